@@ -1,0 +1,1 @@
+"""Task suites and device profiles, shipped inside the wheel as package data."""

@@ -1,0 +1,245 @@
+"""How apps are written for the simulated phone.
+
+An app is a small declarative module: an ``App`` subclass names its package, launcher
+label and icon, its databases (SQL schemas) and its screens. A screen is a function
+``(ctx) -> View`` of the app's state (its SQLite databases and the screen's own UI state);
+handlers bound in that tree change the state and log, and the phone rebuilds the screen.
+Nothing an app keeps between events lives outside the phone's state, which is what makes
+snapshots exact.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from mobile_gym.sim.ui.composites import alert_dialog, popup_menu
+from mobile_gym.sim.ui.theme import Color, Theme
+from mobile_gym.sim.ui.view import MATCH, RecyclerView, ScrollView, View
+from mobile_gym.sim.ui.widgets import EditText
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.phone import Phone
+
+Handler = Callable[[], None]
+ScreenBuilder = Callable[["AppContext"], View]
+
+
+@dataclass
+class ScreenState:
+    """One entry of an app's back stack: the activity, its arguments and its UI state."""
+
+    activity: str
+    args: dict[str, Any] = field(default_factory=dict)
+    state: dict[str, Any] = field(default_factory=dict)
+
+
+class App:
+    """Base class of simulated apps.
+
+    Subclasses set ``package``, ``label``, ``icon``, ``color``, ``main_activity``, a
+    ``screens`` mapping from activity name (``.MainActivity``) to the name of a method
+    ``(self, ctx) -> View``, and optionally ``schemas`` (database name -> SQL) and ``seed``.
+    """
+
+    package: ClassVar[str]
+    label: ClassVar[str]
+    icon: ClassVar[str]
+    color: ClassVar[Color] = (26, 115, 232)
+    main_activity: ClassVar[str]
+    screens: ClassVar[dict[str, str]]
+    schemas: ClassVar[dict[str, str]] = {}
+    in_launcher: ClassVar[bool] = True
+    dock: ClassVar[bool] = False
+
+    def create_databases(self, ctx: AppContext) -> None:
+        """Create the app's tables (on install and after its data is cleared)."""
+        for name, schema in self.schemas.items():
+            ctx.db(name).executescript(schema)
+
+    def seed(self, ctx: AppContext, rng: random.Random) -> None:
+        """Fill the databases with the phone's seeded content (override in apps)."""
+
+    def build(self, ctx: AppContext) -> View:
+        method = self.screens.get(ctx.screen.activity)
+        if method is None:
+            raise ValueError(f"{self.package} has no activity {ctx.screen.activity!r}")
+        return getattr(self, method)(ctx)
+
+    def swipe(self, ctx: AppContext, direction: str) -> bool:
+        """React to a swipe (``up``, ``down``, ``left``, ``right``) nothing scrolled; True if handled."""
+        return False
+
+    def back(self, ctx: AppContext) -> bool:
+        """Handle the back key before the phone closes the screen; True if handled."""
+        return False
+
+    def title(self, ctx: AppContext) -> str:
+        """What the recents screen shows for this app's task."""
+        return self.label
+
+    def component(self, activity: str) -> str:
+        return f"{self.package}/{activity}"
+
+
+class AppContext:
+    """What a screen builder or handler sees: state, databases, navigation and system calls."""
+
+    def __init__(self, phone: Phone, app: App, screen: ScreenState) -> None:
+        self.phone = phone
+        self.app = app
+        self.screen = screen
+        self.overlays: list[View] = []
+
+    # state ---------------------------------------------------------------------------------
+    @property
+    def args(self) -> dict[str, Any]:
+        return self.screen.args
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.screen.state.get(key, default)
+
+    def set(self, key: str, value: Any) -> None:
+        self.screen.state[key] = value
+
+    def db(self, name: str | None = None) -> sqlite3.Connection:
+        """The app's database ``name`` (its first declared database by default)."""
+        if name is None:
+            if not self.app.schemas:
+                raise ValueError(f"{self.app.package} declares no database")
+            name = next(iter(self.app.schemas))
+        return self.phone.storage.database(self.app.package, name)
+
+    @property
+    def theme(self) -> Theme:
+        return self.phone.theme
+
+    @property
+    def now(self) -> dt.datetime:
+        return self.phone.clock.now
+
+    @property
+    def settings(self):
+        return self.phone.settings
+
+    # system calls --------------------------------------------------------------------------
+    def open(self, activity: str, **args: Any) -> None:
+        """Start ``activity`` of this app on top of the current one."""
+        self.phone.start_activity(self.app.package, activity, **args)
+
+    def finish(self) -> None:
+        """Close the current screen (as the back key would, without the keyboard step)."""
+        self.phone.finish_activity(self.app.package)
+
+    def toast(self, text: str) -> None:
+        self.phone.toast(text, self.app.package)
+
+    def log(self, message: str, priority: str = "I", tag: str | None = None) -> None:
+        self.phone.log(self.app.package, tag or self.app.label.replace(" ", ""), message, priority)
+
+    # widgets bound to this screen's state ----------------------------------------------------
+    def field(self, key: str, default: str = "") -> str:
+        """The current text of field ``key``."""
+        return self.screen.state.get("field:" + key, default)
+
+    def set_field(self, key: str, value: str) -> None:
+        self.screen.state["field:" + key] = value
+
+    def edit(
+        self, key: str, *, hint: str = "", default: str = "", id: str | None = None, **kwargs: Any
+    ) -> EditText:
+        """An EditText whose text and focus live in this screen's state under ``key``."""
+
+        def focus() -> None:
+            self.screen.state["focus"] = key
+            self.phone.show_keyboard()
+
+        return EditText(
+            self.field(key, default),
+            hint=hint,
+            id=id or key,
+            on_change=lambda value: self.set_field(key, value),
+            on_focus=focus,
+            focused=self.screen.state.get("focus") == key,
+            **kwargs,
+        )
+
+    def scroller(
+        self,
+        key: str,
+        children: Sequence[View] = (),
+        *,
+        cls: type[ScrollView] = RecyclerView,
+        **kwargs: Any,
+    ) -> ScrollView:
+        """A scrolling container whose offset lives in this screen's state under ``key``."""
+        kwargs.setdefault("height", MATCH)
+        return cls(
+            offset=self.screen.state.get("scroll:" + key, 0),
+            on_scroll=lambda offset: self.screen.state.__setitem__("scroll:" + key, offset),
+            children=children,
+            **kwargs,
+        )
+
+    def menu(self, key: str, items: Sequence[tuple[str, Handler]], top: int = 8) -> Handler:
+        """A popup menu: returns the handler that opens it; shows it while it is open."""
+        flag = "menu:" + key
+
+        def close() -> None:
+            self.screen.state.pop(flag, None)
+
+        def choose(handler: Handler) -> Handler:
+            def run() -> None:
+                close()
+                handler()
+
+            return run
+
+        if self.screen.state.get(flag):
+            self.overlays.append(
+                popup_menu([(label, choose(h)) for label, h in items], on_dismiss=close, top=top)
+            )
+        return lambda: self.screen.state.__setitem__(flag, True)
+
+    def dialog(
+        self,
+        key: str,
+        title: str,
+        message: str = "",
+        *,
+        buttons: Sequence[tuple[str, Handler | None]],
+        body: Sequence[View] = (),
+    ) -> Handler:
+        """A modal dialog: returns the handler that opens it; shows it while it is open.
+
+        Each button closes the dialog, then runs its handler (None: just close).
+        """
+        flag = "dialog:" + key
+
+        def close() -> None:
+            self.screen.state.pop(flag, None)
+            self.phone.hide_keyboard()
+
+        def press(handler: Handler | None) -> Handler:
+            def run() -> None:
+                close()
+                if handler is not None:
+                    handler()
+
+            return run
+
+        if self.screen.state.get(flag):
+            self.overlays.append(
+                alert_dialog(
+                    title,
+                    message,
+                    buttons=[(label, press(h)) for label, h in buttons],
+                    on_cancel=close,
+                    body=body,
+                )
+            )
+        return lambda: self.screen.state.__setitem__(flag, True)

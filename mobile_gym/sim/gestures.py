@@ -1,0 +1,103 @@
+"""The gesture recogniser: turns a stream of touch frames into taps, long presses,
+scrolls, seeks and swipes, on the phone's virtual clock.
+
+Timing follows Android's ViewConfiguration: a press held 400 ms without moving more than
+the 8 dp touch slop is a long press; movement past the slop starts a scroll of the
+scrollable container under the finger (content follows the finger one to one, with no
+momentum unless asked for), or a swipe when nothing under the finger scrolls.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Protocol
+
+LONG_PRESS_MS = 400
+TOUCH_SLOP_DP = 8
+SWIPE_MIN_DP = 48
+FLING_MS = 150
+"""With momentum on, a scroll keeps going for the distance the lift velocity covers in this time."""
+
+
+class Surface(Protocol):
+    """What the recogniser drives: the phone's screen."""
+
+    def seekable_at(self, x: float, y: float) -> bool: ...
+    def seek(self, x: float, y: float, to_x: float) -> None: ...
+    def scrollable_at(self, x: float, y: float) -> bool: ...
+    def scroll(self, x: float, y: float, dy: float) -> bool: ...
+    def long_press(self, x: float, y: float) -> bool: ...
+    def tap(self, x: float, y: float) -> None: ...
+    def swipe(self, x: float, y: float, direction: str) -> None: ...
+
+
+@dataclass
+class Gesture:
+    """The touch in progress (plain data, part of the phone's snapshot)."""
+
+    down_x: float
+    down_y: float
+    down_ms: int
+    last_x: float
+    last_y: float
+    last_ms: int
+    mode: str = "press"  # press | seek | scroll | swipe
+    long_checked: bool = False
+    long_pressed: bool = False
+    scrolled: bool = False
+    velocity_y: float = 0.0
+
+
+class GestureRecognizer:
+    """Feeds touch frames to a ``Surface``; ``gesture`` is None while the finger is up."""
+
+    def __init__(self, slop_px: float, swipe_min_px: float, momentum: bool = False) -> None:
+        self.slop = slop_px
+        self.swipe_min = swipe_min_px
+        self.momentum = momentum
+        self.gesture: Gesture | None = None
+
+    def touch(self, surface: Surface, x: float, y: float, now_ms: int) -> None:
+        g = self.gesture
+        if g is None:
+            g = self.gesture = Gesture(x, y, now_ms, x, y, now_ms)
+            if surface.seekable_at(x, y):
+                g.mode = "seek"
+                surface.seek(x, y, x)
+            return
+        if g.mode == "seek":
+            surface.seek(g.down_x, g.down_y, x)
+        else:
+            if g.mode == "press" and math.hypot(x - g.down_x, y - g.down_y) > self.slop:
+                g.mode = "scroll" if surface.scrollable_at(g.down_x, g.down_y) else "swipe"
+            if g.mode == "scroll" and y != g.last_y:
+                g.scrolled |= surface.scroll(g.down_x, g.down_y, g.last_y - y)
+            if g.mode == "press" and not g.long_checked and now_ms - g.down_ms >= LONG_PRESS_MS:
+                g.long_checked = True
+                g.long_pressed = surface.long_press(g.down_x, g.down_y)
+        if now_ms > g.last_ms:
+            g.velocity_y = (y - g.last_y) / (now_ms - g.last_ms)
+        g.last_x, g.last_y, g.last_ms = x, y, now_ms
+
+    def lift(self, surface: Surface) -> None:
+        g = self.gesture
+        self.gesture = None
+        if g is None:
+            return
+        if g.mode == "press":
+            if not g.long_pressed:
+                surface.tap(g.down_x, g.down_y)
+        elif g.mode == "swipe" or (g.mode == "scroll" and not g.scrolled):
+            dx, dy = g.last_x - g.down_x, g.last_y - g.down_y
+            if max(abs(dx), abs(dy)) >= self.swipe_min:
+                if abs(dy) >= abs(dx):
+                    direction = "down" if dy > 0 else "up"
+                else:
+                    direction = "right" if dx > 0 else "left"
+                surface.swipe(g.down_x, g.down_y, direction)
+        elif g.mode == "scroll" and self.momentum and g.velocity_y:
+            surface.scroll(g.down_x, g.down_y, -g.velocity_y * FLING_MS)
+
+    def cancel(self) -> None:
+        self.gesture = None

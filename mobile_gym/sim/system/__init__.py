@@ -1,0 +1,1 @@
+"""System services of the simulated phone: launcher, bars, keyboard, logcat, settings, storage."""

@@ -1,0 +1,104 @@
+"""System bars: the status bar (clock, radios, battery) and the three-button navigation bar."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mobile_gym.sim.ui.view import MATCH, LinearLayout, Row, View
+from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
+
+SYSTEMUI = "com.android.systemui"
+STATUS_BAR_DP = 28
+NAV_BAR_DP = 48
+
+
+def status_bar(*, clock: str, wifi: bool, airplane: bool, bluetooth: bool, battery: int) -> View:
+    """The status bar; its icons follow the radio settings."""
+    icons: list[View] = []
+    if airplane:
+        icons.append(
+            ImageView(
+                "airplane",
+                id="airplane",
+                desc="Airplane mode on",
+                size=18,
+                tint="on_bar",
+                margin=(0, 0, 6, 0),
+            )
+        )
+    if bluetooth:
+        icons.append(
+            ImageView(
+                "bluetooth",
+                id="bluetooth",
+                desc="Bluetooth on",
+                size=18,
+                tint="on_bar",
+                margin=(0, 0, 6, 0),
+            )
+        )
+    if wifi:
+        icons.append(
+            ImageView(
+                "wifi",
+                id="wifi_signal",
+                desc="Wi-Fi signal full.",
+                size=18,
+                tint="on_bar",
+                margin=(0, 0, 6, 0),
+            )
+        )
+    icons.append(
+        ImageView(
+            "battery", id="battery", desc=f"Battery {battery} percent.", size=18, tint="on_bar"
+        )
+    )
+    icons.append(
+        TextView(
+            f"{battery}%",
+            id="battery_percentage_view",
+            size=13,
+            color="on_bar",
+            margin=(2, 0, 0, 0),
+        )
+    )
+    return Row(
+        TextView(clock, id="clock", size=14, color="on_bar", bold=True),
+        View(width=0, weight=1, height=1),
+        *icons,
+        id="status_bar",
+        package=SYSTEMUI,
+        height=STATUS_BAR_DP,
+        padding=(16, 0),
+        background="bar",
+    )
+
+
+def navigation_bar(press: Callable[[str], None]) -> View:
+    """Back, Home and Overview buttons that press the matching keys."""
+
+    def button(icon: str, desc: str, key: str, id: str) -> View:
+        return ImageButton(
+            icon,
+            desc=desc,
+            id=id,
+            on_click=lambda: press(key),
+            size=NAV_BAR_DP,
+            width=0,
+            weight=1,
+            tint="on_bar",
+        )
+
+    return LinearLayout(
+        orientation="horizontal",
+        id="navigation_bar_frame",
+        package=SYSTEMUI,
+        width=MATCH,
+        height=NAV_BAR_DP,
+        background="bar",
+        children=[
+            button("triangle_back", "Back", "BACK", "back"),
+            button("home", "Home", "HOME", "home"),
+            button("recents", "Overview", "APP_SWITCH", "recent_apps"),
+        ],
+    )

@@ -1,0 +1,78 @@
+"""The settings provider: ``global``, ``system`` and ``secure`` key-value tables."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+NAMESPACES = ("global", "system", "secure")
+
+DEFAULTS: dict[str, dict[str, str]] = {
+    "global": {
+        "airplane_mode_on": "0",
+        "wifi_on": "1",
+        "bluetooth_on": "0",
+        "mobile_data": "1",
+        "auto_time": "1",
+        "device_name": "Pixel 7",
+        "development_settings_enabled": "0",
+        "stay_on_while_plugged_in": "0",
+    },
+    "system": {
+        "screen_brightness": "128",
+        "screen_brightness_mode": "0",
+        "screen_off_timeout": "60000",
+        "time_12_24": "24",
+        "font_scale": "1.0",
+        "accelerometer_rotation": "0",
+    },
+    "secure": {
+        "ui_night_mode": "1",
+        "location_mode": "3",
+        "default_input_method": "com.android.inputmethod.latin/.LatinIME",
+        "android_id": "0000000000000000",
+    },
+}
+
+
+class SettingsStore:
+    """Android's settings tables; ``on_change(namespace, key, value)`` hears every change."""
+
+    def __init__(self, on_change: Callable[[str, str, str], None] | None = None) -> None:
+        self.tables: dict[str, dict[str, str]] = {}
+        self.on_change = on_change
+        self.reset()
+
+    def reset(self) -> None:
+        """Every table back to its factory defaults (no change is reported)."""
+        self.tables = {ns: dict(values) for ns, values in DEFAULTS.items()}
+
+    @staticmethod
+    def _check(namespace: str) -> None:
+        if namespace not in NAMESPACES:
+            raise ValueError(
+                f"unknown settings namespace {namespace!r}; expected one of {NAMESPACES}"
+            )
+
+    def get(self, namespace: str, key: str) -> str | None:
+        """The value, or None when the key was never set (``settings get`` prints ``null``)."""
+        self._check(namespace)
+        return self.tables[namespace].get(key)
+
+    def put(self, namespace: str, key: str, value: str | int | float | bool) -> None:
+        self._check(namespace)
+        if not key or any(c.isspace() for c in key):
+            raise ValueError(f"invalid settings key {key!r}")
+        text = str(int(value)) if isinstance(value, bool) else str(value)
+        if self.tables[namespace].get(key) == text:
+            return
+        self.tables[namespace][key] = text
+        if self.on_change is not None:
+            self.on_change(namespace, key, text)
+
+    def delete(self, namespace: str, key: str) -> None:
+        self._check(namespace)
+        self.tables[namespace].pop(key, None)
+
+    def flag(self, namespace: str, key: str) -> bool:
+        """A 0/1 setting as a bool."""
+        return self.get(namespace, key) == "1"

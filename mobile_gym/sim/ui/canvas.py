@@ -1,0 +1,162 @@
+"""A raster canvas with clipping and scale: what widgets draw on to make a screenshot.
+
+Coordinates passed in are full-resolution screen pixels; the canvas multiplies them by its
+scale, so one widget tree draws a full-size or a reduced screenshot with the same calls.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from mobile_gym.sim.ui.fonts import face
+from mobile_gym.sim.ui.geometry import Rect
+from mobile_gym.sim.ui.theme import Color
+
+
+class Canvas:
+    """An RGB uint8 image being painted, with a stack of clip rectangles."""
+
+    def __init__(self, width: int, height: int, scale: float, background: Color) -> None:
+        self.scale = scale
+        self.width = max(1, round(width * scale))
+        self.height = max(1, round(height * scale))
+        self.image = np.empty((self.height, self.width, 3), np.uint8)
+        _fill(self.image, background)
+        self._clips = [(0, 0, self.width, self.height)]
+
+    # clipping -------------------------------------------------------------------------
+    def _scaled(self, rect: Rect) -> tuple[int, int, int, int]:
+        s = self.scale
+        return (
+            round(rect.left * s),
+            round(rect.top * s),
+            round(rect.right * s),
+            round(rect.bottom * s),
+        )
+
+    def push_clip(self, rect: Rect) -> None:
+        x0, y0, x1, y1 = self._scaled(rect)
+        cx0, cy0, cx1, cy1 = self._clips[-1]
+        self._clips.append((max(x0, cx0), max(y0, cy0), min(x1, cx1), min(y1, cy1)))
+
+    def pop_clip(self) -> None:
+        self._clips.pop()
+
+    def _region(self, x0: int, y0: int, x1: int, y1: int) -> tuple[np.ndarray | None, int, int]:
+        cx0, cy0, cx1, cy1 = self._clips[-1]
+        x0, y0, x1, y1 = max(x0, cx0), max(y0, cy0), min(x1, cx1), min(y1, cy1)
+        if x1 <= x0 or y1 <= y0:
+            return None, 0, 0
+        return self.image[y0:y1, x0:x1], x0, y0
+
+    def _clip_view(self) -> tuple[np.ndarray | None, int, int]:
+        return self._region(*self._clips[-1])
+
+    # primitives -----------------------------------------------------------------------
+    def rect(self, rect: Rect, color: Color, radius: int = 0) -> None:
+        """Fill ``rect``, with rounded corners of ``radius`` pixels when given."""
+        x0, y0, x1, y1 = self._scaled(rect)
+        r = min(round(radius * self.scale), (x1 - x0) // 2, (y1 - y0) // 2)
+        if r <= 0:
+            region, _, _ = self._region(x0, y0, x1, y1)
+            if region is not None:
+                _fill(region, color)
+            return
+        for rx0, ry0, rx1, ry1 in ((x0 + r, y0, x1 - r, y1), (x0, y0 + r, x1, y1 - r)):
+            region, _, _ = self._region(rx0, ry0, rx1, ry1)
+            if region is not None:
+                _fill(region, color)
+        view, ox, oy = self._clip_view()
+        if view is None:
+            return
+        for cx, cy in (
+            (x0 + r, y0 + r),
+            (x1 - r - 1, y0 + r),
+            (x0 + r, y1 - r - 1),
+            (x1 - r - 1, y1 - r - 1),
+        ):
+            cv2.circle(view, (cx - ox, cy - oy), r, color, -1, cv2.LINE_AA)
+
+    def frame(self, rect: Rect, color: Color, thickness: int, radius: int = 0) -> None:
+        """Outline ``rect`` (an unfilled box)."""
+        t = max(1, round(thickness * self.scale))
+        x0, y0, x1, y1 = self._scaled(rect)
+        view, ox, oy = self._clip_view()
+        if view is None:
+            return
+        r = round(radius * self.scale)
+        if r <= 0:
+            cv2.rectangle(view, (x0 - ox, y0 - oy), (x1 - 1 - ox, y1 - 1 - oy), color, t)
+            return
+        pts = _rounded_outline(x0 - ox, y0 - oy, x1 - 1 - ox, y1 - 1 - oy, r)
+        cv2.polylines(view, [pts], True, color, t, cv2.LINE_AA)
+
+    def circle(
+        self, cx: float, cy: float, radius: float, color: Color, thickness: int = -1
+    ) -> None:
+        view, ox, oy = self._clip_view()
+        if view is None:
+            return
+        s = self.scale
+        t = -1 if thickness < 0 else max(1, round(thickness * s))
+        center = (round(cx * s) - ox, round(cy * s) - oy)
+        cv2.circle(view, center, max(1, round(radius * s)), color, t, cv2.LINE_AA)
+
+    def line(
+        self, points: list[tuple[float, float]], color: Color, thickness: int, closed: bool = False
+    ) -> None:
+        view, ox, oy = self._clip_view()
+        if view is None:
+            return
+        s = self.scale
+        pts = np.array([(round(x * s) - ox, round(y * s) - oy) for x, y in points], np.int32)
+        cv2.polylines(view, [pts], closed, color, max(1, round(thickness * s)), cv2.LINE_AA)
+
+    def polygon(self, points: list[tuple[float, float]], color: Color) -> None:
+        view, ox, oy = self._clip_view()
+        if view is None:
+            return
+        s = self.scale
+        pts = np.array([(round(x * s) - ox, round(y * s) - oy) for x, y in points], np.int32)
+        cv2.fillPoly(view, [pts], color, cv2.LINE_AA)
+
+    def text(
+        self, x: float, y: float, text: str, size_px: int, color: Color, bold: bool = False
+    ) -> None:
+        """Draw one line of ``text`` with its line box's top-left corner at ``(x, y)``."""
+        if not text:
+            return
+        mask = face(max(1, round(size_px * self.scale)), bold).mask(text)
+        h, w = mask.shape
+        x0, y0 = round(x * self.scale), round(y * self.scale)
+        region, rx, ry = self._region(x0, y0, x0 + w, y0 + h)
+        if region is None:
+            return
+        alpha = mask[ry - y0 : ry - y0 + region.shape[0], rx - x0 : rx - x0 + region.shape[1]]
+        ys, xs = np.nonzero(alpha)
+        if ys.size == 0:
+            return
+        a = alpha[ys, xs, None].astype(np.uint16)
+        pixels = region[ys, xs].astype(np.uint16)
+        region[ys, xs] = (
+            (pixels * (255 - a) + np.array(color, np.uint16) * a + 127) // 255
+        ).astype(np.uint8)
+
+
+def _fill(region: np.ndarray, color: Color) -> None:
+    """Fill an image or a view of one with ``color`` (OpenCV's fill is far faster than numpy's
+    broadcast of a 3-vector)."""
+    cv2.rectangle(region, (0, 0), (region.shape[1] - 1, region.shape[0] - 1), color, -1)
+
+
+def _rounded_outline(x0: int, y0: int, x1: int, y1: int, r: int) -> np.ndarray:
+    points: list[tuple[int, int]] = []
+    for cx, cy, start in (
+        (x1 - r, y0 + r, 270),
+        (x1 - r, y1 - r, 0),
+        (x0 + r, y1 - r, 90),
+        (x0 + r, y0 + r, 180),
+    ):
+        points.extend(cv2.ellipse2Poly((cx, cy), (r, r), 0, start, start + 90, 10))
+    return np.array(points, np.int32)

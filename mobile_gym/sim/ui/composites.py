@@ -1,0 +1,244 @@
+"""Composite widgets built from the toolkit: toolbars, list rows, dialogs, menus, buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from mobile_gym.sim.ui.view import MATCH, WRAP, Column, FrameLayout, LinearLayout, Row, View
+from mobile_gym.sim.ui.widgets import Button, ImageButton, ImageView, TextView
+
+Handler = Callable[[], None]
+Action = tuple[str, str, Handler]
+"""A toolbar action: (icon, content description, handler)."""
+
+
+class Toolbar(LinearLayout):
+    """The app bar (``android.widget.Toolbar``): navigation icon, title, actions, overflow."""
+
+    cls = "android.widget.Toolbar"
+
+
+def toolbar(
+    title: str,
+    *,
+    on_up: Handler | None = None,
+    actions: Sequence[Action] = (),
+    on_overflow: Handler | None = None,
+) -> Toolbar:
+    """An app bar; ``on_up`` adds a "Navigate up" arrow, ``on_overflow`` a "More options" button."""
+    children: list[View] = []
+    if on_up is not None:
+        children.append(ImageButton("back", desc="Navigate up", on_click=on_up))
+    children.append(
+        TextView(
+            title,
+            id="toolbar_title",
+            size=21,
+            width=0,
+            weight=1,
+            margin=(16 if on_up is None else 4, 0, 0, 0),
+        )
+    )
+    for icon, desc, handler in actions:
+        children.append(
+            ImageButton(
+                icon, desc=desc, on_click=handler, id=f"action_{desc.lower().replace(' ', '_')}"
+            )
+        )
+    if on_overflow is not None:
+        children.append(ImageButton("more", desc="More options", on_click=on_overflow))
+    for child in children:
+        child.gravity = "center"
+    return Toolbar(
+        orientation="horizontal",
+        id="toolbar",
+        height=64,
+        padding=(4, 0),
+        background="surface",
+        children=children,
+    )
+
+
+def list_item(
+    title: str,
+    subtitle: str = "",
+    *,
+    on_click: Handler | None = None,
+    on_long_click: Handler | None = None,
+    icon: str | None = None,
+    avatar: str = "",
+    trailing: View | None = None,
+    id: str | None = None,
+    title_id: str = "android:id/title",
+    subtitle_id: str = "android:id/summary",
+    height: int = WRAP,
+) -> LinearLayout:
+    """A two-line list row; the row is the clickable node, its texts are plain TextViews."""
+    children: list[View] = []
+    if avatar:
+        children.append(
+            ImageView(
+                size=40,
+                circle="primary",
+                letter=avatar[:1].upper(),
+                tint="on_primary",
+                margin=(0, 0, 16, 0),
+            )
+        )
+    elif icon:
+        children.append(ImageView(icon, size=24, margin=(0, 0, 24, 0)))
+    texts: list[View] = [TextView(title, id=title_id, size=16, width=MATCH)]
+    if subtitle:
+        texts.append(
+            TextView(subtitle, id=subtitle_id, size=14, color="text_secondary", width=MATCH)
+        )
+    children.append(Column(*texts, width=0, weight=1))
+    if trailing is not None:
+        children.append(trailing)
+    return Row(
+        *children,
+        id=id,
+        height=height,
+        padding=(16, 12),
+        on_click=on_click,
+        on_long_click=on_long_click,
+    )
+
+
+def section_header(text: str) -> TextView:
+    return TextView(text, size=14, color="primary", bold=True, width=MATCH, padding=(16, 16, 16, 4))
+
+
+def fab(icon: str, desc: str, on_click: Handler, id: str = "fab") -> ImageButton:
+    """A floating action button for the bottom-right corner of a FrameLayout."""
+    return ImageButton(
+        icon,
+        desc=desc,
+        on_click=on_click,
+        id=id,
+        size=56,
+        padding=16,
+        tint="on_primary",
+        background="primary",
+        radius=16,
+        gravity="bottom end",
+        margin=16,
+    )
+
+
+class DialogScrim(FrameLayout):
+    """The dimmed layer behind a dialog; tapping it cancels the dialog. Not an accessibility node."""
+
+    in_hierarchy = False
+
+    def draw(self, canvas, theme, d) -> None:
+        canvas.rect(self.bounds, theme.scrim)
+
+
+def alert_dialog(
+    title: str,
+    message: str = "",
+    *,
+    buttons: Sequence[tuple[str, Handler]],
+    on_cancel: Handler,
+    body: Sequence[View] = (),
+) -> FrameLayout:
+    """A modal dialog: title, message or custom ``body``, and right-aligned text buttons.
+
+    The last button is the positive one (``android:id/button1``), the one before it the
+    negative one (``android:id/button2``). A tap outside the panel calls ``on_cancel``.
+    """
+    ids = ["android:id/button1", "android:id/button2", "android:id/button3"]
+    button_views = [
+        Button(
+            label,
+            on_click=handler,
+            id=ids[len(buttons) - 1 - i],
+            background=None,
+            color="primary",
+            width=WRAP,
+            padding=(12, 10),
+            margin=(4, 0, 0, 0),
+        )
+        for i, (label, handler) in enumerate(buttons)
+    ]
+    content: list[View] = [
+        TextView(title, id="android:id/alertTitle", size=20, max_lines=3, width=MATCH)
+    ]
+    if message:
+        content.append(
+            TextView(
+                message,
+                id="android:id/message",
+                size=15,
+                color="text_secondary",
+                max_lines=8,
+                width=MATCH,
+                margin=(0, 12, 0, 0),
+            )
+        )
+    content.extend(body)
+    content.append(
+        LinearLayout(
+            orientation="horizontal",
+            arrange="end",
+            children=button_views,
+            height=WRAP,
+            margin=(0, 20, 0, 0),
+        )
+    )
+    panel = LinearLayout(
+        orientation="vertical",
+        children=content,
+        width=MATCH,
+        height=WRAP,
+        padding=(24, 24, 16, 12),
+        margin=(32, 0),
+        background="surface",
+        radius=24,
+        gravity="center",
+        blocks_touch=True,
+    )
+    return DialogScrim(width=MATCH, height=MATCH, on_click=on_cancel, children=[panel])
+
+
+class _PopupLayer(FrameLayout):
+    """A transparent full-screen layer under a popup menu; tapping it dismisses the menu."""
+
+    in_hierarchy = False
+
+
+class _MenuList(LinearLayout):
+    """The popup menu's panel, a list of items as Android draws it."""
+
+    cls = "android.widget.ListView"
+
+
+def popup_menu(
+    items: Sequence[tuple[str, Handler]], *, on_dismiss: Handler, top: int = 0
+) -> FrameLayout:
+    """A menu of text items at the top-right, ``top`` dp below the top of its window."""
+    rows = [
+        LinearLayout(
+            orientation="vertical",
+            height=48,
+            padding=(16, 0),
+            arrange="center",
+            on_click=handler,
+            children=[TextView(label, id="android:id/title", size=16)],
+        )
+        for label, handler in items
+    ]
+    panel = _MenuList(
+        orientation="vertical",
+        children=rows,
+        width=220,
+        height=WRAP,
+        padding=(0, 8),
+        background="surface",
+        radius=6,
+        gravity="top end",
+        margin=(0, top, 8, 0),
+        blocks_touch=True,
+    )
+    return _PopupLayer(width=MATCH, height=MATCH, on_click=on_dismiss, children=[panel])

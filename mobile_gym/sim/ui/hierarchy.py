@@ -1,0 +1,83 @@
+"""The uiautomator projection of a widget tree: the XML that ``uiautomator dump`` writes."""
+
+from __future__ import annotations
+
+from mobile_gym.sim.ui.geometry import EMPTY
+from mobile_gym.sim.ui.view import View
+
+XML_HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
+
+_ESCAPES = {c: None for c in range(32)}
+_ESCAPES.update(
+    str.maketrans(
+        {
+            "&": "&amp;",
+            "<": "&lt;",
+            ">": "&gt;",
+            '"': "&quot;",
+            "\n": "&#10;",
+            "\r": "&#13;",
+            "\t": "&#9;",
+        }
+    )
+)
+
+
+def _attr(value: str) -> str:
+    """``value`` escaped for an XML attribute; other control characters are dropped."""
+    return value.translate(_ESCAPES) if value else value
+
+
+def _bool(flag: bool) -> str:
+    return "true" if flag else "false"
+
+
+def resource_id(view: View, package: str) -> str:
+    if not view.id:
+        return ""
+    return view.id if ":" in view.id else f"{package}:id/{view.id}"
+
+
+def _emit_children(children: list[View], index: int, package: str, out: list[str]) -> int:
+    for child in children:
+        if child.visible is not EMPTY:
+            index = _emit(child, index, package, out)
+    return index
+
+
+def _emit(view: View, index: int, package: str, out: list[str]) -> int:
+    """Write ``view`` as sibling number ``index``; return the next sibling's number.
+
+    A view that is not an accessibility node (a dialog's scrim) passes its children up.
+    """
+    package = view.package or package
+    if not view.in_hierarchy:
+        return _emit_children(view.children, index, package, out)
+    text = view.display_text
+    clickable = view.clickable
+    naf = ' NAF="true"' if clickable and not text and not view.desc else ""
+    out.append(
+        f'<node{naf} index="{index}" text="{_attr(text)}" resource-id="{_attr(resource_id(view, package))}" '
+        f'class="{view.cls}" package="{package}" content-desc="{_attr(view.desc)}" '
+        f'checkable="{_bool(view.checkable)}" checked="{_bool(view.checked)}" '
+        f'clickable="{_bool(clickable)}" enabled="{_bool(view.enabled)}" '
+        f'focusable="{_bool(view.focusable)}" focused="{_bool(view.focused)}" '
+        f'scrollable="{_bool(view.scrollable)}" long-clickable="{_bool(view.long_clickable)}" '
+        f'password="{_bool(view.password)}" selected="{_bool(view.selected)}" '
+        f'bounds="{view.visible.bounds_string()}">'
+    )
+    mark = len(out)
+    _emit_children(view.children, 0, package, out)
+    if len(out) == mark:
+        out[-1] = out[-1][:-1] + " />"
+    else:
+        out.append("</node>")
+    return index + 1
+
+
+def dump(windows: list[View], rotation: int = 0) -> str:
+    """One-line uiautomator XML of the visible nodes of ``windows`` (bottom to top)."""
+    out = [XML_HEADER, f'<hierarchy rotation="{rotation}">']
+    _emit_children(windows, 0, "", out)
+    out.append("</hierarchy>")
+    return "".join(out)

@@ -1,0 +1,333 @@
+"""Material-style icons drawn as simple vector shapes, addressed by name."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from mobile_gym.sim.ui.canvas import Canvas
+from mobile_gym.sim.ui.geometry import Rect
+from mobile_gym.sim.ui.theme import Color
+
+Painter = Callable[[Canvas, float, float, float, Color], None]
+"""Draws an icon centred at (cx, cy) with half-size h."""
+
+_PAINTERS: dict[str, Painter] = {}
+
+
+def _icon(name: str) -> Callable[[Painter], Painter]:
+    def register(painter: Painter) -> Painter:
+        _PAINTERS[name] = painter
+        return painter
+
+    return register
+
+
+def _w(h: float) -> int:
+    return max(2, round(h / 6))
+
+
+@_icon("back")
+def _back(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line([(x + h * 0.7, y), (x - h * 0.7, y)], col, _w(h))
+    c.line([(x - h * 0.1, y - h * 0.6), (x - h * 0.7, y), (x - h * 0.1, y + h * 0.6)], col, _w(h))
+
+
+@_icon("forward")
+def _forward(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line([(x - h * 0.3, y - h * 0.6), (x + h * 0.3, y), (x - h * 0.3, y + h * 0.6)], col, _w(h))
+
+
+@_icon("triangle_back")
+def _triangle_back(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line(
+        [(x + h * 0.5, y - h * 0.6), (x - h * 0.5, y), (x + h * 0.5, y + h * 0.6)], col, _w(h), True
+    )
+
+
+@_icon("home")
+def _home(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.circle(x, y, h * 0.6, col, _w(h))
+
+
+@_icon("recents")
+def _recents(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.frame(
+        Rect(round(x - h * 0.55), round(y - h * 0.55), round(x + h * 0.55), round(y + h * 0.55)),
+        col,
+        _w(h),
+    )
+
+
+@_icon("add")
+def _add(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line([(x - h * 0.7, y), (x + h * 0.7, y)], col, _w(h))
+    c.line([(x, y - h * 0.7), (x, y + h * 0.7)], col, _w(h))
+
+
+@_icon("close")
+def _close(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    d = h * 0.55
+    c.line([(x - d, y - d), (x + d, y + d)], col, _w(h))
+    c.line([(x - d, y + d), (x + d, y - d)], col, _w(h))
+
+
+@_icon("check")
+def _check(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line([(x - h * 0.7, y), (x - h * 0.2, y + h * 0.5), (x + h * 0.7, y - h * 0.5)], col, _w(h))
+
+
+@_icon("search")
+def _search(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.circle(x - h * 0.15, y - h * 0.15, h * 0.45, col, _w(h))
+    c.line([(x + h * 0.2, y + h * 0.2), (x + h * 0.7, y + h * 0.7)], col, _w(h))
+
+
+@_icon("delete")
+def _delete(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.rect(
+        Rect(round(x - h * 0.45), round(y - h * 0.4), round(x + h * 0.45), round(y + h * 0.75)),
+        col,
+        2,
+    )
+    c.rect(
+        Rect(round(x - h * 0.7), round(y - h * 0.65), round(x + h * 0.7), round(y - h * 0.5)), col
+    )
+
+
+@_icon("edit")
+def _edit(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line([(x - h * 0.6, y + h * 0.6), (x + h * 0.5, y - h * 0.5)], col, max(3, round(h / 3)))
+    c.polygon(
+        [(x - h * 0.75, y + h * 0.75), (x - h * 0.7, y + h * 0.4), (x - h * 0.4, y + h * 0.7)], col
+    )
+
+
+@_icon("more")
+def _more(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    for dy in (-0.55, 0.0, 0.55):
+        c.circle(x, y + dy * h, h * 0.13, col)
+
+
+@_icon("menu")
+def _menu(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    for dy in (-0.5, 0.0, 0.5):
+        c.line([(x - h * 0.7, y + dy * h), (x + h * 0.7, y + dy * h)], col, _w(h))
+
+
+@_icon("person")
+def _person(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.circle(x, y - h * 0.3, h * 0.32, col)
+    c.polygon(
+        [
+            (x - h * 0.7, y + h * 0.75),
+            (x - h * 0.45, y + h * 0.15),
+            (x + h * 0.45, y + h * 0.15),
+            (x + h * 0.7, y + h * 0.75),
+        ],
+        col,
+    )
+
+
+@_icon("note")
+def _note(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.frame(
+        Rect(round(x - h * 0.55), round(y - h * 0.7), round(x + h * 0.55), round(y + h * 0.7)),
+        col,
+        _w(h),
+    )
+    for dy in (-0.3, 0.0, 0.3):
+        c.line([(x - h * 0.3, y + dy * h), (x + h * 0.3, y + dy * h)], col, max(1, _w(h) // 2))
+
+
+@_icon("settings")
+def _settings(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    for i in range(8):
+        a = i * math.pi / 4
+        c.line(
+            [(x, y), (x + math.cos(a) * h * 0.75, y + math.sin(a) * h * 0.75)],
+            col,
+            max(3, round(h / 4)),
+        )
+    c.circle(x, y, h * 0.5, col)
+
+
+@_icon("wifi")
+def _wifi(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.polygon(
+        [
+            (x, y + h * 0.7),
+            (x - h * 0.85, y - h * 0.3),
+            (x - h * 0.3, y - h * 0.6),
+            (x + h * 0.3, y - h * 0.6),
+            (x + h * 0.85, y - h * 0.3),
+        ],
+        col,
+    )
+
+
+@_icon("bluetooth")
+def _bluetooth(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    pts = [
+        (x - h * 0.45, y - h * 0.35),
+        (x + h * 0.4, y + h * 0.4),
+        (x, y + h * 0.75),
+        (x, y - h * 0.75),
+        (x + h * 0.4, y - h * 0.4),
+        (x - h * 0.45, y + h * 0.35),
+    ]
+    c.line(pts, col, _w(h))
+
+
+@_icon("airplane")
+def _airplane(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line([(x, y - h * 0.8), (x, y + h * 0.6)], col, max(3, round(h / 4)))
+    c.polygon([(x, y - h * 0.2), (x + h * 0.8, y + h * 0.2), (x - h * 0.8, y + h * 0.2)], col)
+    c.polygon([(x, y + h * 0.4), (x + h * 0.35, y + h * 0.7), (x - h * 0.35, y + h * 0.7)], col)
+
+
+@_icon("battery")
+def _battery(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.frame(
+        Rect(round(x - h * 0.4), round(y - h * 0.7), round(x + h * 0.4), round(y + h * 0.8)),
+        col,
+        _w(h),
+    )
+    c.rect(
+        Rect(round(x - h * 0.15), round(y - h * 0.85), round(x + h * 0.15), round(y - h * 0.7)), col
+    )
+
+
+@_icon("moon")
+def _moon(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.circle(x, y, h * 0.65, col, _w(h))
+    c.circle(x + h * 0.3, y - h * 0.25, h * 0.4, col)
+
+
+@_icon("brightness")
+def _brightness(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.circle(x, y, h * 0.35, col)
+    for i in range(8):
+        a = i * math.pi / 4
+        c.line(
+            [
+                (x + math.cos(a) * h * 0.55, y + math.sin(a) * h * 0.55),
+                (x + math.cos(a) * h * 0.8, y + math.sin(a) * h * 0.8),
+            ],
+            col,
+            _w(h),
+        )
+
+
+@_icon("info")
+def _info(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.circle(x, y, h * 0.75, col, _w(h))
+    c.line([(x, y - h * 0.1), (x, y + h * 0.4)], col, _w(h))
+    c.circle(x, y - h * 0.35, h * 0.08, col)
+
+
+@_icon("phone")
+def _phone(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line(
+        [
+            (x - h * 0.5, y - h * 0.6),
+            (x - h * 0.6, y - h * 0.1),
+            (x + h * 0.1, y + h * 0.6),
+            (x + h * 0.6, y + h * 0.5),
+        ],
+        col,
+        max(3, round(h / 3)),
+    )
+
+
+@_icon("email")
+def _email(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.frame(
+        Rect(round(x - h * 0.75), round(y - h * 0.5), round(x + h * 0.75), round(y + h * 0.5)),
+        col,
+        _w(h),
+    )
+    c.line([(x - h * 0.75, y - h * 0.5), (x, y + h * 0.1), (x + h * 0.75, y - h * 0.5)], col, _w(h))
+
+
+@_icon("apps")
+def _apps(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    for dx in (-0.5, 0.0, 0.5):
+        for dy in (-0.5, 0.0, 0.5):
+            c.circle(x + dx * h, y + dy * h, h * 0.13, col)
+
+
+@_icon("backspace")
+def _backspace(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line(
+        [
+            (x - h * 0.8, y),
+            (x - h * 0.35, y - h * 0.5),
+            (x + h * 0.8, y - h * 0.5),
+            (x + h * 0.8, y + h * 0.5),
+            (x - h * 0.35, y + h * 0.5),
+        ],
+        col,
+        _w(h),
+        True,
+    )
+    _close(c, x + h * 0.2, y, h * 0.45, col)
+
+
+@_icon("shift")
+def _shift(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line(
+        [
+            (x, y - h * 0.7),
+            (x + h * 0.7, y),
+            (x + h * 0.3, y),
+            (x + h * 0.3, y + h * 0.6),
+            (x - h * 0.3, y + h * 0.6),
+            (x - h * 0.3, y),
+            (x - h * 0.7, y),
+        ],
+        col,
+        _w(h),
+        True,
+    )
+
+
+@_icon("enter")
+def _enter(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line(
+        [(x + h * 0.6, y - h * 0.6), (x + h * 0.6, y + h * 0.2), (x - h * 0.6, y + h * 0.2)],
+        col,
+        _w(h),
+    )
+    c.line(
+        [(x - h * 0.2, y - h * 0.2), (x - h * 0.6, y + h * 0.2), (x - h * 0.2, y + h * 0.6)],
+        col,
+        _w(h),
+    )
+
+
+@_icon("star")
+def _star(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    pts = []
+    for i in range(10):
+        r = h * (0.8 if i % 2 == 0 else 0.35)
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((x + math.cos(a) * r, y + math.sin(a) * r))
+    c.polygon(pts, col)
+
+
+ICON_NAMES: frozenset[str] = frozenset(_PAINTERS)
+
+
+def check_icon(name: str) -> str:
+    """Return ``name`` if it is a known icon, else raise ValueError naming the choices."""
+    if name not in _PAINTERS:
+        raise ValueError(f"unknown icon {name!r}; known icons: {', '.join(sorted(_PAINTERS))}")
+    return name
+
+
+def draw_icon(canvas: Canvas, name: str, rect: Rect, color: Color) -> None:
+    """Paint icon ``name`` centred in ``rect``, filling about 60 % of its shorter side."""
+    cx, cy = (rect.left + rect.right) / 2, (rect.top + rect.bottom) / 2
+    half = min(rect.width, rect.height) * 0.3
+    _PAINTERS[name](canvas, cx, cy, half, color)

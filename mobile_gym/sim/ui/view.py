@@ -1,0 +1,503 @@
+"""The retained widget tree: the base ``View``, layout containers and scrolling.
+
+A screen is built as a tree of views whose sizes are given in dp (``MATCH``, ``WRAP`` or a
+number). ``layout`` assigns every view its pixel ``bounds`` and its ``visible`` part (bounds
+clipped by scrolling ancestors). Both projections of a screen read exactly these rectangles:
+the renderer paints inside them and the uiautomator dump prints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from mobile_gym.sim.display import Display
+from mobile_gym.sim.ui.canvas import Canvas
+from mobile_gym.sim.ui.geometry import EMPTY, Rect
+from mobile_gym.sim.ui.theme import Color, Theme
+
+MATCH = -1
+"""Size spec: as large as the parent allows (Android's ``match_parent``)."""
+WRAP = -2
+"""Size spec: just large enough for the content (Android's ``wrap_content``)."""
+_UNBOUNDED = 1 << 24
+
+Paint = str | Color | None
+"""A colour: a theme role name such as ``"surface"``, an RGB tuple, or None (transparent)."""
+Spacing = int | tuple[int, int] | tuple[int, int, int, int]
+Handler = Callable[[], None]
+
+
+def resolve_color(theme: Theme, paint: Paint) -> Color | None:
+    """A concrete RGB colour for ``paint`` under ``theme``."""
+    if paint is None or isinstance(paint, tuple):
+        return paint
+    return getattr(theme, paint)
+
+
+_SPACINGS: dict[tuple[float, Spacing], tuple[int, int, int, int]] = {}
+
+
+def _spacing(d: Display, value: Spacing) -> tuple[int, int, int, int]:
+    """Padding or margin in pixels as (left, top, right, bottom)."""
+    key = (d.density, value)
+    cached = _SPACINGS.get(key)
+    if cached is not None:
+        return cached
+    if isinstance(value, int):
+        p = d.dp(value)
+        px = (p, p, p, p)
+    elif len(value) == 2:
+        h, v = d.dp(value[0]), d.dp(value[1])
+        px = (h, v, h, v)
+    else:
+        left, top, right, bottom = value
+        px = (d.dp(left), d.dp(top), d.dp(right), d.dp(bottom))
+    _SPACINGS[key] = px
+    return px
+
+
+class View:
+    """A node of the widget tree (``android.view.View``).
+
+    Args:
+        id: resource id name; dumped as ``package:id/name`` (a name holding ``:`` is kept).
+        text: the node's text attribute.
+        desc: content description (what screen readers and agents read for icons).
+        width, height: ``MATCH``, ``WRAP`` or a size in dp.
+        weight: share of the parent's leftover space along a linear layout's axis.
+        padding, margin: dp, as one value, (horizontal, vertical) or (left, top, right, bottom).
+        gravity: where this view sits inside its parent's cell: ``start``, ``center``, ``end``
+            (plus ``top`` / ``bottom`` in a frame).
+        background: fill colour (theme role or RGB); ``radius`` rounds its corners (dp).
+        on_click, on_long_click: handlers; they make the node clickable / long-clickable.
+        enabled, selected: the Android flags of the same name.
+        blocks_touch: swallow touches that land on this view (dialog panels, sheets).
+        package: the app package this subtree belongs to (inherited by descendants).
+    """
+
+    cls: ClassVar[str] = "android.view.View"
+    checkable: ClassVar[bool] = False
+    scrollable: ClassVar[bool] = False
+    editable: ClassVar[bool] = False
+    seekable: ClassVar[bool] = False
+    in_hierarchy: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        *,
+        id: str | None = None,
+        text: str = "",
+        desc: str = "",
+        width: int = MATCH,
+        height: int = WRAP,
+        weight: float = 0.0,
+        padding: Spacing = 0,
+        margin: Spacing = 0,
+        gravity: str = "start",
+        background: Paint = None,
+        radius: int = 0,
+        on_click: Handler | None = None,
+        on_long_click: Handler | None = None,
+        enabled: bool = True,
+        selected: bool = False,
+        blocks_touch: bool = False,
+        package: str | None = None,
+        children: Sequence[View] = (),
+    ) -> None:
+        self.id = id
+        self.text = text
+        self.desc = desc
+        self.width = width
+        self.height = height
+        self.weight = weight
+        self.padding = padding
+        self.margin = margin
+        self.gravity = gravity
+        self.background = background
+        self.radius = radius
+        self.on_click = on_click
+        self.on_long_click = on_long_click
+        self.enabled = enabled
+        self.selected = selected
+        self.blocks_touch = blocks_touch
+        self.package = package
+        self.children: list[View] = list(children)
+        self.bounds = EMPTY
+        self.visible = EMPTY
+        self._measured: tuple[int, int, tuple[int, int]] | None = None
+
+    # Android attributes ----------------------------------------------------------------
+    @property
+    def clickable(self) -> bool:
+        return self.on_click is not None
+
+    @property
+    def long_clickable(self) -> bool:
+        return self.on_long_click is not None
+
+    @property
+    def focusable(self) -> bool:
+        return self.clickable
+
+    @property
+    def focused(self) -> bool:
+        return False
+
+    @property
+    def checked(self) -> bool:
+        return False
+
+    @property
+    def password(self) -> bool:
+        return False
+
+    @property
+    def display_text(self) -> str:
+        """The text an accessibility dump reports for this node."""
+        return self.text
+
+    @property
+    def handles_touch(self) -> bool:
+        """Whether a touch landing here stops at this view."""
+        return (
+            self.clickable
+            or self.long_clickable
+            or self.checkable
+            or self.editable
+            or self.seekable
+            or self.blocks_touch
+        )
+
+    # layout -----------------------------------------------------------------------------
+    def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
+        """Size of the content inside the padding, given the room available."""
+        return 0, 0
+
+    def measure(self, d: Display, avail_w: int, avail_h: int) -> tuple[int, int]:
+        """Outer size (without margins) this view takes in ``avail_w`` x ``avail_h``."""
+        memo = self._measured
+        if memo is not None and memo[0] == avail_w and memo[1] == avail_h:
+            return memo[2]
+        size = self._measure(d, avail_w, avail_h)
+        self._measured = (avail_w, avail_h, size)
+        return size
+
+    def _measure(self, d: Display, avail_w: int, avail_h: int) -> tuple[int, int]:
+        w = _spec(d, self.width, avail_w)
+        h = _spec(d, self.height, avail_h)
+        if w is None or h is None:
+            pl, pt, pr, pb = _spacing(d, self.padding)
+            inner_w = (avail_w if w is None else w) - pl - pr
+            inner_h = (avail_h if h is None else h) - pt - pb
+            cw, ch = self.content_size(d, max(inner_w, 0), max(inner_h, 0))
+            if w is None:
+                w = min(cw + pl + pr, avail_w)
+            if h is None:
+                h = min(ch + pt + pb, avail_h)
+        return w, h
+
+    def layout(self, d: Display, rect: Rect, clip: Rect) -> None:
+        """Place this view at ``rect``; ``clip`` is the part of the screen it may show in."""
+        self.bounds = rect
+        self.visible = rect.intersect(clip)
+        if self.visible.empty:
+            self.visible = EMPTY
+        self.layout_children(d, rect.inset(*_spacing(d, self.padding)), self.visible)
+
+    def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
+        """Place the children inside ``inner`` (the bounds less padding)."""
+        for child in self.children:
+            child.layout(d, inner, clip)
+
+    # drawing ----------------------------------------------------------------------------
+    def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:
+        """Paint this view (not its children) inside ``self.bounds``."""
+        color = resolve_color(theme, self.background)
+        if color is not None:
+            canvas.rect(self.bounds, color, d.dp(self.radius))
+
+    def inner(self, d: Display) -> Rect:
+        return self.bounds.inset(*_spacing(d, self.padding))
+
+    def __repr__(self) -> str:
+        label = self.id or self.text or self.desc
+        return f"<{type(self).__name__} {label!r} {self.bounds.bounds_string()}>"
+
+
+def _spec(d: Display, spec: int, avail: int) -> int | None:
+    if spec == MATCH:
+        return avail
+    if spec == WRAP:
+        return None
+    return min(d.dp(spec), avail)
+
+
+def _place(gravity: str, start: int, room: int, size: int, end_word: str) -> int:
+    if "center" in gravity:
+        return start + (room - size) // 2
+    if "end" in gravity or end_word in gravity:
+        return start + room - size
+    return start
+
+
+class LinearLayout(View):
+    """Children in a row or a column (``android.widget.LinearLayout``).
+
+    ``weight`` shares leftover space along the axis; a child whose main-axis size is
+    ``MATCH`` takes a share of weight 1. ``arrange`` places the children along the axis
+    (``start``, ``center``, ``end``) when they do not fill it.
+    """
+
+    cls = "android.widget.LinearLayout"
+
+    def __init__(self, *, orientation: str = "vertical", arrange: str = "start", **kwargs) -> None:
+        if orientation not in ("vertical", "horizontal"):
+            raise ValueError(f"orientation must be 'vertical' or 'horizontal', not {orientation!r}")
+        super().__init__(**kwargs)
+        self.vertical = orientation == "vertical"
+        self.arrange = arrange
+        self._sized: tuple[tuple, list[tuple[int, int, tuple]]] | None = None
+
+    def _weight(self, child: View) -> float:
+        main = child.height if self.vertical else child.width
+        return child.weight or (1.0 if main == MATCH else 0.0)
+
+    def _sizes(self, d: Display, inner_w: int, inner_h: int) -> list[tuple[int, int, tuple]]:
+        """Measured (w, h, margins) of each child, leftover space shared by weight.
+
+        Children without weight are measured with an unbounded main axis (what does not fit
+        is clipped), so the measure pass and the layout pass share their measurements.
+        """
+        vertical = self.vertical
+        weights = [self._weight(child) for child in self.children]
+        total_weight = sum(weights)
+        key = (
+            (inner_w, inner_h)
+            if total_weight
+            else ((inner_w, None) if vertical else (None, inner_h))
+        )
+        if self._sized is not None and self._sized[0] == key:
+            return self._sized[1]
+        out: list[tuple[int, int, tuple]] = []
+        used = 0
+        for child, weight in zip(self.children, weights, strict=True):
+            m = _spacing(d, child.margin)
+            if vertical:
+                used += m[1] + m[3]
+                if weight:
+                    out.append((0, 0, m))
+                    continue
+                w, h = child.measure(d, max(inner_w - m[0] - m[2], 0), _UNBOUNDED)
+                used += h
+            else:
+                used += m[0] + m[2]
+                if weight:
+                    out.append((0, 0, m))
+                    continue
+                w, h = child.measure(d, _UNBOUNDED, max(inner_h - m[1] - m[3], 0))
+                used += w
+            out.append((w, h, m))
+        if total_weight:
+            room = max((inner_h if vertical else inner_w) - used, 0)
+            if room >= _UNBOUNDED // 2:
+                room = 0
+            left = room
+            for i, (child, weight) in enumerate(zip(self.children, weights, strict=True)):
+                if not weight:
+                    continue
+                share = min(round(room * weight / total_weight), left)
+                left -= share
+                m = out[i][2]
+                if vertical:
+                    w, _ = child.measure(d, max(inner_w - m[0] - m[2], 0), share)
+                    out[i] = (w, share, m)
+                else:
+                    _, h = child.measure(d, share, max(inner_h - m[1] - m[3], 0))
+                    out[i] = (share, h, m)
+        self._sized = (key, out)
+        return out
+
+    def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
+        sizes = self._sizes(d, max_w, max_h)
+        if self.vertical:
+            return (
+                max((w + m[0] + m[2] for w, _, m in sizes), default=0),
+                sum(h + m[1] + m[3] for _, h, m in sizes),
+            )
+        return (
+            sum(w + m[0] + m[2] for w, _, m in sizes),
+            max((h + m[1] + m[3] for _, h, m in sizes), default=0),
+        )
+
+    def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
+        sizes = self._sizes(d, inner.width, inner.height)
+        if self.vertical:
+            total = sum(h + m[1] + m[3] for _, h, m in sizes)
+            y = _place(self.arrange, inner.top, inner.height, total, "bottom")
+            for child, (w, h, m) in zip(self.children, sizes, strict=True):
+                x = _place(child.gravity, inner.left + m[0], inner.width - m[0] - m[2], w, "end")
+                child.layout(d, Rect(x, y + m[1], x + w, y + m[1] + h), clip)
+                y += h + m[1] + m[3]
+        else:
+            total = sum(w + m[0] + m[2] for w, _, m in sizes)
+            x = _place(self.arrange, inner.left, inner.width, total, "end")
+            for child, (w, h, m) in zip(self.children, sizes, strict=True):
+                y = _place(child.gravity, inner.top + m[1], inner.height - m[1] - m[3], h, "bottom")
+                child.layout(d, Rect(x + m[0], y, x + m[0] + w, y + h), clip)
+                x += w + m[0] + m[2]
+
+
+def Row(*children: View, **kwargs) -> LinearLayout:  # noqa: N802 - reads as a widget
+    """A horizontal LinearLayout whose children are centred vertically."""
+    for child in children:
+        if child.gravity == "start":
+            child.gravity = "center"
+    kwargs.setdefault("height", WRAP)
+    return LinearLayout(orientation="horizontal", children=children, **kwargs)
+
+
+def Column(*children: View, **kwargs) -> LinearLayout:  # noqa: N802 - reads as a widget
+    """A vertical LinearLayout."""
+    return LinearLayout(orientation="vertical", children=children, **kwargs)
+
+
+class FrameLayout(View):
+    """Children stacked on top of each other, each placed by its ``gravity``."""
+
+    cls = "android.widget.FrameLayout"
+
+    def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
+        w = h = 0
+        for child in self.children:
+            m = _spacing(d, child.margin)
+            cw, ch = child.measure(d, max(max_w - m[0] - m[2], 0), max(max_h - m[1] - m[3], 0))
+            w, h = max(w, cw + m[0] + m[2]), max(h, ch + m[1] + m[3])
+        return w, h
+
+    def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
+        for child in self.children:
+            m = _spacing(d, child.margin)
+            room_w, room_h = inner.width - m[0] - m[2], inner.height - m[1] - m[3]
+            w, h = child.measure(d, max(room_w, 0), max(room_h, 0))
+            words = child.gravity.split()
+            horizontal = next((g for g in words if g in ("start", "end", "center")), "start")
+            vertical = next((g for g in words if g in ("top", "bottom", "center")), "top")
+            x = _place(horizontal, inner.left + m[0], room_w, w, "end")
+            y = _place(vertical, inner.top + m[1], room_h, h, "bottom")
+            child.layout(d, Rect(x, y, x + w, y + h), clip)
+
+
+class ScrollView(View):
+    """A vertically scrolling column (``android.widget.ScrollView``).
+
+    ``offset`` is the scroll position in pixels (kept by the screen's state); ``on_scroll``
+    receives the new offset when the user drags the content. Children are laid out in a
+    column of unbounded height and only their visible parts are shown and dumped.
+
+    For long lists pass ``items``, ``item_height`` (dp) and ``render_item`` instead of
+    children: only the rows in view are built, as a RecyclerView recycles its rows.
+    """
+
+    cls = "android.widget.ScrollView"
+    scrollable = True
+
+    def __init__(
+        self,
+        *,
+        offset: int = 0,
+        on_scroll: Callable[[int], None] | None = None,
+        items: Sequence[object] = (),
+        item_height: int = 0,
+        render_item: Callable[[int, object], View] | None = None,
+        **kwargs,
+    ) -> None:
+        kwargs.setdefault("height", MATCH)
+        super().__init__(**kwargs)
+        self.offset = offset
+        self.on_scroll = on_scroll
+        self.items = items
+        self.item_height = item_height
+        self.render_item = render_item
+        self.content_height = 0
+        self.inner_height = 0
+        if render_item is not None and item_height <= 0:
+            raise ValueError("a recycled list needs item_height > 0")
+
+    @property
+    def max_offset(self) -> int:
+        return max(self.content_height - self.inner_height, 0)
+
+    def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
+        self.inner_height = inner.height
+        if self.render_item is not None:
+            row = d.dp(self.item_height)
+            self.content_height = row * len(self.items)
+            offset = min(max(self.offset, 0), self.max_offset)
+            first = offset // row
+            last = min(len(self.items), (offset + inner.height) // row + 1)
+            self.children = [self.render_item(i, self.items[i]) for i in range(first, last)]
+            for n, child in enumerate(self.children):
+                top = inner.top - offset + (first + n) * row
+                child.layout(d, Rect(inner.left, top, inner.right, top + row), clip)
+            self.offset = offset
+            return
+        column = LinearLayout(orientation="vertical", children=self.children, height=WRAP)
+        _, self.content_height = column.measure(d, inner.width, _UNBOUNDED)
+        self.offset = min(max(self.offset, 0), self.max_offset)
+        top = inner.top - self.offset
+        column.layout_children(
+            d, Rect(inner.left, top, inner.right, top + self.content_height), clip
+        )
+
+    def scroll_by(self, dy: int) -> bool:
+        """Scroll by ``dy`` pixels (positive shows later content); True if it moved."""
+        new = min(max(self.offset + dy, 0), self.max_offset)
+        if new == self.offset:
+            return False
+        self.offset = new
+        if self.on_scroll is not None:
+            self.on_scroll(new)
+        return True
+
+
+class RecyclerView(ScrollView):
+    """A scrolling list (``androidx.recyclerview.widget.RecyclerView``)."""
+
+    cls = "androidx.recyclerview.widget.RecyclerView"
+
+
+class ListView(ScrollView):
+    """A scrolling list (``android.widget.ListView``)."""
+
+    cls = "android.widget.ListView"
+
+
+def walk(view: View):
+    """Every view of a tree, parents before children."""
+    stack = [view]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(node.children))
+
+
+def hit_path(root: View, x: float, y: float) -> list[View]:
+    """Views under (x, y) from ``root`` down to the top-most leaf, by visible area."""
+    path: list[View] = []
+    node: View | None = root if root.visible.contains(x, y) else None
+    while node is not None:
+        path.append(node)
+        node = next((c for c in reversed(node.children) if c.visible.contains(x, y)), None)
+    return path
+
+
+def paint(view: View, canvas: Canvas, theme: Theme, d: Display) -> None:
+    """Draw ``view`` and its subtree, each clipped to its visible area."""
+    if view.visible is EMPTY:
+        return
+    canvas.push_clip(view.visible)
+    view.draw(canvas, theme, d)
+    for child in view.children:
+        paint(child, canvas, theme, d)
+    canvas.pop_clip()

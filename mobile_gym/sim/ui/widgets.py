@@ -1,0 +1,433 @@
+"""Leaf widgets with Android class names: text, buttons, images, text fields and controls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mobile_gym.sim.display import Display
+from mobile_gym.sim.ui.canvas import Canvas
+from mobile_gym.sim.ui.fonts import face
+from mobile_gym.sim.ui.geometry import Rect
+from mobile_gym.sim.ui.icons import check_icon, draw_icon
+from mobile_gym.sim.ui.theme import Theme
+from mobile_gym.sim.ui.view import WRAP, Paint, View, resolve_color
+
+INPUT_TYPES = ("text", "name", "number", "phone", "email", "password", "multiline")
+_PHONE_CHARS = set("0123456789+-() #*.,")
+DEFAULT_MAX_LENGTH = 5000
+"""Longest text a field keeps unless it sets its own limit (the rest is dropped)."""
+
+
+class TextView(View):
+    """Text (``android.widget.TextView``): ``size`` in sp, up to ``max_lines`` wrapped lines."""
+
+    cls = "android.widget.TextView"
+
+    def __init__(
+        self,
+        text: str = "",
+        *,
+        size: int = 16,
+        color: Paint = "text",
+        bold: bool = False,
+        max_lines: int = 1,
+        align: str = "start",
+        **kwargs,
+    ) -> None:
+        kwargs.setdefault("width", WRAP)
+        super().__init__(text=text, **kwargs)
+        self.size = size
+        self.color = color
+        self.bold = bold
+        self.max_lines = max_lines
+        self.align = align
+
+    def shown_text(self) -> str:
+        return self.text
+
+    def _face(self, d: Display):
+        return face(d.dp(self.size), self.bold)
+
+    def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
+        f = self._face(d)
+        lines = (
+            f.wrap(self.shown_text(), max_w, self.max_lines)
+            if self.max_lines > 1
+            else [self.shown_text()]
+        )
+        width = max((f.measure(line) for line in lines), default=0)
+        return min(round(width) + 1, max_w), f.line_height * len(lines)
+
+    def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:
+        super().draw(canvas, theme, d)
+        self.draw_text(
+            canvas, theme, d, self.inner(d), self.shown_text(), resolve_color(theme, self.color)
+        )
+
+    def draw_text(
+        self, canvas: Canvas, theme: Theme, d: Display, box: Rect, text: str, color
+    ) -> None:
+        if not text or box.empty:
+            return
+        f = self._face(d)
+        size = d.dp(self.size)
+        if self.max_lines > 1:
+            lines = f.wrap(
+                text, box.width, min(self.max_lines, max(1, box.height // f.line_height))
+            )
+        else:
+            lines = [f.fit(text, box.width)]
+        block = f.line_height * len(lines)
+        y = box.top + max((box.height - block) // 2, 0)
+        for line in lines:
+            width = f.measure(line)
+            if self.align == "center":
+                x = box.left + (box.width - width) / 2
+            elif self.align == "end":
+                x = box.right - width
+            else:
+                x = box.left
+            canvas.text(x, y, line, size, color, self.bold)
+            y += f.line_height
+
+
+class Button(TextView):
+    """A filled, rounded push button (``android.widget.Button``)."""
+
+    cls = "android.widget.Button"
+
+    def __init__(self, text: str, *, on_click: Callable[[], None] | None, **kwargs) -> None:
+        kwargs.setdefault("background", "primary")
+        kwargs.setdefault("color", "on_primary")
+        kwargs.setdefault("radius", 20)
+        kwargs.setdefault("padding", (24, 10))
+        kwargs.setdefault("align", "center")
+        kwargs.setdefault("size", 15)
+        kwargs.setdefault("bold", True)
+        super().__init__(text, on_click=on_click, **kwargs)
+
+    def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
+        w, h = super().content_size(d, max_w, max_h)
+        return w, max(h, d.dp(20))
+
+
+class ImageView(View):
+    """An image (``android.widget.ImageView``): an icon, or a round avatar with a letter."""
+
+    cls = "android.widget.ImageView"
+
+    def __init__(
+        self,
+        icon: str | None = None,
+        *,
+        size: int = 24,
+        tint: Paint = "text_secondary",
+        circle: Paint = None,
+        letter: str = "",
+        **kwargs,
+    ) -> None:
+        kwargs.setdefault("width", size)
+        kwargs.setdefault("height", size)
+        super().__init__(**kwargs)
+        self.icon = check_icon(icon) if icon else None
+        self.tint = tint
+        self.circle = circle
+        self.letter = letter
+
+    def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:
+        super().draw(canvas, theme, d)
+        box = self.inner(d)
+        if self.circle is not None:
+            cx, cy = box.center
+            canvas.circle(cx, cy, min(box.width, box.height) / 2, resolve_color(theme, self.circle))
+        tint = resolve_color(theme, self.tint)
+        if self.letter:
+            f = face(round(box.height * 0.5), True)
+            width = f.measure(self.letter)
+            canvas.text(
+                box.left + (box.width - width) / 2,
+                box.top + (box.height - f.line_height) / 2,
+                self.letter,
+                round(box.height * 0.5),
+                tint,
+                True,
+            )
+        elif self.icon:
+            draw_icon(canvas, self.icon, box, tint)
+
+
+class ImageButton(ImageView):
+    """A tappable icon (``android.widget.ImageButton``); ``desc`` names it for agents."""
+
+    cls = "android.widget.ImageButton"
+
+    def __init__(
+        self, icon: str, *, on_click: Callable[[], None] | None, size: int = 48, **kwargs
+    ) -> None:
+        kwargs.setdefault("tint", "text")
+        super().__init__(
+            icon, size=size, on_click=on_click, padding=kwargs.pop("padding", 12), **kwargs
+        )
+
+
+class EditText(TextView):
+    """An editable text field (``android.widget.EditText``).
+
+    The text lives in the screen's state: ``value`` is what to show, ``on_change`` receives
+    the edited text, ``on_focus`` asks for focus (and the keyboard), ``on_submit`` runs on the
+    keyboard's action key. ``input_type`` filters what can be typed, as Android's does;
+    ``max_length`` truncates longer input. An empty field reports its hint as its text, as
+    Android's accessibility nodes do.
+    """
+
+    cls = "android.widget.EditText"
+    editable = True
+
+    def __init__(
+        self,
+        value: str = "",
+        *,
+        hint: str = "",
+        on_change: Callable[[str], None],
+        on_focus: Callable[[], None],
+        on_submit: Callable[[], None] | None = None,
+        focused: bool = False,
+        input_type: str = "text",
+        max_length: int = DEFAULT_MAX_LENGTH,
+        **kwargs,
+    ) -> None:
+        if input_type not in INPUT_TYPES:
+            raise ValueError(f"input_type must be one of {INPUT_TYPES}, not {input_type!r}")
+        kwargs.setdefault("width", -1)
+        kwargs.setdefault("padding", (4, 12))
+        kwargs.setdefault("size", 17)
+        kwargs.setdefault("max_lines", 6 if input_type == "multiline" else 1)
+        super().__init__(value, **kwargs)
+        self.hint = hint
+        self.on_change = on_change
+        self.on_focus = on_focus
+        self.on_submit = on_submit
+        self.is_focused = focused
+        self.input_type = input_type
+        self.max_length = max_length
+
+    @property
+    def clickable(self) -> bool:
+        return True
+
+    @property
+    def long_clickable(self) -> bool:
+        return True
+
+    @property
+    def focusable(self) -> bool:
+        return True
+
+    @property
+    def focused(self) -> bool:
+        return self.is_focused
+
+    @property
+    def password(self) -> bool:
+        return self.input_type == "password"
+
+    @property
+    def multiline(self) -> bool:
+        return self.input_type == "multiline"
+
+    @property
+    def display_text(self) -> str:
+        if not self.text:
+            return self.hint
+        return "\u2022" * len(self.text) if self.password else self.text
+
+    def shown_text(self) -> str:
+        return self.display_text
+
+    def accept(self, typed: str) -> str:
+        """The part of ``typed`` this field's input type lets through."""
+        if self.input_type == "number":
+            return "".join(c for c in typed if c.isdigit())
+        if self.input_type == "phone":
+            return "".join(c for c in typed if c in _PHONE_CHARS)
+        if not self.multiline:
+            typed = typed.replace("\r", "").replace("\n", " ")
+        return "".join(c for c in typed if c == "\n" or c.isprintable())
+
+    def insert(self, typed: str) -> None:
+        """Type ``typed`` at the end of the field, filtered and truncated at ``max_length``."""
+        new = (self.text + self.accept(typed))[: self.max_length]
+        if new != self.text:
+            self.on_change(new)
+
+    def delete_back(self) -> None:
+        if self.text:
+            self.on_change(self.text[:-1])
+
+    def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:
+        View.draw(self, canvas, theme, d)
+        box = self.inner(d)
+        color = resolve_color(theme, "hint" if not self.text else self.color)
+        text = self.display_text
+        if self.text and not self.multiline and not self.password:
+            f = self._face(d)
+            # keep the end (where the cursor is) in view
+            while len(text) > 1 and f.measure(text) > box.width - d.dp(4):
+                text = text[max(1, len(text) // 8) :] if len(text) > 64 else text[1:]
+        self.draw_text(canvas, theme, d, box, text, color)
+        line = resolve_color(theme, "primary" if self.is_focused else "divider")
+        thickness = d.dp(2) if self.is_focused else d.dp(1)
+        canvas.rect(
+            Rect(
+                self.bounds.left,
+                self.bounds.bottom - thickness,
+                self.bounds.right,
+                self.bounds.bottom,
+            ),
+            line,
+        )
+        if self.is_focused:
+            f = self._face(d)
+            shown = text if self.text else ""
+            x = box.left + (f.measure(shown.split("\n")[-1]) if not self.multiline else 0) + 2
+            if x < box.right:
+                y = box.top + max((box.height - f.line_height) // 2, 0)
+                canvas.rect(Rect(round(x), y, round(x) + d.dp(2), y + f.line_height), line)
+
+
+class _Checkable(TextView):
+    """A labelled two-state control; a click flips it through ``on_change``."""
+
+    checkable = True
+    control_dp = 48
+
+    def __init__(
+        self, text: str = "", *, checked: bool, on_change: Callable[[bool], None], **kwargs
+    ) -> None:
+        kwargs.setdefault("width", -1)
+        kwargs.setdefault("padding", (0, 8))
+        super().__init__(text, on_click=self._toggle, **kwargs)
+        self.is_checked = checked
+        self.on_change = on_change
+
+    def _toggle(self) -> None:
+        self.on_change(not self.is_checked)
+
+    @property
+    def checked(self) -> bool:
+        return self.is_checked
+
+    def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
+        control = d.dp(self.control_dp)
+        w, h = super().content_size(d, max(max_w - control, 0), max_h)
+        return w + control, max(h, d.dp(32))
+
+    def control_box(self, d: Display) -> Rect:
+        box = self.inner(d)
+        side = min(d.dp(self.control_dp), box.width)
+        return Rect(box.right - side, box.top, box.right, box.bottom)
+
+    def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:
+        View.draw(self, canvas, theme, d)
+        control = self.control_box(d)
+        box = self.inner(d)
+        label = Rect(box.left, box.top, control.left - d.dp(8), box.bottom)
+        self.draw_text(canvas, theme, d, label, self.text, resolve_color(theme, self.color))
+        self.draw_control(canvas, theme, d, control)
+
+    def draw_control(self, canvas: Canvas, theme: Theme, d: Display, box: Rect) -> None:
+        raise NotImplementedError
+
+
+class CheckBox(_Checkable):
+    """A check box with its label (``android.widget.CheckBox``)."""
+
+    cls = "android.widget.CheckBox"
+
+    def draw_control(self, canvas: Canvas, theme: Theme, d: Display, box: Rect) -> None:
+        cx, cy = box.center
+        half = d.dp(9)
+        square = Rect(cx - half, cy - half, cx + half, cy + half)
+        if self.is_checked:
+            canvas.rect(square, theme.primary, d.dp(2))
+            draw_icon(canvas, "check", square.inset(-half, -half, -half, -half), theme.on_primary)
+        else:
+            canvas.frame(square, theme.text_secondary, d.dp(2), d.dp(2))
+
+
+class RadioButton(_Checkable):
+    """One choice of a group (``android.widget.RadioButton``); clicking always selects it."""
+
+    cls = "android.widget.RadioButton"
+
+    def _toggle(self) -> None:
+        if not self.is_checked:
+            self.on_change(True)
+
+    def draw_control(self, canvas: Canvas, theme: Theme, d: Display, box: Rect) -> None:
+        cx, cy = box.center
+        color = theme.primary if self.is_checked else theme.text_secondary
+        canvas.circle(cx, cy, d.dp(10), color, d.dp(2))
+        if self.is_checked:
+            canvas.circle(cx, cy, d.dp(5), color)
+
+
+class Switch(_Checkable):
+    """An on/off switch with its label (``android.widget.Switch``)."""
+
+    cls = "android.widget.Switch"
+    control_dp = 56
+
+    def draw_control(self, canvas: Canvas, theme: Theme, d: Display, box: Rect) -> None:
+        cx, cy = box.center
+        w, h = d.dp(26), d.dp(16)
+        track = Rect(cx - w, cy - h, cx + w, cy + h)
+        on = self.is_checked
+        canvas.rect(track, theme.primary if on else theme.surface_variant, h)
+        knob_x = cx + w - h if on else cx - w + h
+        canvas.circle(knob_x, cy, h - d.dp(4), theme.on_primary if on else theme.text_secondary)
+
+
+class SeekBar(View):
+    """A horizontal slider (``android.widget.SeekBar``) from 0 to ``maximum``.
+
+    A tap or a drag along it sets the value under the finger through ``on_change``.
+    """
+
+    cls = "android.widget.SeekBar"
+    seekable = True
+
+    def __init__(
+        self, *, value: int, maximum: int, on_change: Callable[[int], None], **kwargs
+    ) -> None:
+        if maximum <= 0:
+            raise ValueError("a SeekBar needs maximum > 0")
+        kwargs.setdefault("height", 48)
+        kwargs.setdefault("padding", (16, 0))
+        super().__init__(**kwargs)
+        self.value = min(max(value, 0), maximum)
+        self.maximum = maximum
+        self.on_change = on_change
+
+    @property
+    def focusable(self) -> bool:
+        return True
+
+    def seek_to(self, d: Display, x: float) -> None:
+        """Set the value that corresponds to screen x-coordinate ``x``."""
+        box = self.inner(d)
+        fraction = min(max((x - box.left) / max(box.width, 1), 0.0), 1.0)
+        value = round(fraction * self.maximum)
+        if value != self.value:
+            self.value = value
+            self.on_change(value)
+
+    def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:
+        super().draw(canvas, theme, d)
+        box = self.inner(d)
+        cy = box.top + box.height // 2
+        knob = box.left + round(box.width * self.value / self.maximum)
+        half = d.dp(2)
+        canvas.rect(Rect(box.left, cy - half, box.right, cy + half), theme.surface_variant, half)
+        canvas.rect(Rect(box.left, cy - half, knob, cy + half), theme.primary, half)
+        canvas.circle(knob, cy, d.dp(10), theme.primary)

@@ -1,0 +1,41 @@
+"""Fixtures for the simulated phone's tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim import input as ev
+from mobile_gym.sim.driver import Driver
+
+
+@pytest.fixture
+def phone() -> Phone:
+    return Phone(seed=0)
+
+
+@pytest.fixture
+def sample() -> Phone:
+    """A phone with only the test app installed."""
+    from tests.sim.sample_app import SampleApp
+
+    return Phone(seed=0, apps=[SampleApp])
+
+
+@pytest.fixture
+def driver(phone: Phone) -> Driver:
+    return Driver(phone)
+
+
+def open_drawer(driver: Driver) -> None:
+    """Swipe up on the home screen, as a user opens the app drawer."""
+    phone = driver.device
+    w, h = phone.display.width, phone.display.height
+    driver.send_all(ev.drag(w / 2, h * 0.75, w / 2, h * 0.25))
+
+
+def open_app(driver: Driver, label: str) -> None:
+    """From anywhere: HOME, open the drawer, tap the app's icon."""
+    driver.key("HOME")
+    open_drawer(driver)
+    driver.tap(text=label, class_="android.widget.TextView")

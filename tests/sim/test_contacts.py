@@ -1,0 +1,329 @@
+"""The Contacts app, used end to end through raw input only (taps, drags, text, keys)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim import input as ev
+from mobile_gym.sim.apps.contacts import EDIT, MAIN, PACKAGE, VIEW
+from mobile_gym.sim.driver import Driver
+from mobile_gym.sim.system.keyboard import IME_PACKAGE
+from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER
+
+SEED = 11
+
+
+@pytest.fixture
+def phone() -> Phone:
+    return Phone(seed=SEED)
+
+
+@pytest.fixture
+def driver(phone: Phone) -> Driver:
+    """A driver with Contacts opened from the launcher's dock."""
+    driver = Driver(phone)
+    driver.tap(desc="Contacts")
+    assert phone.foreground == (PACKAGE, MAIN)
+    return driver
+
+
+def _db(phone: Phone) -> list[dict]:
+    rows = phone.database(PACKAGE, "contacts").execute("SELECT * FROM contacts ORDER BY id")
+    return [dict(row) for row in rows]
+
+
+def _sorted_names(phone: Phone) -> list[str]:
+    rows = sorted(_db(phone), key=lambda r: (r["first_name"].lower(), r["last_name"].lower()))
+    return [f"{r['first_name']} {r['last_name']}" for r in rows]
+
+
+def _shown(driver: Driver) -> list[str]:
+    return [node.text for node in driver.find_all(id="item_contact_name")]
+
+
+def _logs(phone: Phone) -> list[str]:
+    return phone.logcat_lines()[0]
+
+
+def _saved_lines(phone: Phone, verb: str) -> list[str]:
+    return [line for line in _logs(phone) if f" Contacts: Contact {verb}: " in line]
+
+
+def _type_on_keyboard(driver: Driver, text: str) -> None:
+    """Tap the soft keyboard's keys; an upper-case letter is typed with Shift."""
+    for char in text:
+        if char.isupper():
+            driver.tap(desc="Shift", package=IME_PACKAGE)
+        driver.tap(text=char, package=IME_PACKAGE)
+
+
+def _open_contact(driver: Driver, name: str) -> None:
+    driver.scroll_to(text=name, id="item_contact_name")
+    driver.tap(text=name, id="item_contact_name")
+    assert driver.device.foreground == (PACKAGE, VIEW)
+
+
+def test_dock_opens_the_list_sorted_by_first_then_last_name(phone: Phone, driver: Driver) -> None:
+    names = _sorted_names(phone)
+    shown = _shown(driver)
+    assert shown == names[: len(shown)]
+    assert 10 <= len(shown) < len(names)  # a recycled list: only the rows in view exist
+    assert driver.find(id="contacts_list").attrs["class"].endswith("RecyclerView")
+    assert driver.find(id="contacts_list").attrs["scrollable"] == "true"
+    assert driver.find(id="toolbar_title").text == "Contacts"
+    assert driver.exists(id="fab", content_desc="Create new contact")
+    assert len(driver.find_all(id="item_contact_image")) == len(shown)
+
+
+def test_search_filters_by_name_and_by_phone_number(phone: Phone, driver: Driver) -> None:
+    contacts = _db(phone)
+    assert not driver.exists(id="search_query")
+    driver.tap(desc="Search")
+    assert driver.find(id="search_query").text == "Search contacts"  # hint while empty
+    driver.type_into("an", id="search_query")
+    expected = [name for name in _sorted_names(phone) if "an" in name.lower()]
+    assert expected and _shown(driver) == expected[: len(_shown(driver))]
+    assert all("an" in name.lower() for name in _shown(driver))
+
+    target = contacts[-1]
+    driver.tap(desc="Clear query")
+    assert driver.find(id="search_query").text == "Search contacts"
+    driver.type_into(target["phone"].split("-", 1)[1], id="search_query")
+    assert _shown(driver) == [f"{target['first_name']} {target['last_name']}"]
+
+    driver.type_into("zzz", id="search_query")
+    assert not driver.exists(id="contacts_list")
+    assert driver.find(id="contacts_placeholder").text == "No contacts match your search"
+
+    driver.key("BACK")  # hides the keyboard
+    assert driver.exists(id="search_query")
+    driver.key("BACK")  # closes the search
+    assert not driver.exists(id="search_query")
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert _shown(driver) == _sorted_names(phone)[: len(_shown(driver))]
+
+
+def test_create_contact_with_keyboard_taps_and_text(phone: Phone, driver: Driver) -> None:
+    before = len(_db(phone))
+    driver.tap(id="fab")
+    assert phone.foreground == (PACKAGE, EDIT)
+    assert driver.find(id="toolbar_title").text == "New contact"
+    driver.tap(id="contact_first_name")
+    _type_on_keyboard(driver, "Zed")
+    driver.type_into("Quinn", id="contact_last_name")
+    driver.type_into("+1 555-010-9999 ext", id="contact_number")  # letters are filtered out
+    driver.type_into("zed@example.org", id="contact_email")
+    assert driver.find(id="contact_first_name").text == "Zed"
+    driver.tap(desc="Save")
+
+    rows = _db(phone)
+    assert len(rows) == before + 1
+    new = rows[-1]
+    assert (new["first_name"], new["last_name"], new["email"]) == (
+        "Zed",
+        "Quinn",
+        "zed@example.org",
+    )
+    assert new["phone"] == "+1 555-010-9999"
+    assert _saved_lines(phone, "saved")[-1].endswith(
+        f"Contact saved: id={new['id']} name=Zed Quinn"
+    )
+    assert driver.exists(text="Contact saved")
+    # a new contact shows its detail page
+    assert phone.foreground == (PACKAGE, VIEW)
+    assert driver.find(id="contact_name").text == "Zed Quinn"
+    assert driver.find(id="contact_email").text == "zed@example.org"
+
+    driver.key("BACK")
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert driver.scroll_to(text="Zed Quinn", id="item_contact_name")
+    assert _shown(driver)[-1] == "Zed Quinn" == _sorted_names(phone)[-1]
+
+
+def test_edit_contact_prefills_fields_and_updates_the_row(phone: Phone, driver: Driver) -> None:
+    first = _db(phone)
+    name = _shown(driver)[0]
+    contact = next(c for c in first if f"{c['first_name']} {c['last_name']}" == name)
+    _open_contact(driver, name)
+    driver.tap(desc="Edit")
+    assert phone.foreground == (PACKAGE, EDIT)
+    assert driver.find(id="toolbar_title").text == "Edit contact"
+    assert driver.find(id="contact_first_name").text == contact["first_name"]
+    assert driver.find(id="contact_last_name").text == contact["last_name"]
+    assert driver.find(id="contact_number").text == contact["phone"]
+
+    driver.tap(id="contact_number")
+    for _ in contact["phone"]:
+        driver.key("DEL")
+    assert driver.find(id="contact_number").text == "Phone"  # the hint: the field is empty
+    phone.send(ev.Text("+1 555-777-0000"))
+    driver.tap(desc="Save")
+
+    assert phone.foreground == (PACKAGE, VIEW)  # back where the editor was opened from
+    assert driver.find(id="contact_number").text == "+1 555-777-0000"
+    row = next(c for c in _db(phone) if c["id"] == contact["id"])
+    assert row == {**contact, "phone": "+1 555-777-0000"}
+    assert len(_db(phone)) == len(first)
+    assert _saved_lines(phone, "saved")[-1].endswith(
+        f"Contact saved: id={contact['id']} name={name}"
+    )
+
+
+def test_delete_from_the_detail_page_asks_first(phone: Phone, driver: Driver) -> None:
+    name = _shown(driver)[1]
+    contact = next(c for c in _db(phone) if f"{c['first_name']} {c['last_name']}" == name)
+    _open_contact(driver, name)
+    driver.tap(desc="Delete")
+    assert driver.find(id="alertTitle").text == "Delete contact?"
+    driver.tap(text="Cancel")
+    assert not driver.exists(id="alertTitle")
+    assert contact in _db(phone)
+
+    driver.tap(desc="Delete")
+    driver.tap(text="Delete", class_="android.widget.Button")
+    assert contact not in _db(phone)
+    assert _saved_lines(phone, "deleted")[-1].endswith(
+        f"Contact deleted: id={contact['id']} name={name}"
+    )
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert name not in _shown(driver)
+    assert _shown(driver) == _sorted_names(phone)[: len(_shown(driver))]
+
+
+def test_long_press_menu_edits_and_deletes(phone: Phone, driver: Driver) -> None:
+    name = _shown(driver)[2]
+    contact = next(c for c in _db(phone) if f"{c['first_name']} {c['last_name']}" == name)
+    driver.long_press(text=name)
+    assert [n.text for n in driver.find_all(id="title")] == ["Edit", "Delete"]
+    assert phone.foreground == (PACKAGE, MAIN)  # a long press does not open the contact
+
+    driver.tap(text="Edit")
+    assert phone.foreground == (PACKAGE, EDIT)
+    assert driver.find(id="contact_first_name").text == contact["first_name"]
+    driver.tap(desc="Navigate up")
+    assert phone.foreground == (PACKAGE, MAIN)
+
+    driver.long_press(text=name)
+    driver.tap(text="Delete")
+    assert driver.find(id="alertTitle").text == "Delete contact?"
+    assert name in driver.find(id="message").text
+    driver.tap(text="Delete", class_="android.widget.Button")
+    assert contact not in _db(phone)
+    assert name not in _shown(driver)
+    assert _saved_lines(phone, "deleted")[-1].endswith(f"id={contact['id']} name={name}")
+    assert driver.exists(text="Contact deleted")
+
+
+def test_saving_an_empty_contact_is_refused(phone: Phone, driver: Driver) -> None:
+    before = _db(phone)
+    driver.tap(desc="Create new contact")
+    driver.type_into("someone@example.org", id="contact_email")  # an email alone is not enough
+    driver.tap(desc="Save")
+    assert driver.exists(text="Contact is empty")
+    assert phone.foreground == (PACKAGE, EDIT)
+    assert _db(phone) == before
+    assert not _saved_lines(phone, "saved")
+
+    phone.wait(3000)
+    assert not driver.exists(text="Contact is empty")  # the toast times out
+
+
+def test_scrolling_the_list_reaches_the_last_contact(phone: Phone, driver: Driver) -> None:
+    last = _sorted_names(phone)[-1]
+    assert last not in _shown(driver)
+    node = driver.scroll_to(text=last, id="item_contact_name")
+    assert _shown(driver)[-1] == last
+    assert node.bounds.bottom <= driver.find(id="contacts_list").bounds.bottom
+    driver.scroll("down")  # already at the end: nothing moves
+    assert _shown(driver)[-1] == last
+    _open_contact(driver, last)
+    assert driver.find(id="contact_name").text == last
+
+
+def test_seeded_content_is_deterministic_per_seed() -> None:
+    a, b, c = (Phone(seed=s) for s in (5, 5, 6))
+    rows = _db(a)
+    assert rows == _db(b)
+    assert rows != _db(c)
+    for phone in (a, c):
+        contacts = _db(phone)
+        assert 12 <= len(contacts) <= 20
+        assert all(re.fullmatch(r"\+1 555-\d{3}-\d{4}", r["phone"]) for r in contacts)
+        assert all(r["first_name"] and r["last_name"] for r in contacts)
+        assert any(r["email"] for r in contacts) and not all(r["email"] for r in contacts)
+        assert len({(r["first_name"], r["last_name"]) for r in contacts}) == len(contacts)
+    # what the screen shows follows the seed too
+    da, db_ = Driver(a), Driver(b)
+    da.tap(desc="Contacts")
+    db_.tap(desc="Contacts")
+    assert a.hierarchy_xml() == b.hierarchy_xml()
+    assert (a.screenshot() == b.screenshot()).all()
+
+
+def test_back_returns_through_the_screens(phone: Phone, driver: Driver) -> None:
+    name = _shown(driver)[0]
+    _open_contact(driver, name)
+    driver.tap(desc="Edit")
+    driver.tap(id="contact_last_name")
+    assert phone.foreground == (PACKAGE, EDIT)
+    assert driver.exists(package=IME_PACKAGE)
+    driver.key("BACK")  # closes the keyboard first
+    assert not driver.exists(package=IME_PACKAGE)
+    assert phone.foreground == (PACKAGE, EDIT)
+    driver.key("BACK")
+    assert phone.foreground == (PACKAGE, VIEW)
+    assert driver.find(id="contact_name").text == name
+    driver.key("BACK")
+    assert phone.foreground == (PACKAGE, MAIN)
+    driver.key("BACK")
+    assert phone.foreground == (LAUNCHER, HOME_ACTIVITY)
+    assert not _saved_lines(phone, "saved")
+
+
+def test_sort_by_last_name_and_about(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="More options")
+    driver.tap(text="Sort by")
+    assert driver.find(id="sort_first_name").checked
+    driver.tap(id="sort_last_name")
+    driver.tap(text="OK")
+    rows = sorted(_db(phone), key=lambda r: (r["last_name"].lower(), r["first_name"].lower()))
+    by_last = [f"{r['first_name']} {r['last_name']}" for r in rows]
+    assert _shown(driver) == by_last[: len(_shown(driver))]
+
+    driver.tap(desc="More options")
+    driver.tap(text="About")
+    assert driver.find(id="alertTitle").text == "About"
+    assert "Simple Contacts Pro" in driver.find(id="message").text
+    driver.tap(text="OK")
+    assert not driver.exists(id="alertTitle")
+
+
+def test_star_toggles_the_favorite_flag(phone: Phone, driver: Driver) -> None:
+    name = _shown(driver)[0]
+    contact = next(c for c in _db(phone) if f"{c['first_name']} {c['last_name']}" == name)
+    _open_contact(driver, name)
+    star = driver.find(id="contact_toggle_favorite")
+    assert star.attrs["selected"] == ("true" if contact["starred"] else "false")
+    driver.tap(id="contact_toggle_favorite")
+    flipped = next(c for c in _db(phone) if c["id"] == contact["id"])
+    assert flipped["starred"] == 1 - contact["starred"]
+    assert driver.find(id="contact_toggle_favorite").attrs["content-desc"] == (
+        "Remove from favorites" if flipped["starred"] else "Add to favorites"
+    )
+    verb = "starred" if flipped["starred"] else "unstarred"
+    assert _logs(phone)[-1].endswith(f"Contact {verb}: id={contact['id']}")
+
+
+def test_detail_page_closes_when_its_contact_disappears(phone: Phone, driver: Driver) -> None:
+    name = _shown(driver)[0]
+    contact = next(c for c in _db(phone) if f"{c['first_name']} {c['last_name']}" == name)
+    _open_contact(driver, name)
+    phone.database(PACKAGE, "contacts").execute(
+        "DELETE FROM contacts WHERE id = ?", (contact["id"],)
+    )
+    assert not driver.exists(id="contact_name")
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert name not in _shown(driver)

@@ -1,0 +1,348 @@
+"""End-to-end tests of the Notes app, driven through raw input events only.
+
+Every action is a tap, long press, drag, text or key event sent to the phone (through
+``Driver``); outcomes are read from the app's SQLite database, logcat and the uiautomator
+hierarchy, as a task checker would.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+
+import pytest
+
+from mobile_gym.sim import input as ev
+from mobile_gym.sim.driver import Driver
+from mobile_gym.sim.phone import Phone
+
+PKG = "com.simplemobiletools.notes.pro"
+MAIN = ".activities.MainActivity"
+NOTE = ".activities.NoteActivity"
+IME = "com.android.inputmethod.latin"
+LAUNCHER = "com.android.launcher3"
+OK = "android:id/button1"
+CANCEL = "android:id/button2"
+
+
+# helpers -------------------------------------------------------------------------------------
+def notes(phone: Phone) -> list[sqlite3.Row]:
+    """Every note, newest change first (the list's default order)."""
+    return (
+        phone.database(PKG, "notes")
+        .execute("SELECT * FROM notes ORDER BY modified DESC")
+        .fetchall()
+    )
+
+
+def note_by_title(phone: Phone, title: str) -> sqlite3.Row | None:
+    db = phone.database(PKG, "notes")
+    return db.execute("SELECT * FROM notes WHERE title = ?", (title,)).fetchone()
+
+
+def app_log(phone: Phone) -> list[str]:
+    """The Notes app's own logcat messages (tag ``Notes``)."""
+    return [
+        line.split(" I Notes: ", 1)[1] for line in phone.logcat_lines()[0] if " I Notes: " in line
+    ]
+
+
+def shown_titles(d: Driver) -> list[str]:
+    return [node.text for node in d.find_all(id="note_title")]
+
+
+def type_text(d: Driver, text: str) -> None:
+    d.device.send(ev.Text(text))
+
+
+def tap_keys(d: Driver, keys: str) -> None:
+    """Type ``keys`` by tapping the soft keyboard's keys, found by their labels."""
+    for key in keys:
+        d.tap(text=key, package=IME)
+
+
+def open_note(d: Driver, title: str) -> None:
+    d.tap(text=title, id="note_title")
+    assert d.find(id="toolbar_title").text == title
+
+
+def toast_shown(d: Driver, text: str) -> bool:
+    return d.exists(text=text, class_="android.widget.TextView")
+
+
+@pytest.fixture
+def phone() -> Iterator[Phone]:
+    phone = Phone(seed=7)
+    yield phone
+    phone.close()
+
+
+@pytest.fixture
+def d(phone: Phone) -> Driver:
+    """A driver with Notes opened from the launcher's dock."""
+    driver = Driver(phone)
+    driver.tap(content_desc="Notes", package=LAUNCHER)
+    assert phone.foreground == (PKG, MAIN)
+    return driver
+
+
+# the list ------------------------------------------------------------------------------------
+def test_list_shows_seeded_notes_newest_first(phone: Phone, d: Driver) -> None:
+    rows = notes(phone)
+    assert d.find(id="toolbar_title").text == "Notes"
+    assert d.exists(id="notes_list", scrollable="true")
+    assert shown_titles(d) == [row["title"] for row in rows]
+    previews = [node.text for node in d.find_all(id="note_preview")]
+    assert previews == [" ".join(row["value"].split("\n")) for row in rows]
+    assert d.find(id="fab").attrs["content-desc"] == "Create a new note"
+
+
+def test_create_type_and_save_note(phone: Phone, d: Driver) -> None:
+    before = len(notes(phone))
+    d.tap(id="fab")
+    assert d.find(resource_id="android:id/alertTitle").text == "New note"
+    d.type_into("Weekend trip", id="note_title_input")
+    d.tap(resource_id=OK)
+    assert phone.foreground == (PKG, NOTE)
+    assert d.find(id="toolbar_title").text == "Weekend trip"
+
+    d.tap(id="text_view")
+    assert d.exists(id="keyboard_view", package=IME)
+    type_text(d, "Pack the tent")
+    d.key("ENTER")
+    d.tap(content_desc="Shift", package=IME)
+    tap_keys(d, "B")  # shifted keys show capitals; shift lasts one letter
+    assert d.exists(text="u", package=IME)
+    type_text(d, "uy ")
+    tap_keys(d, "gas")
+    assert d.find(id="text_view").text == "Pack the tent\nBuy gas"
+    d.tap(content_desc="Save")
+    assert toast_shown(d, "Note saved")
+
+    row = note_by_title(phone, "Weekend trip")
+    assert row is not None and len(notes(phone)) == before + 1
+    assert row["value"] == "Pack the tent\nBuy gas"
+    assert row["created"] < row["modified"] <= phone.clock.epoch_ms
+    assert app_log(phone)[-2:] == [
+        f"Note created: id={row['id']} title=Weekend trip",
+        f"Note saved: id={row['id']} title=Weekend trip",
+    ]
+
+    d.key("BACK")  # hides the keyboard
+    assert phone.foreground == (PKG, NOTE) and not d.exists(id="keyboard_view")
+    d.key("BACK")
+    assert phone.foreground == (PKG, MAIN)
+    assert shown_titles(d)[0] == "Weekend trip"
+    assert d.find_all(id="note_preview")[0].text == "Pack the tent Buy gas"
+    assert app_log(phone).count(f"Note saved: id={row['id']} title=Weekend trip") == 1
+
+
+@pytest.mark.parametrize("leave", ["back", "navigate_up"])
+def test_leaving_a_note_autosaves_changes(phone: Phone, d: Driver, leave: str) -> None:
+    old = notes(phone)[-1]
+    open_note(d, old["title"])
+    assert d.find(id="text_view").text == old["value"]
+    d.tap(id="text_view")
+    d.key("ENTER")
+    type_text(d, "Call Sam")
+    d.key("BACK")  # hides the keyboard: nothing saved yet
+    assert phone.foreground == (PKG, NOTE)
+    assert note_by_title(phone, old["title"])["value"] == old["value"]
+    if leave == "back":
+        d.key("BACK")
+    else:
+        d.tap(content_desc="Navigate up")
+
+    assert phone.foreground == (PKG, MAIN)
+    row = note_by_title(phone, old["title"])
+    assert row["value"] == old["value"] + "\nCall Sam"
+    assert row["modified"] > old["modified"]
+    assert app_log(phone)[-1] == f"Note saved: id={old['id']} title={old['title']}"
+    assert shown_titles(d)[0] == old["title"]
+    assert d.find_all(id="note_preview")[0].text.endswith("Call Sam")
+
+
+def test_leaving_an_unchanged_note_writes_nothing(phone: Phone, d: Driver) -> None:
+    before = [dict(row) for row in notes(phone)]
+    open_note(d, before[1]["title"])
+    d.tap(id="text_view")
+    d.key("BACK")
+    d.key("BACK")
+    assert phone.foreground == (PKG, MAIN)
+    assert [dict(row) for row in notes(phone)] == before
+    assert not any(line.startswith("Note saved") for line in app_log(phone))
+
+
+def test_edit_an_existing_note(phone: Phone, d: Driver) -> None:
+    old = notes(phone)[2]
+    open_note(d, old["title"])
+    d.tap(id="text_view")
+    d.key("DEL")
+    d.key("DEL")
+    d.tap(content_desc="Delete", package=IME)  # the soft keyboard's backspace
+    tap_keys(d, "xyz")
+    d.tap(content_desc="Save")
+    expected = old["value"][:-3] + "xyz"
+    assert note_by_title(phone, old["title"])["value"] == expected
+    assert toast_shown(d, "Note saved")
+    d.key("BACK")
+    d.key("BACK")
+    assert shown_titles(d)[0] == old["title"]
+    assert d.find_all(id="note_preview")[0].text == " ".join(expected.split("\n"))
+
+
+# deleting ------------------------------------------------------------------------------------
+def test_long_press_menu_opens_and_deletes(phone: Phone, d: Driver) -> None:
+    rows = notes(phone)
+    target = rows[1]
+    d.long_press(text=target["title"], id="note_title")
+    assert [n.text for n in d.find_all(resource_id="android:id/title")] == ["Open", "Delete"]
+    d.tap(text="Open", resource_id="android:id/title")
+    assert phone.foreground == (PKG, NOTE)
+    assert d.find(id="toolbar_title").text == target["title"]
+    d.key("BACK")
+
+    d.long_press(text=target["title"], id="note_title")
+    d.tap(text="Delete", resource_id="android:id/title")
+    assert d.find(resource_id="android:id/alertTitle").text == "Delete note?"
+    d.tap(resource_id=CANCEL)
+    assert not d.exists(resource_id="android:id/alertTitle")
+    assert note_by_title(phone, target["title"]) is not None
+    assert target["title"] in shown_titles(d)
+
+    d.long_press(text=target["title"], id="note_title")
+    d.tap(text="Delete", resource_id="android:id/title")
+    d.tap(resource_id=OK)
+    assert note_by_title(phone, target["title"]) is None
+    assert len(notes(phone)) == len(rows) - 1
+    assert target["title"] not in shown_titles(d)
+    assert app_log(phone)[-1] == f"Note deleted: id={target['id']} title={target['title']}"
+
+
+def test_delete_action_on_the_note_screen(phone: Phone, d: Driver) -> None:
+    target = notes(phone)[0]
+    open_note(d, target["title"])
+    d.tap(content_desc="Delete note")
+    assert d.find(resource_id="android:id/alertTitle").text == "Delete note?"
+    assert target["title"] in d.find(resource_id="android:id/message").text
+    d.tap(resource_id=CANCEL)
+    assert phone.foreground == (PKG, NOTE)
+    assert note_by_title(phone, target["title"]) is not None
+
+    d.tap(content_desc="Delete note")
+    d.tap(resource_id=OK)
+    assert phone.foreground == (PKG, MAIN)
+    assert note_by_title(phone, target["title"]) is None
+    assert target["title"] not in shown_titles(d)
+    assert app_log(phone)[-1] == f"Note deleted: id={target['id']} title={target['title']}"
+
+
+def test_deleting_every_note_shows_the_empty_state(phone: Phone, d: Driver) -> None:
+    for _ in range(len(notes(phone))):
+        d.long_press(id="note_item")
+        d.tap(text="Delete", resource_id="android:id/title")
+        d.tap(resource_id=OK)
+    assert notes(phone) == []
+    assert not d.exists(id="notes_list")
+    assert d.find(id="empty_view").text == "No notes yet. Tap + to create one."
+
+
+# titles --------------------------------------------------------------------------------------
+def test_new_note_title_must_be_filled_and_unique(phone: Phone, d: Driver) -> None:
+    rows = notes(phone)
+    d.tap(id="fab")
+    d.tap(resource_id=OK)
+    assert toast_shown(d, "Title cannot be empty")
+    assert d.find(resource_id="android:id/alertTitle").text == "New note"
+    assert d.exists(id="keyboard_view")
+    type_text(d, "   ")
+    d.tap(resource_id=OK)
+    assert toast_shown(d, "Title cannot be empty")
+    d.tap(resource_id=CANCEL)
+    assert not d.exists(resource_id="android:id/alertTitle")
+
+    d.tap(id="fab")
+    assert d.find(id="note_title_input").text == "Title"  # emptied: the hint shows
+    d.type_into(rows[0]["title"].upper(), id="note_title_input")
+    d.tap(resource_id=OK)
+    assert toast_shown(d, "A note with that title already exists")
+    assert d.find(resource_id="android:id/alertTitle").text == "New note"
+    assert phone.foreground == (PKG, MAIN)
+    assert len(notes(phone)) == len(rows)
+    assert not any(line.startswith("Note created") for line in app_log(phone))
+
+
+def test_rename_note_from_the_overflow_menu(phone: Phone, d: Driver) -> None:
+    rows = notes(phone)
+    target, other = rows[0], rows[1]
+    open_note(d, target["title"])
+    d.tap(content_desc="More options")
+    d.tap(text="Rename", resource_id="android:id/title")
+    field = d.find(id="note_title_input")
+    assert field.text == target["title"] and field.attrs["focused"] == "true"
+    for _ in target["title"]:
+        d.key("DEL")
+    type_text(d, other["title"])
+    d.tap(resource_id=OK)
+    assert toast_shown(d, "A note with that title already exists")
+    assert note_by_title(phone, target["title"]) is not None
+
+    for _ in other["title"]:
+        d.key("DEL")
+    type_text(d, "Renamed note")
+    d.tap(resource_id=OK)
+    assert d.find(id="toolbar_title").text == "Renamed note"
+    assert note_by_title(phone, target["title"]) is None
+    assert note_by_title(phone, "Renamed note")["id"] == target["id"]
+    assert app_log(phone)[-1] == f"Note renamed: id={target['id']} title=Renamed note"
+    d.key("BACK")
+    assert "Renamed note" in shown_titles(d)
+
+
+def test_sort_by_title_and_back_to_date(phone: Phone, d: Driver) -> None:
+    by_date = [row["title"] for row in notes(phone)]
+    d.tap(content_desc="More options")
+    d.tap(text="Sort by title", resource_id="android:id/title")
+    assert shown_titles(d) == sorted(by_date, key=str.lower)
+    d.tap(content_desc="More options")
+    d.tap(text="Sort by date", resource_id="android:id/title")
+    assert shown_titles(d) == by_date
+
+
+def test_recents_names_the_open_note(phone: Phone, d: Driver) -> None:
+    title = notes(phone)[0]["title"]
+    open_note(d, title)
+    d.key("APP_SWITCH")
+    assert d.exists(text=title, resource_id="android:id/summary")
+    d.tap(id="snapshot")
+    assert phone.foreground == (PKG, NOTE)
+
+
+# seeding -------------------------------------------------------------------------------------
+def seeded(seed: int) -> tuple[list[tuple], str]:
+    """The seeded notes of a fresh phone and the hierarchy of its list, opened by tapping."""
+    phone = Phone(seed=seed)
+    driver = Driver(phone)
+    driver.tap(content_desc="Notes", package=LAUNCHER)
+    db = phone.database(PKG, "notes")
+    rows = [tuple(row) for row in db.execute("SELECT * FROM notes ORDER BY id")]
+    xml = phone.hierarchy_xml()
+    phone.close()
+    return rows, xml
+
+
+def test_seeded_notes_are_deterministic_per_seed() -> None:
+    assert seeded(3) == seeded(3)
+    assert seeded(3)[0] != seeded(4)[0]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_seeded_notes_are_believable(seed: int) -> None:
+    phone = Phone(seed=seed)
+    rows = notes(phone)
+    assert 4 <= len(rows) <= 8
+    assert len({row["title"] for row in rows}) == len(rows)
+    for row in rows:
+        assert row["title"] and row["value"]
+        assert row["created"] <= row["modified"] < phone.clock.epoch_ms
+    phone.close()
