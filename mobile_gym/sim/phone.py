@@ -50,6 +50,7 @@ FRAME_MS = 50
 TEXT_MS = 100
 TOAST_MS = 2000
 SYSTEM_PID = 580
+_MAX_REBUILDS = 4
 _APP_UID_BASE = 10100
 
 
@@ -128,6 +129,7 @@ class Phone:
         self.pids: dict[str, int] = {"android": SYSTEM_PID, SYSTEMUI: 1021, LAUNCHER: 1357}
         self.next_pid = 2100
         self.battery = 85
+        self.last_touch = (0.0, 0.0)
         self.log("android", "Zygote", "System server process started")
         for app in self.apps.values():
             ctx = AppContext(self, app, ScreenState(app.main_activity))
@@ -163,6 +165,7 @@ class Phone:
             "pids": self.pids,
             "next_pid": self.next_pid,
             "battery": self.battery,
+            "last_touch": self.last_touch,
             "gesture": self._gestures.gesture,
         }
         return PhoneSnapshot(
@@ -184,6 +187,7 @@ class Phone:
         self.pids = state["pids"]
         self.next_pid = state["next_pid"]
         self.battery = state["battery"]
+        self.last_touch = state["last_touch"]
         self._gestures.gesture = state["gesture"]
         entries, next_seq = snapshot.log
         self.logcat.entries = deque(entries, maxlen=self.logcat.entries.maxlen)
@@ -291,6 +295,7 @@ class Phone:
         return True
 
     def long_press(self, x: float, y: float) -> bool:
+        self.last_touch = (x, y)
         node = self._target(x, y)
         if node is None or not node.enabled or node.on_long_click is None:
             return False
@@ -299,6 +304,7 @@ class Phone:
         return True
 
     def tap(self, x: float, y: float) -> None:
+        self.last_touch = (x, y)
         node = self._target(x, y)
         if node is None or not node.enabled:
             return
@@ -470,6 +476,10 @@ class Phone:
         self.invalidate()
 
     def _to_front(self, package: str) -> None:
+        leaving = self.foreground_package
+        if leaving != package and self.tasks.get(leaving):
+            app = self.apps[leaving]
+            app.pause(AppContext(self, app, self.tasks[leaving][-1]))
         self.tasks[package] = self.tasks.pop(package)
         self.foreground_package = package
         self.hide_keyboard()
@@ -535,7 +545,11 @@ class Phone:
 
     @property
     def foreground(self) -> tuple[str, str]:
-        """(package, activity) of the screen in front."""
+        """(package, activity) of the screen in front.
+
+        A screen that closes itself when drawn (its record deleted behind its back) closes at
+        the next observation (screenshot, hierarchy or touch), as on a device.
+        """
         return self.foreground_package, self.tasks[self.foreground_package][-1].activity
 
     def launcher_apps(self) -> list[App]:
@@ -599,10 +613,19 @@ class Phone:
         return []
 
     def _layout(self) -> list[View]:
-        key = (self._version, self.clock.minute)
-        if key != self._layout_key:
+        # A screen that closes itself while it is built (its record was deleted, say) changes
+        # the UI again: build once more so no stale frame is ever shown.
+        for _ in range(_MAX_REBUILDS):
+            key = (self._version, self.clock.minute)
+            if key == self._layout_key:
+                return self._windows
             self._windows = self._compose()
             self._layout_key = key
+        if (self._version, self.clock.minute) != self._layout_key:
+            package, activity = self.foreground
+            self.log(
+                "android", "ViewRootImpl", f"{package}/{activity} kept changing while drawn", "W"
+            )
         return self._windows
 
     def _compose(self) -> list[View]:
@@ -703,7 +726,11 @@ class Phone:
         self.keyboard.shift = False
 
     def screenshot(self, scale: float = 1.0) -> np.ndarray:
-        """The screen as an RGB uint8 array of shape (round(H*scale), round(W*scale), 3)."""
+        """The screen as an RGB uint8 array of shape (round(H*scale), round(W*scale), 3).
+
+        The array is read-only and shared until the screen changes (no copy is made for an
+        unchanged screen); ``.copy()`` it to draw on it.
+        """
         if (
             isinstance(scale, bool)
             or not isinstance(scale, int | float)
@@ -714,13 +741,15 @@ class Phone:
         cached = self._frames.get(scale)
         if cached is None or cached[0] != self._layout_key:
             theme = self.theme
-            canvas = Canvas(self.display.width, self.display.height, scale, theme.background)
+            # The windows tile the screen and each fills its background: no clearing needed.
+            canvas = Canvas(self.display.width, self.display.height, scale, None)
             for window in windows:
                 paint(window, canvas, theme, self.display)
             if len(self._frames) >= 4:
                 self._frames.clear()
+            canvas.image.flags.writeable = False
             cached = self._frames[scale] = (self._layout_key, canvas.image)
-        return cached[1].copy()
+        return cached[1]
 
     def hierarchy_xml(self) -> str:
         """The view hierarchy as ``uiautomator dump`` writes it (visible nodes only)."""

@@ -189,6 +189,7 @@ def test_delete_from_the_detail_page_asks_first(phone: Phone, driver: Driver) ->
         f"Contact deleted: id={contact['id']} name={name}"
     )
     assert phone.foreground == (PACKAGE, MAIN)
+    assert not driver.exists(id="alertTitle")  # the dialog went with its screen
     assert name not in _shown(driver)
     assert _shown(driver) == _sorted_names(phone)[: len(_shown(driver))]
 
@@ -212,9 +213,38 @@ def test_long_press_menu_edits_and_deletes(phone: Phone, driver: Driver) -> None
     assert name in driver.find(id="message").text
     driver.tap(text="Delete", class_="android.widget.Button")
     assert contact not in _db(phone)
+    assert not driver.exists(id="alertTitle") and not driver.exists(id="title")
     assert name not in _shown(driver)
     assert _saved_lines(phone, "deleted")[-1].endswith(f"id={contact['id']} name={name}")
+    assert len(_saved_lines(phone, "deleted")) == 1
     assert driver.exists(text="Contact deleted")
+
+
+def test_row_menu_opens_where_the_row_was_long_pressed(phone: Phone, driver: Driver) -> None:
+    window = driver.find(id="contacts_list").bounds  # the list fills the app window's body
+    shown = _shown(driver)
+    for name in (shown[1], shown[6], shown[-1]):
+        x, y = driver.long_press(text=name, id="item_contact_name").bounds.center
+        menu = driver.find(class_="android.widget.ListView").bounds
+        assert (
+            menu.left <= x <= menu.right and menu.top - 1 <= y <= menu.bottom + 1
+        )  # at the finger
+        assert window.top <= menu.top and menu.bottom <= window.bottom  # kept in the window
+        if y + menu.height <= window.bottom - phone.display.dp(8):  # room below: drops down
+            assert abs(menu.top - y) <= 1
+        else:  # no room below (the last rows): it opens upwards from the finger
+            assert abs(menu.bottom - y) <= 1
+        items = driver.find_all(id="title")
+        assert [n.text for n in items] == ["Edit", "Delete"]
+        assert all(menu.top <= n.bounds.top and n.bounds.bottom <= menu.bottom for n in items)
+        driver.key("BACK")  # dismisses the menu
+        assert not driver.exists(id="title")
+        assert phone.foreground == (PACKAGE, MAIN)
+
+    driver.long_press(text=shown[6], id="item_contact_name")
+    driver.tap(text="Edit")  # the menu acts on the row it was opened for
+    first, last = (driver.find(id=f"contact_{part}_name").text for part in ("first", "last"))
+    assert f"{first} {last}" == shown[6]
 
 
 def test_saving_an_empty_contact_is_refused(phone: Phone, driver: Driver) -> None:
@@ -301,6 +331,36 @@ def test_sort_by_last_name_and_about(phone: Phone, driver: Driver) -> None:
     assert not driver.exists(id="alertTitle")
 
 
+def test_sort_dialog_applies_on_ok_and_forgets_on_cancel(phone: Phone, driver: Driver) -> None:
+    by_first = _shown(driver)
+    driver.tap(desc="More options")
+    driver.tap(text="Sort by")
+    driver.tap(id="sort_last_name")
+    assert driver.find(id="sort_last_name").checked
+    driver.tap(text="Cancel")
+    assert not driver.exists(id="alertTitle")
+    assert _shown(driver) == by_first
+    assert not any("sorted by" in line for line in _logs(phone))
+
+    driver.tap(desc="More options")
+    driver.tap(text="Sort by")
+    assert driver.find(id="sort_first_name").checked  # the cancelled choice is forgotten
+    driver.tap(id="sort_last_name")
+    driver.tap(text="OK")  # the handler reads the choice, then the dialog closes
+    assert not driver.exists(id="alertTitle")
+    assert [line for line in _logs(phone) if "sorted by" in line][-1].endswith(
+        " Contacts: Contacts sorted by last name"
+    )
+    assert _shown(driver) != by_first
+
+    driver.tap(desc="More options")
+    driver.tap(text="Sort by")
+    assert driver.find(id="sort_last_name").checked  # the applied order is the default now
+    driver.key("BACK")
+    assert not driver.exists(id="alertTitle")
+    assert len([line for line in _logs(phone) if "sorted by" in line]) == 1
+
+
 def test_star_toggles_the_favorite_flag(phone: Phone, driver: Driver) -> None:
     name = _shown(driver)[0]
     contact = next(c for c in _db(phone) if f"{c['first_name']} {c['last_name']}" == name)
@@ -327,3 +387,25 @@ def test_detail_page_closes_when_its_contact_disappears(phone: Phone, driver: Dr
     assert not driver.exists(id="contact_name")
     assert phone.foreground == (PACKAGE, MAIN)
     assert name not in _shown(driver)
+
+
+def test_editor_and_detail_page_close_when_their_contact_disappears(
+    phone: Phone, driver: Driver
+) -> None:
+    name = _shown(driver)[0]
+    contact = next(c for c in _db(phone) if f"{c['first_name']} {c['last_name']}" == name)
+    _open_contact(driver, name)
+    driver.tap(desc="Edit")
+    driver.tap(id="contact_first_name")
+    assert driver.exists(package=IME_PACKAGE)
+    phone.database(PACKAGE, "contacts").execute(
+        "DELETE FROM contacts WHERE id = ?", (contact["id"],)
+    )
+    # both screens close in one observation: no stale frame of either is ever shown
+    xml = phone.hierarchy_xml()
+    assert ":id/contacts_list" in xml and ":id/contact_first_name" not in xml
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert not driver.exists(package=IME_PACKAGE)
+    assert name not in _shown(driver)
+    driver.key("BACK")
+    assert phone.foreground == (LAUNCHER, HOME_ACTIVITY)

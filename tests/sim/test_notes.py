@@ -15,6 +15,7 @@ import pytest
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.phone import Phone
+from mobile_gym.sim.ui.view import ScrollView, walk
 
 PKG = "com.simplemobiletools.notes.pro"
 MAIN = ".activities.MainActivity"
@@ -191,6 +192,79 @@ def test_edit_an_existing_note(phone: Phone, d: Driver) -> None:
     assert d.find_all(id="note_preview")[0].text == " ".join(expected.split("\n"))
 
 
+@pytest.mark.parametrize("key", ["HOME", "APP_SWITCH"])
+def test_leaving_the_app_autosaves_the_open_note(phone: Phone, d: Driver, key: str) -> None:
+    old = notes(phone)[1]
+    open_note(d, old["title"])
+    d.tap(id="text_view")
+    d.key("ENTER")
+    type_text(d, "Draft line")
+    d.key(key)  # with the keyboard up: the app leaves the foreground at once
+
+    assert phone.foreground[0] == LAUNCHER
+    row = note_by_title(phone, old["title"])
+    assert row["value"] == old["value"] + "\nDraft line"
+    assert row["modified"] > old["modified"]
+    assert app_log(phone)[-1] == f"Note saved: id={old['id']} title={old['title']}"
+    assert not toast_shown(d, "Note saved")
+
+    # back in the app, the note shows the saved text and leaving it saves nothing more
+    if key == "HOME":
+        d.tap(content_desc="Notes", package=LAUNCHER)
+    else:
+        d.tap(id="snapshot")
+    assert phone.foreground == (PKG, NOTE)
+    assert d.find(id="text_view").text == row["value"]
+    d.key("BACK")
+    assert phone.foreground == (PKG, MAIN)
+    assert app_log(phone).count(f"Note saved: id={old['id']} title={old['title']}") == 1
+
+
+def test_leaving_the_app_from_an_unchanged_note_writes_nothing(phone: Phone, d: Driver) -> None:
+    before = [dict(row) for row in notes(phone)]
+    d.key("HOME")  # from the list
+    d.tap(content_desc="Notes", package=LAUNCHER)
+    open_note(d, before[0]["title"])
+    d.tap(id="text_view")
+    d.key("HOME")  # from a note, focused but not edited
+    assert [dict(row) for row in notes(phone)] == before
+    assert not any(line.startswith("Note saved") for line in app_log(phone))
+
+
+def body_scroll(phone: Phone) -> ScrollView:
+    """The note editor's scroll view, as laid out on screen."""
+    return next(
+        node
+        for window in phone.windows()
+        for node in walk(window)
+        if isinstance(node, ScrollView) and node.id == "notes_scrollview"
+    )
+
+
+def test_the_editor_fills_the_page_and_follows_the_cursor(phone: Phone, d: Driver) -> None:
+    open_note(d, notes(phone)[0]["title"])
+    page = d.find(id="notes_scrollview")
+    assert d.find(id="text_view").bounds == page.bounds  # a short note still fills the page
+    d.send_all(ev.tap(page.bounds.center[0], page.bounds.bottom - 20))  # blank space, far below
+    assert d.find(id="text_view").attrs["focused"] == "true"
+    assert d.exists(id="keyboard_view", package=IME)
+
+    type_text(d, "".join(f"\nMore line {n}" for n in range(60)))
+    view = body_scroll(phone)
+    assert view.offset == view.max_offset > 0  # scrolled to the end, where the cursor is
+    editor = view.children[0]
+    assert editor.bounds.bottom <= view.bounds.bottom and editor.bounds.top < view.bounds.top
+
+    d.scroll("up")  # read the top again
+    assert 0 <= body_scroll(phone).offset < view.offset
+    type_text(d, "!")  # typing brings the cursor back into view
+    view = body_scroll(phone)
+    assert view.offset == view.max_offset
+    d.key("BACK")
+    d.key("BACK")
+    assert note_by_title(phone, notes(phone)[0]["title"])["value"].endswith("More line 59!")
+
+
 # deleting ------------------------------------------------------------------------------------
 def test_long_press_menu_opens_and_deletes(phone: Phone, d: Driver) -> None:
     rows = notes(phone)
@@ -217,6 +291,28 @@ def test_long_press_menu_opens_and_deletes(phone: Phone, d: Driver) -> None:
     assert len(notes(phone)) == len(rows) - 1
     assert target["title"] not in shown_titles(d)
     assert app_log(phone)[-1] == f"Note deleted: id={target['id']} title={target['title']}"
+
+
+def test_row_menu_opens_where_the_row_was_long_pressed(phone: Phone, d: Driver) -> None:
+    rows = d.find_all(id="note_item")
+    for row in (rows[0], rows[-1]):
+        x, y = row.bounds.left + row.bounds.width // 4, row.bounds.center[1]
+        d.send_all(ev.long_press(x, y))
+        menu = d.find(class_="android.widget.ListView", package=PKG)
+        assert row.bounds.top <= menu.bounds.top < row.bounds.bottom
+        assert (menu.bounds.left, menu.bounds.top) == (x, round(y))
+        d.key("BACK")
+        assert not d.exists(resource_id="android:id/title")
+
+    # pressed at the right edge, the menu is moved left to stay on screen
+    right = d.find(id="note_date")
+    d.send_all(ev.long_press(right.bounds.right - 2, right.bounds.center[1]))
+    menu = d.find(class_="android.widget.ListView", package=PKG)
+    window = d.find(id="notes_list")
+    assert menu.bounds.right <= window.bounds.right and menu.bounds.left < right.bounds.left
+    assert right.bounds.top <= menu.bounds.top < right.bounds.bottom + 40
+    d.tap(text="Open", resource_id="android:id/title")
+    assert d.find(id="toolbar_title").text == notes(phone)[0]["title"]
 
 
 def test_delete_action_on_the_note_screen(phone: Phone, d: Driver) -> None:
@@ -270,6 +366,37 @@ def test_new_note_title_must_be_filled_and_unique(phone: Phone, d: Driver) -> No
     assert phone.foreground == (PKG, MAIN)
     assert len(notes(phone)) == len(rows)
     assert not any(line.startswith("Note created") for line in app_log(phone))
+
+
+def test_enter_in_the_title_field_presses_ok(phone: Phone, d: Driver) -> None:
+    taken = notes(phone)[0]["title"]
+    d.tap(id="fab")
+    d.key("ENTER")  # empty: the dialog stays, keyboard and all
+    assert toast_shown(d, "Title cannot be empty")
+    assert d.find(resource_id="android:id/alertTitle").text == "New note"
+    assert d.find(id="note_title_input").attrs["focused"] == "true"
+    assert d.exists(id="keyboard_view", package=IME)
+    type_text(d, taken)
+    d.key("ENTER")
+    assert toast_shown(d, "A note with that title already exists")
+    assert d.exists(id="keyboard_view", package=IME)
+    for _ in taken:
+        d.key("DEL")
+    type_text(d, "Typed and entered")
+    d.key("ENTER")
+    assert phone.foreground == (PKG, NOTE)
+    assert d.find(id="toolbar_title").text == "Typed and entered"
+    assert not d.exists(resource_id="android:id/alertTitle")
+    new = note_by_title(phone, "Typed and entered")
+    assert app_log(phone)[-1] == f"Note created: id={new['id']} title=Typed and entered"
+
+    d.tap(content_desc="More options")
+    d.tap(text="Rename", resource_id="android:id/title")
+    type_text(d, " 2")
+    d.key("ENTER")
+    assert d.find(id="toolbar_title").text == "Typed and entered 2"
+    assert not d.exists(resource_id="android:id/alertTitle")
+    assert app_log(phone)[-1] == f"Note renamed: id={new['id']} title=Typed and entered 2"
 
 
 def test_rename_note_from_the_overflow_menu(phone: Phone, d: Driver) -> None:

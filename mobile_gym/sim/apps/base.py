@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from mobile_gym.sim.phone import Phone
 
 Handler = Callable[[], None]
+DialogHandler = Callable[[], "bool | None"]
+"""A dialog button's handler; returning False keeps the dialog open."""
 ScreenBuilder = Callable[["AppContext"], View]
 
 
@@ -78,6 +80,9 @@ class App:
         """Handle the back key before the phone closes the screen; True if handled."""
         return False
 
+    def pause(self, ctx: AppContext) -> None:
+        """The app leaves the foreground (HOME, recents, another app): save drafts here."""
+
     def title(self, ctx: AppContext) -> str:
         """What the recents screen shows for this app's task."""
         return self.label
@@ -105,6 +110,10 @@ class AppContext:
 
     def set(self, key: str, value: Any) -> None:
         self.screen.state[key] = value
+
+    def pop(self, key: str, default: Any = None) -> Any:
+        """Remove ``key`` from this screen's state and return its value."""
+        return self.screen.state.pop(key, default)
 
     def db(self, name: str | None = None) -> sqlite3.Connection:
         """The app's database ``name`` (its first declared database by default)."""
@@ -149,24 +158,44 @@ class AppContext:
     def set_field(self, key: str, value: str) -> None:
         self.screen.state["field:" + key] = value
 
+    def clear_field(self, key: str) -> None:
+        """Empty field ``key``; if it had focus, drop the focus and hide the keyboard."""
+        self.screen.state.pop("field:" + key, None)
+        if self.screen.state.get("focus") == key:
+            del self.screen.state["focus"]
+            self.phone.hide_keyboard()
+
+    def focus(self, key: str) -> None:
+        """Give field ``key`` the input focus and show the keyboard."""
+        self.screen.state["focus"] = key
+        self.phone.show_keyboard()
+
     def edit(
-        self, key: str, *, hint: str = "", default: str = "", id: str | None = None, **kwargs: Any
+        self,
+        key: str,
+        *,
+        hint: str = "",
+        default: str = "",
+        id: str | None = None,
+        cls: type[EditText] = EditText,
+        **kwargs: Any,
     ) -> EditText:
-        """An EditText whose text and focus live in this screen's state under ``key``."""
+        """An EditText whose text and focus live in this screen's state under ``key``.
 
-        def focus() -> None:
-            self.screen.state["focus"] = key
-            self.phone.show_keyboard()
-
-        return EditText(
+        ``default`` is the text until the field is first edited (a form prefilled from the
+        database); ``cls`` picks an EditText subclass.
+        """
+        view = cls(
             self.field(key, default),
             hint=hint,
             id=id or key,
             on_change=lambda value: self.set_field(key, value),
-            on_focus=focus,
+            on_focus=lambda: self.focus(key),
             focused=self.screen.state.get("focus") == key,
             **kwargs,
         )
+        view.field_key = key
+        return view
 
     def scroller(
         self,
@@ -176,7 +205,11 @@ class AppContext:
         cls: type[ScrollView] = RecyclerView,
         **kwargs: Any,
     ) -> ScrollView:
-        """A scrolling container whose offset lives in this screen's state under ``key``."""
+        """A scrolling container whose offset lives in this screen's state under ``key``.
+
+        Other keyword arguments go to the container: ``items``, ``item_height`` and
+        ``render_item`` make a recycled list, ``fill_viewport`` stretches short content.
+        """
         kwargs.setdefault("height", MATCH)
         return cls(
             offset=self.screen.state.get("scroll:" + key, 0),
@@ -185,8 +218,14 @@ class AppContext:
             **kwargs,
         )
 
-    def menu(self, key: str, items: Sequence[tuple[str, Handler]], top: int = 8) -> Handler:
-        """A popup menu: returns the handler that opens it; shows it while it is open."""
+    def menu(
+        self, key: str, items: Sequence[tuple[str, Handler]], *, at_touch: bool = False
+    ) -> Handler:
+        """A popup menu: returns the handler that opens it; shows it while it is open.
+
+        The menu drops from the top-right corner (an overflow menu), or with ``at_touch`` from
+        the point the user last touched (a long-press menu on a list row).
+        """
         flag = "menu:" + key
 
         def close() -> None:
@@ -199,11 +238,19 @@ class AppContext:
 
             return run
 
-        if self.screen.state.get(flag):
+        where = self.screen.state.get(flag)
+        if where:
+            anchor = tuple(where) if isinstance(where, list) else None
             self.overlays.append(
-                popup_menu([(label, choose(h)) for label, h in items], on_dismiss=close, top=top)
+                popup_menu(
+                    [(label, choose(h)) for label, h in items], on_dismiss=close, anchor=anchor
+                )
             )
-        return lambda: self.screen.state.__setitem__(flag, True)
+
+        def show() -> None:
+            self.screen.state[flag] = list(self.phone.last_touch) if at_touch else True
+
+        return show
 
     def dialog(
         self,
@@ -211,35 +258,38 @@ class AppContext:
         title: str,
         message: str = "",
         *,
-        buttons: Sequence[tuple[str, Handler | None]],
+        buttons: Sequence[tuple[str, DialogHandler | None]],
         body: Sequence[View] = (),
     ) -> Handler:
         """A modal dialog: returns the handler that opens it; shows it while it is open.
 
-        Each button closes the dialog, then runs its handler (None: just close).
+        A button runs its handler, then closes the dialog, unless the handler returns False
+        (input to correct: the dialog stays, keyboard and all). None just closes. ENTER in a
+        single-line field of ``body`` presses the last (positive) button.
         """
         flag = "dialog:" + key
 
+        fields = {view.field_key for view in body if isinstance(view, EditText)}
+
         def close() -> None:
             self.screen.state.pop(flag, None)
+            if self.screen.state.get("focus") in fields:
+                del self.screen.state["focus"]
             self.phone.hide_keyboard()
 
-        def press(handler: Handler | None) -> Handler:
+        def press(handler: DialogHandler | None) -> Handler:
             def run() -> None:
-                close()
-                if handler is not None:
-                    handler()
+                if handler is None or handler() is not False:
+                    close()
 
             return run
 
         if self.screen.state.get(flag):
+            actions = [(label, press(h)) for label, h in buttons]
+            for view in body:
+                if isinstance(view, EditText) and view.on_submit is None and not view.multiline:
+                    view.on_submit = actions[-1][1]
             self.overlays.append(
-                alert_dialog(
-                    title,
-                    message,
-                    buttons=[(label, press(h)) for label, h in buttons],
-                    on_cancel=close,
-                    body=body,
-                )
+                alert_dialog(title, message, buttons=actions, on_cancel=close, body=body)
             )
         return lambda: self.screen.state.__setitem__(flag, True)

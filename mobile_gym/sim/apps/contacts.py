@@ -52,8 +52,6 @@ VIEW = ".activities.ViewContactActivity"
 EDIT = ".activities.EditContactActivity"
 VERSION = "6.22.4"
 ROW_DP = 64
-MENU_DP = 2 * 48 + 16 + 8
-"""Height of the row menu (two 48 dp items, its padding) and a margin under it."""
 
 SCHEMA = """
 CREATE TABLE contacts(
@@ -195,15 +193,9 @@ class ContactsApp(App):
         ctx.toast("Contact deleted")
 
     def _gone(self, ctx: AppContext) -> View:
-        """Close a screen whose contact was deleted and show the screen under it instead."""
+        """Close a screen whose contact was deleted (the phone then builds the one under it)."""
         ctx.finish()
-        stack = ctx.phone.tasks.get(self.package)
-        if not stack or ctx.phone.foreground_package != self.package:
-            return View()
-        below = AppContext(ctx.phone, self, stack[-1])
-        view = self.build(below)
-        ctx.overlays.extend(below.overlays)
-        return view
+        return View()
 
     def _delete_dialog(
         self, ctx: AppContext, contact: sqlite3.Row | None, on_delete: Handler
@@ -219,14 +211,12 @@ class ContactsApp(App):
 
     # main screen --------------------------------------------------------------------------
     def _close_search(self, ctx: AppContext) -> None:
-        for key in ("searching", "focus", "field:search"):
-            ctx.screen.state.pop(key, None)
-        ctx.phone.hide_keyboard()
+        ctx.set("searching", False)
+        ctx.clear_field("search")  # drops its focus and the keyboard too
 
     def _open_search(self, ctx: AppContext) -> None:
         ctx.set("searching", True)
-        ctx.set("focus", "search")
-        ctx.phone.show_keyboard()
+        ctx.focus("search")
 
     def _search_bar(self, ctx: AppContext) -> Toolbar:
         children: list[View] = [
@@ -303,7 +293,7 @@ class ContactsApp(App):
         selected = self._contact(ctx, ctx.get("selected"))
         confirm = self._delete_dialog(ctx, selected, delete_selected)
         open_row_menu = ctx.menu(
-            "contact", [("Edit", edit_selected), ("Delete", confirm)], top=ctx.get("menu_top", 8)
+            "contact", [("Edit", edit_selected), ("Delete", confirm)], at_touch=True
         )
         open_sort = self._sort_dialog(ctx)
         open_about = ctx.dialog(
@@ -315,21 +305,16 @@ class ContactsApp(App):
         )
         open_menu = ctx.menu("overflow", [("Sort by", start_sort), ("About", open_about)])
 
-        def long_press(contact_id: int, row: View) -> Handler:
+        def long_press(contact_id: int) -> Handler:
             def run() -> None:
-                # open the menu over the pressed row, kept inside the window
-                density = ctx.phone.display.density
-                top = round((row.bounds.top - root.bounds.top) / density) + ROW_DP // 2
-                room = round(root.bounds.height / density) - MENU_DP
                 ctx.set("selected", contact_id)
-                ctx.set("menu_top", max(8, min(top, room)))
-                open_row_menu()
+                open_row_menu()  # at the pressed point
 
             return run
 
         def render(_index: int, item: object) -> View:
             contact = cast(sqlite3.Row, item)
-            row = Row(
+            return Row(
                 _avatar(contact, 40, "item_contact_image"),
                 TextView(
                     display_name(contact),
@@ -342,9 +327,8 @@ class ContactsApp(App):
                 id="item_contact_frame",
                 padding=(16, 0),
                 on_click=lambda: ctx.open(VIEW, contact_id=contact["id"]),
+                on_long_click=long_press(contact["id"]),
             )
-            row.on_long_click = long_press(contact["id"], row)
-            return row
 
         if contacts:
             body: View = ctx.scroller(
@@ -369,7 +353,7 @@ class ContactsApp(App):
         else:
             actions = [("search", "Search", lambda: self._open_search(ctx))]
             bar = toolbar("Contacts", actions=actions, on_overflow=open_menu)
-        root = Column(
+        return Column(
             bar,
             FrameLayout(
                 children=[body, fab("add", "Create new contact", lambda: ctx.open(EDIT))],
@@ -377,7 +361,6 @@ class ContactsApp(App):
             ),
             height=MATCH,
         )
-        return root
 
     # detail screen ------------------------------------------------------------------------
     def view(self, ctx: AppContext) -> View:

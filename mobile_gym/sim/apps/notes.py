@@ -2,8 +2,8 @@
 
 Notes live in the ``notes`` database, table ``notes(id, title, value, created, modified)``,
 with times in milliseconds on the phone's virtual clock. The main screen lists the notes
-(most recently changed first, or by title); a note opens in a full-page editor, and BACK or
-Navigate up saves unsaved edits, as the real app does.
+(most recently changed first, or by title); a note opens in a full-page editor, and BACK,
+Navigate up or leaving the app (HOME, recents) saves unsaved edits, as the real app does.
 
 Activities:
     ``.activities.MainActivity``: the list of notes.
@@ -14,13 +14,13 @@ Resource ids (``com.simplemobiletools.notes.pro:id/<name>`` unless they start ``
     title" / "Sort by date"); ``notes_list`` (RecyclerView) of ``note_item`` rows, each with
     ``note_title``, ``note_preview`` (the body on one line) and ``note_date``; ``empty_view``
     when there are no notes; ``fab`` ("Create a new note"). A long press on a row opens a
-    menu (``android:id/title`` items "Open", "Delete").
+    menu where it was pressed (``android:id/title`` items "Open", "Delete").
     NoteActivity: ``toolbar_title`` (the note's title), "Navigate up", ``action_save``
     ("Save"), ``action_delete_note`` ("Delete note"), "More options" (menu: "Rename");
     ``notes_scrollview`` holding the body field ``text_view`` (multiline EditText).
     Dialogs: ``android:id/alertTitle`` ("New note", "Rename note", "Delete note?"), the title
-    field ``note_title_input``, ``android:id/button1`` (OK / Delete) and
-    ``android:id/button2`` (Cancel).
+    field ``note_title_input`` (ENTER there presses OK), ``android:id/button1`` (OK / Delete)
+    and ``android:id/button2`` (Cancel).
 
 Logcat (tag ``Notes``): ``Note created: id=N title=T``, ``Note saved: id=N title=T``,
 ``Note renamed: id=N title=T``, ``Note deleted: id=N title=T``, ``Notes sorted by title``
@@ -37,13 +37,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mobile_gym.sim.apps.base import App, AppContext
-from mobile_gym.sim.display import Display
-from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.composites import fab, toolbar
-from mobile_gym.sim.ui.geometry import Rect
-from mobile_gym.sim.ui.theme import Theme
-from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, ScrollView, View, resolve_color
-from mobile_gym.sim.ui.widgets import EditText, TextView
+from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, ScrollView, View
+from mobile_gym.sim.ui.widgets import TextView
 
 PACKAGE = "com.simplemobiletools.notes.pro"
 MAIN_ACTIVITY = ".activities.MainActivity"
@@ -62,8 +58,6 @@ CREATE TABLE notes (
 EMPTY_TITLE = "Title cannot be empty"
 DUPLICATE_TITLE = "A note with that title already exists"
 ROW_DP = 72
-_MENU_ITEM_DP = 48
-"""Height of one popup-menu item (``composites.popup_menu``), which adds 8 dp above and below."""
 _SCROLL_END = 1 << 30
 """A scroll offset past any content: the scroll view clamps it to the bottom."""
 _EPOCH = dt.datetime(1970, 1, 1)
@@ -261,41 +255,6 @@ def _date(ms: int, now: dt.datetime) -> str:
     return f"{when:%b} {when.day}, {when.year}"
 
 
-class NoteEditor(EditText):
-    """A full-page multiline EditText: wrapped text from the top-left, cursor at the end.
-
-    It is as tall as its text; inside a ``PageScrollView`` it fills at least the page.
-    """
-
-    def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
-        f = self._face(d)
-        return max_w, f.line_height * len(f.wrap(self.display_text, max_w, self.max_lines))
-
-    def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:
-        View.draw(self, canvas, theme, d)
-        box = self.inner(d)
-        f = self._face(d)
-        lines = f.wrap(self.display_text, box.width, self.max_lines)
-        color = resolve_color(theme, self.color if self.text else "hint")
-        for n, line in enumerate(lines):
-            canvas.text(box.left, box.top + n * f.line_height, line, d.dp(self.size), color)
-        if self.is_focused:
-            last = len(lines) - 1 if self.text else 0
-            x = box.left + round(f.measure(lines[last])) + 1 if self.text else box.left
-            y = box.top + last * f.line_height
-            canvas.rect(Rect(x, y, x + d.dp(2), y + f.line_height), theme.primary)
-
-
-class PageScrollView(ScrollView):
-    """A ScrollView whose one child is stretched to at least the height of the view."""
-
-    def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
-        super().layout_children(d, inner, clip)
-        page = self.children[0]
-        if page.bounds.bottom < inner.bottom:
-            page.layout(d, page.bounds._replace(bottom=inner.bottom), clip)
-
-
 class NotesApp(App):
     """Simple Notes Pro: a list of plain-text notes and a full-page editor for each."""
 
@@ -330,11 +289,12 @@ class NotesApp(App):
 
     def back(self, ctx: AppContext) -> bool:
         """Save the open note's unsaved changes, then let the phone close the screen."""
-        if ctx.screen.activity == NOTE_ACTIVITY:
-            note = _note(ctx, ctx.args["note_id"])
-            if note is not None:
-                self._autosave(ctx, note)
+        self._autosave(ctx)
         return False
+
+    def pause(self, ctx: AppContext) -> None:
+        """Leaving the app (HOME, recents, another app) saves the open note too."""
+        self._autosave(ctx)
 
     # changes ------------------------------------------------------------------------------
     def _create(self, ctx: AppContext, title: str) -> int:
@@ -354,10 +314,11 @@ class NotesApp(App):
         )
         ctx.log(f"Note saved: id={note.id} title={note.title}")
 
-    def _autosave(self, ctx: AppContext, note: Note) -> None:
-        value = ctx.field("body", note.value)
-        if value != note.value:
-            self._save(ctx, note, value)
+    def _autosave(self, ctx: AppContext) -> None:
+        """Save the body of the note on screen if it was edited (no toast, as the real app)."""
+        note = _note(ctx, ctx.args["note_id"]) if ctx.screen.activity == NOTE_ACTIVITY else None
+        if note is not None and ctx.field("body", note.value) != note.value:
+            self._save(ctx, note, ctx.field("body"))
 
     def _rename(self, ctx: AppContext, note: Note, title: str) -> None:
         ctx.db().execute(
@@ -376,25 +337,21 @@ class NotesApp(App):
     ) -> Callable[[str], None]:
         """A dialog asking for a note title; returns the handler that opens it prefilled.
 
-        ``accept`` gets the stripped title and returns an error to toast (the dialog stays
-        open) or None (done).
+        OK (or ENTER in the field) hands ``accept`` the stripped title; it returns an error
+        to toast, and the dialog stays open for a correction, or None (done).
         """
         field = key + "_title"
 
-        def ok() -> None:
+        def ok() -> bool:
             error = accept(ctx.field(field).strip())
             if error is not None:
                 ctx.toast(error)
-                show()
-
-        def show() -> None:
-            ctx.set("focus", field)
-            ctx.phone.show_keyboard()
-            opener()
+            return error is None
 
         def open_with(text: str) -> None:
             ctx.set_field(field, text)
-            show()
+            ctx.focus(field)
+            opener()
 
         edit = ctx.edit(field, hint="Title", id="note_title_input", margin=(0, 16, 0, 0))
         opener = ctx.dialog(key, title, buttons=[("Cancel", None), ("OK", ok)], body=[edit])
@@ -436,18 +393,13 @@ class NotesApp(App):
             ctx.set("sort", "date" if order == "title" else "title")
             ctx.log(f"Notes sorted by {ctx.get('sort')}")
 
-        def long_press(note_id: int, row: View) -> None:
-            # show the menu by the row, kept inside the window
-            window, density = root.bounds, ctx.phone.display.density
-            top = (row.bounds.top - window.top) / density + ROW_DP / 2
-            lowest = window.height / density - (2 * _MENU_ITEM_DP + 16) - 8
+        def long_press(note_id: int) -> None:
             ctx.set("selected", note_id)
-            ctx.set("menu_top", round(max(min(top, lowest), 8)))
             show_menu()
 
         def render(index: int, _: object) -> View:
             note = notes[index]
-            row = Row(
+            return Row(
                 Column(
                     TextView(note.title, id="note_title", size=16, bold=True, width=MATCH),
                     TextView(
@@ -471,16 +423,15 @@ class NotesApp(App):
                 id="note_item",
                 padding=(16, 12),
                 on_click=lambda: open_note(note.id),
-                on_long_click=lambda: long_press(note.id, row),
+                on_long_click=lambda: long_press(note.id),
             )
-            return row
 
         new_note = self._title_dialog(ctx, "new", "New note", create)
         ask_delete = self._delete_dialog(ctx, selected)
         sort_label = "Sort by date" if order == "title" else "Sort by title"
         show_overflow = ctx.menu("overflow", [(sort_label, sort)])
         items = [("Open", lambda: open_note(ctx.get("selected"))), ("Delete", ask_delete)]
-        show_menu = ctx.menu("note", items, top=ctx.get("menu_top", 8))
+        show_menu = ctx.menu("note", items, at_touch=True)
 
         body: View
         if notes:
@@ -499,7 +450,7 @@ class NotesApp(App):
                 height=MATCH,
                 padding=(32, 0),
             )
-        root = FrameLayout(
+        return FrameLayout(
             width=MATCH,
             height=MATCH,
             children=[
@@ -507,7 +458,6 @@ class NotesApp(App):
                 fab("add", "Create a new note", lambda: new_note("")),
             ],
         )
-        return root
 
     def note(self, ctx: AppContext) -> View:
         note = _note(ctx, ctx.args["note_id"])
@@ -527,7 +477,7 @@ class NotesApp(App):
             )
 
         def leave() -> None:
-            self._autosave(ctx, note)
+            self._autosave(ctx)
             ctx.finish()
 
         def save() -> None:
@@ -542,36 +492,35 @@ class NotesApp(App):
                 self._rename(ctx, note, title)
             return error
 
-        def scroll(offset: int) -> None:
-            ctx.set("body_scroll", offset)
+        def follow_cursor(handler: Callable[..., None]) -> Callable[..., None]:
+            """``handler``, then scroll to the end of the body, where the cursor is."""
 
-        def change(value: str) -> None:
-            ctx.set_field("body", value)
-            scroll(_SCROLL_END)
+            def run(*args: str) -> None:
+                handler(*args)
+                ctx.set("body_scroll", _SCROLL_END)
 
-        def focus() -> None:
-            ctx.set("focus", "body")
-            scroll(_SCROLL_END)
-            ctx.phone.show_keyboard()
+            return run
 
         ask_delete = self._delete_dialog(ctx, note, then=ctx.finish)
         rename_note = self._title_dialog(ctx, "rename", "Rename note", rename)
         show_overflow = ctx.menu("overflow", [("Rename", lambda: rename_note(note.title))])
-        editor = NoteEditor(
-            ctx.field("body", note.value),
+        editor = ctx.edit(
+            "body",
+            default=note.value,
             hint="Start typing your note",
             id="text_view",
-            on_change=change,
-            on_focus=focus,
-            focused=ctx.get("focus") == "body",
             input_type="multiline",
             max_lines=10_000,
             padding=(16, 12),
+            height=MATCH,
         )
-        page = PageScrollView(
+        editor.on_change = follow_cursor(editor.on_change)
+        editor.on_focus = follow_cursor(editor.on_focus)
+        page = ScrollView(
             id="notes_scrollview",
+            fill_viewport=True,
             offset=ctx.get("body_scroll", 0),
-            on_scroll=scroll,
+            on_scroll=lambda offset: ctx.set("body_scroll", offset),
             children=[editor],
         )
         actions = [("check", "Save", save), ("delete", "Delete note", ask_delete)]

@@ -17,12 +17,15 @@ from mobile_gym.sim.ui.theme import Color
 class Canvas:
     """An RGB uint8 image being painted, with a stack of clip rectangles."""
 
-    def __init__(self, width: int, height: int, scale: float, background: Color) -> None:
+    def __init__(self, width: int, height: int, scale: float, background: Color | None) -> None:
+        """A ``width`` x ``height`` screen drawn at ``scale``; ``background`` None leaves the
+        pixels unset, for callers that paint every pixel anyway."""
         self.scale = scale
         self.width = max(1, round(width * scale))
         self.height = max(1, round(height * scale))
         self.image = np.empty((self.height, self.width, 3), np.uint8)
-        _fill(self.image, background)
+        if background is not None:
+            _fill(self.image, background)
         self._clips = [(0, 0, self.width, self.height)]
 
     # clipping -------------------------------------------------------------------------
@@ -54,9 +57,19 @@ class Canvas:
         return self._region(*self._clips[-1])
 
     # primitives -----------------------------------------------------------------------
-    def rect(self, rect: Rect, color: Color, radius: int = 0) -> None:
-        """Fill ``rect``, with rounded corners of ``radius`` pixels when given."""
+    def rect(self, rect: Rect, color: Color, radius: int = 0, alpha: float = 1.0) -> None:
+        """Fill ``rect``, with rounded corners of ``radius`` pixels when given.
+
+        With ``alpha`` below 1 the colour is blended over what is there (a dimming scrim).
+        """
         x0, y0, x1, y1 = self._scaled(rect)
+        if alpha < 1.0:
+            region, _, _ = self._region(x0, y0, x1, y1)
+            if region is not None:
+                solid = np.empty_like(region)
+                _fill(solid, color)
+                region[:] = cv2.addWeighted(region, 1.0 - alpha, solid, alpha, 0.0)
+            return
         r = min(round(radius * self.scale), (x1 - x0) // 2, (y1 - y0) // 2)
         if r <= 0:
             region, _, _ = self._region(x0, y0, x1, y1)
@@ -134,14 +147,16 @@ class Canvas:
         if region is None:
             return
         alpha = mask[ry - y0 : ry - y0 + region.shape[0], rx - x0 : rx - x0 + region.shape[1]]
-        ys, xs = np.nonzero(alpha)
-        if ys.size == 0:
-            return
-        a = alpha[ys, xs, None].astype(np.uint16)
-        pixels = region[ys, xs].astype(np.uint16)
-        region[ys, xs] = (
-            (pixels * (255 - a) + np.array(color, np.uint16) * a + 127) // 255
-        ).astype(np.uint8)
+        _blend(region, alpha, color)
+
+
+def _blend(region: np.ndarray, alpha: np.ndarray, color: Color) -> None:
+    """Paint ``color`` into ``region`` through coverage mask ``alpha``, in place:
+    region * (255 - alpha) / 255 + color * alpha / 255, with OpenCV's saturating uint8 ops."""
+    alpha3 = cv2.merge((alpha, alpha, alpha))
+    ink = cv2.multiply(alpha3, (*color, 0), scale=1 / 255)
+    cv2.multiply(region, cv2.bitwise_not(alpha3), dst=region, scale=1 / 255)
+    cv2.add(region, ink, dst=region)
 
 
 def _fill(region: np.ndarray, color: Color) -> None:

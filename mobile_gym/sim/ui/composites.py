@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from mobile_gym.sim.display import Display
+from mobile_gym.sim.ui.canvas import Canvas
+from mobile_gym.sim.ui.geometry import Rect
+from mobile_gym.sim.ui.theme import Theme
 from mobile_gym.sim.ui.view import MATCH, WRAP, Column, FrameLayout, LinearLayout, Row, View
 from mobile_gym.sim.ui.widgets import Button, ImageButton, ImageView, TextView
 
 Handler = Callable[[], None]
+SCRIM_ALPHA = 0.32
+"""How much a dialog's scrim darkens the screen behind it (Material's 32 %)."""
 Action = tuple[str, str, Handler]
 """A toolbar action: (icon, content description, handler)."""
 
@@ -132,7 +138,7 @@ class DialogScrim(FrameLayout):
     in_hierarchy = False
 
     def draw(self, canvas, theme, d) -> None:
-        canvas.rect(self.bounds, theme.scrim)
+        canvas.rect(self.bounds, (0, 0, 0), alpha=SCRIM_ALPHA)
 
 
 def alert_dialog(
@@ -203,21 +209,50 @@ def alert_dialog(
 
 
 class _PopupLayer(FrameLayout):
-    """A transparent full-screen layer under a popup menu; tapping it dismisses the menu."""
+    """A transparent full-screen layer under a popup menu; tapping it dismisses the menu.
+
+    The menu sits at ``anchor`` (screen pixels, kept inside the layer), else top-right.
+    """
 
     in_hierarchy = False
 
+    def __init__(self, *, anchor: tuple[float, float] | None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.anchor = anchor
+
+    def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
+        if self.anchor is None:
+            super().layout_children(d, inner, clip)
+            return
+        panel = self.children[0]
+        w, h = panel.measure(d, inner.width, inner.height)
+        edge = d.dp(8)
+        area = inner.inset(edge, edge, edge, edge)
+        ax, ay = round(self.anchor[0]), round(self.anchor[1])
+        x = min(max(ax, area.left), area.right - w)
+        # drop below the finger, or open upwards when there is no room below (as Android does)
+        y = ay if ay + h <= area.bottom else ay - h
+        y = min(max(y, area.top), area.bottom - h)
+        panel.layout(d, Rect(x, y, x + w, y + h), clip)
+
 
 class _MenuList(LinearLayout):
-    """The popup menu's panel, a list of items as Android draws it."""
+    """The popup menu's panel, a list of items as Android draws it, outlined to stand out."""
 
     cls = "android.widget.ListView"
 
+    def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:
+        super().draw(canvas, theme, d)
+        canvas.frame(self.bounds, theme.divider, d.dp(1), d.dp(self.radius))
+
 
 def popup_menu(
-    items: Sequence[tuple[str, Handler]], *, on_dismiss: Handler, top: int = 0
+    items: Sequence[tuple[str, Handler]],
+    *,
+    on_dismiss: Handler,
+    anchor: tuple[float, float] | None = None,
 ) -> FrameLayout:
-    """A menu of text items at the top-right, ``top`` dp below the top of its window."""
+    """A menu of text items, at ``anchor`` or at the top-right of its window."""
     rows = [
         LinearLayout(
             orientation="vertical",
@@ -238,7 +273,9 @@ def popup_menu(
         background="surface",
         radius=6,
         gravity="top end",
-        margin=(0, top, 8, 0),
+        margin=(0, 8, 8, 0),
         blocks_touch=True,
     )
-    return _PopupLayer(width=MATCH, height=MATCH, on_click=on_dismiss, children=[panel])
+    return _PopupLayer(
+        width=MATCH, height=MATCH, on_click=on_dismiss, children=[panel], anchor=anchor
+    )

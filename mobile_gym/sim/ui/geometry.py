@@ -33,19 +33,27 @@ class Rect(NamedTuple):
         return self.left <= x < self.right and self.top <= y < self.bottom
 
     def intersect(self, other: Rect) -> Rect:
-        return Rect(
-            max(self.left, other.left),
-            max(self.top, other.top),
-            min(self.right, other.right),
-            min(self.bottom, other.bottom),
+        """The overlap of two rectangles (possibly empty). Hot in layout: tuple-level code."""
+        l1, t1, r1, b1 = self
+        l2, t2, r2, b2 = other
+        return _new(
+            Rect,
+            (
+                l1 if l1 > l2 else l2,
+                t1 if t1 > t2 else t2,
+                r1 if r1 < r2 else r2,
+                b1 if b1 < b2 else b2,
+            ),
         )
 
     def inset(self, left: int, top: int, right: int, bottom: int) -> Rect:
-        return Rect(self.left + left, self.top + top, self.right - right, self.bottom - bottom)
+        l0, t0, r0, b0 = self
+        return _new(Rect, (l0 + left, t0 + top, r0 - right, b0 - bottom))
 
     def bounds_string(self) -> str:
         """The uiautomator form ``[x1,y1][x2,y2]``."""
         return f"[{self.left},{self.top}][{self.right},{self.bottom}]"
 
 
+_new = tuple.__new__
 EMPTY = Rect(0, 0, 0, 0)

@@ -28,10 +28,6 @@ def _attr(value: str) -> str:
     return value.translate(_ESCAPES) if value else value
 
 
-def _bool(flag: bool) -> str:
-    return "true" if flag else "false"
-
-
 def resource_id(view: View, package: str) -> str:
     if not view.id:
         return ""
@@ -56,14 +52,17 @@ def _emit(view: View, index: int, package: str, out: list[str]) -> int:
     text = view.display_text
     clickable = view.clickable
     naf = ' NAF="true"' if clickable and not text and not view.desc else ""
+    t, f = "true", "false"
     out.append(
-        f'<node{naf} index="{index}" text="{_attr(text)}" resource-id="{_attr(resource_id(view, package))}" '
-        f'class="{view.cls}" package="{package}" content-desc="{_attr(view.desc)}" '
-        f'checkable="{_bool(view.checkable)}" checked="{_bool(view.checked)}" '
-        f'clickable="{_bool(clickable)}" enabled="{_bool(view.enabled)}" '
-        f'focusable="{_bool(view.focusable)}" focused="{_bool(view.focused)}" '
-        f'scrollable="{_bool(view.scrollable)}" long-clickable="{_bool(view.long_clickable)}" '
-        f'password="{_bool(view.password)}" selected="{_bool(view.selected)}" '
+        f'<node{naf} index="{index}" text="{_attr(text)}" '
+        f'resource-id="{_attr(resource_id(view, package))}" class="{view.cls}" '
+        f'package="{package}" content-desc="{_attr(view.desc)}" '
+        f'checkable="{t if view.checkable else f}" checked="{t if view.checked else f}" '
+        f'clickable="{t if clickable else f}" enabled="{t if view.enabled else f}" '
+        f'focusable="{t if view.focusable else f}" focused="{t if view.focused else f}" '
+        f'scrollable="{t if view.scrollable else f}" '
+        f'long-clickable="{t if view.long_clickable else f}" '
+        f'password="{t if view.password else f}" selected="{t if view.selected else f}" '
         f'bounds="{view.visible.bounds_string()}">'
     )
     mark = len(out)

@@ -27,7 +27,6 @@ class Theme:
     on_bar: Color
     keyboard: Color
     key: Color
-    scrim: Color
     toast: Color
     on_toast: Color
 
@@ -49,7 +48,6 @@ LIGHT = Theme(
     on_bar=(32, 33, 36),
     keyboard=(232, 234, 237),
     key=(255, 255, 255),
-    scrim=(128, 128, 128),
     toast=(60, 64, 67),
     on_toast=(255, 255, 255),
 )
@@ -71,7 +69,6 @@ DARK = Theme(
     on_bar=(232, 234, 237),
     keyboard=(41, 42, 45),
     key=(70, 72, 76),
-    scrim=(16, 16, 16),
     toast=(232, 234, 237),
     on_toast=(32, 33, 36),
 )

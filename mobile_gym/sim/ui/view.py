@@ -21,6 +21,7 @@ MATCH = -1
 WRAP = -2
 """Size spec: just large enough for the content (Android's ``wrap_content``)."""
 _UNBOUNDED = 1 << 24
+_new = tuple.__new__
 
 Paint = str | Color | None
 """A colour: a theme role name such as ``"surface"``, an RGB tuple, or None (transparent)."""
@@ -82,6 +83,8 @@ class View:
     editable: ClassVar[bool] = False
     seekable: ClassVar[bool] = False
     in_hierarchy: ClassVar[bool] = True
+    makes_children: ClassVar[bool] = False
+    """True for views that create their children while laid out (recycled lists)."""
 
     def __init__(
         self,
@@ -200,10 +203,12 @@ class View:
     def layout(self, d: Display, rect: Rect, clip: Rect) -> None:
         """Place this view at ``rect``; ``clip`` is the part of the screen it may show in."""
         self.bounds = rect
-        self.visible = rect.intersect(clip)
-        if self.visible.empty:
-            self.visible = EMPTY
-        self.layout_children(d, rect.inset(*_spacing(d, self.padding)), self.visible)
+        visible = rect.intersect(clip)
+        if visible[2] <= visible[0] or visible[3] <= visible[1]:
+            visible = EMPTY
+        self.visible = visible
+        if self.children or self.makes_children:
+            self.layout_children(d, rect.inset(*_spacing(d, self.padding)), visible)
 
     def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
         """Place the children inside ``inner`` (the bounds less padding)."""
@@ -226,8 +231,10 @@ class View:
 
 
 def _spec(d: Display, spec: int, avail: int) -> int | None:
+    """A size spec in pixels, or None for "as large as the content" (``WRAP``, and ``MATCH``
+    along an axis with no limit, as inside a ScrollView)."""
     if spec == MATCH:
-        return avail
+        return avail if avail < _UNBOUNDED // 2 else None
     if spec == WRAP:
         return None
     return min(d.dp(spec), avail)
@@ -259,10 +266,6 @@ class LinearLayout(View):
         self.arrange = arrange
         self._sized: tuple[tuple, list[tuple[int, int, tuple]]] | None = None
 
-    def _weight(self, child: View) -> float:
-        main = child.height if self.vertical else child.width
-        return child.weight or (1.0 if main == MATCH else 0.0)
-
     def _sizes(self, d: Display, inner_w: int, inner_h: int) -> list[tuple[int, int, tuple]]:
         """Measured (w, h, margins) of each child, leftover space shared by weight.
 
@@ -270,7 +273,10 @@ class LinearLayout(View):
         is clipped), so the measure pass and the layout pass share their measurements.
         """
         vertical = self.vertical
-        weights = [self._weight(child) for child in self.children]
+        weights = [
+            c.weight or (1.0 if (c.height if vertical else c.width) == MATCH else 0.0)
+            for c in self.children
+        ]
         total_weight = sum(weights)
         key = (
             (inner_w, inner_h)
@@ -300,8 +306,17 @@ class LinearLayout(View):
             out.append((w, h, m))
         if total_weight:
             room = max((inner_h if vertical else inner_w) - used, 0)
-            if room >= _UNBOUNDED // 2:
-                room = 0
+            if room >= _UNBOUNDED // 2:  # no limit: weighted children take their natural size
+                for i, (child, weight) in enumerate(zip(self.children, weights, strict=True)):
+                    if weight:
+                        m = out[i][2]
+                        if vertical:
+                            w, h = child.measure(d, max(inner_w - m[0] - m[2], 0), _UNBOUNDED)
+                        else:
+                            w, h = child.measure(d, _UNBOUNDED, max(inner_h - m[1] - m[3], 0))
+                        out[i] = (w, h, m)
+                self._sized = (key, out)
+                return out
             left = room
             for i, (child, weight) in enumerate(zip(self.children, weights, strict=True)):
                 if not weight:
@@ -331,21 +346,38 @@ class LinearLayout(View):
         )
 
     def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
-        sizes = self._sizes(d, inner.width, inner.height)
+        left, top, right, bottom = inner
+        sizes = self._sizes(d, right - left, bottom - top)
         if self.vertical:
-            total = sum(h + m[1] + m[3] for _, h, m in sizes)
-            y = _place(self.arrange, inner.top, inner.height, total, "bottom")
-            for child, (w, h, m) in zip(self.children, sizes, strict=True):
-                x = _place(child.gravity, inner.left + m[0], inner.width - m[0] - m[2], w, "end")
-                child.layout(d, Rect(x, y + m[1], x + w, y + m[1] + h), clip)
-                y += h + m[1] + m[3]
+            y = top
+            if self.arrange != "start":
+                total = sum(h + m[1] + m[3] for _, h, m in sizes)
+                y = _place(self.arrange, top, bottom - top, total, "bottom")
+            for child, (w, h, (ml, mt, mr, mb)) in zip(self.children, sizes, strict=True):
+                gravity = child.gravity
+                x = (
+                    left + ml
+                    if gravity == "start"
+                    else _place(gravity, left + ml, right - left - ml - mr, w, "end")
+                )
+                y += mt
+                child.layout(d, _new(Rect, (x, y, x + w, y + h)), clip)
+                y += h + mb
         else:
-            total = sum(w + m[0] + m[2] for w, _, m in sizes)
-            x = _place(self.arrange, inner.left, inner.width, total, "end")
-            for child, (w, h, m) in zip(self.children, sizes, strict=True):
-                y = _place(child.gravity, inner.top + m[1], inner.height - m[1] - m[3], h, "bottom")
-                child.layout(d, Rect(x + m[0], y, x + m[0] + w, y + h), clip)
-                x += w + m[0] + m[2]
+            x = left
+            if self.arrange != "start":
+                total = sum(w + m[0] + m[2] for w, _, m in sizes)
+                x = _place(self.arrange, left, right - left, total, "end")
+            for child, (w, h, (ml, mt, mr, mb)) in zip(self.children, sizes, strict=True):
+                gravity = child.gravity
+                y = (
+                    top + mt
+                    if gravity == "start"
+                    else _place(gravity, top + mt, bottom - top - mt - mb, h, "bottom")
+                )
+                x += ml
+                child.layout(d, _new(Rect, (x, y, x + w, y + h)), clip)
+                x += w + mr
 
 
 def Row(*children: View, **kwargs) -> LinearLayout:  # noqa: N802 - reads as a widget
@@ -397,10 +429,14 @@ class ScrollView(View):
 
     For long lists pass ``items``, ``item_height`` (dp) and ``render_item`` instead of
     children: only the rows in view are built, as a RecyclerView recycles its rows.
+    Children are measured at their natural height (``MATCH`` along the scrolling axis means
+    "as tall as the content"); ``fill_viewport`` stretches content shorter than the view so
+    that ``MATCH`` children fill the page (Android's ``fillViewport``).
     """
 
     cls = "android.widget.ScrollView"
     scrollable = True
+    makes_children = True
 
     def __init__(
         self,
@@ -410,6 +446,7 @@ class ScrollView(View):
         items: Sequence[object] = (),
         item_height: int = 0,
         render_item: Callable[[int, object], View] | None = None,
+        fill_viewport: bool = False,
         **kwargs,
     ) -> None:
         kwargs.setdefault("height", MATCH)
@@ -419,6 +456,7 @@ class ScrollView(View):
         self.items = items
         self.item_height = item_height
         self.render_item = render_item
+        self.fill_viewport = fill_viewport
         self.content_height = 0
         self.inner_height = 0
         if render_item is not None and item_height <= 0:
@@ -444,6 +482,8 @@ class ScrollView(View):
             return
         column = LinearLayout(orientation="vertical", children=self.children, height=WRAP)
         _, self.content_height = column.measure(d, inner.width, _UNBOUNDED)
+        if self.fill_viewport and self.content_height < inner.height:
+            self.content_height = inner.height  # MATCH children stretch to the page
         self.offset = min(max(self.offset, 0), self.max_offset)
         top = inner.top - self.offset
         column.layout_children(

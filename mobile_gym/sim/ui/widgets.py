@@ -19,7 +19,11 @@ DEFAULT_MAX_LENGTH = 5000
 
 
 class TextView(View):
-    """Text (``android.widget.TextView``): ``size`` in sp, up to ``max_lines`` wrapped lines."""
+    """Text (``android.widget.TextView``): ``size`` in sp, up to ``max_lines`` wrapped lines.
+
+    ``align`` places lines horizontally (``start``, ``center``, ``end``); ``valign`` places
+    the block vertically (``center`` or ``top``).
+    """
 
     cls = "android.widget.TextView"
 
@@ -32,6 +36,7 @@ class TextView(View):
         bold: bool = False,
         max_lines: int = 1,
         align: str = "start",
+        valign: str = "center",
         **kwargs,
     ) -> None:
         kwargs.setdefault("width", WRAP)
@@ -41,6 +46,7 @@ class TextView(View):
         self.bold = bold
         self.max_lines = max_lines
         self.align = align
+        self.valign = valign
 
     def shown_text(self) -> str:
         return self.text
@@ -64,6 +70,19 @@ class TextView(View):
             canvas, theme, d, self.inner(d), self.shown_text(), resolve_color(theme, self.color)
         )
 
+    def lines(self, d: Display, box: Rect, text: str) -> list[str]:
+        """``text`` broken into the lines that fit ``box``."""
+        f = self._face(d)
+        if self.max_lines > 1:
+            return f.wrap(text, box.width, min(self.max_lines, max(1, box.height // f.line_height)))
+        return [f.fit(text, box.width)]
+
+    def text_top(self, d: Display, box: Rect, line_count: int) -> int:
+        """Where the first line's box starts inside ``box``."""
+        if self.valign == "top":
+            return box.top
+        return box.top + max((box.height - self._face(d).line_height * line_count) // 2, 0)
+
     def draw_text(
         self, canvas: Canvas, theme: Theme, d: Display, box: Rect, text: str, color
     ) -> None:
@@ -71,14 +90,8 @@ class TextView(View):
             return
         f = self._face(d)
         size = d.dp(self.size)
-        if self.max_lines > 1:
-            lines = f.wrap(
-                text, box.width, min(self.max_lines, max(1, box.height // f.line_height))
-            )
-        else:
-            lines = [f.fit(text, box.width)]
-        block = f.line_height * len(lines)
-        y = box.top + max((box.height - block) // 2, 0)
+        lines = self.lines(d, box, text)
+        y = self.text_top(d, box, len(lines))
         for line in lines:
             width = f.measure(line)
             if self.align == "center":
@@ -139,7 +152,8 @@ class ImageView(View):
         box = self.inner(d)
         if self.circle is not None:
             cx, cy = box.center
-            canvas.circle(cx, cy, min(box.width, box.height) / 2, resolve_color(theme, self.circle))
+            radius = min(box.width, box.height) / 2 - 0.5  # keep the anti-aliased rim inside
+            canvas.circle(cx, cy, radius, resolve_color(theme, self.circle))
         tint = resolve_color(theme, self.tint)
         if self.letter:
             f = face(round(box.height * 0.5), True)
@@ -202,6 +216,7 @@ class EditText(TextView):
         kwargs.setdefault("padding", (4, 12))
         kwargs.setdefault("size", 17)
         kwargs.setdefault("max_lines", 6 if input_type == "multiline" else 1)
+        kwargs.setdefault("valign", "top" if input_type == "multiline" else "center")
         super().__init__(value, **kwargs)
         self.hint = hint
         self.on_change = on_change
@@ -210,6 +225,8 @@ class EditText(TextView):
         self.is_focused = focused
         self.input_type = input_type
         self.max_length = max_length
+        self.field_key: str | None = None
+        """The screen-state key holding this field's text, when bound by ``AppContext.edit``."""
 
     @property
     def clickable(self) -> bool:
@@ -269,30 +286,22 @@ class EditText(TextView):
         box = self.inner(d)
         color = resolve_color(theme, "hint" if not self.text else self.color)
         text = self.display_text
+        f = self._face(d)
         if self.text and not self.multiline and not self.password:
-            f = self._face(d)
             # keep the end (where the cursor is) in view
             while len(text) > 1 and f.measure(text) > box.width - d.dp(4):
                 text = text[max(1, len(text) // 8) :] if len(text) > 64 else text[1:]
         self.draw_text(canvas, theme, d, box, text, color)
         line = resolve_color(theme, "primary" if self.is_focused else "divider")
         thickness = d.dp(2) if self.is_focused else d.dp(1)
-        canvas.rect(
-            Rect(
-                self.bounds.left,
-                self.bounds.bottom - thickness,
-                self.bounds.right,
-                self.bounds.bottom,
-            ),
-            line,
-        )
+        bottom = self.bounds.bottom
+        canvas.rect(Rect(self.bounds.left, bottom - thickness, self.bounds.right, bottom), line)
         if self.is_focused:
-            f = self._face(d)
-            shown = text if self.text else ""
-            x = box.left + (f.measure(shown.split("\n")[-1]) if not self.multiline else 0) + 2
-            if x < box.right:
-                y = box.top + max((box.height - f.line_height) // 2, 0)
-                canvas.rect(Rect(round(x), y, round(x) + d.dp(2), y + f.line_height), line)
+            lines = self.lines(d, box, text) if self.text else [""]
+            x = round(box.left + f.measure(lines[-1]) + 2)
+            y = self.text_top(d, box, len(lines)) + f.line_height * (len(lines) - 1)
+            if x < box.right and y + f.line_height <= box.bottom:
+                canvas.rect(Rect(x, y, x + d.dp(2), y + f.line_height), line)
 
 
 class _Checkable(TextView):
