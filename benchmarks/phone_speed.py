@@ -38,7 +38,7 @@ GOALS = {
 }
 
 
-def best_ms(fn: Callable[[], object], number: int, repeat: int = 5) -> float:
+def best_ms(fn: Callable[[], object], number: int, repeat: int = 15) -> float:
     """Best mean time of one call in milliseconds over ``repeat`` runs of ``number`` calls."""
     times = []
     for _ in range(repeat):

@@ -75,6 +75,8 @@ def drag(x1: float, y1: float, x2: float, y2: float, frames: int = DRAG_FRAMES) 
 
 def check_point(x: object, y: object) -> tuple[float, float]:
     """(x, y) as finite floats; ValueError naming the problem otherwise."""
+    if type(x) is float and type(y) is float and x - x == 0.0 and y - y == 0.0:
+        return x, y  # the common case, finite floats
     for name, value in (("x", x), ("y", y)):
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise ValueError(f"touch {name} must be a number, got {value!r}")

@@ -41,7 +41,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
 from mobile_gym.sim.apps.base import App, AppContext, Handler
-from mobile_gym.sim.ui.composites import Toolbar, fab, toolbar
+from mobile_gym.sim.ui.composites import Toolbar, app_bar, empty_state, fab, toolbar
 from mobile_gym.sim.ui.theme import Color
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, ImageView, RadioButton, TextView
@@ -236,16 +236,7 @@ class ContactsApp(App):
                     "close", desc="Clear query", on_click=lambda: ctx.set_field("search", "")
                 )
             )
-        for child in children:
-            child.gravity = "center"
-        return Toolbar(
-            orientation="horizontal",
-            id="toolbar",
-            height=64,
-            padding=(4, 0),
-            background="surface",
-            children=children,
-        )
+        return app_bar(children)
 
     def _sort_dialog(self, ctx: AppContext) -> Handler:
         def choose(key: str) -> Callable[[bool], None]:
@@ -339,15 +330,8 @@ class ContactsApp(App):
                 id="contacts_list",
             )
         else:
-            body = TextView(
-                "No contacts match your search" if query else "No contacts found",
-                id="contacts_placeholder",
-                size=16,
-                color="text_secondary",
-                align="center",
-                width=MATCH,
-                margin=(16, 48, 16, 0),
-            )
+            message = "No contacts match your search" if query else "No contacts found"
+            body = empty_state(message, id="contacts_placeholder")
         if ctx.get("searching"):
             bar = self._search_bar(ctx)
         else:

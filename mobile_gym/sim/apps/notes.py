@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mobile_gym.sim.apps.base import App, AppContext
-from mobile_gym.sim.ui.composites import fab, toolbar
+from mobile_gym.sim.ui.composites import empty_state, fab, toolbar
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, ScrollView, View
 from mobile_gym.sim.ui.widgets import TextView
 
@@ -439,17 +439,7 @@ class NotesApp(App):
                 "notes", items=notes, item_height=ROW_DP, render_item=render, id="notes_list"
             )
         else:
-            body = TextView(
-                "No notes yet. Tap + to create one.",
-                id="empty_view",
-                size=16,
-                color="text_secondary",
-                max_lines=3,
-                align="center",
-                width=MATCH,
-                height=MATCH,
-                padding=(32, 0),
-            )
+            body = empty_state("No notes yet. Tap + to create one.", id="empty_view")
         return FrameLayout(
             width=MATCH,
             height=MATCH,
@@ -464,15 +454,7 @@ class NotesApp(App):
         if note is None:
             return Column(
                 toolbar("Notes", on_up=ctx.finish),
-                TextView(
-                    "This note no longer exists.",
-                    id="empty_view",
-                    size=16,
-                    color="text_secondary",
-                    align="center",
-                    width=MATCH,
-                    height=MATCH,
-                ),
+                empty_state("This note no longer exists.", id="empty_view"),
                 height=MATCH,
             )
 

@@ -18,6 +18,13 @@ ANDROID_VERSION = "14"
 BUILD_NUMBER = "UQ1A.240205.004"
 
 
+def _summary(id: str, text: str) -> TextView:
+    """The grey line under a switch that says what it is doing."""
+    return TextView(
+        text, id=id, size=14, color="text_secondary", padding=(16, 0, 16, 8), width=MATCH
+    )
+
+
 class SettingsApp(App):
     """The system Settings app."""
 
@@ -116,15 +123,11 @@ class SettingsApp(App):
             "Network & internet",
             [
                 wifi,
-                TextView(
+                _summary(
+                    "wifi_summary",
                     "Connected to AndroidWifi"
                     if ctx.settings.flag("global", "wifi_on")
                     else "Wi-Fi is off",
-                    id="wifi_summary",
-                    size=14,
-                    color="text_secondary",
-                    padding=(16, 0, 16, 8),
-                    width=MATCH,
                 ),
                 self._switch(
                     ctx,
@@ -146,13 +149,8 @@ class SettingsApp(App):
             "Connected devices",
             [
                 bluetooth,
-                TextView(
-                    f"Device name: {ctx.settings.get('global', 'device_name')}",
-                    id="device_name",
-                    size=14,
-                    color="text_secondary",
-                    padding=(16, 0, 16, 8),
-                    width=MATCH,
+                _summary(
+                    "device_name", f"Device name: {ctx.settings.get('global', 'device_name')}"
                 ),
             ],
         )

@@ -12,42 +12,19 @@ STATUS_BAR_DP = 28
 NAV_BAR_DP = 48
 
 
+def _indicator(icon: str, id: str, desc: str) -> View:
+    return ImageView(icon, id=id, desc=desc, size=18, tint="on_bar", margin=(0, 0, 6, 0))
+
+
 def status_bar(*, clock: str, wifi: bool, airplane: bool, bluetooth: bool, battery: int) -> View:
     """The status bar; its icons follow the radio settings."""
     icons: list[View] = []
     if airplane:
-        icons.append(
-            ImageView(
-                "airplane",
-                id="airplane",
-                desc="Airplane mode on",
-                size=18,
-                tint="on_bar",
-                margin=(0, 0, 6, 0),
-            )
-        )
+        icons.append(_indicator("airplane", "airplane", "Airplane mode on"))
     if bluetooth:
-        icons.append(
-            ImageView(
-                "bluetooth",
-                id="bluetooth",
-                desc="Bluetooth on",
-                size=18,
-                tint="on_bar",
-                margin=(0, 0, 6, 0),
-            )
-        )
+        icons.append(_indicator("bluetooth", "bluetooth", "Bluetooth on"))
     if wifi:
-        icons.append(
-            ImageView(
-                "wifi",
-                id="wifi_signal",
-                desc="Wi-Fi signal full.",
-                size=18,
-                tint="on_bar",
-                margin=(0, 0, 6, 0),
-            )
-        )
+        icons.append(_indicator("wifi", "wifi_signal", "Wi-Fi signal full."))
     icons.append(
         ImageView(
             "battery", id="battery", desc=f"Battery {battery} percent.", size=18, tint="on_bar"

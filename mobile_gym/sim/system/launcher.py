@@ -11,7 +11,7 @@ from typing import ClassVar
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.ui.canvas import Canvas
-from mobile_gym.sim.ui.composites import list_item
+from mobile_gym.sim.ui.composites import empty_state, list_item
 from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.icons import draw_icon
 from mobile_gym.sim.ui.theme import Color, Theme
@@ -112,16 +112,7 @@ class Launcher(App):
         cells: list[View] = [self._icon(ctx, app) for app in apps]
         rows = _grid(cells, self._columns(ctx))
         if not apps:
-            rows = [
-                TextView(
-                    "No apps found",
-                    size=16,
-                    color="text_secondary",
-                    width=MATCH,
-                    align="center",
-                    margin=(0, 32),
-                )
-            ]
+            rows = [empty_state("No apps found", id="no_apps")]
         return Column(
             ctx.edit("search", hint="Search apps", id="search_box", margin=(16, 16, 16, 8)),
             ctx.scroller("apps", rows, id="apps_list_view"),
@@ -183,17 +174,7 @@ class Launcher(App):
                 ),
             ]
         else:
-            body = [
-                TextView(
-                    "No recent items",
-                    id="empty_recents",
-                    size=16,
-                    color="text_secondary",
-                    width=MATCH,
-                    align="center",
-                    margin=(0, 64),
-                )
-            ]
+            body = [empty_state("No recent items", id="empty_recents")]
         return Column(
             Row(TextView("Recent apps", size=20, width=MATCH), padding=(16, 16)),
             *body,

@@ -53,6 +53,11 @@ def toolbar(
         )
     if on_overflow is not None:
         children.append(ImageButton("more", desc="More options", on_click=on_overflow))
+    return app_bar(children)
+
+
+def app_bar(children: Sequence[View]) -> Toolbar:
+    """A Toolbar holding ``children`` in a row, centred vertically (search bars, custom bars)."""
     for child in children:
         child.gravity = "center"
     return Toolbar(
@@ -108,6 +113,20 @@ def list_item(
         padding=(16, 12),
         on_click=on_click,
         on_long_click=on_long_click,
+    )
+
+
+def empty_state(text: str, *, id: str | None = None) -> TextView:
+    """The grey, centred message a list shows when it has nothing to show."""
+    return TextView(
+        text,
+        id=id,
+        size=16,
+        color="text_secondary",
+        max_lines=3,
+        align="center",
+        width=MATCH,
+        margin=(32, 48),
     )
 
 

@@ -21,6 +21,7 @@ MATCH = -1
 WRAP = -2
 """Size spec: just large enough for the content (Android's ``wrap_content``)."""
 _UNBOUNDED = 1 << 24
+_HALF_UNBOUNDED = _UNBOUNDED // 2
 _new = tuple.__new__
 
 Paint = str | Color | None
@@ -77,6 +78,30 @@ class View:
         package: the app package this subtree belongs to (inherited by descendants).
     """
 
+    __slots__ = (
+        "__weakref__",
+        "_measured",
+        "background",
+        "blocks_touch",
+        "bounds",
+        "children",
+        "desc",
+        "enabled",
+        "gravity",
+        "height",
+        "id",
+        "margin",
+        "on_click",
+        "on_long_click",
+        "package",
+        "padding",
+        "radius",
+        "selected",
+        "text",
+        "visible",
+        "weight",
+        "width",
+    )
     cls: ClassVar[str] = "android.view.View"
     checkable: ClassVar[bool] = False
     scrollable: ClassVar[bool] = False
@@ -178,34 +203,51 @@ class View:
         return 0, 0
 
     def measure(self, d: Display, avail_w: int, avail_h: int) -> tuple[int, int]:
-        """Outer size (without margins) this view takes in ``avail_w`` x ``avail_h``."""
+        """Outer size (without margins) this view takes in ``avail_w`` x ``avail_h``.
+
+        ``MATCH`` takes what is available (the content's size along an axis with no limit),
+        ``WRAP`` the content's size, a number that many dp; never more than is available.
+        The result is remembered for the same room (layout asks more than once).
+        """
         memo = self._measured
         if memo is not None and memo[0] == avail_w and memo[1] == avail_h:
             return memo[2]
-        size = self._measure(d, avail_w, avail_h)
-        self._measured = (avail_w, avail_h, size)
-        return size
-
-    def _measure(self, d: Display, avail_w: int, avail_h: int) -> tuple[int, int]:
-        w = _spec(d, self.width, avail_w)
-        h = _spec(d, self.height, avail_h)
+        spec_w, spec_h = self.width, self.height
+        if spec_w == MATCH:
+            w = avail_w if avail_w < _HALF_UNBOUNDED else None
+        elif spec_w == WRAP:
+            w = None
+        else:
+            w = min(round(spec_w * d.density), avail_w)
+        if spec_h == MATCH:
+            h = avail_h if avail_h < _HALF_UNBOUNDED else None
+        elif spec_h == WRAP:
+            h = None
+        else:
+            h = min(round(spec_h * d.density), avail_h)
         if w is None or h is None:
             pl, pt, pr, pb = _spacing(d, self.padding)
             inner_w = (avail_w if w is None else w) - pl - pr
             inner_h = (avail_h if h is None else h) - pt - pb
-            cw, ch = self.content_size(d, max(inner_w, 0), max(inner_h, 0))
+            cw, ch = self.content_size(
+                d, inner_w if inner_w > 0 else 0, inner_h if inner_h > 0 else 0
+            )
             if w is None:
                 w = min(cw + pl + pr, avail_w)
             if h is None:
                 h = min(ch + pt + pb, avail_h)
-        return w, h
+        size = (w, h)
+        self._measured = (avail_w, avail_h, size)
+        return size
 
     def layout(self, d: Display, rect: Rect, clip: Rect) -> None:
         """Place this view at ``rect``; ``clip`` is the part of the screen it may show in."""
         self.bounds = rect
-        visible = rect.intersect(clip)
-        if visible[2] <= visible[0] or visible[3] <= visible[1]:
-            visible = EMPTY
+        l1, t1, r1, b1 = rect
+        l2, t2, r2, b2 = clip
+        left, top = (l1 if l1 > l2 else l2), (t1 if t1 > t2 else t2)
+        right, bottom = (r1 if r1 < r2 else r2), (b1 if b1 < b2 else b2)
+        visible = _new(Rect, (left, top, right, bottom)) if right > left and bottom > top else EMPTY
         self.visible = visible
         if self.children or self.makes_children:
             self.layout_children(d, rect.inset(*_spacing(d, self.padding)), visible)
@@ -230,16 +272,6 @@ class View:
         return f"<{type(self).__name__} {label!r} {self.bounds.bounds_string()}>"
 
 
-def _spec(d: Display, spec: int, avail: int) -> int | None:
-    """A size spec in pixels, or None for "as large as the content" (``WRAP``, and ``MATCH``
-    along an axis with no limit, as inside a ScrollView)."""
-    if spec == MATCH:
-        return avail if avail < _UNBOUNDED // 2 else None
-    if spec == WRAP:
-        return None
-    return min(d.dp(spec), avail)
-
-
 def _place(gravity: str, start: int, room: int, size: int, end_word: str) -> int:
     if "center" in gravity:
         return start + (room - size) // 2
@@ -256,6 +288,7 @@ class LinearLayout(View):
     (``start``, ``center``, ``end``) when they do not fill it.
     """
 
+    __slots__ = ("_sized", "arrange", "vertical")
     cls = "android.widget.LinearLayout"
 
     def __init__(self, *, orientation: str = "vertical", arrange: str = "start", **kwargs) -> None:
@@ -434,6 +467,16 @@ class ScrollView(View):
     that ``MATCH`` children fill the page (Android's ``fillViewport``).
     """
 
+    __slots__ = (
+        "content_height",
+        "fill_viewport",
+        "inner_height",
+        "item_height",
+        "items",
+        "offset",
+        "on_scroll",
+        "render_item",
+    )
     cls = "android.widget.ScrollView"
     scrollable = True
     makes_children = True

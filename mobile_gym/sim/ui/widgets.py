@@ -25,6 +25,7 @@ class TextView(View):
     the block vertically (``center`` or ``top``).
     """
 
+    __slots__ = ("align", "bold", "color", "max_lines", "size", "valign")
     cls = "android.widget.TextView"
 
     def __init__(
@@ -127,6 +128,7 @@ class Button(TextView):
 class ImageView(View):
     """An image (``android.widget.ImageView``): an icon, or a round avatar with a letter."""
 
+    __slots__ = ("circle", "icon", "letter", "tint")
     cls = "android.widget.ImageView"
 
     def __init__(
@@ -194,6 +196,16 @@ class EditText(TextView):
     Android's accessibility nodes do.
     """
 
+    __slots__ = (
+        "field_key",
+        "hint",
+        "input_type",
+        "is_focused",
+        "max_length",
+        "on_change",
+        "on_focus",
+        "on_submit",
+    )
     cls = "android.widget.EditText"
     editable = True
 
@@ -307,6 +319,7 @@ class EditText(TextView):
 class _Checkable(TextView):
     """A labelled two-state control; a click flips it through ``on_change``."""
 
+    __slots__ = ("is_checked", "on_change")
     checkable = True
     control_dp = 48
 
@@ -403,6 +416,7 @@ class SeekBar(View):
     A tap or a drag along it sets the value under the finger through ``on_change``.
     """
 
+    __slots__ = ("maximum", "on_change", "value")
     cls = "android.widget.SeekBar"
     seekable = True
 
