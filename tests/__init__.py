@@ -1,0 +1,1 @@
+"""The test suite; it mirrors the package."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import random
+import sqlite3
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -56,6 +57,8 @@ _APP_UID_BASE = 10100
 
 @dataclass
 class Toast:
+    """A toast on screen: its text, the app that posted it, and when it goes (virtual ms)."""
+
     text: str
     package: str
     until_ms: int
@@ -578,7 +581,7 @@ class Phone:
         self.log("android", "SettingsProvider", f"{namespace} {key}={value}")
         self.invalidate()
 
-    def database(self, package: str, name: str):
+    def database(self, package: str, name: str) -> sqlite3.Connection:
         """The app's SQLite database (the UI is refreshed in case the caller writes to it)."""
         self._app(package)
         self.invalidate()

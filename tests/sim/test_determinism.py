@@ -160,3 +160,32 @@ def test_phones_share_nothing() -> None:
     open_app(Driver(a), "Sample")
     Driver(a).tap(text="Row 1")
     assert events(a) == ["click 1"] and events(b) == []
+
+
+_SESSION_DIGEST = """
+import hashlib, sys
+sys.path.insert(0, {root!r})
+from mobile_gym.sim import Phone
+from tests.sim.test_determinism import _session
+phone = Phone(seed=11)
+_session(phone)
+digest = hashlib.sha256(phone.screenshot().tobytes() + phone.hierarchy_xml().encode())
+print(digest.hexdigest())
+"""
+
+
+def test_identical_across_processes_and_hash_seeds() -> None:
+    import os
+    import subprocess
+    import sys
+
+    root = str(SIM.parents[1])
+    script = _SESSION_DIGEST.format(root=root)
+    digests = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+        )
+        digests.add(out.stdout.strip())
+    assert len(digests) == 1 and len(digests.pop()) == 64

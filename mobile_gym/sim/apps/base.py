@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.ui.composites import alert_dialog, popup_menu
 from mobile_gym.sim.ui.theme import Color, Theme
 from mobile_gym.sim.ui.view import MATCH, RecyclerView, ScrollView, View
@@ -132,7 +133,7 @@ class AppContext:
         return self.phone.clock.now
 
     @property
-    def settings(self):
+    def settings(self) -> SettingsStore:
         return self.phone.settings
 
     # system calls --------------------------------------------------------------------------

@@ -8,7 +8,7 @@ the renderer paints inside them and the uiautomator dump prints them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import ClassVar
 
 from mobile_gym.sim.display import Display
@@ -556,7 +556,7 @@ class ListView(ScrollView):
     cls = "android.widget.ListView"
 
 
-def walk(view: View):
+def walk(view: View) -> Iterator[View]:
     """Every view of a tree, parents before children."""
     stack = [view]
     while stack:
