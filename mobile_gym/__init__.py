@@ -12,3 +12,10 @@ except PackageNotFoundError:  # imported from a source tree that was never insta
     __version__ = "0.1.0"
 
 del PackageNotFoundError, version
+
+from mobile_gym.env import MobileEnv  # noqa: E402
+from mobile_gym.registration import register_all  # noqa: E402
+
+register_all()
+
+__all__ = ["MobileEnv", "__version__"]

@@ -1,5 +1,6 @@
-"""Gymnasium wrappers for MobileEnv, installed as ``mobile_gym.wrappers``.
+"""Wrappers installed as ``mobile_gym.wrappers``: step caps now; action spaces and observation
+views for RL policies and LLM agents build on the env's touch-level actions."""
 
-Action wrappers (e.g. discretised taps and swipes, text-entry actions) and observation
-wrappers (e.g. screenshot resizing, view-hierarchy parsing) will live here.
-"""
+from mobile_gym.wrappers.step_cap import StepCap
+
+__all__ = ["StepCap"]

@@ -605,6 +605,11 @@ class Phone:
         return DARK if self.settings.get("secure", "ui_night_mode") == "2" else LIGHT
 
     # the two projections ----------------------------------------------------------------------
+    @property
+    def ui_version(self) -> tuple[int, int]:
+        """Changes whenever what the screen shows may have changed."""
+        return self._version, self.clock.minute
+
     def invalidate(self) -> None:
         """Mark the UI as changed: the next observation rebuilds the screen."""
         self._version += 1

@@ -40,11 +40,14 @@ class SettingsStore:
     def __init__(self, on_change: Callable[[str, str, str], None] | None = None) -> None:
         self.tables: dict[str, dict[str, str]] = {}
         self.on_change = on_change
+        self.version = 0
+        """Counts changes, so readers can tell when to look again."""
         self.reset()
 
     def reset(self) -> None:
         """Every table back to its factory defaults (no change is reported)."""
         self.tables = {ns: dict(values) for ns, values in DEFAULTS.items()}
+        self.version += 1
 
     @staticmethod
     def _check(namespace: str) -> None:
@@ -66,12 +69,14 @@ class SettingsStore:
         if self.tables[namespace].get(key) == text:
             return
         self.tables[namespace][key] = text
+        self.version += 1
         if self.on_change is not None:
             self.on_change(namespace, key, text)
 
     def delete(self, namespace: str, key: str) -> None:
         self._check(namespace)
-        self.tables[namespace].pop(key, None)
+        if self.tables[namespace].pop(key, None) is not None:
+            self.version += 1
 
     def flag(self, namespace: str, key: str) -> bool:
         """A 0/1 setting as a bool."""

@@ -34,6 +34,7 @@ class Storage:
     def __init__(self) -> None:
         self.files: dict[str, bytes] = {}
         self.databases: dict[str, sqlite3.Connection] = {}
+        self._generation = 0
 
     # databases --------------------------------------------------------------------------
     def database(self, package: str, name: str) -> sqlite3.Connection:
@@ -44,7 +45,13 @@ class Storage:
             conn = self.databases[path] = _connect()
         return conn
 
+    @property
+    def version(self) -> tuple[int, int]:
+        """Changes when any database is written, replaced or dropped."""
+        return self._generation, sum(conn.total_changes for conn in self.databases.values())
+
     def drop_databases(self, package: str) -> None:
+        self._generation += 1
         prefix = f"/data/data/{package}/"
         for path in [p for p in self.databases if p.startswith(prefix)]:
             self.databases.pop(path).close()
@@ -64,6 +71,7 @@ class Storage:
             raise IsADirectoryError(path)
         match = _DB_PATH.match(path)
         if match:
+            self._generation += 1
             conn = _connect()
             try:
                 if not data.startswith(b"SQLite format 3\x00"):
@@ -83,6 +91,7 @@ class Storage:
     def delete(self, path: str) -> None:
         path = normalize(path)
         if path in self.databases:
+            self._generation += 1
             self.databases.pop(path).close()
         elif path in self.files:
             del self.files[path]
@@ -120,6 +129,7 @@ class Storage:
 
     def restore(self, snapshot: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
         files, databases = snapshot
+        self._generation += 1
         self.files = dict(files)
         for path in [p for p in self.databases if p not in databases]:
             self.databases.pop(path).close()

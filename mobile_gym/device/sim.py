@@ -1,0 +1,110 @@
+"""The simulated phone as a ``Device``."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Hashable
+from typing import Any
+
+import numpy as np
+
+from mobile_gym.sim import Display, Phone
+from mobile_gym.sim.apps import DEFAULT_APPS
+from mobile_gym.sim.apps.base import App
+
+_COLUMN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+class SimDevice:
+    """A ``Device`` backed by an in-process ``mobile_gym.sim.Phone``."""
+
+    def __init__(
+        self, display: Display | str | None = None, apps: tuple[type[App], ...] = DEFAULT_APPS
+    ) -> None:
+        self.phone = Phone(seed=0, display=display, apps=apps)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.phone.display.width, self.phone.display.height
+
+    def reset(self, seed: int) -> None:
+        self.phone.factory_reset(seed=seed)
+
+    def touch(self, x: float, y: float) -> None:
+        self.phone.touch(x, y)
+
+    def lift(self) -> None:
+        self.phone.lift()
+
+    def text(self, text: str) -> bool:
+        return self.phone.text(text)
+
+    def key(self, name: str) -> None:
+        self.phone.key(name)
+
+    def wait(self, ms: int) -> None:
+        self.phone.wait(ms)
+
+    def screenshot(self, scale: float) -> np.ndarray:
+        return self.phone.screenshot(scale)
+
+    def hierarchy_xml(self) -> str:
+        return self.phone.hierarchy_xml()
+
+    def foreground(self) -> tuple[str, str]:
+        self.phone.windows()  # a screen that closes itself when drawn closes now
+        return self.phone.foreground
+
+    def logcat(self, since: int) -> tuple[list[tuple[str, str]], int]:
+        entries, cursor = self.phone.logcat.since(since)
+        return [(entry.tag, entry.message) for entry in entries], cursor
+
+    def get_setting(self, namespace: str, key: str) -> str | None:
+        return self.phone.settings.get(namespace, key)
+
+    def query(self, package: str, database: str, sql: str, params: list[Any]) -> list[tuple]:
+        conn = self.phone.storage.database(package, database)
+        conn.execute("PRAGMA query_only = ON")
+        try:
+            return [tuple(row) for row in conn.execute(sql, params).fetchall()]
+        finally:
+            conn.execute("PRAGMA query_only = OFF")
+
+    def change_counters(self) -> dict[str, Hashable]:
+        phone = self.phone
+        return {
+            "ui": phone.ui_version,
+            "settings": phone.settings.version,
+            "db": phone.storage.version,
+            "logcat": phone.logcat.next_seq,
+        }
+
+    def put_setting(self, namespace: str, key: str, value: str) -> None:
+        self.phone.settings.put(namespace, key, value)
+
+    def insert_rows(
+        self, package: str, database: str, table: str, rows: list[dict[str, Any]], clear: bool
+    ) -> None:
+        conn = self.phone.database(package, database)
+        if clear:
+            conn.execute(f'DELETE FROM "{table}"')
+        for row in rows:
+            columns = list(row)
+            bad = [c for c in columns if not _COLUMN.match(c)]
+            if bad:
+                raise ValueError(f"invalid column names {bad} for {package}/{database}.{table}")
+            names = ", ".join(f'"{c}"' for c in columns)
+            marks = ", ".join("?" for _ in columns)
+            conn.execute(
+                f'INSERT INTO "{table}" ({names}) VALUES ({marks})', [row[c] for c in columns]
+            )
+
+    def write_file(self, path: str, data: bytes) -> None:
+        self.phone.write_file(path, data)
+
+    def set_time(self, when: dt.datetime) -> None:
+        self.phone.set_time(when)
+
+    def start(self, package: str, activity: str | None) -> None:
+        self.phone.start_activity(package, activity)

@@ -1,0 +1,299 @@
+"""MobileEnv: a Gymnasium env over a phone, judged by a declarative task file.
+
+Description:
+    The agent drives a phone (by default the in-process simulated phone) at touch level, as
+    an emulator receives input. A task file sets the phone up, draws parameters from the
+    seed, gives the instruction, and judges the episode with signals and an event tree
+    that grant rewards and deliver intermediate instructions every step.
+
+Action Space:
+    ``Dict(action_type: Discrete(9), touch_position: Box([0, 1]^2), key: Discrete(len(KEYS)),
+    text: UnicodeText)``; see ``mobile_gym.spaces.ActionType``. Higher-level actions
+    (clicks, elements, text commands) are wrappers over this space.
+
+Observation:
+    ``Dict(screen: Box(uint8, H x W x 3), instruction: UnicodeText)``; the screen is scaled by
+    ``screen_scale``. ``info`` holds the view hierarchy (built when read), the foreground app
+    and activity, the instructions and events of the step, the reward breakdown, the agent's
+    status, early / late stop flags, any user reply or tool result, and ``action_error``.
+
+Rewards:
+    The sum of the rewards of the events that fired in the step.
+
+Termination:
+    ``terminated`` on success (unless the task waits for the agent's STATUS), on failure, or
+    when the agent declares STATUS. ``truncated`` comes from the step cap wrapper.
+
+Registered Configurations:
+    ``MobileGym/<task-id>-v0`` for every task in ``configs/tasks``; ``MobileGym/Task-v0``
+    takes ``task=`` (an id or a path to a YAML file).
+"""
+
+from __future__ import annotations
+
+import math
+import pathlib
+from typing import Any, ClassVar
+
+import gymnasium as gym
+import numpy as np
+
+from mobile_gym.device.base import Device
+from mobile_gym.device.sim import SimDevice
+from mobile_gym.sim.phone import FRAME_MS
+from mobile_gym.spaces import KEYS, STATUSES, ActionType, UnicodeText, touch_action_space
+from mobile_gym.tasks.episode import Episode
+from mobile_gym.tasks.loader import resolve_task
+from mobile_gym.tasks.schema import TaskSpec
+from mobile_gym.tasks.signals import parse_tool_call
+
+NOT_AVAILABLE = "{what} is not available in this task"
+
+
+class LazyHierarchy:
+    """The view hierarchy XML of one step, dumped only when read (``str()`` or ``.xml``)."""
+
+    def __init__(self, device: Device) -> None:
+        self._device = device
+        self._xml: str | None = None
+
+    @property
+    def xml(self) -> str:
+        if self._xml is None:
+            self._xml = self._device.hierarchy_xml()
+        return self._xml
+
+    def __str__(self) -> str:
+        return self.xml
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyHierarchy):
+            return self.xml == other.xml
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return (
+            "LazyHierarchy(...)" if self._xml is None else f"LazyHierarchy({len(self._xml)} chars)"
+        )
+
+
+class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
+    """A phone and a task: touch-level actions in, screen and instruction out.
+
+    Args:
+        task: a task id from ``configs/tasks``, a path to a task YAML file, or a ``TaskSpec``.
+        device: the phone to drive (a fresh simulated phone by default).
+        screen_scale: scale of the observed screen (1.0 is full 1080 x 2400).
+        render_mode: ``"rgb_array"`` renders the full-size screen.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["rgb_array"],
+        "render_fps": 1000 // FRAME_MS,
+    }
+
+    def __init__(
+        self,
+        task: str | pathlib.Path | TaskSpec,
+        device: Device | None = None,
+        screen_scale: float = 0.25,
+        render_mode: str | None = None,
+    ) -> None:
+        if render_mode not in (None, "rgb_array"):
+            raise ValueError(f"render_mode must be None or 'rgb_array', got {render_mode!r}")
+        if not 0.05 <= screen_scale <= 1.0:
+            raise ValueError(f"screen_scale must be in [0.05, 1.0], got {screen_scale!r}")
+        self.task = task if isinstance(task, TaskSpec) else resolve_task(task)
+        self.device = device if device is not None else SimDevice()
+        self.screen_scale = screen_scale
+        self.render_mode = render_mode
+        width, height = self.device.size
+        shape = (max(1, round(height * screen_scale)), max(1, round(width * screen_scale)), 3)
+        self.observation_space = gym.spaces.Dict(
+            {
+                "screen": gym.spaces.Box(0, 255, shape=shape, dtype=np.uint8),
+                "instruction": UnicodeText(4096),
+            }
+        )
+        self.action_space = touch_action_space()
+        self.episode: Episode | None = None
+        self.instruction = ""
+        self.steps = 0
+        self.success = False
+        self._status: str | None = None
+
+    # gymnasium API -----------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        self.device.reset(int(self.np_random.integers(2**31 - 1)))
+        self.episode = Episode(self.task, self.device, self.np_random)
+        self.instruction = self.episode.instruction
+        self.steps = 0
+        self.success = False
+        self._status: str | None = None
+        firing = self.episode.judge()
+        if firing.instructions:
+            self.instruction = firing.instructions[-1]
+        info = self._info(firing, [self.episode.instruction, *firing.instructions], None, {})
+        info["early_stop"] = info["late_stop"] = False
+        return self._observation(), info
+
+    def step(
+        self, action: dict[str, Any]
+    ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        if self.episode is None:
+            raise RuntimeError("call reset() before step()")
+        episode = self.episode
+        was_done = episode.success_reached
+        extra: dict[str, Any] = {}
+        error = self._apply(action, extra)
+        self.steps += 1
+        firing = episode.judge()
+        if firing.instructions:
+            self.instruction = firing.instructions[-1]
+        status = extra.get("status")
+        rules = self.task.episode
+        if rules.success == "latched":
+            self.success = episode.success_reached and (
+                not rules.require_status or self._status == "complete"
+            )
+        else:
+            self.success = episode.success_holds_now() and (
+                not rules.require_status or self._status == "complete"
+            )
+        terminated = bool(
+            episode.failed
+            or status is not None
+            or (episode.success_reached and rules.end_on_success and not rules.require_status)
+        )
+        if episode.failed:
+            self.success = False
+        info = self._info(firing, firing.instructions, error, extra)
+        info["early_stop"] = status == "complete" and not episode.success_reached
+        info["late_stop"] = was_done and status is None
+        return self._observation(), float(firing.reward), terminated, False, info
+
+    def render(self) -> np.ndarray | None:
+        if self.render_mode == "rgb_array":
+            return self.device.screenshot(1.0)
+        return None
+
+    # the episode's end under a step cap ----------------------------------------------------
+    def final_verdict(self) -> bool:
+        """Success as the task's rules judge it when the episode is cut off now."""
+        if self.episode is None:
+            return False
+        rules = self.task.episode
+        if self.episode.failed or (rules.require_status and self._status != "complete"):
+            return False
+        if rules.success == "latched":
+            return self.episode.success_reached
+        return self.episode.success_holds_now()
+
+    # internals ----------------------------------------------------------------------------
+    def _apply(self, action: Any, extra: dict[str, Any]) -> str | None:
+        """Carry out one action; return a readable error for a malformed one (then nothing
+        happens but a frame of time)."""
+        try:
+            kind = ActionType(int(action["action_type"]))
+        except (KeyError, TypeError, ValueError):
+            self.device.wait(FRAME_MS)
+            return f"action_type must be an integer in 0..{len(ActionType) - 1}"
+        text = action.get("text", "")
+        if kind in (
+            ActionType.TEXT,
+            ActionType.ANSWER,
+            ActionType.STATUS,
+            ActionType.ASK_USER,
+            ActionType.MCP_CALL,
+        ) and not isinstance(text, str):
+            return f"{kind.name} needs a text string, got {type(text).__name__}"
+        agent = self.episode.agent  # type: ignore[union-attr]
+        if kind is ActionType.TOUCH:
+            try:
+                x, y = (
+                    float(v)
+                    for v in np.asarray(action["touch_position"], dtype=np.float64).reshape(2)
+                )
+            except (KeyError, TypeError, ValueError):
+                self.device.wait(FRAME_MS)
+                return "touch_position must be two numbers in [0, 1]"
+            if not (math.isfinite(x) and math.isfinite(y)):
+                self.device.wait(FRAME_MS)
+                return f"touch_position must be finite, got ({x}, {y})"
+            width, height = self.device.size
+            self.device.touch(
+                min(max(x, 0.0), 1.0) * (width - 1), min(max(y, 0.0), 1.0) * (height - 1)
+            )
+        elif kind is ActionType.LIFT:
+            self.device.lift()
+        elif kind is ActionType.REPEAT:
+            self.device.wait(FRAME_MS)
+        elif kind is ActionType.TEXT:
+            if not self.device.text(text):
+                return "TEXT had no effect: no text field has focus"
+        elif kind is ActionType.KEY:
+            index = action.get("key")
+            if (
+                isinstance(index, bool)
+                or not isinstance(index, int | np.integer)
+                or not 0 <= int(index) < len(KEYS)
+            ):
+                self.device.wait(FRAME_MS)
+                return f"key must be an index into KEYS (0..{len(KEYS) - 1}), got {index!r}"
+            self.device.key(KEYS[int(index)])
+        elif kind is ActionType.ANSWER:
+            agent.answer = text
+            agent.touch()
+        elif kind is ActionType.STATUS:
+            goal = text.strip().lower()
+            if goal not in STATUSES:
+                return f"STATUS text must be one of {STATUSES}, got {text!r}"
+            agent.status = goal
+            agent.touch()
+            self._status = goal
+            extra["status"] = goal
+        elif kind is ActionType.ASK_USER:
+            agent.questions.append(text)
+            agent.touch()
+            extra["user_reply"] = NOT_AVAILABLE.format(what="ask_user")
+        elif kind is ActionType.MCP_CALL:
+            try:
+                tool, arguments = parse_tool_call(text)
+            except ValueError as exc:
+                return str(exc)
+            agent.tool_calls.append((tool, arguments))
+            agent.touch()
+            extra["tool_result"] = NOT_AVAILABLE.format(what=f"MCP tool {tool!r}")
+        return None
+
+    def _observation(self) -> dict[str, Any]:
+        # a copy: the phone shares its read-only frame until the screen changes
+        return {
+            "screen": np.array(self.device.screenshot(self.screen_scale)),
+            "instruction": self.instruction,
+        }
+
+    def _info(
+        self, firing: Any, instructions: list[str], error: str | None, extra: dict[str, Any]
+    ) -> dict[str, Any]:
+        package, activity = self.device.foreground()
+        info: dict[str, Any] = {
+            "task_id": self.task.id,
+            "step": self.steps,
+            "instruction": self.instruction,
+            "instructions": list(instructions),
+            "events": list(firing.events),
+            "reward_breakdown": dict(firing.rewards),
+            "success": self.success,
+            "failure": bool(self.episode and self.episode.failed),
+            "agent_status": self._status,
+            "foreground": package,
+            "activity": activity,
+            "view_hierarchy": LazyHierarchy(self.device),
+            "action_error": error,
+        }
+        info.update({k: v for k, v in extra.items() if k != "status"})
+        return info

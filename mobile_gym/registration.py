@@ -1,0 +1,60 @@
+"""Gymnasium registration: ``MobileGym/<task-id>-v0`` for every shipped task, and
+``MobileGym/Task-v0`` for any task by id or path."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import gymnasium as gym
+
+from mobile_gym.env import MobileEnv
+from mobile_gym.tasks.loader import shipped_tasks
+from mobile_gym.tasks.schema import TaskSpec
+
+GENERIC_ID = "MobileGym/Task-v0"
+
+
+def step_cap(max_steps: int | str | None, spec: TaskSpec) -> int | None:
+    """The cap for ``max_steps``: None means the task's own policy; ``"2x_min"``, ``"none"``
+    or a positive integer override it."""
+    if max_steps is None:
+        return spec.step_cap()
+    if max_steps == "2x_min":
+        return 2 * spec.min_steps
+    if max_steps == "none":
+        return None
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise ValueError(
+            f"max_steps must be '2x_min', 'none' or a positive integer, got {max_steps!r}"
+        )
+    return max_steps
+
+
+def make_env(
+    task: str | pathlib.Path | TaskSpec, max_steps: int | str | None = None, **kwargs: Any
+) -> gym.Env:
+    """A MobileEnv for ``task`` with its step cap applied outermost."""
+    from mobile_gym.wrappers import StepCap
+
+    env = MobileEnv(task, **kwargs)
+    cap = step_cap(max_steps, env.task)
+    return StepCap(env, cap) if cap is not None else env
+
+
+def env_id(task_id: str) -> str:
+    return f"MobileGym/{task_id}-v0"
+
+
+def register_all() -> None:
+    """Register every shipped task (idempotent)."""
+    registry = gym.envs.registration.registry
+    if GENERIC_ID not in registry:
+        gym.register(GENERIC_ID, entry_point="mobile_gym.registration:make_env")
+    for task_id in shipped_tasks():
+        if env_id(task_id) not in registry:
+            gym.register(
+                env_id(task_id),
+                entry_point="mobile_gym.registration:make_env",
+                kwargs={"task": task_id},
+            )

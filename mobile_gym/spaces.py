@@ -1,0 +1,94 @@
+"""Spaces of the env: a Unicode text space and the touch-level action space.
+
+gymnasium's ``Text`` space rejects spaces, punctuation and anything outside its charset, so
+instructions and typed text use ``UnicodeText``, which holds any ``str`` up to a length.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from mobile_gym.sim.keys import KEYCODES
+
+_SAMPLE_CHARS = "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,!?-äéñ中文"
+
+
+class UnicodeText(spaces.Space[str]):
+    """Any Python ``str`` of at most ``max_length`` characters (any Unicode)."""
+
+    def __init__(
+        self, max_length: int = 4096, seed: int | np.random.Generator | None = None
+    ) -> None:
+        if max_length < 1:
+            raise ValueError(f"max_length must be positive, got {max_length}")
+        self.max_length = max_length
+        super().__init__(shape=None, dtype=None, seed=seed)
+
+    @property
+    def is_np_flattenable(self) -> bool:
+        return False
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, str) and len(x) <= self.max_length
+
+    def sample(self, mask: Any = None, probability: Any = None) -> str:
+        length = int(self.np_random.integers(0, min(self.max_length, 32) + 1))
+        picks = self.np_random.integers(0, len(_SAMPLE_CHARS), size=length)
+        return "".join(_SAMPLE_CHARS[i] for i in picks)
+
+    def __repr__(self) -> str:
+        return f"UnicodeText(max_length={self.max_length})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, UnicodeText) and other.max_length == self.max_length
+
+    def to_jsonable(self, sample_n: Any) -> list[str]:
+        return list(sample_n)
+
+    def from_jsonable(self, sample_n: list[str]) -> list[str]:
+        return list(sample_n)
+
+
+class ActionType(IntEnum):
+    """What one touch-level action does."""
+
+    TOUCH = 0
+    """The finger is down at ``touch_position`` (repeat to move or hold)."""
+    LIFT = 1
+    """The finger leaves the screen."""
+    REPEAT = 2
+    """Nothing happens; a frame of time passes."""
+    TEXT = 3
+    """Type ``text`` into the focused field."""
+    KEY = 4
+    """Press ``key``."""
+    ANSWER = 5
+    """Reply to the user with ``text`` (judged by answer signals)."""
+    STATUS = 6
+    """Declare the task finished: ``text`` is ``complete`` or ``infeasible``."""
+    ASK_USER = 7
+    """Ask the user ``text``; the reply comes in ``info["user_reply"]``."""
+    MCP_CALL = 8
+    """Call a tool: ``text`` is JSON ``{"tool": name, "arguments": {...}}``."""
+
+
+KEYS: tuple[str, ...] = tuple(sorted(KEYCODES, key=lambda name: (KEYCODES[name], name)))
+"""Key names by index of the action's ``key`` field (Android key code order)."""
+
+STATUSES = ("complete", "infeasible")
+
+
+def touch_action_space(text_length: int = 4096) -> spaces.Dict:
+    """The base action space: a Dict of action type, touch position, key and text."""
+    return spaces.Dict(
+        {
+            "action_type": spaces.Discrete(len(ActionType)),
+            "touch_position": spaces.Box(0.0, 1.0, shape=(2,), dtype=np.float32),
+            "key": spaces.Discrete(len(KEYS)),
+            "text": UnicodeText(text_length),
+        }
+    )

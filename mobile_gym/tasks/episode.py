@@ -1,0 +1,89 @@
+"""One episode of a task: parameters drawn, instruction chosen, device set up, and the
+signals and events that judge it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import numpy as np
+
+from mobile_gym.device.base import Device
+from mobile_gym.tasks import schema as s
+from mobile_gym.tasks.events import EventTree, Firing
+from mobile_gym.tasks.params import draw_parameters, fill, fill_any
+from mobile_gym.tasks.signals import AgentRecord, Observer, SignalBoard, SignalProbe
+
+
+class Episode:
+    """A task instantiated from ``rng`` on ``device`` (which this sets up)."""
+
+    def __init__(self, spec: s.TaskSpec, device: Device, rng: np.random.Generator) -> None:
+        self.spec = spec
+        self.device = device
+        self.values = draw_parameters(spec.parameters, rng)
+        options = [spec.instruction.template, *spec.instruction.paraphrases]
+        self.instruction = fill(
+            options[int(rng.integers(len(options)))], self.values, f"{spec.id}: instruction"
+        )
+        self.agent = AgentRecord()
+        self._setup()
+        _, log_start = device.logcat(1 << 62)
+        self.observer = Observer(device, self.agent, log_start)
+        probes = [
+            SignalProbe(name, self._filled(signal, f"signals.{name}"))
+            for name, signal in spec.signals.items()
+        ]
+        self.board = SignalBoard(probes, self.observer)
+        instructions = {
+            e.id: fill(e.instruction, self.values, f"{spec.id}: events.{e.id}.instruction")
+            for e in spec.events
+            if e.instruction
+        }
+        self.tree = EventTree(spec.events, instructions)
+        self.success_reached = False
+        self.failed = False
+
+    def _filled(self, model: Any, where: str) -> Any:
+        data = fill_any(
+            model.model_dump(by_alias=True, exclude_defaults=True),
+            self.values,
+            f"{self.spec.id}: {where}",
+        )
+        return type(model).model_validate(data)
+
+    def _setup(self) -> None:
+        setup: s.Setup = self._filled(self.spec.setup, "setup")
+        device = self.device
+        if setup.time:
+            try:
+                device.set_time(dt.datetime.fromisoformat(setup.time))
+            except ValueError as exc:
+                raise s.TaskFileError(f"{self.spec.id}: setup.time: {exc}") from None
+        for item in setup.settings:
+            device.put_setting(
+                item.namespace,
+                item.key,
+                str(int(item.value)) if isinstance(item.value, bool) else str(item.value),
+            )
+        for block in setup.database:
+            device.insert_rows(block.package, block.database, block.table, block.rows, block.clear)
+        for file in setup.files:
+            device.write_file(file.path, file.text.encode("utf-8"))
+        if setup.start is not None:
+            device.start(setup.start.package, setup.start.activity)
+
+    def judge(self) -> Firing:
+        """Evaluate signals (those whose source changed) and the event tree."""
+        firing = self.tree.step(self.board.update())
+        self.success_reached |= firing.success
+        self.failed |= firing.failure
+        return firing
+
+    def success_holds_now(self) -> bool:
+        """Whether a success event's condition holds in the current state (final judging)."""
+        return self.tree.success_holds(self.board.update())
+
+    def solution(self) -> list[s.SolutionStep]:
+        """The reference solution with parameters filled in."""
+        return [self._filled(step, f"solution[{i}]") for i, step in enumerate(self.spec.solution)]

@@ -1,0 +1,89 @@
+"""The event tree: conditions over signals that grant rewards, deliver instructions and end
+episodes (Mobile-Env's event slots, without executable code).
+
+A condition is a signal name, ``all`` / ``any`` of conditions, ``not`` a condition, or
+``order``: its parts must become true one after another. An event fires when its condition
+holds and every event named in ``after`` has fired; ``once`` events fire a single time,
+``always`` events each time their condition becomes true again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mobile_gym.tasks import schema as s
+
+
+@dataclass
+class Firing:
+    """What the events that fired in one step add up to."""
+
+    events: list[str] = field(default_factory=list)
+    reward: float = 0.0
+    rewards: dict[str, float] = field(default_factory=dict)
+    instructions: list[str] = field(default_factory=list)
+    success: bool = False
+    failure: bool = False
+
+
+class EventTree:
+    """The events of one episode and their state (fired, progress of ``order`` conditions)."""
+
+    def __init__(self, events: list[s.Event], instructions: dict[str, str]) -> None:
+        self.events = events
+        self.instructions = instructions
+        """Each event's instruction with parameters filled in."""
+        self.fired: dict[str, int] = {e.id: 0 for e in events}
+        self._was_true: dict[str, bool] = {e.id: False for e in events}
+        self._progress: dict[int, int] = {}
+
+    def step(self, signals: dict[str, bool]) -> Firing:
+        """Evaluate every event against this step's signal values."""
+        out = Firing()
+        for event in self.events:
+            if event.repeat == "once" and self.fired[event.id]:
+                continue
+            if any(not self.fired[p] for p in event.after):
+                continue
+            holds = self._holds(event.when, signals)
+            rising = holds and not self._was_true[event.id]
+            self._was_true[event.id] = holds
+            if not rising:
+                continue
+            self.fired[event.id] += 1
+            out.events.append(event.id)
+            if event.reward:
+                out.reward += event.reward
+                out.rewards[event.id] = out.rewards.get(event.id, 0.0) + event.reward
+            if event.id in self.instructions:
+                out.instructions.append(self.instructions[event.id])
+            if event.end == "success":
+                out.success = True
+            elif event.end == "failure":
+                out.failure = True
+        return out
+
+    def success_holds(self, signals: dict[str, bool]) -> bool:
+        """Whether some success event's condition holds now (judging the final state)."""
+        return any(
+            e.end == "success" and self._holds(e.when, signals, advance=False) for e in self.events
+        )
+
+    def _holds(
+        self, condition: s.Condition, signals: dict[str, bool], advance: bool = True
+    ) -> bool:
+        if isinstance(condition, str):
+            return signals[condition]
+        if isinstance(condition, s.AllOf):
+            return all([self._holds(c, signals, advance) for c in condition.all])
+        if isinstance(condition, s.AnyOf):
+            return any([self._holds(c, signals, advance) for c in condition.any])
+        if isinstance(condition, s.Not):
+            return not self._holds(condition.not_, signals, advance)
+        # order: advance one part per evaluation while the next part holds
+        key = id(condition)
+        done = self._progress.get(key, 0)
+        if advance and done < len(condition.order) and self._holds(condition.order[done], signals):
+            done += 1
+            self._progress[key] = done
+        return done == len(condition.order)

@@ -1,0 +1,181 @@
+"""Task parameters drawn from the episode's seed, and ``{name}`` templates filled with them.
+
+Templates are plain text with ``{name}`` fields only: no attribute access, indexing or
+format specs, so a task file can never reach into Python objects.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+import numpy as np
+
+from mobile_gym.tasks.schema import ChoiceParam, GeneratedParam, RangeParam, TaskFileError
+
+FIRST_NAMES = (
+    "Amara",
+    "Bruno",
+    "Chiara",
+    "Dmitri",
+    "Elena",
+    "Farid",
+    "Greta",
+    "Hiro",
+    "Ines",
+    "Jonas",
+    "Kavya",
+    "Lars",
+    "Mei",
+    "Nadia",
+    "Omar",
+    "Paula",
+    "Quentin",
+    "Rosa",
+    "Sven",
+    "Tara",
+    "Umar",
+    "Vera",
+    "Wen",
+    "Ximena",
+    "Yusuf",
+    "Zoe",
+)
+LAST_NAMES = (
+    "Abbott",
+    "Bergstrom",
+    "Castillo",
+    "Dewan",
+    "Eriksen",
+    "Fontaine",
+    "Gallo",
+    "Haddad",
+    "Ivanova",
+    "Jensen",
+    "Kowalski",
+    "Lindqvist",
+    "Moreau",
+    "Nakamura",
+    "Okafor",
+    "Petrov",
+    "Quinn",
+    "Rahman",
+    "Silva",
+    "Takahashi",
+    "Udeh",
+    "Varga",
+    "Weber",
+    "Xu",
+    "Yilmaz",
+    "Zhou",
+)
+WORDS = (
+    "apple",
+    "bridge",
+    "candle",
+    "desert",
+    "engine",
+    "forest",
+    "garden",
+    "harbor",
+    "island",
+    "jacket",
+    "kettle",
+    "lantern",
+    "meadow",
+    "nickel",
+    "orbit",
+    "pepper",
+    "quartz",
+    "river",
+    "saddle",
+    "tunnel",
+    "umbrella",
+    "valley",
+    "window",
+    "yogurt",
+    "zephyr",
+)
+TITLES = (
+    "Packing list",
+    "Book ideas",
+    "Garden plan",
+    "Trip budget",
+    "Recipe notes",
+    "Gift ideas",
+    "Reading log",
+    "Chores",
+    "Project tasks",
+    "Movie night",
+)
+
+
+def draw_parameters(specs: dict[str, Any], rng: np.random.Generator) -> dict[str, Any]:
+    """One value per parameter, in file order, from ``rng`` (deterministic for a seed)."""
+    values: dict[str, Any] = {}
+    for name, spec in specs.items():
+        if isinstance(spec, ChoiceParam):
+            values[name] = spec.choice[int(rng.integers(len(spec.choice)))]
+        elif isinstance(spec, RangeParam):
+            values[name] = int(rng.integers(spec.range[0], spec.range[1] + 1))
+        elif isinstance(spec, GeneratedParam):
+            values[name] = _generate(spec.generate, rng)
+        else:  # pragma: no cover - the schema admits nothing else
+            raise TypeError(spec)
+    return values
+
+
+def _generate(kind: str, rng: np.random.Generator) -> str:
+    pick = lambda options: options[int(rng.integers(len(options)))]  # noqa: E731
+    if kind == "first_name":
+        return pick(FIRST_NAMES)
+    if kind == "last_name":
+        return pick(LAST_NAMES)
+    if kind == "phone":
+        return f"+1 555-{int(rng.integers(100, 1000))}-{int(rng.integers(1000, 10000))}"
+    if kind == "word":
+        return pick(WORDS)
+    if kind == "title":
+        return f"{pick(TITLES)} {int(rng.integers(2, 100))}"
+    return f"{pick(WORDS).capitalize()} {pick(WORDS)} {pick(WORDS)}."
+
+
+_FORMATTER = string.Formatter()
+
+
+def fill(template: str, values: dict[str, Any], where: str = "template") -> str:
+    """``template`` with each ``{name}`` replaced; ``{{`` and ``}}`` are literal braces."""
+    out = []
+    try:
+        parsed = list(_FORMATTER.parse(template))
+    except ValueError as exc:
+        raise TaskFileError(f"{where}: malformed template {template!r}: {exc}") from None
+    for literal, field, spec, conversion in parsed:
+        out.append(literal)
+        if field is None:
+            continue
+        if spec or conversion or not field.isidentifier():
+            raise TaskFileError(f"{where}: only plain {{name}} fields are allowed, got {{{field}}}")
+        if field not in values:
+            raise TaskFileError(f"{where}: unknown parameter {{{field}}}")
+        out.append(str(values[field]))
+    return "".join(out)
+
+
+def fill_any(value: Any, values: dict[str, Any], where: str) -> Any:
+    """Fill templates inside strings, lists and mappings; an exact ``"{name}"`` keeps the
+    parameter's type (an int stays an int)."""
+    if isinstance(value, str):
+        if (
+            value.startswith("{")
+            and value.endswith("}")
+            and value[1:-1].isidentifier()
+            and value[1:-1] in values
+        ):
+            return values[value[1:-1]]
+        return fill(value, values, where)
+    if isinstance(value, list):
+        return [fill_any(v, values, where) for v in value]
+    if isinstance(value, dict):
+        return {k: fill_any(v, values, where) for k, v in value.items()}
+    return value

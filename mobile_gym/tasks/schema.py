@@ -1,0 +1,427 @@
+"""The task file format: a pydantic schema for the YAML files under ``configs/tasks/``.
+
+A task file is data only: no field is ever executed. Errors name the file, the field path
+and the problem (``TaskFileError``).
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+from typing import Annotated, Any, Literal, Union
+
+import yaml
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+ID_PATTERN = r"^[a-z0-9_]+(\.[a-z0-9_]+)+$"
+NAME_PATTERN = r"^[a-z_][a-z0-9_]*$"
+
+
+def _tagged(*options: tuple[str, type]) -> Any:
+    """A union told apart by which of its marker keys a mapping has (``xpath``, ``sql``...),
+    so that a mistake is reported against the one type it was meant to be."""
+    keys = [key for key, _ in options]
+
+    def pick(value: Any) -> str | None:
+        if isinstance(value, str):
+            return "name" if "name" in keys else None
+        if isinstance(value, dict):
+            found = [k for k in keys if k in value]
+            return found[0] if len(found) == 1 else None
+        found = [k for k, cls in options if isinstance(value, cls)]
+        return found[0] if found else None
+
+    union = tuple(Annotated[cls, Tag(key)] for key, cls in options)
+    names = ", ".join(k for k in keys if k != "name")
+    return Annotated[
+        Union[union],  # noqa: UP007 - built from a tuple of options
+        Discriminator(
+            pick,
+            custom_error_type="unknown_kind",
+            custom_error_message=f"must have exactly one of the keys {names}",
+        ),
+    ]
+
+
+class TaskFileError(ValueError):
+    """A task file that cannot be used; the message names the file, field and problem."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# parameters ---------------------------------------------------------------------------------
+class ChoiceParam(_Model):
+    """One of the listed values."""
+
+    choice: list[Any] = Field(min_length=1)
+
+
+class RangeParam(_Model):
+    """An integer in [low, high] (inclusive)."""
+
+    range: tuple[int, int]
+
+    @field_validator("range")
+    @classmethod
+    def _ordered(cls, value: tuple[int, int]) -> tuple[int, int]:
+        if value[0] > value[1]:
+            raise ValueError(f"range low {value[0]} is above high {value[1]}")
+        return value
+
+
+class GeneratedParam(_Model):
+    """A generated value: a first or last name, a phone number, a word, or a note title."""
+
+    generate: Literal["first_name", "last_name", "phone", "word", "title", "sentence"]
+
+
+Parameter = _tagged(("choice", ChoiceParam), ("range", RangeParam), ("generate", GeneratedParam))
+
+
+# setup --------------------------------------------------------------------------------------
+class SettingValue(_Model):
+    namespace: Literal["global", "system", "secure"]
+    key: str
+    value: str | int | float | bool
+
+
+class DatabaseRows(_Model):
+    """Rows inserted into an app database table (values may use ``{param}``)."""
+
+    package: str
+    database: str
+    table: str = Field(pattern=NAME_PATTERN)
+    rows: list[dict[str, Any]] = Field(default_factory=list)
+    clear: bool = False
+    """Delete the table's rows first."""
+
+
+class FileContent(_Model):
+    path: str
+    text: str
+
+
+class StartScreen(_Model):
+    package: str
+    activity: str | None = None
+
+
+class Setup(_Model):
+    time: str | None = None
+    """Date and time, ISO 8601 (``2024-06-03T09:30``)."""
+    settings: list[SettingValue] = Field(default_factory=list)
+    database: list[DatabaseRows] = Field(default_factory=list)
+    files: list[FileContent] = Field(default_factory=list)
+    start: StartScreen | None = None
+
+
+# signals ------------------------------------------------------------------------------------
+class XPathSignal(_Model):
+    """An XPath 1.0 query over the uiautomator XML; true when it selects a node (or, with
+    ``count``, exactly that many)."""
+
+    xpath: str
+    count: int | None = None
+
+
+class TextSignal(_Model):
+    """Text visible on screen (the ``text`` and ``content-desc`` of visible nodes)."""
+
+    screen_text: str
+    match: Literal["exact", "contains", "regex", "fuzzy"] = "contains"
+    threshold: float = Field(0.85, ge=0, le=1)
+
+
+class LogcatSignal(_Model):
+    """A logcat line written during the episode, matching ``regex`` (optionally by tag)."""
+
+    logcat: str
+    tag: str | None = None
+
+
+class ForegroundSignal(_Model):
+    """The app (and optionally the activity) in front."""
+
+    foreground: str
+    activity: str | None = None
+
+
+class SettingSignal(_Model):
+    """A settings value compared with ``equals`` / ``not_equals`` or a number range."""
+
+    setting: str
+    """``namespace/key``, e.g. ``global/wifi_on``."""
+    equals: str | None = None
+    not_equals: str | None = None
+    at_least: float | None = None
+    at_most: float | None = None
+
+    @field_validator("setting")
+    @classmethod
+    def _namespaced(cls, value: str) -> str:
+        namespace, _, key = value.partition("/")
+        if namespace not in ("global", "system", "secure") or not key:
+            raise ValueError("must be 'global/KEY', 'system/KEY' or 'secure/KEY'")
+        return value
+
+
+class SqlSignal(_Model):
+    """A read-only query over an app database; true when its rows equal ``expect``."""
+
+    sql: str
+    package: str
+    database: str
+    params: list[Any] = Field(default_factory=list)
+    expect: list[list[Any]]
+
+    @field_validator("sql")
+    @classmethod
+    def _read_only(cls, value: str) -> str:
+        if not re.match(
+            r"^\s*(SELECT|WITH)\b", value, re.IGNORECASE
+        ) or ";" in value.rstrip().rstrip(";"):
+            raise ValueError("must be a single SELECT query")
+        return value
+
+
+class AnswerSignal(_Model):
+    """The agent's ANSWER compared with ``answer``."""
+
+    answer: str
+    match: Literal["exact", "contains", "regex", "fuzzy", "number"] = "exact"
+    threshold: float = Field(0.85, ge=0, le=1)
+    tolerance: float = Field(0.0, ge=0)
+
+
+class StatusSignal(_Model):
+    """The agent declared the task ``complete`` or ``infeasible``."""
+
+    status: Literal["complete", "infeasible"]
+
+
+class AskUserSignal(_Model):
+    """The agent asked the user (optionally, a question matching ``regex``)."""
+
+    ask_user: str = ".*"
+
+
+class McpSignal(_Model):
+    """The agent called MCP tool ``mcp_call`` (optionally with arguments matching)."""
+
+    mcp_call: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+
+
+Signal = _tagged(
+    ("xpath", XPathSignal),
+    ("screen_text", TextSignal),
+    ("logcat", LogcatSignal),
+    ("foreground", ForegroundSignal),
+    ("setting", SettingSignal),
+    ("sql", SqlSignal),
+    ("answer", AnswerSignal),
+    ("status", StatusSignal),
+    ("ask_user", AskUserSignal),
+    ("mcp_call", McpSignal),
+)
+
+
+# events -------------------------------------------------------------------------------------
+class AllOf(_Model):
+    all: list[Condition] = Field(min_length=1)
+
+
+class AnyOf(_Model):
+    any: list[Condition] = Field(min_length=1)
+
+
+class InOrder(_Model):
+    """True once its parts have become true one after another, in this order."""
+
+    order: list[Condition] = Field(min_length=1)
+
+
+class Not(_Model):
+    not_: Condition = Field(alias="not")
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+Condition = _tagged(
+    ("name", Annotated[str, Field(pattern=NAME_PATTERN)]),
+    ("all", AllOf),
+    ("any", AnyOf),
+    ("order", InOrder),
+    ("not", Not),
+)
+AllOf.model_rebuild()
+AnyOf.model_rebuild()
+InOrder.model_rebuild()
+Not.model_rebuild()
+
+
+class Event(_Model):
+    """A node of the event tree: when ``when`` holds (after the events in ``after``), it
+    grants ``reward``, delivers ``instruction`` and may end the episode."""
+
+    id: str = Field(pattern=NAME_PATTERN)
+    when: Condition
+    after: list[str] = Field(default_factory=list)
+    reward: float = 0.0
+    instruction: str | None = None
+    end: Literal["success", "failure"] | None = None
+    repeat: Literal["once", "always"] = "once"
+
+
+# solution -----------------------------------------------------------------------------------
+Selector = dict[str, str]
+"""Attributes a node must have: ``text``, ``id``, ``desc``, ``class``, ... (``*`` suffix: prefix)."""
+
+
+class SolutionStep(_Model):
+    """One agent-level action of the reference solution, addressed by selector."""
+
+    click: Selector | None = None
+    long_press: Selector | None = None
+    type: dict[str, Any] | None = None
+    """``{text: ..., into: selector}``: click the field, then type (Mobile-Env's INPUT)."""
+    scroll: Literal["up", "down"] | None = None
+    swipe: Literal["up", "down", "left", "right"] | None = None
+    key: str | None = None
+    answer: str | None = None
+    status: Literal["complete", "infeasible"] | None = None
+    wait: int | None = None
+
+    @model_validator(mode="after")
+    def _one_action(self) -> SolutionStep:
+        given = [name for name in type(self).model_fields if getattr(self, name) is not None]
+        if len(given) != 1:
+            raise ValueError(f"a step is exactly one action, got {given or 'none'}")
+        return self
+
+
+# the task -----------------------------------------------------------------------------------
+class Instruction(_Model):
+    template: str
+    paraphrases: list[str] = Field(default_factory=list)
+
+
+class EpisodeRules(_Model):
+    """How the episode is judged (the benchmarks disagree; each is a choice here)."""
+
+    success: Literal["latched", "final"] = "latched"
+    """``latched``: reached at any moment counts; ``final``: judged when the episode ends."""
+    require_status: bool = False
+    """The agent must declare STATUS complete to get credit (AndroidWorld)."""
+    end_on_success: bool = True
+    """End the episode as soon as the task succeeds; otherwise the agent acts on until it
+    declares STATUS or hits the cap (MobileAgentBench, which then records a late stop)."""
+
+
+class TaskSpec(_Model):
+    """A task file."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    title: str
+    suite: str = "starter"
+    apps: list[str] = Field(min_length=1)
+    category: Literal["gui", "interact", "mcp"] = "gui"
+    difficulty: Literal["easy", "medium", "hard"] | None = None
+    min_steps: int = Field(ge=1)
+    max_steps: Literal["2x_min", "none"] | int = "2x_min"
+    episode: EpisodeRules = EpisodeRules()
+    stop_after_finish: bool = False
+    setup: Setup = Setup()
+    parameters: dict[Annotated[str, Field(pattern=NAME_PATTERN)], Parameter] = Field(
+        default_factory=dict
+    )
+    instruction: Instruction
+    signals: dict[Annotated[str, Field(pattern=NAME_PATTERN)], Signal]
+    events: list[Event] = Field(min_length=1)
+    solution: list[SolutionStep] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _references(self) -> TaskSpec:
+        event_ids = [e.id for e in self.events]
+        if len(set(event_ids)) != len(event_ids):
+            raise ValueError(f"event ids repeat: {event_ids}")
+        for event in self.events:
+            for name in _signal_names(event.when):
+                if name not in self.signals:
+                    raise ValueError(f"event {event.id!r} uses unknown signal {name!r}")
+            for prerequisite in event.after:
+                if prerequisite not in event_ids or prerequisite == event.id:
+                    raise ValueError(
+                        f"event {event.id!r} comes after unknown event {prerequisite!r}"
+                    )
+        if not any(e.end == "success" for e in self.events):
+            raise ValueError("no event ends the episode as success")
+        if isinstance(self.max_steps, int) and self.max_steps < 1:
+            raise ValueError("max_steps must be a positive integer, '2x_min' or 'none'")
+        return self
+
+    @property
+    def level(self) -> str:
+        """Difficulty, given or by minimum steps (easy <= 3 < medium <= 6 < hard)."""
+        if self.difficulty:
+            return self.difficulty
+        return "easy" if self.min_steps <= 3 else "medium" if self.min_steps <= 6 else "hard"
+
+    def step_cap(self) -> int | None:
+        """The agent-level step cap this task asks for."""
+        if self.max_steps == "2x_min":
+            return 2 * self.min_steps
+        if self.max_steps == "none":
+            return None
+        return self.max_steps
+
+
+def _signal_names(condition: Condition) -> list[str]:
+    if isinstance(condition, str):
+        return [condition]
+    if isinstance(condition, Not):
+        return _signal_names(condition.not_)
+    parts = (
+        condition.all
+        if isinstance(condition, AllOf)
+        else condition.any
+        if isinstance(condition, AnyOf)
+        else condition.order
+    )
+    return [name for part in parts for name in _signal_names(part)]
+
+
+def parse_task(data: Any, source: str = "<task>") -> TaskSpec:
+    """Validate task data; TaskFileError names ``source``, the field path and the problem."""
+    if not isinstance(data, dict):
+        raise TaskFileError(f"{source}: a task file must be a mapping, got {type(data).__name__}")
+    try:
+        return TaskSpec.model_validate(data)
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            path = ".".join(str(p) for p in error["loc"]) or "(top level)"
+            problems.append(f"{source}: {path}: {error['msg']}")
+        raise TaskFileError("\n".join(problems)) from None
+
+
+def load_task_file(path: str | pathlib.Path) -> TaskSpec:
+    """Read and validate one YAML task file."""
+    path = pathlib.Path(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise TaskFileError(f"{path}: no such task file") from None
+    except yaml.YAMLError as exc:
+        raise TaskFileError(f"{path}: not valid YAML: {exc}") from None
+    return parse_task(data, str(path))

@@ -1,0 +1,268 @@
+"""Signals: the facts a task judges, each read from a source a real device also has.
+
+Every signal reads one source (the UI, logcat, settings, an app database, or what the agent
+said) and is re-evaluated only when that source changed since it was last read.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from lxml import etree
+
+from mobile_gym.device.base import Device
+from mobile_gym.tasks import schema as s
+
+
+@dataclass
+class AgentRecord:
+    """What the agent said during the episode (answers, status, questions, tool calls)."""
+
+    answer: str | None = None
+    status: str | None = None
+    questions: list[str] = field(default_factory=list)
+    tool_calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    version: int = 0
+
+    def touch(self) -> None:
+        self.version += 1
+
+
+class Observer:
+    """Reads the device for signals, caching each source until its change counter moves."""
+
+    def __init__(self, device: Device, agent: AgentRecord, log_start: int) -> None:
+        self.device = device
+        self.agent = agent
+        self.log_cursor = log_start
+        self.log_lines: list[tuple[str, str]] = []
+        self._counters: dict[str, Hashable] | None = None
+        self._xml_tree: etree._Element | None = None
+        self._texts: list[str] | None = None
+
+    def refresh(self) -> dict[str, Hashable] | None:
+        """Take the device's change counters; drop caches whose source changed."""
+        counters = self.device.change_counters()
+        if (
+            counters is None
+            or self._counters is None
+            or counters.get("ui") != self._counters.get("ui")
+        ):
+            self._xml_tree = None
+            self._texts = None
+        lines, self.log_cursor = self.device.logcat(self.log_cursor)
+        self.log_lines.extend(lines)
+        self._counters = counters
+        return counters
+
+    def tree(self) -> etree._Element:
+        if self._xml_tree is None:
+            self._xml_tree = etree.fromstring(self.device.hierarchy_xml().encode("utf-8"))
+        return self._xml_tree
+
+    def texts(self) -> list[str]:
+        if self._texts is None:
+            tree = self.tree()
+            self._texts = [
+                v
+                for node in tree.iter("node")
+                for v in (node.get("text"), node.get("content-desc"))
+                if v
+            ]
+        return self._texts
+
+
+def _matches(actual: str, expected: str, how: str, threshold: float) -> bool:
+    if how == "exact":
+        return actual.strip() == expected.strip()
+    if how == "contains":
+        return expected.casefold() in actual.casefold()
+    if how == "regex":
+        return re.search(expected, actual) is not None
+    if how == "fuzzy":
+        a, b = " ".join(actual.casefold().split()), " ".join(expected.casefold().split())
+        return difflib.SequenceMatcher(None, a, b).ratio() >= threshold
+    raise ValueError(f"unknown match {how!r}")
+
+
+_NUMBER = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?|[-+]?\.\d+")
+
+
+def _number_matches(actual: str, expected: str, tolerance: float) -> bool:
+    target = float(expected)
+    for token in _NUMBER.findall(actual):
+        try:
+            if abs(float(token.replace(",", "")) - target) <= tolerance:
+                return True
+        except ValueError:
+            continue
+    return False
+
+
+class SignalProbe:
+    """One signal of a task instance, with its parameters filled in."""
+
+    def __init__(self, name: str, spec: Any) -> None:
+        self.name = name
+        self.spec = spec
+        self.source = _SOURCES[type(spec)]
+        if isinstance(spec, s.XPathSignal):
+            try:
+                self._xpath = etree.XPath(spec.xpath)
+            except etree.XPathSyntaxError as exc:
+                raise ValueError(f"signal {name!r}: invalid XPath {spec.xpath!r}: {exc}") from None
+        for pattern in self._regexes():
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"signal {name!r}: invalid regex {pattern!r}: {exc}") from None
+        self._seen_lines = 0
+        self._log_hit = False
+
+    def _regexes(self) -> list[str]:
+        spec = self.spec
+        if isinstance(spec, s.LogcatSignal):
+            return [spec.logcat]
+        if isinstance(spec, s.AskUserSignal):
+            return [spec.ask_user]
+        if isinstance(spec, s.TextSignal | s.AnswerSignal) and spec.match == "regex":
+            return [spec.screen_text if isinstance(spec, s.TextSignal) else spec.answer]
+        return []
+
+    def evaluate(self, obs: Observer) -> bool:
+        spec = self.spec
+        if isinstance(spec, s.XPathSignal):
+            result = self._xpath(obs.tree())
+            if isinstance(result, bool):
+                return result
+            if isinstance(result, float):
+                return result != 0 if spec.count is None else result == spec.count
+            if isinstance(result, str):
+                return bool(result)
+            return len(result) > 0 if spec.count is None else len(result) == spec.count
+        if isinstance(spec, s.TextSignal):
+            return any(
+                _matches(t, spec.screen_text, spec.match, spec.threshold) for t in obs.texts()
+            )
+        if isinstance(spec, s.LogcatSignal):
+            if not self._log_hit:
+                pattern = re.compile(spec.logcat)
+                for tag, message in obs.log_lines[self._seen_lines :]:
+                    if (spec.tag is None or tag == spec.tag) and pattern.search(message):
+                        self._log_hit = True
+                        break
+                self._seen_lines = len(obs.log_lines)
+            return self._log_hit
+        if isinstance(spec, s.ForegroundSignal):
+            package, activity = obs.device.foreground()
+            return package == spec.foreground and (
+                spec.activity is None or activity == spec.activity
+            )
+        if isinstance(spec, s.SettingSignal):
+            namespace, _, key = spec.setting.partition("/")
+            return _setting_matches(obs.device.get_setting(namespace, key), spec)
+        if isinstance(spec, s.SqlSignal):
+            rows = obs.device.query(spec.package, spec.database, spec.sql, spec.params)
+            return [list(r) for r in rows] == [list(r) for r in spec.expect]
+        if isinstance(spec, s.AnswerSignal):
+            answer = obs.agent.answer
+            if answer is None:
+                return False
+            if spec.match == "number":
+                return _number_matches(answer, spec.answer, spec.tolerance)
+            return _matches(answer, spec.answer, spec.match, spec.threshold)
+        if isinstance(spec, s.StatusSignal):
+            return obs.agent.status == spec.status
+        if isinstance(spec, s.AskUserSignal):
+            return any(re.search(spec.ask_user, q) for q in obs.agent.questions)
+        if isinstance(spec, s.McpSignal):
+            return any(
+                tool == spec.mcp_call and all(args.get(k) == v for k, v in spec.arguments.items())
+                for tool, args in obs.agent.tool_calls
+            )
+        raise TypeError(f"unknown signal {spec!r}")  # pragma: no cover
+
+
+def _setting_matches(value: str | None, spec: s.SettingSignal) -> bool:
+    if spec.equals is not None and value != spec.equals:
+        return False
+    if spec.not_equals is not None and value == spec.not_equals:
+        return False
+    if spec.at_least is not None or spec.at_most is not None:
+        try:
+            number = float(value) if value is not None else None
+        except ValueError:
+            return False
+        if number is None:
+            return False
+        if spec.at_least is not None and number < spec.at_least:
+            return False
+        if spec.at_most is not None and number > spec.at_most:
+            return False
+    return True
+
+
+_SOURCES: dict[type, str] = {
+    s.XPathSignal: "ui",
+    s.TextSignal: "ui",
+    s.ForegroundSignal: "ui",
+    s.LogcatSignal: "logcat",
+    s.SettingSignal: "settings",
+    s.SqlSignal: "db",
+    s.AnswerSignal: "agent",
+    s.StatusSignal: "agent",
+    s.AskUserSignal: "agent",
+    s.McpSignal: "agent",
+}
+
+
+class SignalBoard:
+    """All signals of an episode; each is evaluated again only when its source changed."""
+
+    def __init__(self, probes: list[SignalProbe], observer: Observer) -> None:
+        self.probes = probes
+        self.observer = observer
+        self.values: dict[str, bool] = {}
+        self._read_at: dict[str, Hashable] = {}
+        self.evaluations = 0
+        """How many signal evaluations ran (to check that unchanged sources are not re-read)."""
+
+    def update(self) -> dict[str, bool]:
+        counters = self.observer.refresh()
+        for probe in self.probes:
+            token: Hashable = (
+                self.observer.agent.version
+                if probe.source == "agent"
+                else (None if counters is None else counters.get(probe.source))
+            )
+            if (
+                token is not None
+                and probe.name in self.values
+                and self._read_at.get(probe.name) == token
+            ):
+                continue
+            self.values[probe.name] = probe.evaluate(self.observer)
+            self._read_at[probe.name] = token
+            self.evaluations += 1
+        return self.values
+
+
+def parse_tool_call(payload: str) -> tuple[str, dict[str, Any]]:
+    """``{"tool": name, "arguments": {...}}`` from an MCP_CALL's text; ValueError if malformed."""
+    try:
+        data = json.loads(payload)
+    except json.JSONDecodeError as exc:
+        raise ValueError(
+            f'MCP_CALL text must be JSON {{"tool": ..., "arguments": {{...}}}}: {exc}'
+        ) from None
+    if not isinstance(data, dict) or not isinstance(data.get("tool"), str):
+        raise ValueError('MCP_CALL text must be a JSON object with a "tool" name')
+    arguments = data.get("arguments", {})
+    if not isinstance(arguments, dict):
+        raise ValueError('MCP_CALL "arguments" must be a JSON object')
+    return data["tool"], arguments

@@ -1,0 +1,42 @@
+"""StepCap: end an episode after exactly N agent actions (MobileAgentBench's 2 x min steps,
+Mobile-Env's 15, MobileWorld's 50, or any number).
+
+Action Space / Observation: those of the wrapped env.
+Truncation: after the N-th step that did not end the episode; ``info["success"]`` is then
+the task's final verdict (latched or judged on the final state). N actions are allowed,
+not N + 1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+
+
+class StepCap(gym.Wrapper):
+    """Truncate after ``max_steps`` calls to ``step``; keep this wrapper outermost."""
+
+    def __init__(self, env: gym.Env, max_steps: int) -> None:
+        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+            raise ValueError(f"max_steps must be a positive integer, got {max_steps!r}")
+        super().__init__(env)
+        self.max_steps = max_steps
+        self.agent_steps = 0
+
+    def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        self.agent_steps = 0
+        observation, info = self.env.reset(**kwargs)
+        info["agent_steps"], info["step_cap"] = 0, self.max_steps
+        return observation, info
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        observation, reward, terminated, truncated, info = self.env.step(action)
+        self.agent_steps += 1
+        info["agent_steps"], info["step_cap"] = self.agent_steps, self.max_steps
+        if not terminated and self.agent_steps >= self.max_steps:
+            truncated = True
+            verdict = getattr(self.env.unwrapped, "final_verdict", None)
+            if verdict is not None:
+                info["success"] = verdict()
+        return observation, reward, terminated, truncated, info
