@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import pathlib
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import gymnasium as gym
@@ -51,16 +52,20 @@ NOT_AVAILABLE = "{what} is not available in this task"
 
 
 class LazyHierarchy:
-    """The view hierarchy XML of one step, dumped only when read (``str()`` or ``.xml``)."""
+    """The view hierarchy XML of one step, dumped only when read (``str()`` or ``.xml``).
 
-    def __init__(self, device: Device) -> None:
-        self._device = device
+    It is the hierarchy of the moment the step ended, even when read after later steps.
+    """
+
+    def __init__(self, later: Callable[[], str]) -> None:
+        self._later: Callable[[], str] | None = later
         self._xml: str | None = None
 
     @property
     def xml(self) -> str:
         if self._xml is None:
-            self._xml = self._device.hierarchy_xml()
+            assert self._later is not None
+            self._xml, self._later = self._later(), None
         return self._xml
 
     def __str__(self) -> str:
@@ -71,9 +76,13 @@ class LazyHierarchy:
             return self.xml == other.xml
         return NotImplemented
 
+    __hash__ = None  # type: ignore[assignment]
+
     def __repr__(self) -> str:
         return (
-            "LazyHierarchy(...)" if self._xml is None else f"LazyHierarchy({len(self._xml)} chars)"
+            "LazyHierarchy(not read)"
+            if self._xml is None
+            else f"LazyHierarchy({len(self._xml)} chars)"
         )
 
 
@@ -292,7 +301,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             "agent_status": self._status,
             "foreground": package,
             "activity": activity,
-            "view_hierarchy": LazyHierarchy(self.device),
+            "view_hierarchy": LazyHierarchy(self.device.hierarchy_later()),
             "action_error": error,
         }
         info.update({k: v for k, v in extra.items() if k != "status"})

@@ -7,7 +7,7 @@ runs on the simulated phone and (through ADB) on an emulator or a real device.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -36,6 +36,10 @@ class Device(Protocol):
     # observation
     def screenshot(self, scale: float) -> np.ndarray: ...
     def hierarchy_xml(self) -> str: ...
+    def hierarchy_later(self) -> Callable[[], str]:
+        """A function returning the hierarchy of this moment when called (possibly later)."""
+        ...
+
     def foreground(self) -> tuple[str, str]: ...
     def logcat(self, since: int) -> tuple[list[tuple[str, str]], int]:
         """(tag, message) pairs logged at or after cursor ``since``, and the next cursor."""

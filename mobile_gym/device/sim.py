@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import numpy as np
@@ -51,6 +51,9 @@ class SimDevice:
 
     def hierarchy_xml(self) -> str:
         return self.phone.hierarchy_xml()
+
+    def hierarchy_later(self) -> Callable[[], str]:
+        return self.phone.hierarchy_later()
 
     def foreground(self) -> tuple[str, str]:
         self.phone.windows()  # a screen that closes itself when drawn closes now

@@ -13,7 +13,7 @@ import datetime as dt
 import random
 import sqlite3
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -765,6 +765,19 @@ class Phone:
         if self._xml[0] != self._layout_key:
             self._xml = (self._layout_key, dump(windows))
         return self._xml[1]
+
+    def hierarchy_later(self) -> Callable[[], str]:
+        """A function that returns the view hierarchy of this moment whenever it is called
+        (the laid-out trees are kept, nothing is dumped until then)."""
+        windows = self._layout()
+        key = self._layout_key
+
+        def later() -> str:
+            if self._xml[0] == key:
+                return self._xml[1]
+            return dump(windows)
+
+        return later
 
     def hierarchy(self) -> etree._Element:
         """The view hierarchy parsed with lxml (root ``<hierarchy>``)."""
