@@ -23,6 +23,7 @@ class SimDevice:
         self, display: Display | str | None = None, apps: tuple[type[App], ...] = DEFAULT_APPS
     ) -> None:
         self.phone = Phone(seed=0, display=display, apps=apps)
+        self._ui_token: Hashable | None = None
 
     @property
     def size(self) -> tuple[int, int]:
@@ -30,6 +31,7 @@ class SimDevice:
 
     def reset(self, seed: int) -> None:
         self.phone.factory_reset(seed=seed)
+        self._ui_token = None
 
     def touch(self, x: float, y: float) -> None:
         self.phone.touch(x, y)
@@ -75,9 +77,13 @@ class SimDevice:
             conn.execute("PRAGMA query_only = OFF")
 
     def change_counters(self) -> dict[str, Hashable]:
+        """Change tokens per source. The UI counts as changed only once no finger is on the
+        screen: a gesture is judged when it ends, not frame by frame while it scrolls."""
         phone = self.phone
+        if not phone.touching or self._ui_token is None:
+            self._ui_token = phone.ui_version
         return {
-            "ui": phone.ui_version,
+            "ui": self._ui_token,
             "settings": phone.settings.version,
             "db": phone.storage.version,
             "logcat": phone.logcat.next_seq,

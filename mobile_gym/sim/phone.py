@@ -606,6 +606,11 @@ class Phone:
 
     # the two projections ----------------------------------------------------------------------
     @property
+    def touching(self) -> bool:
+        """Whether a finger is on the screen (a gesture is in progress)."""
+        return self._gestures.gesture is not None
+
+    @property
     def ui_version(self) -> tuple[int, int]:
         """Changes whenever what the screen shows may have changed."""
         return self._version, self.clock.minute

@@ -30,10 +30,14 @@ class Episode:
         self._setup()
         _, log_start = device.logcat(1 << 62)
         self.observer = Observer(device, self.agent, log_start)
-        probes = [
-            SignalProbe(name, self._filled(signal, f"signals.{name}"))
-            for name, signal in spec.signals.items()
-        ]
+        probes = []
+        for name, signal in spec.signals.items():
+            try:
+                probes.append(SignalProbe(name, self._filled(signal, f"signals.{name}")))
+            except s.TaskFileError:
+                raise
+            except ValueError as exc:  # an invalid XPath or regex
+                raise s.TaskFileError(f"{spec.id}: signals.{name}: {exc}") from None
         self.board = SignalBoard(probes, self.observer)
         instructions = {
             e.id: fill(e.instruction, self.values, f"{spec.id}: events.{e.id}.instruction")
@@ -75,14 +79,16 @@ class Episode:
 
     def judge(self) -> Firing:
         """Evaluate signals (those whose source changed) and the event tree."""
-        firing = self.tree.step(self.board.update())
+        self.board.begin_step()
+        firing = self.tree.step(self.board.value)
         self.success_reached |= firing.success
         self.failed |= firing.failure
         return firing
 
     def success_holds_now(self) -> bool:
         """Whether a success event's condition holds in the current state (final judging)."""
-        return self.tree.success_holds(self.board.update())
+        self.board.begin_step()
+        return self.tree.success_holds(self.board.value)
 
     def solution(self) -> list[s.SolutionStep]:
         """The reference solution with parameters filled in."""

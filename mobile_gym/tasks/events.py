@@ -9,6 +9,7 @@ holds and every event named in ``after`` has fired; ``once`` events fire a singl
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from mobile_gym.tasks import schema as s
@@ -37,8 +38,11 @@ class EventTree:
         self._was_true: dict[str, bool] = {e.id: False for e in events}
         self._progress: dict[int, int] = {}
 
-    def step(self, signals: dict[str, bool]) -> Firing:
-        """Evaluate every event against this step's signal values."""
+    def step(self, signals: Mapping[str, bool] | Callable[[str], bool]) -> Firing:
+        """Evaluate the events that can still fire; ``signals`` gives a signal's value by
+        name (a mapping, or a function that reads it on demand)."""
+        if isinstance(signals, Mapping):
+            signals = signals.__getitem__
         out = Firing()
         for event in self.events:
             if event.repeat == "once" and self.fired[event.id]:
@@ -63,23 +67,30 @@ class EventTree:
                 out.failure = True
         return out
 
-    def success_holds(self, signals: dict[str, bool]) -> bool:
+    def success_holds(self, signals: Mapping[str, bool] | Callable[[str], bool]) -> bool:
         """Whether some success event's condition holds now (judging the final state)."""
+        if isinstance(signals, Mapping):
+            signals = signals.__getitem__
         return any(
             e.end == "success" and self._holds(e.when, signals, advance=False) for e in self.events
         )
 
     def _holds(
-        self, condition: s.Condition, signals: dict[str, bool], advance: bool = True
+        self, condition: s.Condition, signals: Callable[[str], bool], advance: bool = True
     ) -> bool:
         if isinstance(condition, str):
-            return signals[condition]
-        if isinstance(condition, s.AllOf):
-            return all([self._holds(c, signals, advance) for c in condition.all])
-        if isinstance(condition, s.AnyOf):
-            return any([self._holds(c, signals, advance) for c in condition.any])
+            return signals(condition)
+        if isinstance(condition, s.AllOf | s.AnyOf):
+            parts = condition.all if isinstance(condition, s.AllOf) else condition.any
+            if advance and _has_order(condition):  # every ``order`` inside must see this step
+                results = [self._holds(c, signals, advance) for c in parts]
+                return all(results) if isinstance(condition, s.AllOf) else any(results)
+            if isinstance(condition, s.AllOf):  # short-circuit: unread signals stay unread
+                return all(self._holds(c, signals, advance) for c in parts)
+            return any(self._holds(c, signals, advance) for c in parts)
         if isinstance(condition, s.Not):
             return not self._holds(condition.not_, signals, advance)
+        assert isinstance(condition, s.InOrder)
         # order: advance one part per evaluation while the next part holds
         key = id(condition)
         done = self._progress.get(key, 0)
@@ -87,3 +98,15 @@ class EventTree:
             done += 1
             self._progress[key] = done
         return done == len(condition.order)
+
+
+def _has_order(condition: s.Condition) -> bool:
+    """Whether an ``order`` condition sits anywhere inside ``condition``."""
+    if isinstance(condition, str):
+        return False
+    if isinstance(condition, s.InOrder):
+        return True
+    if isinstance(condition, s.Not):
+        return _has_order(condition.not_)
+    parts = condition.all if isinstance(condition, s.AllOf) else condition.any
+    return any(_has_order(part) for part in parts)

@@ -155,7 +155,8 @@ def fill(template: str, values: dict[str, Any], where: str = "template") -> str:
         if field is None:
             continue
         if spec or conversion or not field.isidentifier():
-            raise TaskFileError(f"{where}: only plain {{name}} fields are allowed, got {{{field}}}")
+            shown = field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+            raise TaskFileError(f"{where}: only plain {{name}} fields are allowed, got {{{shown}}}")
         if field not in values:
             raise TaskFileError(f"{where}: unknown parameter {{{field}}}")
         out.append(str(values[field]))

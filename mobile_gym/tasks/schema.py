@@ -56,6 +56,14 @@ class TaskFileError(ValueError):
     """A task file that cannot be used; the message names the file, field and problem."""
 
 
+class _FieldError(ValueError):
+    """A problem a model validator found at ``path`` (reported there, not at the top level)."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -141,6 +149,8 @@ class TextSignal(_Model):
     screen_text: str
     match: Literal["exact", "contains", "regex", "fuzzy"] = "contains"
     threshold: float = Field(0.85, ge=0, le=1)
+    # a number parameter filled in (``"{code}"`` keeps its int type) is the text it reads as
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
 
 
 class LogcatSignal(_Model):
@@ -202,6 +212,8 @@ class AnswerSignal(_Model):
     match: Literal["exact", "contains", "regex", "fuzzy", "number"] = "exact"
     threshold: float = Field(0.85, ge=0, le=1)
     tolerance: float = Field(0.0, ge=0)
+    # a number parameter filled in (``"{code}"`` keeps its int type) is the text it reads as
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
 
 
 class StatusSignal(_Model):
@@ -353,21 +365,27 @@ class TaskSpec(_Model):
     @model_validator(mode="after")
     def _references(self) -> TaskSpec:
         event_ids = [e.id for e in self.events]
-        if len(set(event_ids)) != len(event_ids):
-            raise ValueError(f"event ids repeat: {event_ids}")
-        for event in self.events:
+        for i, event_id in enumerate(event_ids):
+            if event_id in event_ids[:i]:
+                raise _FieldError(f"events.{i}.id", f"event id {event_id!r} is used more than once")
+        for i, event in enumerate(self.events):
             for name in _signal_names(event.when):
                 if name not in self.signals:
-                    raise ValueError(f"event {event.id!r} uses unknown signal {name!r}")
+                    raise _FieldError(
+                        f"events.{i}.when", f"event {event.id!r} uses unknown signal {name!r}"
+                    )
             for prerequisite in event.after:
                 if prerequisite not in event_ids or prerequisite == event.id:
-                    raise ValueError(
-                        f"event {event.id!r} comes after unknown event {prerequisite!r}"
+                    raise _FieldError(
+                        f"events.{i}.after",
+                        f"event {event.id!r} comes after unknown event {prerequisite!r}",
                     )
         if not any(e.end == "success" for e in self.events):
-            raise ValueError("no event ends the episode as success")
+            raise _FieldError("events", "no event ends the episode as success")
         if isinstance(self.max_steps, int) and self.max_steps < 1:
-            raise ValueError("max_steps must be a positive integer, '2x_min' or 'none'")
+            raise _FieldError(
+                "max_steps", "max_steps must be a positive integer, '2x_min' or 'none'"
+            )
         return self
 
     @property
@@ -410,8 +428,12 @@ def parse_task(data: Any, source: str = "<task>") -> TaskSpec:
     except ValidationError as exc:
         problems = []
         for error in exc.errors():
-            path = ".".join(str(p) for p in error["loc"]) or "(top level)"
-            problems.append(f"{source}: {path}: {error['msg']}")
+            path = ".".join(str(p) for p in error["loc"])
+            message = error["msg"]
+            cause = error.get("ctx", {}).get("error")
+            if isinstance(cause, _FieldError):
+                path, message = ".".join(p for p in (path, cause.path) if p), str(cause)
+            problems.append(f"{source}: {path or '(top level)'}: {message}")
         raise TaskFileError("\n".join(problems)) from None
 
 

@@ -222,33 +222,40 @@ _SOURCES: dict[type, str] = {
 
 
 class SignalBoard:
-    """All signals of an episode; each is evaluated again only when its source changed."""
+    """All signals of an episode. A signal is read only when an event asks for it, and read
+    again only when its source changed since (UI signals only after the UI changed)."""
 
     def __init__(self, probes: list[SignalProbe], observer: Observer) -> None:
-        self.probes = probes
+        self.probes = {probe.name: probe for probe in probes}
         self.observer = observer
         self.values: dict[str, bool] = {}
         self._read_at: dict[str, Hashable] = {}
+        self._counters: dict[str, Hashable] | None = None
         self.evaluations = 0
         """How many signal evaluations ran (to check that unchanged sources are not re-read)."""
 
-    def update(self) -> dict[str, bool]:
-        counters = self.observer.refresh()
-        for probe in self.probes:
-            token: Hashable = (
-                self.observer.agent.version
-                if probe.source == "agent"
-                else (None if counters is None else counters.get(probe.source))
-            )
-            if (
-                token is not None
-                and probe.name in self.values
-                and self._read_at.get(probe.name) == token
-            ):
-                continue
-            self.values[probe.name] = probe.evaluate(self.observer)
-            self._read_at[probe.name] = token
+    def begin_step(self) -> None:
+        """Take the sources' change counters for this step."""
+        self._counters = self.observer.refresh()
+
+    def value(self, name: str) -> bool:
+        """The signal's value now, read again only if its source changed."""
+        probe = self.probes[name]
+        if probe.source == "agent":
+            token: Hashable = self.observer.agent.version
+        else:
+            token = None if self._counters is None else self._counters.get(probe.source)
+        if token is None or name not in self.values or self._read_at.get(name) != token:
+            self.values[name] = probe.evaluate(self.observer)
+            self._read_at[name] = token
             self.evaluations += 1
+        return self.values[name]
+
+    def update(self) -> dict[str, bool]:
+        """Begin a step and read every signal (tests and tools; the env reads on demand)."""
+        self.begin_step()
+        for name in self.probes:
+            self.value(name)
         return self.values
 
 

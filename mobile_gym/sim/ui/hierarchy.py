@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from mobile_gym.sim.ui.geometry import EMPTY
 from mobile_gym.sim.ui.view import View
 
@@ -23,9 +25,14 @@ _ESCAPES.update(
 )
 
 
+_NEEDS_ESCAPE = re.compile(r'[&<>"\x00-\x1f]')
+
+
 def _attr(value: str) -> str:
     """``value`` escaped for an XML attribute; other control characters are dropped."""
-    return value.translate(_ESCAPES) if value else value
+    if not value or _NEEDS_ESCAPE.search(value) is None:
+        return value
+    return value.translate(_ESCAPES)
 
 
 def resource_id(view: View, package: str) -> str:

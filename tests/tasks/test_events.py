@@ -1,0 +1,243 @@
+"""The event tree: conditions, prerequisites, repeats, rewards, instructions and episode ends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mobile_gym import actions
+from mobile_gym.env import MobileEnv
+from mobile_gym.tasks.events import EventTree
+from mobile_gym.tasks.schema import Event
+from tests.tasks.tasktools import REPEAT, make_env
+
+
+def tree(*events: dict[str, Any]) -> EventTree:
+    parsed = [Event.model_validate(e) for e in events]
+    return EventTree(parsed, {e.id: e.instruction for e in parsed if e.instruction})
+
+
+def run(events: EventTree, *steps: dict[str, bool]) -> list[list[str]]:
+    """The events fired at each step."""
+    return [events.step(signals).events for signals in steps]
+
+
+F, T = False, True
+
+
+def sig(**values: bool) -> dict[str, bool]:
+    return {"a": F, "b": F, "c": F, **values}
+
+
+# conditions --------------------------------------------------------------------------------
+def test_single_signal() -> None:
+    events = tree({"id": "e", "when": "a"})
+    assert run(events, sig(), sig(a=T)) == [[], ["e"]]
+
+
+def test_all() -> None:
+    events = tree({"id": "e", "when": {"all": ["a", "b"]}})
+    assert run(events, sig(a=T), sig(b=T), sig(a=T, b=T)) == [[], [], ["e"]]
+
+
+def test_any() -> None:
+    assert run(tree({"id": "e", "when": {"any": ["a", "b"]}}), sig(), sig(b=T)) == [[], ["e"]]
+    assert run(tree({"id": "e", "when": {"any": ["a", "b"]}}), sig(a=T)) == [["e"]]
+
+
+def test_not() -> None:
+    events = tree({"id": "e", "when": {"not": "a"}})
+    assert run(events, sig(a=T), sig(a=T), sig(a=F)) == [[], [], ["e"]]
+
+
+def test_nested_conditions() -> None:
+    events = tree({"id": "e", "when": {"all": ["a", {"any": ["b", {"not": "c"}]}]}})
+    assert run(events, sig(c=T), sig(a=T, c=T), sig(a=T, b=T, c=T)) == [[], [], ["e"]]
+    assert run(tree({"id": "e", "when": {"all": ["a", {"not": "c"}]}}), sig(a=T)) == [["e"]]
+
+
+def test_order_needs_its_parts_one_after_another() -> None:
+    events = tree({"id": "e", "when": {"order": ["a", "b", "c"]}})
+    steps = [sig(c=T), sig(b=T), sig(a=T), sig(c=T), sig(b=T), sig(a=T), sig(c=T)]
+    # c and b before a do not count; after a, c before b does not count; a, b, c in turn does
+    assert run(events, *steps) == [[], [], [], [], [], [], ["e"]]
+
+
+def test_order_parts_need_not_stay_true() -> None:
+    events = tree({"id": "e", "when": {"order": ["a", "b"]}})
+    assert run(events, sig(a=T), sig(), sig(), sig(b=T)) == [[], [], [], ["e"]]
+
+
+def test_order_takes_one_part_per_step() -> None:
+    """Parts true together in one step count as one part: the next needs a later step."""
+    events = tree({"id": "e", "when": {"order": ["a", "b"]}})
+    assert run(events, sig(a=T, b=T), sig(a=T, b=T)) == [[], ["e"]]
+
+
+def test_order_inside_all_keeps_progressing() -> None:
+    events = tree({"id": "e", "when": {"all": ["c", {"order": ["a", "b"]}]}})
+    assert run(events, sig(a=T), sig(b=T), sig(c=T)) == [[], [], ["e"]]
+
+
+def test_final_judging_does_not_advance_order() -> None:
+    events = tree({"id": "e", "when": {"order": ["a", "b"]}, "end": "success"})
+    for _ in range(3):
+        assert events.success_holds(sig(a=T, b=T)) is False
+    assert run(events, sig(a=T)) == [[]]
+    assert events.success_holds(sig(b=T)) is False
+    assert run(events, sig(b=T)) == [["e"]]
+    assert events.success_holds(sig()) is True
+
+
+# prerequisites and repeats ------------------------------------------------------------------
+def test_after_waits_for_the_prerequisite() -> None:
+    events = tree({"id": "first", "when": "a"}, {"id": "second", "when": "b", "after": ["first"]})
+    assert run(events, sig(b=T), sig(b=T), sig(a=T, b=T)) == [[], [], ["first", "second"]]
+
+
+def test_after_listed_before_its_prerequisite_fires_a_step_later() -> None:
+    events = tree({"id": "second", "when": "b", "after": ["first"]}, {"id": "first", "when": "a"})
+    assert run(events, sig(b=T), sig(a=T, b=T), sig(b=T)) == [[], ["first"], ["second"]]
+
+
+def test_after_needs_every_prerequisite() -> None:
+    events = tree(
+        {"id": "x", "when": "a"},
+        {"id": "y", "when": "b"},
+        {"id": "z", "when": "c", "after": ["x", "y"]},
+    )
+    assert run(events, sig(a=T, c=T), sig(c=T), sig(b=T, c=T)) == [["x"], [], ["y", "z"]]
+
+
+def test_repeat_once_fires_a_single_time() -> None:
+    events = tree({"id": "e", "when": "a"})
+    fired = run(events, sig(a=T), sig(), sig(a=T), sig(), sig(a=T))
+    assert fired == [["e"], [], [], [], []]
+    assert events.fired["e"] == 1
+
+
+def test_repeat_always_fires_on_each_rising_edge() -> None:
+    events = tree({"id": "e", "when": "a", "repeat": "always", "reward": 0.5})
+    firings = [events.step(s) for s in (sig(a=T), sig(a=T), sig(), sig(a=T), sig(a=T), sig(a=T))]
+    assert [f.events for f in firings] == [["e"], [], [], ["e"], [], []]
+    assert [f.reward for f in firings] == [0.5, 0, 0, 0.5, 0, 0]
+    assert events.fired["e"] == 2
+
+
+# what firing gives -------------------------------------------------------------------------
+def test_rewards_of_a_step_are_summed() -> None:
+    events = tree(
+        {"id": "x", "when": "a", "reward": 0.5},
+        {"id": "y", "when": "b", "reward": 0.25},
+        {"id": "z", "when": "c", "reward": -1.0},
+        {"id": "quiet", "when": "a"},
+    )
+    firing = events.step(sig(a=T, b=T))
+    assert firing.events == ["x", "y", "quiet"]
+    assert firing.reward == 0.75
+    assert firing.rewards == {"x": 0.5, "y": 0.25}
+    assert events.step(sig(a=T, b=T, c=T)).reward == -1.0
+
+
+def test_instructions_and_ends() -> None:
+    events = tree(
+        {"id": "x", "when": "a", "instruction": "Now do b."},
+        {"id": "won", "when": "b", "end": "success", "instruction": "Well done."},
+        {"id": "lost", "when": "c", "end": "failure"},
+    )
+    first = events.step(sig(a=T))
+    assert (first.instructions, first.success, first.failure) == (["Now do b."], False, False)
+    second = events.step(sig(b=T))
+    assert (second.instructions, second.success, second.failure) == (["Well done."], True, False)
+    third = events.step(sig(c=T))
+    assert (third.instructions, third.success, third.failure) == ([], False, True)
+
+
+# in the env --------------------------------------------------------------------------------
+def answering_env(events: list[dict[str, Any]], **overrides: Any) -> MobileEnv:
+    """An env whose signals are the agent's answers ``a``, ``b`` and ``c``."""
+    env = make_env(
+        signals={name: {"answer": name} for name in "abc"},
+        events=events,
+        **overrides,
+    )
+    env.reset(seed=0)
+    return env
+
+
+def say(env: MobileEnv, text: str) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+    return env.step(actions.answer(text)[0])
+
+
+def test_order_across_env_steps() -> None:
+    env = answering_env(
+        [{"id": "done", "when": {"order": ["a", "b", "c"]}, "end": "success", "reward": 1.0}]
+    )
+    outcomes = [say(env, text) for text in ("b", "a", "c", "b", "x")]
+    assert [o[1] for o in outcomes] == [0.0] * 5
+    assert not any(o[2] for o in outcomes)
+    _, reward, terminated, _, info = say(env, "c")
+    assert (reward, terminated, info["success"], info["events"]) == (1.0, True, True, ["done"])
+
+
+def test_env_rewards_instructions_and_flags() -> None:
+    env = answering_env(
+        [
+            {"id": "half", "when": "a", "reward": 0.5, "instruction": "Now say {word}."},
+            {"id": "bonus", "when": "a", "reward": 0.25},
+            {"id": "done", "when": "b", "after": ["half"], "reward": 1.0, "end": "success"},
+        ],
+        parameters={"word": {"choice": ["b"]}},
+        instruction={"template": "Say a."},
+    )
+    assert env.instruction == "Say a."
+    _, reward, terminated, _, info = say(env, "b")  # done waits for half
+    assert (reward, terminated, info["events"]) == (0.0, False, [])
+    obs, reward, terminated, _, info = say(env, "a")
+    assert reward == 0.75 and isinstance(reward, float)
+    assert info["reward_breakdown"] == {"half": 0.5, "bonus": 0.25}
+    assert info["events"] == ["half", "bonus"]
+    assert info["instructions"] == ["Now say b."]
+    assert obs["instruction"] == info["instruction"] == "Now say b."
+    assert not terminated and info["success"] is False
+    obs, reward, terminated, _, info = env.step(REPEAT)
+    assert (reward, info["instructions"], obs["instruction"]) == (0.0, [], "Now say b.")
+    _, reward, terminated, _, info = say(env, "b")
+    assert (reward, terminated, info["success"], info["failure"]) == (1.0, True, True, False)
+
+
+def test_env_failure_event_ends_the_episode_unsuccessfully() -> None:
+    env = answering_env(
+        [
+            {"id": "done", "when": "a", "end": "success"},
+            {"id": "wrong", "when": "b", "end": "failure", "reward": -1.0},
+        ]
+    )
+    _, reward, terminated, truncated, info = say(env, "b")
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert info["failure"] is True and info["success"] is False
+    assert env.final_verdict() is False
+
+
+def test_failure_wins_over_success_in_the_same_step() -> None:
+    env = answering_env(
+        [
+            {"id": "done", "when": "a", "end": "success"},
+            {"id": "wrong", "when": "a", "end": "failure"},
+        ]
+    )
+    _, _, terminated, _, info = say(env, "a")
+    assert terminated and info["failure"] is True and info["success"] is False
+
+
+def test_instruction_of_an_event_that_fires_at_reset_is_delivered() -> None:
+    env = make_env(
+        signals={"wifi_off": {"setting": "global/wifi_on", "equals": "0"}, "calm": {"answer": "x"}},
+        events=[
+            {"id": "intro", "when": {"not": "calm"}, "instruction": "First, look around."},
+            {"id": "done", "when": "wifi_off", "end": "success"},
+        ],
+    )
+    obs, info = env.reset(seed=0)
+    assert info["instructions"] == ["Turn off Wi-Fi.", "First, look around."]
+    assert obs["instruction"] == "First, look around."
+    assert info["events"] == ["intro"]

@@ -1,0 +1,183 @@
+"""Task parameters: drawn from the seed, and filled into ``{name}`` templates."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from mobile_gym.tasks import params
+from mobile_gym.tasks.params import draw_parameters, fill, fill_any
+from mobile_gym.tasks.schema import TaskFileError, parse_task
+from tests.tasks.tasktools import make_env, task_data
+
+PARAMETERS = {
+    "colour": {"choice": ["red", "green", "blue", "yellow", "violet"]},
+    "count": {"range": [1, 1000]},
+    "first": {"generate": "first_name"},
+    "last": {"generate": "last_name"},
+    "phone": {"generate": "phone"},
+    "word": {"generate": "word"},
+    "title": {"generate": "title"},
+    "sentence": {"generate": "sentence"},
+}
+
+
+def specs(parameters: dict = PARAMETERS) -> dict:
+    return parse_task(task_data(parameters=parameters)).parameters
+
+
+def draw(seed: int, parameters: dict = PARAMETERS) -> dict:
+    return draw_parameters(specs(parameters), np.random.default_rng(seed))
+
+
+def test_same_seed_same_values() -> None:
+    assert draw(7) == draw(7)
+    assert draw(123456) == draw(123456)
+
+
+def test_different_seeds_give_different_values() -> None:
+    draws = [draw(seed) for seed in range(20)]
+    for name in PARAMETERS:
+        assert len({repr(d[name]) for d in draws}) > 1, name
+    assert len({repr(d) for d in draws}) == 20
+
+
+def test_values_come_in_file_order() -> None:
+    assert list(draw(0)) == list(PARAMETERS)
+
+
+def test_choice_picks_listed_values_of_any_type() -> None:
+    options = ["a", 2, 3.5, True, None]
+    seen = [draw(seed, {"x": {"choice": options}})["x"] for seed in range(60)]
+    assert all(any(v is o or (v == o and type(v) is type(o)) for o in options) for v in seen)
+    assert {repr(v) for v in seen} == {repr(o) for o in options}
+
+
+def test_range_is_inclusive_and_integer() -> None:
+    seen = [draw(seed, {"n": {"range": [3, 5]}})["n"] for seed in range(60)]
+    assert set(seen) == {3, 4, 5}
+    assert all(type(v) is int for v in seen)
+    assert draw(0, {"n": {"range": [9, 9]}})["n"] == 9
+
+
+def test_generated_values_have_their_shapes() -> None:
+    for seed in range(20):
+        values = draw(seed)
+        assert values["first"] in params.FIRST_NAMES
+        assert values["last"] in params.LAST_NAMES
+        assert values["word"] in params.WORDS
+        assert re.fullmatch(r"\+1 555-\d{3}-\d{4}", values["phone"])
+        title, number = values["title"].rsplit(" ", 1)
+        assert title in params.TITLES and 2 <= int(number) <= 99
+        words = values["sentence"].rstrip(".").split(" ")
+        assert values["sentence"].endswith(".") and len(words) == 3
+        assert words[0][0].isupper() and words[0].lower() in params.WORDS
+
+
+def test_unknown_generator_is_a_schema_error() -> None:
+    with pytest.raises(TaskFileError, match=r"parameters\.x\.generate\.generate"):
+        parse_task(task_data(parameters={"x": {"generate": "email"}}), "inline")
+
+
+def test_episode_parameters_follow_the_env_seed() -> None:
+    overrides = {
+        "parameters": {"who": {"generate": "first_name"}, "n": {"range": [1, 10**6]}},
+        "instruction": {"template": "Call {who} {n} times."},
+    }
+    first, second = make_env(**overrides), make_env(**overrides)
+    first.reset(seed=3)
+    second.reset(seed=3)
+    assert first.episode.values == second.episode.values
+    assert first.instruction == second.instruction
+    assert first.instruction == "Call {who} {n} times.".format(**first.episode.values)
+    second.reset(seed=4)
+    assert second.episode.values != first.episode.values
+
+
+def test_paraphrases_are_drawn_from_the_seed() -> None:
+    options = ["Turn off Wi-Fi.", "Switch Wi-Fi off.", "Disable Wi-Fi.", "No more Wi-Fi."]
+    env = make_env(instruction={"template": options[0], "paraphrases": options[1:]})
+    seen = []
+    for seed in range(30):
+        obs, info = env.reset(seed=seed)
+        seen.append(obs["instruction"])
+        assert info["instruction"] == obs["instruction"]
+    assert set(seen) == set(options)
+    env.reset(seed=11)
+    again = env.instruction
+    env.reset(seed=11)
+    assert env.instruction == again
+
+
+# templates ---------------------------------------------------------------------------------
+def test_fill_replaces_names() -> None:
+    assert fill("Call {who} at {n}.", {"who": "Mei", "n": 5}) == "Call Mei at 5."
+    assert fill("no fields", {}) == "no fields"
+    assert fill("{a}{a}", {"a": "x"}) == "xx"
+
+
+def test_fill_keeps_doubled_braces_literal() -> None:
+    assert fill("{{who}} is {who}", {"who": "Mei"}) == "{who} is Mei"
+    assert fill(r"\d{{3}}-{n}}}", {"n": 7}) == r"\d{3}-7}"
+
+
+@pytest.mark.parametrize("template", ["{a.b}", "{x!r}", "{x:>4}", "{a[0]}", "{0}", "{}"])
+def test_fill_rejects_anything_but_a_plain_name(template: str) -> None:
+    with pytest.raises(TaskFileError, match="only plain"):
+        fill(template, {"a": "v", "x": 1}, "somewhere")
+
+
+def test_fill_rejects_unknown_names_and_single_braces() -> None:
+    with pytest.raises(TaskFileError, match=r"^here: unknown parameter \{who\}"):
+        fill("{who}", {}, "here")
+    with pytest.raises(TaskFileError, match="malformed template"):
+        fill("a } b", {}, "here")
+
+
+def test_exact_field_keeps_the_parameter_type() -> None:
+    values = {"n": 42, "flag": True, "names": ["a", "b"], "word": "kettle"}
+    assert fill_any("{n}", values, "w") == 42
+    assert fill_any("{flag}", values, "w") is True
+    assert fill_any("{names}", values, "w") == ["a", "b"]
+    assert fill_any("{n} items", values, "w") == "42 items"
+    assert fill_any(" {n}", values, "w") == " 42"
+    assert fill_any("{{n}}", values, "w") == "{n}"
+
+
+def test_fill_any_walks_lists_and_mappings() -> None:
+    values = {"n": 3, "who": "Mei"}
+    data = {"rows": [{"title": "{who}'s list", "count": "{n}"}], "flag": False, "x": 1.5}
+    assert fill_any(data, values, "w") == {
+        "rows": [{"title": "Mei's list", "count": 3}],
+        "flag": False,
+        "x": 1.5,
+    }
+
+
+def test_exact_numeric_parameter_reaches_the_database_as_a_number() -> None:
+    """An exact ``"{n}"`` in setup rows keeps the int, so an SQL signal can compare numbers."""
+    signal = {
+        "sql": "SELECT typeof(created), created FROM notes WHERE title = ?",
+        "package": "com.simplemobiletools.notes.pro",
+        "database": "notes",
+        "params": ["{title}"],
+        "expect": [["integer", "{n}"]],
+    }
+    env = make_env(
+        parameters={"n": {"range": [10, 99]}, "title": {"generate": "title"}},
+        setup={
+            "database": [
+                {
+                    "package": "com.simplemobiletools.notes.pro",
+                    "database": "notes",
+                    "table": "notes",
+                    "rows": [{"title": "{title}", "created": "{n}", "modified": 0}],
+                }
+            ]
+        },
+        signals={"wifi_off": signal},
+    )
+    env.reset(seed=5)
+    assert env.episode.board.values == {"wifi_off": True}

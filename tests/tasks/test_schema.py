@@ -1,0 +1,303 @@
+"""Task file errors: each is a TaskFileError that names the file, the field path and the problem."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+import yaml
+
+from mobile_gym.env import MobileEnv
+from mobile_gym.tasks.schema import TaskFileError, load_task_file, parse_task
+from tests.tasks.tasktools import make_env, task_data, write_task
+
+SOURCE = "tasks/broken.yaml"
+
+
+def error_of(data: dict) -> str:
+    with pytest.raises(TaskFileError) as caught:
+        parse_task(data, SOURCE)
+    return str(caught.value)
+
+
+def assert_names(message: str, path: str, *problem: str) -> None:
+    """The message names the file and ``path`` on one line, with every ``problem`` fragment."""
+    lines = [line for line in message.splitlines() if line.startswith(f"{SOURCE}: {path}:")]
+    assert lines, f"no line names {SOURCE}: {path}: in {message!r}"
+    assert any(all(p.lower() in line.lower() for p in problem) for line in lines), message
+
+
+def test_a_valid_task_parses() -> None:
+    spec = parse_task(task_data(), SOURCE)
+    assert spec.id == "test.inline"
+    assert spec.step_cap() == 2
+
+
+def test_missing_field() -> None:
+    data = task_data()
+    del data["title"]
+    assert_names(error_of(data), "title", "required")
+
+
+def test_missing_nested_field() -> None:
+    data = task_data(signals={"wifi_off": {"sql": "SELECT 1", "package": "p", "expect": []}})
+    assert_names(error_of(data), "signals.wifi_off.sql.database", "required")
+
+
+def test_wrong_type() -> None:
+    assert_names(error_of(task_data(min_steps="many")), "min_steps", "valid integer")
+
+
+def test_wrong_type_in_a_signal() -> None:
+    data = task_data(signals={"wifi_off": {"setting": "global/wifi_on", "equals": 0}})
+    assert_names(error_of(data), "signals.wifi_off.setting.equals", "valid string")
+
+
+def test_unknown_field_is_rejected() -> None:
+    data = task_data(signals={"wifi_off": {"setting": "global/wifi_on", "equal": "0"}})
+    assert_names(error_of(data), "signals.wifi_off.setting.equal", "extra inputs")
+
+
+def test_unknown_signal_kind() -> None:
+    data = task_data(signals={"wifi_off": {"setting": "global/wifi_on", "equals": "0"}, "x": {}})
+    data["signals"]["x"] = {"battery": "low"}
+    assert_names(error_of(data), "signals.x", "exactly one of the keys", "xpath", "mcp_call")
+
+
+def test_two_signal_kinds_in_one_signal() -> None:
+    data = task_data(signals={"wifi_off": {"xpath": "//node", "screen_text": "Wi-Fi"}})
+    assert_names(error_of(data), "signals.wifi_off", "exactly one of the keys")
+
+
+def test_bad_setting_name() -> None:
+    data = task_data(signals={"wifi_off": {"setting": "wifi_on", "equals": "0"}})
+    assert_names(error_of(data), "signals.wifi_off.setting.setting", "global/KEY")
+
+
+def test_event_uses_unknown_signal() -> None:
+    data = task_data(events=[{"id": "done", "when": "ghost", "end": "success"}])
+    assert_names(error_of(data), "events.0.when", "unknown signal", "ghost")
+
+
+def test_unknown_signal_deep_in_a_condition() -> None:
+    when = {"all": ["wifi_off", {"any": [{"not": "ghost"}]}]}
+    data = task_data(events=[{"id": "done", "when": when, "end": "success"}])
+    assert_names(error_of(data), "events.0.when", "unknown signal", "ghost")
+
+
+def test_unknown_condition_kind() -> None:
+    data = task_data(events=[{"id": "done", "when": {"xor": ["wifi_off"]}, "end": "success"}])
+    assert_names(error_of(data), "events.0.when", "exactly one of the keys")
+
+
+def test_unknown_after_event() -> None:
+    events = [
+        {"id": "first", "when": "wifi_off"},
+        {"id": "done", "when": "wifi_off", "after": ["first", "ghost"], "end": "success"},
+    ]
+    assert_names(error_of(task_data(events=events)), "events.1.after", "unknown event", "ghost")
+
+
+def test_event_after_itself() -> None:
+    events = [{"id": "done", "when": "wifi_off", "after": ["done"], "end": "success"}]
+    assert_names(error_of(task_data(events=events)), "events.0.after", "done")
+
+
+def test_duplicate_event_ids() -> None:
+    events = [
+        {"id": "done", "when": "wifi_off", "end": "success"},
+        {"id": "done", "when": "wifi_off"},
+    ]
+    assert_names(error_of(task_data(events=events)), "events.1.id", "done", "more than once")
+
+
+def test_no_success_event() -> None:
+    events = [{"id": "lost", "when": "wifi_off", "end": "failure"}]
+    assert_names(error_of(task_data(events=events)), "events", "no event ends", "success")
+
+
+@pytest.mark.parametrize("value", [0, -3])
+def test_invalid_max_steps_number(value: int) -> None:
+    assert_names(error_of(task_data(max_steps=value)), "max_steps", "positive integer")
+
+
+def test_invalid_max_steps_word() -> None:
+    message = error_of(task_data(max_steps="3x_min"))
+    assert_names(message, "max_steps.literal['2x_min','none']", "'2x_min' or 'none'")
+
+
+def test_invalid_min_steps() -> None:
+    assert_names(error_of(task_data(min_steps=0)), "min_steps", "greater than or equal to 1")
+
+
+def test_bad_task_id() -> None:
+    assert_names(error_of(task_data(id="NoDots")), "id", "pattern")
+
+
+def test_range_low_above_high() -> None:
+    data = task_data(parameters={"n": {"range": [5, 2]}})
+    assert_names(error_of(data), "parameters.n.range.range", "above high")
+
+
+def test_empty_choice() -> None:
+    data = task_data(parameters={"n": {"choice": []}})
+    assert_names(error_of(data), "parameters.n.choice.choice", "at least 1")
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "DELETE FROM notes",
+        "UPDATE notes SET title = 'x'",
+        "PRAGMA query_only = OFF",
+        "SELECT 1; DROP TABLE notes",
+        "ATTACH DATABASE 'x.db' AS x",
+    ],
+)
+def test_sql_signal_must_be_a_single_select(sql: str) -> None:
+    signal = {"sql": sql, "package": "p", "database": "d", "expect": []}
+    data = task_data(signals={"wifi_off": signal})
+    assert_names(error_of(data), "signals.wifi_off.sql.sql", "single SELECT")
+
+
+def test_select_with_trailing_semicolon_is_fine() -> None:
+    signal = {"sql": "SELECT 1;", "package": "p", "database": "d", "expect": [[1]]}
+    assert parse_task(task_data(signals={"wifi_off": signal}), SOURCE).signals["wifi_off"]
+
+
+def test_solution_step_with_two_actions() -> None:
+    data = task_data(solution=[{"key": "HOME"}, {"click": {"id": "a"}, "key": "BACK"}])
+    assert_names(error_of(data), "solution.1", "exactly one action", "click", "key")
+
+
+def test_empty_solution_step() -> None:
+    assert_names(error_of(task_data(solution=[{}])), "solution.0", "exactly one action")
+
+
+def test_not_a_mapping() -> None:
+    with pytest.raises(TaskFileError, match=r"^tasks/broken\.yaml: .*mapping.*list"):
+        parse_task([1, 2], SOURCE)
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    data = task_data(min_steps="x", title=3)
+    message = error_of(data)
+    assert_names(message, "min_steps", "integer")
+    assert_names(message, "title", "string")
+
+
+# files -------------------------------------------------------------------------------------
+def test_malformed_yaml_names_the_file_and_position(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("id: a.b\ntitle: [unclosed\nmin_steps: 1\n", encoding="utf-8")
+    with pytest.raises(TaskFileError) as caught:
+        load_task_file(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: not valid YAML")
+    assert "line" in message
+
+
+def test_missing_file(tmp_path: pathlib.Path) -> None:
+    with pytest.raises(TaskFileError, match="no such task file"):
+        load_task_file(tmp_path / "nope.yaml")
+
+
+def test_schema_error_from_a_file_names_the_file(tmp_path: pathlib.Path) -> None:
+    path = write_task(tmp_path, min_steps="many")
+    with pytest.raises(TaskFileError) as caught:
+        MobileEnv(task=path)
+    assert str(caught.value).startswith(f"{path}: min_steps:")
+
+
+def test_yaml_file_round_trip(tmp_path: pathlib.Path) -> None:
+    path = write_task(tmp_path)
+    assert load_task_file(path) == parse_task(yaml.safe_load(path.read_text()), "x")
+
+
+# errors found when an episode is instantiated -----------------------------------------------
+@pytest.mark.parametrize(
+    ("template", "shown"),
+    [
+        ("Hi {a.b}", "{a.b}"),
+        ("Hi {x!r}", "{x!r}"),
+        ("Hi {x:>5}", "{x:>5}"),
+        ("Hi {a[0]}", "{a[0]}"),
+    ],
+)
+def test_template_with_more_than_a_name(template: str, shown: str) -> None:
+    env = make_env(
+        instruction={"template": template},
+        parameters={"x": {"choice": [1]}, "a": {"choice": [[1]]}},
+    )
+    with pytest.raises(TaskFileError) as caught:
+        env.reset(seed=0)
+    message = str(caught.value)
+    assert message.startswith("test.inline: instruction:")
+    assert "only plain {name} fields" in message
+    assert shown in message
+
+
+@pytest.mark.parametrize(
+    ("overrides", "where"),
+    [
+        ({"instruction": {"template": "Call {who}."}}, "instruction"),
+        (
+            {
+                "events": [
+                    {"id": "done", "when": "wifi_off", "end": "success", "instruction": "{who}"}
+                ]
+            },
+            "events.done.instruction",
+        ),
+        ({"signals": {"wifi_off": {"screen_text": "{who}"}}}, "signals.wifi_off"),
+        (
+            {"setup": {"settings": [{"namespace": "global", "key": "{who}", "value": "1"}]}},
+            "setup",
+        ),
+    ],
+)
+def test_unknown_parameter_at_instantiation(overrides: dict, where: str) -> None:
+    env = make_env(**overrides)
+    with pytest.raises(
+        TaskFileError, match=rf"^test\.inline: {where}: unknown parameter \{{who\}}"
+    ):
+        env.reset(seed=0)
+
+
+def test_malformed_template() -> None:
+    env = make_env(instruction={"template": "Hi {"})
+    with pytest.raises(TaskFileError, match=r"^test\.inline: instruction: malformed template"):
+        env.reset(seed=0)
+
+
+def test_bad_setup_time() -> None:
+    env = make_env(setup={"time": "yesterday"})
+    with pytest.raises(TaskFileError, match=r"^test\.inline: setup\.time:"):
+        env.reset(seed=0)
+
+
+@pytest.mark.parametrize(
+    ("signal", "problem"),
+    [
+        ({"xpath": "//node[@text="}, "invalid XPath"),
+        ({"logcat": "(unclosed"}, "invalid regex"),
+        ({"screen_text": "[a-", "match": "regex"}, "invalid regex"),
+        ({"answer": "(x", "match": "regex"}, "invalid regex"),
+        ({"ask_user": "*x"}, "invalid regex"),
+    ],
+)
+def test_invalid_xpath_or_regex_when_the_episode_starts(signal: dict, problem: str) -> None:
+    env = make_env(
+        signals={"wifi_off": {"setting": "global/wifi_on", "equals": "0"}, "bad": signal}
+    )
+    with pytest.raises(TaskFileError) as caught:
+        env.reset(seed=0)
+    message = str(caught.value)
+    assert message.startswith("test.inline: signals.bad:")
+    assert problem in message
+
+
+def test_regex_that_is_valid_only_in_a_non_regex_match_is_fine() -> None:
+    env = make_env(signals={"wifi_off": {"screen_text": "[a-", "match": "contains"}})
+    env.reset(seed=0)
+    assert env.episode is not None and env.episode.board.values == {"wifi_off": False}

@@ -1,0 +1,505 @@
+"""Signals, each read from the real simulated phone (SimDevice / Phone) through an episode."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+import pytest
+
+from mobile_gym import actions
+from mobile_gym.device.sim import SimDevice
+from mobile_gym.env import MobileEnv
+from mobile_gym.spaces import ActionType
+from tests.tasks.tasktools import NETWORK, NOTES, REPEAT, SETTINGS, act, click, make_env, spec
+
+WIFI_SWITCH = f"{SETTINGS}:id/wifi_switch"
+
+
+def env_with(signals: dict[str, Any], **overrides: Any) -> MobileEnv:
+    """An env whose task has ``signals`` besides ``wifi_off`` (which ends it as success)."""
+    env = make_env(
+        signals={"wifi_off": {"setting": "global/wifi_on", "equals": "0"}, **signals},
+        episode={"end_on_success": False},
+        **overrides,
+    )
+    env.reset(seed=0)
+    return env
+
+
+def values(env: MobileEnv) -> dict[str, bool]:
+    """Every signal but ``wifi_off``, read now (events read only the signals they use)."""
+    assert env.episode is not None
+    return {k: v for k, v in env.episode.board.update().items() if k != "wifi_off"}
+
+
+def turn_wifi_off(env: MobileEnv) -> None:
+    click(env, id="wifi_switch")
+    assert env.device.get_setting("global", "wifi_on") == "0"
+
+
+# ui: xpath ---------------------------------------------------------------------------------
+def test_xpath_selects_nodes_and_follows_the_screen() -> None:
+    env = env_with(
+        {
+            "wifi_checked": {"xpath": f"//node[@resource-id='{WIFI_SWITCH}' and @checked='true']"},
+            "wifi_unchecked": {
+                "xpath": f"//node[@resource-id='{WIFI_SWITCH}' and @checked='false']"
+            },
+            "nothing": {"xpath": "//node[@text='No such text']"},
+        }
+    )
+    assert values(env) == {"wifi_checked": True, "wifi_unchecked": False, "nothing": False}
+    turn_wifi_off(env)
+    assert values(env) == {"wifi_checked": False, "wifi_unchecked": True, "nothing": False}
+
+
+def test_xpath_count() -> None:
+    switches = "//node[@class='android.widget.Switch']"
+    env = env_with(
+        {
+            "three": {"xpath": switches, "count": 3},
+            "two": {"xpath": switches, "count": 2},
+            "zero_of_none": {"xpath": "//node[@text='No such text']", "count": 0},
+            "checked_two": {"xpath": f"{switches}[@checked='true']", "count": 2},
+        }
+    )
+    assert values(env) == {"three": True, "two": False, "zero_of_none": True, "checked_two": True}
+    turn_wifi_off(env)
+    assert values(env)["checked_two"] is False
+
+
+def test_xpath_number_string_and_boolean_results() -> None:
+    env = env_with(
+        {
+            "number": {"xpath": "count(//node[@text='Wi-Fi'])"},
+            "number_count": {"xpath": "count(//node[@class='android.widget.Switch'])", "count": 3},
+            "number_wrong": {"xpath": "count(//node[@class='android.widget.Switch'])", "count": 4},
+            "zero": {"xpath": "count(//node[@text='No such text'])"},
+            "string": {"xpath": "string(//node[@resource-id='" + WIFI_SWITCH + "']/@text)"},
+            "empty_string": {"xpath": "string(//node[@text='No such text']/@text)"},
+            "boolean": {"xpath": "boolean(//node[@text='Airplane mode'])"},
+        }
+    )
+    assert values(env) == {
+        "number": True,
+        "number_count": True,
+        "number_wrong": False,
+        "zero": False,
+        "string": True,
+        "empty_string": False,
+        "boolean": True,
+    }
+
+
+# ui: screen text --------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("signal", "expected"),
+    [
+        ({"screen_text": "Connected to AndroidWifi", "match": "exact"}, True),
+        ({"screen_text": "  Connected to AndroidWifi ", "match": "exact"}, True),
+        ({"screen_text": "Connected to", "match": "exact"}, False),
+        ({"screen_text": "connected to androidwifi", "match": "exact"}, False),
+        ({"screen_text": "androidWIFI"}, True),
+        ({"screen_text": "Bluetooth"}, False),
+        ({"screen_text": "signal full", "match": "contains"}, True),  # a content-desc
+        ({"screen_text": r"^Connected to \w+$", "match": "regex"}, True),
+        ({"screen_text": r"^to Android", "match": "regex"}, False),
+        ({"screen_text": "Conected to android  wifi", "match": "fuzzy"}, True),
+        ({"screen_text": "Connected to Bluetooth", "match": "fuzzy"}, False),
+        ({"screen_text": "Connected to Bluetooth", "match": "fuzzy", "threshold": 0.5}, True),
+    ],
+)
+def test_screen_text(signal: dict, expected: bool) -> None:
+    assert values(env_with({"seen": signal})) == {"seen": expected}
+
+
+def test_screen_text_follows_the_screen() -> None:
+    env = env_with(
+        {
+            "connected": {"screen_text": "Connected to AndroidWifi", "match": "exact"},
+            "off": {"screen_text": "Wi-Fi is off", "match": "exact"},
+        }
+    )
+    assert values(env) == {"connected": True, "off": False}
+    turn_wifi_off(env)
+    assert values(env) == {"connected": False, "off": True}
+
+
+# logcat ------------------------------------------------------------------------------------
+def test_logcat_counts_only_lines_written_during_the_episode() -> None:
+    env = env_with(
+        {
+            # written while the task was set up (the Network page was started), not since
+            "setup_line": {"logcat": "START u0 .*NetworkDashboardActivity"},
+            "wifi_line": {"logcat": r"^Wi-Fi turned off$"},
+        }
+    )
+    assert env.device.phone.logcat_lines()[0], "the setup wrote logcat lines"
+    assert values(env) == {"setup_line": False, "wifi_line": False}
+    env.step(REPEAT)
+    assert values(env) == {"setup_line": False, "wifi_line": False}
+    turn_wifi_off(env)
+    assert values(env) == {"setup_line": False, "wifi_line": True}
+
+
+def test_logcat_line_from_the_previous_episode_does_not_count() -> None:
+    env = env_with({"wifi_line": {"logcat": "Wi-Fi turned off"}})
+    turn_wifi_off(env)
+    assert values(env) == {"wifi_line": True}
+    env.reset(seed=0)
+    assert values(env) == {"wifi_line": False}
+
+
+def test_logcat_by_tag() -> None:
+    env = env_with(
+        {
+            "right_tag": {"logcat": "Wi-Fi turned off", "tag": "SettingsActivity"},
+            "wrong_tag": {"logcat": "Wi-Fi turned off", "tag": "SettingsProvider"},
+            "provider": {"logcat": r"global wifi_on=0", "tag": "SettingsProvider"},
+            "any_tag": {"logcat": r"wifi_on=0"},
+        }
+    )
+    assert not any(values(env).values())
+    turn_wifi_off(env)
+    assert values(env) == {
+        "right_tag": True,
+        "wrong_tag": False,
+        "provider": True,
+        "any_tag": True,
+    }
+
+
+def test_logcat_match_stays_true() -> None:
+    """A line that was written stays written, even when the state it reported changes back."""
+    env = env_with({"off_logged": {"logcat": "Wi-Fi turned off"}})
+    turn_wifi_off(env)
+    click(env, id="wifi_switch")
+    assert env.device.get_setting("global", "wifi_on") == "1"
+    assert values(env) == {"off_logged": True}
+
+
+# foreground --------------------------------------------------------------------------------
+def test_foreground_app_and_activity() -> None:
+    env = env_with(
+        {
+            "settings": {"foreground": SETTINGS},
+            "network": {"foreground": SETTINGS, "activity": NETWORK},
+            "main_page": {"foreground": SETTINGS, "activity": ".Settings"},
+            "notes": {"foreground": NOTES},
+        }
+    )
+    assert values(env) == {"settings": True, "network": True, "main_page": False, "notes": False}
+    env.step(actions.press("BACK")[0])
+    assert env.device.foreground()[0] != SETTINGS
+    assert values(env) == {"settings": False, "network": False, "main_page": False, "notes": False}
+
+
+# settings ----------------------------------------------------------------------------------
+def test_setting_comparisons() -> None:
+    brightness = "system/screen_brightness"
+    env = env_with(
+        {
+            "equals": {"setting": brightness, "equals": "100"},
+            "equals_other": {"setting": brightness, "equals": "101"},
+            "not_equals_same": {"setting": brightness, "not_equals": "100"},
+            "not_equals_other": {"setting": brightness, "not_equals": "5"},
+            "at_least": {"setting": brightness, "at_least": 100},
+            "at_least_above": {"setting": brightness, "at_least": 100.5},
+            "at_most": {"setting": brightness, "at_most": 100},
+            "at_most_below": {"setting": brightness, "at_most": 99},
+            "between": {"setting": brightness, "at_least": 50, "at_most": 150},
+            "outside": {"setting": brightness, "at_least": 150, "at_most": 200},
+            "missing_equals": {"setting": "global/no_such_key", "equals": "1"},
+            "missing_number": {"setting": "global/no_such_key", "at_least": 0},
+            "text_number": {"setting": "global/device_name", "at_least": 0},
+        },
+        setup={
+            "start": {"package": SETTINGS, "activity": NETWORK},
+            "settings": [
+                {"namespace": "system", "key": "screen_brightness", "value": 100},
+                {"namespace": "global", "key": "device_name", "value": "Pixel"},
+            ],
+        },
+    )
+    assert values(env) == {
+        "equals": True,
+        "equals_other": False,
+        "not_equals_same": False,
+        "not_equals_other": True,
+        "at_least": True,
+        "at_least_above": False,
+        "at_most": True,
+        "at_most_below": False,
+        "between": True,
+        "outside": False,
+        "missing_equals": False,
+        "missing_number": False,
+        "text_number": False,
+    }
+
+
+def test_setting_follows_the_device() -> None:
+    env = env_with({"wifi_on": {"setting": "global/wifi_on", "not_equals": "0"}})
+    assert values(env) == {"wifi_on": True}
+    assert env.episode.board.values["wifi_off"] is False
+    turn_wifi_off(env)
+    assert values(env) == {"wifi_on": False}
+    assert env.episode.board.values["wifi_off"] is True
+
+
+def test_setup_writes_booleans_as_flags() -> None:
+    env = env_with(
+        {"airplane": {"setting": "global/airplane_mode_on", "equals": "1"}},
+        setup={"settings": [{"namespace": "global", "key": "airplane_mode_on", "value": True}]},
+    )
+    assert values(env) == {"airplane": True}
+
+
+# sql ---------------------------------------------------------------------------------------
+NOTE_ROWS = {
+    "package": NOTES,
+    "database": "notes",
+    "table": "notes",
+    "clear": True,
+    "rows": [
+        {"title": "Alpha", "value": "one", "created": 1, "modified": 1},
+        {"title": "Beta", "value": "two", "created": 2, "modified": 2},
+    ],
+}
+
+
+def sql(query: str, expect: list, params: list | None = None) -> dict:
+    return {
+        "sql": query,
+        "package": NOTES,
+        "database": "notes",
+        "params": params or [],
+        "expect": expect,
+    }
+
+
+def test_sql_signal_compares_rows() -> None:
+    env = env_with(
+        {
+            "titles": sql("SELECT title FROM notes ORDER BY title", [["Alpha"], ["Beta"]]),
+            "wrong_order": sql(
+                "SELECT title FROM notes ORDER BY title DESC", [["Alpha"], ["Beta"]]
+            ),
+            "count": sql("SELECT count(*) FROM notes", [[2]]),
+            "with_params": sql("SELECT value FROM notes WHERE title = ?", [["two"]], ["Beta"]),
+            "cte": sql("WITH t AS (SELECT title FROM notes) SELECT count(*) FROM t", [[2]]),
+            "none": sql("SELECT title FROM notes WHERE title = 'Gamma'", []),
+        },
+        setup={"start": {"package": SETTINGS, "activity": NETWORK}, "database": [NOTE_ROWS]},
+    )
+    assert values(env) == {
+        "titles": True,
+        "wrong_order": False,
+        "count": True,
+        "with_params": True,
+        "cte": True,
+        "none": True,
+    }
+
+
+def test_sql_signal_follows_the_database() -> None:
+    env = env_with(
+        {"gamma": sql("SELECT count(*) FROM notes WHERE title = 'Gamma'", [[1]])},
+        setup={"start": {"package": SETTINGS, "activity": NETWORK}, "database": [NOTE_ROWS]},
+    )
+    assert values(env) == {"gamma": False}
+    env.device.phone.database(NOTES, "notes").execute(
+        "INSERT INTO notes (title, created, modified) VALUES ('Gamma', 3, 3)"
+    )
+    env.step(REPEAT)
+    assert values(env) == {"gamma": True}
+
+
+def test_sql_queries_cannot_write() -> None:
+    """Queries run with PRAGMA query_only, so a write that slips past the SELECT check fails."""
+    device = SimDevice()
+    device.reset(1)
+    before = device.query(NOTES, "notes", "SELECT count(*) FROM notes", [])
+    assert before[0][0] > 0
+    for statement in (
+        "WITH t AS (SELECT 1) DELETE FROM notes",
+        "WITH t AS (SELECT 1) UPDATE notes SET title = 'x'",
+        "DELETE FROM notes",
+    ):
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            device.query(NOTES, "notes", statement, [])
+    assert device.query(NOTES, "notes", "SELECT count(*) FROM notes", []) == before
+    # the app itself can still write afterwards
+    device.insert_rows(
+        NOTES, "notes", "notes", [{"title": "x", "created": 0, "modified": 0}], False
+    )
+    assert device.query(NOTES, "notes", "SELECT count(*) FROM notes", [])[0][0] == before[0][0] + 1
+
+
+# what the agent said -----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("signal", "answer", "expected"),
+    [
+        ({"answer": "Paris"}, " Paris ", True),
+        ({"answer": "Paris"}, "paris", False),
+        ({"answer": "Paris", "match": "exact"}, "It is Paris", False),
+        ({"answer": "paris", "match": "contains"}, "It is PARIS.", True),
+        ({"answer": "Lyon", "match": "contains"}, "It is Paris.", False),
+        ({"answer": r"^\s*Par", "match": "regex"}, "  Paris", True),
+        ({"answer": r"^Lyon$", "match": "regex"}, "Lyon!", False),
+        ({"answer": "Paris, France", "match": "fuzzy"}, "paris france", True),
+        ({"answer": "Paris, France", "match": "fuzzy"}, "Lyon", False),
+        ({"answer": "42", "match": "number"}, "It is 42 km.", True),
+        ({"answer": "42", "match": "number"}, "It is 42.3 km.", False),
+        ({"answer": "42", "match": "number", "tolerance": 0.5}, "It is 42.3 km.", True),
+        ({"answer": "42", "match": "number", "tolerance": 0.5}, "It is 43 km.", False),
+        ({"answer": "1042", "match": "number"}, "1,042 steps", True),
+        ({"answer": "42", "match": "number"}, "1,042 steps", False),
+        ({"answer": "-3.5", "match": "number"}, "minus: -3.5 degrees", True),
+        ({"answer": "7", "match": "number"}, "seven", False),
+    ],
+)
+def test_answer(signal: dict, answer: str, expected: bool) -> None:
+    env = env_with({"answered": signal})
+    assert values(env) == {"answered": False}
+    env.step(actions.answer(answer)[0])
+    assert values(env) == {"answered": expected}
+
+
+def test_latest_answer_counts() -> None:
+    env = env_with({"answered": {"answer": "Paris"}})
+    env.step(actions.answer("Paris")[0])
+    assert values(env) == {"answered": True}
+    env.step(actions.answer("Lyon")[0])
+    assert values(env) == {"answered": False}
+
+
+@pytest.mark.parametrize("declared", ["complete", "infeasible"])
+def test_status(declared: str) -> None:
+    env = env_with({"complete": {"status": "complete"}, "infeasible": {"status": "infeasible"}})
+    assert values(env) == {"complete": False, "infeasible": False}
+    *_, terminated, _, info = env.step(actions.status(declared)[0])
+    assert terminated and info["agent_status"] == declared
+    assert values(env) == {
+        "complete": declared == "complete",
+        "infeasible": declared == "infeasible",
+    }
+
+
+def test_ask_user_with_a_regex() -> None:
+    env = env_with(
+        {
+            "asked": {"ask_user": ".*"},
+            "asked_number": {"ask_user": r"(?i)phone number"},
+            "asked_email": {"ask_user": "email"},
+        }
+    )
+    assert values(env) == {"asked": False, "asked_number": False, "asked_email": False}
+    env.step(actions.ask_user("Which city?")[0])
+    assert values(env) == {"asked": True, "asked_number": False, "asked_email": False}
+    env.step(actions.ask_user("What is the Phone Number to use?")[0])
+    assert values(env) == {"asked": True, "asked_number": True, "asked_email": False}
+
+
+def test_mcp_call_with_arguments() -> None:
+    env = env_with(
+        {
+            "searched": {"mcp_call": "maps.search"},
+            "cafe": {"mcp_call": "maps.search", "arguments": {"q": "cafe"}},
+            "cafe_3": {"mcp_call": "maps.search", "arguments": {"q": "cafe", "limit": 3}},
+            "tea": {"mcp_call": "maps.search", "arguments": {"q": "tea"}},
+            "limit_text": {"mcp_call": "maps.search", "arguments": {"limit": "3"}},
+            "other_tool": {"mcp_call": "stocks.quote", "arguments": {"q": "cafe"}},
+        }
+    )
+    assert not any(values(env).values())
+    env.step(actions.mcp_call("maps.search", {"q": "cafe", "limit": 3, "near": "here"})[0])
+    assert values(env) == {
+        "searched": True,
+        "cafe": True,
+        "cafe_3": True,
+        "tea": False,
+        "limit_text": False,
+        "other_tool": False,
+    }
+
+
+def test_mcp_call_payload_parsing() -> None:
+    env = env_with({"searched": {"mcp_call": "maps.search"}})
+    payload = json.dumps({"tool": "maps.search"})
+    _, _, _, _, info = env.step(act(ActionType.MCP_CALL, text=payload))
+    assert info["action_error"] is None
+    assert values(env) == {"searched": True}
+
+
+# re-evaluation only when the source changed -------------------------------------------------
+def ui_env() -> MobileEnv:
+    env = MobileEnv(
+        spec(
+            signals={
+                "checked": {"xpath": f"//node[@resource-id='{WIFI_SWITCH}' and @checked='false']"}
+            },
+            events=[{"id": "done", "when": "checked", "end": "success"}],
+        )
+    )
+    env.reset(seed=0)
+    return env
+
+
+def test_ui_signal_is_not_re_evaluated_while_the_screen_stays_the_same() -> None:
+    env = ui_env()
+    board = env.episode.board
+    start = board.evaluations
+    assert start == 1
+    for _ in range(5):
+        env.step(REPEAT)
+    assert board.evaluations == start
+
+
+def test_ui_signal_is_re_evaluated_after_a_ui_change() -> None:
+    env = ui_env()
+    board = env.episode.board
+    start = board.evaluations
+    *_, terminated, _, _ = click(env, id="wifi_switch")
+    assert board.evaluations > start
+    assert terminated and board.values == {"checked": True}
+
+
+def test_each_source_is_read_only_when_it_changed() -> None:
+    signals = {
+        "wifi_off": {"setting": "global/wifi_on", "equals": "0"},
+        "answered": {"answer": "x"},
+        "logged": {"logcat": "never written"},
+        "notes": sql("SELECT count(*) FROM notes", [[0]]),
+    }
+    events = [{"id": name, "when": name} for name in signals if name != "wifi_off"]
+    env = make_env(
+        signals=signals, events=[*events, {"id": "done", "when": "wifi_off", "end": "success"}]
+    )
+    env.reset(seed=0)
+    board = env.episode.board
+    start = board.evaluations
+    assert start == 4
+    env.step(REPEAT)
+    assert board.evaluations == start
+    env.step(actions.answer("x")[0])  # only the agent's signal is read again
+    assert board.evaluations == start + 1
+    assert values(env)["answered"] is True
+
+
+def test_device_without_change_counters_is_read_every_step() -> None:
+    class Uncounted(SimDevice):
+        def change_counters(self) -> None:  # type: ignore[override]
+            return None
+
+    env = MobileEnv(spec(), device=Uncounted())
+    env.reset(seed=0)
+    board = env.episode.board
+    start = board.evaluations
+    env.step(REPEAT)
+    env.step(REPEAT)
+    assert board.evaluations == start + 2
+    click(env, id="wifi_switch")
+    assert board.values == {"wifi_off": True}
