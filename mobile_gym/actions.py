@@ -143,6 +143,7 @@ def play(env: Any, sequence: list[TouchAction]) -> tuple[Any, float, bool, bool,
     events: list[str] = []
     breakdown: dict[str, float] = {}
     error = None
+    replies: dict[str, Any] = {}
     for touch_action in sequence:
         observation, reward, terminated, truncated, info = env.step(touch_action)
         total += reward
@@ -151,10 +152,14 @@ def play(env: Any, sequence: list[TouchAction]) -> tuple[Any, float, bool, bool,
         for name, value in info.get("reward_breakdown", {}).items():
             breakdown[name] = breakdown.get(name, 0.0) + value
         error = error or info.get("action_error")
+        replies.update(
+            {k: info[k] for k in ("user_reply", "tool_result") if info.get(k) is not None}
+        )
         if terminated or truncated:
             break
     info = {
         **info,
+        **replies,
         "instructions": instructions,
         "events": events,
         "reward_breakdown": breakdown,

@@ -18,7 +18,9 @@ Observation:
     status, early / late stop flags, any user reply or tool result, and ``action_error``.
 
 Rewards:
-    The sum of the rewards of the events that fired in the step.
+    The sum of the rewards of the events that fired in the step. Events whose condition
+    already holds at reset fire then: they show in the reset ``info`` (events, reward
+    breakdown, instructions) but no action earned their reward, so it is not returned.
 
 Termination:
     ``terminated`` on success (unless the task waits for the agent's STATUS), on failure, or
@@ -206,8 +208,13 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         """Carry out one action; return a readable error for a malformed one (then nothing
         happens but a frame of time)."""
         try:
-            kind = ActionType(int(action["action_type"]))
-        except (KeyError, TypeError, ValueError):
+            raw = action["action_type"]
+            if isinstance(raw, bool) or not isinstance(raw, int | float | np.integer | np.floating):
+                raise TypeError(raw)
+            if float(raw) != int(raw):
+                raise ValueError(raw)
+            kind = ActionType(int(raw))
+        except (KeyError, TypeError, ValueError, OverflowError):
             self.device.wait(FRAME_MS)
             return f"action_type must be an integer in 0..{len(ActionType) - 1}"
         text = action.get("text", "")

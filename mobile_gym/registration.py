@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import pathlib
+import warnings
 from typing import Any
 
 import gymnasium as gym
 
 from mobile_gym.env import MobileEnv
-from mobile_gym.tasks.loader import shipped_tasks
+from mobile_gym.tasks.loader import broken_task_files, shipped_tasks
 from mobile_gym.tasks.schema import TaskSpec
 
 GENERIC_ID = "MobileGym/Task-v0"
@@ -51,6 +52,8 @@ def register_all() -> None:
     registry = gym.envs.registration.registry
     if GENERIC_ID not in registry:
         gym.register(GENERIC_ID, entry_point="mobile_gym.registration:make_env")
+    for problem in broken_task_files():
+        warnings.warn(f"mobile-gym: a task file was not registered: {problem}", stacklevel=2)
     for task_id in shipped_tasks():
         if env_id(task_id) not in registry:
             gym.register(

@@ -7,6 +7,7 @@ import datetime as dt
 from typing import Any
 
 import numpy as np
+from pydantic import ValidationError
 
 from mobile_gym.device.base import Device
 from mobile_gym.tasks import schema as s
@@ -24,7 +25,7 @@ class Episode:
         self.values = draw_parameters(spec.parameters, rng)
         options = [spec.instruction.template, *spec.instruction.paraphrases]
         self.instruction = fill(
-            options[int(rng.integers(len(options)))], self.values, f"{spec.id}: instruction"
+            options[int(rng.integers(len(options)))], self.values, f"{spec.label}: instruction"
         )
         self.agent = AgentRecord()
         self._setup()
@@ -37,10 +38,10 @@ class Episode:
             except s.TaskFileError:
                 raise
             except ValueError as exc:  # an invalid XPath or regex
-                raise s.TaskFileError(f"{spec.id}: signals.{name}: {exc}") from None
+                raise s.TaskFileError(f"{spec.label}: signals.{name}: {exc}") from None
         self.board = SignalBoard(probes, self.observer)
         instructions = {
-            e.id: fill(e.instruction, self.values, f"{spec.id}: events.{e.id}.instruction")
+            e.id: fill(e.instruction, self.values, f"{spec.label}: events.{e.id}.instruction")
             for e in spec.events
             if e.instruction
         }
@@ -49,12 +50,16 @@ class Episode:
         self.failed = False
 
     def _filled(self, model: Any, where: str) -> Any:
-        data = fill_any(
-            model.model_dump(by_alias=True, exclude_defaults=True),
-            self.values,
-            f"{self.spec.id}: {where}",
-        )
-        return type(model).model_validate(data)
+        """``model`` with its ``{name}`` fields filled; TaskFileError if the result is invalid."""
+        label = f"{self.spec.label}: {where}"
+        data = fill_any(model.model_dump(by_alias=True, exclude_defaults=True), self.values, label)
+        try:
+            return type(model).model_validate(data)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(map(str, e['loc'])) or '(value)'}: {e['msg']}" for e in exc.errors()
+            )
+            raise s.TaskFileError(f"{label}: after filling in parameters: {problems}") from None
 
     def _setup(self) -> None:
         setup: s.Setup = self._filled(self.spec.setup, "setup")
@@ -63,7 +68,7 @@ class Episode:
             try:
                 device.set_time(dt.datetime.fromisoformat(setup.time))
             except ValueError as exc:
-                raise s.TaskFileError(f"{self.spec.id}: setup.time: {exc}") from None
+                raise s.TaskFileError(f"{self.spec.label}: setup.time: {exc}") from None
         for item in setup.settings:
             device.put_setting(
                 item.namespace,

@@ -16,15 +16,30 @@ def task_files() -> list[pathlib.Path]:
 
 
 @cache
-def shipped_tasks() -> dict[str, TaskSpec]:
-    """The shipped tasks by id; a bad file or a repeated id raises TaskFileError."""
+def _load_shipped() -> tuple[dict[str, TaskSpec], tuple[str, ...]]:
     tasks: dict[str, TaskSpec] = {}
+    problems: list[str] = []
     for path in task_files():
-        spec = load_task_file(path)
+        try:
+            spec = load_task_file(path)
+        except TaskFileError as exc:
+            problems.append(str(exc))
+            continue
         if spec.id in tasks:
-            raise TaskFileError(f"{path}: task id {spec.id!r} is used by another task file too")
+            problems.append(f"{path}: task id {spec.id!r} is used by another task file too")
+            continue
         tasks[spec.id] = spec
-    return tasks
+    return tasks, tuple(problems)
+
+
+def shipped_tasks() -> dict[str, TaskSpec]:
+    """The shipped tasks that load, by id (see ``broken_task_files`` for the others)."""
+    return _load_shipped()[0]
+
+
+def broken_task_files() -> tuple[str, ...]:
+    """Why each shipped task file that does not load was refused (file, field, problem)."""
+    return _load_shipped()[1]
 
 
 def resolve_task(task: str | pathlib.Path) -> TaskSpec:
@@ -34,7 +49,8 @@ def resolve_task(task: str | pathlib.Path) -> TaskSpec:
         return load_task_file(task)
     tasks = shipped_tasks()
     if text not in tasks:
+        broken = "".join(f"\n  refused: {problem}" for problem in broken_task_files())
         raise TaskFileError(
-            f"unknown task {text!r}; known tasks: {', '.join(sorted(tasks)) or 'none'}"
+            f"unknown task {text!r}; known tasks: {', '.join(sorted(tasks)) or 'none'}{broken}"
         )
     return tasks[text]

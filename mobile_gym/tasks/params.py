@@ -1,11 +1,13 @@
-"""Task parameters drawn from the episode's seed, and ``{name}`` templates filled with them.
+r"""Task parameters drawn from the episode's seed, and ``{name}`` templates filled with them.
 
 Templates are plain text with ``{name}`` fields only: no attribute access, indexing or
-format specs, so a task file can never reach into Python objects.
+format specs, so a task file can never reach into Python objects. ``{{`` and ``}}`` are
+literal braces, and a regex repetition such as ``\d{3}`` or ``{2,5}`` is kept as written.
 """
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Any
 
@@ -141,6 +143,7 @@ def _generate(kind: str, rng: np.random.Generator) -> str:
 
 
 _FORMATTER = string.Formatter()
+_QUANTIFIER = re.compile(r"\d+(,\d*)?")
 
 
 def fill(template: str, values: dict[str, Any], where: str = "template") -> str:
@@ -153,6 +156,9 @@ def fill(template: str, values: dict[str, Any], where: str = "template") -> str:
     for literal, field, spec, conversion in parsed:
         out.append(literal)
         if field is None:
+            continue
+        if _QUANTIFIER.fullmatch(field) and not spec and not conversion:
+            out.append("{" + field + "}")  # a regex repetition such as \d{3} or {2,5}, not a field
             continue
         if spec or conversion or not field.isidentifier():
             shown = field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")

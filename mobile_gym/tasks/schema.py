@@ -16,12 +16,17 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
+    PrivateAttr,
     Tag,
     ValidationError,
     field_validator,
     model_validator,
 )
 
+_WRITES = re.compile(
+    r"\b(INSERT|UPDATE|DELETE|REPLACE|UPSERT|DROP|ALTER|CREATE|ATTACH|DETACH|PRAGMA|VACUUM|REINDEX)\b",
+    re.IGNORECASE,
+)
 ID_PATTERN = r"^[a-z0-9_]+(\.[a-z0-9_]+)+$"
 NAME_PATTERN = r"^[a-z_][a-z0-9_]*$"
 
@@ -202,6 +207,8 @@ class SqlSignal(_Model):
             r"^\s*(SELECT|WITH)\b", value, re.IGNORECASE
         ) or ";" in value.rstrip().rstrip(";"):
             raise ValueError("must be a single SELECT query")
+        if _WRITES.search(value):
+            raise ValueError(f"must only read, but uses {_WRITES.search(value).group(0).upper()}")
         return value
 
 
@@ -343,6 +350,8 @@ class EpisodeRules(_Model):
 class TaskSpec(_Model):
     """A task file."""
 
+    _source: str = PrivateAttr(default="<task>")
+
     id: str = Field(pattern=ID_PATTERN)
     title: str
     suite: str = "starter"
@@ -389,6 +398,16 @@ class TaskSpec(_Model):
         return self
 
     @property
+    def source(self) -> str:
+        """Where the task came from (its file), for error messages."""
+        return self._source
+
+    @property
+    def label(self) -> str:
+        """How errors name the task: its file and id, or its id when it has no file."""
+        return self.id if self._source == "<task>" else f"{self._source} ({self.id})"
+
+    @property
     def level(self) -> str:
         """Difficulty, given or by minimum steps (easy <= 3 < medium <= 6 < hard)."""
         if self.difficulty:
@@ -424,7 +443,7 @@ def parse_task(data: Any, source: str = "<task>") -> TaskSpec:
     if not isinstance(data, dict):
         raise TaskFileError(f"{source}: a task file must be a mapping, got {type(data).__name__}")
     try:
-        return TaskSpec.model_validate(data)
+        spec = TaskSpec.model_validate(data)
     except ValidationError as exc:
         problems = []
         for error in exc.errors():
@@ -435,6 +454,8 @@ def parse_task(data: Any, source: str = "<task>") -> TaskSpec:
                 path, message = ".".join(p for p in (path, cause.path) if p), str(cause)
             problems.append(f"{source}: {path or '(top level)'}: {message}")
         raise TaskFileError("\n".join(problems)) from None
+    spec._source = source
+    return spec
 
 
 def load_task_file(path: str | pathlib.Path) -> TaskSpec:

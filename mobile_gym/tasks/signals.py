@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import sqlite3
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
@@ -167,7 +168,10 @@ class SignalProbe:
             namespace, _, key = spec.setting.partition("/")
             return _setting_matches(obs.device.get_setting(namespace, key), spec)
         if isinstance(spec, s.SqlSignal):
-            rows = obs.device.query(spec.package, spec.database, spec.sql, spec.params)
+            try:
+                rows = obs.device.query(spec.package, spec.database, spec.sql, spec.params)
+            except sqlite3.Error as exc:
+                raise s.TaskFileError(f"signal {self.name!r}: SQL query failed: {exc}") from None
             return [list(r) for r in rows] == [list(r) for r in spec.expect]
         if isinstance(spec, s.AnswerSignal):
             answer = obs.agent.answer

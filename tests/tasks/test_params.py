@@ -123,7 +123,12 @@ def test_fill_keeps_doubled_braces_literal() -> None:
     assert fill(r"\d{{3}}-{n}}}", {"n": 7}) == r"\d{3}-7}"
 
 
-@pytest.mark.parametrize("template", ["{a.b}", "{x!r}", "{x:>4}", "{a[0]}", "{0}", "{}"])
+def test_fill_keeps_regex_repetitions_as_written() -> None:
+    assert fill(r"^\d{3}-{n}$", {"n": 7}) == r"^\d{3}-7$"
+    assert fill("a{2,5}b{1,}{n}", {"n": "x"}) == "a{2,5}b{1,}x"
+
+
+@pytest.mark.parametrize("template", ["{a.b}", "{x!r}", "{x:>4}", "{a[0]}", "{0!r}", "{}"])
 def test_fill_rejects_anything_but_a_plain_name(template: str) -> None:
     with pytest.raises(TaskFileError, match="only plain"):
         fill(template, {"a": "v", "x": 1}, "somewhere")

@@ -211,7 +211,7 @@ def test_schema_error_from_a_file_names_the_file(tmp_path: pathlib.Path) -> None
 
 def test_yaml_file_round_trip(tmp_path: pathlib.Path) -> None:
     path = write_task(tmp_path)
-    assert load_task_file(path) == parse_task(yaml.safe_load(path.read_text()), "x")
+    assert load_task_file(path) == parse_task(yaml.safe_load(path.read_text()), str(path))
 
 
 # errors found when an episode is instantiated -----------------------------------------------
@@ -232,7 +232,7 @@ def test_template_with_more_than_a_name(template: str, shown: str) -> None:
     with pytest.raises(TaskFileError) as caught:
         env.reset(seed=0)
     message = str(caught.value)
-    assert message.startswith("test.inline: instruction:")
+    assert message.startswith("inline (test.inline): instruction:")
     assert "only plain {name} fields" in message
     assert shown in message
 
@@ -259,20 +259,22 @@ def test_template_with_more_than_a_name(template: str, shown: str) -> None:
 def test_unknown_parameter_at_instantiation(overrides: dict, where: str) -> None:
     env = make_env(**overrides)
     with pytest.raises(
-        TaskFileError, match=rf"^test\.inline: {where}: unknown parameter \{{who\}}"
+        TaskFileError, match=rf"^inline \(test\.inline\): {where}: unknown parameter \{{who\}}"
     ):
         env.reset(seed=0)
 
 
 def test_malformed_template() -> None:
     env = make_env(instruction={"template": "Hi {"})
-    with pytest.raises(TaskFileError, match=r"^test\.inline: instruction: malformed template"):
+    with pytest.raises(
+        TaskFileError, match=r"^inline \(test\.inline\): instruction: malformed template"
+    ):
         env.reset(seed=0)
 
 
 def test_bad_setup_time() -> None:
     env = make_env(setup={"time": "yesterday"})
-    with pytest.raises(TaskFileError, match=r"^test\.inline: setup\.time:"):
+    with pytest.raises(TaskFileError, match=r"^inline \(test\.inline\): setup\.time:"):
         env.reset(seed=0)
 
 
@@ -293,7 +295,7 @@ def test_invalid_xpath_or_regex_when_the_episode_starts(signal: dict, problem: s
     with pytest.raises(TaskFileError) as caught:
         env.reset(seed=0)
     message = str(caught.value)
-    assert message.startswith("test.inline: signals.bad:")
+    assert message.startswith("inline (test.inline): signals.bad:")
     assert problem in message
 
 
