@@ -35,11 +35,6 @@ def _attr(value: str) -> str:
     return value.translate(_ESCAPES)
 
 
-def resource_id(view: View, package: str) -> str:
-    if not view.id:
-        return ""
-    return view.id if ":" in view.id else f"{package}:id/{view.id}"
-
 
 def _emit_children(children: list[View], index: int, package: str, out: list[str]) -> int:
     for child in children:
@@ -58,19 +53,23 @@ def _emit(view: View, index: int, package: str, out: list[str]) -> int:
         return _emit_children(view.children, index, package, out)
     text = view.display_text
     clickable = view.clickable
-    naf = ' NAF="true"' if clickable and not text and not view.desc else ""
+    desc = view.desc
+    naf = ' NAF="true"' if clickable and not text and not desc else ""
+    rid = view.id
+    if rid and ":" not in rid:
+        rid = f"{package}:id/{rid}"
+    left, top, right, bottom = view.visible
     t, f = "true", "false"
     out.append(
-        f'<node{naf} index="{index}" text="{_attr(text)}" '
-        f'resource-id="{_attr(resource_id(view, package))}" class="{view.cls}" '
-        f'package="{package}" content-desc="{_attr(view.desc)}" '
+        f'<node{naf} index="{index}" text="{_attr(text)}" resource-id="{_attr(rid or "")}" '
+        f'class="{view.cls}" package="{package}" content-desc="{_attr(desc)}" '
         f'checkable="{t if view.checkable else f}" checked="{t if view.checked else f}" '
         f'clickable="{t if clickable else f}" enabled="{t if view.enabled else f}" '
         f'focusable="{t if view.focusable else f}" focused="{t if view.focused else f}" '
         f'scrollable="{t if view.scrollable else f}" '
         f'long-clickable="{t if view.long_clickable else f}" '
         f'password="{t if view.password else f}" selected="{t if view.selected else f}" '
-        f'bounds="{view.visible.bounds_string()}">'
+        f'bounds="[{left},{top}][{right},{bottom}]">'
     )
     mark = len(out)
     _emit_children(view.children, 0, package, out)
