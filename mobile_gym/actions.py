@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from mobile_gym.sim.input import DRAG_FRAMES, LONG_PRESS_FRAMES, TAP_FRAMES
+from mobile_gym.sim.input import DRAG_FRAMES, LONG_PRESS_FRAMES, TAP_FRAMES, line
 from mobile_gym.sim.keys import key_name
 from mobile_gym.spaces import KEYS, ActionType
 
@@ -61,13 +61,7 @@ def drag(
     x1: float, y1: float, x2: float, y2: float, frames: int = DRAG_FRAMES
 ) -> list[TouchAction]:
     """Touch frames evenly spaced from (x1, y1) to (x2, y2), then a lift."""
-    if frames < 2:
-        raise ValueError("a drag needs at least 2 touch frames")
-    steps = [
-        (x1 + (x2 - x1) * i / (frames - 1), y1 + (y2 - y1) * i / (frames - 1))
-        for i in range(frames)
-    ]
-    return [touch(x, y) for x, y in steps] + [lift()]
+    return [*(touch(x, y) for x, y in line(x1, y1, x2, y2, frames)), lift()]
 
 
 _DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}

@@ -62,15 +62,21 @@ def long_press(x: float, y: float) -> list[InputEvent]:
     return [Touch(x, y)] * LONG_PRESS_FRAMES + [Lift()]
 
 
-def drag(x1: float, y1: float, x2: float, y2: float, frames: int = DRAG_FRAMES) -> list[InputEvent]:
-    """Touch frames evenly spaced from (x1, y1) to (x2, y2), then lift: a scroll or a swipe."""
+def line(
+    x1: float, y1: float, x2: float, y2: float, frames: int = DRAG_FRAMES
+) -> list[tuple[float, float]]:
+    """``frames`` points evenly spaced from (x1, y1) to (x2, y2): the path of a drag."""
     if frames < 2:
         raise ValueError("a drag needs at least 2 touch frames")
-    points = [
+    return [
         (x1 + (x2 - x1) * i / (frames - 1), y1 + (y2 - y1) * i / (frames - 1))
         for i in range(frames)
     ]
-    return [Touch(x, y) for x, y in points] + [Lift()]
+
+
+def drag(x1: float, y1: float, x2: float, y2: float, frames: int = DRAG_FRAMES) -> list[InputEvent]:
+    """Touch frames evenly spaced from (x1, y1) to (x2, y2), then lift: a scroll or a swipe."""
+    return [*(Touch(x, y) for x, y in line(x1, y1, x2, y2, frames)), Lift()]
 
 
 def check_point(x: object, y: object) -> tuple[float, float]:
