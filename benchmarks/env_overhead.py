@@ -21,13 +21,12 @@ steps of the stream that changed the UI.
 
 from __future__ import annotations
 
-import argparse
 import gc
-import json
-import pathlib
 import time
 from collections.abc import Callable
 from typing import Any
+
+import common
 
 from mobile_gym import actions
 from mobile_gym.env import MobileEnv
@@ -274,18 +273,9 @@ def report(f: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--json", type=pathlib.Path, default=pathlib.Path("out/bench/env_overhead.json")
+    common.run(
+        __doc__, "out/bench/env_overhead.json", measure, report, {"goal_overhead": GOAL_OVERHEAD}
     )
-    args = parser.parse_args()
-    figures = measure()
-    print(report(figures))
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(
-        json.dumps({"figures": figures, "goal_overhead": GOAL_OVERHEAD}, indent=2, default=float)
-    )
-    print(f"wrote {args.json}")
 
 
 if __name__ == "__main__":

@@ -16,12 +16,11 @@ for scale only: they are not run here.
 
 from __future__ import annotations
 
-import argparse
 import gc
-import json
-import pathlib
 import time
 from collections.abc import Callable
+
+import common
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
@@ -147,18 +146,13 @@ def report(figures: dict[str, float]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--json", type=pathlib.Path, default=pathlib.Path("out/bench/phone_speed.json")
+    common.run(
+        __doc__,
+        "out/bench/phone_speed.json",
+        measure,
+        report,
+        {"emulator_published": EMULATOR, "goals": GOALS},
     )
-    args = parser.parse_args()
-    figures = measure()
-    print(report(figures))
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(
-        json.dumps({"figures": figures, "emulator_published": EMULATOR, "goals": GOALS}, indent=2)
-    )
-    print(f"wrote {args.json}")
 
 
 if __name__ == "__main__":
