@@ -1,0 +1,171 @@
+"""Agent-level commands, and how one is carried out at touch level.
+
+Every action wrapper (gestures, elements, grid, text commands, JSON) turns what the agent
+said into a ``Command`` with positions normalised to [0, 1], then ``run_command`` plays it
+on the base env through the one touch mapping in ``mobile_gym.actions``: the rewards of
+the touch steps are summed and their instructions and events gathered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mobile_gym import actions
+from mobile_gym.sim.keys import key_name
+from mobile_gym.spaces import STATUSES
+from mobile_gym.wrappers.elements import screen_elements
+
+VERBS = (
+    "click",
+    "double_tap",
+    "long_press",
+    "swipe",
+    "scroll",
+    "type",
+    "key",
+    "open_app",
+    "wait",
+    "answer",
+    "status",
+    "ask_user",
+    "mcp_call",
+)
+DIRECTIONS = ("up", "down", "left", "right")
+StepResult = tuple[Any, float, bool, bool, dict[str, Any]]
+
+
+class CommandError(ValueError):
+    """A command that cannot be carried out; its message is meant for the agent."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """One agent action. Positions are normalised; ``x2``/``y2`` end a swipe."""
+
+    verb: str
+    x: float | None = None
+    y: float | None = None
+    x2: float | None = None
+    y2: float | None = None
+    text: str = ""
+    direction: str = ""
+    key: str = ""
+    app: str = ""
+    tool: str = ""
+    arguments: dict[str, Any] = field(default_factory=dict)
+
+    def check(self) -> None:
+        """Raise CommandError naming what is missing or wrong."""
+        if self.verb not in VERBS:
+            raise CommandError(f"unknown action {self.verb!r}; actions: {', '.join(VERBS)}")
+        needs_point = self.verb in ("click", "double_tap", "long_press", "swipe")
+        for name in ("x", "y", "x2", "y2"):
+            value = getattr(self, name)
+            if value is not None and not (0.0 <= value <= 1.0):
+                raise CommandError(f"{self.verb}: {name} must be in [0, 1], got {value}")
+        if needs_point and (self.x is None or self.y is None):
+            raise CommandError(f"{self.verb} needs a position")
+        if self.verb == "swipe" and (self.x2 is None or self.y2 is None):
+            raise CommandError("swipe needs an end position")
+        if self.verb == "scroll" and self.direction not in DIRECTIONS:
+            raise CommandError(
+                f"scroll direction must be one of {DIRECTIONS}, got {self.direction!r}"
+            )
+        if self.verb == "key":
+            try:
+                key_name(self.key)
+            except ValueError as exc:
+                raise CommandError(str(exc)) from None
+        if self.verb == "status" and self.text not in STATUSES:
+            raise CommandError(f"status must be one of {STATUSES}, got {self.text!r}")
+        if self.verb == "open_app" and not self.app.strip():
+            raise CommandError("open_app needs an app name")
+        if self.verb == "mcp_call" and not self.tool:
+            raise CommandError("mcp_call needs a tool name")
+
+
+def touches(command: Command) -> list[actions.TouchAction]:
+    """The touch-level actions of a command (``open_app`` is carried out by ``run_command``)."""
+    c = command
+    if c.verb == "click":
+        return actions.click(c.x, c.y)  # type: ignore[arg-type]
+    if c.verb == "double_tap":
+        return actions.double_tap(c.x, c.y)  # type: ignore[arg-type]
+    if c.verb == "long_press":
+        return actions.long_press(c.x, c.y)  # type: ignore[arg-type]
+    if c.verb == "swipe":
+        return actions.drag(c.x, c.y, c.x2, c.y2)  # type: ignore[arg-type]
+    if c.verb == "scroll":
+        return actions.scroll(c.direction, 0.5 if c.x is None else c.x, 0.5 if c.y is None else c.y)
+    if c.verb == "type":
+        if c.x is None or c.y is None:
+            return [actions.base_action(actions.ActionType.TEXT, text=c.text)]
+        return actions.type_text(c.x, c.y, c.text)
+    if c.verb == "key":
+        return actions.press(c.key)
+    if c.verb == "wait":
+        return actions.wait()
+    if c.verb == "answer":
+        return actions.answer(c.text)
+    if c.verb == "status":
+        return actions.status(c.text)
+    if c.verb == "ask_user":
+        return actions.ask_user(c.text)
+    if c.verb == "mcp_call":
+        return actions.mcp_call(c.tool, c.arguments)
+    raise CommandError(f"{c.verb} has no fixed touch sequence")
+
+
+def run_command(env: Any, command: Command) -> StepResult:
+    """Carry out ``command`` on ``env`` (the base env, or a wrapper over it) as one agent
+    action. A command that cannot be carried out waits one frame and reports
+    ``info["action_error"]``."""
+    try:
+        command.check()
+        if command.verb == "open_app":
+            return _open_app(env, command.app)
+        return actions.play(env, touches(command))
+    except CommandError as exc:
+        observation, reward, terminated, truncated, info = actions.play(env, actions.wait())
+        return observation, reward, terminated, truncated, {**info, "action_error": str(exc)}
+
+
+def _open_app(env: Any, name: str) -> StepResult:
+    """HOME, swipe up to the app drawer, tap the app's icon: what a user does."""
+    base = env.unwrapped
+    steps = [actions.press("HOME"), actions.swipe("up", 0.5, 0.6)]
+    merged: StepResult | None = None
+    for sequence in steps:
+        merged = _merge(merged, actions.play(env, sequence))
+        if merged[2] or merged[3]:
+            return merged
+    wanted = name.strip().casefold()
+    icons = [
+        e
+        for e in screen_elements(base.device.hierarchy_xml())
+        if e.clickable and e.label.casefold() == wanted
+    ]
+    if not icons:
+        observation, reward, terminated, truncated, info = merged  # type: ignore[misc]
+        error = f"no app named {name!r} in the app drawer"
+        return observation, reward, terminated, truncated, {**info, "action_error": error}
+    return _merge(merged, actions.play(env, actions.click(*icons[0].centre(base.device.size))))
+
+
+def _merge(first: StepResult | None, second: StepResult) -> StepResult:
+    if first is None:
+        return second
+    _, reward1, _, _, info1 = first
+    observation, reward2, terminated, truncated, info2 = second
+    info = {
+        **info2,
+        "instructions": info1["instructions"] + info2["instructions"],
+        "events": info1["events"] + info2["events"],
+        "reward_breakdown": {
+            k: info1["reward_breakdown"].get(k, 0.0) + info2["reward_breakdown"].get(k, 0.0)
+            for k in {**info1["reward_breakdown"], **info2["reward_breakdown"]}
+        },
+        "action_error": info1.get("action_error") or info2.get("action_error"),
+    }
+    return observation, reward1 + reward2, terminated, truncated, info
