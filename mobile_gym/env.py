@@ -33,6 +33,7 @@ Registered Configurations:
 
 from __future__ import annotations
 
+import functools
 import math
 import pathlib
 from collections.abc import Callable
@@ -79,6 +80,10 @@ class LazyHierarchy:
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # sent to another process (vector envs): the XML goes along, dumped once
+        return (LazyHierarchy, (functools.partial(str, self.xml),))
 
     def __repr__(self) -> str:
         return (

@@ -33,13 +33,20 @@ def step_cap(max_steps: int | str | None, spec: TaskSpec) -> int | None:
 
 
 def make_env(
-    task: str | pathlib.Path | TaskSpec, max_steps: int | str | None = None, **kwargs: Any
+    task: str | pathlib.Path | TaskSpec,
+    max_steps: int | str | None = None,
+    action_space: str = "touch",
+    observation: str = "pixels",
+    **kwargs: Any,
 ) -> gym.Env:
-    """A MobileEnv for ``task`` with its step cap applied outermost."""
+    """A MobileEnv for ``task`` in the ``action_space`` and ``observation`` presets (see
+    ``mobile_gym.presets``), with its step cap outermost, counting agent actions."""
+    from mobile_gym import presets
     from mobile_gym.wrappers import StepCap
 
-    env = MobileEnv(task, **kwargs)
-    cap = step_cap(max_steps, env.task)
+    base = MobileEnv(task, **kwargs)
+    env = presets.build(base, action_space, observation)
+    cap = step_cap(max_steps, base.task)
     return StepCap(env, cap) if cap is not None else env
 
 

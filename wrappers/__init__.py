@@ -1,6 +1,38 @@
-"""Wrappers installed as ``mobile_gym.wrappers``: step caps now; action spaces and observation
-views for RL policies and LLM agents build on the env's touch-level actions."""
+"""Wrappers, installed as ``mobile_gym.wrappers``: how every kind of agent plugs in.
 
+Action spaces over the env's touch-level actions, each carried out through the one
+mapping in ``mobile_gym.actions`` (``commands.run_command``): ``GestureActions``
+(coordinates), ``ElementActions`` (Set-of-Marks indices, with ``action_masks()``),
+``GridActions`` (a tap grid for pixel policies), ``TextCommands`` (Mobile-Env-style text)
+and ``JsonActions`` (AndroidWorld's JSON schema). Observation views: ``TextView``,
+``HtmlView``, ``SetOfMarks`` and ``RLObservation`` / ``ImageOnly``. ``StepCap`` ends an
+episode after exactly N agent actions and stays outermost. ``gym.make(id, action_space=...,
+observation=..., max_steps=...)`` assembles the stack (``mobile_gym.presets``).
+"""
+
+from mobile_gym.wrappers.commands import Command, CommandError, run_command
+from mobile_gym.wrappers.element_actions import ElementActions
+from mobile_gym.wrappers.gesture import GestureActions
+from mobile_gym.wrappers.grid import GridActions
+from mobile_gym.wrappers.json_actions import JsonActions
+from mobile_gym.wrappers.rl import ImageOnly, RLObservation
 from mobile_gym.wrappers.step_cap import StepCap
+from mobile_gym.wrappers.text_commands import TextCommands
+from mobile_gym.wrappers.views import HtmlView, SetOfMarks, TextView
 
-__all__ = ["StepCap"]
+__all__ = [
+    "Command",
+    "CommandError",
+    "ElementActions",
+    "GestureActions",
+    "GridActions",
+    "HtmlView",
+    "ImageOnly",
+    "JsonActions",
+    "RLObservation",
+    "SetOfMarks",
+    "StepCap",
+    "TextCommands",
+    "TextView",
+    "run_command",
+]

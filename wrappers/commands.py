@@ -8,6 +8,7 @@ the touch steps are summed and their instructions and events gathered.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,13 +58,31 @@ class Command:
 
     def check(self) -> None:
         """Raise CommandError naming what is missing or wrong."""
-        if self.verb not in VERBS:
+        if not isinstance(self.verb, str) or self.verb not in VERBS:
             raise CommandError(f"unknown action {self.verb!r}; actions: {', '.join(VERBS)}")
         needs_point = self.verb in ("click", "double_tap", "long_press", "swipe")
         for name in ("x", "y", "x2", "y2"):
             value = getattr(self, name)
-            if value is not None and not (0.0 <= value <= 1.0):
-                raise CommandError(f"{self.verb}: {name} must be in [0, 1], got {value}")
+            if value is None:
+                continue
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int | float)
+                or not (0.0 <= value <= 1.0)
+            ):
+                raise CommandError(f"{self.verb}: {name} must be a number in [0, 1], got {value!r}")
+        for name in ("text", "direction", "key", "app", "tool"):
+            if not isinstance(getattr(self, name), str):
+                raise CommandError(f"{self.verb}: {name} must be text, got {getattr(self, name)!r}")
+        if not isinstance(self.arguments, dict):
+            raise CommandError(
+                f"{self.verb}: arguments must be a JSON object, got {self.arguments!r}"
+            )
+        if self.verb == "mcp_call":
+            try:
+                json.dumps(self.arguments)
+            except (TypeError, ValueError) as exc:
+                raise CommandError(f"mcp_call arguments must be JSON: {exc}") from None
         if needs_point and (self.x is None or self.y is None):
             raise CommandError(f"{self.verb} needs a position")
         if self.verb == "swipe" and (self.x2 is None or self.y2 is None):

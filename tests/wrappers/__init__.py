@@ -1,0 +1,1 @@
+"""Tests of the wrappers installed as mobile_gym.wrappers."""

@@ -1,0 +1,165 @@
+"""TextView, HtmlView and SetOfMarks: the screen described in words and marked in pixels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+from mobile_gym.env import MobileEnv
+from mobile_gym.wrappers.element_actions import ElementActions
+from mobile_gym.wrappers.elements import screen_elements
+from mobile_gym.wrappers.views import PALETTE, HtmlView, SetOfMarks, TextView
+from tests.tasks.tasktools import CONTACTS, spec
+
+CLICK = 0
+TRICKY = {"first_name": 'Zoë "Z" &', "last_name": "<Ærø> 李'", "phone": "+1 555-0100"}
+CONTACTS_TASK = spec(
+    apps=[CONTACTS],
+    setup={
+        "database": [
+            {
+                "package": CONTACTS,
+                "database": "contacts",
+                "table": "contacts",
+                "clear": True,
+                "rows": [TRICKY, {"first_name": "Ada", "last_name": "Lovelace", "phone": "1"}],
+            }
+        ],
+        "start": {"package": CONTACTS, "activity": ".activities.MainActivity"},
+    },
+)
+
+
+def contacts(view: type[gym.ObservationWrapper], **kwargs: Any) -> gym.Env:
+    return view(ElementActions(MobileEnv(CONTACTS_TASK)), **kwargs)
+
+
+def on_network_page(env: gym.Env) -> tuple[dict[str, Any], dict[str, Any]]:
+    """From home, through the drawer and Settings to the Network page."""
+    env.reset(seed=0)
+    _, _, _, _, info = env.step((2, 0))  # scroll_down on home opens the drawer
+    settings = next(e["index"] for e in info["elements"] if e["label"] == "Settings")
+    env.step((CLICK, settings))
+    observation, _, _, _, info = env.step((CLICK, 1))
+    return observation, info
+
+
+# TextView ----------------------------------------------------------------------------------
+def test_text_view_lists_numbered_elements_and_visible_text() -> None:
+    env = contacts(TextView)
+    observation, info = env.reset(seed=0)
+    assert set(observation) == {"instruction", "screen_text"}
+    assert env.observation_space.contains(observation)
+    assert observation["instruction"] == "Turn off Wi-Fi."
+    lines = observation["screen_text"].split("\n")
+    assert lines[:5] == ["09:30", "Wi-Fi signal full.", "Battery 85 percent.", "85%", "Contacts"]
+    assert '[0] button "Search" (action_search)' in lines
+    assert '[1] button "More options"' in lines
+    assert '[2] scroll "contacts_list"' in lines
+    assert '[3] button "Ada Lovelace" (item_contact_frame)' in lines
+    assert '[4] button "Zoë \\"Z\\" & <Ærø> 李\'" (item_contact_frame)' in lines
+    assert "Ada Lovelace" not in lines  # the row already says it
+    numbered = [line for line in lines if line.startswith("[")]
+    assert [line.split("]")[0][1:] for line in numbered] == [
+        str(e["index"]) for e in info["elements"]
+    ]
+
+
+def test_text_view_shows_switch_state_and_keeps_the_screen_on_request() -> None:
+    env = TextView(ElementActions(MobileEnv("settings.wifi_off")), keep_screen=True)
+    observation, _ = on_network_page(env)
+    assert set(observation) == {"instruction", "screen_text", "screen"}
+    assert observation["screen"].shape == (600, 270, 3)
+    assert '[2] switch "Wi-Fi" (wifi_switch) checked' in observation["screen_text"]
+    assert (
+        '[3] switch "Airplane mode" (airplane_mode_switch) unchecked'
+        in (observation["screen_text"])
+    )
+    assert "Network & internet" in observation["screen_text"].split("\n")
+
+
+# HtmlView ----------------------------------------------------------------------------------
+def test_html_view_escapes_quotes_ampersands_and_keeps_unicode() -> None:
+    env = contacts(HtmlView)
+    observation, _ = env.reset(seed=0)
+    assert set(observation) == {"instruction", "html"}
+    assert env.observation_space.contains(observation)
+    lines = observation["html"].split("\n")
+    assert '<button id=0 desc="Search"></button>' in lines
+    assert "<div id=2 scrollable>contacts_list</div>" in lines
+    assert "<button id=4>Zoë &quot;Z&quot; &amp; &lt;Ærø&gt; 李&#x27;</button>" in lines
+    assert "<p>Contacts</p>" in lines and "<p>85%</p>" in lines
+    assert '<img desc="Battery 85 percent.">' in lines
+    assert '"Z"' not in observation["html"] and "<Ærø>" not in observation["html"]
+
+
+def test_html_view_inputs_switches_and_escaped_text() -> None:
+    env = HtmlView(ElementActions(MobileEnv("settings.wifi_off")))
+    observation, _ = on_network_page(env)
+    lines = observation["html"].split("\n")
+    assert "<switch id=2 checked>Wi-Fi</switch>" in lines
+    assert "<p>Network &amp; internet</p>" in lines
+    edit = HtmlView(ElementActions(MobileEnv(CONTACTS_TASK), with_text=True))
+    edit.reset(seed=0)
+    edit.step({"verb": "click", "index": 0})  # search
+    observation, _, _, _, info = edit.step({"verb": "type", "index": 1, "text": 'a "&" b'})
+    assert info["action_error"] is None
+    assert any(
+        line.startswith("<input id=1 focused") and line.endswith('value="a &quot;&amp;&quot; b">')
+        for line in observation["html"].split("\n")
+    ), observation["html"]
+
+
+# SetOfMarks --------------------------------------------------------------------------------
+def boxes(env: gym.Env, scale: float) -> list[tuple[int, int, int, int, int]]:
+    """(index, x0, y0, x1, y1) of each element's box in observation pixels (inclusive)."""
+    out = []
+    for e in screen_elements(env.unwrapped.device.hierarchy_xml()):
+        left, top, right, bottom = e.bounds
+        x0, y0 = round(left * scale), round(top * scale)
+        out.append((e.index, x0, y0, round(right * scale) - 1, round(bottom * scale) - 1))
+    return out
+
+
+@pytest.mark.parametrize("scale", [0.25, 0.5])
+@pytest.mark.parametrize("screen", ["home", "contacts"])
+def test_set_of_marks_draws_boxes_exactly_at_element_bounds(scale: float, screen: str) -> None:
+    env = SetOfMarks(ElementActions(MobileEnv(CONTACTS_TASK, screen_scale=scale)))
+    observation, _ = env.reset(seed=0)
+    if screen == "home":
+        observation, *_ = env.step((5, 0))  # home
+    assert env.observation_space == env.env.observation_space
+    assert env.observation_space.contains(observation)
+    plain = env.unwrapped.device.screenshot(scale)
+    marked = observation["screen"]
+    assert marked.shape == plain.shape and marked.dtype == np.uint8
+    inside = np.zeros(plain.shape[:2], dtype=bool)
+    marks = boxes(env, scale)
+    assert len(marks) >= 5
+    for index, x0, y0, x1, y1 in marks:
+        inside[y0 : y1 + 1, x0 : x1 + 1] = True
+        ring = np.concatenate(
+            [marked[y0, x0 : x1 + 1], marked[y1, x0 : x1 + 1], marked[y0:y1, x0], marked[y0:y1, x1]]
+        )
+        plain_ring = np.concatenate(
+            [plain[y0, x0 : x1 + 1], plain[y1, x0 : x1 + 1], plain[y0:y1, x0], plain[y0:y1, x1]]
+        )
+        assert (ring != plain_ring).any(axis=1).mean() > 0.9, index
+    # the last-drawn element's outer ring and label tab are its colour
+    index, x0, y0, x1, y1 = marks[-1]
+    assert tuple(marked[y1, (x0 + x1) // 2]) == PALETTE[index % len(PALETTE)]
+    assert tuple(marked[(y0 + y1) // 2, x1]) == PALETTE[index % len(PALETTE)]
+    assert (marked[~inside] == plain[~inside]).all()
+    assert (~inside).sum() > 0.05 * inside.size  # a real area was compared
+
+
+def test_set_of_marks_leaves_the_env_screen_untouched_and_composes() -> None:
+    env = TextView(SetOfMarks(ElementActions(MobileEnv(CONTACTS_TASK))), keep_screen=True)
+    observation, _ = env.reset(seed=0)
+    plain = env.unwrapped.device.screenshot(0.25)
+    assert not plain.flags.writeable or (plain != observation["screen"]).any()
+    assert (observation["screen"] != plain).any()
+    assert observation["screen_text"].startswith("09:30")

@@ -1,0 +1,185 @@
+"""GestureActions: one agent action is one gesture (click, swipe, scroll, type, key, ...).
+
+Description:
+    A structured action space over the touch-level env, the one GUI agents and policies
+    with mixed discrete / continuous heads use. Each step turns the action into a
+    ``Command`` and carries it out with ``run_command``: the one touch mapping of
+    ``mobile_gym.actions`` plays it on the wrapped env, rewards of the touch steps summed,
+    their instructions and events gathered.
+
+Action Space:
+    ``Dict(verb: Discrete(len(VERBS)), position: Box([0, 1]^2), end: Box([0, 1]^2),
+    direction: Discrete(4), key: Discrete(len(KEYS)), text: UnicodeText)``. ``verb`` indexes
+    ``VERBS`` and decides which other fields are read (the rest are ignored):
+
+    ==============================  ==================================================
+    click, double_tap, long_press   ``position``
+    swipe                           from ``position`` to ``end``
+    scroll                          ``direction`` (index into ``DIRECTIONS``: content
+                                    moves into view from there), at ``position``; the
+                                    screen centre if ``position`` is left out
+    type                            ``text``, into the field at ``position`` (clicked
+                                    first); into the focused field if left out
+    key                             ``key`` (index into ``KEYS``)
+    open_app                        ``text``: the app's label in the app drawer
+    wait                            nothing (one frame passes)
+    answer, ask_user                ``text``
+    status                          ``text``: ``complete`` or ``infeasible``
+    mcp_call                        ``text``: JSON ``{"tool": name, "arguments": {...}}``
+    ==============================  ==================================================
+
+    In Python, ``verb``, ``direction`` and ``key`` may also be given by name, and a
+    ``Command`` may be passed as the action itself.
+
+Observation:
+    That of the wrapped env, after the gesture's last touch step.
+
+Rewards / Termination:
+    Those of the wrapped env, summed over the gesture's touch steps; the gesture stops early
+    if the episode ends. A malformed action waits one frame and explains itself in
+    ``info["action_error"]``; it never raises.
+"""
+
+from __future__ import annotations
+
+import json
+import numbers
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from mobile_gym.spaces import KEYS, UnicodeText
+from mobile_gym.tasks.signals import parse_tool_call
+from mobile_gym.wrappers.commands import (
+    DIRECTIONS,
+    VERBS,
+    Command,
+    CommandError,
+    StepResult,
+    run_command,
+)
+
+_POINTED = ("click", "double_tap", "long_press", "swipe")
+_TEXTUAL = ("type", "answer", "status", "ask_user", "open_app", "mcp_call")
+
+
+def gesture_action_space(text_length: int = 4096) -> spaces.Dict:
+    """The action space of ``GestureActions``."""
+    return spaces.Dict(
+        {
+            "verb": spaces.Discrete(len(VERBS)),
+            "position": spaces.Box(0.0, 1.0, shape=(2,), dtype=np.float32),
+            "end": spaces.Box(0.0, 1.0, shape=(2,), dtype=np.float32),
+            "direction": spaces.Discrete(len(DIRECTIONS)),
+            "key": spaces.Discrete(len(KEYS)),
+            "text": UnicodeText(text_length),
+        }
+    )
+
+
+def refused(env: gym.Env, error: str) -> StepResult:
+    """What an action that cannot be understood does: one frame passes on ``env`` and
+    ``info["action_error"]`` says why (as ``run_command`` does for a bad command)."""
+    observation, reward, terminated, truncated, info = run_command(env, Command("wait"))
+    return observation, reward, terminated, truncated, {**info, "action_error": error}
+
+
+class GestureActions(gym.Wrapper):
+    """Gestures in, touch sequences out; see the module docstring for the action space."""
+
+    def __init__(self, env: gym.Env, text_length: int = 4096) -> None:
+        super().__init__(env)
+        self.action_space = gesture_action_space(text_length)
+
+    def step(self, action: dict[str, Any] | Command) -> StepResult:
+        try:
+            command = self.command(action)
+        except CommandError as exc:
+            return refused(self.env, str(exc))
+        return run_command(self.env, command)
+
+    @staticmethod
+    def command(action: dict[str, Any] | Command) -> Command:
+        """The ``Command`` an action stands for; CommandError (for the agent) if malformed.
+
+        Ranges and names are checked when the command runs (``Command.check``)."""
+        if isinstance(action, Command):
+            _check_types(action)
+            return action
+        if not isinstance(action, dict):
+            raise CommandError(
+                f"an action is a dict with a 'verb' (or a Command), not {type(action).__name__}"
+            )
+        verb = _choice(action, "verb", VERBS)
+        fields: dict[str, Any] = {}
+        if verb in _POINTED or (verb in ("scroll", "type") and "position" in action):
+            fields["x"], fields["y"] = _point(action, "position")
+        if verb == "swipe":
+            fields["x2"], fields["y2"] = _point(action, "end")
+        if verb == "scroll":
+            fields["direction"] = _choice(action, "direction", DIRECTIONS)
+        if verb == "key":
+            fields["key"] = _choice(action, "key", KEYS)
+        if verb in _TEXTUAL:
+            text = action.get("text")
+            if not isinstance(text, str):
+                raise CommandError(f"{verb} needs a text string, got {type(text).__name__}")
+            if verb == "open_app":
+                fields["app"] = text
+            elif verb == "mcp_call":
+                try:
+                    fields["tool"], fields["arguments"] = parse_tool_call(text)
+                except ValueError as exc:
+                    raise CommandError(str(exc)) from None
+            else:
+                fields["text"] = text
+        return Command(verb, **fields)
+
+
+def _choice(action: dict[str, Any], field: str, options: tuple[str, ...]) -> str:
+    """A name given by index into ``options`` or as itself (a name is checked later)."""
+    if field not in action:
+        raise CommandError(f"the action has no {field!r}")
+    value = action[field]
+    if isinstance(value, str):
+        return value
+    if isinstance(value, np.ndarray) and value.size == 1:
+        value = value.reshape(()).item()
+    if (
+        isinstance(value, numbers.Integral)
+        and not isinstance(value, bool)
+        and 0 <= int(value) < len(options)
+    ):
+        return options[int(value)]
+    raise CommandError(
+        f"{field} must be an index in 0..{len(options) - 1} or a name, got {value!r}"
+    )
+
+
+def _point(action: dict[str, Any], field: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in np.asarray(action[field], dtype=np.float64).reshape(2))
+    except KeyError:
+        raise CommandError(f"{action.get('verb')!r} needs {field!r}") from None
+    except (TypeError, ValueError):
+        raise CommandError(f"{field} must be two numbers in [0, 1]") from None
+    return x, y
+
+
+def _check_types(command: Command) -> None:
+    """A Command built in Python holds the types its fields declare."""
+    for name in ("x", "y", "x2", "y2"):
+        value = getattr(command, name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Real)):
+            raise CommandError(f"{name} must be a number in [0, 1], got {value!r}")
+    for name in ("verb", "text", "direction", "key", "app", "tool"):
+        if not isinstance(getattr(command, name), str):
+            raise CommandError(f"{name} must be a string, got {getattr(command, name)!r}")
+    try:
+        if not isinstance(command.arguments, dict):
+            raise TypeError
+        json.dumps(command.arguments)
+    except (TypeError, ValueError):
+        raise CommandError("arguments must be a JSON object") from None

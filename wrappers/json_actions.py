@@ -1,0 +1,312 @@
+"""JsonActions: the agent writes AndroidWorld's JSON actions (plus MobileWorld's ``ask_user``
+and ``mcp``), e.g. ``{"action_type": "click", "index": 3}``.
+
+Schema (one JSON object; unknown keys are ignored)::
+
+    action_type       fields
+    click             index | x, y           tap
+    double_tap        index | x, y           two taps
+    long_press        index | x, y           long press
+    input_text        text [, index | x, y]  tap the field (if given), then type text
+    scroll            direction [, index | x, y]   reveal content further ``direction``
+    swipe             direction [, index | x, y]   the finger moves ``direction``
+    navigate_home                            HOME key
+    navigate_back                            BACK key
+    keyboard_enter                           ENTER key
+    open_app          app_name               open the app from the app drawer
+    wait                                     let a frame pass
+    status            goal_status            complete | infeasible: ends the episode
+    answer            text                   reply to the user
+    ask_user          text                   reply comes in info["user_reply"]
+    mcp               tool (or name), arguments (object)   result in info["tool_result"]
+
+``index`` is an element number of the current screen (``screen_elements``); ``x``, ``y`` are
+pixels on the device screen (as AndroidWorld uses), converted to the normalised touch
+positions. ``direction`` is ``up``, ``down``, ``left`` or ``right``.
+
+Tolerated: the object inside prose or a Markdown ``json`` fence, Python dict syntax (single
+quotes, ``True``), trailing commas, ``"action"`` for ``"action_type"``, numbers written as
+strings, case and spaces in ``action_type``, ``"question"`` for ask_user's ``text``,
+``args`` / ``parameters`` for mcp's ``arguments``. If the text holds several objects with an
+``action_type``, the LAST one is the action (as with TextCommands' ACTION lines). A Python
+dict may be passed directly instead of text.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from mobile_gym.wrappers.commands import DIRECTIONS, CommandError
+from mobile_gym.wrappers.text_commands import ParsedActionWrapper, ParsedCommand, load_object
+
+__all__ = [
+    "ACCEPTED_JSON_FORMS",
+    "ACTION_TYPES",
+    "JsonActionError",
+    "JsonActions",
+    "parse_json_action",
+]
+
+ACTION_TYPES = (
+    "click",
+    "double_tap",
+    "long_press",
+    "input_text",
+    "scroll",
+    "swipe",
+    "navigate_home",
+    "navigate_back",
+    "keyboard_enter",
+    "open_app",
+    "wait",
+    "status",
+    "answer",
+    "ask_user",
+    "mcp",
+)
+
+ACCEPTED_JSON_FORMS = (
+    'Reply with one JSON object, e.g. {"action_type": "click", "index": 3}. action_type: '
+    "click, double_tap, long_press (index, or x and y in pixels); input_text (text, optional "
+    "index); scroll, swipe (direction up|down|left|right, optional index); navigate_home; "
+    "navigate_back; keyboard_enter; open_app (app_name); wait; status (goal_status complete|"
+    "infeasible); answer (text); ask_user (text); mcp (tool, arguments). index is an element "
+    "number of the current screen."
+)
+
+_ALIASES = {
+    "tap": "click",
+    "double_click": "double_tap",
+    "long_click": "long_press",
+    "long_tap": "long_press",
+    "type": "input_text",
+    "input": "input_text",
+    "type_text": "input_text",
+    "back": "navigate_back",
+    "go_back": "navigate_back",
+    "home": "navigate_home",
+    "go_home": "navigate_home",
+    "enter": "keyboard_enter",
+    "press_enter": "keyboard_enter",
+    "launch_app": "open_app",
+    "mcp_call": "mcp",
+    "call_tool": "mcp",
+    "tool_call": "mcp",
+}
+_NAMES = {
+    "click": "TAP",
+    "double_tap": "DOUBLE_TAP",
+    "long_press": "LONG_TAP",
+    "input_text": "TYPE",
+    "scroll": "SCROLL",
+    "swipe": "SWIPE",
+    "navigate_home": "HOME",
+    "navigate_back": "GOBACK",
+    "keyboard_enter": "ENTER",
+    "open_app": "OPEN_APP",
+    "wait": "WAIT",
+    "answer": "ANSWER",
+    "ask_user": "ASK_USER",
+}
+_GOALS = {
+    "complete": "DONE",
+    "completed": "DONE",
+    "task_complete": "DONE",
+    "done": "DONE",
+    "success": "DONE",
+    "infeasible": "INFEASIBLE",
+    "task_infeasible": "INFEASIBLE",
+    "impossible": "INFEASIBLE",
+}
+_POSITIONED = ("click", "double_tap", "long_press", "input_text", "scroll", "swipe")
+_FENCED = re.compile(r"```[ \t]*(?:json|python|js|javascript)?[ \t]*\r?\n?(.*?)```", re.S | re.I)
+
+
+class JsonActionError(CommandError):
+    """Agent output that is not a JSON action; the message says why, for the agent."""
+
+
+def parse_json_action(action: str | Mapping[str, Any]) -> ParsedCommand:
+    """Read one JSON action (text holding a JSON object, or a dict) into a command; raise
+    ``JsonActionError`` saying what was wrong. Pure: it looks at nothing but ``action``."""
+    if isinstance(action, Mapping):
+        data = dict(action)
+    elif isinstance(action, str):
+        data = _find_object(action)
+    else:
+        raise JsonActionError(
+            f"the action must be a JSON object (text) or a dict, got {type(action).__name__}"
+        )
+    raw_type = data.get("action_type", data.get("action"))
+    if not isinstance(raw_type, str) or not raw_type.strip():
+        raise JsonActionError('the object has no "action_type" string')
+    kind = re.sub(r"[\s\-]+", "_", raw_type.strip().lower())
+    kind = _ALIASES.get(kind, kind)
+    if kind not in ACTION_TYPES:
+        raise JsonActionError(f"unknown action_type {raw_type[:40]!r}")
+    if kind == "status":
+        goal = data.get("goal_status", data.get("status", data.get("text")))
+        name = _GOALS.get(goal.strip().lower()) if isinstance(goal, str) else None
+        if name is None:
+            raise JsonActionError(
+                f'status needs "goal_status": "complete" or "infeasible", got {goal!r:.40}'
+            )
+        return ParsedCommand(name)
+    if kind == "mcp":
+        return _mcp(data)
+    name = _NAMES[kind]
+    index, point = _where(data, kind) if kind in _POSITIONED else (None, None)
+    if kind in ("click", "double_tap", "long_press") and index is None and point is None:
+        raise JsonActionError(f'{kind} needs "index", or "x" and "y" in pixels')
+    text, direction = "", ""
+    if kind in ("input_text", "answer", "ask_user", "open_app"):
+        keys = {
+            "open_app": ("app_name", "app", "text"),
+            "ask_user": ("text", "question"),
+        }.get(kind, ("text",))
+        text = _string(data, keys, kind)
+    if kind in ("scroll", "swipe"):
+        value = data.get("direction")
+        direction = value.strip().lower() if isinstance(value, str) else ""
+        if direction not in DIRECTIONS:
+            raise JsonActionError(
+                f'{kind} needs "direction": one of {", ".join(DIRECTIONS)}, got {value!r:.40}'
+            )
+    return ParsedCommand(name, index=index, point=point, text=text, direction=direction)
+
+
+def _find_object(text: str) -> dict[str, Any]:
+    """The action object in ``text``: the last object with an ``action_type`` (or
+    ``action``) found by decoding JSON at each ``{``; else a fenced block or the outermost
+    braces read leniently (Python dict syntax, trailing commas)."""
+    decoder = json.JSONDecoder()
+    found: list[dict[str, Any]] = []
+    pos = text.find("{")
+    while pos >= 0:
+        try:
+            value, end = decoder.raw_decode(text, pos)
+        except (ValueError, RecursionError):
+            pos = text.find("{", pos + 1)
+            continue
+        if isinstance(value, dict):
+            found.append(value)
+        pos = text.find("{", end)
+    actions = [v for v in found if "action_type" in v or "action" in v]
+    if actions:
+        return actions[-1]
+    blocks = [m.group(1) for m in _FENCED.finditer(text)]
+    first, last = text.find("{"), text.rfind("}")
+    if first >= 0 and last > first:
+        blocks.append(text[first : last + 1])
+    for block in reversed(blocks):
+        value = load_object(block)
+        if value is not None and ("action_type" in value or "action" in value):
+            return value
+    if found:
+        return found[-1]
+    raise JsonActionError("no JSON object found")
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if not isinstance(value, int | float | str):
+        return None
+    try:
+        return float(value.strip() if isinstance(value, str) else value)
+    except (ValueError, OverflowError):
+        return None
+
+
+def _where(data: dict[str, Any], kind: str) -> tuple[int | None, tuple[float, float] | None]:
+    """The element number or pixel point named in ``data`` (index first, as AndroidWorld)."""
+    if data.get("index") is not None:
+        value = _number(data["index"])
+        if value is None or not math.isfinite(value) or value != int(value) or value < 0:
+            raise JsonActionError(
+                f'{kind}: "index" must be an element number (0, 1, ...), got {data["index"]!r:.40}'
+            )
+        return int(value), None
+    if data.get("x") is not None or data.get("y") is not None:
+        x, y = _number(data.get("x")), _number(data.get("y"))
+        if x is None or y is None or not (math.isfinite(x) and math.isfinite(y)):
+            raise JsonActionError(
+                f'{kind}: "x" and "y" must both be numbers (pixels), got '
+                f"{data.get('x')!r:.20} and {data.get('y')!r:.20}"
+            )
+        return None, (x, y)
+    return None, None
+
+
+def _string(data: dict[str, Any], keys: tuple[str, ...], kind: str) -> str:
+    for key in keys:
+        value = data.get(key)
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int | float):
+            value = str(value)
+        if isinstance(value, str) and value:
+            return value
+    raise JsonActionError(f'{kind} needs "{keys[0]}" (a non-empty string)')
+
+
+def _mcp(data: dict[str, Any]) -> ParsedCommand:
+    tool = next((data[k] for k in ("tool", "name", "tool_name", "action_name") if k in data), None)
+    if not isinstance(tool, str) or not re.fullmatch(r"[\w.\-/:]{1,100}", tool):
+        raise JsonActionError('mcp needs "tool": the tool\'s name')
+    arguments: Any = next(
+        (
+            data[k]
+            for k in ("arguments", "args", "parameters", "params", "action_json")
+            if k in data
+        ),
+        {},
+    )
+    if isinstance(arguments, str):
+        arguments = load_object(arguments) if arguments.strip() else {}
+    if not isinstance(arguments, dict):
+        raise JsonActionError('mcp "arguments" must be a JSON object')
+    try:  # a dict passed directly may hold what JSON cannot
+        arguments = json.loads(json.dumps(arguments))
+    except (TypeError, ValueError, RecursionError):
+        raise JsonActionError('mcp "arguments" must be a JSON object') from None
+    return ParsedCommand("MCP", tool=tool, arguments=arguments)
+
+
+class JsonActions(ParsedActionWrapper):
+    """The agent's reply is an AndroidWorld-style JSON action (MobileWorld's ``ask_user``
+    and ``mcp`` too), as text or as a dict.
+
+    Action Space:
+        ``UnicodeText(max_length)``: text holding one JSON object (bare, in prose or in a
+        ```` ```json ```` fence), read by ``parse_json_action`` (schema in this module's
+        docstring). A ``dict`` is accepted too. ``index`` refers to ``screen_elements`` of the
+        current screen; ``x``, ``y`` are device pixels. Every action is carried out through
+        ``run_command``: one step here is one agent action.
+
+    Observation Space:
+        That of the wrapped env, unchanged (``Dict(screen, instruction)`` for MobileEnv). Give
+        the agent the numbered element list with an observation view, or from
+        ``screen_elements(info["view_hierarchy"].xml)`` / ``self.elements()``.
+
+    Info:
+        The wrapped env's, plus ``invalid_action`` (True when the action could not be read or
+        named no element or point of this screen: then nothing moved, one frame passed) and
+        ``parsed_action`` (the command in TextCommands' canonical form, or None).
+        ``action_error`` says what was wrong and shows the accepted forms. ``answer``,
+        ``status``, ``ask_user`` and ``mcp`` show in ``agent_status``, ``user_reply``,
+        ``tool_result``.
+
+    Step cap:
+        ``StepCap`` goes outside this wrapper, counting agent actions; a ``StepCap`` inside
+        it is refused (ValueError).
+    """
+
+    accepted_forms = ACCEPTED_JSON_FORMS
+
+    def parse(self, action: Any) -> ParsedCommand:
+        return parse_json_action(action)

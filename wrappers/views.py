@@ -1,0 +1,252 @@
+"""Observation views of the screen for agents that read text or marked pixels.
+
+``TextView`` and ``HtmlView`` describe the screen in words, ``SetOfMarks`` draws the element
+boxes on the screenshot. All three number the elements as ``screen_elements`` does, so the
+numbers they show are the indices that ``ElementActions`` and the text and JSON action
+parsers take. They read the view hierarchy of the moment the observation is made; keep
+them outside the action wrappers (below ``StepCap``) so that they run once per agent action.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+import cv2
+import gymnasium as gym
+import numpy as np
+
+from mobile_gym.sim.ui.fonts import face
+from mobile_gym.spaces import UnicodeText
+from mobile_gym.wrappers.elements import Element, screen_elements
+
+TEXT_LENGTH = 65536
+"""The longest screen description; a longer one is cut with an ellipsis."""
+
+
+def visible_elements(xml: str) -> list[Element]:
+    """The numbered elements and the visible text of a dump, in document order, less the
+    texts that only repeat part of the label of a numbered element that holds them."""
+    elements = screen_elements(xml, include_text=True)
+    numbered = [e for e in elements if e.index is not None]
+    return [
+        e
+        for e in elements
+        if e.index is not None
+        or not any(
+            n.bounds.intersect(e.bounds) == e.bounds and _plain(e.label) in _plain(n.label)
+            for n in numbered
+        )
+    ]
+
+
+def role(element: Element) -> str:
+    """The element's tag, with clickable text, images and plain views shown as buttons."""
+    tag = element.tag
+    if element.index is not None and element.clickable and tag in ("p", "img", "div"):
+        return "button"
+    return tag
+
+
+def text_line(element: Element) -> str:
+    """One line of ``TextView``: ``[3] button "Save" (action_save)`` for a numbered element
+    (then ``checked`` / ``unchecked`` and ``focused`` where they apply), the plain text for
+    visible text."""
+    if element.index is None:
+        return _plain(element.label)
+    parts = [f"[{element.index}]", role(element), json.dumps(element.label, ensure_ascii=False)]
+    if element.name and element.name != element.label:
+        parts.append(f"({element.name})")
+    if element.checkable:
+        parts.append("checked" if element.checked else "unchecked")
+    if element.focused:
+        parts.append("focused")
+    return " ".join(parts)
+
+
+def html_line(element: Element) -> str:
+    """One line of ``HtmlView`` (escaped): ``<button id=3 desc="Save">Save</button>``,
+    ``<input id=5 value="...">``, ``<p>text</p>``, ``<img desc="...">``."""
+    attrs = [] if element.index is None else [f"id={element.index}"]
+    tag = role(element)
+    if tag == "scroll":
+        tag = "div"
+        attrs.append("scrollable")
+    if element.desc and element.desc != element.text:
+        attrs.append(f'desc="{_escape(element.desc)}"')
+    if element.checkable:
+        attrs.append("checked" if element.checked else "unchecked")
+    if element.focused:
+        attrs.append("focused")
+    if tag == "input":
+        return _open_tag("input", [*attrs, f'value="{_escape(element.text)}"'])
+    content = element.text or ("" if element.desc else element.name)
+    if tag == "img" and not content:
+        return _open_tag("img", attrs)
+    return f"{_open_tag(tag, attrs)}{_escape(content)}</{tag}>"
+
+
+class TextView(gym.ObservationWrapper):
+    """The screen as a numbered list of its elements and its visible text.
+
+    Observation:
+        ``Dict(instruction: UnicodeText, screen_text: UnicodeText(TEXT_LENGTH))`` (plus the
+        wrapped env's ``screen`` with ``keep_screen=True``). ``screen_text`` has one line per
+        numbered element (``[3] button "Save" (action_save)``, see ``text_line``) and one
+        per piece of visible text that no numbered element already shows, in document order.
+
+    Action Space:
+        That of the wrapped env.
+
+    Args:
+        env: an env whose observations hold ``instruction`` (and ``screen``).
+        keep_screen: keep the screenshot in the observation.
+    """
+
+    def __init__(self, env: gym.Env, keep_screen: bool = False) -> None:
+        super().__init__(env)
+        self.observation_space = _text_space(env, "screen_text", keep_screen)
+        self.keep_screen = keep_screen
+
+    def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
+        lines = [text_line(e) for e in visible_elements(_xml(self))]
+        return _text_observation(observation, "screen_text", "\n".join(lines), self.keep_screen)
+
+
+class HtmlView(gym.ObservationWrapper):
+    """The screen as simplified HTML of its numbered elements and visible text.
+
+    Observation:
+        ``Dict(instruction: UnicodeText, html: UnicodeText(TEXT_LENGTH))`` (plus the wrapped
+        env's ``screen`` with ``keep_screen=True``). ``html`` has one line per element (see
+        ``html_line``): numbered elements carry ``id=<index>``, a tag from their class
+        (``button``, ``input``, ``switch``, ``checkbox``, ``div scrollable``, ...), their
+        text, and their description as ``desc``; text fields show their text as ``value``;
+        visible text is a ``<p>``. Text and attributes are HTML-escaped.
+
+    Action Space:
+        That of the wrapped env.
+
+    Args:
+        env: an env whose observations hold ``instruction`` (and ``screen``).
+        keep_screen: keep the screenshot in the observation.
+    """
+
+    def __init__(self, env: gym.Env, keep_screen: bool = False) -> None:
+        super().__init__(env)
+        self.observation_space = _text_space(env, "html", keep_screen)
+        self.keep_screen = keep_screen
+
+    def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
+        lines = [html_line(e) for e in visible_elements(_xml(self))]
+        return _text_observation(observation, "html", "\n".join(lines), self.keep_screen)
+
+
+PALETTE: tuple[tuple[int, int, int], ...] = (
+    (230, 25, 75),
+    (0, 130, 200),
+    (60, 160, 60),
+    (245, 110, 20),
+    (145, 30, 180),
+    (220, 40, 200),
+    (0, 128, 128),
+    (120, 80, 40),
+)
+"""RGB colours of the marks, by element index modulo their number (white label text)."""
+
+
+class SetOfMarks(gym.ObservationWrapper):
+    """The screenshot with every numbered element boxed and labelled with its index.
+
+    Description:
+        Each element's box is drawn inside its bounds (its outer ring of pixels is the
+        bounds' edge, scaled to the observation's screen), and its index is written in
+        white on a filled tab in the box's top-left corner. Nothing is drawn outside the
+        boxes. The colour of element ``i`` is ``PALETTE[i % len(PALETTE)]``.
+
+    Observation:
+        That of the wrapped env (``Dict(screen: Box(uint8, H x W x 3), instruction:
+        UnicodeText)``), the same shape, with the marks drawn on ``screen``.
+
+    Action Space:
+        That of the wrapped env.
+
+    Args:
+        env: an env whose observations hold ``screen``.
+        line_px: box line width in full-size screen pixels (at least 1 pixel once scaled).
+        label_px: label text size in full-size screen pixels.
+    """
+
+    def __init__(self, env: gym.Env, line_px: int = 6, label_px: int = 40) -> None:
+        super().__init__(env)
+        self.line_px = line_px
+        self.label_px = label_px
+
+    def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
+        screen = np.array(observation["screen"], dtype=np.uint8)
+        width = self.env.unwrapped.device.size[0]
+        scale = screen.shape[1] / width
+        elements = [e for e in screen_elements(_xml(self)) if e.index is not None]
+        for element in elements:
+            self._mark(screen, element, scale)
+        return {**observation, "screen": screen}
+
+    def _mark(self, screen: np.ndarray, element: Element, scale: float) -> None:
+        left, top, right, bottom = element.bounds
+        x0, y0 = round(left * scale), round(top * scale)
+        x1, y1 = max(round(right * scale) - 1, x0), max(round(bottom * scale) - 1, y0)
+        color = PALETTE[element.index % len(PALETTE)]  # type: ignore[operator]
+        line = max(1, round(self.line_px * scale))
+        for k in range(line):
+            if x0 + k > x1 - k or y0 + k > y1 - k:
+                break
+            cv2.rectangle(screen, (x0 + k, y0 + k), (x1 - k, y1 - k), color, 1)
+        mask = face(max(6, round(self.label_px * scale)), bold=True).mask(str(element.index))
+        h = min(mask.shape[0], y1 - y0 + 1)
+        w = min(mask.shape[1] + 2, x1 - x0 + 1)
+        tab = screen[y0 : y0 + h, x0 : x0 + w]
+        tab[:] = color
+        alpha = np.zeros((h, w, 1), np.float32)
+        glyphs = mask[:h, : w - 1]
+        alpha[:, 1 : 1 + glyphs.shape[1], 0] = glyphs / 255.0
+        tab[:] = (tab * (1.0 - alpha) + 255.0 * alpha).round().astype(np.uint8)
+
+
+def _xml(wrapper: gym.Wrapper) -> str:
+    return wrapper.env.unwrapped.device.hierarchy_xml()
+
+
+def _text_space(env: gym.Env, key: str, keep_screen: bool) -> gym.spaces.Dict:
+    inner = env.observation_space
+    spaces: dict[str, gym.spaces.Space] = {
+        "instruction": inner["instruction"],  # type: ignore[index]
+        key: UnicodeText(TEXT_LENGTH),
+    }
+    if keep_screen:
+        spaces["screen"] = inner["screen"]  # type: ignore[index]
+    return gym.spaces.Dict(spaces)
+
+
+def _text_observation(
+    observation: dict[str, Any], key: str, text: str, keep_screen: bool
+) -> dict[str, Any]:
+    if len(text) > TEXT_LENGTH:
+        text = text[: TEXT_LENGTH - 1] + "\u2026"
+    out = {"instruction": observation["instruction"], key: text}
+    if keep_screen:
+        out["screen"] = observation["screen"]
+    return out
+
+
+def _plain(text: str) -> str:
+    """``text`` on one line, runs of white space made one space."""
+    return " ".join(text.split())
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=True).replace("\n", "<br>")
+
+
+def _open_tag(tag: str, attrs: list[str]) -> str:
+    return f"<{tag}{''.join(' ' + a for a in attrs)}>"
