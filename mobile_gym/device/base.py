@@ -7,10 +7,28 @@ runs on the simulated phone and (through ADB) on an emulator or a real device.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
+
+
+@dataclass(frozen=True)
+class ViewNodes:
+    """The ``<node>``s of the hierarchy dump without the dump: an optional capability.
+
+    A device that can list its UI nodes cheaply (the simulated phone) has a method
+    ``view_nodes() -> ViewNodes``; signals then test attributes of these records instead of
+    parsing the XML (``mobile_gym.tasks.xpath_fast``). Devices without it (ADB) are read
+    through ``hierarchy_xml`` alone.
+    """
+
+    records: Sequence[Any]
+    """One opaque record per ``<node>``, in document order (as the dump lists them)."""
+    attribute: Callable[[str], Callable[[Any], str | None]]
+    """The reader of an attribute by name: a record to the value an XML parser reads from
+    the dump (unescaped), or None where that node has no such attribute."""
 
 
 @runtime_checkable

@@ -9,9 +9,11 @@ from typing import Any
 
 import numpy as np
 
+from mobile_gym.device.base import ViewNodes
 from mobile_gym.sim import Display, Phone
 from mobile_gym.sim.apps import DEFAULT_APPS
 from mobile_gym.sim.apps.base import App
+from mobile_gym.sim.ui.hierarchy import node_attribute, nodes
 
 _COLUMN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -56,6 +58,10 @@ class SimDevice:
 
     def hierarchy_later(self) -> Callable[[], str]:
         return self.phone.hierarchy_later()
+
+    def view_nodes(self) -> ViewNodes:
+        """The nodes ``hierarchy_xml`` would list, as lazy records (nothing is dumped)."""
+        return ViewNodes(nodes(self.phone.windows()), node_attribute)
 
     def foreground(self) -> tuple[str, str]:
         self.phone.windows()  # a screen that closes itself when drawn closes now

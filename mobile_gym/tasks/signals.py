@@ -10,14 +10,15 @@ import difflib
 import json
 import re
 import sqlite3
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
 from lxml import etree
 
-from mobile_gym.device.base import Device
+from mobile_gym.device.base import Device, ViewNodes
 from mobile_gym.tasks import schema as s
+from mobile_gym.tasks.xpath_fast import FastXPath, compile_xpath
 
 
 @dataclass
@@ -44,7 +45,11 @@ class Observer:
         self.log_lines: list[tuple[str, str]] = []
         self._counters: dict[str, Hashable] | None = None
         self._xml_tree: etree._Element | None = None
+        self._nodes: ViewNodes | None = None
         self._texts: list[str] | None = None
+        self._nodes_of: Callable[[], ViewNodes] | None = getattr(device, "view_nodes", None)
+        """The device's ``view_nodes`` if it has one (the simulated phone): the nodes of the
+        dump without the dump, for the XPath fast path; otherwise (ADB) only the XML."""
 
     def refresh(self) -> dict[str, Hashable] | None:
         """Take the device's change counters; drop caches whose source changed."""
@@ -55,6 +60,7 @@ class Observer:
             or counters.get("ui") != self._counters.get("ui")
         ):
             self._xml_tree = None
+            self._nodes = None
             self._texts = None
         lines, self.log_cursor = self.device.logcat(self.log_cursor)
         self.log_lines.extend(lines)
@@ -62,19 +68,32 @@ class Observer:
         return counters
 
     def tree(self) -> etree._Element:
+        """The UI hierarchy parsed with lxml (cached until the UI changes)."""
         if self._xml_tree is None:
             self._xml_tree = etree.fromstring(self.device.hierarchy_xml().encode("utf-8"))
         return self._xml_tree
 
+    def view_nodes(self) -> ViewNodes | None:
+        """The UI hierarchy's nodes as lazy records (cached until the UI changes), or None
+        if the device cannot give them (then only ``tree`` can be read)."""
+        if self._nodes is None and self._nodes_of is not None:
+            self._nodes = self._nodes_of()
+        return self._nodes
+
     def texts(self) -> list[str]:
+        """Every non-empty text and content description on screen, in document order."""
         if self._texts is None:
-            tree = self.tree()
-            self._texts = [
-                v
-                for node in tree.iter("node")
-                for v in (node.get("text"), node.get("content-desc"))
-                if v
-            ]
+            nodes = self.view_nodes()
+            if nodes is not None:
+                text, desc = nodes.attribute("text"), nodes.attribute("content-desc")
+                self._texts = [v for r in nodes.records for v in (text(r), desc(r)) if v]
+            else:
+                self._texts = [
+                    v
+                    for node in self.tree().iter("node")
+                    for v in (node.get("text"), node.get("content-desc"))
+                    if v
+                ]
         return self._texts
 
 
@@ -112,11 +131,13 @@ class SignalProbe:
         self.name = name
         self.spec = spec
         self.source = _SOURCES[type(spec)]
+        self._fast: FastXPath | None = None
         if isinstance(spec, s.XPathSignal):
             try:
                 self._xpath = etree.XPath(spec.xpath)
             except etree.XPathSyntaxError as exc:
                 raise ValueError(f"signal {name!r}: invalid XPath {spec.xpath!r}: {exc}") from None
+            self._fast = compile_xpath(spec.xpath)  # None: outside the fast path's subset
         for pattern in self._regexes():
             try:
                 re.compile(pattern)
@@ -138,6 +159,10 @@ class SignalProbe:
     def evaluate(self, obs: Observer) -> bool:
         spec = self.spec
         if isinstance(spec, s.XPathSignal):
+            if self._fast is not None:
+                nodes = obs.view_nodes()
+                if nodes is not None:
+                    return self._fast.signal(nodes.records, nodes.attribute, spec.count)
             result = self._xpath(obs.tree())
             if isinstance(result, bool):
                 return result

@@ -1,8 +1,15 @@
-"""The uiautomator projection of a widget tree: the XML that ``uiautomator dump`` writes."""
+"""The uiautomator projection of a widget tree: the XML that ``uiautomator dump`` writes.
+
+Two forms of the same projection: ``dump`` writes the XML; ``nodes`` walks the same nodes in
+the same (document) order as lazy ``NodeRecord``s whose attributes are computed only when
+read, for signals that test a few attributes and need no XML (``mobile_gym.tasks.xpath_fast``).
+Both take each attribute from the functions below, so the two cannot disagree.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from mobile_gym.sim.ui.geometry import EMPTY
 from mobile_gym.sim.ui.view import View
@@ -23,9 +30,10 @@ _ESCAPES.update(
         }
     )
 )
-
-
 _NEEDS_ESCAPE = re.compile(r'[&<>"\x00-\x1f]')
+
+_DROPPED = {c: None for c in range(32) if chr(c) not in "\t\n\r"}
+_HAS_DROPPED = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
 def _attr(value: str) -> str:
@@ -35,7 +43,81 @@ def _attr(value: str) -> str:
     return value.translate(_ESCAPES)
 
 
+def _parsed(value: str) -> str:
+    """``value`` as an XML parser reads it back from ``_attr(value)`` (unescaped)."""
+    if not value or value.isprintable() or _HAS_DROPPED.search(value) is None:
+        return value
+    return value.translate(_DROPPED)
 
+
+# The attributes of a node (``view`` as sibling number ``index`` in app ``package``), shared
+# by ``dump`` and ``NodeRecord``. Each returns the raw value (``dump`` escapes it).
+def _naf(clickable: bool, text: str, desc: str) -> bool:
+    """Whether uiautomator marks the node ``NAF="true"`` (clickable but unlabelled)."""
+    return clickable and not text and not desc
+
+
+def _resource_id(view_id: str | None, package: str) -> str:
+    """``package:id/name`` for an id ``name``; an id holding ``:`` is kept as it is."""
+    if not view_id:
+        return ""
+    return view_id if ":" in view_id else f"{package}:id/{view_id}"
+
+
+def _flag(value: bool) -> str:
+    return "true" if value else "false"
+
+
+NodeRecord = tuple[View, int, str]
+"""One ``<node>`` of the dump as ``(view, sibling index, package)``: what its attributes are
+computed from, when read (``NODE_ATTRIBUTES``)."""
+
+
+def _naf_attr(node: NodeRecord) -> str | None:
+    view = node[0]
+    return "true" if _naf(view.clickable, view.display_text, view.desc) else None
+
+
+def _bounds_attr(node: NodeRecord) -> str:
+    left, top, right, bottom = node[0].visible
+    return f"[{left},{top}][{right},{bottom}]"
+
+
+NODE_ATTRIBUTES: dict[str, Callable[[NodeRecord], str | None]] = {
+    "NAF": _naf_attr,
+    "index": lambda n: str(n[1]),
+    "text": lambda n: _parsed(n[0].display_text),
+    "resource-id": lambda n: _parsed(_resource_id(n[0].id, n[2])),
+    "class": lambda n: n[0].cls,
+    "package": lambda n: n[2],
+    "content-desc": lambda n: _parsed(n[0].desc),
+    "checkable": lambda n: _flag(n[0].checkable),
+    "checked": lambda n: _flag(n[0].checked),
+    "clickable": lambda n: _flag(n[0].clickable),
+    "enabled": lambda n: _flag(n[0].enabled),
+    "focusable": lambda n: _flag(n[0].focusable),
+    "focused": lambda n: _flag(n[0].focused),
+    "scrollable": lambda n: _flag(n[0].scrollable),
+    "long-clickable": lambda n: _flag(n[0].long_clickable),
+    "password": lambda n: _flag(n[0].password),
+    "selected": lambda n: _flag(n[0].selected),
+    "bounds": _bounds_attr,
+}
+"""Each attribute of a dumped ``<node>`` by name: a function from the node's record to the
+value an XML parser reads from the dump (unescaped), or None where the node has none."""
+
+
+def _absent(node: NodeRecord) -> None:
+    return None
+
+
+def node_attribute(name: str) -> Callable[[NodeRecord], str | None]:
+    """The reader of attribute ``name`` of a ``NodeRecord`` (None for an attribute that no
+    node has)."""
+    return NODE_ATTRIBUTES.get(name, _absent)
+
+
+# the XML ----------------------------------------------------------------------------------------
 def _emit_children(children: list[View], index: int, package: str, out: list[str]) -> int:
     for child in children:
         if child.visible is not EMPTY:
@@ -54,14 +136,12 @@ def _emit(view: View, index: int, package: str, out: list[str]) -> int:
     text = view.display_text
     clickable = view.clickable
     desc = view.desc
-    naf = ' NAF="true"' if clickable and not text and not desc else ""
-    rid = view.id
-    if rid and ":" not in rid:
-        rid = f"{package}:id/{rid}"
+    naf = ' NAF="true"' if _naf(clickable, text, desc) else ""
     left, top, right, bottom = view.visible
     t, f = "true", "false"
     out.append(
-        f'<node{naf} index="{index}" text="{_attr(text)}" resource-id="{_attr(rid or "")}" '
+        f'<node{naf} index="{index}" text="{_attr(text)}" '
+        f'resource-id="{_attr(_resource_id(view.id, package))}" '
         f'class="{view.cls}" package="{package}" content-desc="{_attr(desc)}" '
         f'checkable="{t if view.checkable else f}" checked="{t if view.checked else f}" '
         f'clickable="{t if clickable else f}" enabled="{t if view.enabled else f}" '
@@ -86,3 +166,29 @@ def dump(windows: list[View], rotation: int = 0) -> str:
     _emit_children(windows, 0, "", out)
     out.append("</hierarchy>")
     return "".join(out)
+
+
+# the nodes, lazily --------------------------------------------------------------------------------
+def _walk(children: list[View], index: int, package: str, out: list[NodeRecord]) -> int:
+    """Append the nodes of ``children`` and their subtrees, as ``_emit_children`` writes
+    them (same order, same sibling numbers); return the next sibling's number."""
+    for view in children:
+        if view.visible is EMPTY:
+            continue
+        own = view.package or package
+        if not view.in_hierarchy:
+            index = _walk(view.children, index, own, out)
+            continue
+        out.append((view, index, own))
+        index += 1
+        if view.children:
+            _walk(view.children, 0, own, out)
+    return index
+
+
+def nodes(windows: list[View]) -> list[NodeRecord]:
+    """The ``<node>``s that ``dump(windows)`` writes, in the same (document) order, as lazy
+    records; nothing is formatted until an attribute is read."""
+    out: list[NodeRecord] = []
+    _walk(windows, 0, "", out)
+    return out

@@ -1,0 +1,442 @@
+"""A fast path for the XPath signals task authors actually write, run over node records.
+
+An ``xpath`` signal is XPath 1.0 over the uiautomator XML dump. Judged with lxml, every UI
+change costs a dump (formatting every attribute of every node) and a parse, although a
+signal reads only one or two attributes. ``compile_xpath`` turns the common forms into a
+predicate over lazy node records instead (``mobile_gym.sim.ui.hierarchy.nodes`` on the
+simulated phone: only the attributes a predicate reads are ever computed), and returns None
+for anything else, which is then judged by lxml as before.
+
+The subset (``P`` a predicate; whitespace between tokens as XPath allows it):
+
+- ``//node``, ``//node[P]``, ``//node[P][Q]...``: the selected nodes;
+- ``count(//node[P]...)``: their number; ``count(...) OP N`` with ``OP`` one of
+  ``= != < <= > >=`` and ``N`` an integer literal: a boolean;
+- ``boolean(//node[P]...)``, ``not(//node[P]...)``: a boolean.
+
+``P`` is built from ``@attr`` (the attribute exists), string literals (``'v'`` or ``"v"``),
+``=`` and ``!=`` between those (and booleans), ``contains(a, b)``, ``starts-with(a, b)``,
+``not(...)``, ``true()``, ``false()``, ``and``, ``or`` and parentheses, with XPath 1.0's
+semantics (a missing attribute is an empty node-set: ``@a='v'`` and ``@a!='v'`` are both
+false, ``contains(@a, '')`` is true). Everything else returns None: several steps
+(``//node/node``), axes, ``*``, positions (``[1]``) and other numbers inside predicates
+(libxml2's string-to-number conversion has quirks not worth copying), other functions,
+``text()``, variables, unions...
+
+Each expression is first compiled by lxml, so a malformed one raises ValueError (with
+lxml's message) whether or not it lies in the subset; the parser here is a small tokenizer
+plus recursive descent, and builds closures (no ``eval``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+from lxml import etree
+
+Reader = Callable[[Any], "str | None"]
+"""Reads one attribute of a node record: its value (unescaped), or None if the node lacks it."""
+Readers = Callable[[str], Reader]
+"""The reader of each attribute name, for the records of one device."""
+Predicate = Callable[[Any], bool]
+Kind = Literal["nodes", "number", "boolean"]
+
+_TOKEN = re.compile(
+    r"""
+    (?P<space>[ \t\r\n]+)
+  | (?P<literal>'[^']*'|"[^"]*")
+  | (?P<number>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)
+  | (?P<name>[A-Za-z_][A-Za-z0-9_.\-]*)
+  | (?P<symbol>//|!=|<=|>=|[/\[\]()@,=<>|*:$+\-.])
+    """,
+    re.VERBOSE,
+)
+_COMPARISONS = {"=", "!=", "<", "<=", ">", ">="}
+_MAX_COUNT_DIGITS = 9
+
+
+class _UnsupportedError(Exception):
+    """The expression lies outside the subset (or is malformed: lxml tells which)."""
+
+
+def _tokens(expression: str) -> list[tuple[str, str]]:
+    """``(kind, text)`` pairs: ``literal`` (quotes stripped), ``number``, ``name``, ``symbol``."""
+    out: list[tuple[str, str]] = []
+    position = 0
+    while position < len(expression):
+        match = _TOKEN.match(expression, position)
+        if match is None:
+            raise _UnsupportedError(f"unexpected {expression[position]!r}")
+        kind = match.lastgroup
+        assert kind is not None
+        text = match.group()
+        if kind == "literal":
+            out.append((kind, text[1:-1]))
+        elif kind != "space":
+            out.append((kind, text))
+        position = match.end()
+    return out
+
+
+# The parsed predicate: tuples whose first item names the operation. Each parse function
+# returns (node, type); types are XPath's: node-set (one attribute), string, boolean.
+_Node = tuple[Any, ...]
+_Type = Literal["nodeset", "string", "boolean"]
+
+
+class _Parser:
+    """Recursive descent over the tokens of one expression of the subset."""
+
+    def __init__(self, expression: str) -> None:
+        self.tokens = _tokens(expression)
+        self.at = 0
+
+    # tokens ----------------------------------------------------------------------------
+    def peek(self, offset: int = 0) -> tuple[str, str] | None:
+        at = self.at + offset
+        return self.tokens[at] if at < len(self.tokens) else None
+
+    def accept(self, text: str, kind: str = "symbol") -> bool:
+        if self.peek() == (kind, text):
+            self.at += 1
+            return True
+        return False
+
+    def expect(self, text: str, kind: str = "symbol") -> None:
+        if not self.accept(text, kind):
+            raise _UnsupportedError(f"expected {text!r} at token {self.at}")
+
+    def is_call(self, *names: str) -> bool:
+        token = self.peek()
+        return (
+            token is not None
+            and token[0] == "name"
+            and token[1] in names
+            and self.peek(1) == ("symbol", "(")
+        )
+
+    # top level -------------------------------------------------------------------------
+    def top(self) -> tuple[Kind, list[_Node], tuple[str, int] | None]:
+        """(kind, predicates of the path, comparison of its count with an integer)."""
+        if self.is_call("count", "boolean", "not"):
+            function = self.tokens[self.at][1]
+            self.at += 2
+            predicates = self.path()
+            self.expect(")")
+            if function != "count":
+                kind: Kind = "boolean"
+                comparison = ("=", 0) if function == "not" else ("!=", 0)
+            else:
+                token = self.peek()
+                if token is not None and token[0] == "symbol" and token[1] in _COMPARISONS:
+                    self.at += 1
+                    number = self.peek()
+                    if (
+                        number is None
+                        or number[0] != "number"
+                        or not number[1].isdigit()
+                        or len(number[1]) > _MAX_COUNT_DIGITS
+                    ):
+                        raise _UnsupportedError("count compared with something but an integer")
+                    self.at += 1
+                    kind, comparison = "boolean", (token[1], int(number[1]))
+                else:
+                    kind, comparison = "number", None
+        else:
+            kind, predicates, comparison = "nodes", self.path(), None
+        if self.peek() is not None:
+            raise _UnsupportedError(f"unexpected token {self.peek()!r}")
+        return kind, predicates, comparison
+
+    def path(self) -> list[_Node]:
+        """``//node`` followed by predicates."""
+        self.expect("//")
+        self.expect("node", "name")
+        predicates = []
+        while self.accept("["):
+            node, kind = self.or_expr()
+            predicates.append(node if kind == "boolean" else ("boolean", node, kind))
+            self.expect("]")
+        return predicates
+
+    # predicates ------------------------------------------------------------------------
+    def or_expr(self) -> tuple[_Node, _Type]:
+        node, kind = self.and_expr()
+        while self.accept("or", "name"):
+            right, right_kind = self.and_expr()
+            node, kind = ("or", _as_boolean(node, kind), _as_boolean(right, right_kind)), "boolean"
+        return node, kind
+
+    def and_expr(self) -> tuple[_Node, _Type]:
+        node, kind = self.equality()
+        while self.accept("and", "name"):
+            right, right_kind = self.equality()
+            node, kind = ("and", _as_boolean(node, kind), _as_boolean(right, right_kind)), "boolean"
+        return node, kind
+
+    def equality(self) -> tuple[_Node, _Type]:
+        left, left_kind = self.primary()
+        token = self.peek()
+        if token is None or token[0] != "symbol" or token[1] not in _COMPARISONS:
+            return left, left_kind
+        if token[1] not in ("=", "!="):
+            raise _UnsupportedError("relational comparison")
+        self.at += 1
+        right, right_kind = self.primary()
+        following = self.peek()
+        if following is not None and following[0] == "symbol" and following[1] in _COMPARISONS:
+            raise _UnsupportedError("chained comparison")
+        return ("compare", token[1], left, left_kind, right, right_kind), "boolean"
+
+    def primary(self) -> tuple[_Node, _Type]:
+        token = self.peek()
+        if token is None:
+            raise _UnsupportedError("expression ends early")
+        kind, text = token
+        if kind == "literal":
+            self.at += 1
+            return ("literal", text), "string"
+        if token == ("symbol", "@"):
+            self.at += 1
+            name = self.peek()
+            if name is None or name[0] != "name" or self.peek(1) == ("symbol", ":"):
+                raise _UnsupportedError("attribute name")
+            self.at += 1
+            return ("attribute", name[1]), "nodeset"
+        if token == ("symbol", "("):
+            self.at += 1
+            result = self.or_expr()
+            self.expect(")")
+            return result
+        if self.is_call("not", "contains", "starts-with", "true", "false"):
+            self.at += 2
+            return self.call(text)
+        raise _UnsupportedError(f"unsupported token {token!r}")
+
+    def call(self, function: str) -> tuple[_Node, _Type]:
+        """The arguments and closing parenthesis of ``function(``."""
+        if function in ("true", "false"):
+            self.expect(")")
+            return ("constant", function == "true"), "boolean"
+        first, first_kind = self.or_expr()
+        if function == "not":
+            self.expect(")")
+            return ("not", _as_boolean(first, first_kind)), "boolean"
+        self.expect(",")
+        second, second_kind = self.or_expr()
+        self.expect(")")
+        return (function, _as_string(first, first_kind), _as_string(second, second_kind)), (
+            "boolean"
+        )
+
+
+def _as_boolean(node: _Node, kind: _Type) -> _Node:
+    return node if kind == "boolean" else ("boolean", node, kind)
+
+
+def _as_string(node: _Node, kind: _Type) -> _Node:
+    if kind != "string" and kind != "nodeset":
+        raise _UnsupportedError("a boolean used as a string")
+    return node
+
+
+# closures ----------------------------------------------------------------------------------
+def _true(record: Any) -> bool:
+    return True
+
+
+def _false(record: Any) -> bool:
+    return False
+
+
+def _constant(value: bool) -> Predicate:
+    return _true if value else _false
+
+
+def _string(node: _Node, readers: Readers) -> Callable[[Any], str] | str:
+    """A string argument: the literal itself, or a function of the record."""
+    if node[0] == "literal":
+        return node[1]
+    read = readers(node[1])
+    return lambda record: read(record) or ""
+
+
+def _build(node: _Node, readers: Readers) -> Predicate:
+    """The closure computing boolean ``node`` of a record."""
+    op = node[0]
+    if op == "constant":
+        return _constant(node[1])
+    if op == "boolean":
+        inner, kind = node[1], node[2]
+        if kind == "string":
+            return _constant(bool(inner[1]))
+        read = readers(inner[1])
+        return lambda record: read(record) is not None
+    if op == "not":
+        inner_predicate = _build(node[1], readers)
+        return lambda record: not inner_predicate(record)
+    if op in ("and", "or"):
+        left, right = _build(node[1], readers), _build(node[2], readers)
+        if op == "and":
+            return lambda record: left(record) and right(record)
+        return lambda record: left(record) or right(record)
+    if op in ("contains", "starts-with"):
+        return _build_string_test(op, _string(node[1], readers), _string(node[2], readers))
+    if op == "compare":
+        return _build_compare(node, readers)
+    raise AssertionError(f"unknown node {node!r}")  # pragma: no cover
+
+
+def _build_string_test(
+    op: str, haystack: Callable[[Any], str] | str, needle: Callable[[Any], str] | str
+) -> Predicate:
+    if isinstance(haystack, str):
+        constant = haystack
+        haystack = lambda record: constant  # noqa: E731
+    if op == "contains":
+        if isinstance(needle, str):
+            literal = needle
+            return lambda record: literal in haystack(record)
+        return lambda record: needle(record) in haystack(record)
+    if isinstance(needle, str):
+        prefix = needle
+        return lambda record: haystack(record).startswith(prefix)
+    return lambda record: haystack(record).startswith(needle(record))
+
+
+def _build_compare(node: _Node, readers: Readers) -> Predicate:
+    """``=`` / ``!=`` with XPath 1.0's rules for a node-set (here: one attribute, present or
+    not), a string and a boolean."""
+    _, op, left, left_kind, right, right_kind = node
+    equal = op == "="
+    if "boolean" in (left_kind, right_kind):
+        # each side as a boolean (a node-set: whether it is not empty)
+        a = _build(_as_boolean(left, left_kind), readers)
+        b = _build(_as_boolean(right, right_kind), readers)
+        if equal:
+            return lambda record: a(record) == b(record)
+        return lambda record: a(record) != b(record)
+    if left_kind == "string" and right_kind == "string":
+        return _constant((left[1] == right[1]) == equal)
+    if left_kind == "string":
+        left, right = right, left  # the attribute on the left
+    read = readers(left[1])
+    if right[0] == "literal":
+        value = right[1]
+        if equal:
+            return lambda record: read(record) == value
+        return lambda record: (actual := read(record)) is not None and actual != value
+    other = readers(right[1])
+    if equal:
+        return lambda record: (actual := read(record)) is not None and actual == other(record)
+
+    def differ(record: Any) -> bool:
+        actual, second = read(record), other(record)
+        return actual is not None and second is not None and actual != second
+
+    return differ
+
+
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    "=": lambda n, m: n == m,
+    "!=": lambda n, m: n != m,
+    "<": lambda n, m: n < m,
+    "<=": lambda n, m: n <= m,
+    ">": lambda n, m: n > m,
+    ">=": lambda n, m: n >= m,
+}
+
+
+class FastXPath:
+    """An XPath expression of the subset, compiled; evaluated over a device's node records."""
+
+    __slots__ = ("_bound", "_readers", "comparison", "expression", "kind", "predicates")
+
+    def __init__(
+        self,
+        expression: str,
+        kind: Kind,
+        predicates: list[_Node],
+        comparison: tuple[str, int] | None,
+    ) -> None:
+        self.expression = expression
+        self.kind: Kind = kind
+        """``nodes`` (lxml gives the selected nodes), ``number`` or ``boolean``."""
+        self.predicates = predicates
+        self.comparison = comparison
+        """For a boolean: how the number of selected nodes is compared, and with what."""
+        self._readers: Readers | None = None
+        self._bound: Predicate | None = None
+
+    def predicate(self, readers: Readers) -> Predicate | None:
+        """Whether a record is selected (None: every node is), bound to ``readers``."""
+        if readers is not self._readers:
+            bound = None
+            for node in self.predicates:
+                step = _build(node, readers)
+                if bound is None:
+                    bound = step
+                else:
+                    first, second = bound, step
+                    bound = lambda record, a=first, b=second: a(record) and b(record)  # noqa: E731
+            self._readers, self._bound = readers, bound
+        return self._bound
+
+    def count(self, records: Sequence[Any], readers: Readers) -> int:
+        """How many of ``records`` the path selects."""
+        selected = self.predicate(readers)
+        if selected is None:
+            return len(records)
+        return sum(map(selected, records))
+
+    def any(self, records: Sequence[Any], readers: Readers) -> bool:
+        """Whether the path selects any of ``records`` (stops at the first)."""
+        selected = self.predicate(readers)
+        if selected is None:
+            return len(records) > 0
+        return any(map(selected, records))
+
+    def result(self, records: Sequence[Any], readers: Readers) -> int | float | bool:
+        """What lxml gives, but for ``nodes``: the number of nodes it selects."""
+        if self.kind == "boolean":
+            assert self.comparison is not None
+            op, number = self.comparison
+            return _COMPARE[op](self.count(records, readers), number)
+        n = self.count(records, readers)
+        return float(n) if self.kind == "number" else n
+
+    def signal(self, records: Sequence[Any], readers: Readers, count: int | None) -> bool:
+        """The ``xpath`` signal's value, judged as ``SignalProbe`` judges lxml's result:
+        some node (a number: not zero), or exactly ``count`` of them; a boolean as it is."""
+        if self.kind == "boolean":
+            if self.comparison in (("!=", 0), (">", 0), (">=", 1)):
+                return self.any(records, readers)
+            if self.comparison in (("=", 0), ("<", 1), ("<=", 0)):
+                return not self.any(records, readers)
+            return bool(self.result(records, readers))
+        if count is None:
+            return self.any(records, readers)
+        return self.count(records, readers) == count
+
+    def __repr__(self) -> str:
+        return f"FastXPath({self.expression!r}, kind={self.kind!r})"
+
+
+def compile_xpath(expression: str) -> FastXPath | None:
+    """``expression`` compiled for the fast path, or None if it lies outside the subset.
+
+    Raises:
+        ValueError: ``invalid XPath {expression!r}: {lxml's message}`` if lxml cannot
+            compile it (the message ``SignalProbe`` has always given, less its signal name).
+    """
+    try:
+        etree.XPath(expression)
+    except etree.XPathSyntaxError as exc:
+        raise ValueError(f"invalid XPath {expression!r}: {exc}") from None
+    try:
+        kind, predicates, comparison = _Parser(expression).top()
+    except _UnsupportedError:
+        return None
+    return FastXPath(expression, kind, predicates, comparison)
