@@ -13,7 +13,8 @@ Action Space:
 
 Observation:
     ``Dict(screen: Box(uint8, H x W x 3), instruction: UnicodeText)``; the screen is scaled by
-    ``screen_scale``. ``info`` holds the view hierarchy (built when read), the foreground app
+    ``screen_scale`` and read-only (no two observations share an array; ``.copy()`` it to
+    draw on it). ``info`` holds the view hierarchy (built when read), the foreground app
     and activity, the instructions and events of the step, the reward breakdown, the agent's
     status, early / late stop flags, any user reply or tool result, and ``action_error``.
 
@@ -137,6 +138,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self.steps = 0
         self.success = False
         self._status: str | None = None
+        self._last_frame: np.ndarray | None = None
 
     # gymnasium API -----------------------------------------------------------------------
     def reset(
@@ -291,11 +293,16 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         return None
 
     def _observation(self) -> dict[str, Any]:
-        # a copy: the phone shares its read-only frame until the screen changes
-        return {
-            "screen": np.array(self.device.screenshot(self.screen_scale)),
-            "instruction": self.instruction,
-        }
+        # The phone renders a new read-only frame whenever the screen changes and hands out
+        # the same one until then; only that repeat is copied, so no two observations share
+        # an array and a changed screen costs no copy.
+        frame = self.device.screenshot(self.screen_scale)
+        if frame is self._last_frame:
+            frame = frame.copy()
+            frame.flags.writeable = False
+        else:
+            self._last_frame = frame
+        return {"screen": frame, "instruction": self.instruction}
 
     def _info(
         self, firing: Any, instructions: list[str], error: str | None, extra: dict[str, Any]

@@ -84,7 +84,8 @@ class Episode:
 
     def judge(self) -> Firing:
         """Evaluate signals (those whose source changed) and the event tree."""
-        self.board.begin_step()
+        if not self.board.begin_step() and self.tree.settled:
+            return Firing()  # nothing changed: no condition can have changed, nothing fires
         firing = self.tree.step(self.board.value)
         self.success_reached |= firing.success
         self.failed |= firing.failure

@@ -37,6 +37,10 @@ class EventTree:
         self.fired: dict[str, int] = {e.id: 0 for e in events}
         self._was_true: dict[str, bool] = {e.id: False for e in events}
         self._progress: dict[int, int] = {}
+        self.settled = False
+        """True when evaluating again with the same signal values cannot fire anything:
+        nothing fired and no ``order`` moved on in the last evaluation."""
+        self._has_order: dict[int, bool] = {}
 
     def step(self, signals: Mapping[str, bool] | Callable[[str], bool]) -> Firing:
         """Evaluate the events that can still fire; ``signals`` gives a signal's value by
@@ -44,6 +48,7 @@ class EventTree:
         if isinstance(signals, Mapping):
             signals = signals.__getitem__
         out = Firing()
+        progress_before = dict(self._progress)
         for event in self.events:
             if event.repeat == "once" and self.fired[event.id]:
                 continue
@@ -65,7 +70,17 @@ class EventTree:
                 out.success = True
             elif event.end == "failure":
                 out.failure = True
+        # an event that fired may unblock events listed before it (``after``), and an
+        # ``order`` that moved on may move again: only otherwise is the tree settled
+        self.settled = not out.events and self._progress == progress_before
         return out
+
+    def _ordered(self, condition: s.AllOf | s.AnyOf) -> bool:
+        key = id(condition)
+        found = self._has_order.get(key)
+        if found is None:
+            found = self._has_order[key] = _has_order(condition)
+        return found
 
     def success_holds(self, signals: Mapping[str, bool] | Callable[[str], bool]) -> bool:
         """Whether some success event's condition holds now (judging the final state)."""
@@ -82,7 +97,7 @@ class EventTree:
             return signals(condition)
         if isinstance(condition, s.AllOf | s.AnyOf):
             parts = condition.all if isinstance(condition, s.AllOf) else condition.any
-            if advance and _has_order(condition):  # every ``order`` inside must see this step
+            if advance and self._ordered(condition):  # every ``order`` inside must see this step
                 results = [self._holds(c, signals, advance) for c in parts]
                 return all(results) if isinstance(condition, s.AllOf) else any(results)
             if isinstance(condition, s.AllOf):  # short-circuit: unread signals stay unread

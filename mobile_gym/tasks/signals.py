@@ -54,16 +54,14 @@ class Observer:
     def refresh(self) -> dict[str, Hashable] | None:
         """Take the device's change counters; drop caches whose source changed."""
         counters = self.device.change_counters()
-        if (
-            counters is None
-            or self._counters is None
-            or counters.get("ui") != self._counters.get("ui")
-        ):
+        previous = self._counters
+        if counters is None or previous is None or counters.get("ui") != previous.get("ui"):
             self._xml_tree = None
             self._nodes = None
             self._texts = None
-        lines, self.log_cursor = self.device.logcat(self.log_cursor)
-        self.log_lines.extend(lines)
+        if counters is None or previous is None or counters.get("logcat") != previous.get("logcat"):
+            lines, self.log_cursor = self.device.logcat(self.log_cursor)
+            self.log_lines.extend(lines)
         self._counters = counters
         return counters
 
@@ -260,12 +258,21 @@ class SignalBoard:
         self.values: dict[str, bool] = {}
         self._read_at: dict[str, Hashable] = {}
         self._counters: dict[str, Hashable] | None = None
+        self._agent_version = -1
         self.evaluations = 0
         """How many signal evaluations ran (to check that unchanged sources are not re-read)."""
 
-    def begin_step(self) -> None:
-        """Take the sources' change counters for this step."""
+    def begin_step(self) -> bool:
+        """Take the sources' change counters for this step; False when no source changed
+        since the last step (then no signal can have changed either)."""
+        previous = self._counters
         self._counters = self.observer.refresh()
+        agent = self.observer.agent.version
+        changed = (
+            self._counters is None or self._counters != previous or agent != self._agent_version
+        )
+        self._agent_version = agent
+        return changed
 
     def value(self, name: str) -> bool:
         """The signal's value now, read again only if its source changed."""

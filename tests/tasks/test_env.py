@@ -168,12 +168,15 @@ def test_observations_are_fresh_arrays() -> None:
     second, *_ = env.step(REPEAT)
     assert first["screen"] is not second["screen"]
     assert not np.shares_memory(first["screen"], second["screen"])
-    assert first["screen"].flags.writeable
+    np.testing.assert_array_equal(first["screen"], second["screen"])
+    # read-only, so no observation can be changed behind the env's back; copies are free to edit
+    with pytest.raises(ValueError, match="read-only"):
+        first["screen"][:] = 7
     kept = second["screen"].copy()
-    first["screen"][:] = 7
-    second["screen"][:] = 9
+    kept[:] = 9
     third, *_ = env.step(REPEAT)
-    np.testing.assert_array_equal(third["screen"], kept)
+    assert third["screen"] is not second["screen"]
+    np.testing.assert_array_equal(third["screen"], second["screen"])
 
 
 def test_step_returns_python_types() -> None:

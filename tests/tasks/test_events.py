@@ -241,3 +241,39 @@ def test_instruction_of_an_event_that_fires_at_reset_is_delivered() -> None:
     assert info["instructions"] == ["Turn off Wi-Fi.", "First, look around."]
     assert obs["instruction"] == "First, look around."
     assert info["events"] == ["intro"]
+
+
+# quiet steps -------------------------------------------------------------------------------
+def test_the_tree_is_settled_only_when_nothing_can_fire_on_unchanged_signals() -> None:
+    events = tree(
+        {"id": "later", "when": "a", "after": ["first"]},  # listed before its prerequisite
+        {"id": "first", "when": "a"},
+        {"id": "steps", "when": {"order": ["b", "c"]}},
+    )
+    assert run(events, sig(a=T)) == [["first"]]
+    assert not events.settled  # "later" may fire with the very same values
+    assert run(events, sig(a=T)) == [["later"]]
+    assert run(events, sig(a=T)) == [[]] and events.settled
+    assert run(events, sig(a=T, b=T, c=T)) == [[]] and not events.settled  # order moved on
+    assert run(events, sig(a=T, b=T, c=T)) == [["steps"]]
+
+
+def test_unchanged_steps_skip_the_tree_but_still_fire_what_became_possible() -> None:
+    env = make_env(
+        signals={"wifi_off": {"setting": "global/wifi_on", "equals": "0"}},
+        events=[
+            {"id": "done", "when": "wifi_off", "after": ["prepared"], "end": "success"},
+            {"id": "prepared", "when": "wifi_off", "reward": 0.5},
+        ],
+    )
+    env.reset(seed=0)
+    env.device.put_setting("global", "wifi_on", "0")  # changed behind the agent's back
+    _, reward, terminated, _, info = env.step(REPEAT)
+    assert info["events"] == ["prepared"] and reward == 0.5 and not terminated
+    _, _, terminated, _, info = env.step(REPEAT)  # nothing changed, yet "done" is now possible
+    assert info["events"] == ["done"] and terminated and info["success"]
+    assert env.episode.judge().events == [] and env.episode.tree.settled
+    calls = []
+    env.episode.tree.step = lambda signals: calls.append(1)  # type: ignore[method-assign]
+    assert env.episode.judge().events == []
+    assert calls == []  # settled and no source changed: the tree is not evaluated at all
