@@ -13,50 +13,42 @@ marks), ``rl`` (numeric arrays for stable-baselines3).
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import gymnasium as gym
 
-ACTION_SPACES: dict[str, tuple[str, str] | None] = {
+ACTION_SPACES: dict[str, str | None] = {
     "touch": None,
-    "gesture": ("gesture", "GestureActions"),
-    "element": ("element_actions", "ElementActions"),
-    "grid": ("grid", "GridActions"),
-    "text": ("text_commands", "TextCommands"),
-    "json": ("json_actions", "JsonActions"),
+    "gesture": "GestureActions",
+    "element": "ElementActions",
+    "grid": "GridActions",
+    "text": "TextCommands",
+    "json": "JsonActions",
 }
-"""Action space name: (module in ``mobile_gym.wrappers``, wrapper class), or None for none."""
+"""Action space name: its wrapper class in ``mobile_gym.wrappers``, or None (the env's own)."""
 
-OBSERVATIONS: dict[str, tuple[str, str] | None] = {
+OBSERVATIONS: dict[str, str | None] = {
     "pixels": None,
-    "text": ("views", "TextView"),
-    "html": ("views", "HtmlView"),
-    "som": ("views", "SetOfMarks"),
-    "rl": ("rl", "RLObservation"),
+    "text": "TextView",
+    "html": "HtmlView",
+    "som": "SetOfMarks",
+    "rl": "RLObservation",
 }
-"""Observation name: (module in ``mobile_gym.wrappers``, wrapper class), or None for none."""
+"""Observation name: its wrapper class in ``mobile_gym.wrappers``, or None (the env's own)."""
 
 
 def wrapper_class(kind: str, name: str) -> type[gym.Wrapper] | None:
     """The wrapper class of preset ``name`` of ``kind`` (``action_space`` or ``observation``),
-    None for the base env's own; ValueError for an unknown or not yet available preset."""
+    None for the base env's own; ValueError naming the choices for an unknown name."""
     presets = {"action_space": ACTION_SPACES, "observation": OBSERVATIONS}[kind]
     if name not in presets:
         raise ValueError(f"unknown {kind} {name!r}; choose one of: {', '.join(presets)}")
-    if presets[name] is None:
+    class_name = presets[name]
+    if class_name is None:
         return None
-    module_name, class_name = presets[name]  # type: ignore[misc]
-    qualified = f"mobile_gym.wrappers.{module_name}"
-    try:
-        module = importlib.import_module(qualified)
-    except ModuleNotFoundError as exc:
-        if exc.name != qualified:
-            raise
-        module = None
-    if module is None or not hasattr(module, class_name):
-        raise ValueError(f"{kind} preset {name!r} is not available yet ({qualified}.{class_name})")
-    return getattr(module, class_name)
+    from mobile_gym import wrappers  # here, not at import: mobile_gym registers envs first
+
+    return getattr(wrappers, class_name)
 
 
 def build(

@@ -52,17 +52,13 @@ def one_torch_thread() -> Iterator[None]:
 
 def preset(action_space: str, observation: str, **observation_options: Any) -> gym.Env:
     """The preset stack, as ``gym.make(id, action_space=..., observation=...)`` builds it, with
-    options for the view; skips when the preset's module is not there yet."""
-    presets = pytest.importorskip("mobile_gym.presets", reason="mobile_gym.presets is missing")
+    options for the view."""
+    from mobile_gym import presets
+
     base = MobileEnv(TASK)
-    try:
-        env = presets.build(
-            base, action_space, observation, observation_options=observation_options or None
-        )
-    except ValueError as exc:
-        if "not available yet" in str(exc):
-            pytest.skip(str(exc))
-        raise
+    env = presets.build(
+        base, action_space, observation, observation_options=observation_options or None
+    )
     cap = step_cap(None, base.task)
     return StepCap(env, cap) if cap is not None else env
 
