@@ -44,6 +44,7 @@ class Gesture:
     last_ms: int
     mode: str = "press"  # press | seek | scroll | swipe
     long_checked: bool = False
+    seek_checked: bool = False
     long_pressed: bool = False
     scrolled: bool = False
     velocity_y: float = 0.0
@@ -61,11 +62,13 @@ class GestureRecognizer:
     def touch(self, surface: Surface, x: float, y: float, now_ms: int) -> None:
         g = self.gesture
         if g is None:
-            g = self.gesture = Gesture(x, y, now_ms, x, y, now_ms)
-            if surface.seekable_at(x, y):
-                g.mode = "seek"
-                surface.seek(x, y, x)
+            # nothing is looked up on touch-down: a tap needs one look-up, at lift
+            self.gesture = Gesture(x, y, now_ms, x, y, now_ms)
             return
+        if g.mode == "press" and not g.seek_checked and (x, y) != (g.last_x, g.last_y):
+            g.seek_checked = True  # the finger moved: a slider under it follows from now on
+            if surface.seekable_at(g.down_x, g.down_y):
+                g.mode = "seek"
         if g.mode == "seek":
             surface.seek(g.down_x, g.down_y, x)
         else:

@@ -313,6 +313,8 @@ class Phone:
             return
         if isinstance(node, EditText):
             node.on_focus()
+        elif node.seekable:
+            node.seek_to(self.display, x)  # type: ignore[attr-defined]
         elif node.on_click is not None:
             node.on_click()
         self.invalidate()
@@ -658,8 +660,9 @@ class Phone:
         app_window.layout(d, Rect(0, status_h, w, h - nav_h - kb_h), screen)
         settings = self.settings
         airplane = settings.flag("global", "airplane_mode_on")
+        minute = self.clock.minute
         bar_state = (
-            f"{self.clock.now:%H:%M}",
+            f"{minute // 60 % 24:02d}:{minute % 60:02d}",
             settings.flag("global", "wifi_on") and not airplane,
             airplane,
             settings.flag("global", "bluetooth_on"),
