@@ -87,15 +87,8 @@ PARTS: tuple[str, ...] = ("screen", "instruction", "elements")
 """What ``RLObservation`` can observe; ``elements`` brings ``element_mask`` with it."""
 
 _WORD = re.compile(r"\w+")
-_FLAGS = (
-    "clickable",
-    "long_clickable",
-    "checkable",
-    "checked",
-    "scrollable",
-    "editable",
-    "focused",
-)
+_FLAGS = ELEMENT_FEATURES[4:11]
+"""The element flags, in the order of their columns (``clickable`` .. ``focused``)."""
 
 
 def stable_hash(text: str) -> int:

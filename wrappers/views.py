@@ -87,7 +87,24 @@ def html_line(element: Element) -> str:
     return f"{_open_tag(tag, attrs)}{_escape(content)}</{tag}>"
 
 
-class TextView(gym.ObservationWrapper):
+class _ScreenDescription(gym.ObservationWrapper):
+    """Replaces the screenshot with a text description of the screen, one line per element
+    (``field`` holds it; ``line`` writes an element's line)."""
+
+    field: str
+    line: staticmethod
+
+    def __init__(self, env: gym.Env, keep_screen: bool = False) -> None:
+        super().__init__(env)
+        self.observation_space = _text_space(env, self.field, keep_screen)
+        self.keep_screen = keep_screen
+
+    def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
+        lines = [type(self).line(e) for e in visible_elements(_xml(self))]
+        return _text_observation(observation, self.field, "\n".join(lines), self.keep_screen)
+
+
+class TextView(_ScreenDescription):
     """The screen as a numbered list of its elements and its visible text.
 
     Observation:
@@ -104,17 +121,11 @@ class TextView(gym.ObservationWrapper):
         keep_screen: keep the screenshot in the observation.
     """
 
-    def __init__(self, env: gym.Env, keep_screen: bool = False) -> None:
-        super().__init__(env)
-        self.observation_space = _text_space(env, "screen_text", keep_screen)
-        self.keep_screen = keep_screen
-
-    def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
-        lines = [text_line(e) for e in visible_elements(_xml(self))]
-        return _text_observation(observation, "screen_text", "\n".join(lines), self.keep_screen)
+    field = "screen_text"
+    line = staticmethod(text_line)
 
 
-class HtmlView(gym.ObservationWrapper):
+class HtmlView(_ScreenDescription):
     """The screen as simplified HTML of its numbered elements and visible text.
 
     Observation:
@@ -133,14 +144,8 @@ class HtmlView(gym.ObservationWrapper):
         keep_screen: keep the screenshot in the observation.
     """
 
-    def __init__(self, env: gym.Env, keep_screen: bool = False) -> None:
-        super().__init__(env)
-        self.observation_space = _text_space(env, "html", keep_screen)
-        self.keep_screen = keep_screen
-
-    def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
-        lines = [html_line(e) for e in visible_elements(_xml(self))]
-        return _text_observation(observation, "html", "\n".join(lines), self.keep_screen)
+    field = "html"
+    line = staticmethod(html_line)
 
 
 PALETTE: tuple[tuple[int, int, int], ...] = (
