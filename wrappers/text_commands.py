@@ -253,29 +253,41 @@ def _read_command(source: str, start: int, alone: bool) -> ParsedCommand:
     return _arguments(name, direction, raw.strip())
 
 
-def _closing(source: str, open_at: int) -> int | None:
-    """The ``)`` matching the ``(`` at ``open_at``: quote-aware (a quote opens a string only
-    where an argument can start, so apostrophes in words are letters), bracket-counting. If
-    that fails (an unbalanced quote), the last ``)`` on the line, else in the rest."""
-    depth, quote, i = 0, "", open_at
-    while i < len(source):
-        c = source[i]
+def _unquoted(text: str, start: int = 0) -> tuple[list[tuple[int, str, int]], bool]:
+    """(index, character, bracket depth after it) for each character of ``text`` from
+    ``start`` that is not inside a quoted string, and whether a quote was left open. A quote
+    opens a string only where an argument can start (not after a letter or digit: an
+    apostrophe in a word is a letter); a backslash escapes the next character in a string."""
+    out: list[tuple[int, str, int]] = []
+    depth, quote, i = 0, "", start
+    while i < len(text):
+        c = text[i]
         if quote:
             if c == "\\":
                 i += 1
             elif c == quote:
                 quote = ""
-        elif c in "\"'" and not source[i - 1].isalnum():
+        elif c in "\"'" and (i == 0 or not text[i - 1].isalnum()):
             quote = c
-        elif c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-            if depth == 0:
-                if c == ")":
-                    return i
-                break
+        else:
+            if c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth -= 1
+            out.append((i, c, depth))
         i += 1
+    return out, bool(quote)
+
+
+def _closing(source: str, open_at: int) -> int | None:
+    """The ``)`` matching the ``(`` at ``open_at``: quote-aware and bracket-counting (see
+    ``_unquoted``). If that fails (an unbalanced quote), the last ``)`` on the line, else in
+    the rest."""
+    for i, c, depth in _unquoted(source, open_at)[0]:
+        if depth == 0 and c in ")]}":
+            if c == ")":
+                return i
+            break
     line_end = source.find("\n", open_at)
     line = source[open_at : len(source) if line_end < 0 else line_end]
     if ")" in line:
@@ -287,24 +299,11 @@ def _closing(source: str, open_at: int) -> int | None:
 def _split_first(raw: str) -> tuple[str, str | None]:
     """``raw`` split at its first comma outside quotes and brackets (right is None if
     there is none)."""
-    depth, quote, i = 0, "", 0
-    while i < len(raw):
-        c = raw[i]
-        if quote:
-            if c == "\\":
-                i += 1
-            elif c == quote:
-                quote = ""
-        elif c in "\"'" and (i == 0 or not raw[i - 1].isalnum()):
-            quote = c
-        elif c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-        elif c == "," and depth == 0:
+    characters, quote_open = _unquoted(raw)
+    for i, c, depth in characters:
+        if c == "," and depth == 0:
             return raw[:i], raw[i + 1 :]
-        i += 1
-    if quote:  # an unbalanced quote: fall back to the first comma
+    if quote_open:  # an unbalanced quote: fall back to the first comma
         left, comma, right = raw.partition(",")
         if comma and not any(q in left for q in "\"'"):
             return left, right
