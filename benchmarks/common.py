@@ -1,12 +1,17 @@
-"""What the benchmark scripts share: the command line and writing the figures as JSON."""
+"""What the benchmark scripts share: the command line, writing the figures as JSON, timing,
+resident memory, and the typical screen the phone-level figures are taken on."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import pathlib
+import time
 from collections.abc import Callable
 from typing import Any
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim.driver import Driver
 
 
 def run(
@@ -32,3 +37,57 @@ def run(
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({"figures": figures, **(extra or {})}, indent=2, default=float))
     print(f"wrote {args.json}")
+
+
+def best_ms(fn: Callable[[], object], number: int, repeat: int = 40) -> float:
+    """Best mean time of one call in milliseconds over ``repeat`` runs of ``number`` calls,
+    after one untimed run (caches filled, the CPU at speed)."""
+    for _ in range(number):
+        fn()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            fn()
+        times.append((time.perf_counter() - start) / number * 1000)
+    return min(times)
+
+
+def rss_mb() -> float:
+    """Resident memory of this process in MB (Linux ``/proc``)."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS in /proc/self/status")
+
+
+def contacts_list() -> Phone:
+    """A phone showing the Contacts list: the typical screen of the phone-level figures."""
+    phone = Phone(seed=0)
+    Driver(phone).tap(text="Contacts")
+    return phone
+
+
+def projection_ms(phone: Phone) -> dict[str, float]:
+    """The two projections of ``phone``'s screen from a changed UI (rebuild, layout and
+    output included), best of 40 repeats: ``dump_ms`` (view hierarchy), ``screenshot_ms``
+    (full size) and ``screenshot_quarter_ms``; ``dump_nodes`` counts the dumped nodes."""
+
+    def dump() -> None:
+        phone.invalidate()
+        phone.hierarchy_xml()
+
+    def shot(scale: float) -> Callable[[], object]:
+        def run() -> None:
+            phone.invalidate()
+            phone.screenshot(scale)
+
+        return run
+
+    return {
+        "dump_ms": best_ms(dump, 60),
+        "dump_nodes": phone.hierarchy_xml().count("<node "),
+        "screenshot_ms": best_ms(shot(1.0), 30),
+        "screenshot_quarter_ms": best_ms(shot(0.25), 100),
+    }

@@ -17,10 +17,9 @@ for scale only: they are not run here.
 from __future__ import annotations
 
 import gc
-import time
-from collections.abc import Callable
 
 import common
+from common import best_ms, contacts_list, projection_ms, rss_mb
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
@@ -37,20 +36,6 @@ GOALS = {
 }
 
 
-def best_ms(fn: Callable[[], object], number: int, repeat: int = 40) -> float:
-    """Best mean time of one call in milliseconds over ``repeat`` runs of ``number`` calls,
-    after one untimed run (caches filled, the CPU at speed)."""
-    for _ in range(number):
-        fn()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            fn()
-        times.append((time.perf_counter() - start) / number * 1000)
-    return min(times)
-
-
 def settings_page(page: str) -> Phone:
     phone = Phone(seed=0)
     driver = Driver(phone)
@@ -59,20 +44,6 @@ def settings_page(page: str) -> Phone:
     driver.tap(text="Settings")
     driver.tap(id=page)
     return phone
-
-
-def contacts_list() -> Phone:
-    phone = Phone(seed=0)
-    Driver(phone).tap(text="Contacts")
-    return phone
-
-
-def rss_mb() -> float:
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS in /proc/self/status")
 
 
 def measure() -> dict[str, float]:
@@ -85,23 +56,7 @@ def measure() -> dict[str, float]:
     out["tap_inert_per_s"] = 1000 / best_ms(lambda: phone.send_all(inert), 150)
 
     typical = contacts_list()
-
-    def dump() -> None:
-        typical.invalidate()
-        typical.hierarchy_xml()
-
-    out["dump_ms"] = best_ms(dump, 60)
-    out["dump_nodes"] = typical.hierarchy_xml().count("<node ")
-
-    def shot(scale: float) -> Callable[[], object]:
-        def run() -> None:
-            typical.invalidate()
-            typical.screenshot(scale)
-
-        return run
-
-    out["screenshot_ms"] = best_ms(shot(1.0), 30)
-    out["screenshot_quarter_ms"] = best_ms(shot(0.25), 100)
+    out.update(projection_ms(typical))
     out["screenshot_cached_ms"] = best_ms(lambda: typical.screenshot(), 50)
     out["create_ms"] = best_ms(lambda: Phone(seed=1).close(), 20)
     out["reset_ms"] = best_ms(typical.factory_reset, 50)

@@ -9,6 +9,7 @@ now; the action wrappers build on it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -67,15 +68,22 @@ def drag(
 _DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
-def swipe(
-    direction: str, x: float = 0.5, y: float = 0.5, span: float = 0.5, frames: int = DRAG_FRAMES
-) -> list[TouchAction]:
-    """The finger moves ``direction`` through (x, y): ``up`` opens the app drawer at home."""
+def swipe_line(
+    direction: str, x: float = 0.5, y: float = 0.5, span: float = 0.5
+) -> tuple[float, float, float, float]:
+    """Start and end (x1, y1, x2, y2) of a finger moving ``direction`` through (x, y)."""
     if direction not in _DIRECTIONS:
         raise ValueError(f"swipe direction must be one of {sorted(_DIRECTIONS)}, not {direction!r}")
     dx, dy = _DIRECTIONS[direction]
     half = span / 2
-    return drag(x - dx * half, y - dy * half, x + dx * half, y + dy * half, frames)
+    return x - dx * half, y - dy * half, x + dx * half, y + dy * half
+
+
+def swipe(
+    direction: str, x: float = 0.5, y: float = 0.5, span: float = 0.5, frames: int = DRAG_FRAMES
+) -> list[TouchAction]:
+    """The finger moves ``direction`` through (x, y): ``up`` opens the app drawer at home."""
+    return drag(*swipe_line(direction, x, y, span), frames)
 
 
 def scroll(
@@ -128,7 +136,9 @@ def play(env: Any, sequence: list[TouchAction]) -> tuple[Any, float, bool, bool,
 
     Rewards are summed; the instructions, events and reward breakdowns of the sub-steps are
     gathered in order; the first ``action_error`` is kept; the rest of ``info`` is the last
-    sub-step's. Stops early if the episode ends.
+    sub-step's. Stops early if the episode ends. On the base env itself (no wrapper between
+    that might read them) the sub-steps before the last make no observation
+    (``MobileEnv.unobserved``): only the one returned is drawn.
     """
     if not sequence:
         raise ValueError("an agent action needs at least one touch-level action")
@@ -138,8 +148,11 @@ def play(env: Any, sequence: list[TouchAction]) -> tuple[Any, float, bool, bool,
     breakdown: dict[str, float] = {}
     error = None
     replies: dict[str, Any] = {}
-    for touch_action in sequence:
-        observation, reward, terminated, truncated, info = env.step(touch_action)
+    quiet = getattr(env, "unwrapped", None) is env and hasattr(env, "unobserved")
+    for i, touch_action in enumerate(sequence):
+        unobserved = quiet and i < len(sequence) - 1
+        with env.unobserved() if unobserved else contextlib.nullcontext():
+            observation, reward, terminated, truncated, info = env.step(touch_action)
         total += reward
         instructions += info.get("instructions", [])
         events += info.get("events", [])

@@ -1,9 +1,11 @@
 """The ``mobile-gym`` command line."""
 
+import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+import yaml
 from rich.console import Console
 from rich.markup import escape
 
@@ -14,7 +16,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_show_locals=False,
 )
-console = Console()
+# a pipe or a log file gets wide tables too (rich assumes 80 columns when not on a terminal)
+console = Console(width=None if sys.stdout.isatty() else 120)
 
 
 @app.command()
@@ -40,6 +43,160 @@ def demo(
     console.print(f"[bold green]Demo finished[/] (seed={seed}), wrote {len(written)} file(s):")
     for path in written:
         console.print(f"  {escape(str(path))}", highlight=False)
+
+
+def _fail(message: str) -> typer.Exit:
+    """Print a one-line error on stderr; the caller raises the returned Exit (status 2)."""
+    Console(stderr=True, soft_wrap=True).print(
+        f"[red]error:[/] {escape(' '.join(message.split()))}", highlight=False
+    )
+    return typer.Exit(2)
+
+
+def _agent_options(pairs: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip().isidentifier():
+            raise _fail(f"bad --agent-option {pair!r}: use NAME=VALUE, e.g. model=gpt-4o")
+        options[name.strip()] = yaml.safe_load(value) if value.strip() else ""
+    return options
+
+
+@app.command("eval")
+def eval_(
+    agent: Annotated[
+        str, typer.Option("--agent", "-a", help="Agent: random, oracle, llm, vlm or sb3.")
+    ],
+    suite: Annotated[
+        list[str] | None, typer.Option("--suite", "-s", help="A suite to run (repeatable).")
+    ] = None,
+    task: Annotated[
+        list[str] | None,
+        typer.Option("--task", "-t", help="A task id or YAML file to run (repeatable)."),
+    ] = None,
+    seeds: Annotated[
+        str, typer.Option("--seeds", help="Episode seeds: 0,1,2 or 0-9 or a mix.")
+    ] = "0",
+    max_steps: Annotated[
+        str,
+        typer.Option(
+            "--max-steps",
+            help="Step cap: task (each task's own), 2x_min, none, or N (15 Mobile-Env, 50 MobileWorld).",
+        ),
+    ] = "task",
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Run folder (default out/eval/<suite or task>-<agent>)."),
+    ] = None,
+    agent_option: Annotated[
+        list[str] | None,
+        typer.Option("--agent-option", help="NAME=VALUE passed to the agent (repeatable)."),
+    ] = None,
+    screenshots: Annotated[
+        bool, typer.Option("--screenshots", help="Save a PNG of the screen after every step.")
+    ] = False,
+    by: Annotated[
+        str,
+        typer.Option(
+            "--by", help="Break results down by app, suite, category, difficulty or task."
+        ),
+    ] = "app",
+) -> None:
+    """Evaluate an agent on a suite or tasks: metrics table, results JSON/CSV, trajectories."""
+    from mobile_gym.agents import AGENTS, make_agent
+    from mobile_gym.eval import PlanError, RunFolderError, RunSettings, episodes
+    from mobile_gym.eval.console import run_with_progress
+    from mobile_gym.eval.plan import parse_cap, parse_seeds, select_tasks
+    from mobile_gym.metrics import BREAKDOWNS
+
+    if agent not in AGENTS:
+        raise _fail(f"unknown agent {agent!r}; agents: {', '.join(AGENTS)}")
+    if workers < 1:
+        raise _fail(f"--workers must be at least 1, got {workers}")
+    if by not in BREAKDOWNS:
+        raise _fail(f"unknown --by {by!r}; choose one of: {', '.join(BREAKDOWNS)}")
+    options = _agent_options(agent_option or [])
+    try:
+        tasks = select_tasks(suite or [], task or [])
+        plan = episodes(tasks, parse_seeds(seeds))
+        cap = parse_cap(max_steps)
+        # built now, so that bad options or a missing extra fail before any episode runs
+        instance = make_agent(agent, **options)
+    except (PlanError, ImportError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    name = (suite or [Path(t).stem for t in task or []])[0]
+    folder = out or Path("out/eval") / f"{name}-{agent}"
+    settings = RunSettings(agent, options, cap, screenshots)
+    try:
+        run_with_progress(
+            plan,
+            settings,
+            folder,
+            workers,
+            console,
+            by=by,
+            agent=instance if workers == 1 else None,
+        )
+    except RunFolderError as exc:
+        raise _fail(str(exc)) from None
+
+
+@app.command("list")
+def list_(
+    what: Annotated[str, typer.Argument(help="What to list: suites, tasks or apps.")] = "suites",
+    suite: Annotated[
+        str | None, typer.Option("--suite", "-s", help="Only the tasks of this suite.")
+    ] = None,
+) -> None:
+    """List the shipped suites, tasks or apps."""
+    from mobile_gym.eval.plan import suites
+    from mobile_gym.tasks import catalog
+
+    tables = {"suites": catalog.suites_table, "apps": catalog.apps_table}
+    if what == "tasks":
+        if suite is not None and suite not in suites():
+            raise _fail(f"unknown suite {suite!r}; suites: {', '.join(suites())}")
+        console.print(catalog.tasks_table(suite))
+    elif what in tables:
+        console.print(tables[what]())
+    else:
+        raise _fail(f"cannot list {what!r}; choose suites, tasks or apps")
+
+
+@app.command()
+def show(task: Annotated[str, typer.Argument(help="A task id or YAML file.")]) -> None:
+    """Show a task: instruction, apps, minimum steps, step cap and events."""
+    from mobile_gym.tasks import catalog
+    from mobile_gym.tasks.loader import resolve_task
+    from mobile_gym.tasks.schema import TaskFileError
+
+    try:
+        spec = resolve_task(task)
+    except TaskFileError as exc:
+        raise _fail(str(exc).splitlines()[0]) from None
+    console.print(catalog.task_card(spec))
+
+
+@app.command("serve-adb")
+def serve_adb(
+    port: Annotated[
+        int,
+        typer.Option("--port", min=0, max=65535, help="Port on 127.0.0.1 (0 picks a free one)."),
+    ] = 5037,
+    devices: Annotated[
+        int, typer.Option("--devices", min=1, max=64, help="How many phones to serve.")
+    ] = 1,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed the phones boot with.")] = 0,
+) -> None:
+    """Serve simulated phones over the ADB protocol, to adb, adbutils or any ADB tool."""
+    from mobile_gym.sim.adb_server.server import serve_until_stopped
+
+    try:
+        serve_until_stopped(devices, port, seed, lambda line: print(line, flush=True))
+    except OSError as exc:
+        raise _fail(f"{exc.strerror or exc}; choose another --port") from None
 
 
 @app.command()

@@ -14,9 +14,11 @@ Action Space:
 Observation:
     ``Dict(screen: Box(uint8, H x W x 3), instruction: UnicodeText)``; the screen is scaled by
     ``screen_scale`` and read-only (no two observations share an array; ``.copy()`` it to
-    draw on it). ``info`` holds the view hierarchy (built when read), the foreground app
-    and activity, the instructions and events of the step, the reward breakdown, the agent's
-    status, early / late stop flags, any user reply or tool result, and ``action_error``.
+    draw on it). A view that replaces the screen calls ``drop_screen``: the observation is
+    then ``Dict(instruction)`` and no pixels are drawn for it. ``info`` holds the view
+    hierarchy (built when read), the foreground app and activity, the instructions and
+    events of the step, the reward breakdown, the agent's status, early / late stop flags,
+    any user reply or tool result, and ``action_error``.
 
 Rewards:
     The sum of the rewards of the events that fired in the step. Events whose condition
@@ -25,7 +27,10 @@ Rewards:
 
 Termination:
     ``terminated`` on success (unless the task waits for the agent's STATUS), on failure, or
-    when the agent declares STATUS. ``truncated`` comes from the step cap wrapper.
+    when the agent declares STATUS. ``truncated`` comes from the step cap wrapper. A device
+    fault (a ``DeviceError``: the device kept failing after retries) also ends the episode:
+    ``info["error"]`` says what failed, the reward is 0, ``success`` is False, and every later
+    ``step`` repeats it until ``reset``.
 
 Registered Configurations:
     ``MobileGym/<task-id>-v0`` for every task in ``configs/tasks``; ``MobileGym/Task-v0``
@@ -34,25 +39,31 @@ Registered Configurations:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import pathlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
 
-from mobile_gym.device.base import Device
-from mobile_gym.device.sim import SimDevice
+from mobile_gym.device.base import Device, DeviceError
+from mobile_gym.device.factory import open_device
 from mobile_gym.sim.phone import FRAME_MS
 from mobile_gym.spaces import KEYS, STATUSES, ActionType, UnicodeText, touch_action_space
 from mobile_gym.tasks.episode import Episode
+from mobile_gym.tasks.events import Firing
 from mobile_gym.tasks.loader import resolve_task
 from mobile_gym.tasks.schema import TaskSpec
 from mobile_gym.tasks.signals import parse_tool_call
 
 NOT_AVAILABLE = "{what} is not available in this task"
+NO_HIERARCHY = (
+    "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\" />"
+)
+"""The view hierarchy reported after a device fault: no screen could be read."""
 
 
 class LazyHierarchy:
@@ -99,9 +110,12 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
 
     Args:
         task: a task id from ``configs/tasks``, a path to a task YAML file, or a ``TaskSpec``.
-        device: the phone to drive (a fresh simulated phone by default).
+        device: the phone to drive: a ``Device``, ``"sim"`` (a fresh simulated phone, the
+            default) or ``"adb"`` (a device or emulator through an ADB server).
         screen_scale: scale of the observed screen (1.0 is full 1080 x 2400).
         render_mode: ``"rgb_array"`` renders the full-size screen.
+        serial, adb_host, adb_port: with ``device="adb"``: the device's serial and the ADB
+            server (default 127.0.0.1:5037).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -112,16 +126,19 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
     def __init__(
         self,
         task: str | pathlib.Path | TaskSpec,
-        device: Device | None = None,
+        device: Device | str | None = None,
         screen_scale: float = 0.25,
         render_mode: str | None = None,
+        serial: str | None = None,
+        adb_host: str | None = None,
+        adb_port: int | None = None,
     ) -> None:
         if render_mode not in (None, "rgb_array"):
             raise ValueError(f"render_mode must be None or 'rgb_array', got {render_mode!r}")
         if not 0.05 <= screen_scale <= 1.0:
             raise ValueError(f"screen_scale must be in [0.05, 1.0], got {screen_scale!r}")
         self.task = task if isinstance(task, TaskSpec) else resolve_task(task)
-        self.device = device if device is not None else SimDevice()
+        self.device, self._owns_device = open_device(device, serial, adb_host, adb_port)
         self.screen_scale = screen_scale
         self.render_mode = render_mode
         width, height = self.device.size
@@ -139,18 +156,31 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self.success = False
         self._status: str | None = None
         self._last_frame: np.ndarray | None = None
+        self._unobserved = False
+        self.error: str | None = None
+        """What failed when a device fault ended the episode (None otherwise)."""
 
     # gymnasium API -----------------------------------------------------------------------
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
-        self.device.reset(int(self.np_random.integers(2**31 - 1)))
-        self.episode = Episode(self.task, self.device, self.np_random)
-        self.instruction = self.episode.instruction
+        device_seed = int(self.np_random.integers(2**31 - 1))
         self.steps = 0
         self.success = False
         self._status: str | None = None
+        self.error = None
+        try:
+            return self._start_episode(device_seed)
+        except DeviceError as exc:
+            self.episode = None
+            self.error = str(exc) or type(exc).__name__
+        return self._fault_outcome()
+
+    def _start_episode(self, device_seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
+        self.device.reset(device_seed)
+        self.episode = Episode(self.task, self.device, self.np_random)
+        self.instruction = self.episode.instruction
         firing = self.episode.judge()
         if firing.instructions:
             self.instruction = firing.instructions[-1]
@@ -161,9 +191,23 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
     def step(
         self, action: dict[str, Any]
     ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        if self.episode is None:
-            raise RuntimeError("call reset() before step()")
-        episode = self.episode
+        if self.error is None:
+            if self.episode is None:
+                raise RuntimeError("call reset() before step()")
+            step = self.steps + 1
+            try:
+                return self._step(self.episode, action)
+            except DeviceError as exc:
+                self.error = str(exc) or type(exc).__name__
+                self.steps = step
+        else:  # the episode already ended with a device fault
+            self.steps += 1
+        observation, info = self._fault_outcome()
+        return observation, 0.0, True, False, info
+
+    def _step(
+        self, episode: Episode, action: dict[str, Any]
+    ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         was_done = episode.success_reached
         extra: dict[str, Any] = {}
         error = self._apply(action, extra)
@@ -191,17 +235,47 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         info = self._info(firing, firing.instructions, error, extra)
         info["early_stop"] = status == "complete" and not episode.success_reached
         info["late_stop"] = was_done and status is None
-        return self._observation(), float(firing.reward), terminated, False, info
+        observation = None if self._unobserved and not terminated else self._observation()
+        return observation, float(firing.reward), terminated, False, info
 
     def render(self) -> np.ndarray | None:
-        if self.render_mode == "rgb_array":
-            return self.device.screenshot(1.0)
-        return None
+        if self.render_mode != "rgb_array":
+            return None
+        if self.error is not None:  # the device failed: a black screen
+            width, height = self.device.size
+            return np.zeros((height, width, 3), np.uint8)
+        return self.device.screenshot(1.0)
+
+    def close(self) -> None:
+        """Close the device if the env opened it (``device="adb"`` stops its logcat stream)."""
+        close = getattr(self.device, "close", None)
+        if self._owns_device and close is not None:
+            close()
+
+    # what is observed ------------------------------------------------------------------------
+    def drop_screen(self) -> None:
+        """Leave the screenshot out of observations from now on (``observation_space`` keeps
+        the instruction alone), so no pixels are drawn that no one reads. The views that
+        replace the screen with text call it; ``render()`` still draws the screen."""
+        self.observation_space = gym.spaces.Dict(
+            {"instruction": self.observation_space["instruction"]}
+        )
+
+    @contextlib.contextmanager
+    def unobserved(self) -> Iterator[None]:
+        """Steps taken inside return None for the observation unless the episode ends: for
+        the touch steps within one agent-level action, whose observations no one reads
+        (``mobile_gym.actions.play``). Everything else about the steps is unchanged."""
+        self._unobserved = True
+        try:
+            yield
+        finally:
+            self._unobserved = False
 
     # the episode's end under a step cap ----------------------------------------------------
     def final_verdict(self) -> bool:
         """Success as the task's rules judge it when the episode is cut off now."""
-        if self.episode is None:
+        if self.episode is None or self.error is not None:
             return False
         rules = self.task.episode
         if self.episode.failed or (rules.require_status and self._status != "complete"):
@@ -296,6 +370,8 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         # The phone renders a new read-only frame whenever the screen changes and hands out
         # the same one until then; only that repeat is copied, so no two observations share
         # an array and a changed screen costs no copy.
+        if "screen" not in self.observation_space.spaces:
+            return {"instruction": self.instruction}
         frame = self.device.screenshot(self.screen_scale)
         if frame is self._last_frame:
             frame = frame.copy()
@@ -304,10 +380,35 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             self._last_frame = frame
         return {"screen": frame, "instruction": self.instruction}
 
+    def _fault_outcome(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Observation and info of an episode a device fault ended: nothing is read from the
+        device (the screen is the last one observed, or black; no hierarchy)."""
+        self.success = False
+        extra = {"error": self.error, "early_stop": False, "late_stop": False}
+        info = self._info(Firing(), [], None, extra, faulted=True)
+        if "screen" not in self.observation_space.spaces:
+            return {"instruction": self.instruction}, info
+        last = self._last_frame
+        screen = (
+            np.zeros(self.observation_space["screen"].shape, np.uint8)
+            if last is None
+            else last.copy()
+        )
+        screen.flags.writeable = False
+        return {"screen": screen, "instruction": self.instruction}, info
+
     def _info(
-        self, firing: Any, instructions: list[str], error: str | None, extra: dict[str, Any]
+        self,
+        firing: Any,
+        instructions: list[str],
+        error: str | None,
+        extra: dict[str, Any],
+        faulted: bool = False,
     ) -> dict[str, Any]:
-        package, activity = self.device.foreground()
+        if faulted:
+            package, activity, later = "", "", functools.partial(str, NO_HIERARCHY)
+        else:
+            (package, activity), later = self.device.foreground(), self.device.hierarchy_later()
         info: dict[str, Any] = {
             "task_id": self.task.id,
             "step": self.steps,
@@ -320,7 +421,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             "agent_status": self._status,
             "foreground": package,
             "activity": activity,
-            "view_hierarchy": LazyHierarchy(self.device.hierarchy_later()),
+            "view_hierarchy": LazyHierarchy(later),
             "action_error": error,
         }
         info.update({k: v for k, v in extra.items() if k != "status"})

@@ -9,11 +9,13 @@ the touch steps are summed and their instructions and events gathered.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from mobile_gym import actions
 from mobile_gym.sim.keys import key_name
+from mobile_gym.sim.phone import FRAME_MS
 from mobile_gym.spaces import STATUSES
 from mobile_gym.wrappers.elements import screen_elements
 
@@ -55,6 +57,10 @@ class Command:
     app: str = ""
     tool: str = ""
     arguments: dict[str, Any] = field(default_factory=dict)
+    span: float | None = None
+    """How far a scroll moves the finger, as a fraction of the screen (default SCROLL_SPAN)."""
+    ms: int | None = None
+    """How long a wait lasts (default one frame)."""
 
     def check(self) -> None:
         """Raise CommandError naming what is missing or wrong."""
@@ -74,6 +80,16 @@ class Command:
         for name in ("text", "direction", "key", "app", "tool"):
             if not isinstance(getattr(self, name), str):
                 raise CommandError(f"{self.verb}: {name} must be text, got {getattr(self, name)!r}")
+        if self.span is not None and (
+            isinstance(self.span, bool)
+            or not isinstance(self.span, int | float)
+            or not 0.0 < self.span <= 1.0
+        ):
+            raise CommandError(f"{self.verb}: span must be a number in (0, 1], got {self.span!r}")
+        if self.ms is not None and (
+            isinstance(self.ms, bool) or not isinstance(self.ms, int) or self.ms < 0
+        ):
+            raise CommandError(f"{self.verb}: ms must be a non-negative integer, got {self.ms!r}")
         if not isinstance(self.arguments, dict):
             raise CommandError(
                 f"{self.verb}: arguments must be a JSON object, got {self.arguments!r}"
@@ -116,7 +132,10 @@ def touches(command: Command) -> list[actions.TouchAction]:
     if c.verb == "swipe":
         return actions.drag(c.x, c.y, c.x2, c.y2)  # type: ignore[arg-type]
     if c.verb == "scroll":
-        return actions.scroll(c.direction, 0.5 if c.x is None else c.x, 0.5 if c.y is None else c.y)
+        x, y = 0.5 if c.x is None else c.x, 0.5 if c.y is None else c.y
+        if c.span is None:
+            return actions.scroll(c.direction, x, y)
+        return actions.scroll(c.direction, x, y, c.span)
     if c.verb == "type":
         if c.x is None or c.y is None:
             return [actions.base_action(actions.ActionType.TEXT, text=c.text)]
@@ -124,7 +143,7 @@ def touches(command: Command) -> list[actions.TouchAction]:
     if c.verb == "key":
         return actions.press(c.key)
     if c.verb == "wait":
-        return actions.wait()
+        return actions.wait(1 if c.ms is None else max(1, math.ceil(c.ms / FRAME_MS)))
     if c.verb == "answer":
         return actions.answer(c.text)
     if c.verb == "status":

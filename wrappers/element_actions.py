@@ -16,7 +16,7 @@ import numpy as np
 
 from mobile_gym.spaces import UnicodeText
 from mobile_gym.wrappers.commands import Command, CommandError, StepResult, run_command
-from mobile_gym.wrappers.elements import Element, screen_elements
+from mobile_gym.wrappers.elements import Element, device_elements
 from mobile_gym.wrappers.step_cap import StepCap
 
 VERBS = ("click", "long_press", "scroll_down", "scroll_up", "back", "home")
@@ -147,7 +147,6 @@ class ElementActions(gym.Wrapper):
         else:
             self.action_space = gym.spaces.MultiDiscrete([len(self.verbs), max_elements])
         self.elements: list[Element] = []
-        self._xml: str | None = None
 
     # gymnasium API -----------------------------------------------------------------------
     def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
@@ -277,9 +276,7 @@ class ElementActions(gym.Wrapper):
 
     def _refresh(self, info: dict[str, Any]) -> None:
         """Recompute the elements from the screen as it is now, and list them in ``info``."""
-        xml = self.env.unwrapped.device.hierarchy_xml()
-        if xml is not self._xml:
-            self._xml, self.elements = xml, screen_elements(xml)
+        self.elements = device_elements(self.env.unwrapped.device)
         info["elements"] = [describe(e) for e in self.elements[: self.max_elements]]
 
 

@@ -9,10 +9,14 @@ bottom to top, parents before children). Index 0 is the first such node.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from lxml import etree
 
+from mobile_gym.device.base import ViewNodes
 from mobile_gym.sim.driver import parse_bounds
 from mobile_gym.sim.ui.geometry import Rect
 
@@ -79,41 +83,125 @@ def screen_elements(xml: str, include_text: bool = False) -> list[Element]:
     """The actionable elements of a dump, numbered; with ``include_text``, the visible text
     nodes too (unnumbered), in document order. A container with no text of its own (a list
     row) is labelled with the texts inside it."""
+    return _chosen(_dump_elements(xml), include_text)
+
+
+def device_elements(device: Any, include_text: bool = False) -> list[Element]:
+    """``screen_elements`` of the screen ``device`` shows now. A device that lists its view
+    nodes with their nesting (``view_nodes``: the simulated phone) is read without writing
+    and parsing the dump; the elements are the same."""
+    view_nodes = getattr(device, "view_nodes", None)
+    found = view_nodes() if view_nodes is not None else None
+    if found is None or found.ends is None:
+        return screen_elements(device.hierarchy_xml(), include_text)
+    global _last_nodes
+    if _last_nodes is None or _last_nodes[0] is not found.records:
+        _last_nodes = (found.records, _node_elements(found))
+    return _chosen(_last_nodes[1], include_text)
+
+
+_last_nodes: tuple[Sequence[Any], tuple[Element, ...]] | None = None
+"""The records last read by ``device_elements`` and their elements: the action wrapper and
+the view read the same screen in one step (the device hands out the same records until its
+screen changes)."""
+
+
+def _chosen(elements: tuple[Element, ...], include_text: bool) -> list[Element]:
+    if include_text:
+        return list(elements)
+    return [e for e in elements if e.index is not None]
+
+
+@functools.lru_cache(maxsize=1)
+def _dump_elements(xml: str) -> tuple[Element, ...]:
+    """The elements and the visible text of a dump (the last dump's are kept: the action
+    wrapper and the view read the same dump in one step)."""
+    root = etree.fromstring(xml.encode("utf-8"))
+    return _elements(
+        (node.attrib, functools.partial(_inner_xml_texts, node)) for node in root.iter("node")
+    )
+
+
+def _inner_xml_texts(node: etree._Element) -> list[str]:
+    return [d.get("text") for d in node.iterdescendants("node") if d.get("text")]
+
+
+def _node_elements(found: ViewNodes) -> tuple[Element, ...]:
+    """The elements and the visible text of a device's view nodes."""
+    records, ends = found.records, found.ends
+    readers = [(name, found.attribute(name)) for name in _ATTRIBUTES]
+    text = found.attribute("text")
+
+    def inner(position: int) -> list[str]:
+        inside = (text(r) for r in records[position + 1 : ends[position]])  # type: ignore[index]
+        return [t for t in inside if t]
+
+    return _elements(
+        ({name: read(record) for name, read in readers}, functools.partial(inner, position))
+        for position, record in enumerate(records)
+    )
+
+
+_ATTRIBUTES = (
+    "enabled",
+    "class",
+    "clickable",
+    "long-clickable",
+    "checkable",
+    "scrollable",
+    "text",
+    "content-desc",
+    "bounds",
+    "resource-id",
+    "checked",
+    "focused",
+)
+"""The node attributes an ``Element`` is made of."""
+
+
+def _elements(
+    nodes: Iterable[tuple[Mapping[str, str | None], Callable[[], list[str]]]],
+) -> tuple[Element, ...]:
+    """The numbered elements and the visible text nodes, in document order, of nodes given
+    as (their attributes, the texts of the nodes inside it)."""
     out: list[Element] = []
     index = 0
-    for node in etree.fromstring(xml.encode("utf-8")).iter("node"):
-        a = node.attrib
-        bounds = parse_bounds(a.get("bounds", "[0,0][0,0]"))
-        if bounds.empty or a.get("enabled") != "true":
+    for attributes, inner_texts in nodes:
+        get = attributes.get
+        if get("enabled") != "true":
             continue
-        editable = a.get("class", "").endswith("EditText")
+        cls = get("class") or ""
+        editable = cls.endswith("EditText")
         flags = [
-            a.get(k) == "true" for k in ("clickable", "long-clickable", "checkable", "scrollable")
+            get(k) == "true" for k in ("clickable", "long-clickable", "checkable", "scrollable")
         ]
         actionable = any(flags) or editable
-        text = a.get("text", "")
-        if not actionable and not (include_text and (text or a.get("content-desc"))):
+        text = get("text") or ""
+        desc = get("content-desc") or ""
+        if not actionable and not (text or desc):
             continue
-        if actionable and not text and not a.get("content-desc") and not flags[3]:
-            inner = [d.get("text") for d in node.iterdescendants("node") if d.get("text")]
-            text = " ".join(inner[:3])
+        bounds = parse_bounds(get("bounds") or "[0,0][0,0]")
+        if bounds.empty:
+            continue
+        if actionable and not text and not desc and not flags[3]:
+            text = " ".join(inner_texts()[:3])
         out.append(
             Element(
                 index=index if actionable else None,
                 bounds=bounds,
-                cls=a.get("class", ""),
+                cls=cls,
                 text=text,
-                desc=a.get("content-desc", ""),
-                resource_id=a.get("resource-id", ""),
+                desc=desc,
+                resource_id=get("resource-id") or "",
                 clickable=flags[0],
                 long_clickable=flags[1],
                 checkable=flags[2],
-                checked=a.get("checked") == "true",
+                checked=get("checked") == "true",
                 scrollable=flags[3],
                 editable=editable,
-                focused=a.get("focused") == "true",
+                focused=get("focused") == "true",
             )
         )
         if actionable:
             index += 1
-    return out
+    return tuple(out)

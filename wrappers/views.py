@@ -19,7 +19,7 @@ import numpy as np
 
 from mobile_gym.sim.ui.fonts import face
 from mobile_gym.spaces import UnicodeText
-from mobile_gym.wrappers.elements import Element, screen_elements
+from mobile_gym.wrappers.elements import Element, device_elements, screen_elements
 
 TEXT_LENGTH = 65536
 """The longest screen description; a longer one is cut with an ellipsis."""
@@ -28,7 +28,10 @@ TEXT_LENGTH = 65536
 def visible_elements(xml: str) -> list[Element]:
     """The numbered elements and the visible text of a dump, in document order, less the
     texts that only repeat part of the label of a numbered element that holds them."""
-    elements = screen_elements(xml, include_text=True)
+    return _visible(screen_elements(xml, include_text=True))
+
+
+def _visible(elements: list[Element]) -> list[Element]:
     numbered = [e for e in elements if e.index is not None]
     return [
         e
@@ -89,18 +92,25 @@ def html_line(element: Element) -> str:
 
 class _ScreenDescription(gym.ObservationWrapper):
     """Replaces the screenshot with a text description of the screen, one line per element
-    (``field`` holds it; ``line`` writes an element's line)."""
+    (``field`` holds it; ``line`` writes an element's line). Without ``keep_screen``, and
+    with no observation wrapper between it and the base env, the base env stops drawing
+    the screenshot (``MobileEnv.drop_screen``): no one would see it."""
 
     field: str
     line: staticmethod
 
     def __init__(self, env: gym.Env, keep_screen: bool = False) -> None:
         super().__init__(env)
+        if not keep_screen and _observations_untouched(env):
+            drop_screen = getattr(env.unwrapped, "drop_screen", None)
+            if drop_screen is not None:
+                drop_screen()
         self.observation_space = _text_space(env, self.field, keep_screen)
         self.keep_screen = keep_screen
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
-        lines = [type(self).line(e) for e in visible_elements(_xml(self))]
+        device = self.env.unwrapped.device
+        lines = [type(self).line(e) for e in _visible(device_elements(device, include_text=True))]
         return _text_observation(observation, self.field, "\n".join(lines), self.keep_screen)
 
 
@@ -192,7 +202,7 @@ class SetOfMarks(gym.ObservationWrapper):
         screen = np.array(observation["screen"], dtype=np.uint8)
         width = self.env.unwrapped.device.size[0]
         scale = screen.shape[1] / width
-        elements = [e for e in screen_elements(_xml(self)) if e.index is not None]
+        elements = device_elements(self.env.unwrapped.device)
         for element in elements:
             self._mark(screen, element, scale)
         return {**observation, "screen": screen}
@@ -218,8 +228,13 @@ class SetOfMarks(gym.ObservationWrapper):
         tab[:] = (tab * (1.0 - alpha) + 255.0 * alpha).round().astype(np.uint8)
 
 
-def _xml(wrapper: gym.Wrapper) -> str:
-    return wrapper.env.unwrapped.device.hierarchy_xml()
+def _observations_untouched(env: gym.Env) -> bool:
+    """Whether no wrapper from ``env`` down to the base env changes observations."""
+    while isinstance(env, gym.Wrapper):
+        if isinstance(env, gym.ObservationWrapper):
+            return False
+        env = env.env
+    return True
 
 
 def _text_space(env: gym.Env, key: str, keep_screen: bool) -> gym.spaces.Dict:

@@ -1,6 +1,10 @@
-"""Devices the env drives: the ``Device`` protocol and its backends."""
+"""Devices the env drives: the ``Device`` protocol and its backends.
 
-from mobile_gym.device.base import Device
+``AdbDevice`` lives in ``mobile_gym.device.adb``, imported only when asked for (adbutils is
+slow to import).
+"""
+
+from mobile_gym.device.base import Device, DeviceError
 from mobile_gym.device.sim import SimDevice
 
-__all__ = ["Device", "SimDevice"]
+__all__ = ["Device", "DeviceError", "SimDevice"]

@@ -14,6 +14,11 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 
+class DeviceError(RuntimeError):
+    """The device failed (disconnected, a command hung, a reply made no sense) and retrying
+    did not help. The env ends the episode with ``info["error"]``, never as a success."""
+
+
 @dataclass(frozen=True)
 class ViewNodes:
     """The ``<node>``s of the hierarchy dump without the dump: an optional capability.
@@ -29,6 +34,9 @@ class ViewNodes:
     attribute: Callable[[str], Callable[[Any], str | None]]
     """The reader of an attribute by name: a record to the value an XML parser reads from
     the dump (unescaped), or None where that node has no such attribute."""
+    ends: Sequence[int] | None = None
+    """Where each record's subtree ends: the nodes inside ``records[i]`` in the dump are
+    ``records[i + 1 : ends[i]]``; None if the device does not say."""
 
 
 @runtime_checkable

@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Callable, Hashable
 from typing import Any
 
 import numpy as np
 
 from mobile_gym.device.base import ViewNodes
+from mobile_gym.device.rows import insert_rows
 from mobile_gym.sim import Display, Phone
 from mobile_gym.sim.apps import DEFAULT_APPS
 from mobile_gym.sim.apps.base import App
-from mobile_gym.sim.ui.hierarchy import node_attribute, nodes
-
-_COLUMN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+from mobile_gym.sim.ui.hierarchy import node_attribute
 
 
 class SimDevice:
@@ -60,8 +58,10 @@ class SimDevice:
         return self.phone.hierarchy_later()
 
     def view_nodes(self) -> ViewNodes:
-        """The nodes ``hierarchy_xml`` would list, as lazy records (nothing is dumped)."""
-        return ViewNodes(nodes(self.phone.windows()), node_attribute)
+        """The nodes ``hierarchy_xml`` would list, as lazy records (nothing is dumped), with
+        their nesting; the same records until the UI changes."""
+        records, ends = self.phone.node_tree()
+        return ViewNodes(records, node_attribute, ends)
 
     def foreground(self) -> tuple[str, str]:
         self.phone.windows()  # a screen that closes itself when drawn closes now
@@ -102,18 +102,7 @@ class SimDevice:
         self, package: str, database: str, table: str, rows: list[dict[str, Any]], clear: bool
     ) -> None:
         conn = self.phone.database(package, database)
-        if clear:
-            conn.execute(f'DELETE FROM "{table}"')
-        for row in rows:
-            columns = list(row)
-            bad = [c for c in columns if not _COLUMN.match(c)]
-            if bad:
-                raise ValueError(f"invalid column names {bad} for {package}/{database}.{table}")
-            names = ", ".join(f'"{c}"' for c in columns)
-            marks = ", ".join("?" for _ in columns)
-            conn.execute(
-                f'INSERT INTO "{table}" ({names}) VALUES ({marks})', [row[c] for c in columns]
-            )
+        insert_rows(conn, table, rows, clear, f"{package}/{database}.{table}")
 
     def write_file(self, path: str, data: bytes) -> None:
         self.phone.write_file(path, data)

@@ -38,10 +38,10 @@ from mobile_gym.sim.system.keyboard import KEYBOARD_DP, KeyboardState, keyboard
 from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER, RECENTS_ACTIVITY, Launcher
 from mobile_gym.sim.system.logcat import Logcat, LogEntry
 from mobile_gym.sim.system.settings import SettingsStore
-from mobile_gym.sim.system.storage import Storage
+from mobile_gym.sim.system.storage import Storage, StorageSnapshot
 from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.geometry import Rect
-from mobile_gym.sim.ui.hierarchy import dump
+from mobile_gym.sim.ui.hierarchy import NodeRecord, dump, node_tree
 from mobile_gym.sim.ui.theme import DARK, LIGHT, Theme
 from mobile_gym.sim.ui.view import MATCH, FrameLayout, View, hit_path, paint, walk
 from mobile_gym.sim.ui.widgets import EditText, TextView
@@ -70,7 +70,7 @@ class PhoneSnapshot:
 
     state: dict[str, Any]
     log: tuple[tuple[LogEntry, ...], int]
-    storage: tuple[dict[str, bytes], dict[str, bytes]]
+    storage: StorageSnapshot
 
 
 class Phone:
@@ -117,7 +117,9 @@ class Phone:
         self._layout_key: tuple | None = None
         self._windows: list[View] = []
         self._frames: dict[float, tuple[tuple, np.ndarray]] = {}
+        self._painted: dict[tuple[str, float], tuple[View, Theme, np.ndarray]] = {}
         self._xml: tuple[tuple | None, str] = (None, "")
+        self._node_tree: tuple[tuple | None, tuple[list[NodeRecord], list[int]]] = (None, ([], []))
         self._system_windows: dict[str, tuple[tuple, View]] = {}
         self._boot(seed)
         self._initial = self.snapshot()
@@ -613,9 +615,16 @@ class Phone:
         return self._gestures.gesture is not None
 
     @property
-    def ui_version(self) -> tuple[int, int]:
+    def ui_version(self) -> tuple[int, int, int]:
         """Changes whenever what the screen shows may have changed."""
-        return self._version, self.clock.minute
+        return self._version, *self._shown_time()
+
+    def _shown_time(self) -> tuple[int, int]:
+        """The clock as the screen shows it: the minute (status bar) and, while the app in
+        front changes by itself (a running timer), its tick (``App.tick_ms``)."""
+        app, ctx = self._foreground_context()
+        period = app.tick_ms(ctx)
+        return self.clock.minute, self.clock.elapsed_ms // period if period else 0
 
     def invalidate(self) -> None:
         """Mark the UI as changed: the next observation rebuilds the screen."""
@@ -631,12 +640,12 @@ class Phone:
         # A screen that closes itself while it is built (its record was deleted, say) changes
         # the UI again: build once more so no stale frame is ever shown.
         for _ in range(_MAX_REBUILDS):
-            key = (self._version, self.clock.minute)
+            key = (self._version, *self._shown_time())
             if key == self._layout_key:
                 return self._windows
             self._windows = self._compose()
             self._layout_key = key
-        if (self._version, self.clock.minute) != self._layout_key:
+        if (self._version, *self._shown_time()) != self._layout_key:
             package, activity = self.foreground
             self.log(
                 "android", "ViewRootImpl", f"{package}/{activity} kept changing while drawn", "W"
@@ -759,13 +768,34 @@ class Phone:
             theme = self.theme
             # The windows tile the screen and each fills its background: no clearing needed.
             canvas = Canvas(self.display.width, self.display.height, scale, None)
+            system = {id(window): name for name, (_, window) in self._system_windows.items()}
             for window in windows:
-                paint(window, canvas, theme, self.display)
+                if id(window) in system:
+                    self._paint_system_window(system[id(window)], window, canvas, theme)
+                else:
+                    paint(window, canvas, theme, self.display)
             if len(self._frames) >= 4:
                 self._frames.clear()
             canvas.image.flags.writeable = False
             cached = self._frames[scale] = (self._layout_key, canvas.image)
         return cached[1]
+
+    def _paint_system_window(self, name: str, window: View, canvas: Canvas, theme: Theme) -> None:
+        """Paint a system window, or put back its pixels from the last time it was painted
+        at this scale in this theme: the window is rebuilt whenever what it shows changes,
+        and it fills its rectangle, so its pixels depend on nothing under it."""
+        key = (name, canvas.scale)
+        cached = self._painted.get(key)
+        if cached is not None and cached[0] is window and cached[1] is theme:
+            canvas.put(window.visible, cached[2])
+            return
+        paint(window, canvas, theme, self.display)
+        if window.background is not None and not window.radius:
+            pixels = canvas.take(window.visible)
+            if pixels is not None:
+                if len(self._painted) >= 12:
+                    self._painted.clear()
+                self._painted[key] = (window, theme, pixels)
 
     def hierarchy_xml(self) -> str:
         """The view hierarchy as ``uiautomator dump`` writes it (visible nodes only)."""
@@ -773,6 +803,14 @@ class Phone:
         if self._xml[0] != self._layout_key:
             self._xml = (self._layout_key, dump(windows))
         return self._xml[1]
+
+    def node_tree(self) -> tuple[list[NodeRecord], list[int]]:
+        """The nodes of ``hierarchy_xml`` as lazy records and where each one's subtree ends
+        (``ui.hierarchy.node_tree``), without the XML; the same lists until the UI changes."""
+        windows = self._layout()
+        if self._node_tree[0] != self._layout_key:
+            self._node_tree = (self._layout_key, node_tree(windows))
+        return self._node_tree[1]
 
     def hierarchy_later(self) -> Callable[[], str]:
         """A function that returns the view hierarchy of this moment whenever it is called

@@ -7,13 +7,25 @@ literal braces, and a regex repetition such as ``\d{3}`` or ``{2,5}`` is kept as
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import string
 from typing import Any
 
 import numpy as np
 
-from mobile_gym.tasks.schema import ChoiceParam, GeneratedParam, RangeParam, TaskFileError
+from mobile_gym.tasks.arithmetic import ExpressionError, evaluate
+from mobile_gym.tasks.schema import (
+    ChoiceParam,
+    ComputedParam,
+    DateParam,
+    GeneratedParam,
+    RangeParam,
+    TaskFileError,
+)
+
+MAX_REDRAWS = 1000
+"""How often a parameter with ``unlike`` is drawn again before the task file is refused."""
 
 FIRST_NAMES = (
     "Amara",
@@ -113,18 +125,53 @@ TITLES = (
 
 
 def draw_parameters(specs: dict[str, Any], rng: np.random.Generator) -> dict[str, Any]:
-    """One value per parameter, in file order, from ``rng`` (deterministic for a seed)."""
+    """One value per parameter, in file order, from ``rng`` (deterministic for a seed).
+
+    Computed and date parameters read the parameters above them; a drawn parameter with
+    ``unlike`` is drawn again until it differs from each parameter named there.
+    """
     values: dict[str, Any] = {}
     for name, spec in specs.items():
-        if isinstance(spec, ChoiceParam):
-            values[name] = spec.choice[int(rng.integers(len(spec.choice)))]
-        elif isinstance(spec, RangeParam):
-            values[name] = int(rng.integers(spec.range[0], spec.range[1] + 1))
-        elif isinstance(spec, GeneratedParam):
-            values[name] = _generate(spec.generate, rng)
-        else:  # pragma: no cover - the schema admits nothing else
-            raise TypeError(spec)
+        where = f"parameters.{name}"
+        if isinstance(spec, ComputedParam):
+            try:
+                values[name] = evaluate(fill(spec.compute, values, where))
+            except ExpressionError as exc:
+                raise TaskFileError(f"{where}: {exc}") from None
+        elif isinstance(spec, DateParam):
+            values[name] = _date(spec, values, where)
+        else:
+            for name_ in spec.unlike:
+                if name_ not in values:
+                    raise TaskFileError(f"{where}: unlike names unknown parameter {name_!r}")
+            for _ in range(MAX_REDRAWS):
+                value = _draw(spec, rng)
+                if all(value != values[other] for other in spec.unlike):
+                    break
+            else:
+                raise TaskFileError(f"{where}: no value unlike {spec.unlike} was drawn")
+            values[name] = value
     return values
+
+
+def _draw(spec: ChoiceParam | RangeParam | GeneratedParam, rng: np.random.Generator) -> Any:
+    if isinstance(spec, ChoiceParam):
+        return spec.choice[int(rng.integers(len(spec.choice)))]
+    if isinstance(spec, RangeParam):
+        return int(rng.integers(spec.range[0], spec.range[1] + 1))
+    return _generate(spec.generate, rng)
+
+
+def _date(spec: DateParam, values: dict[str, Any], where: str) -> str | int:
+    try:
+        start = dt.date.fromisoformat(fill(spec.date, values, where))
+        days = int(fill_any(spec.add_days, values, where))
+    except ValueError as exc:
+        raise TaskFileError(f"{where}: {exc}") from None
+    day = start + dt.timedelta(days=days)
+    if spec.format == "epoch_ms":
+        return int(dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC).timestamp() * 1000)
+    return day.strftime(spec.format)
 
 
 def _generate(kind: str, rng: np.random.Generator) -> str:

@@ -74,13 +74,18 @@ class _Model(BaseModel):
 
 
 # parameters ---------------------------------------------------------------------------------
-class ChoiceParam(_Model):
+class _DrawnParam(_Model):
+    unlike: list[Annotated[str, Field(pattern=NAME_PATTERN)]] = Field(default_factory=list)
+    """Earlier parameters this one must differ from (drawn again until it does)."""
+
+
+class ChoiceParam(_DrawnParam):
     """One of the listed values."""
 
     choice: list[Any] = Field(min_length=1)
 
 
-class RangeParam(_Model):
+class RangeParam(_DrawnParam):
     """An integer in [low, high] (inclusive)."""
 
     range: tuple[int, int]
@@ -93,13 +98,35 @@ class RangeParam(_Model):
         return value
 
 
-class GeneratedParam(_Model):
+class GeneratedParam(_DrawnParam):
     """A generated value: a first or last name, a phone number, a word, or a note title."""
 
     generate: Literal["first_name", "last_name", "phone", "word", "title", "sentence"]
 
 
-Parameter = _tagged(("choice", ChoiceParam), ("range", RangeParam), ("generate", GeneratedParam))
+class ComputedParam(_Model):
+    """Arithmetic over earlier parameters: ``"{a} + {b} * 3"`` (numbers, ``+ - * / // %``,
+    parentheses, ``round abs min max``); an integral result is an int."""
+
+    compute: str
+
+
+class DateParam(_Model):
+    """A date ``add_days`` after ``date`` (ISO; both may use earlier parameters), written
+    with ``format`` (strftime, or ``epoch_ms`` for milliseconds since 1970 UTC)."""
+
+    date: str
+    add_days: int | str = 0
+    format: str = "%Y-%m-%d"
+
+
+Parameter = _tagged(
+    ("choice", ChoiceParam),
+    ("range", RangeParam),
+    ("generate", GeneratedParam),
+    ("compute", ComputedParam),
+    ("date", DateParam),
+)
 
 
 # setup --------------------------------------------------------------------------------------

@@ -3,13 +3,14 @@ on the screen the agent would see at that moment."""
 
 from __future__ import annotations
 
-import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mobile_gym import actions
 from mobile_gym.sim.driver import Node, find_all
-from mobile_gym.sim.phone import FRAME_MS
 from mobile_gym.tasks.schema import SolutionStep
+
+if TYPE_CHECKING:
+    from mobile_gym.wrappers.commands import Command
 
 _SELECTOR_KEYS = {"class": "cls", "content-desc": "desc", "resource-id": "resource_id"}
 
@@ -22,8 +23,10 @@ def find_node(xml: str, selector: dict[str, str]) -> Node:
     return nodes[0]
 
 
-def step_actions(step: SolutionStep, xml: str, size: tuple[int, int]) -> list[actions.TouchAction]:
-    """The touch actions of one solution step, on the screen described by ``xml``."""
+def step_command(step: SolutionStep, xml: str, size: tuple[int, int]) -> Command:
+    """The agent-level command of one solution step, on the screen described by ``xml``."""
+    from mobile_gym.wrappers.commands import Command
+
     width, height = size
 
     def centre(selector: dict[str, Any]) -> tuple[float, float]:
@@ -31,30 +34,39 @@ def step_actions(step: SolutionStep, xml: str, size: tuple[int, int]) -> list[ac
         return x / (width - 1), y / (height - 1)
 
     if step.click is not None:
-        return actions.click(*centre(step.click))
+        return Command("click", *centre(step.click))
     if step.long_press is not None:
-        return actions.long_press(*centre(step.long_press))
+        return Command("long_press", *centre(step.long_press))
     if step.type is not None:
         target = step.type.get("into")
         if not isinstance(target, dict) or "text" not in step.type:
             raise ValueError("a type step needs {text: ..., into: selector}")
-        return actions.type_text(*centre(target), str(step.type["text"]))
+        return Command("type", *centre(target), text=str(step.type["text"]))
     if step.scroll is not None:
         area = find_node(xml, {"scrollable": "true"}).bounds
         cx, cy = area.center
         span = 0.6 * area.height / height
-        return actions.scroll(step.scroll, cx / (width - 1), cy / (height - 1), span)
+        return Command(
+            "scroll", cx / (width - 1), cy / (height - 1), direction=step.scroll, span=span
+        )
     if step.swipe is not None:
-        return actions.swipe(step.swipe)
+        return Command("swipe", *actions.swipe_line(step.swipe))
     if step.key is not None:
-        return actions.press(step.key)
+        return Command("key", key=step.key)
     if step.answer is not None:
-        return actions.answer(step.answer)
+        return Command("answer", text=step.answer)
     if step.status is not None:
-        return actions.status(step.status)
+        return Command("status", text=step.status)
     if step.wait is not None:
-        return actions.wait(max(1, math.ceil(step.wait / FRAME_MS)))
+        return Command("wait", ms=step.wait)
     raise ValueError(f"empty solution step {step!r}")  # pragma: no cover - the schema forbids it
+
+
+def step_actions(step: SolutionStep, xml: str, size: tuple[int, int]) -> list[actions.TouchAction]:
+    """The touch actions of one solution step, on the screen described by ``xml``."""
+    from mobile_gym.wrappers.commands import touches
+
+    return touches(step_command(step, xml, size))
 
 
 def run_solution(env: Any) -> tuple[int, float, bool, dict[str, Any]]:

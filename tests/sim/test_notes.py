@@ -473,3 +473,180 @@ def test_seeded_notes_are_believable(seed: int) -> None:
         assert row["title"] and row["value"]
         assert row["created"] <= row["modified"] < phone.clock.epoch_ms
     phone.close()
+
+
+# checklists ----------------------------------------------------------------------------------
+def items(phone: Phone, note_id: int) -> list[tuple[str, int]]:
+    db = phone.database(PKG, "notes")
+    rows = db.execute(
+        "SELECT title, done FROM checklist_items WHERE note_id = ? ORDER BY id", (note_id,)
+    )
+    return [tuple(row) for row in rows]
+
+
+def new_checklist(d: Driver, title: str) -> None:
+    d.tap(id="fab")
+    d.type_into(title, id="note_title_input")
+    assert d.find(id="type_text_note").checked
+    d.tap(id="type_checklist")
+    d.tap(resource_id=OK)
+
+
+def add_item(d: Driver, title: str) -> None:
+    d.tap(desc="Add new checklist item")
+    d.type_into(title, id="checklist_item_title")
+    d.tap(resource_id=OK)
+
+
+def test_create_a_checklist_add_and_check_items(phone: Phone, d: Driver) -> None:
+    new_checklist(d, "Hardware store")
+    assert phone.foreground == (PKG, NOTE)
+    row = note_by_title(phone, "Hardware store")
+    assert row["type"] == 1 and row["value"] == ""
+    assert d.find(id="empty_view").text == "This checklist is empty. Tap + to add items."
+    assert not d.exists(desc="Save")  # a checklist saves as it changes
+    d.tap(desc="Add new checklist item")
+    d.tap(resource_id=OK)
+    assert toast_shown(d, "Item cannot be empty")
+    d.tap(resource_id=CANCEL)
+    for title in ("Screws", "Sandpaper", "Wood glue"):
+        add_item(d, title)
+    assert [n.text for n in d.find_all(id="checklist_title")] == [
+        "Screws",
+        "Sandpaper",
+        "Wood glue",
+    ]
+    d.tap(id="checklist_title", text="Sandpaper")
+    assert d.find(id="checklist_title", text="Sandpaper").checked
+    assert items(phone, row["id"]) == [("Screws", 0), ("Sandpaper", 1), ("Wood glue", 0)]
+    assert app_log(phone)[-1] == f"Checklist item checked: note={row['id']} title=Sandpaper"
+    d.tap(id="checklist_title", text="Sandpaper")
+    assert items(phone, row["id"])[1] == ("Sandpaper", 0)
+
+    d.long_press(id="checklist_title", text="Screws")
+    d.tap(text="Rename", resource_id="android:id/title")
+    type_text(d, " M4")
+    d.tap(resource_id=OK)
+    d.long_press(id="checklist_title", text="Wood glue")
+    d.tap(text="Delete", resource_id="android:id/title")
+    assert items(phone, row["id"]) == [("Screws M4", 0), ("Sandpaper", 0)]
+    d.key("BACK")
+    assert shown_titles(d)[0] == "Hardware store"
+    assert d.find_all(id="note_preview")[0].text == "Screws M4, Sandpaper"
+
+
+def test_done_items_move_to_the_bottom_when_that_setting_is_on(phone: Phone, d: Driver) -> None:
+    new_checklist(d, "Errands")
+    for title in ("Post office", "Bank", "Pharmacy"):
+        add_item(d, title)
+    d.tap(id="checklist_title", text="Post office")
+    assert d.find(id="checklist_title").text == "Post office"
+    d.key("BACK")
+    d.tap(desc="More options")
+    d.tap(text="Settings", resource_id="android:id/title")
+    assert phone.foreground == (PKG, ".activities.SettingsActivity")
+    d.tap(id="settings_move_done_checklist_items")
+    assert d.find(id="settings_move_done_checklist_items").checked
+    d.key("BACK")
+    d.tap(id="note_title", text="Errands")
+    assert [n.text for n in d.find_all(id="checklist_title")] == ["Bank", "Pharmacy", "Post office"]
+
+
+# locking -------------------------------------------------------------------------------------
+def test_lock_and_unlock_a_note(phone: Phone, d: Driver) -> None:
+    target = notes(phone)[0]
+    open_note(d, target["title"])
+    d.tap(desc="More options")
+    d.tap(text="Lock note", resource_id="android:id/title")
+    assert d.find(id="password_input").attrs["password"] == "true"
+    d.tap(resource_id=OK)
+    assert toast_shown(d, "Password cannot be empty")
+    type_text(d, "tulip7")
+    d.tap(resource_id=OK)
+    assert note_by_title(phone, target["title"])["password"] == "tulip7"
+    assert app_log(phone)[-1] == f"Note locked: id={target['id']} title={target['title']}"
+    assert d.exists(id="text_view")  # whoever locked it still sees it
+    d.key("BACK")
+    assert d.find_all(id="note_preview")[0].text == "Locked note"
+    assert d.exists(id="note_lock", desc="Locked")
+
+    open_note(d, target["title"])
+    assert not d.exists(id="text_view")
+    assert d.find(id="locked_note_title").text == "This note is locked"
+    d.tap(id="show_content")
+    type_text(d, "tulip")
+    d.tap(resource_id=OK)
+    assert toast_shown(d, "Wrong password")
+    type_text(d, "7")
+    d.tap(resource_id=OK)
+    assert d.find(id="text_view").text == target["value"]
+    assert note_by_title(phone, target["title"])["password"] == "tulip7"  # still locked
+
+    d.tap(desc="More options")
+    d.tap(text="Unlock note", resource_id="android:id/title")
+    type_text(d, "tulip7")
+    d.tap(resource_id=OK)
+    assert note_by_title(phone, target["title"])["password"] == ""
+    assert app_log(phone)[-1] == f"Note unlocked: id={target['id']} title={target['title']}"
+
+
+# search --------------------------------------------------------------------------------------
+def test_search_finds_titles_and_content_but_not_locked_content(phone: Phone, d: Driver) -> None:
+    rows = notes(phone)
+    word = rows[1]["value"].split()[0]
+    d.tap(desc="Search")
+    assert d.find(id="search_query").text == "Search notes"
+    d.type_into(word, id="search_query")
+    expected = [r["title"] for r in rows if word.lower() in (r["title"] + r["value"]).lower()]
+    assert shown_titles(d) == expected
+    d.tap(desc="Clear query")
+    d.type_into(rows[0]["title"].upper(), id="search_query")
+    assert rows[0]["title"] in shown_titles(d)
+    phone.database(PKG, "notes").execute(
+        "UPDATE notes SET password = 'x' WHERE id = ?", (rows[1]["id"],)
+    )
+    d.tap(desc="Clear query")
+    d.type_into(rows[1]["value"].split("\n")[-1], id="search_query")
+    assert rows[1]["title"] not in shown_titles(d)
+    d.type_into("zzzz", id="search_query")
+    assert d.find(id="empty_view").text == "No notes match your search"
+    d.key("BACK")
+    d.key("BACK")
+    assert not d.exists(id="search_query")
+    assert shown_titles(d) == [r["title"] for r in notes(phone)]
+
+
+# settings ------------------------------------------------------------------------------------
+def test_font_size_and_word_count_settings(phone: Phone, d: Driver) -> None:
+    target = notes(phone)[0]
+    open_note(d, target["title"])
+    normal = d.find(id="text_view")
+    assert not d.exists(id="notes_counter")
+    d.key("BACK")
+    d.tap(desc="More options")
+    d.tap(text="Settings", resource_id="android:id/title")
+    assert d.find(id="settings_font_size").text == "100%"
+    d.tap(id="settings_font_size_holder")
+    assert d.find(id="font_size_100").checked
+    d.tap(id="font_size_150")
+    assert not d.exists(resource_id="android:id/alertTitle")
+    assert d.find(id="settings_font_size").text == "150%"
+    d.tap(id="settings_show_word_count")
+    db = phone.database(PKG, "notes")
+    assert dict(db.execute("SELECT key, value FROM preferences").fetchall()) == {
+        "font_size": "150",
+        "show_word_count": "1",
+    }
+    assert app_log(phone)[-2:] == [
+        "Preference changed: font_size=150",
+        "Preference changed: show_word_count=1",
+    ]
+    d.key("BACK")
+    open_note(d, target["title"])
+    assert d.find(id="notes_counter").text == f"Words: {len(target['value'].split())}"
+    d.tap(id="text_view")
+    type_text(d, " two more")
+    assert d.find(id="notes_counter").text == f"Words: {len(target['value'].split()) + 2}"
+    bigger = d.find(id="text_view")
+    assert bigger.bounds.height < normal.bounds.height  # the counter takes room below
+    assert phone.screenshot() is not None

@@ -186,3 +186,63 @@ def test_exact_numeric_parameter_reaches_the_database_as_a_number() -> None:
     )
     env.reset(seed=5)
     assert env.episode.board.values == {"wifi_off": True}
+
+
+def draw_from(parameters: dict, seed: int = 0) -> dict:
+    return draw(seed, parameters)
+
+
+def test_computed_parameters_do_arithmetic_over_earlier_ones() -> None:
+    values = draw_from(
+        {
+            "a": {"range": [18, 18]},
+            "b": {"range": [24, 24]},
+            "total": {"compute": "{a} + ({b} * 3) - (9 / 3)"},
+            "half": {"compute": "{a} / 4"},
+            "rounded": {"compute": "round({a} / 7, 2)"},
+        }
+    )
+    assert values["total"] == 87 and isinstance(values["total"], int)
+    assert values["half"] == 4.5
+    assert values["rounded"] == 2.57
+
+
+@pytest.mark.parametrize(
+    ("expression", "problem"),
+    [
+        ("__import__('os')", "only numbers"),
+        ("2 ** 64", "only numbers"),
+        ("{a} / 0", "division by zero"),
+        ("1 +", "not an arithmetic expression"),
+        ("'ab' * 3", "only numbers"),
+    ],
+)
+def test_computed_parameters_refuse_anything_but_arithmetic(expression: str, problem: str) -> None:
+    with pytest.raises(TaskFileError, match=rf"parameters\.x: .*{problem}"):
+        draw_from({"a": {"range": [1, 1]}, "x": {"compute": expression}})
+
+
+def test_date_parameters_offset_and_format() -> None:
+    values = draw_from(
+        {
+            "days": {"range": [10, 10]},
+            "when": {"date": "2024-06-03", "add_days": "{days}", "format": "%B %d"},
+            "iso": {"date": "2024-06-03", "add_days": "{days}"},
+            "ms": {"date": "{iso}", "format": "epoch_ms"},
+        }
+    )
+    assert values["when"] == "June 13"
+    assert values["iso"] == "2024-06-13"
+    assert values["ms"] == 1718236800000
+
+
+def test_unlike_draws_again_until_the_values_differ() -> None:
+    for seed in range(30):
+        values = draw_from(
+            {"a": {"range": [1, 2]}, "b": {"range": [1, 2], "unlike": ["a"]}}, seed=seed
+        )
+        assert values["a"] != values["b"]
+    with pytest.raises(TaskFileError, match="no value unlike"):
+        draw_from({"a": {"range": [1, 1]}, "b": {"range": [1, 1], "unlike": ["a"]}})
+    with pytest.raises(TaskFileError, match="unknown parameter 'zz'"):
+        draw_from({"b": {"range": [1, 1], "unlike": ["zz"]}})

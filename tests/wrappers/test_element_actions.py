@@ -11,15 +11,22 @@ from hypothesis import strategies as st
 
 import mobile_gym  # noqa: F401  (registers the envs)
 from mobile_gym.env import MobileEnv
+from mobile_gym.sim.apps import DEFAULT_APPS
 from mobile_gym.wrappers.element_actions import TEXT_VERBS, VERBS, ElementActions
 from mobile_gym.wrappers.elements import screen_elements
 from mobile_gym.wrappers.step_cap import StepCap
 from tests.tasks.tasktools import CONTACTS, spec
 
 CLICK, LONG_PRESS, SCROLL_DOWN, SCROLL_UP, BACK, HOME = range(6)
-HOME_LABELS = ["Contacts", "Notes", "Back", "Home", "Overview"]
 NAV_LABELS = ["Back", "Home", "Overview"]
-DRAWER_LABELS = ["Search apps", "apps_list_view", "Contacts", "Notes", "Settings", *NAV_LABELS]
+# the home screen shows the dock's apps in install order; the drawer every app by label
+HOME_LABELS = [app.label for app in DEFAULT_APPS if app.dock and app.in_launcher] + NAV_LABELS
+DRAWER_LABELS = [
+    "Search apps",
+    "apps_list_view",
+    *sorted((app.label for app in DEFAULT_APPS if app.in_launcher), key=str.lower),
+    *NAV_LABELS,
+]
 
 
 def element_env(task: Any = "settings.wifi_off", **kwargs: Any) -> ElementActions:
@@ -201,7 +208,7 @@ def test_sb3_contrib_reads_the_masks() -> None:
 @pytest.mark.parametrize(
     ("action", "message"),
     [
-        ((CLICK, 99), "no element 99 on this screen (elements: 0..4)"),
+        ((CLICK, 99), f"no element 99 on this screen (elements: 0..{len(HOME_LABELS) - 1})"),
         ((CLICK, -1), "no element -1"),
         ((7, 0), "verb must be in 0..5"),
         ((CLICK, 0.5), "element index must be an integer"),

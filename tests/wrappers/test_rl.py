@@ -346,12 +346,17 @@ def test_over_element_actions_rows_are_the_addressable_elements() -> None:
         "mobile_gym.wrappers.element_actions", reason="element actions are not there yet"
     )
     env = RLObservation(element_actions.ElementActions(MobileEnv("settings.wifi_off")), (32, 32))
-    first, _ = env.reset(seed=0)
-    after_click = env.step(np.array([0, 2]))[0]  # click element 2 (an app in the dock)
-    for observation in (first, after_click):
+
+    def check(observation: dict[str, np.ndarray]) -> None:
         # nothing here shadows the action wrapper's attributes
         assert env.get_wrapper_attr("elements") == env.current_elements()
         masks = env.get_wrapper_attr("action_masks")()
         verbs = len(env.get_wrapper_attr("verbs"))
         assert observation["element_mask"].any()
         np.testing.assert_array_equal(masks[verbs:], observation["element_mask"].astype(bool))
+
+    first, _ = env.reset(seed=0)
+    check(first)
+    after_click = env.step(np.array([0, 0]))[0]  # click element 0, the first app in the dock
+    check(after_click)
+    assert not np.array_equal(first["element_mask"], after_click["element_mask"])

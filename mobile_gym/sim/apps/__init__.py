@@ -1,7 +1,27 @@
 """Apps installed on the simulated phone by default."""
 
+from mobile_gym.sim.apps.app_launcher import AppLauncherApp
+from mobile_gym.sim.apps.calculator import CalculatorApp
+from mobile_gym.sim.apps.calendar import CalendarApp
 from mobile_gym.sim.apps.contacts import ContactsApp
+from mobile_gym.sim.apps.file_manager import FileManagerApp
+from mobile_gym.sim.apps.gallery import GalleryApp
+from mobile_gym.sim.apps.music_player import MusicPlayerApp
 from mobile_gym.sim.apps.notes import NotesApp
 from mobile_gym.sim.apps.settings import SettingsApp
+from mobile_gym.sim.apps.sms_messenger import SmsMessengerApp
+from mobile_gym.sim.apps.voice_recorder import VoiceRecorderApp
 
-DEFAULT_APPS = (SettingsApp, ContactsApp, NotesApp)
+DEFAULT_APPS = (
+    SettingsApp,
+    ContactsApp,
+    NotesApp,
+    SmsMessengerApp,
+    CalendarApp,
+    CalculatorApp,
+    VoiceRecorderApp,
+    AppLauncherApp,
+    FileManagerApp,
+    MusicPlayerApp,
+    GalleryApp,
+)

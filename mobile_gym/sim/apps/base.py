@@ -81,6 +81,11 @@ class App:
         """Handle the back key before the phone closes the screen; True if handled."""
         return False
 
+    def tick_ms(self, ctx: AppContext) -> int | None:
+        """How often the screen in front changes by itself (a running timer, a playing track),
+        in virtual ms; None while only input changes it."""
+        return None
+
     def pause(self, ctx: AppContext) -> None:
         """The app leaves the foreground (HOME, recents, another app): save drafts here."""
 

@@ -3,6 +3,10 @@
 Nothing touches the host's disk. Databases are real SQLite (stdlib ``sqlite3``) held in
 memory; reading ``/data/data/<package>/databases/<name>.db`` returns the database file's
 bytes and writing that path replaces the database, as pulling and pushing it over ADB does.
+
+Directories exist where files are, and where ``make_dirs`` made them (kept when empty).
+Writers may record a file's or folder's last-modified time (epoch ms, on the phone's clock);
+``copy``, ``move`` and ``delete_tree`` act on whole folders, as a file manager does.
 """
 
 from __future__ import annotations
@@ -10,8 +14,13 @@ from __future__ import annotations
 import posixpath
 import re
 import sqlite3
+from collections.abc import Iterable
+from functools import cache
 
 _DB_PATH = re.compile(r"^/data/data/([A-Za-z0-9_.]+)/databases/([A-Za-z0-9_.-]+)\.db$")
+
+StorageSnapshot = tuple[dict[str, bytes], dict[str, bytes], frozenset[str], dict[str, int]]
+"""Files, database images, explicitly made folders and recorded modification times."""
 
 
 def database_path(package: str, name: str) -> str:
@@ -34,6 +43,10 @@ class Storage:
     def __init__(self) -> None:
         self.files: dict[str, bytes] = {}
         self.databases: dict[str, sqlite3.Connection] = {}
+        self.folders: set[str] = set()
+        """Directories made with ``make_dirs``: they exist even when empty."""
+        self.times: dict[str, int] = {}
+        """Last-modified times (epoch ms) of the files and folders whose writers recorded one."""
         self._generation = 0
 
     # databases --------------------------------------------------------------------------
@@ -95,6 +108,7 @@ class Storage:
             self.databases.pop(path).close()
         elif path in self.files:
             del self.files[path]
+            self.times.pop(path, None)
         else:
             raise FileNotFoundError(path)
 
@@ -105,10 +119,14 @@ class Storage:
     def directories(self) -> set[str]:
         dirs = {"/"}
         for path in [*self.files, *self.databases]:
-            parent = posixpath.dirname(path)
+            parent = _parent(path)
             while parent not in dirs:
                 dirs.add(parent)
-                parent = posixpath.dirname(parent)
+                parent = _parent(parent)
+        for folder in self.folders:
+            while folder not in dirs:
+                dirs.add(folder)
+                folder = _parent(folder)
         return dirs
 
     def list_dir(self, path: str) -> list[str]:
@@ -123,14 +141,140 @@ class Storage:
                 names.add(entry[len(prefix) :].split("/", 1)[0])
         return sorted(names)
 
-    # snapshots --------------------------------------------------------------------------
-    def snapshot(self) -> tuple[dict[str, bytes], dict[str, bytes]]:
-        return dict(self.files), {path: conn.serialize() for path, conn in self.databases.items()}
+    # folders ----------------------------------------------------------------------------
+    def is_dir(self, path: str) -> bool:
+        return normalize(path) in self.directories()
 
-    def restore(self, snapshot: tuple[dict[str, bytes], dict[str, bytes]]) -> None:
-        files, databases = snapshot
+    def make_dirs(self, path: str, mtime: int | None = None) -> None:
+        """Make directory ``path`` and its parents (``mkdir -p``); it stays when empty.
+
+        FileExistsError if ``path`` or one of its parents is a file.
+        """
+        path = normalize(path)
+        for ancestor in [path, *_ancestors(path)]:
+            if ancestor in self.files or ancestor in self.databases:
+                raise FileExistsError(f"{ancestor} is a file")
+        if path != "/":
+            self.folders.add(path)
+        if mtime is not None:
+            self.times[path] = mtime
+
+    def write_files(self, entries: Iterable[tuple[str, bytes, int]]) -> None:
+        """Write many plain files at once, each as ``(path, data, mtime)`` (seeding content).
+
+        IsADirectoryError if a path is a directory; database paths are refused (use ``write``).
+        """
+        dirs = self.directories()
+        for path, data, mtime in entries:
+            path = normalize(path)
+            if path in dirs:
+                raise IsADirectoryError(path)
+            if _DB_PATH.match(path):
+                raise ValueError(f"{path} is a database path; write it with Storage.write")
+            self.files[path] = data if type(data) is bytes else bytes(data)
+            self.times[path] = mtime
+            parent = _parent(path)
+            while parent not in dirs:
+                dirs.add(parent)
+                parent = _parent(parent)
+
+    def modified(self, path: str) -> int | None:
+        """When ``path`` was last modified (epoch ms), if its writer recorded it."""
+        return self.times.get(normalize(path))
+
+    def set_modified(self, path: str, mtime: int) -> None:
+        path = normalize(path)
+        if not self.exists(path):
+            raise FileNotFoundError(path)
+        self.times[path] = mtime
+
+    def tree(self, path: str) -> list[str]:
+        """Every file and directory strictly below directory ``path`` (sorted)."""
+        path = normalize(path)
+        dirs = self.directories()
+        if path not in dirs:
+            raise FileNotFoundError(path)
+        prefix = path.rstrip("/") + "/"
+        return sorted(p for p in [*self.files, *self.databases, *dirs] if p.startswith(prefix))
+
+    def size(self, path: str) -> int:
+        """Bytes of file ``path``, or of every file below directory ``path``."""
+        path = normalize(path)
+        if path in self.files or path in self.databases:
+            return len(self.read(path))
+        below = self.tree(path)
+        return sum(len(self.read(p)) for p in below if p in self.files or p in self.databases)
+
+    def copy(self, source: str, target: str, mtime: int | None = None) -> None:
+        """Copy file or folder ``source`` to the new path ``target`` (a folder with its content).
+
+        The copies are modified at ``mtime`` when given, else keep the source's times.
+        """
+        moves = self._transfer_plan(source, target)
+        for old, new in moves:
+            self._place(old, new, mtime)
+
+    def move(self, source: str, target: str) -> None:
+        """Move (or rename) file or folder ``source`` to the new path ``target``."""
+        moves = self._transfer_plan(source, target)
+        for old, new in moves:
+            self._place(old, new, None)
+        self.delete_tree(source)
+
+    def delete_tree(self, path: str) -> None:
+        """Delete file ``path``, or directory ``path`` with everything in it."""
+        path = normalize(path)
+        if path == "/":
+            raise ValueError("refusing to delete the root directory")
+        if path in self.files or path in self.databases:
+            self.delete(path)
+            return
+        below = self.tree(path)
+        prefix = path + "/"
+        for entry in below:
+            if entry in self.files or entry in self.databases:
+                self.delete(entry)
+        self.folders = {f for f in self.folders if f != path and not f.startswith(prefix)}
+        for entry in [path, *below]:
+            self.times.pop(entry, None)
+
+    def _transfer_plan(self, source: str, target: str) -> list[tuple[str, str]]:
+        """(old, new) path pairs to copy ``source`` to ``target``, after checking both."""
+        source, target = normalize(source), normalize(target)
+        if not self.exists(source):
+            raise FileNotFoundError(source)
+        if self.exists(target):
+            raise FileExistsError(target)
+        if target.startswith(source.rstrip("/") + "/"):
+            raise ValueError(f"cannot put {source} inside itself")
+        parent = posixpath.dirname(target)
+        if parent in self.files or parent in self.databases:
+            raise NotADirectoryError(parent)
+        entries = [source] + (self.tree(source) if self.is_dir(source) else [])
+        if any(e in self.databases for e in entries):
+            raise ValueError(f"{source} holds app databases, which stay where their app is")
+        return [(e, target + e[len(source) :]) for e in entries]
+
+    def _place(self, old: str, new: str, mtime: int | None) -> None:
+        if old in self.files:
+            self.files[new] = self.files[old]
+        else:
+            self.folders.add(new)
+        when = mtime if mtime is not None else self.times.get(old)
+        if when is not None:
+            self.times[new] = when
+
+    # snapshots --------------------------------------------------------------------------
+    def snapshot(self) -> StorageSnapshot:
+        databases = {path: conn.serialize() for path, conn in self.databases.items()}
+        return dict(self.files), databases, frozenset(self.folders), dict(self.times)
+
+    def restore(self, snapshot: StorageSnapshot) -> None:
+        files, databases, folders, times = snapshot
         self._generation += 1
         self.files = dict(files)
+        self.folders = set(folders)
+        self.times = dict(times)
         for path in [p for p in self.databases if p not in databases]:
             self.databases.pop(path).close()
         for path, data in databases.items():
@@ -142,6 +286,27 @@ class Storage:
         for conn in self.databases.values():
             conn.close()
         self.databases.clear()
+
+
+@cache
+def zeros(size: int) -> bytes:
+    """``size`` zero bytes, made once and shared (bytes never change): the content of a
+    seeded binary file, which costs nothing more however many phones seed it."""
+    return bytes(size)
+
+
+def _parent(path: str) -> str:
+    """The directory holding normalised absolute ``path`` (``/`` for ``/`` itself)."""
+    return path.rpartition("/")[0] or "/"
+
+
+def _ancestors(path: str) -> list[str]:
+    """The directories above ``path``, nearest first, up to and including ``/``."""
+    out = []
+    while path != "/":
+        path = _parent(path)
+        out.append(path)
+    return out
 
 
 def _connect() -> sqlite3.Connection:

@@ -56,6 +56,18 @@ class Canvas:
     def _clip_view(self) -> tuple[np.ndarray | None, int, int]:
         return self._region(*self._clips[-1])
 
+    # pixels as they are ---------------------------------------------------------------------
+    def take(self, rect: Rect) -> np.ndarray | None:
+        """A copy of the pixels painted inside ``rect`` (within the clip), None if none."""
+        region, _, _ = self._region(*self._scaled(rect))
+        return None if region is None else region.copy()
+
+    def put(self, rect: Rect, pixels: np.ndarray) -> None:
+        """Put back pixels that ``take(rect)`` returned, with the same clip."""
+        region, _, _ = self._region(*self._scaled(rect))
+        if region is not None:
+            region[:] = pixels
+
     # primitives -----------------------------------------------------------------------
     def rect(self, rect: Rect, color: Color, radius: int = 0, alpha: float = 1.0) -> None:
         """Fill ``rect``, with rounded corners of ``radius`` pixels when given.

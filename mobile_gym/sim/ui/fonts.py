@@ -17,6 +17,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 ELLIPSIS = "\u2026"
 _STRING_CACHE_SIZE = 4096
+_SYMBOLS = frozenset("\u00d7\u00f7\u2212\u221a")
+"""Math signs the built-in face lacks (multiplication, division, minus, square root):
+drawn as lines instead of the face's missing-glyph box."""
 
 
 class Glyph:
@@ -52,6 +55,8 @@ class Face:
         return glyph
 
     def _rasterise(self, char: str) -> Glyph:
+        if char in _SYMBOLS:
+            return self._symbol(char)
         advance = self._font.getlength(char) + self._stroke
         left, top, right, bottom = self._font.getbbox(char, stroke_width=self._stroke)
         width, height = max(right - left, 0), max(bottom - top, 0)
@@ -67,6 +72,39 @@ class Face:
             stroke_fill=255,
         )
         return Glyph(np.asarray(image), left, top, advance)
+
+    def _symbol(self, char: str) -> Glyph:
+        """One of ``_SYMBOLS``, drawn with lines in the box of ``+`` (the built-in face has
+        no glyph for them)."""
+        left, top, _, bottom = self._font.getbbox("+", stroke_width=self._stroke)
+        width = self._font.getlength("+") + self._stroke
+        if char == "\u221a":
+            width *= 1.3
+        w, h = max(round(width), 2), max(bottom - top, 2)
+        image = Image.new("L", (w, h), 0)
+        draw = ImageDraw.Draw(image)
+        line = max(1, round(h / 8)) + self._stroke
+        pad = line / 2
+        mid = h / 2
+        if char == "\u00d7":  # multiplication sign
+            inset = w * 0.12
+            draw.line([(inset, inset), (w - inset, h - inset)], fill=255, width=line)
+            draw.line([(inset, h - inset), (w - inset, inset)], fill=255, width=line)
+        elif char == "\u2212":  # minus sign
+            draw.line([(pad, mid), (w - pad, mid)], fill=255, width=line)
+        elif char == "\u00f7":  # division sign
+            draw.line([(pad, mid), (w - pad, mid)], fill=255, width=line)
+            r = line * 0.8
+            for y in (h * 0.15, h * 0.85):
+                draw.ellipse([(w / 2 - r, y - r), (w / 2 + r, y + r)], fill=255)
+        else:  # square root
+            draw.line(
+                [(pad, mid), (w * 0.25, h - pad), (w * 0.55, pad), (w - pad, pad)],
+                fill=255,
+                width=line,
+                joint="curve",
+            )
+        return Glyph(np.asarray(image), left, top, width)
 
     def measure(self, text: str) -> float:
         """Advance width of ``text`` in pixels."""

@@ -169,26 +169,39 @@ def dump(windows: list[View], rotation: int = 0) -> str:
 
 
 # the nodes, lazily --------------------------------------------------------------------------------
-def _walk(children: list[View], index: int, package: str, out: list[NodeRecord]) -> int:
+def _walk(
+    children: list[View], index: int, package: str, out: list[NodeRecord], ends: list[int]
+) -> int:
     """Append the nodes of ``children`` and their subtrees, as ``_emit_children`` writes
-    them (same order, same sibling numbers); return the next sibling's number."""
+    them (same order, same sibling numbers), and where each subtree ends; return the next
+    sibling's number."""
     for view in children:
         if view.visible is EMPTY:
             continue
         own = view.package or package
         if not view.in_hierarchy:
-            index = _walk(view.children, index, own, out)
+            index = _walk(view.children, index, own, out, ends)
             continue
+        position = len(out)
         out.append((view, index, own))
+        ends.append(position + 1)
         index += 1
         if view.children:
-            _walk(view.children, 0, own, out)
+            _walk(view.children, 0, own, out, ends)
+            ends[position] = len(out)
     return index
 
 
-def nodes(windows: list[View]) -> list[NodeRecord]:
+def node_tree(windows: list[View]) -> tuple[list[NodeRecord], list[int]]:
     """The ``<node>``s that ``dump(windows)`` writes, in the same (document) order, as lazy
-    records; nothing is formatted until an attribute is read."""
+    records (nothing is formatted until an attribute is read), and where each one's
+    subtree ends: the nodes inside ``records[i]`` are ``records[i + 1 : ends[i]]``."""
     out: list[NodeRecord] = []
-    _walk(windows, 0, "", out)
-    return out
+    ends: list[int] = []
+    _walk(windows, 0, "", out, ends)
+    return out, ends
+
+
+def nodes(windows: list[View]) -> list[NodeRecord]:
+    """The records of ``node_tree(windows)``."""
+    return node_tree(windows)[0]

@@ -316,6 +316,333 @@ def _star(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
     c.polygon(pts, col)
 
 
+@_icon("message")
+def _message(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.rect(
+        Rect(round(x - h * 0.75), round(y - h * 0.65), round(x + h * 0.75), round(y + h * 0.4)),
+        col,
+        round(h * 0.2),
+    )
+    c.polygon(
+        [(x - h * 0.5, y + h * 0.3), (x - h * 0.5, y + h * 0.8), (x - h * 0.05, y + h * 0.3)], col
+    )
+
+
+@_icon("send")
+def _send(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.polygon(
+        [
+            (x - h * 0.7, y - h * 0.7),
+            (x + h * 0.8, y),
+            (x - h * 0.7, y + h * 0.7),
+            (x - h * 0.45, y),
+        ],
+        col,
+    )
+
+
+@_icon("lock")
+def _lock(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.circle(x, y - h * 0.25, h * 0.38, col, _w(h))
+    c.rect(
+        Rect(round(x - h * 0.6), round(y - h * 0.15), round(x + h * 0.6), round(y + h * 0.75)),
+        col,
+        round(h * 0.1),
+    )
+
+
+@_icon("people")
+def _people(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    for dx, scale in ((-0.35, 0.8), (0.35, 0.8)):
+        _person(c, x + dx * h, y + h * 0.1, h * scale * 0.75, col)
+
+
+@_icon("archive")
+def _archive(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.rect(
+        Rect(round(x - h * 0.75), round(y - h * 0.7), round(x + h * 0.75), round(y - h * 0.35)), col
+    )
+    c.frame(
+        Rect(round(x - h * 0.6), round(y - h * 0.35), round(x + h * 0.6), round(y + h * 0.7)),
+        col,
+        _w(h),
+    )
+    c.line([(x - h * 0.25, y), (x + h * 0.25, y)], col, _w(h))
+
+
+@_icon("checklist")
+def _checklist(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    for dy in (-0.5, 0.0, 0.5):
+        c.line(
+            [
+                (x - h * 0.75, y + dy * h),
+                (x - h * 0.55, y + (dy + 0.15) * h),
+                (x - h * 0.3, y + (dy - 0.2) * h),
+            ],
+            col,
+            _w(h),
+        )
+        c.line([(x - h * 0.05, y + dy * h), (x + h * 0.75, y + dy * h)], col, _w(h))
+
+
+@_icon("folder")
+def _folder(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.polygon(
+        [
+            (x - h * 0.8, y - h * 0.6),
+            (x - h * 0.25, y - h * 0.6),
+            (x - h * 0.1, y - h * 0.42),
+            (x + h * 0.8, y - h * 0.42),
+            (x + h * 0.8, y + h * 0.62),
+            (x - h * 0.8, y + h * 0.62),
+        ],
+        col,
+    )
+
+
+@_icon("file")
+def _file(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    fold = h * 0.35
+    outline = [
+        (x - h * 0.55, y - h * 0.75),
+        (x + h * 0.55 - fold, y - h * 0.75),
+        (x + h * 0.55, y - h * 0.75 + fold),
+        (x + h * 0.55, y + h * 0.75),
+        (x - h * 0.55, y + h * 0.75),
+    ]
+    c.line(outline, col, _w(h), True)
+    c.line(
+        [
+            (x + h * 0.55 - fold, y - h * 0.75),
+            (x + h * 0.55 - fold, y - h * 0.75 + fold),
+            (x + h * 0.55, y - h * 0.75 + fold),
+        ],
+        col,
+        _w(h),
+    )
+
+
+@_icon("image")
+def _image(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.frame(
+        Rect(round(x - h * 0.75), round(y - h * 0.65), round(x + h * 0.75), round(y + h * 0.65)),
+        col,
+        _w(h),
+    )
+    c.polygon(
+        [(x - h * 0.6, y + h * 0.5), (x - h * 0.15, y - h * 0.15), (x + h * 0.25, y + h * 0.5)], col
+    )
+    c.circle(x + h * 0.35, y - h * 0.25, h * 0.14, col)
+
+
+@_icon("music")
+def _music(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.circle(x - h * 0.3, y + h * 0.45, h * 0.28, col)
+    c.line(
+        [(x - h * 0.05, y + h * 0.45), (x - h * 0.05, y - h * 0.75), (x + h * 0.55, y - h * 0.5)],
+        col,
+        _w(h),
+    )
+
+
+@_icon("play")
+def _play(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.polygon([(x - h * 0.45, y - h * 0.7), (x + h * 0.65, y), (x - h * 0.45, y + h * 0.7)], col)
+
+
+@_icon("pause")
+def _pause(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    for dx in (-0.35, 0.35):
+        c.rect(
+            Rect(
+                round(x + (dx - 0.15) * h),
+                round(y - h * 0.65),
+                round(x + (dx + 0.15) * h),
+                round(y + h * 0.65),
+            ),
+            col,
+        )
+
+
+@_icon("skip_next")
+def _skip_next(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.polygon([(x - h * 0.6, y - h * 0.6), (x + h * 0.3, y), (x - h * 0.6, y + h * 0.6)], col)
+    c.rect(
+        Rect(round(x + h * 0.35), round(y - h * 0.6), round(x + h * 0.6), round(y + h * 0.6)), col
+    )
+
+
+@_icon("skip_previous")
+def _skip_previous(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.polygon([(x + h * 0.6, y - h * 0.6), (x - h * 0.3, y), (x + h * 0.6, y + h * 0.6)], col)
+    c.rect(
+        Rect(round(x - h * 0.6), round(y - h * 0.6), round(x - h * 0.35), round(y + h * 0.6)), col
+    )
+
+
+@_icon("shuffle")
+def _shuffle(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line(
+        [
+            (x - h * 0.75, y - h * 0.5),
+            (x - h * 0.2, y - h * 0.5),
+            (x + h * 0.3, y + h * 0.5),
+            (x + h * 0.75, y + h * 0.5),
+        ],
+        col,
+        _w(h),
+    )
+    c.line(
+        [
+            (x - h * 0.75, y + h * 0.5),
+            (x - h * 0.2, y + h * 0.5),
+            (x + h * 0.3, y - h * 0.5),
+            (x + h * 0.75, y - h * 0.5),
+        ],
+        col,
+        _w(h),
+    )
+    for dy in (-0.5, 0.5):
+        c.polygon(
+            [
+                (x + h * 0.85, y + dy * h),
+                (x + h * 0.55, y + (dy - 0.22) * h),
+                (x + h * 0.55, y + (dy + 0.22) * h),
+            ],
+            col,
+        )
+
+
+@_icon("repeat")
+def _repeat(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line(
+        [(x - h * 0.7, y + h * 0.1), (x - h * 0.7, y - h * 0.4), (x + h * 0.55, y - h * 0.4)],
+        col,
+        _w(h),
+    )
+    c.line(
+        [(x + h * 0.7, y - h * 0.1), (x + h * 0.7, y + h * 0.4), (x - h * 0.55, y + h * 0.4)],
+        col,
+        _w(h),
+    )
+    c.polygon(
+        [(x + h * 0.8, y - h * 0.4), (x + h * 0.45, y - h * 0.65), (x + h * 0.45, y - h * 0.15)],
+        col,
+    )
+    c.polygon(
+        [(x - h * 0.8, y + h * 0.4), (x - h * 0.45, y + h * 0.15), (x - h * 0.45, y + h * 0.65)],
+        col,
+    )
+
+
+@_icon("playlist")
+def _playlist(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    for dy, right in ((-0.55, 0.6), (-0.15, 0.6), (0.25, 0.05)):
+        c.line([(x - h * 0.75, y + dy * h), (x + right * h, y + dy * h)], col, _w(h))
+    c.polygon(
+        [(x + h * 0.25, y + h * 0.05), (x + h * 0.8, y + h * 0.4), (x + h * 0.25, y + h * 0.75)],
+        col,
+    )
+
+
+@_icon("album")
+def _album(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.circle(x, y, h * 0.75, col, _w(h))
+    c.circle(x, y, h * 0.18, col)
+
+
+@_icon("select_all")
+def _select_all(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.frame(
+        Rect(round(x - h * 0.75), round(y - h * 0.75), round(x + h * 0.75), round(y + h * 0.75)),
+        col,
+        max(1, _w(h) // 2),
+    )
+    c.line([(x - h * 0.4, y), (x - h * 0.1, y + h * 0.3), (x + h * 0.45, y - h * 0.3)], col, _w(h))
+
+
+@_icon("copy")
+def _copy(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.frame(
+        Rect(round(x - h * 0.3), round(y - h * 0.45), round(x + h * 0.7), round(y + h * 0.75)),
+        col,
+        _w(h),
+    )
+    c.line(
+        [(x - h * 0.7, y + h * 0.45), (x - h * 0.7, y - h * 0.75), (x + h * 0.3, y - h * 0.75)],
+        col,
+        _w(h),
+    )
+
+
+@_icon("calculator")
+def _calculator(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.frame(
+        Rect(round(x - h * 0.65), round(y - h * 0.8), round(x + h * 0.65), round(y + h * 0.8)),
+        col,
+        _w(h),
+        round(h * 0.15),
+    )
+    c.rect(
+        Rect(round(x - h * 0.4), round(y - h * 0.55), round(x + h * 0.4), round(y - h * 0.25)), col
+    )
+    for dx in (-0.3, 0.0, 0.3):
+        for dy in (0.05, 0.35):
+            c.circle(x + dx * h, y + dy * h + h * 0.1, h * 0.09, col)
+
+
+@_icon("mic")
+def _mic(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.rect(
+        Rect(round(x - h * 0.28), round(y - h * 0.8), round(x + h * 0.28), round(y + h * 0.2)),
+        col,
+        round(h * 0.28),
+    )
+    c.line([(x - h * 0.55, y - h * 0.1), (x - h * 0.5, y + h * 0.2), (x, y + h * 0.5)], col, _w(h))
+    c.line([(x + h * 0.55, y - h * 0.1), (x + h * 0.5, y + h * 0.2), (x, y + h * 0.5)], col, _w(h))
+    c.line([(x, y + h * 0.5), (x, y + h * 0.8)], col, _w(h))
+
+
+@_icon("stop")
+def _stop(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.rect(
+        Rect(round(x - h * 0.55), round(y - h * 0.55), round(x + h * 0.55), round(y + h * 0.55)),
+        col,
+        round(h * 0.08),
+    )
+
+
+@_icon("calendar")
+def _calendar(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.frame(
+        Rect(round(x - h * 0.7), round(y - h * 0.55), round(x + h * 0.7), round(y + h * 0.75)),
+        col,
+        _w(h),
+    )
+    c.rect(
+        Rect(round(x - h * 0.7), round(y - h * 0.55), round(x + h * 0.7), round(y - h * 0.2)), col
+    )
+    for dx in (-0.35, 0.35):
+        c.line([(x + dx * h, y - h * 0.8), (x + dx * h, y - h * 0.45)], col, _w(h))
+    c.rect(
+        Rect(round(x + h * 0.1), round(y + h * 0.15), round(x + h * 0.45), round(y + h * 0.5)), col
+    )
+
+
+@_icon("restore")
+def _restore(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    arc = [
+        (x + math.cos(a) * h * 0.6, y + math.sin(a) * h * 0.6)
+        for a in (math.pi * (0.75 + i / 8) for i in range(13))
+    ]
+    c.line(arc, col, _w(h))
+    tip = arc[0]
+    c.polygon(
+        [(tip[0] - h * 0.35, tip[1]), (tip[0] + h * 0.2, tip[1]), (tip[0], tip[1] - h * 0.4)], col
+    )
+    c.line([(x, y - h * 0.3), (x, y), (x + h * 0.25, y + h * 0.2)], col, max(1, _w(h) // 2))
+
+
 ICON_NAMES: frozenset[str] = frozenset(_PAINTERS)
 
 

@@ -1,0 +1,11 @@
+"""LLM agents: chat models behind an OpenAI-compatible endpoint, acting through text commands.
+
+``LLMAgent`` reads the HTML or numbered-list view, ``VLMAgent`` the Set-of-Marks screenshot;
+both answer Mobile-Env style (``THINK: ...`` then ``ACTION: <command>``) in the ``text``
+action space. ``LLMError`` is raised when the endpoint cannot give a completion.
+"""
+
+from mobile_gym.agents.llm.agent import LLMAgent, VLMAgent
+from mobile_gym.agents.llm.client import ChatClient, Completion, Endpoint, LLMError
+
+__all__ = ["ChatClient", "Completion", "Endpoint", "LLMAgent", "LLMError", "VLMAgent"]

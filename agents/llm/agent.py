@@ -1,0 +1,149 @@
+"""LLMAgent and VLMAgent: a chat model acting in the text-command action space.
+
+Each ``act`` sends the system prompt, the last ``history`` turns and the current screen to
+an OpenAI-compatible endpoint and turns the reply into a ``TextCommands`` action. A reply
+that holds no command is sent so that the wrapper rejects it; the model reads the
+wrapper's ``action_error`` in its next turn. Only the endpoint failing (after its retries)
+raises, as ``LLMError``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from mobile_gym.agents.base import TokenUsage
+from mobile_gym.agents.llm.client import ChatClient, Endpoint
+from mobile_gym.agents.llm.output import action_of
+from mobile_gym.agents.llm.prompt import Turn, messages, notes, text_chars
+from mobile_gym.agents.llm.screen import read_screen
+
+
+class LLMAgent:
+    """A text chat model reading the HTML (``view="html"``) or numbered-list (``"text"``)
+    view and answering ``THINK: ...`` / ``ACTION: <command>`` in the ``text`` action space.
+
+    Args:
+        model, base_url, api_key: the endpoint; each one not given comes from the
+            environment (``MOBILE_GYM_LLM_MODEL``; ``MOBILE_GYM_LLM_BASE_URL`` or
+            ``OPENAI_BASE_URL``; ``MOBILE_GYM_LLM_API_KEY`` or ``OPENAI_API_KEY``). A local
+            server needs no key.
+        view: ``html`` or ``text``: the observation preset to make the env with.
+        history: how many past turns the model sees.
+        temperature, max_tokens, seed: sampling parameters sent with each request (``seed``
+            only when given; the same in every episode).
+        timeout, max_retries, backoff: per-request timeout (seconds), retries after
+            connection errors, timeouts, 429 and 5xx answers, and the first retry's wait
+            (doubled each time; a ``Retry-After`` header overrides it).
+    """
+
+    action_space = "text"
+    kind = "llm"
+    views: tuple[str, ...] = ("html", "text")
+    """The observation views this class reads."""
+
+    def __init__(
+        self,
+        model: str | None = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        view: str = "html",
+        history: int = 4,
+        temperature: float = 0.0,
+        max_tokens: int = 512,
+        timeout: float = 60.0,
+        max_retries: int = 3,
+        backoff: float = 1.0,
+        seed: int | None = None,
+    ) -> None:
+        if view not in self.views:
+            raise ValueError(
+                f"{type(self).__name__} view must be one of {self.views}, got {view!r}"
+            )
+        if isinstance(history, bool) or not isinstance(history, int) or history < 0:
+            raise ValueError(f"history must be a number of turns >= 0, got {history!r}")
+        if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
+            raise ValueError(f"max_tokens must be an integer >= 1, got {max_tokens!r}")
+        self.observation = view
+        self.history = history
+        self.parameters: dict[str, Any] = {"temperature": temperature, "max_tokens": max_tokens}
+        if seed is not None:
+            self.parameters["seed"] = seed
+        self.client = ChatClient(
+            Endpoint.resolve(model, base_url, api_key), timeout, max_retries, backoff
+        )
+        self.name = f"{self.kind}:{self.client.endpoint.model}"
+        self._turns: list[Turn] = []
+        self._instruction: str | None = None
+        self._last_output: str | None = None
+        self._last_usage: TokenUsage | None = None
+
+    def reset(self, instruction: str, info: dict[str, Any], seed: int | None = None) -> None:
+        """Forget the last episode; ``instruction`` is the first one the model sees."""
+        self._turns = []
+        self._instruction = instruction
+        self._last_output = None
+        self._last_usage = None
+
+    def act(self, observation: Any, info: dict[str, Any]) -> str:
+        """Ask the model for the next action on this screen (see the module docstring)."""
+        if self._instruction is None:
+            raise RuntimeError("call reset() before act()")
+        previous = self._instruction if self._turns else None
+        instruction = _instruction(observation, info) or self._instruction
+        screen = read_screen(self.observation, observation, info)
+        current = Turn(tuple(notes(info, previous, instruction)), instruction, screen)
+        past = self._turns[-self.history :] if self.history else []
+        chat = messages(self.observation, past, current)
+        self._last_output = self._last_usage = None
+        completion = self.client.complete(chat, **self.parameters)
+        self._turns = [*past, replace(current, output=completion.text)]
+        self._instruction = instruction
+        self._last_output = completion.text
+        self._last_usage = TokenUsage(
+            input_tokens=completion.input_tokens,
+            output_tokens=completion.output_tokens,
+            input_chars=text_chars(chat),
+            output_chars=len(completion.text),
+            images=(screen.size,) if screen.size else (),
+        )
+        return action_of(completion.text)
+
+    @property
+    def last_output(self) -> str | None:
+        """The model's raw reply to the last ``act``."""
+        return self._last_output
+
+    @property
+    def last_usage(self) -> TokenUsage | None:
+        """Tokens the endpoint reported for the last ``act``, and the text and images sent."""
+        return self._last_usage
+
+
+class VLMAgent(LLMAgent):
+    """LLMAgent's vision variant: it reads the Set-of-Marks view (``observation="som"``),
+    sending the marked screenshot as a PNG image part with the element list as text.
+
+    Args:
+        model, base_url, api_key: as LLMAgent's.
+        options: LLMAgent's other keyword arguments, except ``view``.
+    """
+
+    kind = "vlm"
+    views = ("som",)
+
+    def __init__(
+        self,
+        model: str | None = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(model, base_url, api_key, view="som", **options)
+
+
+def _instruction(observation: Any, info: dict[str, Any]) -> str | None:
+    """The current instruction: the observation's, else the info's."""
+    if isinstance(observation, dict) and observation.get("instruction"):
+        return str(observation["instruction"])
+    return info.get("instruction") or None

@@ -1,0 +1,249 @@
+"""A client for OpenAI-compatible chat-completion endpoints (standard library only).
+
+``Endpoint.resolve`` finds the base URL, model and API key in its arguments or in the
+environment; ``ChatClient.complete`` POSTs ``{base_url}/chat/completions`` and returns the
+reply text with the token counts the server reported. Connection errors, timeouts, 429 and
+5xx answers are retried with exponential backoff (a ``Retry-After`` header sets the wait);
+any other answer, or failure after the last retry, raises ``LLMError``.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import http.client
+import json
+import math
+import os
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+BASE_URL_VARIABLES = ("MOBILE_GYM_LLM_BASE_URL", "OPENAI_BASE_URL")
+MODEL_VARIABLES = ("MOBILE_GYM_LLM_MODEL",)
+API_KEY_VARIABLES = ("MOBILE_GYM_LLM_API_KEY", "OPENAI_API_KEY")
+"""Environment variables read when an argument is not given, first one set wins."""
+
+MAX_RETRY_AFTER = 300.0
+"""The longest ``Retry-After`` wait honoured (seconds); a server asking more is an error."""
+
+ERROR_BODY_CHARS = 500
+"""How much of an error answer's body an ``LLMError`` quotes."""
+
+
+class LLMError(RuntimeError):
+    """The chat endpoint could not give a completion (refused, unreachable, or malformed)."""
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """Where completions come from: ``{base_url}/chat/completions`` serving ``model``."""
+
+    base_url: str
+    model: str
+    api_key: str | None = None
+
+    @classmethod
+    def resolve(
+        cls,
+        model: str | None = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        environ: Mapping[str, str] = os.environ,
+    ) -> Endpoint:
+        """The endpoint from the arguments, each missing one from the environment
+        (``BASE_URL_VARIABLES``, ``MODEL_VARIABLES``, ``API_KEY_VARIABLES``). The key may be
+        absent (local servers need none); a missing base URL or model is a ValueError naming
+        the argument and the variables."""
+        url = base_url or _first(environ, BASE_URL_VARIABLES)
+        name = model or _first(environ, MODEL_VARIABLES)
+        for value, argument, variables in (
+            (url, "base_url", BASE_URL_VARIABLES),
+            (name, "model", MODEL_VARIABLES),
+        ):
+            if not value:
+                raise ValueError(
+                    f"no LLM {argument} given: pass {argument}=... or set {' or '.join(variables)}"
+                )
+        if not url.startswith(("http://", "https://")):  # type: ignore[union-attr]
+            raise ValueError(f"LLM base_url must start with http:// or https://, got {url!r}")
+        key = api_key or _first(environ, API_KEY_VARIABLES)
+        return cls(url.rstrip("/"), name, key or None)  # type: ignore[union-attr, arg-type]
+
+    @property
+    def url(self) -> str:
+        """The chat-completions URL."""
+        return f"{self.base_url}/chat/completions"
+
+
+@dataclass(frozen=True)
+class Completion:
+    """One reply: its text ('' when the model gave none) and the reported token counts."""
+
+    text: str
+    input_tokens: int | None
+    output_tokens: int | None
+
+
+class ChatClient:
+    """Sends chat-completion requests to one ``Endpoint``.
+
+    Args:
+        endpoint: where to send them.
+        timeout: seconds to wait for the connection and for each read of the answer.
+        max_retries: retries after the first attempt, for connection errors, timeouts, 429
+            and 5xx answers.
+        backoff: the wait before the first retry (seconds), doubled for each next one,
+            unless the answer's ``Retry-After`` says otherwise.
+        sleep: how to wait (``time.sleep``).
+    """
+
+    def __init__(
+        self,
+        endpoint: Endpoint,
+        timeout: float = 60.0,
+        max_retries: int = 3,
+        backoff: float = 1.0,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        if not timeout > 0:
+            raise ValueError(f"timeout must be > 0 seconds, got {timeout!r}")
+        if max_retries < 0:
+            raise ValueError(f"max_retries must be >= 0, got {max_retries!r}")
+        if backoff < 0:
+            raise ValueError(f"backoff must be >= 0 seconds, got {backoff!r}")
+        self.endpoint = endpoint
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self.backoff = backoff
+        self.sleep = sleep
+
+    def complete(self, messages: list[dict[str, Any]], **parameters: Any) -> Completion:
+        """The model's reply to ``messages``; ``parameters`` (``temperature``,
+        ``max_tokens``, ``seed``...) go into the request as they are."""
+        body = json.dumps(
+            {"model": self.endpoint.model, "messages": messages, **parameters}
+        ).encode()
+        problem, wait = "", 0.0
+        for attempt in range(self.max_retries + 1):
+            if attempt:
+                self.sleep(wait)
+            try:
+                return _completion(self._post(body), self.endpoint)
+            except urllib.error.HTTPError as exc:
+                with exc:  # the error answer holds the connection until closed
+                    if exc.code != 429 and exc.code < 500:
+                        raise LLMError(self._refusal(exc)) from None
+                    problem = f"HTTP {exc.code} {_reason(exc)}"
+                    wait = self._wait(attempt, exc.headers.get("Retry-After"), problem)
+            except (OSError, http.client.HTTPException) as exc:
+                problem = _failure(exc, self.timeout)
+                wait = self.backoff * 2**attempt
+        raise LLMError(
+            f"{self.endpoint.url} (model {self.endpoint.model!r}) failed after "
+            f"{self.max_retries + 1} attempt(s); last: {problem}"
+        )
+
+    def _post(self, body: bytes) -> bytes:
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if self.endpoint.api_key:
+            headers["Authorization"] = f"Bearer {self.endpoint.api_key}"
+        request = urllib.request.Request(self.endpoint.url, body, headers, method="POST")
+        with urllib.request.urlopen(request, timeout=self.timeout) as answer:
+            return answer.read()
+
+    def _wait(self, attempt: int, retry_after: str | None, problem: str) -> float:
+        """Seconds before the next attempt: ``Retry-After`` if the server sent one, else
+        exponential backoff."""
+        seconds = _retry_after_seconds(retry_after)
+        if seconds is None:
+            return self.backoff * 2**attempt
+        if seconds > MAX_RETRY_AFTER:
+            raise LLMError(
+                f"{self.endpoint.url}: {problem}, and it asks to retry after {seconds:g} s "
+                f"(more than {MAX_RETRY_AFTER:g} s)"
+            )
+        return seconds
+
+    def _refusal(self, exc: urllib.error.HTTPError) -> str:
+        """The message for an answer that no retry will change (4xx other than 429)."""
+        message = (
+            f"{self.endpoint.url} (model {self.endpoint.model!r}) answered HTTP {exc.code} "
+            f"{_reason(exc)}: {_error_body(exc)}"
+        )
+        if exc.code in (401, 403) and not self.endpoint.api_key:
+            message += f" (no API key was given: set {' or '.join(API_KEY_VARIABLES)})"
+        return message
+
+
+def _first(environ: Mapping[str, str], names: tuple[str, ...]) -> str | None:
+    return next((environ[n] for n in names if environ.get(n)), None)
+
+
+def _completion(raw: bytes, endpoint: Endpoint) -> Completion:
+    """The reply text and token counts of a 200 answer; LLMError if it is not a completion."""
+    try:
+        answer = json.loads(raw)
+        message = answer["choices"][0]["message"]
+    except (ValueError, KeyError, IndexError, TypeError):
+        raise LLMError(
+            f"{endpoint.url} sent something that is not a chat completion: "
+            f"{raw[:ERROR_BODY_CHARS]!r}"
+        ) from None
+    if not isinstance(message, dict):
+        raise LLMError(f"{endpoint.url}: the completion's message is not an object: {message!r}")
+    text = message.get("content") or message.get("refusal") or ""
+    if isinstance(text, list):  # content given as parts
+        text = "".join(p.get("text", "") for p in text if isinstance(p, dict))
+    usage = answer.get("usage") if isinstance(answer, dict) else None
+    usage = usage if isinstance(usage, dict) else {}
+    return Completion(
+        str(text), _count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens"))
+    )
+
+
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _reason(exc: urllib.error.HTTPError) -> str:
+    return str(exc.reason or http.client.responses.get(exc.code, ""))
+
+
+def _error_body(exc: urllib.error.HTTPError) -> str:
+    try:
+        body = exc.read().decode("utf-8", "replace")
+    except (OSError, http.client.HTTPException):
+        body = ""
+    return body[:ERROR_BODY_CHARS].strip() or "(empty body)"
+
+
+def _failure(exc: BaseException, timeout: float) -> str:
+    """A connection-level failure in words."""
+    reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
+    if isinstance(reason, TimeoutError):
+        return f"no answer within the {timeout:g} s timeout"
+    return f"connection failed: {reason!r}"
+
+
+def _retry_after_seconds(value: str | None) -> float | None:
+    """A ``Retry-After`` header in seconds (delta-seconds or an HTTP date), None if absent
+    or unreadable."""
+    if value is None:
+        return None
+    try:
+        seconds = float(value)
+    except ValueError:
+        pass
+    else:
+        return max(seconds, 0.0) if math.isfinite(seconds) else None
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return max((when - datetime.now(UTC)).total_seconds(), 0.0)

@@ -1,0 +1,126 @@
+"""The chat messages of the LLM agents: Mobile-Env-style THINK / ACTION prompting.
+
+The system message explains the task, the view, the commands that
+``mobile_gym.wrappers.TextCommands`` accepts and the reply format. Then come the last turns
+(what the env reported, a summary of the screen, the model's reply) and the current turn
+(what the env reported, the current instruction, the full screen).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from mobile_gym.agents.llm.screen import VIEW_NAMES, Screen
+
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("TAP(i)", "tap element i"),
+    ("LONG_TAP(i)", "press and hold element i"),
+    ("DOUBLE_TAP(i)", "tap element i twice"),
+    ('TYPE(i, "text")', "tap text field i, then type the text"),
+    ('TYPE("text")', "type into the text field that has focus"),
+    ("SCROLL(direction)", "reveal content further in that direction (down: what is below)"),
+    ("SCROLL(i, direction)", "the same inside element i"),
+    ("SWIPE(direction)", "move a finger across the screen (up on the home screen: all apps)"),
+    ("SWIPE(i, direction)", "the same through element i"),
+    ("GOBACK", "press the BACK key"),
+    ("HOME", "press the HOME key"),
+    ("ENTER", "press the ENTER key"),
+    ("WAIT", "do nothing for a moment"),
+    ('OPEN_APP("name")', "open the app of that name"),
+    ('ANSWER("text")', "give the user the answer the task asks for"),
+    ("DONE", "declare the task complete (ends the task)"),
+    ("INFEASIBLE", "declare the task impossible (ends the task)"),
+    ('ASK_USER("question")', "ask the user; the reply comes with the next screen"),
+    ('MCP(tool, {"argument": value})', "call a tool; its result comes with the next screen"),
+)
+"""The commands of ``mobile_gym.wrappers.text_commands`` (its grammar), as the model is
+told them: usage and what it does."""
+
+EXAMPLE = "THINK: Settings is open and Wi-Fi is on; its switch is element 4.\nACTION: TAP(4)"
+
+
+def system_prompt(view: str) -> str:
+    """The system message for an agent reading observation view ``view``."""
+    width = max(len(usage) for usage, _ in COMMANDS)
+    commands = "\n".join(f"{usage.ljust(width)}  {what}" for usage, what in COMMANDS)
+    return (
+        "You operate an Android phone to carry out a user's instruction, one action per "
+        "turn.\n\n"
+        f"Each turn you get the current instruction and the current screen as "
+        f"{VIEW_NAMES[view]}. The instruction can change as you make progress: always follow "
+        "the latest one. After each action you are told if it failed and why, and any reply "
+        "of the user or result of a tool.\n\n"
+        "Commands (i is the number of an element on the current screen; direction is up, "
+        "down, left or right):\n"
+        f"{commands}\n\n"
+        "Reply in exactly this format, with one command:\n"
+        "THINK: <what the screen shows, what is done, what to do next>\n"
+        "ACTION: <command>\n\n"
+        f"For example:\n{EXAMPLE}"
+    )
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One decision: what the env reported about the action before it (``notes``), the
+    instruction and screen the model saw, and its reply (``output``)."""
+
+    notes: tuple[str, ...]
+    instruction: str
+    screen: Screen
+    output: str = ""
+
+
+def notes(info: dict[str, Any], previous_instruction: str | None, instruction: str) -> list[str]:
+    """What the env reported after the last action: its error, the user's reply, a tool's
+    result, and a changed instruction."""
+    found = []
+    if info.get("action_error"):
+        found.append(f"Your last action failed: {info['action_error']}")
+    if info.get("user_reply") is not None:
+        found.append(f"The user replied: {info['user_reply']}")
+    if info.get("tool_result") is not None:
+        result = info["tool_result"]
+        if not isinstance(result, str):
+            result = json.dumps(result, ensure_ascii=False, default=str)
+        found.append(f"Tool result: {result}")
+    if previous_instruction is not None and instruction != previous_instruction:
+        found.append(f"New instruction: {instruction}")
+    return found
+
+
+def messages(view: str, past: list[Turn], current: Turn) -> list[dict[str, Any]]:
+    """The chat messages for deciding ``current`` after the ``past`` turns."""
+    out: list[dict[str, Any]] = [{"role": "system", "content": system_prompt(view)}]
+    for turn in past:
+        text = "\n".join([*turn.notes, f"Screen: {turn.screen.summary}"])
+        out.append({"role": "user", "content": text})
+        out.append({"role": "assistant", "content": turn.output})
+    text = "\n".join(
+        [
+            *current.notes,
+            f"Instruction: {current.instruction}",
+            f"Screen:\n{current.screen.text}",
+            "Reply with THINK and ACTION.",
+        ]
+    )
+    image = current.screen.image_part()
+    if image is None:
+        out.append({"role": "user", "content": text})
+    else:
+        out.append({"role": "user", "content": [{"type": "text", "text": text}, image]})
+    return out
+
+
+def text_chars(chat: list[dict[str, Any]]) -> int:
+    """The characters of text in ``chat`` (images not counted)."""
+    total = 0
+    for message in chat:
+        content = message["content"]
+        if isinstance(content, str):
+            total += len(content)
+        else:
+            total += sum(len(part.get("text", "")) for part in content)
+    return total

@@ -1,0 +1,58 @@
+"""OracleAgent: plays the task's reference solution, one solution step per action.
+
+It proves every task solvable within its stated minimum (success rate 1.0 and step
+efficiency 1.0 on every shipped task). It is privileged: the runner ``attach``es it to the
+env so it can read the episode's solution (parameters filled) and the screen's view
+hierarchy, which no other agent sees.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mobile_gym.agents.base import ModelFreeAgent
+from mobile_gym.tasks.schema import SolutionStep
+from mobile_gym.tasks.solution import step_command
+from mobile_gym.wrappers.commands import Command
+
+
+class OracleAgent(ModelFreeAgent):
+    """The reference solution as an agent (gesture actions); ``attach`` it before reset."""
+
+    name = "oracle"
+    action_space = "gesture"
+    observation = "pixels"
+
+    def __init__(self) -> None:
+        self._env: Any = None
+        self._steps: list[SolutionStep] = []
+        self._output: str | None = None
+
+    def attach(self, env: Any) -> None:
+        self._env = env.unwrapped
+
+    def reset(self, instruction: str, info: dict[str, Any], seed: int | None = None) -> None:
+        if self._env is None or self._env.episode is None:
+            raise RuntimeError("the oracle needs attach(env) and env.reset() before reset()")
+        self._steps = list(self._env.episode.solution())
+
+    def act(self, observation: Any, info: dict[str, Any]) -> Command:
+        if not self._steps:
+            command = Command("status", text="complete")
+        else:
+            step = self._steps.pop(0)
+            command = step_command(step, self._env.device.hierarchy_xml(), self._env.device.size)
+        self._output = _describe(command)
+        return command
+
+
+def _describe(command: Command) -> str:
+    fields = {
+        name: value
+        for name, value in vars(command).items()
+        if name != "verb" and value not in (None, "", {})
+    }
+    shown = ", ".join(
+        f"{k}={v:.3f}" if isinstance(v, float) else f"{k}={v!r}" for k, v in fields.items()
+    )
+    return f"{command.verb}({shown})"

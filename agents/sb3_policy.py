@@ -1,0 +1,88 @@
+"""SB3PolicyAgent: a saved stable-baselines3 (or sb3-contrib) model as an agent.
+
+Runs a policy trained with ``gym.make(id, action_space=..., observation="rl")`` (see
+``benchmarks/learning.py``) on any task: the runner builds the env in the same presets, and
+the model predicts each action. Maskable models (sb3-contrib ``MaskablePPO``) get the
+element action space's ``action_masks()``. Needs the ``rl`` extra.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pathlib
+from typing import Any
+
+from mobile_gym.agents.base import ModelFreeAgent
+
+ALGORITHMS: dict[str, str] = {
+    "ppo": "stable_baselines3:PPO",
+    "a2c": "stable_baselines3:A2C",
+    "dqn": "stable_baselines3:DQN",
+    "maskable_ppo": "sb3_contrib:MaskablePPO",
+    "recurrent_ppo": "sb3_contrib:RecurrentPPO",
+}
+"""Algorithm name: the class whose ``load`` reads the saved model."""
+
+
+class SB3PolicyAgent(ModelFreeAgent):
+    """A saved model's policy, deterministic by default.
+
+    Args:
+        path: the ``.zip`` written by ``model.save``.
+        algo: one of ``ALGORITHMS``; ``maskable_ppo`` also reads the env's action masks.
+        action_space: the action-space preset the model was trained in.
+        observation: the observation preset it was trained on (``rl`` usually).
+        deterministic: take the most likely action instead of sampling.
+    """
+
+    name = "sb3"
+
+    def __init__(
+        self,
+        path: str | pathlib.Path,
+        algo: str = "maskable_ppo",
+        action_space: str = "element",
+        observation: str = "rl",
+        deterministic: bool = True,
+    ) -> None:
+        if algo not in ALGORITHMS:
+            raise ValueError(f"unknown algo {algo!r}; choose one of: {', '.join(ALGORITHMS)}")
+        path = pathlib.Path(path)
+        if not path.is_file():
+            raise ValueError(f"no saved model at {path}")
+        module, _, attribute = ALGORITHMS[algo].partition(":")
+        try:
+            cls = getattr(importlib.import_module(module), attribute)
+        except ImportError as exc:
+            raise ValueError(f"algo {algo!r} needs {module} (the rl extra): {exc}") from None
+        self.model = cls.load(str(path), device="cpu")
+        self.algo = algo
+        self.action_space = action_space
+        self.observation = observation
+        self.deterministic = deterministic
+        self.name = f"sb3:{path.stem}"
+        self._env: Any = None
+        self._state: Any = None
+        self._start = True
+        self._output: str | None = None
+
+    def attach(self, env: Any) -> None:
+        self._env = env
+
+    def reset(self, instruction: str, info: dict[str, Any], seed: int | None = None) -> None:
+        self._state, self._start = None, True
+        if seed is not None:
+            self.model.set_random_seed(seed)
+
+    def act(self, observation: Any, info: dict[str, Any]) -> Any:
+        options: dict[str, Any] = {"deterministic": self.deterministic}
+        if self.algo == "maskable_ppo":
+            if self._env is None:
+                raise RuntimeError("a maskable policy needs attach(env) for its action masks")
+            options["action_masks"] = self._env.get_wrapper_attr("action_masks")()
+        if self.algo == "recurrent_ppo":
+            options["state"], options["episode_start"] = self._state, [self._start]
+        action, self._state = self.model.predict(observation, **options)
+        self._start = False
+        self._output = str(action.tolist() if hasattr(action, "tolist") else action)
+        return action

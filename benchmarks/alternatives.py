@@ -1,0 +1,128 @@
+"""The environments researchers would otherwise use, as contenders for ``benchmarks/peers.py``.
+
+Each is run from its PyPI package (the ``bench`` extra) with its own random agent: actions
+drawn in advance from a seeded generator, the episode reset whenever it ends (timed with the
+steps). A peer whose package is missing is left out with the reason (``Missing``).
+
+- CartPole-v1 through ``gym.make``;
+- MiniGrid DoorKey-8x8 with its symbolic observation (a 7 x 7 x 3 grid encoding, the
+  direction and the mission) and with the full grid drawn as a 56 x 56 RGB image
+  (``RGBImgObsWrapper`` with 7-pixel tiles: 8 tiles a side);
+- android_env's ``FakeSimulator`` env, a pixel observation (random frames of the screen's
+  size) every step, at 480 x 320 and 2400 x 1080 (height x width) pixels; its actions are
+  touch-level, as mobile-gym's base env's are.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import gymnasium as gym
+import numpy as np
+from rounds import Workload, cycling, gym_step
+
+ACTIONS = 4096
+"""How many random actions each peer's agent draws in advance (then cycles through)."""
+DOORKEY = "MiniGrid-DoorKey-8x8-v0"
+RGB_TILE = 7
+"""MiniGrid tile size in pixels: DoorKey-8x8's grid drawn at 56 x 56."""
+FAKE_TASK = 'id: "bench"\nname: "bench"\nmax_episode_sec: 0\n'
+
+
+@dataclass(frozen=True)
+class Missing:
+    """A peer that could not be set up, and why."""
+
+    name: str
+    reason: str
+
+
+def _gym_workload(name: str, label: str, env: gym.Env) -> Workload:
+    env.reset(seed=0)
+    env.action_space.seed(0)
+    sequence = [env.action_space.sample() for _ in range(ACTIONS)]
+    return Workload(name, label, "steps", cycling(gym_step(env), env.reset, sequence), env.close)
+
+
+def cartpole() -> Workload:
+    return _gym_workload("cartpole", "CartPole-v1", gym.make("CartPole-v1"))
+
+
+def doorkey(rgb: bool) -> Workload:
+    import minigrid  # noqa: F401  (registers the MiniGrid envs)
+    from minigrid.wrappers import RGBImgObsWrapper
+
+    env = gym.make(DOORKEY)
+    if not rgb:
+        return _gym_workload("doorkey_symbolic", "MiniGrid DoorKey-8x8, symbolic", env)
+    env = RGBImgObsWrapper(env, tile_size=RGB_TILE)
+    shape = env.observation_space["image"].shape
+    if shape != (56, 56, 3):
+        raise RuntimeError(f"DoorKey-8x8 RGB observation is {shape}, not 56 x 56 x 3")
+    return _gym_workload("doorkey_rgb", "MiniGrid DoorKey-8x8, RGB 56x56", env)
+
+
+def android_env_fake(height: int, width: int) -> Workload:
+    from absl import logging
+    from android_env import loader
+    from android_env.components import config_classes
+
+    logging.set_verbosity(logging.ERROR)
+    with tempfile.NamedTemporaryFile("w", suffix=".textproto", delete=False) as task:
+        task.write(FAKE_TASK)
+    try:
+        env = loader.load(
+            config_classes.AndroidEnvConfig(
+                task=config_classes.FilesystemTaskConfig(path=task.name),
+                simulator=config_classes.FakeSimulatorConfig(screen_dimensions=(height, width)),
+            )
+        )
+    finally:
+        os.unlink(task.name)
+    spec = env.action_spec()
+    rng = np.random.default_rng(0)
+    sequence = [
+        {
+            "action_type": np.int32(rng.integers(spec["action_type"].num_values)),
+            "touch_position": rng.random(2, dtype=np.float32),
+        }
+        for _ in range(ACTIONS)
+    ]
+    first = env.reset()
+    if first.observation["pixels"].shape != (height, width, 3):
+        raise RuntimeError(f"FakeSimulator gave {first.observation['pixels'].shape} pixels")
+
+    def step(action: dict[str, np.ndarray]) -> bool:
+        return env.step(action).last()
+
+    return Workload(
+        f"android_env_{height}x{width}",
+        f"android_env FakeSimulator {height}x{width}",
+        "steps",
+        cycling(step, env.reset, sequence),
+        env.close,
+    )
+
+
+PEERS: dict[str, Callable[[], Workload]] = {
+    "cartpole": cartpole,
+    "doorkey_symbolic": lambda: doorkey(rgb=False),
+    "doorkey_rgb": lambda: doorkey(rgb=True),
+    "android_env_480x320": lambda: android_env_fake(480, 320),
+    "android_env_2400x1080": lambda: android_env_fake(2400, 1080),
+}
+"""Each peer by name: a function that sets it up (ImportError if its package is missing)."""
+
+
+def peers() -> tuple[list[Workload], list[Missing]]:
+    """The peers that could be set up, and those that could not (a package missing)."""
+    ready, missing = [], []
+    for name, setup in PEERS.items():
+        try:
+            ready.append(setup())
+        except ImportError as exc:
+            missing.append(Missing(name, f"not installed ({exc.name or exc})"))
+    return ready, missing

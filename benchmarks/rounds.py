@@ -1,0 +1,118 @@
+"""Throughput measured in interleaved rounds, so that a noisy, shared machine hits every
+contender alike.
+
+A ``Workload`` does ``n`` units of work (env steps, clicks, resets) when run and says how
+long they took. ``interleaved`` sizes each workload so that one run lasts about the same
+time, then runs them all in turn, round after round; a workload's figure is its best round
+(and its median round, kept too). Machine noise only ever slows a round down, so the best
+round is the closest to what the code costs, and taking turns means a slow spell of the
+machine falls on all contenders rather than on one. The process's CPU time is taken too: on
+a machine that other work keeps busy it is the steadier measure of what the code costs.
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How long some work took: wall-clock seconds, and this process's CPU seconds (None
+    when the work was done in other processes)."""
+
+    wall: float
+    cpu: float | None
+
+
+@dataclass
+class Workload:
+    """One contender: ``run(n)`` does ``n`` units of work and returns how long they took
+    (preparation it does before timing, such as an untimed reset, is not counted)."""
+
+    name: str
+    label: str
+    unit: str
+    run: Callable[[int], Timing]
+    close: Callable[[], object] = field(default=lambda: None)
+
+
+def cycling(
+    step: Callable[[Any], bool], reset: Callable[[], object], actions: Sequence[Any]
+) -> Callable[[int], Timing]:
+    """A ``Workload.run`` that steps through ``actions`` over and over, resetting whenever
+    ``step`` says the episode ended (the reset is timed with the steps, as an agent pays
+    for it)."""
+    position = 0
+
+    def one() -> None:
+        nonlocal position
+        if step(actions[position]):
+            reset()
+        position = (position + 1) % len(actions)
+
+    return lambda n: timed(one, n)
+
+
+def timed(call: Callable[[], object], n: int) -> Timing:
+    """How long ``n`` calls of ``call`` take."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    for _ in range(n):
+        call()
+    return Timing(time.perf_counter() - wall, time.process_time() - cpu)
+
+
+def gym_step(env: Any) -> Callable[[Any], bool]:
+    """A Gymnasium env's ``step`` reduced to whether the episode ended."""
+
+    def step(action: Any) -> bool:
+        _, _, terminated, truncated, _ = env.step(action)
+        return bool(terminated or truncated)
+
+    return step
+
+
+def calibrate(workload: Workload, seconds: float) -> int:
+    """How many units one run of ``workload`` needs to last about ``seconds`` (after a
+    warm-up run of at least a tenth of that, which fills caches)."""
+    n, spent = 1, 0.0
+    while spent < seconds / 10:
+        spent = workload.run(n).wall
+        n *= 2
+    per_unit = spent / (n // 2)
+    return max(1, round(seconds / per_unit))
+
+
+def interleaved(
+    workloads: Sequence[Workload], rounds: int, seconds: float
+) -> dict[str, dict[str, Any]]:
+    """Run ``workloads`` in turn for ``rounds`` rounds of about ``seconds`` each; per
+    workload: its unit, ``best_per_s`` and ``median_per_s`` (units per wall-clock second),
+    ``cpu_best_per_s`` (per CPU second of this process; None for work done elsewhere) and
+    the per-round figures."""
+    sizes = {w.name: calibrate(w, seconds) for w in workloads}
+    timings: dict[str, list[Timing]] = {w.name: [] for w in workloads}
+    for _ in range(rounds):
+        for workload in workloads:
+            gc.collect()
+            timings[workload.name].append(workload.run(sizes[workload.name]))
+    out = {}
+    for w in workloads:
+        n = sizes[w.name]
+        wall = [n / t.wall for t in timings[w.name]]
+        cpu = [n / t.cpu for t in timings[w.name] if t.cpu]
+        out[w.name] = {
+            "label": w.label,
+            "unit": w.unit,
+            "units_per_round": n,
+            "best_per_s": max(wall),
+            "median_per_s": statistics.median(wall),
+            "cpu_best_per_s": max(cpu) if len(cpu) == len(wall) else None,
+            "rounds_per_s": wall,
+            "rounds_per_cpu_s": cpu,
+        }
+    return out

@@ -1,0 +1,118 @@
+"""App SQLite databases on a device over ADB: read and written through pulled copies.
+
+A query pulls ``/data/data/<package>/databases/<name>.db`` (and its ``-wal`` file, whose
+commits are folded into the copy) over sync into a temporary file and opens it read-only
+with ``sqlite3``; copies are kept until the device says its state may have changed.
+
+Task setup rows are written the same way round (with the app stopped by the caller, so it
+does not hold the old file open): the database is pulled, the rows are inserted into the
+copy, and the copy is pushed back in place of the file (any ``-wal`` / ``-shm`` of the old one is
+removed). When the device's shell runs as root, the pushed file is given the owner and
+SELinux label of its folder so the app can write it again.
+
+Reading ``/data/data`` needs a root shell (``adb root`` on emulator images without Google
+Play, or a rooted device); the simulated phone served over ADB allows it.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import posixpath
+import shlex
+import sqlite3
+from typing import Any
+
+from mobile_gym.device.adb_link import AdbLink
+from mobile_gym.device.base import DeviceError
+from mobile_gym.device.rows import insert_rows
+from mobile_gym.sim.system.storage import database_path
+
+_WAL_MODE = b"\x02\x02"
+"""Bytes 18-19 of an SQLite file in WAL mode (the read and write format versions)."""
+
+
+class AppDatabases:
+    """The app databases of one device, copied into ``workdir``.
+
+    Args:
+        link: the device.
+        workdir: a folder for the copies (the caller removes it).
+    """
+
+    def __init__(self, link: AdbLink, workdir: pathlib.Path) -> None:
+        self.link = link
+        self.workdir = workdir
+        self._copies: dict[str, pathlib.Path] = {}
+        self._root: bool | None = None
+
+    def forget(self) -> None:
+        """Drop the copies: the next query pulls again."""
+        self._copies.clear()
+
+    def query(self, package: str, database: str, sql: str, params: list[Any]) -> list[tuple]:
+        """Rows of the read-only ``sql`` over the app's database."""
+        copy = self._copy(database_path(package, database))
+        conn = sqlite3.connect(f"{copy.as_uri()}?mode=ro", uri=True)
+        try:
+            return [tuple(row) for row in conn.execute(sql, params).fetchall()]
+        finally:
+            conn.close()
+
+    def insert_rows(
+        self, package: str, database: str, table: str, rows: list[dict[str, Any]], clear: bool
+    ) -> None:
+        """Write ``rows`` into ``table`` of the app's database (stop the app first)."""
+        remote = database_path(package, database)
+        self._copies.pop(remote, None)
+        copy = self._copy(remote)
+        conn = sqlite3.connect(copy, isolation_level=None)
+        try:
+            insert_rows(conn, table, rows, clear, f"{package}/{database}.{table}")
+        finally:
+            conn.close()
+        self.link.push(copy.read_bytes(), remote, mode=0o660)
+        stale = " ".join(shlex.quote(remote + suffix) for suffix in ("-wal", "-shm"))
+        self.link.command(f"remove the old journal of {remote}", f"rm -f {stale}")
+        if self._is_root():
+            self._adopt(remote)
+        self._copies.pop(remote, None)
+
+    def _copy(self, remote: str) -> pathlib.Path:
+        """A local copy of the database file ``remote`` with its WAL folded in (cached)."""
+        copy = self._copies.get(remote)
+        if copy is not None:
+            return copy
+        data, log = self.link.pull(remote, remote + "-wal")
+        if data is None:
+            raise DeviceError(
+                f"{self.link.serial}: no database {remote} (has the app run? reading "
+                "/data/data needs `adb root`)"
+            )
+        copy = self.workdir / remote.strip("/").replace("/", "_")
+        wal = pathlib.Path(f"{copy}-wal")
+        for stale in (wal, pathlib.Path(f"{copy}-shm")):
+            stale.unlink(missing_ok=True)
+        copy.write_bytes(data)
+        if log:
+            wal.write_bytes(log)
+        if log or data[18:20] == _WAL_MODE:  # fold the WAL in: a read-only open needs no -shm then
+            conn = sqlite3.connect(copy, isolation_level=None)
+            try:
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                conn.execute("PRAGMA journal_mode=DELETE")
+            finally:
+                conn.close()
+        self._copies[remote] = copy
+        return copy
+
+    def _is_root(self) -> bool:
+        if self._root is None:
+            result = self.link.shell("ask whether the shell is root", "id -u")
+            self._root = result.exit_code == 0 and result.stdout.strip() == b"0"
+        return self._root
+
+    def _adopt(self, remote: str) -> None:
+        """Give ``remote`` the owner and SELinux label of its folder (a root shell)."""
+        path, folder = shlex.quote(remote), shlex.quote(posixpath.dirname(remote))
+        command = f"chown $(stat -c %u:%g {folder}) {path} && restorecon {path}"
+        self.link.command(f"give {remote} to its app", command)

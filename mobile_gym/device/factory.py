@@ -1,0 +1,44 @@
+"""The device an env drives, from ``gym.make``'s ``device=`` option."""
+
+from __future__ import annotations
+
+from mobile_gym.device.base import Device
+from mobile_gym.device.sim import SimDevice
+
+DEVICE_KINDS = ("sim", "adb")
+
+
+def open_device(
+    device: Device | str | None,
+    serial: str | None = None,
+    adb_host: str | None = None,
+    adb_port: int | None = None,
+) -> tuple[Device, bool]:
+    """The device for ``device`` and whether the caller owns it (and closes it).
+
+    Args:
+        device: a ``Device`` to drive as it is; ``"sim"`` or None for a fresh simulated
+            phone; ``"adb"`` for the device ``serial`` behind the ADB server at
+            ``adb_host``:``adb_port`` (default 127.0.0.1:5037).
+
+    Raises:
+        ValueError: an unknown kind, ``"adb"`` without a serial, or ADB options for another
+            kind of device.
+        DeviceError: the ADB server or the device cannot be reached.
+    """
+    adb_options = {"serial": serial, "adb_host": adb_host, "adb_port": adb_port}
+    given = [name for name, value in adb_options.items() if value is not None]
+    if device == "adb":
+        if not serial:
+            raise ValueError('device="adb" needs serial= (e.g. serial="emulator-5554")')
+        # imported here: adbutils (and the requests it brings) costs every import otherwise
+        from mobile_gym.device.adb import AdbDevice
+
+        return AdbDevice(serial, adb_host or "127.0.0.1", adb_port or 5037), True
+    if given:
+        raise ValueError(f'{", ".join(given)} need device="adb", not device={device!r}')
+    if device is None or device == "sim":
+        return SimDevice(), True
+    if isinstance(device, str):
+        raise ValueError(f"device must be one of {DEVICE_KINDS} or a Device, got {device!r}")
+    return device, False

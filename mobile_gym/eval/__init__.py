@@ -1,0 +1,33 @@
+"""Evaluation: an agent on a suite of tasks, scored with the benchmarks' metrics, every
+step recorded (``mobile-gym eval``)."""
+
+from mobile_gym.eval.episode_runner import run_episode
+from mobile_gym.eval.plan import (
+    Episode,
+    PlanError,
+    episodes,
+    parse_cap,
+    parse_seeds,
+    select_tasks,
+    suites,
+)
+from mobile_gym.eval.records import EpisodeRecord, StepRecord
+from mobile_gym.eval.runner import RunSettings, evaluate
+from mobile_gym.eval.store import RunFolderError, RunStore
+
+__all__ = [
+    "Episode",
+    "EpisodeRecord",
+    "PlanError",
+    "RunFolderError",
+    "RunSettings",
+    "RunStore",
+    "StepRecord",
+    "episodes",
+    "evaluate",
+    "parse_cap",
+    "parse_seeds",
+    "run_episode",
+    "select_tasks",
+    "suites",
+]

@@ -1,0 +1,145 @@
+"""Running one episode of an agent on a task, recording every step."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any
+
+import cv2
+import numpy as np
+
+from mobile_gym.agents.base import Agent
+from mobile_gym.eval.records import EpisodeRecord, StepRecord
+from mobile_gym.eval.store import RunStore, write_atomic
+from mobile_gym.metrics import estimate_tokens
+from mobile_gym.registration import make_env
+from mobile_gym.tasks.schema import TaskSpec
+
+SCREENSHOT_SCALE = 0.5
+"""Saved screenshots are half the phone's size (540 x 1200 for the default phone)."""
+
+
+def action_json(action: Any) -> Any:
+    """An action as JSON: a command's set fields, arrays as lists, mappings walked."""
+    if dataclasses.is_dataclass(action) and not isinstance(action, type):
+        defaults = {f.name: f.default for f in dataclasses.fields(action)}
+        return {
+            name: action_json(value)
+            for name, value in vars(action).items()
+            if name == "verb" or (value != defaults.get(name) and value != {})
+        }
+    if isinstance(action, np.ndarray):
+        return action.tolist()
+    if isinstance(action, np.generic):
+        return action.item()
+    if isinstance(action, dict):
+        return {str(k): action_json(v) for k, v in action.items()}
+    if isinstance(action, list | tuple):
+        return [action_json(v) for v in action]
+    if action is None or isinstance(action, str | int | float | bool):
+        return action
+    return repr(action)
+
+
+def run_episode(
+    task: TaskSpec,
+    seed: int,
+    agent: Agent,
+    max_steps: int | str | None = None,
+    store: RunStore | None = None,
+    screenshots: bool = False,
+) -> EpisodeRecord:
+    """Play one episode of ``agent`` on ``task`` from ``seed``; save it in ``store``.
+
+    An exception from the agent or the env ends the episode as an error (never a success);
+    the steps before it are kept.
+    """
+    env = make_env(
+        task, max_steps=max_steps, action_space=agent.action_space, observation=agent.observation
+    )
+    base = env.unwrapped
+    cap = getattr(env, "max_steps", None)
+    steps: list[StepRecord] = []
+    outcome: dict[str, Any] = {"success": False, "truncated": False}
+    instruction = ""
+    error: str | None = None
+    try:
+        if hasattr(agent, "attach"):
+            agent.attach(env)
+        observation, info = env.reset(seed=seed)
+        instruction = info["instruction"]
+        agent.reset(instruction, info, seed=seed)
+        done = False
+        while not done:
+            asked, called = len(base.episode.agent.questions), len(base.episode.agent.tool_calls)
+            started = time.perf_counter()
+            action = agent.act(observation, info)
+            latency = time.perf_counter() - started
+            observation, reward, terminated, truncated, info = env.step(action)
+            done = bool(terminated or truncated)
+            usage = agent.last_usage
+            shot = None
+            if screenshots and store is not None:
+                path = store.screenshot_path(task.id, seed, len(steps) + 1)
+                frame = base.device.screenshot(SCREENSHOT_SCALE)
+                write_atomic(path, cv2.imencode(".png", frame[:, :, ::-1])[1].tobytes())
+                shot = store.relative(path)
+            steps.append(
+                StepRecord(
+                    step=len(steps) + 1,
+                    action=action_json(action),
+                    output=agent.last_output,
+                    reward=float(reward),
+                    instructions=list(info.get("instructions", [])),
+                    events=list(info.get("events", [])),
+                    action_error=info.get("action_error"),
+                    latency_s=latency,
+                    tokens_reported=usage.reported if usage else None,
+                    tokens_estimated=estimate_tokens(usage),
+                    success=bool(info.get("success")),
+                    early_stop=bool(info.get("early_stop")),
+                    late_stop=bool(info.get("late_stop")),
+                    asked_user=len(base.episode.agent.questions) > asked,
+                    mcp_call=len(base.episode.agent.tool_calls) > called,
+                    screenshot=shot,
+                )
+            )
+            if info.get("error"):
+                error = f"device: {info['error']}"
+        outcome = {"success": bool(info.get("success")) and error is None, "truncated": truncated}
+    except Exception as exc:  # the episode is recorded as an error, the run goes on
+        error = f"{type(exc).__name__}: {exc}"
+    finally:
+        env.close()
+    reported = [s.tokens_reported for s in steps if s.tokens_reported is not None]
+    record = EpisodeRecord(
+        task_id=task.id,
+        seed=seed,
+        agent=agent.name,
+        suite=task.suite,
+        apps=list(task.apps),
+        category=task.category,
+        difficulty=task.level,
+        min_steps=task.min_steps,
+        step_cap=cap,
+        instruction=instruction,
+        steps=len(steps),
+        success=outcome["success"],
+        failure=bool(base.episode is not None and base.episode.failed),
+        early_stop=any(s.early_stop for s in steps),
+        late_stop=any(s.late_stop for s in steps),
+        truncated=bool(outcome["truncated"]),
+        total_reward=sum(s.reward for s in steps),
+        latency_s=sum(s.latency_s for s in steps),
+        tokens_reported=sum(reported) if reported else None,
+        tokens_estimated=sum(s.tokens_estimated for s in steps),
+        asks=sum(s.asked_user for s in steps),
+        mcp_calls=sum(s.mcp_call for s in steps),
+        error=error,
+        trajectory=store.relative(store.trajectory_path(task.id, seed)) if store else None,
+        extra={"stop_after_finish": task.stop_after_finish},
+    )
+    if store is not None:
+        store.save_episode(record, (step.to_json() for step in steps))
+    return record

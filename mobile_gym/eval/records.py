@@ -1,0 +1,109 @@
+"""What an evaluation records: one ``StepRecord`` per agent action and one ``EpisodeRecord``
+per episode, both plain JSON-able dataclasses.
+
+Wall-clock timings (``latency_s``) live here and only here: the env and its ``info`` never
+read the clock.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class StepRecord:
+    """One agent action and what came of it."""
+
+    step: int
+    action: Any
+    """The action as JSON (a ``Command``'s fields, an array as a list, text as text)."""
+    output: str | None
+    """The agent's raw output (model text, or the action described)."""
+    reward: float
+    instructions: list[str]
+    events: list[str]
+    action_error: str | None
+    latency_s: float
+    """Seconds the agent took to decide (timed around ``act``, not the env)."""
+    tokens_reported: int | None
+    tokens_estimated: int
+    success: bool
+    early_stop: bool
+    late_stop: bool
+    asked_user: bool = False
+    mcp_call: bool = False
+    screenshot: str | None = None
+    """The PNG saved for this step, relative to the run folder."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "step", **dataclasses.asdict(self)}
+
+
+@dataclass(frozen=True)
+class EpisodeRecord:
+    """One episode: the task, the agent, and the outcome the metrics are computed from."""
+
+    task_id: str
+    seed: int
+    agent: str
+    suite: str
+    apps: list[str]
+    category: str
+    difficulty: str
+    min_steps: int
+    step_cap: int | None
+    instruction: str
+    steps: int
+    success: bool
+    failure: bool = False
+    """A failure event ended the episode (the agent destroyed the goal)."""
+    early_stop: bool = False
+    """The agent declared the task complete before it was."""
+    late_stop: bool = False
+    """The agent acted on after the task was done (its goal latched)."""
+    truncated: bool = False
+    total_reward: float = 0.0
+    latency_s: float = 0.0
+    """Seconds of agent decisions in all (see ``StepRecord.latency_s``)."""
+    tokens_reported: int | None = None
+    tokens_estimated: int = 0
+    asks: int = 0
+    """``ask_user`` calls."""
+    mcp_calls: int = 0
+    error: str | None = None
+    """Why the episode could not be run to its end (an agent or device error)."""
+    trajectory: str | None = None
+    """The episode's JSONL trajectory, relative to the run folder."""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def app(self) -> str:
+        """The task's main app (its first)."""
+        return self.apps[0] if self.apps else ""
+
+    @property
+    def key(self) -> str:
+        """The episode's name in a run: its task and seed."""
+        return episode_key(self.task_id, self.seed)
+
+    @property
+    def tokens(self) -> int:
+        """Tokens as the agent reported them, else the estimate."""
+        return self.tokens_reported if self.tokens_reported is not None else self.tokens_estimated
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> EpisodeRecord:
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise ValueError(f"unknown episode record fields: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+def episode_key(task_id: str, seed: int) -> str:
+    return f"{task_id}__seed{seed}"

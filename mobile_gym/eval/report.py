@@ -1,0 +1,104 @@
+"""Reporting a run: the metrics table for the terminal, ``results.json`` and ``results.csv``."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from rich.table import Table
+
+from mobile_gym import metrics
+from mobile_gym.eval.records import EpisodeRecord
+from mobile_gym.eval.store import RunStore, write_atomic
+
+CSV_FIELDS = [f.name for f in dataclasses.fields(EpisodeRecord) if f.name != "extra"]
+
+
+def _number(value: float | None, digits: int = 2, suffix: str = "") -> str:
+    return "—" if value is None else f"{value:.{digits}f}{suffix}"
+
+
+def _rate(rate: metrics.Rate) -> str:
+    if rate.n == 0:
+        return "—"
+    low, high = rate.interval  # type: ignore[misc]
+    return f"{rate.value:.0%} [{100 * low:.0f}–{100 * high:.0f}]"
+
+
+def _group_name(by: str, name: str) -> str:
+    """An app is shown by its label where the simulated phone knows it."""
+    if by != "app":
+        return name
+    from mobile_gym.sim.apps import DEFAULT_APPS
+
+    labels = {app.package: app.label for app in DEFAULT_APPS}
+    return labels.get(name, name)
+
+
+def metrics_table(records: Sequence[EpisodeRecord], by: str = "app", title: str = "") -> Table:
+    """MobileAgentBench's metrics overall and per ``by`` (app, suite, category, ...), with
+    the other families' figures in the caption."""
+    table = Table(title=title or None, title_justify="left")
+    for column, justify in (
+        (by, "left"),
+        ("episodes", "right"),
+        ("SR [95% CI]", "right"),
+        ("SE", "right"),
+        ("latency s", "right"),
+        ("tokens", "right"),
+        ("FN rate", "right"),
+        ("FP rate", "right"),
+        ("errors", "right"),
+    ):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    groups = metrics.breakdown(records, by)
+    rows = [*groups.items(), ("all", metrics.agent_bench(records))]
+    for position, (name, m) in enumerate(rows):
+        table.add_row(
+            "[bold]all[/]" if name == "all" else _group_name(by, name),
+            str(m.episodes),
+            _rate(m.sr),
+            _number(m.se),
+            "—" if m.latency_s is None else f"{m.latency_s:.3g}",
+            _number(m.tokens, 0),
+            _number(m.fn_rate),
+            _number(m.fp_rate),
+            str(m.errors),
+            end_section=position == len(groups) - 1,
+        )
+    world, env = metrics.mobile_world(records), metrics.mobile_env(records)
+    table.caption = (
+        f"Mobile-Env: average reward {_number(env.average_reward)}; "
+        f"MobileWorld: Ave Steps {_number(world.ave_steps)}, "
+        f"Ave Queries {_number(world.ave_queries)}, UIQ {_number(world.uiq)}, "
+        f"Ave MCP calls {_number(world.ave_mcp_calls)}"
+    )
+    table.caption_justify = "left"
+    return table
+
+
+def write_results(
+    store: RunStore, records: Sequence[EpisodeRecord], settings: dict[str, Any]
+) -> None:
+    """``results.json`` (settings, every metric and breakdown, every episode) and
+    ``results.csv`` (one row per episode) in the run folder."""
+    document = {
+        "settings": settings,
+        "metrics": metrics.report(records),
+        "episodes": [record.to_json() for record in records],
+    }
+    write_atomic(
+        store.root / "results.json", json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    )
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for record in records:
+        row = {name: getattr(record, name) for name in CSV_FIELDS}
+        row["apps"] = ";".join(record.apps)
+        writer.writerow(row)
+    write_atomic(store.root / "results.csv", buffer.getvalue())

@@ -1,0 +1,126 @@
+"""The run folder: where an evaluation keeps its settings, episodes and trajectories.
+
+Layout::
+
+    run.json                          the agent, its options and the step cap
+    episodes/<task>__seed<N>.json     one finished episode (EpisodeRecord)
+    trajectories/<task>/seed<N>.jsonl its steps (a header line, one line per step, the record)
+    screenshots/<task>/seed<N>/step<K>.png   optional
+    results.json, results.csv         the metrics and every episode, rewritten after a run
+
+Every file is written to a temporary name and renamed into place, so a run killed at any
+moment leaves only whole files: at most the episode in flight is lost, and rerunning the
+same command skips the episodes already finished.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import tempfile
+from collections.abc import Iterable
+from typing import Any
+
+from mobile_gym.eval.records import EpisodeRecord, episode_key
+
+SETTINGS_FILE = "run.json"
+
+
+class RunFolderError(ValueError):
+    """A run folder that holds another run, or files that cannot be read back."""
+
+
+def write_atomic(path: pathlib.Path, data: str | bytes) -> None:
+    """Write ``data`` to ``path`` all at once: a temporary file in the same folder, flushed
+    to disk, then renamed over ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    mode = "wb" if isinstance(data, bytes) else "w"
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, mode, **({} if mode == "wb" else {"encoding": "utf-8"})) as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        pathlib.Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+class RunStore:
+    """One run folder (see the module docstring)."""
+
+    def __init__(self, root: str | pathlib.Path) -> None:
+        self.root = pathlib.Path(root)
+
+    # settings ------------------------------------------------------------------------------
+    def claim(self, settings: dict[str, Any]) -> None:
+        """Record the run's settings, or check that the folder's run has the same ones; then
+        clear the half-written files a killed run left behind."""
+        path = self.root / SETTINGS_FILE
+        if path.exists():
+            try:
+                recorded = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, json.JSONDecodeError) as exc:
+                raise RunFolderError(f"{path}: cannot be read: {exc}") from None
+            differ = sorted(
+                name
+                for name in {**recorded, **settings}
+                if recorded.get(name) != settings.get(name)
+            )
+            if differ:
+                shown = "; ".join(
+                    f"{name}: {recorded.get(name)!r} there, {settings.get(name)!r} now"
+                    for name in differ
+                )
+                raise RunFolderError(
+                    f"{self.root} holds a run with other settings ({shown}); "
+                    "choose another --out folder"
+                )
+        else:
+            write_atomic(path, json.dumps(settings, indent=2, sort_keys=True) + "\n")
+        for leftover in self.root.rglob(".*.tmp"):
+            leftover.unlink(missing_ok=True)
+
+    # episodes ------------------------------------------------------------------------------
+    def episode_path(self, task_id: str, seed: int) -> pathlib.Path:
+        return self.root / "episodes" / f"{episode_key(task_id, seed)}.json"
+
+    def trajectory_path(self, task_id: str, seed: int) -> pathlib.Path:
+        return self.root / "trajectories" / task_id / f"seed{seed}.jsonl"
+
+    def screenshot_path(self, task_id: str, seed: int, step: int) -> pathlib.Path:
+        return self.root / "screenshots" / task_id / f"seed{seed}" / f"step{step:03d}.png"
+
+    def relative(self, path: pathlib.Path) -> str:
+        return path.relative_to(self.root).as_posix()
+
+    def finished(self, task_id: str, seed: int) -> EpisodeRecord | None:
+        """The record of a finished episode, or None if it has not finished."""
+        path = self.episode_path(task_id, seed)
+        if not path.exists():
+            return None
+        try:
+            return EpisodeRecord.from_json(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError) as exc:
+            raise RunFolderError(f"{path}: not a readable episode record: {exc}") from None
+
+    def save_episode(self, record: EpisodeRecord, steps: Iterable[dict[str, Any]]) -> None:
+        """Write the episode's trajectory, then its record (which marks it finished)."""
+        header = {
+            "type": "episode",
+            "task_id": record.task_id,
+            "seed": record.seed,
+            "agent": record.agent,
+            "instruction": record.instruction,
+        }
+        lines = [header, *steps, {"type": "result", **record.to_json()}]
+        write_atomic(
+            self.trajectory_path(record.task_id, record.seed),
+            "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines),
+        )
+        write_atomic(
+            self.episode_path(record.task_id, record.seed),
+            json.dumps(record.to_json(), indent=2, ensure_ascii=False) + "\n",
+        )

@@ -1,0 +1,262 @@
+"""The metrics of the three benchmark families, computed from episode records.
+
+MobileAgentBench (``agent_bench``): success rate; step efficiency = steps taken / minimum
+steps, over successful episodes only; latency = mean seconds per agent decision; tokens
+per episode (the model's own count when it reports one, otherwise the GPT-4V estimate:
+text ``ceil(chars / 4)``, an image ``85 + 170`` per 512-px tile after OpenAI's resizing);
+FN rate = early stops / failed episodes; FP rate = late stops / successful episodes.
+
+MobileWorld (``mobile_world``): success rate overall and per category (``gui``,
+``interact``, ``mcp``) over the episodes actually run; Ave Steps over all episodes; Ave
+Queries = ``ask_user`` calls / interaction episodes; UIQ = the sum over interaction
+episodes of success / asks (0 without asks), divided by the interaction episodes plus the
+other episodes in which the agent asked; Ave MCP calls = MCP calls / MCP episodes.
+
+Mobile-Env (``mobile_env``): average episode reward and success rate.
+
+Every success rate comes with a 95 % Wilson interval. A metric with nothing to average
+over (SE without successes, FN rate without failures, Ave Queries without interaction
+tasks...) is None, never 0.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mobile_gym.agents.base import TokenUsage
+    from mobile_gym.eval.records import EpisodeRecord
+
+WILSON_Z = 1.959964
+"""z of a two-sided 95 % interval."""
+TILE = 512
+IMAGE_BASE_TOKENS = 85
+TILE_TOKENS = 170
+
+
+# tokens ---------------------------------------------------------------------------------------
+def text_tokens(chars: int) -> int:
+    """GPT-4V's estimate for text: one token per four characters, rounded up."""
+    return math.ceil(chars / 4)
+
+
+def image_tokens(width: int, height: int) -> int:
+    """GPT-4V's estimate for one image at high detail: fit in 2048 x 2048, scale the short
+    side down to 768, then 85 + 170 per 512-px tile."""
+    if width <= 0 or height <= 0:
+        raise ValueError(f"an image has a positive size, got {width} x {height}")
+    w, h = float(width), float(height)
+    if max(w, h) > 2048:
+        scale = 2048 / max(w, h)
+        w, h = w * scale, h * scale
+    if min(w, h) > 768:
+        scale = 768 / min(w, h)
+        w, h = w * scale, h * scale
+    tiles = math.ceil(w / TILE) * math.ceil(h / TILE)
+    return IMAGE_BASE_TOKENS + TILE_TOKENS * tiles
+
+
+def estimate_tokens(usage: TokenUsage | None) -> int:
+    """The GPT-4V estimate of one decision's input and output tokens."""
+    if usage is None:
+        return 0
+    return (
+        text_tokens(usage.input_chars)
+        + text_tokens(usage.output_chars)
+        + sum(image_tokens(w, h) for w, h in usage.images)
+    )
+
+
+# success rate and its interval --------------------------------------------------------------
+@dataclass(frozen=True)
+class Rate:
+    """``hits`` of ``n``, with its 95 % Wilson interval (None when ``n`` is 0)."""
+
+    hits: int
+    n: int
+
+    @property
+    def value(self) -> float | None:
+        return self.hits / self.n if self.n else None
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        return wilson(self.hits, self.n)
+
+    def to_json(self) -> dict[str, Any]:
+        interval = self.interval
+        return {
+            "value": self.value,
+            "hits": self.hits,
+            "n": self.n,
+            "low": interval[0] if interval else None,
+            "high": interval[1] if interval else None,
+        }
+
+
+def wilson(hits: int, n: int, z: float = WILSON_Z) -> tuple[float, float] | None:
+    """The Wilson score interval of ``hits`` successes in ``n`` trials (None if n is 0)."""
+    if not 0 <= hits <= n:
+        raise ValueError(f"hits must be in 0..n, got {hits} of {n}")
+    if n == 0:
+        return None
+    p = hits / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _mean(values: Iterable[float]) -> float | None:
+    values = list(values)
+    return sum(values) / len(values) if values else None
+
+
+def _ratio(numerator: float, denominator: float) -> float | None:
+    return numerator / denominator if denominator else None
+
+
+def success_rate(records: Sequence[EpisodeRecord]) -> Rate:
+    return Rate(sum(r.success for r in records), len(records))
+
+
+# the three families ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AgentBenchMetrics:
+    """MobileAgentBench's six metrics (see the module docstring)."""
+
+    episodes: int
+    sr: Rate
+    se: float | None
+    latency_s: float | None
+    tokens: float | None
+    """Mean tokens per episode: reported where the agent reported them, else estimated."""
+    tokens_reported: float | None
+    """Mean reported tokens over the episodes whose agent reported them."""
+    tokens_estimated: float | None
+    """Mean GPT-4V-estimated tokens per episode."""
+    fn_rate: float | None
+    fp_rate: float | None
+    errors: int
+
+
+def agent_bench(records: Sequence[EpisodeRecord]) -> AgentBenchMetrics:
+    succeeded = [r for r in records if r.success]
+    failed = [r for r in records if not r.success]
+    decisions = sum(r.steps for r in records)
+    reported = [r.tokens_reported for r in records if r.tokens_reported is not None]
+    return AgentBenchMetrics(
+        episodes=len(records),
+        sr=success_rate(records),
+        se=_mean(r.steps / r.min_steps for r in succeeded),
+        latency_s=_ratio(sum(r.latency_s for r in records), decisions),
+        tokens=_mean(r.tokens for r in records),
+        tokens_reported=_mean(reported),
+        tokens_estimated=_mean(r.tokens_estimated for r in records),
+        fn_rate=_ratio(sum(r.early_stop for r in failed), len(failed)),
+        fp_rate=_ratio(sum(r.late_stop for r in succeeded), len(succeeded)),
+        errors=sum(r.error is not None for r in records),
+    )
+
+
+@dataclass(frozen=True)
+class MobileWorldMetrics:
+    """MobileWorld's metrics (see the module docstring)."""
+
+    episodes: int
+    sr: Rate
+    sr_by_category: dict[str, Rate]
+    ave_steps: float | None
+    ave_queries: float | None
+    uiq: float | None
+    ave_mcp_calls: float | None
+
+
+def mobile_world(records: Sequence[EpisodeRecord]) -> MobileWorldMetrics:
+    interact = [r for r in records if r.category == "interact"]
+    mcp = [r for r in records if r.category == "mcp"]
+    asked_elsewhere = [r for r in records if r.category != "interact" and r.asks > 0]
+    quality = sum((r.success / r.asks) if r.asks else 0.0 for r in interact)
+    return MobileWorldMetrics(
+        episodes=len(records),
+        sr=success_rate(records),
+        sr_by_category={
+            category: success_rate(group)
+            for category, group in group_by(records, lambda r: r.category).items()
+        },
+        ave_steps=_mean(r.steps for r in records),
+        ave_queries=_ratio(sum(r.asks for r in interact), len(interact)),
+        uiq=_ratio(quality, len(interact) + len(asked_elsewhere)),
+        ave_mcp_calls=_ratio(sum(r.mcp_calls for r in mcp), len(mcp)),
+    )
+
+
+@dataclass(frozen=True)
+class MobileEnvMetrics:
+    """Mobile-Env's metrics: average episode reward and success rate."""
+
+    episodes: int
+    average_reward: float | None
+    sr: Rate
+
+
+def mobile_env(records: Sequence[EpisodeRecord]) -> MobileEnvMetrics:
+    return MobileEnvMetrics(
+        episodes=len(records),
+        average_reward=_mean(r.total_reward for r in records),
+        sr=success_rate(records),
+    )
+
+
+# breakdowns -------------------------------------------------------------------------------
+BREAKDOWNS: dict[str, Callable[[EpisodeRecord], str]] = {
+    "app": lambda r: r.app,
+    "suite": lambda r: r.suite,
+    "category": lambda r: r.category,
+    "difficulty": lambda r: r.difficulty,
+    "task": lambda r: r.task_id,
+}
+"""The ways results are broken down: a name and the key of a record."""
+
+
+def group_by(
+    records: Sequence[EpisodeRecord], key: Callable[[EpisodeRecord], str]
+) -> dict[str, list[EpisodeRecord]]:
+    """Records grouped by ``key``, groups in sorted order."""
+    groups: dict[str, list[EpisodeRecord]] = {}
+    for record in records:
+        groups.setdefault(key(record), []).append(record)
+    return dict(sorted(groups.items()))
+
+
+def breakdown(records: Sequence[EpisodeRecord], by: str) -> dict[str, AgentBenchMetrics]:
+    """MobileAgentBench's metrics per app, suite, category, difficulty or task."""
+    if by not in BREAKDOWNS:
+        raise ValueError(f"unknown breakdown {by!r}; choose one of: {', '.join(BREAKDOWNS)}")
+    return {name: agent_bench(group) for name, group in group_by(records, BREAKDOWNS[by]).items()}
+
+
+def report(records: Sequence[EpisodeRecord]) -> dict[str, Any]:
+    """Every metric and breakdown, as JSON."""
+    return _json(
+        {
+            "episodes": len(records),
+            "mobile_agent_bench": agent_bench(records),
+            "mobile_world": mobile_world(records),
+            "mobile_env": mobile_env(records),
+            "breakdowns": {by: breakdown(records, by) for by in BREAKDOWNS},
+        }
+    )
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Rate):
+        return value.to_json()
+    if hasattr(value, "__dataclass_fields__"):
+        return {name: _json(getattr(value, name)) for name in asdict(value)}
+    if isinstance(value, dict):
+        return {key: _json(item) for key, item in value.items()}
+    return value

@@ -1,0 +1,222 @@
+"""``AdbServer``: simulated phones served on 127.0.0.1 over the adb server protocol.
+
+One thread accepts connections and one thread serves each connection; each phone has its
+own lock, so clients of different phones run side by side and every phone stays
+single-threaded. ``stop`` closes the listener, ends every connection (hung commands and
+followed logs included) and waits for the threads.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import signal
+import socket
+import threading
+from collections.abc import Callable, Iterator, Sequence
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim.adb_server.device import ServedDevice, emulator_serial
+from mobile_gym.sim.adb_server.faults import Faults
+from mobile_gym.sim.adb_server.host import ServerState, serve_host
+from mobile_gym.sim.adb_server.protocol import Channel, ClientGoneError, ProtocolError
+
+HOST = "127.0.0.1"
+MAX_DEVICES = 64
+"""Emulator serials run from emulator-5554 to emulator-5680."""
+_JOIN_S = 5.0
+log = logging.getLogger(__name__)
+
+
+class AdbServer:
+    """Serves simulated phones to ADB clients (``adb``, adbutils, agent frameworks).
+
+    Args:
+        devices: how many phones to serve (default 1, or ``len(phones)``).
+        port: TCP port on 127.0.0.1; 0 picks a free one (read it from ``port`` after
+            ``start``).
+        seed: the seed every new phone boots with.
+        phones: serve these phones instead of new ones.
+        root: whether the phones' shells may do what needs root (``date`` setting the
+            clock), as an emulator's may after ``adb root``; False serves shells that are
+            refused as on a production phone.
+
+    Raises:
+        ValueError: a device count outside 1..64, a port outside 0..65535, or ``devices``
+            disagreeing with ``phones``.
+    """
+
+    def __init__(
+        self,
+        devices: int | None = None,
+        *,
+        port: int = 0,
+        seed: int = 0,
+        phones: Sequence[Phone] | None = None,
+        root: bool = True,
+    ) -> None:
+        if phones is not None:
+            phones = list(phones)
+            if devices is not None and devices != len(phones):
+                raise ValueError(f"devices={devices} but {len(phones)} phones were given")
+            devices = len(phones)
+        devices = 1 if devices is None else devices
+        if isinstance(devices, bool) or not isinstance(devices, int):
+            raise ValueError(f"devices must be an int, got {devices!r}")
+        if not 1 <= devices <= MAX_DEVICES:
+            raise ValueError(f"devices must be 1..{MAX_DEVICES}, got {devices}")
+        if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+            raise ValueError(f"port must be an int in 0..65535, got {port!r}")
+        if phones is None:
+            phones = [Phone(seed=seed) for _ in range(devices)]
+        served = [
+            ServedDevice(emulator_serial(i), i + 1, p, root) for i, p in enumerate(phones)
+        ]
+        self._requested_port = port
+        self.faults = Faults(d.serial for d in served)
+        self._state = ServerState({d.serial: d for d in served}, self.faults, threading.Event())
+        self._listener: socket.socket | None = None
+        self._port: int | None = None
+        self._accepting: threading.Thread | None = None
+        self._connections: dict[threading.Thread, socket.socket] = {}
+        self._lock = threading.Lock()
+
+    # lifecycle ----------------------------------------------------------------------------------
+    def start(self) -> AdbServer:
+        """Listen and serve in background threads (once per server).
+
+        Raises:
+            RuntimeError: already started.
+            OSError: the port cannot be bound (in use, say).
+        """
+        if self._listener is not None or self._state.stopping.is_set():
+            raise RuntimeError("an AdbServer starts once")
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            listener.bind((HOST, self._requested_port))
+        except OSError as exc:
+            listener.close()
+            raise OSError(
+                exc.errno, f"cannot listen on {HOST}:{self._requested_port}: {exc.strerror}"
+            ) from exc
+        listener.listen(64)
+        self._listener = listener
+        self._port = listener.getsockname()[1]
+        self._accepting = threading.Thread(
+            target=self._accept_loop, name=f"adb-server:{self._port}", daemon=True
+        )
+        self._accepting.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop serving: close the listener and every connection, wait for the threads."""
+        state = self._state
+        if state.stopping.is_set():
+            return
+        state.stopping.set()
+        if self._listener is None:
+            return
+        with contextlib.suppress(OSError):
+            self._listener.shutdown(socket.SHUT_RDWR)
+        self._listener.close()
+        if self._accepting is not None:
+            self._accepting.join(_JOIN_S)
+        with self._lock:
+            connections = dict(self._connections)
+        for sock in connections.values():
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+        for device in state.devices.values():
+            with device.changed:
+                device.changed.notify_all()
+        for thread in connections:
+            thread.join(_JOIN_S)
+
+    def __enter__(self) -> AdbServer:
+        return self.start()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+    # what clients and tests look at --------------------------------------------------------------
+    @property
+    def port(self) -> int:
+        """The TCP port the server listens on (known once started)."""
+        if self._port is None:
+            raise RuntimeError("the server is not started; call start() first")
+        return self._port
+
+    @property
+    def serials(self) -> list[str]:
+        """Serials of the served phones, in order: emulator-5554, emulator-5556, ..."""
+        return list(self._state.devices)
+
+    def phone(self, serial: str) -> Phone:
+        """The phone served as ``serial`` (hold ``locked(serial)`` while clients are busy)."""
+        return self._device(serial).phone
+
+    @contextlib.contextmanager
+    def locked(self, serial: str) -> Iterator[Phone]:
+        """The phone served as ``serial``, with no client command running on it meanwhile."""
+        device = self._device(serial)
+        with device.changed:
+            yield device.phone
+            device.changed.notify_all()
+
+    def _device(self, serial: str) -> ServedDevice:
+        device = self._state.devices.get(serial)
+        if device is None:
+            raise ValueError(f"no served device {serial!r}; devices: {', '.join(self.serials)}")
+        return device
+
+    # serving ---------------------------------------------------------------------------------------
+    def _accept_loop(self) -> None:
+        assert self._listener is not None
+        while not self._state.stopping.is_set():
+            try:
+                sock, _ = self._listener.accept()
+            except OSError:
+                return
+            thread = threading.Thread(target=self._serve, args=(sock,), daemon=True)
+            with self._lock:
+                if self._state.stopping.is_set():
+                    sock.close()
+                    return
+                self._connections[thread] = sock
+            thread.start()
+
+    def _serve(self, sock: socket.socket) -> None:
+        channel = Channel(sock, self._state.stopping)
+        try:
+            serve_host(self._state, channel, channel.read_request())
+        except ClientGoneError:
+            pass
+        except ProtocolError as exc:
+            with contextlib.suppress(ClientGoneError):
+                channel.fail(str(exc))
+        except Exception:
+            log.exception("serving an ADB connection failed")
+        finally:
+            channel.close()
+            with self._lock:
+                self._connections.pop(threading.current_thread(), None)
+
+
+def serve_until_stopped(
+    devices: int, port: int, seed: int, announce: Callable[[str], None]
+) -> None:
+    """Serve until Ctrl-C or SIGTERM (the ``mobile-gym serve-adb`` command)."""
+    done = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: done.set())
+    with AdbServer(devices, port=port, seed=seed) as server:
+        announce(
+            f"Serving {devices} simulated phone(s) on {HOST}:{server.port}: "
+            f"{', '.join(server.serials)}"
+        )
+        announce(f"Try: adb -H {HOST} -P {server.port} devices   (Ctrl-C stops)")
+        try:
+            while not done.wait(0.5):
+                pass
+        except KeyboardInterrupt:
+            pass

@@ -1,0 +1,110 @@
+"""The services a connection can open on a device once its transport is chosen.
+
+- ``shell:CMD`` (v1) and ``exec:CMD``: stdout and stderr as raw bytes until the connection
+  closes; no exit status.
+- ``shell,v2,...:CMD``: packets of a 1-byte id (1 stdout, 2 stderr, 3 exit status), a 4-byte
+  little-endian length and the payload; what the client sends (stdin, window size) is read
+  and ignored.
+- ``sync:``: file transfer (``mobile_gym.sim.adb_server.sync``).
+- ``framebuffer:``: the screen, as described in ``mobile_gym.sim.adb_server.framebuffer``.
+"""
+
+from __future__ import annotations
+
+import struct
+import threading
+
+from mobile_gym.sim.adb_server.device import ServedDevice
+from mobile_gym.sim.adb_server.faults import Faults
+from mobile_gym.sim.adb_server.protocol import Channel
+from mobile_gym.sim.adb_server.shell.runtime import Shell
+from mobile_gym.sim.adb_server.sync import serve_sync
+
+STDOUT, STDERR, EXIT = 1, 2, 3
+_MAX_PACKET = 65536
+
+
+class RawOutput:
+    """Shell v1 and exec: both streams go to the connection as they are."""
+
+    def __init__(self, channel: Channel) -> None:
+        self.channel = channel
+
+    def stdout(self, data: bytes) -> None:
+        self.channel.send(data)
+
+    def stderr(self, data: bytes) -> None:
+        self.channel.send(data)
+
+    def client_gone(self) -> bool:
+        return self.channel.client_gone()
+
+    def exit(self, status: int) -> None:
+        """v1 has no way to report the exit status."""
+
+
+class PacketOutput(RawOutput):
+    """Shell v2: stdout, stderr and the exit status in separate packets."""
+
+    def _packet(self, kind: int, data: bytes) -> None:
+        for start in range(0, len(data), _MAX_PACKET):
+            chunk = data[start : start + _MAX_PACKET]
+            self.channel.send(struct.pack("<BI", kind, len(chunk)) + chunk)
+
+    def stdout(self, data: bytes) -> None:
+        self._packet(STDOUT, data)
+
+    def stderr(self, data: bytes) -> None:
+        self._packet(STDERR, data)
+
+    def exit(self, status: int) -> None:
+        self._packet(EXIT, bytes([status & 0xFF]))
+
+
+def serve_device(
+    device: ServedDevice,
+    faults: Faults,
+    stopping: threading.Event,
+    channel: Channel,
+    request: str,
+) -> None:
+    """Run the service ``request`` on ``device`` over ``channel``."""
+    service, colon, argument = request.partition(":")
+    options = service.split(",")
+    if colon and options[0] == "shell":
+        output = PacketOutput(channel) if "v2" in options[1:] else RawOutput(channel)
+        _shell(device, faults, stopping, channel, argument, output)
+    elif colon and service == "exec":
+        _shell(device, faults, stopping, channel, argument, RawOutput(channel))
+    elif request == "sync:":
+        channel.okay()
+        serve_sync(device, channel)
+    elif request == "framebuffer:":
+        channel.okay()
+        with device.lock:
+            data = device.screen.framebuffer()
+        channel.send(data)
+    else:
+        channel.fail(f"unsupported service on the simulated phone: {request}")
+
+
+def _shell(
+    device: ServedDevice,
+    faults: Faults,
+    stopping: threading.Event,
+    channel: Channel,
+    command: str,
+    output: RawOutput,
+) -> None:
+    if not command.strip():
+        channel.fail("the simulated phone has no interactive shell; give a command to run")
+        return
+    # taken before OKAY: a command the client already saw accepted (a logcat stream opened
+    # earlier) cannot take a hang armed after that
+    hangs = faults.take(device.serial, "hang")
+    channel.okay()
+    if hangs:
+        channel.wait_until_gone()
+        return
+    status = Shell(device, faults, output, stopping).run(command)
+    output.exit(status)

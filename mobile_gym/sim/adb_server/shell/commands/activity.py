@@ -1,0 +1,211 @@
+"""``am`` (start, force-stop, broadcast) and ``monkey -p PACKAGE 1``: starting and stopping apps.
+
+``am start`` takes an intent as Android's ``am`` parses one (``-n PACKAGE/ACTIVITY``, ``-a``,
+``-c``, ``-d``, ``-p``, string/int/bool extras passed to the activity as its arguments, a bare
+``PACKAGE/ACTIVITY`` or ``PACKAGE``) plus ``-W`` and ``-S``. Activity names may be short
+(``.Settings``) or full (``com.android.settings.Settings``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim.adb_server.shell.invocation import (
+    Command,
+    CommandError,
+    Invocation,
+    getopts,
+    option_value,
+    parse_int,
+    parse_number,
+    without_user,
+)
+from mobile_gym.sim.apps.base import App
+
+USAGE = """Activity manager (activity) commands:
+  start [-W] [-S] <INTENT>
+  force-stop <PACKAGE>
+  broadcast <INTENT>
+<INTENT>: [-a <ACTION>] [-d <DATA_URI>] [-c <CATEGORY>] [-n <COMPONENT>] [-p <PACKAGE>]
+    [--es|--ei|--el|--ef|--ez <KEY> <VALUE>] ... [<COMPONENT>|<PACKAGE>|<URI>]"""
+_VALUE_OPTIONS = {
+    "-a": "action",
+    "-d": "data",
+    "-c": "category",
+    "-n": "component",
+    "-p": "package",
+}
+_IGNORED_WITH_VALUE = ("-t", "-f", "--user")
+_EXTRAS = {
+    "--es": str,
+    "--ei": lambda v: parse_int(v, "--ei value"),
+    "--el": lambda v: parse_int(v, "--el value"),
+    "--ef": lambda v: parse_number(v, "--ef value"),
+    "--ez": lambda v: v.lower() in ("true", "1", "t"),
+}
+
+
+@dataclass
+class Intent:
+    """What ``am`` was asked to start or send."""
+
+    action: str | None = None
+    data: str | None = None
+    category: list[str] = field(default_factory=list)
+    component: str | None = None
+    package: str | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+    flags: set[str] = field(default_factory=set)
+
+    def describe(self) -> str:
+        parts = []
+        if self.action:
+            parts.append(f"act={self.action}")
+        if self.category:
+            parts.append(f"cat=[{','.join(self.category)}]")
+        if self.data:
+            parts.append(f"dat={self.data}")
+        if self.package and not self.component:
+            parts.append(f"pkg={self.package}")
+        if self.component:
+            parts.append(f"cmp={self.component}")
+        if self.extras:
+            parts.append("(has extras)")
+        return "Intent { " + " ".join(parts) + " }"
+
+
+def parse_intent(args: list[str], flags: tuple[str, ...] = ()) -> Intent:
+    """An intent from ``am`` arguments; ``flags`` are options without a value to collect."""
+    intent = Intent()
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg in _VALUE_OPTIONS:
+            value = option_value(args, i, arg)
+            if arg == "-c":
+                intent.category.append(value)
+            else:
+                setattr(intent, _VALUE_OPTIONS[arg], value)
+            i += 1
+        elif arg in _IGNORED_WITH_VALUE:
+            option_value(args, i, arg)
+            i += 1
+        elif arg in _EXTRAS:
+            if i + 2 >= len(args):
+                raise CommandError(f"Error: {arg} needs <KEY> <VALUE>")
+            intent.extras[args[i + 1]] = _EXTRAS[arg](args[i + 2])
+            i += 2
+        elif arg in flags or arg.startswith("--activity-"):
+            intent.flags.add(arg)
+        elif arg.startswith("-"):
+            raise CommandError(f"Error: Unknown option: {arg}\n{USAGE}")
+        elif ":" in arg:
+            intent.data = arg
+        elif "/" in arg:
+            intent.component = arg
+        else:
+            intent.package = arg
+        i += 1
+    return intent
+
+
+def _activity_name(app: App, name: str) -> str:
+    if name.startswith(app.package + "."):
+        short = name[len(app.package) :]
+        if short in app.screens:
+            return short
+    return name
+
+
+def _resolve(phone: Phone, intent: Intent) -> tuple[str, str]:
+    """(package, activity) the intent starts."""
+    if intent.component:
+        package, _, name = intent.component.partition("/")
+        app = phone.apps.get(package)
+        activity = _activity_name(app, name) if app else name
+        if app is None or activity not in app.screens:
+            raise CommandError(f"Error: Activity class {{{intent.component}}} does not exist.")
+        return package, activity
+    app = phone.apps.get(intent.package or "")
+    if app is None or intent.data:
+        raise CommandError(f"Error: Activity not started, unable to resolve {intent.describe()}")
+    return app.package, app.main_activity
+
+
+def _start(invocation: Invocation, args: list[str]) -> int:
+    phone = invocation.phone
+    intent = parse_intent(args, flags=("-W", "-S"))
+    reserved = {"package", "activity"} & set(intent.extras)
+    if reserved:
+        raise CommandError(f"Error: extra names {sorted(reserved)} are reserved")
+    invocation.print(f"Starting: {intent.describe()}")
+    package, activity = _resolve(phone, intent)
+    if "-S" in intent.flags:
+        phone.force_stop(package)
+    cold = package not in phone.pids
+    phone.start_activity(package, activity, **intent.extras)
+    if "-W" in intent.flags:
+        component = phone.apps[package].component(activity)
+        for line in (
+            "Status: ok",
+            f"LaunchState: {'COLD' if cold else 'WARM'}",
+            f"Activity: {component}",
+            "TotalTime: 0",
+            "WaitTime: 0",
+            "Complete",
+        ):
+            invocation.print(line)
+    return 0
+
+
+def _force_stop(invocation: Invocation, args: list[str]) -> int:
+    names = without_user(args)
+    if len(names) != 1:
+        raise CommandError(f"Error: am force-stop needs one <PACKAGE>\n{USAGE}")
+    if names[0] in invocation.phone.apps:  # like Android, an unknown package is not an error
+        invocation.phone.force_stop(names[0])
+    return 0
+
+
+def _broadcast(invocation: Invocation, args: list[str]) -> int:
+    intent = parse_intent(args)
+    invocation.print(f"Broadcasting: {intent.describe()}")
+    invocation.print("Broadcast completed: result=0")
+    return 0
+
+
+_VERBS = {
+    "start": _start,
+    "start-activity": _start,
+    "force-stop": _force_stop,
+    "broadcast": _broadcast,
+}
+
+
+def am(invocation: Invocation, args: list[str]) -> int:
+    verb = _VERBS.get(args[0]) if args else None
+    if verb is None:
+        raise CommandError(USAGE)
+    return verb(invocation, args[1:])
+
+
+def monkey(invocation: Invocation, args: list[str]) -> int:
+    options, operands = getopts("monkey", args, "p:c:s:v", ["throttle="])
+    package = options.get("-p")
+    count = parse_int(operands[0], "event count") if len(operands) == 1 else None
+    if package is None or count != 1:
+        raise CommandError(
+            "monkey: only `monkey -p PACKAGE [-c CATEGORY] 1` (launch an app) is supported"
+        )
+    app = invocation.phone.apps.get(package)
+    if app is None or not app.in_launcher:
+        raise CommandError("** No activities found to run, monkey aborted.")
+    invocation.phone.launch(package)
+    invocation.print("Events injected: 1")
+    invocation.print("## Network stats: elapsed time=0ms (0ms mobile, 0ms wifi, 0ms not connected)")
+    return 0
+
+
+COMMANDS: dict[str, Command] = {"am": am, "monkey": monkey}

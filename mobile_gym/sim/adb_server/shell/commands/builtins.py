@@ -1,0 +1,67 @@
+"""Shell builtins: ``echo``, ``true``, ``false``, ``sleep`` and ``exit``.
+
+``sleep`` lets the phone's virtual time pass (``Phone.wait``) and returns at once: the
+simulated phone has no other clock.
+"""
+
+from __future__ import annotations
+
+from mobile_gym.sim.adb_server.shell.invocation import (
+    Command,
+    CommandError,
+    Invocation,
+    ShellExit,
+    parse_int,
+    parse_number,
+)
+
+_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", "a": "\a", "r": "\r", "0": "\0"}
+
+
+def echo(invocation: Invocation, args: list[str]) -> int:
+    newline, escapes = True, False
+    while args and args[0] in ("-n", "-e", "-ne", "-en"):
+        newline = newline and "n" not in args[0]
+        escapes = escapes or "e" in args[0]
+        args = args[1:]
+    text = " ".join(args)
+    if escapes:
+        parts = text.split("\\")
+        text = parts[0] + "".join(
+            (_ESCAPES[p[0]] + p[1:]) if p and p[0] in _ESCAPES else "\\" + p for p in parts[1:]
+        )
+    invocation.out.write((text + ("\n" if newline else "")).encode("utf-8"))
+    return 0
+
+
+def true(invocation: Invocation, args: list[str]) -> int:
+    return 0
+
+
+def false(invocation: Invocation, args: list[str]) -> int:
+    return 1
+
+
+def sleep(invocation: Invocation, args: list[str]) -> int:
+    if len(args) != 1:
+        raise CommandError("usage: sleep SECONDS")
+    seconds = parse_number(args[0], "sleep: seconds")
+    if seconds < 0:
+        raise CommandError(f"sleep: invalid time interval '{args[0]}'")
+    invocation.phone.wait(round(seconds * 1000))
+    return 0
+
+
+def exit_shell(invocation: Invocation, args: list[str]) -> int:
+    if len(args) > 1:
+        raise CommandError("exit: too many arguments")
+    raise ShellExit(parse_int(args[0], "exit status") & 0xFF if args else 0)
+
+
+COMMANDS: dict[str, Command] = {
+    "echo": echo,
+    "true": true,
+    "false": false,
+    "sleep": sleep,
+    "exit": exit_shell,
+}

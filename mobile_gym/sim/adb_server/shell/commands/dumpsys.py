@@ -1,0 +1,166 @@
+"""``dumpsys``: the system services' state, in the line formats clients parse.
+
+``window`` has ``mCurrentFocus=Window{HASH u0 PACKAGE/ACTIVITY}`` and ``mFocusedApp``;
+``activity`` has ``mResumedActivity: ActivityRecord{...}`` and, for ``activity top``,
+``ACTIVITY PACKAGE/ACTIVITY HASH pid=PID``; ``display`` has a ``DisplayViewport{...}`` line with
+``orientation``, ``deviceWidth`` and ``deviceHeight``; ``input_method`` has ``mInputShown``;
+``battery`` and ``power`` report a charged, awake phone.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim.adb_server.shell.invocation import Command, CommandError, Invocation
+from mobile_gym.sim.system.bars import SYSTEMUI
+from mobile_gym.sim.system.keyboard import IME_PACKAGE
+
+_FIRST_TASK_ID = 10
+
+
+def _hash(name: str) -> str:
+    """A stable object hash, as Android prints beside windows and records."""
+    return f"{zlib.crc32(name.encode('utf-8')):08x}"
+
+
+def _task_id(phone: Phone, package: str) -> int:
+    return _FIRST_TASK_ID + list(phone.apps).index(package)
+
+
+def _foreground(phone: Phone) -> tuple[str, str]:
+    phone.windows()  # a screen that closes itself when drawn closes now
+    package, activity = phone.foreground
+    return package, phone.apps[package].component(activity)
+
+
+def _record(phone: Phone, package: str, component: str) -> str:
+    return f"ActivityRecord{{{_hash(component)} u0 {component} t{_task_id(phone, package)}}}"
+
+
+def _window(phone: Phone, args: list[str]) -> list[str]:
+    package, component = _foreground(phone)
+    d = phone.display
+    lines = ["WINDOW MANAGER WINDOWS (dumpsys window windows)"]
+    windows = [("NavigationBar0", SYSTEMUI), ("StatusBar", SYSTEMUI)]
+    if phone.keyboard_shown:
+        windows.append(("InputMethod", IME_PACKAGE))
+    windows.append((component, package))
+    for number, (name, owner) in enumerate(windows):
+        lines += [
+            f"  Window #{number} Window{{{_hash(name)} u0 {name}}}:",
+            f"    mDisplayId=0 rootTaskId=1 package={owner}",
+        ]
+    lines += [
+        "",
+        f"  mGlobalConfiguration={{1.0 ?mcc?mnc [en_US] ldltr sw{round(d.width / d.density)}dp}}",
+        f"  mCurrentFocus=Window{{{_hash(component)} u0 {component}}}",
+        f"  mFocusedApp={_record(phone, package, component)}",
+        "",
+        "WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)",
+        "  Display: mDisplayId=0",
+        f"    init={d.width}x{d.height} {d.dpi}dpi cur={d.width}x{d.height} app={d.width}x{d.height}",
+    ]
+    return lines
+
+
+def _activity(phone: Phone, args: list[str]) -> list[str]:
+    package, component = _foreground(phone)
+    pid = phone.pids.get(package, 0)
+    if args[:1] == ["top"]:
+        return [
+            f"TASK {package} id={_task_id(phone, package)} userId=0",
+            f"  ACTIVITY {component} {_hash(component)} pid={pid}",
+        ]
+    lines = ["ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)", "Display #0"]
+    for task in reversed(list(phone.tasks)):
+        app = phone.apps[task]
+        lines.append(f"  * Task{{{_hash(task)} #{_task_id(phone, task)} A=u0:{task} U=0}}")
+        for depth, screen in enumerate(reversed(phone.tasks[task])):
+            record = _record(phone, task, app.component(screen.activity))
+            lines.append(f"    * Hist #{depth}: {record}")
+    record = _record(phone, package, component)
+    lines += ["", f"  mResumedActivity: {record}", f"  ResumedActivity: {record}"]
+    return lines
+
+
+def _display(phone: Phone, args: list[str]) -> list[str]:
+    d = phone.display
+    frame = f"Rect(0, 0 - {d.width}, {d.height})"
+    return [
+        "DISPLAY MANAGER (dumpsys display)",
+        "  mViewports=[",
+        f"  mDefaultViewport=DisplayViewport{{type=INTERNAL, valid=true, isActive=true, "
+        f"displayId=0, uniqueId='local:0', physicalPort=0, orientation=0, "
+        f"logicalFrame={frame}, physicalFrame={frame}, "
+        f"deviceWidth={d.width}, deviceHeight={d.height}}}",
+        "Display Devices: size=1",
+        f'  DisplayDeviceInfo{{"Built-in Screen": uniqueId="local:0", {d.width} x {d.height}, '
+        f"density {d.dpi}, {d.dpi}.0 x {d.dpi}.0 dpi, rotation 0, type INTERNAL}}",
+    ]
+
+
+def _battery(phone: Phone, args: list[str]) -> list[str]:
+    return [
+        "Current Battery Service state:",
+        "  AC powered: false",
+        "  USB powered: true",
+        "  Wireless powered: false",
+        "  status: 2",
+        "  health: 2",
+        "  present: true",
+        f"  level: {phone.battery}",
+        "  scale: 100",
+        "  voltage: 4200",
+        "  temperature: 250",
+        "  technology: Li-ion",
+    ]
+
+
+def _power(phone: Phone, args: list[str]) -> list[str]:
+    return [
+        "POWER MANAGER (dumpsys power)",
+        "  mWakefulness=Awake",
+        "  mHoldingDisplaySuspendBlocker=true",
+        "Display Power: state=ON",
+    ]
+
+
+def _input_method(phone: Phone, args: list[str]) -> list[str]:
+    return [
+        "Current Input Method Manager state:",
+        f"  mCurMethodId={phone.settings.get('secure', 'default_input_method')}",
+        f"  mInputShown={str(phone.keyboard_shown).lower()}",
+    ]
+
+
+_SERVICES: dict[str, Callable[[Phone, list[str]], list[str]]] = {
+    "activity": _activity,
+    "battery": _battery,
+    "display": _display,
+    "input_method": _input_method,
+    "power": _power,
+    "window": _window,
+}
+
+
+def dumpsys(invocation: Invocation, args: list[str]) -> int:
+    if args == ["-l"]:
+        invocation.print("Currently running services:")
+        for name in _SERVICES:
+            invocation.print(f"  {name}")
+        return 0
+    if not args:
+        for name, service in _SERVICES.items():
+            invocation.print(f"DUMP OF SERVICE {name}:")
+            invocation.print("\n".join(service(invocation.phone, [])))
+        return 0
+    service = _SERVICES.get(args[0])
+    if service is None:
+        raise CommandError(f"Can't find service: {args[0]}")
+    invocation.print("\n".join(service(invocation.phone, args[1:])))
+    return 0
+
+
+COMMANDS: dict[str, Command] = {"dumpsys": dumpsys}

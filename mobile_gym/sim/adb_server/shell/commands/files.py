@@ -1,0 +1,110 @@
+"""``cat``, ``ls``, ``rm``, ``mkdir`` and ``touch`` on the phone's files (paths relative to ``/``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import stat
+
+from mobile_gym.sim.adb_server.files import FileStat, absolute, describe
+from mobile_gym.sim.adb_server.shell.invocation import (
+    Command,
+    CommandError,
+    Invocation,
+    getopts,
+)
+from mobile_gym.sim.adb_server.shell.streams import Filter
+
+
+def _each(invocation: Invocation, command: str, operands: list[str], action) -> int:
+    """Apply ``action`` to each operand's absolute path; report failures as the tools do."""
+    status = 0
+    for arg in operands:
+        try:
+            action(absolute(arg))
+        except (OSError, ValueError) as exc:
+            invocation.err.write(f"{command}: {arg}: {describe(exc)}\n".encode())
+            status = 1
+    return status
+
+
+def cat(invocation: Invocation, args: list[str]) -> int:
+    files = invocation.device.files
+    return _each(invocation, "cat", args, lambda path: invocation.out.write(files.read(path)))
+
+
+def cat_filter(invocation: Invocation, args: list[str]) -> Filter | None:
+    """``cat`` without files copies its input."""
+    return None if args else Filter(invocation.out)
+
+
+def _long(name: str, info: FileStat) -> str:
+    when = dt.datetime(1970, 1, 1) + dt.timedelta(seconds=info.mtime)
+    owner = "root" if info.is_dir else "shell"
+    return (
+        f"{stat.filemode(info.mode)} 1 {owner} {owner} {info.size:>8} {when:%Y-%m-%d %H:%M} {name}"
+    )
+
+
+def ls(invocation: Invocation, args: list[str]) -> int:
+    flags, operands = getopts("ls", args, "al1R")
+    files = invocation.device.files
+    status = 0
+    paths = operands or ["/"]
+    for number, arg in enumerate(paths):
+        path = absolute(arg)
+        info = files.stat(path)
+        if not info.mode:
+            invocation.err.write(f"ls: {arg}: No such file or directory\n".encode())
+            status = 1
+            continue
+        entries = [(arg, path)]
+        if info.is_dir:
+            names = files.list_dir(path)
+            if "-a" in flags:
+                names = [".", "..", *names]
+            else:
+                names = [name for name in names if not name.startswith(".")]
+            entries = [(name, f"{path.rstrip('/')}/{name}") for name in names]
+            if len(paths) > 1:
+                invocation.print(("\n" if number else "") + f"{arg}:")
+        for name, full in entries:
+            invocation.print(_long(name, files.stat(full)) if "-l" in flags else name)
+    return status
+
+
+def rm(invocation: Invocation, args: list[str]) -> int:
+    flags, operands = getopts("rm", args, "rRfv")
+    if not operands and "-f" not in flags:
+        raise CommandError("usage: rm [-fiRrv] FILE...")
+    files = invocation.device.files
+
+    def remove(path: str) -> None:
+        try:
+            files.remove(path, recursive=bool(flags.keys() & {"-r", "-R"}))
+        except FileNotFoundError:
+            if "-f" not in flags:
+                raise
+
+    return _each(invocation, "rm", operands, remove)
+
+
+def mkdir(invocation: Invocation, args: list[str]) -> int:
+    flags, operands = getopts("mkdir", args, "pv")
+    if not operands:
+        raise CommandError("usage: mkdir [-p] DIR...")
+    files = invocation.device.files
+    return _each(invocation, "mkdir", operands, lambda path: files.mkdir(path, "-p" in flags))
+
+
+def touch(invocation: Invocation, args: list[str]) -> int:
+    _, operands = getopts("touch", args, "acm")
+    files = invocation.device.files
+
+    def create(path: str) -> None:
+        if not files.is_dir(path) and not files.is_file(path):
+            files.write(path, b"")
+
+    return _each(invocation, "touch", operands, create)
+
+
+COMMANDS: dict[str, Command] = {"cat": cat, "ls": ls, "rm": rm, "mkdir": mkdir, "touch": touch}

@@ -1,0 +1,242 @@
+"""Run parsed command lines on a served phone, as ``/system/bin/sh -c`` would.
+
+Each pipeline runs with the device lock held; its output is buffered and sent to the client
+after the lock is released (a command that streams, ``logcat``, flushes as it goes). The
+exit status of a pipeline is that of its last command; ``&&`` and ``||`` look at it; ``$?``
+reads it. The working directory is ``/``.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Protocol
+
+from mobile_gym.sim.adb_server.device import ServedDevice
+from mobile_gym.sim.adb_server.faults import Faults
+from mobile_gym.sim.adb_server.files import absolute, describe
+from mobile_gym.sim.adb_server.shell.commands import COMMANDS, FILTERS
+from mobile_gym.sim.adb_server.shell.invocation import CommandError, Invocation, ShellExit
+from mobile_gym.sim.adb_server.shell.parser import (
+    Command,
+    Pipeline,
+    Redirect,
+    ShellSyntaxError,
+    Var,
+    Word,
+    parse,
+)
+from mobile_gym.sim.adb_server.shell.streams import DISCARD, Buffer, FileSink, Filter, Sink
+
+SHELL = "/system/bin/sh"
+ENVIRONMENT = {
+    "ANDROID_DATA": "/data",
+    "EXTERNAL_STORAGE": "/sdcard",
+    "HOME": "/",
+    "PATH": "/product/bin:/apex/com.android.runtime/bin:/system/bin:/system/xbin:/vendor/bin",
+    "SHELL": SHELL,
+    "TMPDIR": "/data/local/tmp",
+    "USER": "shell",
+}
+_BIN_DIRS = ("/system/bin/", "/system/xbin/", "/vendor/bin/", "/product/bin/")
+NOT_FOUND = 127
+
+
+class Output(Protocol):
+    """Where the shell's output goes: the client connection."""
+
+    def stdout(self, data: bytes) -> None: ...
+    def stderr(self, data: bytes) -> None: ...
+    def client_gone(self) -> bool: ...
+
+
+@dataclass
+class _Stage:
+    argv: list[str]
+    invocation: Invocation
+    filter: Filter | None = None
+    status: int | None = None
+    """Set when the stage failed before it could run (a bad redirection, say)."""
+
+
+class Shell:
+    """The device shell of one connection.
+
+    Args:
+        device: the phone it runs on.
+        faults: the server's fault registry (a disconnected device cancels streams).
+        output: the connection's stdout and stderr.
+        stopping: whether the server is shutting down.
+    """
+
+    def __init__(
+        self, device: ServedDevice, faults: Faults, output: Output, stopping: threading.Event
+    ) -> None:
+        self.device = device
+        self.faults = faults
+        self.output = output
+        self.stopping = stopping
+        self.out = Buffer()
+        self.err = Buffer()
+
+    # the Session a command sees --------------------------------------------------------------
+    def flush(self) -> None:
+        self.device.lock.release()
+        try:
+            self.send()
+        finally:
+            self.device.lock.acquire()
+
+    def cancelled(self) -> bool:
+        return (
+            self.stopping.is_set()
+            or self.faults.is_disconnected(self.device.serial)
+            or self.output.client_gone()
+        )
+
+    def send(self) -> None:
+        """Send the buffered output (without the device lock)."""
+        out, err = self.out.take(), self.err.take()
+        if out:
+            self.output.stdout(out)
+        if err:
+            self.output.stderr(err)
+
+    # running ---------------------------------------------------------------------------------
+    def run(self, line: str) -> int:
+        """Run a command line, sending its output; its exit status."""
+        try:
+            script = parse(line)
+        except ShellSyntaxError as exc:
+            self.output.stderr(f"{SHELL}: {exc}\n".encode())
+            return 2
+        status = 0
+        try:
+            for item in script:
+                status = self._pipeline(item.first, status)
+                for op, pipeline in item.rest:
+                    if (status == 0) == (op == "&&"):
+                        status = self._pipeline(pipeline, status)
+        except ShellExit as done:
+            status = done.status
+        finally:
+            self.send()
+        return status
+
+    def _pipeline(self, pipeline: Pipeline, last_status: int) -> int:
+        try:
+            with self.device.lock:
+                try:
+                    return self._run_pipeline(pipeline, last_status)
+                finally:
+                    self.device.changed.notify_all()
+        finally:
+            self.send()
+
+    def _run_pipeline(self, pipeline: Pipeline, last_status: int) -> int:
+        stages: list[_Stage] = []
+        files: list[FileSink] = []
+        downstream: Sink = self.out
+        for command in reversed(pipeline):
+            stage = self._stage(command, downstream, files, last_status)
+            stages.append(stage)
+            downstream = stage.filter or DISCARD
+        stages.reverse()
+        try:
+            for stage in stages:
+                if stage.status is None and stage.filter is None:
+                    stage.status = self._execute(stage)
+        finally:
+            for stage in stages:
+                if stage.status is None and stage.filter is not None:
+                    stage.status = stage.filter.finish()
+            for sink in files:
+                try:
+                    sink.close()
+                except (OSError, ValueError) as exc:
+                    self.err.write(f"{SHELL}: can't write {sink.path}: {describe(exc)}\n".encode())
+                    stages[-1].status = 1
+        status = stages[-1].status
+        return 0 if status is None else status
+
+    def _stage(
+        self, command: Command, downstream: Sink, files: list[FileSink], last_status: int
+    ) -> _Stage:
+        invocation = Invocation(self.device, self.faults, downstream, self.err, self)
+        argv = [arg for word in command.words for arg in self._expand(word, last_status)]
+        stage = _Stage(argv, invocation)
+        try:
+            for redirect in command.redirects:
+                self._redirect(redirect, invocation, files, last_status)
+            open_filter = FILTERS.get(_command_name(argv[0])) if argv else None
+            if open_filter is not None:
+                stage.filter = open_filter(invocation, argv[1:])
+        except CommandError as exc:
+            self.err.write(f"{exc}\n".encode())
+            stage.status = exc.status
+        return stage
+
+    def _expand(self, word: Word, last_status: int) -> list[str]:
+        """The word's text with parameters substituted; wildcards expanded to matching
+        absolute paths (the word stays as it is when nothing matches)."""
+        text = _substitute(word, last_status)
+        if word.glob and text.startswith("/"):
+            matches = self.device.files.glob(text)
+            if matches:
+                return matches
+        return [text]
+
+    def _redirect(
+        self, redirect: Redirect, invocation: Invocation, files: list[FileSink], last_status: int
+    ) -> None:
+        target: Sink
+        if redirect.dup is not None:
+            target = invocation.out if redirect.dup == 1 else invocation.err
+        else:
+            assert redirect.path is not None
+            path = absolute(_substitute(redirect.path, last_status))
+            if path == "/dev/null":
+                target = DISCARD
+            else:
+                if self.device.files.is_dir(path):
+                    raise CommandError(f"{SHELL}: can't create {path}: Is a directory")
+                sink = FileSink(self.device.files, path, redirect.append)
+                files.append(sink)
+                target = sink
+        if redirect.fd == 1:
+            invocation.out = target
+        else:
+            invocation.err = target
+
+    def _execute(self, stage: _Stage) -> int:
+        if not stage.argv:
+            return 0
+        name = _command_name(stage.argv[0])
+        command = COMMANDS.get(name)
+        if command is None:
+            stage.invocation.err.write(
+                f"{SHELL}: {stage.argv[0]}: inaccessible or not found\n".encode()
+            )
+            return NOT_FOUND
+        try:
+            return command(stage.invocation, stage.argv[1:])
+        except CommandError as exc:
+            stage.invocation.err.write(f"{exc}\n".encode())
+            return exc.status
+        except ValueError as exc:  # the phone refused the input; say why
+            stage.invocation.err.write(f"{name}: {exc}\n".encode())
+            return 1
+
+
+def _substitute(word: Word, last_status: int) -> str:
+    return "".join(
+        (str(last_status) if part.name == "?" else ENVIRONMENT.get(part.name, ""))
+        if isinstance(part, Var)
+        else part
+        for part in word.parts
+    )
+
+
+def _command_name(arg: str) -> str:
+    """``/system/bin/input`` runs ``input``."""
+    return arg.rsplit("/", 1)[1] if arg.startswith(_BIN_DIRS) else arg

@@ -1,0 +1,325 @@
+"""App Launcher (``com.simplemobiletools.applauncher``), modelled on Simple App Launcher.
+
+The launcher items live in database ``app_launcher``, table ``launchers(id, title, package,
+position)`` (``position`` is the custom order); the options in its table ``preferences``
+(``column_count`` 1-6, default 4; ``sort`` ``custom`` or ``title``; ``order`` ``asc`` or
+``desc``). An item for every installed app is seeded, in a shuffled custom order.
+
+Activity ``.activities.MainActivity``; resource ids
+(``com.simplemobiletools.applauncher:id/<name>``):
+    ``toolbar`` with ``action_search`` ("Search": the search bar of
+    ``mobile_gym.sim.ui.search``, filtering by title) and "More options" (menu "Sort by",
+    "Increase column count", "Reduce column count", "About"); the grid ``launchers_grid`` of
+    ``launcher_holder`` cells (``launcher_icon``, ``launcher_label``): a tap opens the app, a
+    long press starts selection mode (the contextual bar of ``mobile_gym.sim.ui.selection``
+    with ``cab_rename`` "Rename" for exactly one item, ``cab_remove`` "Remove", "More options"
+    menu "Select all"); ``launchers_placeholder`` when nothing shows; ``fab`` ("Add apps").
+    Dialogs: "Add apps" (a ``add_app_item`` check box per installed app not in the grid;
+    Cancel / OK), "Rename" (``edit_launcher_title``, empty with the old title as hint; Cancel
+    / OK), "Remove item?" ("Are you sure you want to remove X from the list?"; Cancel / Remove),
+    "Sort by" (radio buttons ``sort_by_title``, ``sort_by_custom``, ``sort_ascending``,
+    ``sort_descending``; Cancel / OK).
+
+Logcat (tag ``AppLauncher``): ``Launching: package=P title=T``, ``Launcher added: package=P
+title=T``, ``Launcher renamed: package=P title=T``, ``Launcher removed: package=P title=T``,
+``Preference changed: key=value`` (sorting and column count).
+Toasts: "Title cannot be empty", "All apps are already in the list", "App not found",
+"N items removed" (or "1 item removed").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import ClassVar
+
+from mobile_gym.sim.apps.app_launcher.data import (
+    DATABASE,
+    DEFAULTS,
+    MAX_COLUMNS,
+    MIN_COLUMNS,
+    SCHEMA,
+    Launcher,
+    add,
+    launchers,
+    seed_launchers,
+)
+from mobile_gym.sim.apps.base import App, AppContext, Handler
+from mobile_gym.sim.apps.preferences import Preferences
+from mobile_gym.sim.ui.about import about_dialog
+from mobile_gym.sim.ui.composites import Toolbar, empty_state, fab, toolbar
+from mobile_gym.sim.ui.grid import grid
+from mobile_gym.sim.ui.search import Search
+from mobile_gym.sim.ui.selection import Selection, selection_bar
+from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, View
+from mobile_gym.sim.ui.widgets import CheckBox, ImageView, RadioButton, TextView
+
+PACKAGE = "com.simplemobiletools.applauncher"
+MAIN = ".activities.MainActivity"
+VERSION = "5.9.2"
+CELL_DP = 112
+ADD_ROW_DP = 52
+ADD_ROWS_SHOWN = 7
+WHITE = (255, 255, 255)
+UNKNOWN = (120, 124, 130)
+SORTS = (("title", "sort_by_title", "Title"), ("custom", "sort_by_custom", "Custom"))
+ORDERS = (("asc", "sort_ascending", "Ascending"), ("desc", "sort_descending", "Descending"))
+
+
+class AppLauncherApp(App):
+    """Simple App Launcher: a grid of the user's apps to open, rename, remove and arrange."""
+
+    package = PACKAGE
+    label = "App Launcher"
+    icon = "apps"
+    color = (121, 85, 72)
+    main_activity = MAIN
+    screens: ClassVar[dict[str, str]] = {MAIN: "main"}
+    schemas: ClassVar[dict[str, str]] = {DATABASE: SCHEMA}
+
+    def seed(self, ctx: AppContext, rng: random.Random) -> None:
+        apps = [(a.label, a.package) for a in ctx.phone.launcher_apps() if a.package != PACKAGE]
+        seed_launchers(ctx.db(), rng, apps)
+
+    def back(self, ctx: AppContext) -> bool:
+        selection, search = Selection(ctx), Search(ctx)
+        if selection.active:
+            selection.clear()
+            return True
+        if search.active:
+            search.close()
+            return True
+        return False
+
+    # actions ----------------------------------------------------------------------------------
+    def _launch(self, ctx: AppContext, item: Launcher) -> None:
+        if item.package not in ctx.phone.apps or item.package == PACKAGE:
+            ctx.toast("App not found")
+            return
+        ctx.log(f"Launching: package={item.package} title={item.title}")
+        ctx.phone.launch(item.package)
+
+    def _columns(self, prefs: Preferences, delta: int) -> Handler:
+        def change() -> None:
+            count = int(prefs.get("column_count")) + delta
+            if MIN_COLUMNS <= count <= MAX_COLUMNS:
+                prefs.put("column_count", str(count))
+
+        return change
+
+    def _sort_dialog(self, ctx: AppContext, prefs: Preferences) -> Handler:
+        chosen = {"sort": prefs.get("sort"), "order": prefs.get("order")}
+        pending = {**chosen, **ctx.get("sort_choice", {})}
+
+        def pick(key: str, value: str) -> Callable[[bool], None]:
+            return lambda _checked: ctx.set("sort_choice", {**pending, key: value})
+
+        def apply() -> None:
+            for key, value in ctx.pop("sort_choice", {}).items():
+                if value != chosen[key]:
+                    prefs.put(key, value)
+
+        body = [
+            RadioButton(
+                label,
+                id=id,
+                checked=pending[key] == value,
+                on_change=pick(key, value),
+                size=16,
+                margin=(0, 4, 0, 0),
+            )
+            for key, options in (("sort", SORTS), ("order", ORDERS))
+            for value, id, label in options
+        ]
+        return ctx.dialog(
+            "sort",
+            "Sort by",
+            buttons=[("Cancel", lambda: ctx.pop("sort_choice")), ("OK", apply)],
+            body=body,
+        )
+
+    def _add_dialog(self, ctx: AppContext) -> Handler:
+        present = {row[0] for row in ctx.db().execute("SELECT package FROM launchers")}
+        missing = [
+            app
+            for app in sorted(ctx.phone.launcher_apps(), key=lambda a: a.label.lower())
+            if app.package not in present and app.package != PACKAGE
+        ]
+        checked: list[str] = ctx.get("add_checked", [])
+
+        def flip(package: str) -> Callable[[bool], None]:
+            def run(on: bool) -> None:
+                rest = [p for p in checked if p != package]
+                ctx.set("add_checked", [*rest, package] if on else rest)
+
+            return run
+
+        def confirm() -> None:
+            ticked = ctx.pop("add_checked", [])
+            picked = [app for app in missing if app.package in ticked]
+            add(ctx.db(), [(app.label, app.package) for app in picked])
+            for app in picked:
+                ctx.log(f"Launcher added: package={app.package} title={app.label}")
+
+        boxes: list[View] = [
+            CheckBox(
+                app.label,
+                id="add_app_item",
+                checked=app.package in checked,
+                on_change=flip(app.package),
+                size=16,
+                height=ADD_ROW_DP,
+            )
+            for app in missing
+        ]
+        shown = min(len(boxes), ADD_ROWS_SHOWN) * ADD_ROW_DP
+        show = ctx.dialog(
+            "add",
+            "Add apps",
+            buttons=[("Cancel", lambda: ctx.pop("add_checked")), ("OK", confirm)],
+            body=[ctx.scroller("add_apps", boxes, id="add_apps_list", height=shown)],
+        )
+
+        def open_dialog() -> None:
+            if missing:
+                show()
+            else:
+                ctx.toast("All apps are already in the list")
+
+        return open_dialog
+
+    def _rename_dialog(self, ctx: AppContext, item: Launcher, selection: Selection) -> Handler:
+        def rename() -> bool:
+            title = ctx.field("rename").strip()
+            if not title:
+                ctx.toast("Title cannot be empty")
+                return False
+            ctx.db().execute("UPDATE launchers SET title = ? WHERE id = ?", (title, item.id))
+            ctx.log(f"Launcher renamed: package={item.package} title={title}")
+            ctx.clear_field("rename")
+            selection.clear()
+            return True
+
+        field = ctx.edit("rename", hint=item.title, id="edit_launcher_title")
+        return ctx.dialog(
+            "rename",
+            "Rename",
+            buttons=[("Cancel", lambda: ctx.clear_field("rename")), ("OK", rename)],
+            body=[field],
+        )
+
+    def _remove_dialog(
+        self, ctx: AppContext, items: list[Launcher], selection: Selection
+    ) -> Handler:
+        def remove() -> None:
+            for item in items:
+                ctx.db().execute("DELETE FROM launchers WHERE id = ?", (item.id,))
+                ctx.log(f"Launcher removed: package={item.package} title={item.title}")
+            selection.clear()
+            ctx.toast(f"{len(items)} {'item' if len(items) == 1 else 'items'} removed")
+
+        what = items[0].title if len(items) == 1 else f"{len(items)} items"
+        return ctx.dialog(
+            "remove",
+            "Remove item?" if len(items) == 1 else "Remove items?",
+            f"Are you sure you want to remove {what} from the list?",
+            buttons=[("Cancel", None), ("Remove", remove)],
+        )
+
+    # the screen -------------------------------------------------------------------------------
+    def _bar(
+        self,
+        ctx: AppContext,
+        prefs: Preferences,
+        shown: list[Launcher],
+        search: Search,
+        selection: Selection,
+    ) -> Toolbar:
+        if selection.active:
+            chosen = [item for item in shown if item.id in selection]
+            select_all = ctx.menu(
+                "selection", [("Select all", lambda: selection.set([i.id for i in shown]))]
+            )
+            actions = []
+            if len(chosen) == 1:
+                actions.append(("edit", "Rename", self._rename_dialog(ctx, chosen[0], selection)))
+            actions.append(("delete", "Remove", self._remove_dialog(ctx, chosen, selection)))
+            return selection_bar(
+                selection.title(len(shown)),
+                on_close=selection.clear,
+                actions=actions,
+                on_overflow=select_all,
+            )
+        if search.active:
+            return search.bar()
+        open_sort = self._sort_dialog(ctx, prefs)
+        open_about = about_dialog(
+            ctx, "Simple App Launcher", VERSION, "A launcher for your favourite apps, without ads."
+        )
+        open_menu = ctx.menu(
+            "overflow",
+            [
+                ("Sort by", open_sort),
+                ("Increase column count", self._columns(prefs, 1)),
+                ("Reduce column count", self._columns(prefs, -1)),
+                ("About", open_about),
+            ],
+        )
+        return toolbar("App Launcher", actions=[search.action()], on_overflow=open_menu)
+
+    def _cell(self, ctx: AppContext, item: Launcher, selection: Selection) -> View:
+        app = ctx.phone.apps.get(item.package)
+        chosen = item.id in selection
+
+        def click() -> None:
+            if selection.active:
+                selection.toggle(item.id)
+            else:
+                self._launch(ctx, item)
+
+        return Column(
+            ImageView(
+                app.icon if app is not None else "apps",
+                id="launcher_icon",
+                size=56,
+                padding=12,
+                circle=app.color if app is not None else UNKNOWN,
+                tint=WHITE,
+                gravity="center",
+                margin=(0, 12, 0, 4),
+            ),
+            TextView(
+                item.title, id="launcher_label", size=13, max_lines=2, align="center", width=MATCH
+            ),
+            id="launcher_holder",
+            height=CELL_DP,
+            padding=(4, 0),
+            selected=chosen,
+            background="surface_variant" if chosen else None,
+            radius=12,
+            on_click=click,
+            on_long_click=lambda: selection.start(item.id),
+        )
+
+    def main(self, ctx: AppContext) -> View:
+        prefs = Preferences(ctx, DEFAULTS)
+        search, selection = Search(ctx), Selection(ctx)
+        shown = launchers(ctx.db(), prefs.get("sort"), prefs.get("order"), search.query)
+        bar = self._bar(ctx, prefs, shown, search, selection)
+        body: View
+        if shown:
+            cells = [self._cell(ctx, item, selection) for item in shown]
+            columns = int(prefs.get("column_count"))
+            body = ctx.scroller(
+                "grid", grid(cells, columns, row_height=CELL_DP), id="launchers_grid"
+            )
+        else:
+            message = "No items match your search" if search.query else "No items found"
+            body = empty_state(message, id="launchers_placeholder")
+        return Column(
+            bar,
+            FrameLayout(
+                children=[body, fab("add", "Add apps", self._add_dialog(ctx))], height=MATCH
+            ),
+            height=MATCH,
+        )

@@ -1,0 +1,73 @@
+"""App Launcher's data: the launcher items (one per app, with the title the user gave it),
+their order and the options that arrange the grid."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mobile_gym.sim.apps import preferences
+
+DATABASE = "app_launcher"
+SCHEMA = (
+    """
+CREATE TABLE launchers(
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL,
+    package TEXT NOT NULL UNIQUE,
+    position INTEGER NOT NULL DEFAULT 0
+);
+"""
+    + preferences.SCHEMA
+)
+DEFAULTS = {"column_count": "4", "sort": "custom", "order": "asc"}
+MIN_COLUMNS, MAX_COLUMNS = 1, 6
+_SORT_KEYS = {"custom": "position, id", "title": "title COLLATE NOCASE, id"}
+
+
+@dataclass(frozen=True)
+class Launcher:
+    """One item of the grid: the app ``package`` under the title ``title``."""
+
+    id: int
+    title: str
+    package: str
+    position: int
+
+
+def launchers(db: sqlite3.Connection, sort: str, order: str, query: str = "") -> list[Launcher]:
+    """The items in display order, those whose title contains ``query`` (lower-case)."""
+    if sort not in _SORT_KEYS or order not in ("asc", "desc"):
+        raise ValueError(f"unknown launcher order {sort!r} {order!r}")
+    rows = db.execute(
+        f"SELECT id, title, package, position FROM launchers ORDER BY {_SORT_KEYS[sort]}"
+    )
+    found = [Launcher(*row) for row in rows]
+    if order == "desc":
+        found.reverse()
+    return [item for item in found if query in item.title.lower()] if query else found
+
+
+def add(db: sqlite3.Connection, entries: Sequence[tuple[str, str]]) -> list[int]:
+    """Append launchers ``(title, package)`` after the last one; their new ids."""
+    last = db.execute("SELECT COALESCE(MAX(position), -1) FROM launchers").fetchone()[0]
+    return [
+        int(
+            db.execute(
+                "INSERT INTO launchers(title, package, position) VALUES (?, ?, ?)",
+                (title, package, last + 1 + i),
+            ).lastrowid
+        )
+        for i, (title, package) in enumerate(entries)
+    ]
+
+
+def seed_launchers(
+    db: sqlite3.Connection, rng: random.Random, apps: Sequence[tuple[str, str]]
+) -> None:
+    """The installed ``apps`` (label, package), in an order the user arranged."""
+    chosen = list(apps)
+    rng.shuffle(chosen)
+    add(db, chosen)

@@ -1,0 +1,52 @@
+"""The Calendar app class: its activities, database, seeded events and gestures."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from mobile_gym.sim.apps.base import App, AppContext
+from mobile_gym.sim.apps.calendar import editor, main_screen
+from mobile_gym.sim.apps.calendar.activities import EVENT_ACTIVITY, MAIN_ACTIVITY, PACKAGE
+from mobile_gym.sim.apps.calendar.events import SCHEMA, event, seed_events
+from mobile_gym.sim.ui.view import View
+
+
+class CalendarApp(App):
+    """Simple Calendar Pro: a month grid, a day's agenda, an event list, search and an editor."""
+
+    package = PACKAGE
+    label = "Calendar"
+    icon = "calendar"
+    color = (66, 133, 244)
+    dock = True
+    main_activity = MAIN_ACTIVITY
+    screens: ClassVar[dict[str, str]] = {MAIN_ACTIVITY: "main", EVENT_ACTIVITY: "editor"}
+    schemas: ClassVar[dict[str, str]] = {"events": SCHEMA}
+
+    def seed(self, ctx: AppContext, rng: random.Random) -> None:
+        seed_events(ctx, rng)
+
+    def main(self, ctx: AppContext) -> View:
+        return main_screen.build(ctx)
+
+    def editor(self, ctx: AppContext) -> View:
+        return editor.build(ctx)
+
+    def title(self, ctx: AppContext) -> str:
+        if ctx.screen.activity == EVENT_ACTIVITY:
+            current = event(ctx, ctx.args.get("event_id"))
+            return current.title if current is not None else "New event"
+        return self.label
+
+    def back(self, ctx: AppContext) -> bool:
+        return ctx.screen.activity == MAIN_ACTIVITY and main_screen.back(ctx)
+
+    def swipe(self, ctx: AppContext, direction: str) -> bool:
+        """A swipe to the left shows the next month or day, to the right the previous one."""
+        if ctx.screen.activity != MAIN_ACTIVITY or direction not in ("left", "right"):
+            return False
+        if ctx.field("search") or ctx.get("view", "month") == "list":
+            return False
+        main_screen.step(ctx, 1 if direction == "left" else -1)
+        return True

@@ -1,0 +1,222 @@
+"""The Calendar's data: the ``events`` table, seeded events, queries and how times read.
+
+Times are whole seconds since 1970 on the phone's virtual clock (the phone runs on UTC), as
+the real app keeps them in ``start_ts`` / ``end_ts``. An all-day event (``flags`` bit 1)
+starts at midnight of its first day and its ``end_ts`` is midnight of its last day.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from mobile_gym.sim.apps.base import AppContext
+
+SCHEMA = """
+CREATE TABLE events (
+    id INTEGER PRIMARY KEY,
+    start_ts INTEGER NOT NULL,
+    end_ts INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    location TEXT NOT NULL DEFAULT '',
+    description TEXT NOT NULL DEFAULT '',
+    reminder_1_minutes INTEGER NOT NULL DEFAULT -1,
+    reminder_2_minutes INTEGER NOT NULL DEFAULT -1,
+    reminder_3_minutes INTEGER NOT NULL DEFAULT -1,
+    flags INTEGER NOT NULL DEFAULT 0,
+    last_updated INTEGER NOT NULL DEFAULT 0
+);
+"""
+ALL_DAY = 1
+"""The ``flags`` bit of all-day events."""
+NO_REMINDER = -1
+REMINDER_SLOTS = 3
+_EPOCH = dt.datetime(1970, 1, 1)
+_COLUMNS = (
+    "id, start_ts, end_ts, title, location, description, "
+    "reminder_1_minutes, reminder_2_minutes, reminder_3_minutes, flags"
+)
+
+# (title, location, description, minutes long (0: all day), earliest hour, latest hour)
+_SEED_EVENTS: tuple[tuple[str, str, str, int, int, int], ...] = (
+    ("Team standup", "Room 4B", "Daily sync with the product team", 15, 9, 10),
+    ("Dentist appointment", "Dr. Miller's practice", "Bring the insurance card", 45, 8, 16),
+    ("Lunch with Sarah", "Cafe Central", "", 60, 12, 13),
+    ("Gym", "City Fitness", "Leg day", 90, 17, 19),
+    ("Book club", "Public library", "Discussing chapter 5 to 9", 120, 18, 19),
+    ("Yoga class", "Studio Lotus", "", 60, 7, 18),
+    ("Piano lesson", "Music school", "Practise the scales first", 45, 15, 17),
+    ("Quarterly review", "Board room", "Prepare the sales figures", 90, 10, 15),
+    ("Haircut", "Barber shop on 5th", "", 30, 9, 17),
+    ("Parent-teacher meeting", "Lincoln Elementary", "", 30, 15, 18),
+    ("Car service", "Miller's Garage", "Oil change and tyre check", 120, 8, 12),
+    ("Coffee with Alex", "Blue Bottle", "", 45, 8, 16),
+    ("Vet appointment", "Happy Paws clinic", "Annual vaccination", 30, 9, 17),
+    ("Dinner reservation", "Trattoria Roma", "Table for four", 120, 19, 20),
+    ("Call with the bank", "", "Mortgage questions", 30, 10, 16),
+    ("Movie night", "Cinema Paradiso", "", 150, 19, 21),
+    ("Farmers market", "Town square", "", 120, 8, 10),
+    ("Project deadline", "", "Final report due", 0, 0, 0),
+    ("Mom's birthday", "", "Call her in the morning", 0, 0, 0),
+    ("Public holiday", "", "", 0, 0, 0),
+    ("Team offsite", "Lakeside lodge", "Agenda in the shared drive", 0, 0, 0),
+)
+SEED_TITLES = frozenset(event[0] for event in _SEED_EVENTS)
+"""Titles seeded events may have (tasks name their own events otherwise)."""
+
+
+def to_ts(when: dt.datetime) -> int:
+    """Seconds since 1970 of a phone time."""
+    delta = when - _EPOCH
+    return delta.days * 86_400 + delta.seconds
+
+
+def from_ts(ts: int) -> dt.datetime:
+    return _EPOCH + dt.timedelta(seconds=ts)
+
+
+def midnight(day: dt.date) -> dt.datetime:
+    return dt.datetime(day.year, day.month, day.day)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One row of the ``events`` table."""
+
+    id: int
+    start_ts: int
+    end_ts: int
+    title: str
+    location: str
+    description: str
+    reminder_1_minutes: int
+    reminder_2_minutes: int
+    reminder_3_minutes: int
+    flags: int
+
+    @property
+    def all_day(self) -> bool:
+        return bool(self.flags & ALL_DAY)
+
+    @property
+    def start(self) -> dt.datetime:
+        return from_ts(self.start_ts)
+
+    @property
+    def end(self) -> dt.datetime:
+        return from_ts(self.end_ts)
+
+    @property
+    def reminders(self) -> list[int]:
+        """The set reminders, in minutes before the start."""
+        slots = (self.reminder_1_minutes, self.reminder_2_minutes, self.reminder_3_minutes)
+        return [minutes for minutes in slots if minutes != NO_REMINDER]
+
+    @property
+    def last_day(self) -> dt.date:
+        """The last day the event takes place on (an event ending at midnight ends the day
+        before)."""
+        if self.all_day or self.end_ts <= self.start_ts:
+            return max(self.end, self.start).date()
+        return from_ts(self.end_ts - 1).date()
+
+    def on(self, day: dt.date) -> bool:
+        return self.start.date() <= day <= self.last_day
+
+
+def seed_events(ctx: AppContext, rng: random.Random) -> None:
+    """A few weeks of believable events around the phone's date."""
+    today = ctx.now.date()
+    rows = []
+    for title, location, description, minutes, first_hour, last_hour in rng.sample(
+        _SEED_EVENTS, rng.randint(14, 19)
+    ):
+        day = today + dt.timedelta(days=rng.randint(-24, 40))
+        if minutes == 0:
+            start = end = midnight(day)
+            flags, reminder = ALL_DAY, NO_REMINDER
+        else:
+            start = midnight(day) + dt.timedelta(
+                hours=rng.randint(first_hour, last_hour), minutes=rng.choice((0, 0, 15, 30, 45))
+            )
+            end = start + dt.timedelta(minutes=minutes)
+            flags, reminder = 0, rng.choice((NO_REMINDER, 10, 10, 15, 30, 60))
+        rows.append((to_ts(start), to_ts(end), title, location, description, reminder, flags))
+    ctx.db().executemany(
+        "INSERT INTO events (start_ts, end_ts, title, location, description, "
+        "reminder_1_minutes, flags) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+
+
+def _events(rows: Iterable[sqlite3.Row]) -> list[Event]:
+    return [Event(*row) for row in rows]
+
+
+def event(ctx: AppContext, event_id: int | None) -> Event | None:
+    if event_id is None:
+        return None
+    row = ctx.db().execute(f"SELECT {_COLUMNS} FROM events WHERE id = ?", (event_id,)).fetchone()
+    return Event(*row) if row else None
+
+
+def events_between(ctx: AppContext, first: dt.date, last: dt.date) -> list[Event]:
+    """Events taking place on any day from ``first`` to ``last`` (inclusive), in the order a
+    day lists them: all-day events first, then by start time."""
+    rows = ctx.db().execute(
+        f"SELECT {_COLUMNS} FROM events WHERE start_ts < ? AND end_ts >= ? "
+        "ORDER BY (flags & 1) DESC, start_ts, id",
+        (to_ts(midnight(last + dt.timedelta(days=1))), to_ts(midnight(first))),
+    )
+    return [e for e in _events(rows) if e.start.date() <= last and e.last_day >= first]
+
+
+def events_from(ctx: AppContext, first: dt.date) -> list[Event]:
+    """Every event taking place on ``first`` or later, by start."""
+    rows = ctx.db().execute(
+        f"SELECT {_COLUMNS} FROM events WHERE end_ts >= ? ORDER BY start_ts, id",
+        (to_ts(midnight(first)),),
+    )
+    return [e for e in _events(rows) if e.last_day >= first]
+
+
+def search_events(ctx: AppContext, query: str) -> list[Event]:
+    """Events whose title, location or description contains ``query`` (any case), by start."""
+    pattern = "%" + query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    rows = ctx.db().execute(
+        f"SELECT {_COLUMNS} FROM events WHERE title LIKE :p ESCAPE '\\' "
+        "OR location LIKE :p ESCAPE '\\' OR description LIKE :p ESCAPE '\\' "
+        "ORDER BY start_ts, id",
+        {"p": pattern},
+    )
+    return _events(rows)
+
+
+def clock(when: dt.datetime) -> str:
+    """A time as the app shows it (24-hour)."""
+    return f"{when:%H:%M}"
+
+
+def long_day(day: dt.date) -> str:
+    """``Monday, June 17, 2024``."""
+    return f"{day:%A}, {day:%B} {day.day}, {day.year}"
+
+
+def short_day(day: dt.date) -> str:
+    """``Mon, Jun 17, 2024``."""
+    return f"{day:%a}, {day:%b} {day.day}, {day.year}"
+
+
+def reminder_label(minutes: int) -> str:
+    if minutes == NO_REMINDER:
+        return "No reminder"
+    if minutes == 0:
+        return "At the start"
+    for unit, size in (("day", 1440), ("hour", 60)):
+        if minutes % size == 0:
+            count = minutes // size
+            return f"{count} {unit}{'s' if count > 1 else ''} before"
+    return f"{minutes} minutes before"

@@ -1,0 +1,337 @@
+"""The Calendar's main screen: the month grid, a day's events, the event list and search.
+
+What the screen shows lives in its state: ``view`` (``month``, ``day`` or ``list``),
+``month`` and ``day`` (ISO dates; today's by default), ``from_month`` (the day was opened
+from the month grid, so BACK returns there) and the search field's text.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+
+from mobile_gym.sim.apps.base import AppContext, Handler
+from mobile_gym.sim.apps.calendar.activities import EVENT_ACTIVITY, VERSION
+from mobile_gym.sim.apps.calendar.events import (
+    Event,
+    clock,
+    events_between,
+    events_from,
+    long_day,
+    search_events,
+)
+from mobile_gym.sim.ui.choices import radio_dialog
+from mobile_gym.sim.ui.composites import empty_state, fab
+from mobile_gym.sim.ui.grid import grid_row
+from mobile_gym.sim.ui.pickers import (
+    add_months,
+    first_of_month,
+    month_label,
+    month_weeks,
+    weekday_letters,
+)
+from mobile_gym.sim.ui.search_bar import SearchBar
+from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
+from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
+
+VIEWS = {"day": "Daily view", "month": "Monthly view", "list": "Simple event list"}
+EVENTS_PER_CELL = 3
+_WHITE = (255, 255, 255)
+
+
+def _date(ctx: AppContext, key: str, default: dt.date) -> dt.date:
+    value = ctx.get(key)
+    return dt.date.fromisoformat(value) if value else default
+
+
+def shown_month(ctx: AppContext) -> dt.date:
+    return _date(ctx, "month", first_of_month(ctx.now.date()))
+
+
+def shown_day(ctx: AppContext) -> dt.date:
+    return _date(ctx, "day", ctx.now.date())
+
+
+def show_month(ctx: AppContext, month: dt.date) -> None:
+    ctx.set("view", "month")
+    ctx.set("month", first_of_month(month).isoformat())
+
+
+def show_day(ctx: AppContext, day: dt.date, *, from_month: bool = False) -> None:
+    ctx.set("view", "day")
+    ctx.set("day", day.isoformat())
+    ctx.set("from_month", from_month)
+
+
+def change_view(ctx: AppContext, view: str) -> None:
+    """Switch to ``view`` showing today's period, as the real app does."""
+    today = ctx.now.date()
+    if view == "list":
+        ctx.set("view", "list")
+    elif view == "day":
+        show_day(ctx, today)
+    else:
+        show_month(ctx, today)
+    ctx.log(f"View changed: {VIEWS[view]}")
+
+
+def step(ctx: AppContext, delta: int) -> None:
+    """Show the next (``delta`` 1) or previous (-1) month or day; nothing in the list."""
+    view = ctx.get("view", "month")
+    if view == "month":
+        show_month(ctx, add_months(shown_month(ctx), delta))
+    elif view == "day":
+        show_day(
+            ctx, shown_day(ctx) + dt.timedelta(days=delta), from_month=bool(ctx.get("from_month"))
+        )
+
+
+def back(ctx: AppContext) -> bool:
+    """BACK clears a search, then leaves a day opened from the month grid."""
+    search = SearchBar(ctx, "Search")
+    if search.query:
+        search.close()
+        return True
+    if ctx.get("view") == "day" and ctx.get("from_month"):
+        show_month(ctx, shown_day(ctx))
+        return True
+    return False
+
+
+def _open_event(ctx: AppContext, event_id: int) -> Handler:
+    return lambda: ctx.open(EVENT_ACTIVITY, event_id=event_id)
+
+
+def _top_nav(label: str, what: str, on_step: Callable[[int], None]) -> View:
+    return Row(
+        ImageButton(
+            "back", desc=f"Previous {what}", id="top_left_arrow", on_click=lambda: on_step(-1)
+        ),
+        TextView(label, id="top_value", size=18, bold=True, align="center", width=0, weight=1),
+        ImageButton(
+            "forward", desc=f"Next {what}", id="top_right_arrow", on_click=lambda: on_step(1)
+        ),
+        width=MATCH,
+        padding=(4, 0),
+    )
+
+
+def event_row(ctx: AppContext, event: Event) -> View:
+    """A row of the day view, the event list and the search results."""
+    if event.all_day:
+        times: list[View] = [TextView("All-day", id="event_item_start", size=14)]
+    else:
+        times = [
+            TextView(clock(event.start), id="event_item_start", size=14),
+            TextView(clock(event.end), id="event_item_end", size=14, color="text_secondary"),
+        ]
+    texts: list[View] = [
+        TextView(event.title, id="event_item_title", size=16, bold=True, width=MATCH)
+    ]
+    detail = event.location or event.description
+    if detail:
+        texts.append(
+            TextView(
+                detail, id="event_item_description", size=14, color="text_secondary", width=MATCH
+            )
+        )
+    return Row(
+        Column(*times, width=64),
+        Column(*texts, width=0, weight=1, margin=(8, 0)),
+        ImageView(size=12, circle="primary", id="event_item_color"),
+        id="event_item_holder",
+        padding=(16, 10),
+        on_click=_open_event(ctx, event.id),
+    )
+
+
+def _agenda(ctx: AppContext, groups: list[tuple[dt.date, list[Event]]], key: str, id: str) -> View:
+    children: list[View] = []
+    for day, events in groups:
+        children.append(
+            TextView(
+                f"{day:%A}, {day:%B} {day.day}",
+                id="event_section_title",
+                size=14,
+                bold=True,
+                color="primary",
+                width=MATCH,
+                padding=(16, 12, 16, 4),
+            )
+        )
+        children.extend(event_row(ctx, event) for event in events)
+    return ctx.scroller(key, children, id=id)
+
+
+def _by_day(events: list[Event], first: dt.date | None = None) -> list[tuple[dt.date, list[Event]]]:
+    """``events`` grouped under their start day (or ``first`` if they began before it)."""
+    groups: dict[dt.date, list[Event]] = {}
+    for event in events:
+        day = event.start.date() if first is None else max(event.start.date(), first)
+        groups.setdefault(day, []).append(event)
+    return sorted(groups.items())
+
+
+def _month_cell(
+    ctx: AppContext, index: int, day: dt.date, month: dt.date, events: list[Event]
+) -> View:
+    today = day == ctx.now.date()
+    number = TextView(
+        str(day.day),
+        size=14,
+        bold=today,
+        color="on_primary" if today else "text" if day.month == month.month else "hint",
+        background="primary" if today else None,
+        radius=10,
+        padding=(6, 0),
+        gravity="center",
+    )
+    labels: list[View] = [
+        TextView(
+            event.title,
+            id="day_monthly_event_id",
+            size=10,
+            color=_WHITE,
+            background="primary",
+            radius=3,
+            width=MATCH,
+            padding=(2, 0),
+            margin=(1, 1),
+        )
+        for event in events[:EVENTS_PER_CELL]
+    ]
+    if len(events) > EVENTS_PER_CELL:
+        labels.append(
+            TextView(f"+{len(events) - EVENTS_PER_CELL}", size=10, color="text_secondary")
+        )
+    return Column(
+        number,
+        *labels,
+        id=f"day_{index}",
+        desc=f"{day:%B} {day.day}",
+        height=MATCH,
+        padding=(0, 4, 0, 0),
+        selected=today,
+        on_click=lambda: show_day(ctx, day, from_month=True),
+    )
+
+
+def _month_page(ctx: AppContext, month: dt.date) -> View:
+    weeks = month_weeks(month)
+    events = events_between(ctx, weeks[0][0], weeks[-1][-1])
+    header = grid_row(
+        [
+            TextView(letter, size=13, color="text_secondary", align="center", width=MATCH)
+            for letter in weekday_letters()
+        ],
+        7,
+        padding=(0, 4),
+    )
+    rows = [
+        grid_row(
+            [
+                _month_cell(ctx, w * 7 + i, day, month, [e for e in events if e.on(day)])
+                for i, day in enumerate(week)
+            ],
+            7,
+            height=0,
+            weight=1,
+        )
+        for w, week in enumerate(weeks)
+    ]
+    return Column(
+        _top_nav(month_label(month), "month", lambda d: step(ctx, d)),
+        header,
+        *rows,
+        id="month_view_wrapper",
+        height=MATCH,
+    )
+
+
+def _day_page(ctx: AppContext, day: dt.date) -> View:
+    events = events_between(ctx, day, day)
+    body: View
+    if events:
+        rows = [event_row(ctx, event) for event in events]
+        body = ctx.scroller(f"day:{day}", rows, id="day_events")
+    else:
+        body = empty_state("No events on this day", id="day_events_placeholder")
+    return Column(_top_nav(long_day(day), "day", lambda d: step(ctx, d)), body, height=MATCH)
+
+
+def _list_page(ctx: AppContext) -> View:
+    today = ctx.now.date()
+    events = events_from(ctx, today)
+    if not events:
+        return empty_state("No upcoming events", id="calendar_empty_list_placeholder")
+    return _agenda(ctx, _by_day(events, today), "list", "calendar_events_list")
+
+
+def _search_page(ctx: AppContext, query: str) -> View:
+    events = search_events(ctx, query)
+    if not events:
+        return empty_state("No events found", id="search_placeholder")
+    return _agenda(ctx, _by_day(events), "search", "search_results_list")
+
+
+def _showing_today(ctx: AppContext, view: str) -> bool:
+    today = ctx.now.date()
+    if view == "month":
+        return shown_month(ctx) == first_of_month(today)
+    if view == "day":
+        return shown_day(ctx) == today
+    return True
+
+
+def _search_bar(ctx: AppContext, view: str) -> View:
+    def go_to_today() -> None:
+        if view == "day":
+            show_day(ctx, ctx.now.date())
+        else:
+            show_month(ctx, ctx.now.date())
+
+    open_views = radio_dialog(
+        ctx, "view", "Change view", list(VIEWS.items()), view, lambda v: change_view(ctx, v)
+    )
+    open_about = ctx.dialog(
+        "about",
+        "About",
+        f"Simple Calendar Pro {VERSION}. A calendar with events and reminders, "
+        "without ads, respecting your privacy.",
+        buttons=[("OK", None)],
+    )
+    open_overflow = ctx.menu("overflow", [("About", open_about)])
+    actions = []
+    if not _showing_today(ctx, view):
+        actions.append(("calendar", "Go to today", go_to_today))
+    actions.append(("apps", "Change view", open_views))
+    return SearchBar(ctx, "Search").bar(actions=actions, on_overflow=open_overflow)
+
+
+def build(ctx: AppContext) -> View:
+    """The main screen in its current view."""
+    view = ctx.get("view", "month")
+    query = ctx.field("search").strip()
+    body: View
+    if query:
+        body = _search_page(ctx, query)
+    elif view == "day":
+        body = _day_page(ctx, shown_day(ctx))
+    elif view == "list":
+        body = _list_page(ctx)
+    else:
+        body = _month_page(ctx, shown_month(ctx))
+    new_day = shown_day(ctx) if view == "day" else ctx.now.date()
+    return FrameLayout(
+        width=MATCH,
+        height=MATCH,
+        children=[
+            Column(_search_bar(ctx, view), body, height=MATCH),
+            fab(
+                "add",
+                "New event",
+                lambda: ctx.open(EVENT_ACTIVITY, day=new_day.isoformat()),
+                id="calendar_fab",
+            ),
+        ],
+    )

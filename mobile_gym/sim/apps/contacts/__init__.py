@@ -1,0 +1,81 @@
+"""Contacts (``com.simplemobiletools.contacts.pro``), modelled on Simple Contacts Pro.
+
+Database ``contacts``: table ``contacts(id, first_name, last_name, phone, email, starred,
+address, company, job_position)``, table ``groups(id, title)`` and table
+``group_members(group_id, contact_id)``. Logcat (tag ``Contacts``): ``Contact saved: id=N
+name=First Last``, ``Contact deleted: id=N name=First Last``, ``Contact starred: id=N`` /
+``Contact unstarred: id=N``, ``Contacts sorted by last name`` (or ``first name``), ``Group
+created: id=N title=T``, ``Group renamed: id=N title=T``, ``Group deleted: id=N title=T``,
+``Contact added to group: id=N group=G``, ``Contact removed from group: id=N group=G``.
+Toasts: "Contact saved", "Contact deleted", "Contact is empty", "Group name cannot be
+empty", "A group with that name already exists", "No app found to send messages".
+
+Activities and resource ids (``com.simplemobiletools.contacts.pro:id/<name>``):
+
+``.activities.MainActivity``
+    ``toolbar`` with ``action_search`` (desc "Search") and "More options" (menu "Sort by",
+    "About"); while searching the toolbar holds "Close search", the EditText ``search_query``
+    (hint "Search contacts"; filters the tab on show: contacts by first name, last name and
+    phone number, groups by name) and, when it has text, "Clear query". At the bottom the
+    tab bar ``main_tabs_holder`` with the tabs "Contacts", "Favorites" and "Groups" (nodes
+    named by ``content-desc``, ``selected`` on the one showing).
+    Contacts tab: ``contacts_list`` (recycled) of rows ``item_contact_frame``, each with
+    ``item_contact_image`` (avatar letter) and ``item_contact_name``; tap opens the contact,
+    long press opens a menu "Edit" / "Delete" (confirmed by the dialog "Delete contact?").
+    ``fab`` (desc "Create new contact") opens the editor.
+    Favorites tab: ``favorites_list`` of the starred contacts (same rows; long press: menu
+    "Remove from favorites"); ``fab`` (desc "Add favorites") opens a dialog of check boxes
+    ``contact_checkbox`` in ``select_contact_list``, one per contact, checked for favorites;
+    OK stars exactly the checked ones.
+    Groups tab: ``groups_list`` of rows ``group_frame`` with ``group_name`` and
+    ``group_count`` ("3 contacts"); tap opens the group, long press: menu "Rename" /
+    "Delete" (dialog "Delete group?"); ``fab`` (desc "Create a new group") opens the dialog
+    "Create a new group" with the field ``group_name_input``.
+    ``contacts_placeholder`` / ``groups_placeholder`` show when a tab has nothing to list.
+    The "Sort by" dialog has radio buttons ``sort_first_name`` and ``sort_last_name``.
+``.activities.ViewContactActivity`` (arg ``contact_id``)
+    "Navigate up", ``action_edit`` (desc "Edit"), ``action_delete`` (desc "Delete", dialog
+    "Delete contact?" with Cancel / Delete); ``contact_photo``, ``contact_name``,
+    ``contact_toggle_favorite`` (desc "Add to favorites" / "Remove from favorites"), and a
+    row for each field that is not empty: ``contact_number`` (with ``contact_send_sms``,
+    desc "Send SMS": opens the SMS Messenger conversation with the number),
+    ``contact_email``, ``contact_address``, ``contact_organization_company``,
+    ``contact_organization_job_position``. Closes itself when the contact no longer exists.
+``.activities.EditContactActivity`` (optional args ``contact_id``, or ``phone`` to prefill
+    a new contact's number) "Navigate up", ``action_save`` (desc "Save"); EditTexts
+    ``contact_first_name``, ``contact_last_name``, ``contact_number``, ``contact_email``,
+    ``contact_address``, ``contact_organization_company`` and
+    ``contact_organization_job_position`` (hints "First name", "Last name", "Phone",
+    "Email", "Address", "Company", "Job position"). Saving with first name, last name and
+    phone all empty toasts "Contact is empty"; otherwise it toasts "Contact saved" and
+    closes (a new contact then shows its detail page).
+``.activities.GroupContactsActivity`` (arg ``group_id``)
+    The group's name as title, "Navigate up"; ``group_contacts_list`` of contact rows (long
+    press: menu "Remove from group"), ``group_contacts_placeholder`` when empty, and
+    ``group_contacts_fab`` (desc "Add contacts": the check-box dialog "Add contacts", checked
+    for members; OK makes the checked contacts the members).
+"""
+
+from mobile_gym.sim.apps.contacts.app import ContactsApp
+from mobile_gym.sim.apps.contacts.data import (
+    DATABASE,
+    EDIT,
+    GROUP,
+    MAIN,
+    PACKAGE,
+    VIEW,
+    display_name,
+    full_name,
+)
+
+__all__ = [
+    "DATABASE",
+    "EDIT",
+    "GROUP",
+    "MAIN",
+    "PACKAGE",
+    "VIEW",
+    "ContactsApp",
+    "display_name",
+    "full_name",
+]

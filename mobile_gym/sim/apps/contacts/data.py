@@ -1,0 +1,193 @@
+"""Contacts' database: contacts, groups and group members; queries, seeding and names.
+
+Other apps read it the way Android apps read the contacts provider (``phone_book``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sqlite3
+from typing import TYPE_CHECKING, Any
+
+from mobile_gym.sim.apps.base import AppContext
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.phone import Phone
+
+PACKAGE = "com.simplemobiletools.contacts.pro"
+MAIN = ".activities.MainActivity"
+VIEW = ".activities.ViewContactActivity"
+EDIT = ".activities.EditContactActivity"
+GROUP = ".activities.GroupContactsActivity"
+DATABASE = "contacts"
+
+SCHEMA = """
+CREATE TABLE contacts(
+    id INTEGER PRIMARY KEY,
+    first_name TEXT NOT NULL DEFAULT '',
+    last_name TEXT NOT NULL DEFAULT '',
+    phone TEXT NOT NULL DEFAULT '',
+    email TEXT NOT NULL DEFAULT '',
+    starred INTEGER NOT NULL DEFAULT 0,
+    address TEXT NOT NULL DEFAULT '',
+    company TEXT NOT NULL DEFAULT '',
+    job_position TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE groups(
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL
+);
+CREATE TABLE group_members(
+    group_id INTEGER NOT NULL,
+    contact_id INTEGER NOT NULL,
+    PRIMARY KEY (group_id, contact_id)
+);
+"""
+
+# fmt: off
+FIRST_NAMES = (
+    "Aaron", "Amelia", "Benjamin", "Chloe", "Daniel", "Elena", "Ethan", "Fatima", "Gabriel",
+    "Hannah", "Isaac", "Julia", "Kevin", "Laura", "Lucas", "Maria", "Mohammed", "Nora", "Oliver",
+    "Priya", "Rachel", "Samuel", "Sofia", "Thomas", "Valentina", "William", "Yuki", "Zoe",
+)
+LAST_NAMES = (
+    "Anderson", "Bauer", "Chen", "Costa", "Dubois", "Evans", "Fischer", "Garcia", "Hughes",
+    "Ivanova", "Johnson", "Kim", "Lopez", "Martin", "Nguyen", "Okafor", "Patel", "Rossi",
+    "Schmidt", "Silva", "Taylor", "Walker", "Williams", "Young",
+)
+COMPANIES = (
+    ("Northwind Traders", "Account manager"), ("Bluebird Clinic", "Nurse"),
+    ("Harbor Logistics", "Dispatcher"), ("Greenleaf School", "Teacher"),
+    ("Pixel Forge", "Software engineer"), ("City Library", "Librarian"),
+    ("Summit Realty", "Estate agent"), ("Maple Bakery", "Owner"),
+)
+STREETS = (
+    "Elm Street", "Oak Avenue", "Harbor Road", "Maple Lane", "Station Road", "Park Drive",
+    "Mill Lane", "Church Street",
+)
+GROUP_TITLES = ("Family", "Friends", "Work", "Book club", "Neighbours")
+# fmt: on
+EMAIL_DOMAINS = ("gmail.com", "outlook.com", "yahoo.com", "proton.me", "icloud.com")
+SORT_KEYS = {
+    "first_name": "first_name COLLATE NOCASE, last_name COLLATE NOCASE, id",
+    "last_name": "last_name COLLATE NOCASE, first_name COLLATE NOCASE, id",
+}
+_PHONE_QUERY = re.compile(r"[\d+\-() ]+")
+
+
+def full_name(contact: sqlite3.Row) -> str:
+    """``First Last`` (either part may be empty)."""
+    return f"{contact['first_name']} {contact['last_name']}".strip()
+
+
+def display_name(contact: sqlite3.Row) -> str:
+    """What the list shows for a contact: its name, else its number, else its email."""
+    return full_name(contact) or contact["phone"] or contact["email"]
+
+
+def digits(text: str) -> str:
+    return re.sub(r"\D", "", text)
+
+
+def matches(contact: sqlite3.Row, query: str) -> bool:
+    """Whether ``query`` (lower-case, stripped) finds ``contact`` by name or phone number."""
+    names = (full_name(contact).lower(), f"{contact['last_name']} {contact['first_name']}".lower())
+    if any(query in name for name in names):
+        return True
+    found = digits(query)
+    if not found or _PHONE_QUERY.fullmatch(query) is None:
+        return False
+    return found in digits(contact["phone"])
+
+
+def contact(ctx: AppContext, contact_id: int | None) -> sqlite3.Row | None:
+    if contact_id is None:
+        return None
+    return ctx.db().execute("SELECT * FROM contacts WHERE id = ?", (contact_id,)).fetchone()
+
+
+def contacts(
+    ctx: AppContext, query: str = "", sort: str = "first_name", where: str = "1", args: Any = ()
+) -> list[sqlite3.Row]:
+    """Contacts satisfying the SQL condition ``where``, sorted, filtered by ``query``."""
+    rows = (
+        ctx.db()
+        .execute(f"SELECT * FROM contacts WHERE {where} ORDER BY {SORT_KEYS[sort]}", args)
+        .fetchall()
+    )
+    return [row for row in rows if matches(row, query)] if query else rows
+
+
+def group(ctx: AppContext, group_id: int | None) -> sqlite3.Row | None:
+    if group_id is None:
+        return None
+    return ctx.db().execute("SELECT * FROM groups WHERE id = ?", (group_id,)).fetchone()
+
+
+def groups(ctx: AppContext, query: str = "") -> list[sqlite3.Row]:
+    """Groups by title, each with its member ``count``; filtered by title with ``query``."""
+    rows = (
+        ctx.db()
+        .execute(
+            "SELECT g.id, g.title, COUNT(m.contact_id) AS count FROM groups g "
+            "LEFT JOIN group_members m ON m.group_id = g.id "
+            "GROUP BY g.id ORDER BY g.title COLLATE NOCASE, g.id"
+        )
+        .fetchall()
+    )
+    return [row for row in rows if query in row["title"].lower()]
+
+
+def members(ctx: AppContext, group_id: int) -> set[int]:
+    rows = ctx.db().execute("SELECT contact_id FROM group_members WHERE group_id = ?", (group_id,))
+    return {contact_id for (contact_id,) in rows}
+
+
+def phone_book(phone: Phone) -> list[tuple[str, str]]:
+    """(display name, phone number) of every contact, oldest first; empty when Contacts is
+    not installed or its tables do not exist yet."""
+    if PACKAGE not in phone.apps:
+        return []
+    try:
+        rows = (
+            phone.storage.database(PACKAGE, DATABASE)
+            .execute("SELECT * FROM contacts ORDER BY id")
+            .fetchall()
+        )
+    except sqlite3.OperationalError:
+        return []
+    return [(display_name(row), row["phone"]) for row in rows]
+
+
+def seed_contacts(db: sqlite3.Connection, rng: random.Random) -> None:
+    """14 to 20 contacts with numbers, most with emails, some with work and home details,
+    a few starred; then two or three groups of them."""
+    count = rng.randint(14, 20)
+    rows = []
+    for first in rng.sample(FIRST_NAMES, count):
+        last = rng.choice(LAST_NAMES)
+        phone = f"+1 555-{rng.randint(200, 999)}-{rng.randint(0, 9999):04d}"
+        email = ""
+        if rng.random() < 0.6:
+            email = f"{first.lower()}.{last.lower()}@{rng.choice(EMAIL_DOMAINS)}"
+        rows.append([first, last, phone, email, int(rng.random() < 0.2)])
+    for row in rows:
+        company, job = rng.choice(COMPANIES) if rng.random() < 0.4 else ("", "")
+        street = f"{rng.randint(1, 99)} {rng.choice(STREETS)}" if rng.random() < 0.3 else ""
+        row += [street, company, job]
+    db.executemany(
+        "INSERT INTO contacts(first_name, last_name, phone, email, starred, address, company, "
+        "job_position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+    titles = rng.sample(GROUP_TITLES, rng.randint(2, 3))
+    db.executemany("INSERT INTO groups(id, title) VALUES (?, ?)", enumerate(titles, start=1))
+    db.executemany(
+        "INSERT INTO group_members(group_id, contact_id) VALUES (?, ?)",
+        [
+            (group_id, contact_id)
+            for group_id in range(1, len(titles) + 1)
+            for contact_id in rng.sample(range(1, count + 1), rng.randint(2, 4))
+        ],
+    )

@@ -1,0 +1,127 @@
+"""Pieces the Contacts screens share: avatars, contact rows and lists, a contact picker."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+from typing import Any, cast
+
+from mobile_gym.sim.apps.base import AppContext, Handler
+from mobile_gym.sim.apps.contacts.data import VIEW, display_name
+from mobile_gym.sim.ui.composites import empty_state
+from mobile_gym.sim.ui.theme import Color
+from mobile_gym.sim.ui.view import Row, View
+from mobile_gym.sim.ui.widgets import CheckBox, ImageView, TextView
+
+ROW_DP = 64
+PICKER_DP = 360
+"""Height of the scrolling list inside a contact-picking dialog."""
+WHITE: Color = (255, 255, 255)
+# fmt: off
+AVATAR_COLORS: tuple[Color, ...] = (
+    (229, 57, 53), (216, 27, 96), (142, 36, 170), (57, 73, 171), (3, 155, 229),
+    (0, 137, 123), (67, 160, 71), (244, 81, 30), (109, 76, 65), (84, 110, 122),
+)
+# fmt: on
+
+
+def avatar(contact: sqlite3.Row, size: int, id: str, **kwargs: Any) -> ImageView:
+    """A round avatar with the contact's initial, its colour fixed by the name."""
+    name = display_name(contact)
+    letter = name[:1].upper() if name[:1].isalpha() else "#"
+    color = AVATAR_COLORS[sum(map(ord, name)) % len(AVATAR_COLORS)]
+    return ImageView(size=size, circle=color, letter=letter, tint=WHITE, id=id, **kwargs)
+
+
+def contact_list(
+    ctx: AppContext,
+    rows: Sequence[sqlite3.Row],
+    *,
+    id: str,
+    empty: str,
+    on_long_press: Callable[[int], None],
+    empty_id: str = "contacts_placeholder",
+) -> View:
+    """A recycled list of contact rows (tap opens the contact; a long press calls
+    ``on_long_press`` with its id), or the ``empty`` message in view ``empty_id``."""
+    if not rows:
+        return empty_state(empty, id=empty_id)
+
+    def render(_index: int, item: object) -> View:
+        contact = cast(sqlite3.Row, item)
+        return Row(
+            avatar(contact, 40, "item_contact_image"),
+            TextView(
+                display_name(contact),
+                id="item_contact_name",
+                size=17,
+                width=0,
+                weight=1,
+                margin=(16, 0, 0, 0),
+            ),
+            id="item_contact_frame",
+            padding=(16, 0),
+            on_click=lambda: ctx.open(VIEW, contact_id=contact["id"]),
+            on_long_click=lambda: on_long_press(contact["id"]),
+        )
+
+    return ctx.scroller(id, items=rows, item_height=ROW_DP, render_item=render, id=id)
+
+
+def contact_picker(
+    ctx: AppContext,
+    key: str,
+    title: str,
+    rows: Sequence[sqlite3.Row],
+    apply: Callable[[set[int]], None],
+) -> Callable[[set[int]], None]:
+    """A dialog of check boxes, one per contact in ``rows``; OK hands ``apply`` the ids
+    checked. Returns the handler that opens it with a set of ids checked at first."""
+    flag = "pick:" + key
+
+    def toggle(contact_id: int) -> Callable[[bool], None]:
+        def run(checked: bool) -> None:
+            chosen = set(ctx.get(flag, []))
+            chosen = chosen | {contact_id} if checked else chosen - {contact_id}
+            ctx.set(flag, sorted(chosen))
+
+        return run
+
+    chosen = set(ctx.get(flag, []))
+    boxes = [
+        CheckBox(
+            display_name(row),
+            id="contact_checkbox",
+            checked=row["id"] in chosen,
+            on_change=toggle(row["id"]),
+            size=16,
+        )
+        for row in rows
+    ]
+    body = [ctx.scroller(key, boxes, id="select_contact_list", height=PICKER_DP)]
+    opener = ctx.dialog(
+        key,
+        title,
+        buttons=[
+            ("Cancel", lambda: ctx.pop(flag)),
+            ("OK", lambda: apply(set(ctx.pop(flag, [])))),
+        ],
+        body=body if rows else [empty_state("No contacts found")],
+    )
+
+    def open_with(initial: set[int]) -> None:
+        ctx.set(flag, sorted(initial))
+        opener()
+
+    return open_with
+
+
+def delete_dialog(ctx: AppContext, contact: sqlite3.Row | None, on_delete: Handler) -> Handler:
+    """The "Delete contact?" dialog for ``contact``; returns the handler that opens it."""
+    name = display_name(contact) if contact is not None else "This contact"
+    return ctx.dialog(
+        "delete",
+        "Delete contact?",
+        f"{name} will be removed from your contacts.",
+        buttons=[("Cancel", None), ("Delete", on_delete)],
+    )

@@ -1,0 +1,59 @@
+"""File Manager (``com.simplemobiletools.filemanager.pro``), modelled on Simple File Manager Pro.
+
+It browses the phone's storage sandbox from ``/sdcard`` ("Internal"); every operation acts
+on the real files there, so tasks can judge the files themselves. A new phone holds the
+standard folders (Alarms, DCIM, Documents, Download, Movies, Music, ...), seed-dependent
+documents and downloads, and a few hidden files (names starting with a dot).
+
+Activities and resource ids (``com.simplemobiletools.filemanager.pro:id/<name>`` unless they
+start ``android:``):
+
+``.activities.MainActivity`` (the folder browser)
+    ``toolbar`` with ``toolbar_title`` "File Manager", ``action_search`` ("Search": the
+    ``search_query`` field, hint "Search files", finds names anywhere below the folder;
+    "Close search", "Clear query") and "More options" (menu "Sort by", "Temporarily show
+    hidden" / "Stop showing hidden", "Go to home folder", "About"). ``breadcrumbs`` holds a
+    ``breadcrumb_item`` per folder from "Internal" down (tap one to go there; the first
+    crumbs give way to an ellipsis on a deep path). ``items_list`` (RecyclerView) of
+    ``item_frame`` rows (folders first) with ``item_icon``, ``item_name``, ``item_details``
+    ("3 items", "1.2 MB", or the folder a search result is in) and ``item_date``;
+    ``items_placeholder`` "No items found"; ``items_fab`` ("Create new"). Tapping a folder
+    opens it, a text file (txt, md, csv, json, log, xml, html) opens the reader, another
+    file toasts "No app found to open this file". BACK goes up a folder.
+    A long press selects a row (``item_frame`` selected, its icon a check) and shows the
+    contextual bar: ``cab_close`` ("Close selection"), ``toolbar_title`` ("1 / 12"),
+    ``cab_properties``, ``cab_rename`` (one item), ``cab_select_all``, ``cab_delete`` and
+    "More options" ("Copy to", "Move to"); taps then toggle rows.
+``.activities.ReadTextActivity`` (arg ``path``)
+    "Navigate up", ``toolbar_title`` (the file name), ``read_text_view`` (the text).
+
+Dialogs (``android:id/alertTitle``, ``android:id/button1`` = OK / Delete, ``button2`` =
+Cancel): "Create new" (``dialog_item_name``, radio buttons ``dialog_radio_directory`` "Folder" and
+``dialog_radio_file`` "File"); "Rename" (``rename_item_name``, whose prefilled name is
+selected so that typing replaces it, and ``rename_item_extension`` for files); "Confirm deletion"
+("Are you sure you want to delete ...?", Cancel / Delete); "Properties" (``property_label`` /
+``property_value`` rows: Name, Path, Size, Contents, Last modified, Hidden); "Sort by"
+(``sorting_dialog_radio_name`` / ``_size`` / ``_last_modified`` / ``_extension``,
+``sorting_dialog_radio_ascending`` / ``_descending``); "Copy to" / "Move to" (a folder
+picker: ``filepicker_breadcrumbs`` with ``filepicker_breadcrumb`` items, ``filepicker_list``
+of ``filepicker_item`` rows named by ``list_item_name``; OK puts the items in the folder
+shown).
+
+Stored options (table ``preferences`` of database ``config``): ``sort`` (``name``, ``size``,
+``modified`` or ``extension``) and ``sort_descending`` (``0`` / ``1``); hidden files show
+only while "Temporarily show hidden" is on (the screen's state).
+
+Logcat (tag ``FileManager``; paths are absolute): ``Opened folder P``, ``Opened file P``,
+``Created folder P``, ``Created file P``, ``Renamed P to Q``, ``Copied P to Q``,
+``Moved P to Q``, ``Deleted P``, ``Sorted by size, descending`` (name, size, last modified,
+extension; ascending, descending, with ``Preference changed: key=value``),
+``Showing hidden files``, ``Hiding hidden files``.
+Toasts: "Item renamed", "Item deleted" / "Items deleted", "Copied N item(s)", "Moved N
+item(s)", "The name cannot be empty", "The name contains invalid characters", "A file or
+folder with that name already exists", "Source and destination are the same folder", "A
+folder cannot go inside itself", "X already exists there".
+"""
+
+from mobile_gym.sim.apps.file_manager.app import MAIN, PACKAGE, READER, FileManagerApp
+
+__all__ = ["MAIN", "PACKAGE", "READER", "FileManagerApp"]

@@ -1,0 +1,153 @@
+"""What the File Manager shows of the phone's storage: folder entries, sorting, search, names.
+
+Everything here reads the storage sandbox (``mobile_gym.sim.system.storage``); nothing is
+cached, so the screens always show the files as they are.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mobile_gym.sim.system.storage import Storage
+
+HOME = "/sdcard"
+"""The internal storage's root, where the app starts."""
+HOME_NAME = "Internal"
+SORTS = ("name", "size", "modified", "extension")
+SORT_LABELS = {
+    "name": "Name",
+    "size": "Size",
+    "modified": "Last modified",
+    "extension": "Extension",
+}
+TEXT_EXTENSIONS = frozenset({"txt", "md", "csv", "json", "log", "xml", "html"})
+_BAD_CHARS = set('/\\:*?"<>|\x00')
+_ICONS = {
+    "jpg": "image",
+    "jpeg": "image",
+    "png": "image",
+    "gif": "image",
+    "webp": "image",
+    "mp3": "music",
+    "m4a": "music",
+    "ogg": "music",
+    "flac": "music",
+    "wav": "music",
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A file or folder as a list row shows it."""
+
+    path: str
+    is_dir: bool
+    size: int
+    """Bytes of a file, or of everything in a folder."""
+    items: int
+    """How many entries a folder holds (hidden ones only when they are shown); 0 for files."""
+    modified: int
+    """Last-modified time, epoch ms."""
+
+    @property
+    def name(self) -> str:
+        return posixpath.basename(self.path)
+
+    @property
+    def extension(self) -> str:
+        """The lower-case extension of a file (``pdf``), empty for folders and bare names."""
+        stem, dot, ext = self.name.rpartition(".")
+        return ext.lower() if dot and stem and not self.is_dir else ""
+
+    @property
+    def icon(self) -> str:
+        return "folder" if self.is_dir else _ICONS.get(self.extension, "file")
+
+
+def is_hidden(path: str) -> bool:
+    return posixpath.basename(path).startswith(".")
+
+
+def entry(storage: Storage, path: str, *, show_hidden: bool, fallback_ms: int) -> Entry:
+    """``path`` as an Entry; a time nobody recorded reads as ``fallback_ms``."""
+    if storage.is_dir(path):
+        below = storage.tree(path)
+        names = storage.list_dir(path)
+        shown = [n for n in names if show_hidden or not n.startswith(".")]
+        times = [t for t in (storage.modified(p) for p in [path, *below]) if t is not None]
+        return Entry(path, True, storage.size(path), len(shown), max(times, default=fallback_ms))
+    modified = storage.modified(path)
+    return Entry(path, False, storage.size(path), 0, fallback_ms if modified is None else modified)
+
+
+def list_folder(
+    storage: Storage, folder: str, *, show_hidden: bool, fallback_ms: int
+) -> list[Entry]:
+    """The entries directly in ``folder`` (hidden ones only when shown), unsorted."""
+    paths = [posixpath.join(folder, name) for name in storage.list_dir(folder)]
+    return [
+        entry(storage, p, show_hidden=show_hidden, fallback_ms=fallback_ms)
+        for p in paths
+        if show_hidden or not is_hidden(p)
+    ]
+
+
+def search(
+    storage: Storage, folder: str, query: str, *, show_hidden: bool, fallback_ms: int
+) -> list[Entry]:
+    """Files and folders anywhere below ``folder`` whose name holds ``query`` (any case)."""
+    query = query.lower()
+    found = []
+    for path in storage.tree(folder):
+        relative = path[len(folder) :].split("/")
+        if not show_hidden and any(part.startswith(".") for part in relative):
+            continue
+        if query in posixpath.basename(path).lower():
+            found.append(entry(storage, path, show_hidden=show_hidden, fallback_ms=fallback_ms))
+    return found
+
+
+def sort_entries(entries: Sequence[Entry], sort: str, descending: bool) -> list[Entry]:
+    """Folders first, then files, each group in ``sort`` order (names break ties)."""
+    if sort not in SORTS:
+        raise ValueError(f"sort must be one of {SORTS}, not {sort!r}")
+
+    def key(e: Entry) -> tuple:
+        name = e.name.lower()
+        if sort == "size":
+            return (e.size, name)
+        if sort == "modified":
+            return (e.modified, name)
+        if sort == "extension":
+            return (e.extension, name)
+        return (name,)
+
+    folders = sorted((e for e in entries if e.is_dir), key=key, reverse=descending)
+    files = sorted((e for e in entries if not e.is_dir), key=key, reverse=descending)
+    return folders + files
+
+
+def format_size(size: int) -> str:
+    """``532 B``, ``14.2 KB``, ``3.1 MB``: one decimal, trailing ``.0`` dropped."""
+    value = float(size)
+    for unit in ("B", "KB", "MB", "GB"):
+        if value < 1024 or unit == "GB":
+            text = f"{value:.1f}".removesuffix(".0") if unit != "B" else str(size)
+            return f"{text} {unit}"
+        value /= 1024
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def format_items(count: int) -> str:
+    return "1 item" if count == 1 else f"{count} items"
+
+
+def name_error(name: str) -> str | None:
+    """Why ``name`` cannot name a file or folder, or None when it can."""
+    if not name:
+        return "The name cannot be empty"
+    if name in (".", "..") or any(c in _BAD_CHARS for c in name):
+        return "The name contains invalid characters"
+    return None

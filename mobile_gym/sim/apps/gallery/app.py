@@ -1,0 +1,78 @@
+"""The Gallery app class: its activities, database, seeded media and gestures."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from mobile_gym.sim.apps.base import App, AppContext
+from mobile_gym.sim.apps.gallery import folders_screen, media_screen, viewer
+from mobile_gym.sim.apps.gallery.library import folder_name
+from mobile_gym.sim.apps.gallery.media import SCHEMA, medium, seed_media
+from mobile_gym.sim.apps.gallery.names import (
+    MAIN_ACTIVITY,
+    MEDIA_ACTIVITY,
+    PACKAGE,
+    VIEWER_ACTIVITY,
+)
+from mobile_gym.sim.apps.preferences import SCHEMA as PREFERENCES_SCHEMA
+from mobile_gym.sim.ui.search_bar import SearchBar
+from mobile_gym.sim.ui.selection import Selection
+from mobile_gym.sim.ui.view import View
+
+
+class GalleryApp(App):
+    """Simple Gallery Pro: folders of photos and videos, a grid per folder and a viewer."""
+
+    package = PACKAGE
+    label = "Gallery"
+    icon = "image"
+    color = (0, 150, 136)
+    dock = True
+    main_activity = MAIN_ACTIVITY
+    screens: ClassVar[dict[str, str]] = {
+        MAIN_ACTIVITY: "folders",
+        MEDIA_ACTIVITY: "media",
+        VIEWER_ACTIVITY: "viewer",
+    }
+    schemas: ClassVar[dict[str, str]] = {"gallery": SCHEMA + PREFERENCES_SCHEMA}
+
+    def seed(self, ctx: AppContext, rng: random.Random) -> None:
+        seed_media(ctx, rng)
+
+    def folders(self, ctx: AppContext) -> View:
+        return folders_screen.build(ctx)
+
+    def media(self, ctx: AppContext) -> View:
+        return media_screen.build(ctx)
+
+    def viewer(self, ctx: AppContext) -> View:
+        return viewer.build(ctx)
+
+    def title(self, ctx: AppContext) -> str:
+        if ctx.screen.activity == MEDIA_ACTIVITY:
+            return folder_name(ctx.args["folder"])
+        if ctx.screen.activity == VIEWER_ACTIVITY:
+            item = medium(ctx, ctx.get("current", ctx.args["medium_id"]))
+            return item.filename if item is not None else self.label
+        return self.label
+
+    def back(self, ctx: AppContext) -> bool:
+        """BACK leaves selection mode, then clears a search, before closing the screen."""
+        if ctx.screen.activity == VIEWER_ACTIVITY:
+            return False
+        selection = Selection(ctx)
+        if selection.active:
+            selection.clear()
+            return True
+        search = SearchBar(ctx, "")
+        if search.query:
+            search.close()
+            return True
+        return False
+
+    def swipe(self, ctx: AppContext, direction: str) -> bool:
+        """In the viewer a swipe to the left shows the next medium, to the right the previous."""
+        if ctx.screen.activity != VIEWER_ACTIVITY or direction not in ("left", "right"):
+            return False
+        return viewer.swipe(ctx, 1 if direction == "left" else -1)

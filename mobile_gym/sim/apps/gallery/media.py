@@ -1,0 +1,305 @@
+"""The Gallery's media: files in the phone's storage, indexed by the ``media`` table.
+
+Photos and videos are files under ``/sdcard`` (small placeholder files: nothing is ever
+decoded). The ``media`` table is the gallery's index of them, as the real app caches the
+media store: ``scan`` adds a row for a media file the index lacks (a file another app or a
+task put there; it is dated by the file's modification time) and drops the rows of files
+that are gone. Sizes and video lengths are the index's (believable figures, not the
+placeholders' bytes). The recycle bin keeps a deleted file under the app's private folder
+(``TRASH`` followed by its old path) with ``deleted_ts`` set, until it is restored or
+deleted for good.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import posixpath
+import random
+import time
+from dataclasses import dataclass
+
+from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.apps.gallery.names import PACKAGE
+
+HOME = "/sdcard"
+TRASH = f"/data/data/{PACKAGE}/files/.trash"
+SCHEMA = """
+CREATE TABLE media (
+    id INTEGER PRIMARY KEY,
+    filename TEXT NOT NULL,
+    full_path TEXT NOT NULL UNIQUE,
+    parent_path TEXT NOT NULL,
+    last_modified INTEGER NOT NULL,
+    date_taken INTEGER NOT NULL,
+    size INTEGER NOT NULL,
+    type INTEGER NOT NULL,
+    video_duration INTEGER NOT NULL DEFAULT 0,
+    is_favorite INTEGER NOT NULL DEFAULT 0,
+    deleted_ts INTEGER NOT NULL DEFAULT 0
+);
+"""
+IMAGE, VIDEO, GIF = 1, 2, 4
+"""Media types (``type`` column), also the bits of the "filter_media" preference."""
+ALL_TYPES = IMAGE | VIDEO | GIF
+TYPE_NAMES = {IMAGE: "Images", VIDEO: "Videos", GIF: "GIFs"}
+EXTENSIONS = {
+    **dict.fromkeys(("jpg", "jpeg", "png", "webp", "heic"), IMAGE),
+    **dict.fromkeys(("mp4", "mkv", "webm", "3gp", "mov"), VIDEO),
+    "gif": GIF,
+}
+_COLUMNS = (
+    "id, filename, full_path, parent_path, last_modified, date_taken, size, type, "
+    "video_duration, is_favorite, deleted_ts"
+)
+DAY_MS = 86_400_000
+_EPOCH = dt.datetime(1970, 1, 1)
+
+
+@dataclass(frozen=True)
+class Medium:
+    """One row of the ``media`` table: a photo, video or GIF."""
+
+    id: int
+    filename: str
+    full_path: str
+    parent_path: str
+    last_modified: int
+    date_taken: int
+    size: int
+    type: int
+    video_duration: int
+    is_favorite: int
+    deleted_ts: int
+
+    @property
+    def is_video(self) -> bool:
+        return self.type == VIDEO
+
+    @property
+    def original_path(self) -> str:
+        """Where the file lives, or lived before it went to the recycle bin."""
+        return posixpath.join(self.parent_path, self.filename)
+
+
+def media_type(path: str) -> int | None:
+    """The media type of a file name, or None for files the gallery does not show."""
+    return EXTENSIONS.get(path.rpartition(".")[2].lower()) if "." in path else None
+
+
+def duration(seconds: int) -> str:
+    """``0:42``, ``12:05`` or ``1:02:03``."""
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def file_size(size: int) -> str:
+    """``2.4 MB``, ``512 KB`` or ``80 B``."""
+    for unit, scale in (("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)):
+        if size >= scale:
+            return f"{size / scale:.1f} {unit}".replace(".0 ", " ")
+    return f"{size} B"
+
+
+def taken(ms: int) -> str:
+    """``June 3, 2024 09:30``."""
+    when = _EPOCH + dt.timedelta(milliseconds=ms)
+    return f"{when:%B} {when.day}, {when.year} {when:%H:%M}"
+
+
+# seeding --------------------------------------------------------------------------------------
+_CAMERA = f"{HOME}/DCIM/Camera"
+_SCREENSHOTS = f"{HOME}/Pictures/Screenshots"
+_WHATSAPP = f"{HOME}/WhatsApp/Media/WhatsApp Images"
+_DOWNLOADS = (
+    "wallpaper_mountains.jpg",
+    "concert_poster.jpg",
+    "recipe_card.png",
+    "funny_cat.gif",
+    "floor_plan.png",
+    "map_of_old_town.jpg",
+    "dancing_dog.gif",
+)
+_MOVIES = ("birthday_party.mp4", "drone_flight.mp4", "school_play.mp4", "beach_sunset.mp4")
+
+
+def _stamp(ms: int, pattern: str) -> str:
+    return time.strftime(pattern, time.gmtime(ms // 1000))
+
+
+def seed_media(ctx: AppContext, rng: random.Random) -> None:
+    """A camera roll, screenshots, downloads, chat pictures and a few films; three
+    favourites and a camera photo or two in the recycle bin."""
+    now = ctx.phone.clock.epoch_ms
+    entries: dict[str, tuple[str, str, int, int, int, int]] = {}
+
+    def add(folder: str, name: str, when: int, kind: int, size_kb: int, length: int = 0) -> None:
+        entries[f"{folder}/{name}"] = (folder, name, when, kind, size_kb << 10, length)
+
+    def moments(count: int, days: int) -> list[int]:
+        return [now - rng.randrange(3_600, days * 86_400) * 1000 for _ in range(count)]
+
+    photos = rng.randint(8, 12)
+    for when in moments(photos, 60):
+        add(
+            _CAMERA,
+            f"IMG_{_stamp(when, '%Y%m%d_%H%M%S')}.jpg",
+            when,
+            IMAGE,
+            rng.randint(1_500, 5_000),
+        )
+    for when in moments(rng.randint(2, 3), 60):
+        length = rng.randint(5, 180)
+        add(
+            _CAMERA, f"VID_{_stamp(when, '%Y%m%d_%H%M%S')}.mp4", when, VIDEO, length * 1_200, length
+        )
+    for when in moments(rng.randint(2, 5), 30):
+        add(
+            _SCREENSHOTS,
+            f"Screenshot_{_stamp(when, '%Y%m%d-%H%M%S')}.png",
+            when,
+            IMAGE,
+            rng.randint(200, 900),
+        )
+    for index, when in enumerate(sorted(moments(rng.randint(2, 5), 90))):
+        add(
+            _WHATSAPP,
+            f"IMG-{_stamp(when, '%Y%m%d')}-WA{index + 1:04d}.jpg",
+            when,
+            IMAGE,
+            rng.randint(80, 400),
+        )
+    for name in rng.sample(_DOWNLOADS, rng.randint(2, 3)):
+        add(
+            f"{HOME}/Download",
+            name,
+            moments(1, 120)[0],
+            media_type(name) or IMAGE,
+            rng.randint(300, 3_000),
+        )
+    for name in rng.sample(_MOVIES, rng.randint(1, 2)):
+        length = rng.randint(30, 600)
+        add(f"{HOME}/Movies", name, moments(1, 120)[0], VIDEO, length * 1_500, length)
+    favorites = set(rng.sample(range(len(entries)), 3))
+    binned = set(rng.sample([i for i in range(photos) if i not in favorites], rng.randint(1, 2)))
+    rows, files = [], []
+    for index, (path, (folder, name, when, kind, size, length)) in enumerate(entries.items()):
+        deleted = now - rng.randint(1, 20) * DAY_MS if index in binned else 0
+        stored = TRASH + path if deleted else path
+        rows.append(
+            (name, stored, folder, when, when, size, kind, length, index in favorites, deleted)
+        )
+        files.append((stored, b"placeholder " + name.encode(), when))
+    ctx.phone.storage.write_files(files)
+    ctx.db().executemany(
+        "INSERT INTO media (filename, full_path, parent_path, last_modified, date_taken, size, "
+        "type, video_duration, is_favorite, deleted_ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+
+
+# queries --------------------------------------------------------------------------------------
+def medium(ctx: AppContext, medium_id: int | None) -> Medium | None:
+    if medium_id is None:
+        return None
+    row = ctx.db().execute(f"SELECT {_COLUMNS} FROM media WHERE id = ?", (medium_id,)).fetchone()
+    return Medium(*row) if row else None
+
+
+def all_media(ctx: AppContext) -> list[Medium]:
+    """Every indexed medium, the recycle bin's included (after a scan)."""
+    scan(ctx)
+    return [Medium(*row) for row in ctx.db().execute(f"SELECT {_COLUMNS} FROM media ORDER BY id")]
+
+
+def scan(ctx: AppContext) -> None:
+    """Bring the index up to date with the files: index new media files, forget gone ones."""
+    storage = ctx.phone.storage
+    db = ctx.db()
+    indexed = dict(db.execute("SELECT full_path, id FROM media").fetchall())
+    gone = [medium_id for path, medium_id in indexed.items() if path not in storage.files]
+    if gone:
+        db.executemany("DELETE FROM media WHERE id = ?", [(i,) for i in gone])
+    prefix = HOME + "/"
+    new = sorted(
+        path
+        for path in storage.files
+        if path.startswith(prefix) and path not in indexed and media_type(path) is not None
+    )
+    now = ctx.phone.clock.epoch_ms
+    for path in new:
+        when = storage.modified(path) or now
+        db.execute(
+            "INSERT INTO media (filename, full_path, parent_path, last_modified, date_taken, "
+            "size, type) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                posixpath.basename(path),
+                path,
+                posixpath.dirname(path),
+                when,
+                when,
+                len(storage.files[path]),
+                media_type(path),
+            ),
+        )
+
+
+# changes --------------------------------------------------------------------------------------
+def set_favorite(ctx: AppContext, item: Medium, favorite: bool) -> None:
+    ctx.db().execute("UPDATE media SET is_favorite = ? WHERE id = ?", (int(favorite), item.id))
+    verb = "Added to favorites" if favorite else "Removed from favorites"
+    ctx.log(f"{verb}: {item.full_path}")
+
+
+def trash(ctx: AppContext, item: Medium) -> None:
+    """Move ``item`` to the recycle bin."""
+    target = TRASH + item.full_path
+    ctx.phone.storage.move(item.full_path, target)
+    ctx.db().execute(
+        "UPDATE media SET full_path = ?, deleted_ts = ? WHERE id = ?",
+        (target, ctx.phone.clock.epoch_ms, item.id),
+    )
+    ctx.log(f"Moved to the Recycle Bin: {item.full_path}")
+
+
+def restore(ctx: AppContext, item: Medium) -> bool:
+    """Put a binned ``item`` back where it was; False if a file took its place meanwhile."""
+    target = item.original_path
+    if ctx.phone.storage.exists(target):
+        return False
+    ctx.phone.storage.move(item.full_path, target)
+    ctx.db().execute(
+        "UPDATE media SET full_path = ?, deleted_ts = 0 WHERE id = ?", (target, item.id)
+    )
+    ctx.log(f"Restored: {target}")
+    return True
+
+
+def delete_for_good(ctx: AppContext, item: Medium) -> None:
+    ctx.phone.storage.delete(item.full_path)
+    ctx.db().execute("DELETE FROM media WHERE id = ?", (item.id,))
+    ctx.log(f"Deleted permanently: {item.original_path}")
+
+
+def rename_error(ctx: AppContext, item: Medium, name: str) -> str | None:
+    """Why ``item`` cannot be called ``name``, or None if it can."""
+    if not name or name.startswith("."):
+        return "The name cannot be empty"
+    if "/" in name or "\\" in name:
+        return "The name contains invalid characters"
+    if name != item.filename and ctx.phone.storage.exists(posixpath.join(item.parent_path, name)):
+        return "A file with that name already exists"
+    return None
+
+
+def rename(ctx: AppContext, item: Medium, name: str) -> None:
+    """Call ``item`` ``name`` (checked with ``rename_error`` first)."""
+    if name == item.filename:
+        return
+    target = posixpath.join(item.parent_path, name)
+    ctx.phone.storage.move(item.full_path, target)
+    ctx.db().execute(
+        "UPDATE media SET filename = ?, full_path = ?, type = ? WHERE id = ?",
+        (name, target, media_type(name) or item.type, item.id),
+    )
+    ctx.log(f"Renamed {item.full_path} to {target}")

@@ -1,0 +1,170 @@
+"""The Gallery's folder screen (``MediaActivity``): the media of one folder in a grid.
+
+A long press selects a medium and starts selection mode (taps then toggle media); the
+contextual bar offers select all, delete and, under "More options", favourites, rename and
+properties (restore and permanent delete in the recycle bin).
+"""
+
+from __future__ import annotations
+
+from mobile_gym.sim.apps.base import AppContext, Handler
+from mobile_gym.sim.apps.gallery.dialogs import (
+    delete_dialog,
+    empty_bin_dialog,
+    filter_dialog,
+    properties_dialog,
+    rename_dialog,
+    sort_dialog,
+)
+from mobile_gym.sim.apps.gallery.library import Library, folder_name
+from mobile_gym.sim.apps.gallery.media import Medium, duration, restore, set_favorite
+from mobile_gym.sim.apps.gallery.names import RECYCLE_BIN, VIEWER_ACTIVITY
+from mobile_gym.sim.ui.composites import Action, empty_state
+from mobile_gym.sim.ui.grid import grid_row, thumbnail
+from mobile_gym.sim.ui.search_bar import SearchBar
+from mobile_gym.sim.ui.selection import Selection, selection_bar
+from mobile_gym.sim.ui.view import MATCH, Column, View
+from mobile_gym.sim.ui.widgets import ImageView, TextView
+
+COLUMNS = 4
+ROW_DP = 124
+
+
+def open_medium(ctx: AppContext, item: Medium) -> None:
+    ctx.log(f"Viewing {item.full_path}")
+    ctx.open(VIEWER_ACTIVITY, folder=ctx.args["folder"], medium_id=item.id)
+
+
+def restore_all(ctx: AppContext, items: list[Medium]) -> None:
+    restored = sum(restore(ctx, item) for item in items)
+    if restored < len(items):
+        ctx.toast("A file with the same name is already there")
+
+
+def _tile(item: Medium, selection: Selection, on_click: Handler, on_long_click: Handler) -> View:
+    chosen = item.id in selection
+    overlay: list[View] = []
+    if chosen:
+        overlay.append(
+            ImageView(
+                "check",
+                id="medium_check",
+                size=24,
+                circle="primary",
+                tint="on_primary",
+                padding=2,
+                gravity="top start",
+                margin=4,
+            )
+        )
+    return Column(
+        thumbnail(
+            item.full_path,
+            id="medium_thumbnail",
+            icon="play" if item.is_video else None,
+            badge=duration(item.video_duration) if item.is_video else "",
+            corner_icon="star" if item.is_favorite else None,
+            height=100,
+            overlay=overlay,
+        ),
+        TextView(
+            item.filename, id="medium_name", size=11, align="center", width=MATCH, padding=(2, 2)
+        ),
+        id="media_item_holder",
+        desc=item.filename,
+        height=MATCH,
+        margin=1,
+        selected=chosen,
+        on_click=on_click,
+        on_long_click=on_long_click,
+    )
+
+
+def _selection_bar(
+    ctx: AppContext, selection: Selection, items: list[Medium], in_bin: bool
+) -> View:
+    chosen = [item for item in items if item.id in selection]
+    confirm = delete_dialog(ctx, chosen, in_bin=in_bin, then=selection.clear)
+    actions: list[Action] = [
+        ("select_all", "Select all", lambda: selection.set([m.id for m in items])),
+        ("delete", "Delete", confirm),
+    ]
+    menu: list[tuple[str, Handler]] = []
+    if in_bin:
+
+        def restore_chosen() -> None:
+            restore_all(ctx, chosen)
+            selection.clear()
+
+        actions.insert(0, ("restore", "Restore", restore_chosen))
+    else:
+
+        def favorite(value: bool) -> Handler:
+            def run() -> None:
+                for item in chosen:
+                    set_favorite(ctx, item, value)
+                selection.clear()
+
+            return run
+
+        menu += [("Add to favorites", favorite(True)), ("Remove from favorites", favorite(False))]
+        if len(chosen) == 1:
+            rename = rename_dialog(ctx)
+            menu.append(("Rename", lambda: rename(chosen[0])))
+    if len(chosen) == 1:
+        inspect = properties_dialog(ctx)
+        menu.append(("Properties", lambda: inspect(chosen[0])))
+    overflow = ctx.menu("selection", menu) if menu else None
+    return selection_bar(
+        selection.title(len(items)), on_close=selection.clear, actions=actions, on_overflow=overflow
+    )
+
+
+def build(ctx: AppContext) -> View:
+    key = ctx.args["folder"]
+    in_bin = key == RECYCLE_BIN
+    library = Library(ctx)
+    items = library.items(key)
+    search = SearchBar(ctx, f"Search in {folder_name(key)}")
+    query = search.query.casefold()
+    if query:
+        items = [item for item in items if query in item.filename.casefold()]
+    selection = Selection(ctx)
+    present = [i for i in selection.keys if any(item.id == i for item in items)]
+    if present != selection.keys:
+        selection.set(present)
+
+    def click(item: Medium) -> Handler:
+        if selection.active:
+            return lambda: selection.toggle(item.id)
+        return lambda: open_medium(ctx, item)
+
+    def render(_index: int, row: object) -> View:
+        tiles = [
+            _tile(item, selection, click(item), lambda item=item: selection.start(item.id))
+            for item in row  # type: ignore[attr-defined]
+        ]
+        return grid_row(tiles, COLUMNS, height=MATCH, padding=(2, 0))
+
+    body: View
+    if items:
+        rows = [items[i : i + COLUMNS] for i in range(0, len(items), COLUMNS)]
+        body = ctx.scroller(
+            "media", items=rows, item_height=ROW_DP, render_item=render, id="media_grid"
+        )
+    else:
+        body = empty_state("No media files found", id="media_empty_text_placeholder")
+    if selection.active:
+        bar = _selection_bar(ctx, selection, items, in_bin)
+    else:
+        menu: list[tuple[str, Handler]] = [
+            ("Sort by", sort_dialog(ctx, library, "media_sorting")),
+            ("Filter media", filter_dialog(ctx, library)),
+        ]
+        if in_bin and items:
+            menu += [
+                ("Restore all files", lambda: restore_all(ctx, items)),
+                ("Empty the Recycle Bin", empty_bin_dialog(ctx, items)),
+            ]
+        bar = search.bar(on_up=ctx.finish, on_overflow=ctx.menu("overflow", menu))
+    return Column(bar, body, height=MATCH)

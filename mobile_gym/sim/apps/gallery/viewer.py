@@ -1,0 +1,157 @@
+"""The Gallery's full-screen viewer (``ViewPagerActivity``): one medium of a folder at a time.
+
+Arguments: ``folder`` (the folder key) and ``medium_id`` (the medium opened first). Its
+state: ``current`` (the medium shown; swipes change it) and ``index`` (its place, so that
+the next medium shows when the current one is deleted) and ``playing`` (a video started).
+"""
+
+from __future__ import annotations
+
+from mobile_gym.sim.apps.base import AppContext, Handler
+from mobile_gym.sim.apps.gallery.dialogs import delete_dialog, properties_dialog, rename_dialog
+from mobile_gym.sim.apps.gallery.library import Library
+from mobile_gym.sim.apps.gallery.media import Medium, restore, set_favorite
+from mobile_gym.sim.apps.gallery.names import RECYCLE_BIN
+from mobile_gym.sim.ui.composites import toolbar
+from mobile_gym.sim.ui.grid import thumbnail
+from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
+from mobile_gym.sim.ui.widgets import ImageButton, TextView
+
+STAR = (255, 179, 0)
+
+
+def _position(ctx: AppContext, items: list[Medium]) -> int | None:
+    """The index of the medium to show in ``items`` (None when the folder is empty)."""
+    if not items:
+        return None
+    current = ctx.get("current", ctx.args["medium_id"])
+    for index, item in enumerate(items):
+        if item.id == current:
+            return index
+    return min(ctx.get("index", 0), len(items) - 1)
+
+
+def show(ctx: AppContext, item: Medium, index: int) -> None:
+    ctx.set("current", item.id)
+    ctx.set("index", index)
+    ctx.pop("playing")
+
+
+def swipe(ctx: AppContext, step: int) -> bool:
+    """Show the next (``step`` 1) or previous (-1) medium; False at either end."""
+    items = Library(ctx).items(ctx.args["folder"])
+    index = _position(ctx, items)
+    if index is None or not 0 <= index + step < len(items):
+        return False
+    item = items[index + step]
+    show(ctx, item, index + step)
+    ctx.log(f"Viewing {item.full_path}")
+    return True
+
+
+def _bottom_actions(ctx: AppContext, item: Medium, in_bin: bool, inspect: Handler) -> View:
+    confirm = delete_dialog(ctx, [item], in_bin=in_bin)
+    buttons: list[View] = []
+    if in_bin:
+
+        def put_back() -> None:
+            if not restore(ctx, item):
+                ctx.toast("A file with the same name is already there")
+
+        buttons.append(
+            ImageButton("restore", desc="Restore", id="bottom_restore", on_click=put_back)
+        )
+    else:
+        favorite = bool(item.is_favorite)
+        buttons.append(
+            ImageButton(
+                "star",
+                desc="Toggle favorite",
+                id="bottom_favorite",
+                tint=STAR if favorite else "text",
+                selected=favorite,
+                on_click=lambda: set_favorite(ctx, item, not favorite),
+            )
+        )
+    buttons += [
+        ImageButton("info", desc="Properties", id="bottom_properties", on_click=inspect),
+        ImageButton("delete", desc="Delete", id="bottom_delete", on_click=confirm),
+    ]
+    return Row(
+        *buttons, arrange="center", id="bottom_actions_wrapper", width=MATCH, background="surface"
+    )
+
+
+def _media_area(ctx: AppContext, item: Medium) -> View:
+    overlay: list[View] = []
+    if item.is_video:
+        playing = ctx.get("playing") == item.id
+
+        def toggle() -> None:
+            if playing:
+                ctx.pop("playing")
+            else:
+                ctx.set("playing", item.id)
+                ctx.log(f"Playing {item.full_path}")
+
+        overlay.append(
+            ImageButton(
+                "pause" if playing else "play",
+                desc="Pause video" if playing else "Play video",
+                id="video_toggle_play_pause",
+                size=72,
+                circle=(0, 0, 0),
+                tint=(255, 255, 255),
+                gravity="center",
+                on_click=toggle,
+            )
+        )
+    return thumbnail(
+        item.full_path, id="medium_image", desc=item.filename, overlay=overlay, height=MATCH
+    )
+
+
+def build(ctx: AppContext) -> View:
+    key = ctx.args["folder"]
+    items = Library(ctx).items(key)
+    index = _position(ctx, items)
+    if index is None:
+        ctx.finish()
+        return View()
+    item = items[index]
+    if ctx.get("current") != item.id:
+        show(ctx, item, index)
+    in_bin = key == RECYCLE_BIN
+    open_properties = properties_dialog(ctx)
+
+    def inspect() -> None:
+        open_properties(item)
+
+    menu: list[tuple[str, Handler]] = [("Properties", inspect)]
+    if not in_bin:
+        rename = rename_dialog(ctx)
+        menu.insert(0, ("Rename", lambda: rename(item)))
+    bar = toolbar(item.filename, on_up=ctx.finish, on_overflow=ctx.menu("overflow", menu))
+    return Column(
+        bar,
+        FrameLayout(
+            children=[
+                _media_area(ctx, item),
+                TextView(
+                    f"{index + 1} / {len(items)}",
+                    id="medium_counter",
+                    size=13,
+                    color=(255, 255, 255),
+                    background=(0, 0, 0),
+                    radius=10,
+                    padding=(8, 2),
+                    gravity="top center",
+                    margin=8,
+                ),
+            ],
+            height=0,
+            weight=1,
+        ),
+        _bottom_actions(ctx, item, in_bin, inspect),
+        height=MATCH,
+    )

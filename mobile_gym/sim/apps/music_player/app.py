@@ -1,0 +1,346 @@
+"""The Music Player app: the tabbed library, a playlist / folder / artist / album page, and the
+player screen."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar, cast
+
+from mobile_gym.sim.apps.base import App, AppContext, Handler
+from mobile_gym.sim.apps.music_player import dialogs, library
+from mobile_gym.sim.apps.music_player.library import Group, format_duration
+from mobile_gym.sim.apps.music_player.playback import Player
+from mobile_gym.sim.apps.music_player.rows import GROUP_ROW_DP, current_track_bar, group_row
+from mobile_gym.sim.apps.music_player.track_list import PLAYER, TrackList
+from mobile_gym.sim.apps.preferences import Preferences
+from mobile_gym.sim.ui.composites import empty_state, toolbar
+from mobile_gym.sim.ui.search import Search
+from mobile_gym.sim.ui.selection import Selection, selection_bar
+from mobile_gym.sim.ui.tabs import tab_bar
+from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
+from mobile_gym.sim.ui.widgets import ImageButton, ImageView, SeekBar, TextView
+
+PACKAGE = "com.simplemobiletools.musicplayer"
+MAIN = ".activities.MainActivity"
+TRACKS = ".activities.TracksActivity"
+VERSION = "5.18.1"
+TABS = (
+    ("Playlists", "playlist"),
+    ("Folders", "folder"),
+    ("Artists", "person"),
+    ("Albums", "album"),
+    ("Tracks", "music"),
+)
+KINDS = ("playlist", "folder", "artist", "album")
+TRACKS_TAB = 4
+TICK_MS = 1000
+
+
+class MusicPlayerApp(App):
+    """A music player over a seeded library, modelled on Simple Music Player."""
+
+    package = PACKAGE
+    label = "Music Player"
+    icon = "music"
+    color = (233, 30, 99)
+    dock = True
+    main_activity = MAIN
+    screens: ClassVar[dict[str, str]] = {MAIN: "main", TRACKS: "collection", PLAYER: "player"}
+    schemas: ClassVar[dict[str, str]] = {"songs": library.SCHEMA}
+
+    def seed(self, ctx: AppContext, rng: random.Random) -> None:
+        library.seed_library(ctx.db(), ctx.phone.storage, rng, ctx.phone.clock.epoch_ms)
+
+    def title(self, ctx: AppContext) -> str:
+        if ctx.screen.activity == TRACKS:
+            return ctx.args.get("title", self.label)
+        if ctx.screen.activity == PLAYER:
+            now = Player(ctx).state().track
+            return now.title if now else self.label
+        return self.label
+
+    def tick_ms(self, ctx: AppContext) -> int | None:
+        row = ctx.db().execute("SELECT playing FROM playback WHERE id = 1").fetchone()
+        return TICK_MS if row is not None and row[0] else None
+
+    def back(self, ctx: AppContext) -> bool:
+        for key in ("selected", "selected_playlists"):
+            if ctx.get(key):
+                ctx.pop(key)
+                return True
+        search = Search(ctx)
+        if ctx.screen.activity == MAIN and search.active:
+            search.close()
+            return True
+        return False
+
+    # shared pieces ------------------------------------------------------------------------
+    def _now_playing_bar(self, ctx: AppContext) -> list[View]:
+        player = Player(ctx)
+        state = player.state()
+        if state.track is None:
+            return []
+        return [current_track_bar(state, on_open=lambda: ctx.open(PLAYER), on_toggle=player.toggle)]
+
+    def _open_group(self, ctx: AppContext, group: Group) -> None:
+        ctx.log(f"Opened {group.kind} {group.title}")
+        ctx.open(TRACKS, kind=group.kind, key=group.key, title=group.title)
+
+    # the library --------------------------------------------------------------------------
+    def _groups_body(self, ctx: AppContext, kind: str, query: str) -> View:
+        found = [
+            g for g in library.groups(ctx.db(), kind) if library.matches(query, g.title, g.subtitle)
+        ]
+        if not found:
+            return empty_state(f"No {kind}s found", id=f"{kind}s_placeholder")
+        selection = Selection(ctx, "selected_playlists")
+
+        def render(_index: int, item: object) -> View:
+            group = cast(Group, item)
+
+            def click() -> None:
+                if selection.active:
+                    selection.toggle(group.key)
+                else:
+                    self._open_group(ctx, group)
+
+            hold: Handler | None = None
+            if kind == "playlist":
+                hold = lambda: selection.start(group.key)  # noqa: E731
+            return group_row(
+                group, chosen=group.key in selection, on_click=click, on_long_click=hold
+            )
+
+        return ctx.scroller(
+            kind + "s",
+            items=found,
+            item_height=GROUP_ROW_DP,
+            render_item=render,
+            id=f"{kind}s_list",
+        )
+
+    def _playlists_bar(self, ctx: AppContext) -> View:
+        selection = Selection(ctx, "selected_playlists")
+        chosen = [int(key) for key in selection.keys]
+        every = [g.key for g in library.groups(ctx.db(), "playlist")]
+        actions = []
+        if len(chosen) == 1:
+            actions.append(
+                ("edit", "Rename", dialogs.rename_playlist_dialog(ctx, chosen[0], selection.clear))
+            )
+        actions += [
+            ("select_all", "Select all", lambda: selection.set(every)),
+            ("delete", "Delete", dialogs.delete_playlists_dialog(ctx, chosen, selection.clear)),
+        ]
+        return selection_bar(
+            f"{len(chosen)} / {len(every)}",
+            on_close=selection.clear,
+            actions=actions,
+            on_overflow=None,
+        )
+
+    def main(self, ctx: AppContext) -> View:
+        tab = ctx.get("tab", 0)
+        search = Search(ctx, "Search music")
+
+        def select_tab(index: int) -> None:
+            if index != tab:
+                ctx.set("tab", index)
+                ctx.pop("selected")
+                ctx.pop("selected_playlists")
+                if search.active:
+                    search.close()
+
+        menu = ctx.menu(
+            "overflow",
+            [
+                ("Create new playlist", dialogs.new_playlist_dialog(ctx, lambda: [])),
+                ("Sort by", dialogs.sort_dialog(ctx)),
+                ("About", self._about(ctx)),
+            ],
+        )
+        top: View = (
+            search.bar()
+            if search.active
+            else toolbar("Music Player", actions=[search.action()], on_overflow=menu)
+        )
+        if tab == TRACKS_TAB:
+            sort = Preferences(ctx, dialogs.PREFERENCES).get("track_sort")
+            songs = [
+                t
+                for t in library.tracks(ctx.db(), sort)
+                if library.matches(search.query, t.title, t.artist, t.album)
+            ]
+            tracks = TrackList(ctx, songs)
+            body = tracks.body("No tracks found")
+            if tracks.selection.active:
+                top = tracks.bar()
+        else:
+            body = self._groups_body(ctx, KINDS[tab], search.query)
+            if tab == 0 and ctx.get("selected_playlists"):
+                top = self._playlists_bar(ctx)
+        return Column(
+            top,
+            FrameLayout(children=[body], height=MATCH),
+            *self._now_playing_bar(ctx),
+            tab_bar(TABS, tab, select_tab),
+            height=MATCH,
+        )
+
+    def _about(self, ctx: AppContext) -> Handler:
+        return ctx.dialog(
+            "about",
+            "About",
+            f"Simple Music Player {VERSION}. A music player without ads, respecting your privacy.",
+            buttons=[("OK", None)],
+        )
+
+    # a playlist, folder, artist or album --------------------------------------------------
+    def collection(self, ctx: AppContext) -> View:
+        kind, key = ctx.args.get("kind", "album"), str(ctx.args.get("key", ""))
+        title = ctx.args.get("title", "")
+        playlist_id = int(key) if kind == "playlist" else None
+        if playlist_id is not None:
+            found = library.playlist_title(ctx.db(), playlist_id)
+            if found is None:
+                ctx.finish()
+                return View()
+            title = found
+        tracks = TrackList(ctx, library.group_tracks(ctx.db(), kind, key), playlist_id)
+        if tracks.selection.active:
+            top: View = tracks.bar()
+        elif playlist_id is not None:
+            menu = ctx.menu(
+                "playlist",
+                [
+                    (
+                        "Rename playlist",
+                        dialogs.rename_playlist_dialog(ctx, playlist_id, lambda: None),
+                    ),
+                    (
+                        "Delete playlist",
+                        dialogs.delete_playlists_dialog(ctx, [playlist_id], lambda: None),
+                    ),
+                ],
+            )
+            top = toolbar(title, on_up=ctx.finish, on_overflow=menu)
+        else:
+            top = toolbar(title, on_up=ctx.finish)
+        return Column(
+            top,
+            FrameLayout(children=[tracks.body("No tracks here yet")], height=MATCH),
+            *self._now_playing_bar(ctx),
+            height=MATCH,
+        )
+
+    # the player ---------------------------------------------------------------------------
+    def player(self, ctx: AppContext) -> View:
+        player = Player(ctx)
+        state = player.state()
+        song = state.track
+        if song is None:
+            ctx.finish()
+            return View()
+        following = player.up_next()
+        seconds = state.position_ms // 1000
+
+        def control(icon: str, desc: str, id: str, handler: Handler, on: bool = False) -> View:
+            return ImageButton(
+                icon,
+                desc=desc,
+                id=id,
+                on_click=handler,
+                size=56,
+                width=0,
+                weight=1,
+                selected=on,
+                tint="primary" if on else "text",
+            )
+
+        repeat = state.repeat
+        return Column(
+            toolbar("", on_up=ctx.finish),
+            ImageView(
+                "music",
+                id="activity_track_image",
+                size=200,
+                padding=48,
+                tint="primary",
+                background="surface",
+                radius=24,
+                gravity="center",
+                desc="Album",
+                margin=(0, 16, 0, 16),
+            ),
+            Row(
+                TextView(format_duration(seconds), id="activity_track_progress_current", size=14),
+                SeekBar(
+                    id="activity_track_progressbar",
+                    value=seconds,
+                    maximum=max(song.duration, 1),
+                    on_change=player.seek,
+                    width=0,
+                    weight=1,
+                ),
+                TextView(format_duration(song.duration), id="activity_track_progress_max", size=14),
+                padding=(16, 0),
+            ),
+            TextView(
+                song.title,
+                id="activity_track_title",
+                size=24,
+                align="center",
+                width=MATCH,
+                margin=(16, 16, 16, 4),
+            ),
+            TextView(
+                song.artist,
+                id="activity_track_artist",
+                size=17,
+                color="text_secondary",
+                align="center",
+                width=MATCH,
+            ),
+            Row(
+                control(
+                    "shuffle",
+                    "Disable shuffle" if state.shuffle else "Enable shuffle",
+                    "activity_track_toggle_shuffle",
+                    player.toggle_shuffle,
+                    state.shuffle,
+                ),
+                control(
+                    "skip_previous",
+                    "Previous",
+                    "activity_track_previous",
+                    lambda: player.skip(False),
+                ),
+                control(
+                    "pause" if state.playing else "play",
+                    "Pause" if state.playing else "Play",
+                    "activity_track_play_pause",
+                    player.toggle,
+                ),
+                control("skip_next", "Next", "activity_track_next", lambda: player.skip(True)),
+                control(
+                    "repeat",
+                    f"Repeat {repeat}",
+                    "activity_track_repeat",
+                    player.cycle_repeat,
+                    repeat != "off",
+                ),
+                margin=(8, 24, 8, 0),
+            ),
+            View(height=0, weight=1),
+            TextView(
+                f"Next: {following.title}" if following else "Next: none",
+                id="next_track_label",
+                size=15,
+                color="text_secondary",
+                width=MATCH,
+                padding=(16, 16),
+                background="surface",
+            ),
+            id="activity_track_holder",
+            height=MATCH,
+        )

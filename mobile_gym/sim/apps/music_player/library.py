@@ -1,0 +1,295 @@
+"""The Music Player's library: its database schema, the seeded songs, and the queries the
+tabs show (tracks, playlists, folders, artists, albums).
+
+Database ``songs``: ``tracks(id, title, artist, album, duration, track_number, year, path,
+folder_name)`` with ``duration`` in seconds; ``playlists(id, title)``;
+``playlist_tracks(playlist_id, track_id, position)``; ``queue_items(position, track_id)``,
+the queue playing; ``playback`` (one row: the player, see ``playback.py``); and the app's
+``preferences``.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import random
+import sqlite3
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mobile_gym.sim.apps import preferences
+from mobile_gym.sim.system.storage import Storage, zeros
+
+SCHEMA = (
+    """
+CREATE TABLE tracks(
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL,
+    artist TEXT NOT NULL DEFAULT '<unknown>',
+    album TEXT NOT NULL DEFAULT '<unknown>',
+    duration INTEGER NOT NULL DEFAULT 180,
+    track_number INTEGER NOT NULL DEFAULT 0,
+    year INTEGER NOT NULL DEFAULT 0,
+    path TEXT NOT NULL DEFAULT '',
+    folder_name TEXT NOT NULL DEFAULT 'Music'
+);
+CREATE TABLE playlists(id INTEGER PRIMARY KEY, title TEXT NOT NULL UNIQUE);
+CREATE TABLE playlist_tracks(
+    playlist_id INTEGER NOT NULL,
+    track_id INTEGER NOT NULL,
+    position INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (playlist_id, track_id)
+);
+CREATE TABLE queue_items(position INTEGER PRIMARY KEY, track_id INTEGER NOT NULL);
+CREATE TABLE playback(
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    track_id INTEGER,
+    playing INTEGER NOT NULL DEFAULT 0,
+    position_ms INTEGER NOT NULL DEFAULT 0,
+    since_ms INTEGER NOT NULL DEFAULT 0,
+    shuffle INTEGER NOT NULL DEFAULT 0,
+    shuffle_seed INTEGER NOT NULL DEFAULT 0,
+    repeat TEXT NOT NULL DEFAULT 'off'
+);
+INSERT INTO playback(id) VALUES (1);
+"""
+    + preferences.SCHEMA
+)
+TRACK_SORTS = {
+    "title": "title COLLATE NOCASE, artist COLLATE NOCASE, id",
+    "artist": "artist COLLATE NOCASE, album COLLATE NOCASE, track_number, id",
+    "album": "album COLLATE NOCASE, track_number, id",
+    "duration": "duration, title COLLATE NOCASE, id",
+}
+BYTES_PER_SECOND = 500
+"""Bytes per second of sound of the seeded song files (kept small: the content is zeros)."""
+
+# (artist, [(album, year, [titles])]): made-up artists and songs
+# fmt: off
+CATALOG: tuple[tuple[str, tuple[tuple[str, int, tuple[str, ...]], ...]], ...] = (
+    ("Velvet Lanterns", (
+        ("Night Market", 2019, ("Paper Moon", "Lantern Street", "Midnight Noodles",
+                                "Slow Tram Home", "Neon Rain")),
+        ("Harbor Lights", 2022, ("Tidewater", "Lighthouse Keeper", "Salt and Cedar",
+                                 "Ferry at Dawn")),
+    )),
+    ("Nora Quill", (
+        ("Ink and Honey", 2020, ("Quiet Letters", "Honeycomb", "Fountain Pen", "Sealed with Wax",
+                                 "Margins")),
+    )),
+    ("Glass Harbor", (
+        ("Undertow", 2018, ("Riptide", "Sea Glass", "Anchors", "Driftwood Heart")),
+        ("Breakwater", 2023, ("Harbor Bells", "Gulls", "Low Tide Waltz", "Foghorn")),
+    )),
+    ("Mila Brandt", (
+        ("Northern Tracks", 2021, ("Pine Needles", "Frozen Lake", "Aurora", "Snow Day",
+                                   "Cabin Fever")),
+    )),
+    ("Sundown Parade", (
+        ("Golden Hour", 2017, ("Dust and Denim", "Highway Sunset", "Porch Swing", "Firefly")),
+        ("Late Summer", 2020, ("Peach Orchard", "Heat Lightning", "County Fair")),
+    )),
+    ("Arlo Finch Trio", (
+        ("Blue Cellar", 2016, ("Walking Bass", "Smoke Rings", "Brushes", "After Hours",
+                               "Last Call")),
+    )),
+    ("Neon Orchard", (
+        ("Synthetic Bloom", 2022, ("Circuit Petals", "Chrome Garden", "Pixel Rain",
+                                   "Analog Heart")),
+    )),
+    ("Juniper Vale", (
+        ("Wildflower Roads", 2019, ("Meadowlark", "Barefoot", "Clover Field", "River Stones",
+                                    "Homecoming")),
+    )),
+)
+PLAYLIST_NAMES = ("Favorites", "Workout", "Road trip", "Chill evening", "Focus", "Party")
+# fmt: on
+
+
+@dataclass(frozen=True)
+class Track:
+    """A song of the library."""
+
+    id: int
+    title: str
+    artist: str
+    album: str
+    duration: int
+    """Seconds."""
+    track_number: int
+    year: int
+    path: str
+    folder_name: str
+
+    @property
+    def duration_ms(self) -> int:
+        return max(self.duration, 1) * 1000
+
+
+@dataclass(frozen=True)
+class Group:
+    """A row of the playlists, folders, artists or albums tab: what it groups and how many."""
+
+    kind: str
+    """``playlist``, ``folder``, ``artist`` or ``album``."""
+    key: str
+    """The playlist's id (as text), or the folder, artist or album name."""
+    title: str
+    subtitle: str
+    tracks: int
+
+
+def format_duration(seconds: int) -> str:
+    """``3:07``, or ``1:02:07`` past an hour."""
+    minutes, secs = divmod(max(seconds, 0), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def song_seconds(title: str) -> int:
+    """A seeded song's length: fixed by its title, between 2:30 and 5:30."""
+    return 150 + zlib.crc32(title.encode()) % 181
+
+
+def count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def seed_library(db: sqlite3.Connection, storage: Storage, rng: random.Random, now_ms: int) -> None:
+    """Fill the library with a seed-dependent set of albums and two or three playlists, and
+    write the songs' files to the phone's storage."""
+    rows = []
+    files = []
+    for artist, albums in rng.sample(CATALOG, rng.randint(4, 6)):
+        for album, year, titles in albums:
+            folder = rng.choice(("Music", "Music", "Music/Live sessions", "Music/Bandcamp"))
+            for number in sorted(rng.sample(range(len(titles)), rng.randint(3, len(titles)))):
+                title = titles[number]
+                seconds = song_seconds(title)
+                path = f"/sdcard/{folder}/{artist} - {title}.mp3"
+                folder_name = posixpath.basename(folder)
+                rows.append(
+                    (
+                        len(rows) + 1,
+                        title,
+                        artist,
+                        album,
+                        seconds,
+                        number + 1,
+                        year,
+                        path,
+                        folder_name,
+                    )
+                )
+                added = now_ms - rng.randint(30, 900) * 86_400_000
+                files.append((path, zeros(seconds * BYTES_PER_SECOND), added))
+    names = rng.sample(PLAYLIST_NAMES, rng.randint(2, 3))
+    members = [
+        (playlist_id, track_id, position)
+        for playlist_id in range(1, len(names) + 1)
+        for position, track_id in enumerate(rng.sample(range(1, len(rows) + 1), rng.randint(3, 7)))
+    ]
+    db.execute("BEGIN")
+    db.executemany("INSERT INTO tracks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    db.executemany("INSERT INTO playlists(id, title) VALUES (?, ?)", enumerate(names, start=1))
+    db.executemany("INSERT INTO playlist_tracks VALUES (?, ?, ?)", members)
+    db.execute("COMMIT")
+    storage.write_files(files)
+
+
+def _track(row: sqlite3.Row) -> Track:
+    return Track(*(row[k] for k in Track.__dataclass_fields__))
+
+
+def track(db: sqlite3.Connection, track_id: int | None) -> Track | None:
+    if track_id is None:
+        return None
+    row = db.execute("SELECT * FROM tracks WHERE id = ?", (track_id,)).fetchone()
+    return None if row is None else _track(row)
+
+
+def tracks(db: sqlite3.Connection, sort: str = "title", descending: bool = False) -> list[Track]:
+    """Every track, in ``sort`` order (``TRACK_SORTS``; by title for an unknown order)."""
+    order = TRACK_SORTS.get(sort, TRACK_SORTS["title"])
+    rows = db.execute(f"SELECT * FROM tracks ORDER BY {order}").fetchall()
+    found = [_track(row) for row in rows]
+    return found[::-1] if descending else found
+
+
+def group_tracks(db: sqlite3.Connection, kind: str, key: str) -> list[Track]:
+    """The tracks of a playlist (in its order), folder, artist or album (in album order)."""
+    if kind == "playlist":
+        rows = db.execute(
+            "SELECT t.* FROM playlist_tracks p JOIN tracks t ON t.id = p.track_id "
+            "WHERE p.playlist_id = ? ORDER BY p.position, t.id",
+            (int(key),),
+        ).fetchall()
+    else:
+        column = {"folder": "folder_name", "artist": "artist", "album": "album"}[kind]
+        rows = db.execute(
+            f"SELECT * FROM tracks WHERE {column} = ? ORDER BY {TRACK_SORTS['album']}", (key,)
+        ).fetchall()
+    return [_track(row) for row in rows]
+
+
+def groups(db: sqlite3.Connection, kind: str) -> list[Group]:
+    """The rows of the playlists, folders, artists or albums tab, by title."""
+    if kind == "playlist":
+        rows = db.execute(
+            "SELECT p.id, p.title, COUNT(t.track_id) FROM playlists p "
+            "LEFT JOIN playlist_tracks t ON t.playlist_id = p.id "
+            "GROUP BY p.id ORDER BY p.title COLLATE NOCASE"
+        ).fetchall()
+        return [Group("playlist", str(pid), title, count(n, "track"), n) for pid, title, n in rows]
+    if kind == "artist":
+        rows = db.execute(
+            "SELECT artist, COUNT(DISTINCT album), COUNT(*) FROM tracks GROUP BY artist "
+            "ORDER BY artist COLLATE NOCASE"
+        ).fetchall()
+        return [
+            Group("artist", name, name, f"{count(a, 'album')}, {count(n, 'track')}", n)
+            for name, a, n in rows
+        ]
+    if kind == "album":
+        rows = db.execute(
+            "SELECT album, MIN(artist), COUNT(*) FROM tracks GROUP BY album "
+            "ORDER BY album COLLATE NOCASE"
+        ).fetchall()
+        return [Group("album", name, name, artist, n) for name, artist, n in rows]
+    rows = db.execute(
+        "SELECT folder_name, COUNT(*) FROM tracks GROUP BY folder_name "
+        "ORDER BY folder_name COLLATE NOCASE"
+    ).fetchall()
+    return [Group("folder", name, name, count(n, "track"), n) for name, n in rows]
+
+
+def matches(query: str, *texts: str) -> bool:
+    """Whether lower-case ``query`` is in any of ``texts`` (any case)."""
+    return any(query in text.lower() for text in texts)
+
+
+def playlist_title(db: sqlite3.Connection, playlist_id: int) -> str | None:
+    row = db.execute("SELECT title FROM playlists WHERE id = ?", (playlist_id,)).fetchone()
+    return None if row is None else row[0]
+
+
+def add_to_playlist(
+    db: sqlite3.Connection, playlist_id: int, track_ids: Sequence[int]
+) -> list[int]:
+    """Append the tracks not yet in the playlist; returns those added."""
+    present = {
+        r[0]
+        for r in db.execute(
+            "SELECT track_id FROM playlist_tracks WHERE playlist_id = ?", (playlist_id,)
+        )
+    }
+    end = db.execute(
+        "SELECT COALESCE(MAX(position) + 1, 0) FROM playlist_tracks WHERE playlist_id = ?",
+        (playlist_id,),
+    ).fetchone()[0]
+    added = [t for t in dict.fromkeys(track_ids) if t not in present]
+    db.executemany(
+        "INSERT INTO playlist_tracks(playlist_id, track_id, position) VALUES (?, ?, ?)",
+        [(playlist_id, t, end + n) for n, t in enumerate(added)],
+    )
+    return added

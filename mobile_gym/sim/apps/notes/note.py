@@ -1,0 +1,260 @@
+"""One note: the text editor (autosaved on leaving) or a checklist, and locking."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mobile_gym.sim.apps.base import AppContext, Handler
+from mobile_gym.sim.apps.notes import data
+from mobile_gym.sim.apps.notes.data import CHECKLIST, Item, Note
+from mobile_gym.sim.apps.notes.main import delete_dialog
+from mobile_gym.sim.ui.composites import Action, empty_state, fab, toolbar
+from mobile_gym.sim.ui.prompt import prompt_dialog
+from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, ScrollView, View
+from mobile_gym.sim.ui.widgets import Button, CheckBox, TextView
+
+_SCROLL_END = 1 << 30
+"""A scroll offset past any content: the scroll view clamps it to the bottom."""
+BODY_SP = 17
+WRONG_PASSWORD = "Wrong password"
+EMPTY_PASSWORD = "Password cannot be empty"
+EMPTY_ITEM = "Item cannot be empty"
+
+
+def autosave(ctx: AppContext) -> None:
+    """Save the text note on screen if its body was edited (no toast, as the real app)."""
+    if ctx.screen.activity != data.NOTE_ACTIVITY:
+        return
+    note = data.note(ctx, ctx.args["note_id"])
+    if note is not None and note.type != CHECKLIST and ctx.field("body", note.value) != note.value:
+        data.save(ctx, note, ctx.field("body"))
+
+
+def word_count(text: str) -> int:
+    return len(text.split())
+
+
+def _password_dialogs(
+    ctx: AppContext, note: Note
+) -> tuple[Callable[[str], None], Callable[[str], None]]:
+    """The "Lock note" dialog (choose a password) and the "Unlock note" one (type it)."""
+
+    def lock(password: str) -> str | None:
+        if not password:
+            return EMPTY_PASSWORD
+        data.set_password(ctx, note, password)
+        ctx.set("unlocked", True)  # whoever locked it keeps seeing it until they leave
+        return None
+
+    def unlock(password: str) -> str | None:
+        if password != note.password:
+            return WRONG_PASSWORD
+        if ctx.pop("unlock_removes"):
+            data.set_password(ctx, note, "")
+        ctx.set("unlocked", True)
+        return None
+
+    ask_lock = prompt_dialog(
+        ctx, "lock", "Lock note", lock, hint="Password", id="password_input", input_type="password"
+    )
+    ask_unlock = prompt_dialog(
+        ctx,
+        "unlock",
+        "Unlock note",
+        unlock,
+        hint="Password",
+        id="password_input",
+        input_type="password",
+    )
+    return ask_lock, ask_unlock
+
+
+def _text_page(ctx: AppContext, note: Note) -> list[View]:
+    """The multiline editor filling the page, and the word count when that setting is on."""
+
+    def follow_cursor(handler: Callable[..., None]) -> Callable[..., None]:
+        """``handler``, then scroll to the end of the body, where the cursor is."""
+
+        def run(*args: str) -> None:
+            handler(*args)
+            ctx.set("body_scroll", _SCROLL_END)
+
+        return run
+
+    size = round(BODY_SP * int(data.prefs(ctx).get("font_size")) / 100)
+    editor = ctx.edit(
+        "body",
+        default=note.value,
+        hint="Start typing your note",
+        id="text_view",
+        input_type="multiline",
+        max_lines=10_000,
+        padding=(16, 12),
+        height=MATCH,
+        size=size,
+    )
+    editor.on_change = follow_cursor(editor.on_change)
+    editor.on_focus = follow_cursor(editor.on_focus)
+    views: list[View] = [
+        ScrollView(
+            id="notes_scrollview",
+            fill_viewport=True,
+            offset=ctx.get("body_scroll", 0),
+            on_scroll=lambda offset: ctx.set("body_scroll", offset),
+            children=[editor],
+            height=0,
+            weight=1,
+        )
+    ]
+    if data.prefs(ctx).flag("show_word_count"):
+        count = word_count(ctx.field("body", note.value))
+        views.append(
+            TextView(
+                f"Words: {count}",
+                id="notes_counter",
+                size=14,
+                color="text_secondary",
+                width=MATCH,
+                padding=(16, 8),
+            )
+        )
+    return views
+
+
+def _checklist_page(ctx: AppContext, note: Note) -> list[View]:
+    """The checklist's items as check boxes (tap: done / not done; long press: rename or
+    delete) and the button that adds an item."""
+    entries = data.items(ctx, note.id)
+    by_id = {item.id: item for item in entries}
+    selected = by_id.get(ctx.get("selected_item", 0))
+
+    def add(title: str) -> str | None:
+        if not title:
+            return EMPTY_ITEM
+        data.add_item(ctx, note, title)
+        return None
+
+    def rename(title: str) -> str | None:
+        if not title:
+            return EMPTY_ITEM
+        if selected is not None and title != selected.title:
+            data.rename_item(ctx, selected, title)
+        return None
+
+    ask_add = prompt_dialog(
+        ctx, "add_item", "Add new checklist item", add, hint="Item", id="checklist_item_title"
+    )
+    ask_rename = prompt_dialog(
+        ctx, "rename_item", "Rename item", rename, hint="Item", id="checklist_item_title"
+    )
+
+    def delete() -> None:
+        if selected is not None:
+            data.delete_item(ctx, selected)
+
+    menu = ctx.menu(
+        "item",
+        [("Rename", lambda: ask_rename(selected.title if selected else "")), ("Delete", delete)],
+        at_touch=True,
+    )
+
+    def toggle(item: Item) -> Callable[[bool], None]:
+        return lambda done: data.set_done(ctx, item, done)
+
+    def long_press(item: Item) -> Handler:
+        def run() -> None:
+            ctx.set("selected_item", item.id)
+            menu()
+
+        return run
+
+    boxes: list[View] = [
+        CheckBox(
+            item.title,
+            id="checklist_title",
+            checked=item.done,
+            on_change=toggle(item),
+            on_long_click=long_press(item),
+            size=int(BODY_SP * int(data.prefs(ctx).get("font_size")) / 100),
+            color="text_secondary" if item.done else "text",
+            padding=(16, 8),
+        )
+        for item in entries
+    ]
+    body: View = (
+        ctx.scroller("checklist", boxes, id="checklist_list")
+        if boxes
+        else empty_state("This checklist is empty. Tap + to add items.", id="empty_view")
+    )
+    add_button = fab("add", "Add new checklist item", lambda: ask_add(""), id="checklist_fab")
+    return [FrameLayout(children=[body, add_button], height=0, weight=1)]
+
+
+def _locked_page(ask_unlock: Callable[[str], None]) -> list[View]:
+    return [
+        Column(
+            TextView(
+                "This note is locked",
+                id="locked_note_title",
+                size=18,
+                align="center",
+                width=MATCH,
+                margin=(32, 48, 32, 16),
+            ),
+            Button(
+                "Show content", on_click=lambda: ask_unlock(""), id="show_content", gravity="center"
+            ),
+            height=0,
+            weight=1,
+        )
+    ]
+
+
+def note_screen(ctx: AppContext) -> View:
+    note = data.note(ctx, ctx.args["note_id"])
+    if note is None:
+        return Column(
+            toolbar("Notes", on_up=ctx.finish),
+            empty_state("This note no longer exists.", id="empty_view"),
+            height=MATCH,
+        )
+
+    def leave() -> None:
+        autosave(ctx)
+        ctx.finish()
+
+    def save() -> None:
+        data.save(ctx, note, ctx.field("body", note.value))
+        ctx.toast("Note saved")
+
+    def rename(title: str) -> str | None:
+        if title == note.title:
+            return None
+        error = data.title_error(ctx, title, note.id)
+        if error is None:
+            data.rename(ctx, note, title)
+        return error
+
+    hidden = note.locked and not ctx.get("unlocked")
+    ask_lock, ask_unlock = _password_dialogs(ctx, note)
+
+    def remove_lock() -> None:
+        ctx.set("unlock_removes", True)
+        ask_unlock("")
+
+    ask_delete = delete_dialog(ctx, note, then=ctx.finish)
+    ask_rename = prompt_dialog(
+        ctx, "rename", "Rename note", rename, hint="Title", id="note_title_input"
+    )
+    lock_item = ("Unlock note", remove_lock) if note.locked else ("Lock note", lambda: ask_lock(""))
+    show_overflow = ctx.menu("overflow", [("Rename", lambda: ask_rename(note.title)), lock_item])
+    actions: list[Action] = [("delete", "Delete note", ask_delete)]
+    if hidden:
+        page = _locked_page(ask_unlock)
+    elif note.type == CHECKLIST:
+        page = _checklist_page(ctx, note)
+    else:
+        page = _text_page(ctx, note)
+        actions.insert(0, ("check", "Save", save))
+    bar = toolbar(note.title, on_up=leave, actions=actions, on_overflow=show_overflow)
+    return Column(bar, *page, height=MATCH)

@@ -1,0 +1,79 @@
+"""SMS Messenger (``com.simplemobiletools.smsmessenger``), modelled on Simple SMS Messenger.
+
+Database ``messages``: table ``messages(id, address, body, date, type, read)`` (``date`` in
+milliseconds on the virtual clock; ``type`` 1 = received, 2 = sent; ``read`` 0 or 1), table
+``conversations(address, archived, pinned)`` (flags of a conversation, by address) and table
+``blocked_numbers(number)``. A conversation is every message with one address; it is named
+after the contact whose number matches (last ten digits) in the Contacts app's database.
+Seeded conversations: chats with some of the phone's contacts, texts from short codes
+(deliveries, a bank, appointments) and one or two unknown numbers; some end unread.
+
+Logcat (tag ``SMSMessenger``): ``Message sent: to=ADDRESS body=TEXT``, ``Conversation
+deleted: address=A``, ``Conversation archived: address=A`` / ``unarchived``, ``Conversation
+pinned: address=A`` / ``unpinned``, ``Conversation marked as read: address=A`` / ``as
+unread``, ``Number blocked: N``, ``Number unblocked: N``. Toast: "Invalid phone number".
+
+Activities and resource ids (``com.simplemobiletools.smsmessenger:id/<name>``):
+
+``.activities.MainActivity``
+    ``toolbar`` "SMS Messenger" with ``action_search`` (desc "Search") and "More options"
+    (menu "Archived conversations", "Blocked numbers", "About"). While searching: "Close
+    search", the EditText ``search_query`` (hint "Search conversations"; matches names,
+    numbers and message text, archived conversations included) and "Clear query".
+    ``conversations_list`` (recycled) of rows ``conversation_frame`` (pinned first, then
+    newest first), each with ``conversation_image``, ``conversation_address`` (contact name
+    or number), ``conversation_body_short`` (last or matching message), ``conversation_date``
+    and, when set, ``pin_indicator`` (desc "Pinned") and ``unread_indicator`` (desc
+    "Unread"). Tap opens the conversation (marking it read); long press opens a menu:
+    "Add number to contact" (numbers not in Contacts: opens the Contacts editor prefilled),
+    "Block number" (dialog "Block number?"), "Mark as read" / "Mark as unread", "Pin" /
+    "Unpin", "Archive", "Delete" (dialog "Delete conversation?"). ``conversations_fab``
+    (desc "New conversation"). ``no_conversations_placeholder`` when nothing is listed.
+``.activities.ThreadActivity`` (arg ``address``; a number matching an existing
+    conversation opens that one) Toolbar with the contact name or number, "Navigate up",
+    ``action_delete`` (desc "Delete", dialog "Delete conversation?") and "More options"
+    (menu "Add number to contact" for unknown numbers, "Block number", "Mark as unread",
+    "Archive" / "Unarchive"; all but "Unarchive" close the conversation).
+    ``thread_messages_list`` (ScrollView, opens at the newest message): per day a header
+    ``thread_date_time`` ("June 3, 2024"), per message ``thread_message_holder`` with
+    ``thread_message_body`` and ``thread_message_time`` ("09:31"); sent messages on the
+    right. ``thread_type_message`` (hint "Type a message…"), ``thread_character_counter``
+    while it has text, and ``thread_send_message`` (desc "Send", clickable only with text).
+``.activities.NewConversationActivity``
+    "New conversation", "Navigate up"; ``new_conversation_address`` (hint "Add Contact or
+    Number…"; ENTER confirms), ``new_conversation_confirm`` (desc "Confirm", while the field
+    has text: a number opens its conversation, other text toasts "Invalid phone number");
+    ``contacts_list`` of the contacts with numbers, filtered by name or number as typed:
+    rows ``item_contact_frame`` with ``item_contact_name`` and ``item_contact_number``; tap
+    opens the conversation. ``no_contacts_placeholder`` when none match.
+``.activities.ArchivedConversationsActivity``
+    "Archived conversations", "Navigate up"; ``conversations_list`` of archived
+    conversations (long press: "Unarchive", "Delete"); ``no_conversations_placeholder``.
+``.activities.ManageBlockedNumbersActivity``
+    "Manage blocked numbers", "Navigate up", ``action_add_a_blocked_number`` (dialog with
+    ``add_blocked_number_edittext``); ``manage_blocked_numbers_list`` of rows with
+    ``manage_blocked_number_title`` and ``manage_blocked_number_delete`` (desc "Unblock");
+    ``manage_blocked_numbers_placeholder`` when empty.
+"""
+
+from mobile_gym.sim.apps.sms_messenger.app import SmsMessengerApp
+from mobile_gym.sim.apps.sms_messenger.data import (
+    ARCHIVED,
+    BLOCKED,
+    DATABASE,
+    MAIN,
+    NEW_CONVERSATION,
+    PACKAGE,
+    THREAD,
+)
+
+__all__ = [
+    "ARCHIVED",
+    "BLOCKED",
+    "DATABASE",
+    "MAIN",
+    "NEW_CONVERSATION",
+    "PACKAGE",
+    "THREAD",
+    "SmsMessengerApp",
+]

@@ -1,0 +1,50 @@
+"""The SMS Messenger app class: package, launcher entry, database, seed content, screens."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from mobile_gym.sim.apps.base import App, AppContext
+from mobile_gym.sim.apps.sms_messenger import data
+from mobile_gym.sim.apps.sms_messenger.blocked import blocked_screen
+from mobile_gym.sim.apps.sms_messenger.conversations import archived_screen, main_screen, search
+from mobile_gym.sim.apps.sms_messenger.new_conversation import new_conversation_screen
+from mobile_gym.sim.apps.sms_messenger.seed import seed_messages
+from mobile_gym.sim.apps.sms_messenger.thread import thread_address, thread_screen
+
+
+class SmsMessengerApp(App):
+    """Simple SMS Messenger: conversations with contacts and numbers, kept in SQLite."""
+
+    package = data.PACKAGE
+    label = "SMS Messenger"
+    icon = "message"
+    color = (33, 150, 243)
+    dock = True
+    main_activity = data.MAIN
+    screens: ClassVar[dict[str, str]] = {
+        data.MAIN: "main",
+        data.THREAD: "thread",
+        data.NEW_CONVERSATION: "new_conversation",
+        data.ARCHIVED: "archived",
+        data.BLOCKED: "blocked",
+    }
+    schemas: ClassVar[dict[str, str]] = {data.DATABASE: data.SCHEMA}
+
+    def seed(self, ctx: AppContext, rng: random.Random) -> None:
+        seed_messages(ctx, rng)
+
+    def title(self, ctx: AppContext) -> str:
+        if ctx.screen.activity == data.THREAD:
+            return data.title_of(ctx, thread_address(ctx))
+        return self.label
+
+    def back(self, ctx: AppContext) -> bool:
+        return ctx.screen.activity == data.MAIN and search(ctx).close_on_back()
+
+    main = staticmethod(main_screen)
+    thread = staticmethod(thread_screen)
+    new_conversation = staticmethod(new_conversation_screen)
+    archived = staticmethod(archived_screen)
+    blocked = staticmethod(blocked_screen)

@@ -1,0 +1,220 @@
+"""The conversation lists: the main screen (search, pinned first) and the archive."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from mobile_gym.sim.apps.base import AppContext, Handler
+from mobile_gym.sim.apps.contacts import EDIT as CONTACTS_EDIT
+from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
+from mobile_gym.sim.apps.sms_messenger import data
+from mobile_gym.sim.apps.sms_messenger.data import Conversation
+from mobile_gym.sim.ui.composites import empty_state, fab, toolbar
+from mobile_gym.sim.ui.dates import short_date
+from mobile_gym.sim.ui.search import Search
+from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
+from mobile_gym.sim.ui.widgets import ImageView, TextView
+
+ROW_DP = 72
+VERSION = "5.19.3"
+AVATAR: tuple[int, int, int] = (3, 155, 229)
+
+
+def search(ctx: AppContext) -> Search:
+    return Search(ctx, "Search conversations")
+
+
+def open_thread(ctx: AppContext, address: str) -> None:
+    """Open a conversation; its messages count as read from then on."""
+    data.mark_read(ctx, address, True, log=False)
+    ctx.open(data.THREAD, address=address)
+
+
+def delete_dialog(ctx: AppContext, title: str, on_delete: Handler) -> Handler:
+    return ctx.dialog(
+        "delete",
+        "Delete conversation?",
+        f"Are you sure you want to delete the conversation with {title}?",
+        buttons=[("Cancel", None), ("Delete", on_delete)],
+    )
+
+
+def block_dialog(ctx: AppContext, address: str, on_block: Handler) -> Handler:
+    return ctx.dialog(
+        "block",
+        "Block number?",
+        f"Are you sure you want to block {address}? Its messages will be hidden.",
+        buttons=[("Cancel", None), ("Block", on_block)],
+    )
+
+
+def add_to_contacts(ctx: AppContext, address: str) -> None:
+    """Open the Contacts editor for a new contact with this number."""
+    ctx.phone.start_activity(CONTACTS, CONTACTS_EDIT, phone=address)
+
+
+def conversation_list(
+    ctx: AppContext,
+    shown: Sequence[Conversation],
+    *,
+    empty: str,
+    menu: Callable[[Conversation], list[tuple[str, Handler]]],
+    snippet: Callable[[Conversation], str] = lambda c: c.last.body,
+) -> View:
+    """Rows of conversations; a long press opens the ``menu`` items for its conversation."""
+    by_address = {c.address: c for c in shown}
+    selected = by_address.get(ctx.get("selected", ""))
+    open_menu = ctx.menu("conversation", menu(selected) if selected else [], at_touch=True)
+    now = ctx.now
+
+    def long_press(address: str) -> Handler:
+        def run() -> None:
+            ctx.set("selected", address)
+            open_menu()
+
+        return run
+
+    def render(index: int, _: object) -> View:
+        conv = shown[index]
+        trailing: list[View] = [
+            TextView(
+                short_date(conv.last.date, now),
+                id="conversation_date",
+                size=12,
+                color="text_secondary",
+            )
+        ]
+        if conv.pinned:
+            trailing.append(ImageView("star", size=16, id="pin_indicator", desc="Pinned"))
+        if conv.unread:
+            trailing.append(
+                ImageView(
+                    size=12,
+                    circle="primary",
+                    id="unread_indicator",
+                    desc="Unread",
+                    margin=(0, 6, 0, 0),
+                )
+            )
+        letter = conv.title[:1].upper() if conv.name else "#"
+        return Row(
+            ImageView(
+                size=48, circle=AVATAR, letter=letter, tint=(255, 255, 255), id="conversation_image"
+            ),
+            Column(
+                TextView(
+                    conv.title, id="conversation_address", size=17, bold=conv.unread, width=MATCH
+                ),
+                TextView(
+                    snippet(conv),
+                    id="conversation_body_short",
+                    size=14,
+                    bold=conv.unread,
+                    color="text" if conv.unread else "text_secondary",
+                    width=MATCH,
+                ),
+                width=0,
+                weight=1,
+                margin=(16, 0, 8, 0),
+            ),
+            Column(*trailing, width=56),
+            id="conversation_frame",
+            padding=(16, 0),
+            on_click=lambda: open_thread(ctx, conv.address),
+            on_long_click=long_press(conv.address),
+        )
+
+    if not shown:
+        return empty_state(empty, id="no_conversations_placeholder")
+    return ctx.scroller(
+        "conversations",
+        items=shown,
+        item_height=ROW_DP,
+        render_item=render,
+        id="conversations_list",
+    )
+
+
+def _row_menu(ctx: AppContext, conv: Conversation, *, archive: bool) -> list[tuple[str, Handler]]:
+    """What a long press offers for ``conv`` (the archive's menu when ``archive``)."""
+    address = conv.address
+    delete = delete_dialog(ctx, conv.title, lambda: data.delete_conversation(ctx, address))
+    if archive:
+        return [("Unarchive", lambda: data.set_archived(ctx, address, False)), ("Delete", delete)]
+    items: list[tuple[str, Handler]] = []
+    if not conv.name:
+        items.append(("Add number to contact", lambda: add_to_contacts(ctx, address)))
+    items += [
+        ("Block number", block_dialog(ctx, address, lambda: data.block(ctx, address))),
+        (
+            "Mark as read" if conv.unread else "Mark as unread",
+            lambda: data.mark_read(ctx, address, conv.unread),
+        ),
+        ("Unpin" if conv.pinned else "Pin", lambda: data.set_pinned(ctx, address, not conv.pinned)),
+        ("Archive", lambda: data.set_archived(ctx, address, True)),
+        ("Delete", delete),
+    ]
+    return items
+
+
+def _matching(conv: Conversation, query: str) -> str | None:
+    """What a search for ``query`` shows for ``conv``: its last message when the name or
+    number matches, else the newest message that does; None if nothing does."""
+    if query in conv.title.lower() or data.number_matches(query, conv.address):
+        return conv.last.body
+    return next((body for body in reversed(conv.bodies) if query in body.lower()), None)
+
+
+def main_screen(ctx: AppContext) -> View:
+    searching = search(ctx)
+    query = searching.query
+    every = data.conversations(ctx)
+    snippets: dict[str, str] = {}
+    if query:
+        for conv in every:
+            found = _matching(conv, query)
+            if found is not None:
+                snippets[conv.address] = found
+        shown = [c for c in every if c.address in snippets]
+        empty = "No conversations match your search"
+    else:
+        shown = [c for c in every if not c.archived]
+        empty = "No stored conversations have been found"
+    body = conversation_list(
+        ctx,
+        shown,
+        empty=empty,
+        menu=lambda conv: _row_menu(ctx, conv, archive=conv.archived),
+        snippet=lambda conv: snippets.get(conv.address, conv.last.body),
+    )
+    about = ctx.dialog(
+        "about",
+        "About",
+        f"Simple SMS Messenger {VERSION}. An easy and quick way of managing SMS and MMS "
+        "messages without ads.",
+        buttons=[("OK", None)],
+    )
+    overflow = ctx.menu(
+        "overflow",
+        [
+            ("Archived conversations", lambda: ctx.open(data.ARCHIVED)),
+            ("Blocked numbers", lambda: ctx.open(data.BLOCKED)),
+            ("About", about),
+        ],
+    )
+    bar = searching.toolbar("SMS Messenger", on_overflow=overflow)
+    start = fab(
+        "add", "New conversation", lambda: ctx.open(data.NEW_CONVERSATION), id="conversations_fab"
+    )
+    return Column(bar, FrameLayout(children=[body, start], height=MATCH), height=MATCH)
+
+
+def archived_screen(ctx: AppContext) -> View:
+    shown = [c for c in data.conversations(ctx) if c.archived]
+    body = conversation_list(
+        ctx,
+        shown,
+        empty="No archived conversations have been found",
+        menu=lambda conv: _row_menu(ctx, conv, archive=True),
+    )
+    return Column(toolbar("Archived conversations", on_up=ctx.finish), body, height=MATCH)

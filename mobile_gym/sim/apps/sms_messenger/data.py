@@ -1,0 +1,220 @@
+"""SMS Messenger's database: messages, per-conversation flags and blocked numbers.
+
+A conversation is every message with one address (a phone number or a short code). Its
+contact name comes from the Contacts app's database, matched on the number's last ten
+digits, as Android's contacts provider matches numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.apps.contacts.data import phone_book
+
+PACKAGE = "com.simplemobiletools.smsmessenger"
+MAIN = ".activities.MainActivity"
+THREAD = ".activities.ThreadActivity"
+NEW_CONVERSATION = ".activities.NewConversationActivity"
+ARCHIVED = ".activities.ArchivedConversationsActivity"
+BLOCKED = ".activities.ManageBlockedNumbersActivity"
+DATABASE = "messages"
+RECEIVED, SENT = 1, 2
+"""Message ``type`` values, as Android's SMS provider numbers them (inbox, sent)."""
+
+SCHEMA = """
+CREATE TABLE messages(
+    id INTEGER PRIMARY KEY,
+    address TEXT NOT NULL,
+    body TEXT NOT NULL,
+    date INTEGER NOT NULL,
+    type INTEGER NOT NULL DEFAULT 1,
+    read INTEGER NOT NULL DEFAULT 1
+);
+CREATE TABLE conversations(
+    address TEXT PRIMARY KEY,
+    archived INTEGER NOT NULL DEFAULT 0,
+    pinned INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE blocked_numbers(number TEXT PRIMARY KEY);
+"""
+_PHONE = re.compile(r"[\d+\-() .]+")
+
+
+def number_key(number: str) -> str:
+    """What two spellings of one number share: its last ten digits (or the text, lower-case,
+    for an address without digits)."""
+    digits = re.sub(r"\D", "", number)
+    return digits[-10:] if digits else number.strip().lower()
+
+
+def number_matches(query: str, number: str) -> bool:
+    """Whether a query with digits finds ``number`` (ignoring how either is spelled)."""
+    return any(ch.isdigit() for ch in query) and number_key(query) in number_key(number)
+
+
+def is_phone_number(text: str) -> bool:
+    """Whether ``text`` can be sent to: phone characters with at least three digits."""
+    return _PHONE.fullmatch(text.strip()) is not None and len(re.sub(r"\D", "", text)) >= 3
+
+
+@dataclass(frozen=True)
+class Message:
+    """One row of ``messages``."""
+
+    id: int
+    address: str
+    body: str
+    date: int
+    type: int
+    read: bool
+
+    @property
+    def sent(self) -> bool:
+        return self.type == SENT
+
+
+@dataclass(frozen=True)
+class Conversation:
+    """Every message with one address, as the conversation list shows it."""
+
+    address: str
+    name: str
+    """The contact's name, or empty for a number not in Contacts."""
+    last: Message
+    unread: bool
+    archived: bool
+    pinned: bool
+    bodies: tuple[str, ...]
+
+    @property
+    def title(self) -> str:
+        return self.name or self.address
+
+
+def contact_names(ctx: AppContext) -> dict[str, str]:
+    """Contact names by ``number_key`` of their numbers (empty without a Contacts app)."""
+    return {number_key(number): name for name, number in phone_book(ctx.phone) if number}
+
+
+def blocked_keys(ctx: AppContext) -> set[str]:
+    return {number_key(n) for (n,) in ctx.db().execute("SELECT number FROM blocked_numbers")}
+
+
+def messages(ctx: AppContext, address: str) -> list[Message]:
+    """The conversation's messages, oldest first."""
+    rows = ctx.db().execute(
+        "SELECT id, address, body, date, type, read FROM messages WHERE address = ? "
+        "ORDER BY date, id",
+        (address,),
+    )
+    return [Message(*row) for row in rows]
+
+
+def conversations(ctx: AppContext) -> list[Conversation]:
+    """Every conversation with a number not blocked: pinned first, then newest first."""
+    db = ctx.db()
+    flags = {a: (bool(x), bool(p)) for a, x, p in db.execute("SELECT * FROM conversations")}
+    names = contact_names(ctx)
+    blocked = blocked_keys(ctx)
+    grouped: dict[str, list[Message]] = {}
+    for row in db.execute(
+        "SELECT id, address, body, date, type, read FROM messages ORDER BY date, id"
+    ):
+        grouped.setdefault(row[1], []).append(Message(*row))
+    found = []
+    for address, thread in grouped.items():
+        key = number_key(address)
+        if key in blocked:
+            continue
+        archived, pinned = flags.get(address, (False, False))
+        found.append(
+            Conversation(
+                address=address,
+                name=names.get(key, ""),
+                last=thread[-1],
+                unread=any(not m.read for m in thread),
+                archived=archived,
+                pinned=pinned,
+                bodies=tuple(m.body for m in thread),
+            )
+        )
+    found.sort(key=lambda c: (not c.pinned, -c.last.date, -c.last.id))
+    return found
+
+
+def find_conversation(ctx: AppContext, number: str) -> str | None:
+    """The address of an existing conversation with ``number`` (any spelling), if any."""
+    key = number_key(number)
+    for (address,) in ctx.db().execute("SELECT DISTINCT address FROM messages"):
+        if number_key(address) == key:
+            return address
+    return None
+
+
+def title_of(ctx: AppContext, address: str) -> str:
+    """The contact name for ``address``, else the address itself."""
+    return contact_names(ctx).get(number_key(address), address)
+
+
+# changes, each logged (tag ``SMSMessenger``) -------------------------------------------------
+def send(ctx: AppContext, address: str, body: str) -> None:
+    """Store a sent message at the virtual clock's time; an archived conversation returns."""
+    db = ctx.db()
+    db.execute(
+        "INSERT INTO messages(address, body, date, type, read) VALUES (?, ?, ?, ?, 1)",
+        (address, body, ctx.phone.clock.epoch_ms, SENT),
+    )
+    db.execute("UPDATE conversations SET archived = 0 WHERE address = ?", (address,))
+    ctx.log(f"Message sent: to={address} body={body}")
+
+
+def _flag(ctx: AppContext, address: str, column: str, value: bool) -> None:
+    ctx.db().execute(
+        f"INSERT INTO conversations(address, {column}) VALUES (?, ?) "
+        f"ON CONFLICT(address) DO UPDATE SET {column} = excluded.{column}",
+        (address, int(value)),
+    )
+
+
+def set_archived(ctx: AppContext, address: str, archived: bool) -> None:
+    _flag(ctx, address, "archived", archived)
+    ctx.log(f"Conversation {'archived' if archived else 'unarchived'}: address={address}")
+
+
+def set_pinned(ctx: AppContext, address: str, pinned: bool) -> None:
+    _flag(ctx, address, "pinned", pinned)
+    ctx.log(f"Conversation {'pinned' if pinned else 'unpinned'}: address={address}")
+
+
+def mark_read(ctx: AppContext, address: str, read: bool, *, log: bool = True) -> None:
+    """Mark every message read, or the last received one unread (as the real app does)."""
+    db = ctx.db()
+    if read:
+        db.execute("UPDATE messages SET read = 1 WHERE address = ?", (address,))
+    else:
+        db.execute(
+            "UPDATE messages SET read = 0 WHERE id = (SELECT id FROM messages WHERE address = ? "
+            "ORDER BY type = ?, date DESC, id DESC LIMIT 1)",
+            (address, SENT),
+        )
+    if log:
+        ctx.log(f"Conversation marked as {'read' if read else 'unread'}: address={address}")
+
+
+def delete_conversation(ctx: AppContext, address: str) -> None:
+    db = ctx.db()
+    db.execute("DELETE FROM messages WHERE address = ?", (address,))
+    db.execute("DELETE FROM conversations WHERE address = ?", (address,))
+    ctx.log(f"Conversation deleted: address={address}")
+
+
+def block(ctx: AppContext, number: str) -> None:
+    ctx.db().execute("INSERT OR IGNORE INTO blocked_numbers(number) VALUES (?)", (number,))
+    ctx.log(f"Number blocked: {number}")
+
+
+def unblock(ctx: AppContext, number: str) -> None:
+    ctx.db().execute("DELETE FROM blocked_numbers WHERE number = ?", (number,))
+    ctx.log(f"Number unblocked: {number}")

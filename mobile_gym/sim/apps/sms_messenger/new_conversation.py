@@ -1,0 +1,96 @@
+"""Starting a conversation: type a number, or pick a contact from the filtered list."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.apps.contacts.data import phone_book
+from mobile_gym.sim.apps.sms_messenger import data
+from mobile_gym.sim.ui.composites import empty_state, toolbar
+from mobile_gym.sim.ui.view import MATCH, Column, Row, View
+from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
+
+ROW_DP = 64
+INVALID_NUMBER = "Invalid phone number"
+
+
+def _start(ctx: AppContext, number: str) -> None:
+    """Replace this screen with the conversation with ``number`` (an existing one if any)."""
+    address = data.find_conversation(ctx, number) or number
+    ctx.finish()
+    ctx.open(data.THREAD, address=address)
+
+
+def _matches(name: str, number: str, query: str) -> bool:
+    return query in name.lower() or data.number_matches(query, number)
+
+
+def new_conversation_screen(ctx: AppContext) -> View:
+    typed = ctx.field("address").strip()
+    query = typed.lower()
+    people: Sequence[tuple[str, str]] = sorted(
+        ((name, number) for name, number in phone_book(ctx.phone) if number),
+        key=lambda person: person[0].lower(),
+    )
+    if query:
+        people = [p for p in people if _matches(p[0], p[1], query)]
+
+    def confirm() -> None:
+        if data.is_phone_number(typed):
+            _start(ctx, typed)
+        elif typed:
+            ctx.toast(INVALID_NUMBER)
+
+    def render(index: int, _: object) -> View:
+        name, number = people[index]
+        return Row(
+            ImageView(
+                size=40,
+                circle="primary",
+                letter=name[:1].upper(),
+                tint="on_primary",
+                id="item_contact_image",
+            ),
+            Column(
+                TextView(name, id="item_contact_name", size=17, width=MATCH),
+                TextView(
+                    number, id="item_contact_number", size=14, color="text_secondary", width=MATCH
+                ),
+                width=0,
+                weight=1,
+                margin=(16, 0, 0, 0),
+            ),
+            id="item_contact_frame",
+            padding=(16, 0),
+            on_click=lambda: _start(ctx, number),
+        )
+
+    field_row: list[View] = [
+        ctx.edit(
+            "address",
+            hint="Add Contact or Number…",
+            id="new_conversation_address",
+            width=0,
+            weight=1,
+            margin=(16, 0, 8, 0),
+            on_submit=confirm,
+        )
+    ]
+    if typed:
+        field_row.append(
+            ImageButton("check", desc="Confirm", id="new_conversation_confirm", on_click=confirm)
+        )
+    body: View
+    if people:
+        body = ctx.scroller(
+            "contacts", items=people, item_height=ROW_DP, render_item=render, id="contacts_list"
+        )
+    else:
+        body = empty_state("No contacts found", id="no_contacts_placeholder")
+    return Column(
+        toolbar("New conversation", on_up=ctx.finish),
+        Row(*field_row, padding=(0, 4)),
+        body,
+        height=MATCH,
+    )

@@ -1,0 +1,283 @@
+"""Voice Recorder (``com.simplemobiletools.voicerecorder``), modelled on Simple Voice Recorder.
+
+Recordings live in database ``voice_recorder``, table ``recordings(id, name, extension,
+duration, bitrate, created)`` (name without extension, duration in ms, bitrate in bit/s,
+created in ms on the virtual clock; the list shows ``name.extension``, newest first). The
+recording in progress is the single row of table ``session(state, started, resumed,
+recorded)``: it keeps running on the virtual clock while the app is in the background, and
+waiting lets it grow. Options live in table ``preferences`` (``extension`` m4a / mp3 / ogg,
+``bitrate``, ``hide_notification``, ``keep_screen_on``).
+
+Activities and resource ids (``com.simplemobiletools.voicerecorder:id/<name>``):
+
+``.activities.MainActivity``
+    The tab bar ``main_tabs_holder`` at the bottom: "Recorder" and "Player".
+    Recorder tab: ``toolbar`` with "More options" (menu "Settings", "About");
+    ``recording_duration`` (``00:00``, counting while recording), ``recording_status``
+    ("Recording", "Paused" or the hint to start); ``toggle_recording_button`` (desc "Start
+    recording" / "Stop recording": stopping saves the recording, named after the time it
+    started, ``2024_06_03_09_30_12``) and, while a recording is in progress,
+    ``toggle_pause_button`` ("Pause recording" / "Resume recording").
+    Player tab: ``toolbar`` with ``action_search`` ("Search", filters by file name) and "More
+    options"; ``recordings_list`` of ``recording_frame`` rows (``recording_title``
+    ``name.ext``, ``recording_date``, ``recording_duration``, ``recording_size``) or
+    ``recordings_placeholder``; a tap plays the recording, a long press starts selection
+    mode (the contextual bar of ``mobile_gym.sim.ui.selection``: ``cab_rename`` "Rename"
+    with exactly one row selected, ``cab_delete`` "Delete", "More options" menu "Select
+    all"). Delete asks "Delete recording?" ("Are you sure you want to delete X?"; Cancel /
+    Delete); Rename opens
+    a dialog with ``rename_recording_title`` (empty, the old name as hint; OK / Cancel). The
+    player ``player_controls_wrapper``: ``player_title``, ``player_progress_current``,
+    ``player_progressbar`` (SeekBar, seconds), ``player_progress_max``, ``previous_btn``,
+    ``play_pause_btn`` ("Play" / "Pause"), ``next_btn``.
+``.activities.SettingsActivity``
+    "Navigate up"; rows ``settings_extension`` and ``settings_bitrate`` (each opens a list of
+    radio buttons, ``extension_mp3``, ``bitrate_64000`` ...: a tap chooses and closes), and
+    the switches ``settings_hide_notification`` ("Hide notification") and
+    ``settings_keep_screen_on`` ("Keep the screen on while recording").
+
+Logcat (tag ``VoiceRecorder``): ``Recording started``, ``Recording paused: length_ms=N``,
+``Recording resumed``, ``Recording saved: id=N name=X.ext duration_ms=D``, ``Playback
+started: id=N name=X.ext``, ``Playback paused: id=N``, ``Playback resumed: id=N``,
+``Recording renamed: id=N name=X.ext``, ``Recording deleted: id=N name=X.ext``,
+``Preference changed: key=value``.
+Toasts: "Recording saved", "N items deleted" (or "1 item deleted"), "Filename cannot be
+empty", "Filename contains invalid characters", "A recording with that name already exists".
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from mobile_gym.sim.apps.base import App, AppContext, Handler
+from mobile_gym.sim.apps.preferences import Preferences, preference_switches
+from mobile_gym.sim.apps.voice_recorder.data import (
+    BITRATES,
+    DATABASE,
+    DEFAULTS,
+    EXTENSIONS,
+    SCHEMA,
+    clock_text,
+    default_name,
+    seed_recordings,
+    session,
+)
+from mobile_gym.sim.apps.voice_recorder.player import Player, PlayerTab, search_mode
+from mobile_gym.sim.ui.about import about_dialog
+from mobile_gym.sim.ui.choices import radio_dialog
+from mobile_gym.sim.ui.composites import list_item, toolbar
+from mobile_gym.sim.ui.selection import Selection
+from mobile_gym.sim.ui.tabs import tab_bar
+from mobile_gym.sim.ui.view import MATCH, Column, Row, View
+from mobile_gym.sim.ui.widgets import ImageButton, TextView
+
+PACKAGE = "com.simplemobiletools.voicerecorder"
+MAIN = ".activities.MainActivity"
+SETTINGS = ".activities.SettingsActivity"
+VERSION = "5.12.1"
+TICK_MS = 100
+"""How often the screen redraws itself while a recording is made or played."""
+RECORDER_TAB, PLAYER_TAB = 0, 1
+SWITCHES = (
+    ("hide_notification", "settings_hide_notification", "Hide notification"),
+    ("keep_screen_on", "settings_keep_screen_on", "Keep the screen on while recording"),
+)
+
+
+def _kbps(bitrate: str) -> str:
+    return f"{int(bitrate) // 1000} kbps"
+
+
+class VoiceRecorderApp(App):
+    """Simple Voice Recorder: record on the virtual clock, then play, rename and delete."""
+
+    package = PACKAGE
+    label = "Voice Recorder"
+    icon = "mic"
+    color = (229, 57, 53)
+    main_activity = MAIN
+    screens: ClassVar[dict[str, str]] = {MAIN: "main", SETTINGS: "settings"}
+    schemas: ClassVar[dict[str, str]] = {DATABASE: SCHEMA}
+
+    def seed(self, ctx: AppContext, rng: random.Random) -> None:
+        seed_recordings(ctx.db(), rng, ctx.phone.clock.epoch_ms)
+
+    def tick_ms(self, ctx: AppContext) -> int | None:
+        if ctx.screen.activity != MAIN:
+            return None
+        if ctx.get("tab", RECORDER_TAB) == RECORDER_TAB:
+            current = session(ctx.db())
+            running = current is not None and current.state == "recording"
+        else:
+            running = Player(ctx).playing()
+        return TICK_MS if running else None
+
+    def back(self, ctx: AppContext) -> bool:
+        if ctx.screen.activity != MAIN or ctx.get("tab", RECORDER_TAB) != PLAYER_TAB:
+            return False
+        selection, search = Selection(ctx), search_mode(ctx)
+        if selection.active:
+            selection.clear()
+            return True
+        if search.active:
+            search.close()
+            return True
+        return False
+
+    # recording --------------------------------------------------------------------------------
+    def _toggle_recording(self, ctx: AppContext) -> None:
+        db = ctx.db()
+        now = ctx.phone.clock.epoch_ms
+        current = session(db)
+        if current is None:
+            db.execute(
+                "INSERT INTO session(id, state, started, resumed, recorded) "
+                "VALUES (1, 'recording', ?, ?, 0)",
+                (now, now),
+            )
+            ctx.log("Recording started")
+            return
+        prefs = Preferences(ctx, DEFAULTS)
+        extension = prefs.get("extension")
+        base = name = default_name(current.started)
+        copy = 0
+        while db.execute(
+            "SELECT 1 FROM recordings WHERE name = ? AND extension = ?", (name, extension)
+        ).fetchone():
+            copy += 1
+            name = f"{base}_{copy}"
+        length = current.length(now)
+        new_id = db.execute(
+            "INSERT INTO recordings(name, extension, duration, bitrate, created) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (name, extension, length, int(prefs.get("bitrate")), current.started),
+        ).lastrowid
+        db.execute("DELETE FROM session")
+        ctx.log(f"Recording saved: id={new_id} name={name}.{extension} duration_ms={length}")
+        ctx.toast("Recording saved")
+
+    def _toggle_pause(self, ctx: AppContext) -> None:
+        db = ctx.db()
+        now = ctx.phone.clock.epoch_ms
+        current = session(db)
+        if current is None:
+            return
+        if current.state == "recording":
+            length = current.length(now)
+            db.execute("UPDATE session SET state = 'paused', recorded = ?", (length,))
+            ctx.log(f"Recording paused: length_ms={length}")
+        else:
+            db.execute("UPDATE session SET state = 'recording', resumed = ?", (now,))
+            ctx.log("Recording resumed")
+
+    def _recorder_tab(self, ctx: AppContext) -> View:
+        current = session(ctx.db())
+        length = current.length(ctx.phone.clock.epoch_ms) if current is not None else 0
+        if current is None:
+            status = "Tap the button to start recording"
+        else:
+            status = "Recording" if current.state == "recording" else "Paused"
+        buttons: list[View] = []
+        if current is not None:
+            recording = current.state == "recording"
+            buttons.append(
+                ImageButton(
+                    "pause" if recording else "play",
+                    desc="Pause recording" if recording else "Resume recording",
+                    id="toggle_pause_button",
+                    on_click=lambda: self._toggle_pause(ctx),
+                    size=56,
+                    margin=(0, 0, 24, 0),
+                )
+            )
+        buttons.append(
+            ImageButton(
+                "mic" if current is None else "stop",
+                desc="Start recording" if current is None else "Stop recording",
+                id="toggle_recording_button",
+                on_click=lambda: self._toggle_recording(ctx),
+                size=80,
+                padding=20,
+                tint="on_primary",
+                background="primary",
+                radius=40,
+            )
+        )
+        return Column(
+            View(height=0, weight=1),
+            TextView(
+                clock_text(length), id="recording_duration", size=60, align="center", width=MATCH
+            ),
+            TextView(
+                status,
+                id="recording_status",
+                size=16,
+                color="text_secondary",
+                align="center",
+                width=MATCH,
+                margin=(0, 8, 0, 0),
+            ),
+            View(height=0, weight=1),
+            Row(*buttons, arrange="center", width=MATCH, margin=(0, 0, 0, 40)),
+            height=MATCH,
+        )
+
+    # screens ----------------------------------------------------------------------------------
+    def main(self, ctx: AppContext) -> View:
+        tab = ctx.get("tab", RECORDER_TAB)
+        open_about = about_dialog(
+            ctx,
+            "Simple Voice Recorder",
+            VERSION,
+            "An easy way of recording any discussion or sounds without ads or internet access.",
+        )
+        open_menu = ctx.menu(
+            "overflow", [("Settings", lambda: ctx.open(SETTINGS)), ("About", open_about)]
+        )
+        player = PlayerTab(ctx, open_menu)
+
+        def select(index: int) -> None:
+            if index != PLAYER_TAB:
+                player.leave()
+            ctx.set("tab", index)
+
+        if tab == PLAYER_TAB:
+            bar, content = player.bar(), player.content()
+        else:
+            bar = toolbar("Voice Recorder", on_overflow=open_menu)
+            content = self._recorder_tab(ctx)
+        return Column(
+            bar,
+            Column(content, height=0, weight=1),
+            tab_bar([("Recorder", "mic"), ("Player", "play")], tab, select),
+            height=MATCH,
+        )
+
+    def settings(self, ctx: AppContext) -> View:
+        prefs = Preferences(ctx, DEFAULTS)
+
+        def chooser(key: str, title: str, options: list[tuple[str, str]]) -> Handler:
+            return radio_dialog(
+                ctx, key, title, options, prefs.get(key), lambda value: prefs.put(key, value)
+            )
+
+        pick_extension = chooser("extension", "Extension", [(e, e) for e in EXTENSIONS])
+        pick_bitrate = chooser("bitrate", "Bitrate", [(b, _kbps(b)) for b in BITRATES])
+        rows: list[View] = [
+            list_item(
+                "Extension",
+                prefs.get("extension"),
+                on_click=pick_extension,
+                id="settings_extension",
+            ),
+            list_item(
+                "Bitrate", _kbps(prefs.get("bitrate")), on_click=pick_bitrate, id="settings_bitrate"
+            ),
+            *preference_switches(prefs, SWITCHES),
+        ]
+        return Column(
+            toolbar("Settings", on_up=ctx.finish),
+            ctx.scroller("settings", rows, id="settings_scrollview"),
+            height=MATCH,
+        )

@@ -1,0 +1,187 @@
+"""Voice Recorder's data: the recordings table, the recording session on the virtual clock,
+the seeded recordings, and how durations, sizes and dates read on screen."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import sqlite3
+from dataclasses import dataclass
+
+from mobile_gym.sim.apps import preferences
+from mobile_gym.sim.ui.dates import from_epoch_ms
+
+DATABASE = "voice_recorder"
+SCHEMA = (
+    """
+CREATE TABLE recordings(
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    extension TEXT NOT NULL DEFAULT 'm4a',
+    duration INTEGER NOT NULL,
+    bitrate INTEGER NOT NULL DEFAULT 128000,
+    created INTEGER NOT NULL
+);
+CREATE TABLE session(
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    state TEXT NOT NULL CHECK (state IN ('recording', 'paused')),
+    started INTEGER NOT NULL,
+    resumed INTEGER NOT NULL,
+    recorded INTEGER NOT NULL
+);
+"""
+    + preferences.SCHEMA
+)
+EXTENSIONS = ("m4a", "mp3", "ogg")
+BITRATES = ("32000", "64000", "96000", "128000", "160000", "192000", "256000", "320000")
+DEFAULTS = {
+    "extension": "m4a",
+    "bitrate": "128000",
+    "hide_notification": "0",
+    "keep_screen_on": "1",
+}
+INVALID_CHARACTERS = set('/\\:*?"<>|')
+_SEED_BITRATES = (64000, 128000, 128000, 192000)
+_HALF_HOUR_MS = 30 * 60_000
+_TWO_MONTHS_MS = 60 * 86_400_000
+
+_SEED_NAMES = (
+    "Lecture notes",
+    "Guitar riff",
+    "Interview with Sam",
+    "Team standup",
+    "Song idea",
+    "Grocery reminder",
+    "Podcast intro",
+    "Bird song",
+    "Piano practice",
+    "Birthday message",
+    "Meeting with landlord",
+    "Spanish vocabulary",
+    "Dream journal",
+    "Book chapter 3",
+    "Voice memo",
+    "Call with Dad",
+)
+
+
+@dataclass(frozen=True)
+class Recording:
+    """One row of the ``recordings`` table (duration in ms, bitrate in bits per second)."""
+
+    id: int
+    name: str
+    extension: str
+    duration: int
+    bitrate: int
+    created: int
+
+    @property
+    def filename(self) -> str:
+        return f"{self.name}.{self.extension}"
+
+    @property
+    def size(self) -> int:
+        """Bytes the file takes at its bitrate."""
+        return self.duration * self.bitrate // 8000
+
+
+@dataclass(frozen=True)
+class Session:
+    """The recording in progress: ``recorded`` ms before the last resume at ``resumed``."""
+
+    state: str
+    started: int
+    resumed: int
+    recorded: int
+
+    def length(self, now_ms: int) -> int:
+        """Milliseconds recorded so far."""
+        running = now_ms - self.resumed if self.state == "recording" else 0
+        return self.recorded + running
+
+
+def recordings(db: sqlite3.Connection, query: str = "") -> list[Recording]:
+    """The recordings, newest first, whose file name contains ``query`` (lower-case)."""
+    rows = db.execute(
+        "SELECT id, name, extension, duration, bitrate, created FROM recordings "
+        "ORDER BY created DESC, id DESC"
+    )
+    found = [Recording(*row) for row in rows]
+    return [r for r in found if query in r.filename.lower()] if query else found
+
+
+def recording_by_id(db: sqlite3.Connection, recording_id: int | None) -> Recording | None:
+    """Recording ``recording_id``, or None if there is none (or it was deleted)."""
+    row = db.execute(
+        "SELECT id, name, extension, duration, bitrate, created FROM recordings WHERE id = ?",
+        (recording_id,),
+    ).fetchone()
+    return Recording(*row) if row else None
+
+
+def session(db: sqlite3.Connection) -> Session | None:
+    """The recording in progress, or None when nothing is being recorded."""
+    row = db.execute("SELECT state, started, resumed, recorded FROM session").fetchone()
+    return Session(*row) if row else None
+
+
+def default_name(started_ms: int) -> str:
+    """The name a new recording gets: when it started, ``2024_06_03_09_30_12``."""
+    return f"{from_epoch_ms(started_ms):%Y_%m_%d_%H_%M_%S}"
+
+
+def seed_recordings(db: sqlite3.Connection, rng: random.Random, now_ms: int) -> None:
+    """Between 7 and 12 recordings from the last two months, some named by the user."""
+    count = rng.randint(7, 12)
+    named = rng.sample(_SEED_NAMES, rng.randint(count // 2, count - 2))
+    rows = []
+    for i in range(count):
+        created = now_ms - _HALF_HOUR_MS - int(rng.random() * _TWO_MONTHS_MS)
+        name = named[i] if i < len(named) else default_name(created)
+        short = rng.random() < 0.5
+        duration = int(
+            3_000 + rng.random() * 57_000 if short else 60_000 + rng.random() * 1_140_000
+        )
+        bitrate = _SEED_BITRATES[int(rng.random() * len(_SEED_BITRATES))]
+        extension = "mp3" if rng.random() < 0.3 else "m4a"
+        rows.append((name, extension, duration, bitrate, created))
+    db.executemany(
+        "INSERT INTO recordings(name, extension, duration, bitrate, created) "
+        "VALUES (?, ?, ?, ?, ?)",
+        rows,
+    )
+
+
+def clock_text(ms: int) -> str:
+    """``02:15``, or ``1:02:15`` from an hour on (whole seconds, rounded down)."""
+    seconds = max(ms, 0) // 1000
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes:02d}:{seconds:02d}"
+
+
+def size_text(size: int) -> str:
+    """``845 KB`` or ``2.1 MB``."""
+    if size < 1000 * 1000:
+        return f"{max(size // 1000, 1)} KB"
+    return f"{size / 1_000_000:.1f} MB"
+
+
+def date_text(ms: int) -> str:
+    """``3 June 2024, 09:30``."""
+    when: dt.datetime = from_epoch_ms(ms)
+    return f"{when.day} {when:%B %Y, %H:%M}"
+
+
+def name_error(db: sqlite3.Connection, name: str, extension: str, recording_id: int) -> str | None:
+    """Why ``name`` cannot be given to recording ``recording_id``, or None."""
+    if not name:
+        return "Filename cannot be empty"
+    if INVALID_CHARACTERS & set(name):
+        return "Filename contains invalid characters"
+    taken = db.execute(
+        "SELECT 1 FROM recordings WHERE name = ? AND extension = ? AND id != ?",
+        (name, extension, recording_id),
+    ).fetchone()
+    return "A recording with that name already exists" if taken else None

@@ -1,0 +1,42 @@
+"""Prefilled text fields whose text starts out selected, as a rename dialog opens on Android.
+
+``select_all`` marks a field's text (bound by ``AppContext.edit``) as selected; while it is,
+``apply_selection`` paints the field highlighted, the first text typed replaces the whole
+text and the first delete clears it. Either ends the selection, as does closing the screen
+state that holds it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mobile_gym.sim.ui.widgets import EditText
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.apps.base import AppContext
+
+_FLAG = "selected_text:"
+
+
+def select_all(ctx: AppContext, field_key: str) -> None:
+    """Mark the text of field ``field_key`` as selected (call it when prefilling the field)."""
+    ctx.set(_FLAG + field_key, True)
+
+
+def apply_selection(ctx: AppContext, field: EditText) -> EditText:
+    """``field`` (made by ``ctx.edit``) with its selection's behaviour, if it has one."""
+    key = field.field_key
+    if key is None:
+        raise ValueError("apply_selection needs a field made by AppContext.edit")
+    if not ctx.get(_FLAG + key):
+        return field
+    change = field.on_change
+    old = field.text
+
+    def replace(new: str) -> None:
+        ctx.pop(_FLAG + key)
+        change(new[len(old) :] if new.startswith(old) else "")
+
+    field.on_change = replace
+    field.background = "surface_variant"
+    return field

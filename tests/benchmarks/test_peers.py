@@ -1,0 +1,63 @@
+"""The side-by-side benchmark's contenders run and its table is built (a few steps each, no
+timing judged; the figures themselves come from ``benchmarks/peers.py``)."""
+
+from __future__ import annotations
+
+import pathlib
+import sys
+
+import numpy as np
+import pytest
+
+pytest.importorskip("minigrid")
+pytest.importorskip("android_env")
+sys.path.insert(0, str(pathlib.Path(__file__).parents[2] / "benchmarks"))
+
+import alternatives
+import ours
+import peers
+from rounds import interleaved
+
+
+def test_contenders_run_and_the_table_pairs_them() -> None:
+    workloads = [
+        ours.touch(1.0, ours.HVGA),
+        ours.gesture_text(),
+        ours.element("pixels", 0.25),
+        ours.reset(new_content=True),
+        ours.text_input(),
+        alternatives.cartpole(),
+        alternatives.doorkey(rgb=False),
+        alternatives.doorkey(rgb=True),
+        alternatives.android_env_fake(48, 32),
+    ]
+    try:
+        rates = interleaved(workloads, rounds=2, seconds=0.002)
+    finally:
+        for workload in workloads:
+            workload.close()
+    assert all(len(r["rounds_per_s"]) == 2 and r["best_per_s"] > 0 for r in rates.values())
+    costs = {"reset_new_content_ms": 1000 / rates["reset_new_content"]["best_per_s"]}
+    rows = {row["name"]: row for row in peers.comparisons(rates, costs)}
+    assert set(rows) == {"touch_320x480", "gesture_text", "element_270x600", "reset_new_content_ms"}
+    gesture = rows["gesture_text"]
+    assert gesture["peer"] == "MiniGrid DoorKey-8x8, symbolic"
+    assert gesture["ratio"] == rates["gesture_text"]["best_per_s"] / gesture["peer_figure"]
+    assert gesture["met"] == (gesture["ratio"] >= 1.0)
+    assert rows["reset_new_content_ms"]["met"] == (costs["reset_new_content_ms"] <= 5.0)
+    figures = {
+        "comparisons": list(rows.values()),
+        "rounds": 2,
+        "round_seconds": 0.002,
+        "machine": peers.machine(),
+        "missing": {},
+    }
+    assert "gesture clicks, text obs" in peers.report(figures)
+
+
+def test_a_stream_that_changes_nothing_is_refused() -> None:
+    env = ours.make("element", "text")
+    back = np.array([4, 0])
+    env.step(back)  # leaves Settings for the home screen, where BACK changes nothing
+    with pytest.raises(RuntimeError, match="unchanged"):
+        ours.stepping("idle", "idle", "actions", env, [back])

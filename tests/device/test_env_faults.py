@@ -1,0 +1,147 @@
+"""How MobileEnv ends an episode when its device fails, and how it picks its device."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+import mobile_gym  # noqa: F401  (registers the environments)
+from mobile_gym.device.base import DeviceError
+from mobile_gym.device.sim import SimDevice
+from mobile_gym.env import MobileEnv
+from mobile_gym.registration import make_env
+from mobile_gym.spaces import ActionType
+from mobile_gym.tasks.solution import run_solution
+from mobile_gym.wrappers.commands import Command
+from tests.tasks.tasktools import act, click, spec
+
+FAULT = "emulator-5554: dump the view hierarchy failed 3 times; last: device offline"
+
+
+class BreakableDevice(SimDevice):
+    """The simulated phone, except that the calls named in ``broken`` fail as a device whose
+    retries ran out does; ``calls`` counts the calls that reached the phone."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.broken: set[str] = set()
+        self.calls = 0
+
+    def _call(self, name: str) -> None:
+        if name in self.broken:
+            raise DeviceError(FAULT)
+        self.calls += 1
+
+    def reset(self, seed: int) -> None:
+        self._call("reset")
+        super().reset(seed)
+
+    def touch(self, x: float, y: float) -> None:
+        self._call("touch")
+        super().touch(x, y)
+
+    def get_setting(self, namespace: str, key: str) -> str | None:
+        self._call("get_setting")
+        return super().get_setting(namespace, key)
+
+    def screenshot(self, scale: float) -> np.ndarray:
+        self._call("screenshot")
+        return super().screenshot(scale)
+
+
+@pytest.fixture
+def device() -> BreakableDevice:
+    return BreakableDevice()
+
+
+@pytest.fixture
+def env(device: BreakableDevice) -> MobileEnv:
+    return MobileEnv(spec(), device=device)
+
+
+def check_fault(env: gym.Env, outcome: tuple[Any, ...]) -> dict[str, Any]:
+    observation, reward, terminated, truncated, info = outcome
+    assert (reward, terminated, truncated) == (0.0, True, False)
+    assert info["error"] == FAULT and info["success"] is False
+    assert info["events"] == [] and info["reward_breakdown"] == {}
+    assert info["view_hierarchy"].xml.endswith('<hierarchy rotation="0" />')
+    assert env.observation_space.contains(observation)
+    return info
+
+
+def test_a_fault_mid_episode_ends_it_with_the_error(
+    env: MobileEnv, device: BreakableDevice
+) -> None:
+    env.reset(seed=0)
+    device.broken.add("touch")
+    info = check_fault(env, env.step(act(ActionType.TOUCH, touch_position=np.array([0.5, 0.5]))))
+    assert info["step"] == 1
+    device.broken.clear()
+    calls = device.calls
+    info = check_fault(env, env.step(act(ActionType.LIFT)))  # stays ended until reset
+    assert device.calls == calls and info["step"] == 2
+    assert env.final_verdict() is False
+
+
+def test_a_fault_while_judging_is_never_a_success(env: MobileEnv, device: BreakableDevice) -> None:
+    env.reset(seed=0)
+    device.broken.add("get_setting")  # the Wi-Fi signal cannot be read
+    *_, info = click(env, id="wifi_switch")
+    assert info["error"] == FAULT and info["success"] is False
+    assert device.phone.settings.get("global", "wifi_on") == "0"  # it was done, not judged
+
+
+def test_reset_works_again_after_a_fault(env: MobileEnv, device: BreakableDevice) -> None:
+    env.reset(seed=0)
+    device.broken.add("screenshot")
+    check_fault(env, env.step(act(ActionType.REPEAT)))
+    device.broken.clear()
+    observation, info = env.reset(seed=0)
+    assert "error" not in info and env.observation_space.contains(observation)
+    steps, reward, ended, info = run_solution(env)
+    assert (steps, reward, ended, info["success"]) == (1, 1.0, True, True)
+
+
+def test_a_fault_during_reset(env: MobileEnv, device: BreakableDevice) -> None:
+    device.broken.add("reset")
+    observation, info = env.reset(seed=0)
+    assert info["error"] == FAULT and info["success"] is False
+    assert env.observation_space.contains(observation)
+    check_fault(env, env.step(act(ActionType.REPEAT)))
+    device.broken.clear()
+    _, info = env.reset(seed=0)
+    assert "error" not in info and info["foreground"] == "com.android.settings"
+
+
+def test_a_fault_under_the_step_cap_and_presets(device: BreakableDevice) -> None:
+    env = make_env("settings.wifi_off", device=device, action_space="gesture")
+    env.reset(seed=0)
+    device.broken.add("touch")
+    _, reward, terminated, truncated, info = env.step(Command("click", 0.5, 0.5))
+    assert (reward, terminated, truncated) == (0.0, True, False)
+    assert info["error"] == FAULT and info["success"] is False
+
+
+def test_device_option_is_checked() -> None:
+    with pytest.raises(ValueError, match="needs serial="):
+        gym.make("MobileGym/settings.wifi_off-v0", device="adb")
+    with pytest.raises(ValueError, match='serial need device="adb"'):
+        gym.make("MobileGym/settings.wifi_off-v0", serial="emulator-5554")
+    with pytest.raises(ValueError, match="device must be one of"):
+        gym.make("MobileGym/settings.wifi_off-v0", device="usb")
+    assert isinstance(
+        gym.make("MobileGym/settings.wifi_off-v0", device="sim").unwrapped.device, SimDevice
+    )
+
+
+def test_an_unreachable_adb_server_is_a_device_error(closed_port: int) -> None:
+    with pytest.raises(DeviceError, match="emulator-5554: ask the ADB server's version failed"):
+        gym.make(
+            "MobileGym/settings.wifi_off-v0",
+            device="adb",
+            serial="emulator-5554",
+            adb_port=closed_port,
+        )

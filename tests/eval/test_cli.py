@@ -1,0 +1,84 @@
+"""``mobile-gym eval``, ``list`` and ``show`` as a user runs them; bad arguments give a
+one-line error and a non-zero exit."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mobile_gym.cli", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+def test_eval_prints_the_metrics_table_and_writes_results(tmp_path: pathlib.Path) -> None:
+    result = cli(
+        "eval", "--task", "settings.wifi_off", "--task", "notes.create_titled",
+        "--agent", "oracle", "--seeds", "0,1", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "oracle on 2 task(s) x 4 episode(s)" in result.stdout
+    for heading in ("SR [95% CI]", "SE", "latency s", "tokens", "FN rate", "FP rate"):
+        assert heading in result.stdout
+    assert "100% [51–100]" in result.stdout  # 4 of 4, with its Wilson interval
+    document = json.loads((tmp_path / "results.json").read_text())
+    assert document["settings"]["agent"] == "oracle"
+    assert [e["seed"] for e in document["episodes"]] == [0, 1, 0, 1]
+    assert (tmp_path / "results.csv").exists()
+
+
+def test_list_and_show() -> None:
+    suites = cli("list")
+    assert suites.returncode == 0 and "starter" in suites.stdout
+    tasks = cli("list", "tasks", "--suite", "starter")
+    assert tasks.returncode == 0 and "contacts.create_named" in tasks.stdout
+    assert "settings.switch_named_on" not in tasks.stdout  # another suite
+    apps = cli("list", "apps")
+    assert apps.returncode == 0 and "com.simplemobiletools.notes.pro" in apps.stdout
+    show = cli("show", "contacts.create_named")
+    assert show.returncode == 0
+    for text in ("Create a new contact named {first} {last}", "min steps", "12 (2x_min)"):
+        assert text in show.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["eval", "--suite", "nope", "--agent", "random"], "unknown suite 'nope'"),
+        (["eval", "--task", "nope.task", "--agent", "random"], "unknown task 'nope.task'"),
+        (["eval", "--task", "/no/such/task.yaml", "--agent", "random"], "no such task file"),
+        (["eval", "--suite", "starter", "--agent", "genius"], "unknown agent 'genius'"),
+        (["eval", "--suite", "starter", "--agent", "random", "--max-steps", "0"], "--max-steps"),
+        (["eval", "--suite", "starter", "--agent", "random", "--max-steps", "3x"], "--max-steps"),
+        (["eval", "--suite", "starter", "--agent", "random", "--seeds", "a"], "bad seeds"),
+        (["eval", "--suite", "starter", "--agent", "random", "--workers", "0"], "--workers"),
+        (["eval", "--suite", "starter", "--agent", "random", "--agent-option", "x"], "NAME=VALUE"),
+        (["eval", "--suite", "starter", "--agent", "random", "--agent-option", "k=1"], "bad options"),
+        (["eval", "--agent", "random"], "name a suite"),
+        (["list", "everything"], "cannot list 'everything'"),
+        (["list", "tasks", "--suite", "nope"], "unknown suite 'nope'"),
+        (["show", "nope.task"], "unknown task 'nope.task'"),
+    ],
+)  # fmt: skip
+def test_bad_arguments_give_one_line_and_a_non_zero_exit(
+    args: list[str], message: str, tmp_path: pathlib.Path
+) -> None:
+    result = cli(*args, *(["--out", str(tmp_path)] if args[0] == "eval" else []))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
+    assert not list(tmp_path.iterdir())  # nothing was run
+
+
+def test_rerunning_into_a_folder_of_another_run_is_refused(tmp_path: pathlib.Path) -> None:
+    first = cli("eval", "--task", "settings.wifi_off", "--agent", "random", "--out", str(tmp_path))
+    assert first.returncode == 0, first.stderr
+    second = cli("eval", "--task", "settings.wifi_off", "--agent", "oracle", "--out", str(tmp_path))
+    assert second.returncode == 2
+    assert "holds a run with other settings" in second.stderr

@@ -1,0 +1,78 @@
+"""A killed run resumes to the same results with nothing duplicated, and worker processes
+give the same results as one process."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import time
+from typing import Any
+
+from mobile_gym.eval import RunSettings, RunStore, episodes, evaluate, select_tasks
+from mobile_gym.eval.records import EpisodeRecord
+
+SEEDS = "0-3"
+TASKS = 18 * 4
+
+
+def comparable(records: list[dict[str, Any]] | list[EpisodeRecord]) -> list[dict[str, Any]]:
+    """Records without their wall-clock timings, the one thing a rerun may change."""
+    rows = [r.to_json() if isinstance(r, EpisodeRecord) else dict(r) for r in records]
+    for row in rows:
+        row.pop("latency_s")
+    return rows
+
+
+def eval_command(out: pathlib.Path) -> list[str]:
+    return [
+        sys.executable, "-m", "mobile_gym.cli", "eval", "--suite", "starter",
+        "--agent", "random", "--seeds", SEEDS, "--out", str(out),
+    ]  # fmt: skip
+
+
+def test_a_killed_run_resumes_to_identical_results(tmp_path: pathlib.Path) -> None:
+    reference = evaluate(
+        episodes(select_tasks(["starter"], []), list(range(4))),
+        RunSettings("random", max_steps=None),
+        RunStore(tmp_path / "reference"),
+    )
+    out = tmp_path / "killed"
+    process = subprocess.Popen(
+        eval_command(out), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    deadline = time.monotonic() + 120
+    while len(list((out / "episodes").glob("*.json"))) < 10:
+        assert process.poll() is None, "the run ended before it could be killed"
+        assert time.monotonic() < deadline, "the run finished no episodes"
+        time.sleep(0.01)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    finished_at_kill = len(list((out / "episodes").glob("*.json")))
+    assert 10 <= finished_at_kill < TASKS
+
+    rerun = subprocess.run(eval_command(out), capture_output=True, text=True, timeout=300)
+    assert rerun.returncode == 0, rerun.stderr
+    assert f"{finished_at_kill} episode(s) were already finished" in rerun.stdout
+
+    document = json.loads((out / "results.json").read_text())
+    assert comparable(document["episodes"]) == comparable(reference)
+    assert len(list((out / "episodes").glob("*.json"))) == TASKS
+    trajectories = list((out / "trajectories").rglob("*.jsonl"))
+    assert len(trajectories) == TASKS
+    assert not list(out.rglob("*.tmp"))
+    for path in trajectories:
+        lines = [json.loads(line) for line in path.read_text().splitlines()]
+        assert lines[0]["type"] == "episode" and lines[-1]["type"] == "result"
+        assert [line["step"] for line in lines[1:-1]] == list(range(1, len(lines) - 1))
+
+
+def test_two_workers_give_the_results_of_one(tmp_path: pathlib.Path) -> None:
+    plan = episodes(select_tasks(["starter"], []), [0, 1])
+    one = evaluate(plan, RunSettings("random"), RunStore(tmp_path / "one"))
+    two = evaluate(plan, RunSettings("random"), RunStore(tmp_path / "two"), workers=2)
+    assert comparable(two) == comparable(one)
+    assert [r.key for r in two] == [f"{e.task.id}__seed{e.seed}" for e in plan]

@@ -1,0 +1,125 @@
+"""The served phone driven by Debian's ``adb`` command line.
+
+Every call is ``adb -H 127.0.0.1 -P PORT``: with a host named, ``adb`` treats the server as
+remote and never starts one of its own (checked below), and the port is the test server's
+ephemeral one, never 5037.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import shutil
+import socket
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from mobile_gym.sim.adb_server import AdbServer
+from mobile_gym.sim.apps.contacts import MAIN
+from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
+from mobile_gym.sim.driver import find_all
+
+ADB = shutil.which("adb")
+pytestmark = pytest.mark.skipif(
+    ADB is None, reason="Debian's adb client is not installed (apt-get install -y adb; CI does)"
+)
+
+Adb = Callable[..., subprocess.CompletedProcess]
+
+
+def _adb_command(port: int, home: Path) -> Adb:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ANDROID_")}
+    env["HOME"] = str(home)
+
+    def run(*args: str, check: bool = True) -> subprocess.CompletedProcess:
+        assert ADB is not None
+        result = subprocess.run(
+            [ADB, "-H", "127.0.0.1", "-P", str(port), *args],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=60,
+        )
+        if check:
+            assert result.returncode == 0, result.stderr.decode()
+        return result
+
+    return run
+
+
+@pytest.fixture
+def adb(server: AdbServer, tmp_path: Path) -> Adb:
+    return _adb_command(server.port, tmp_path / "home")
+
+
+def test_adb_never_starts_a_server_of_its_own(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = _adb_command(port, tmp_path)("devices", check=False)
+    assert result.returncode != 0
+    assert b"cannot start server on remote host" in result.stderr
+
+
+def test_devices(adb: Adb, serial: str) -> None:
+    out = adb("devices").stdout.decode()
+    assert out.splitlines()[:2] == ["List of devices attached", f"{serial}\tdevice"]
+    assert "model:Pixel_7" in adb("devices", "-l").stdout.decode()
+    assert adb("get-serialno").stdout.decode().strip() == serial
+
+
+def test_uiautomator_dump_then_pull(
+    server: AdbServer, serial: str, adb: Adb, tmp_path: Path
+) -> None:
+    out = adb("shell", "uiautomator", "dump", "/sdcard/x.xml").stdout.decode()
+    assert out.strip() == "UI hierchary dumped to: /sdcard/x.xml"
+    adb("pull", "/sdcard/x.xml", str(tmp_path / "x.xml"))
+    assert (tmp_path / "x.xml").read_text("utf-8") == server.phone(serial).hierarchy_xml()
+
+
+def test_exec_out_screencap_is_the_phone_screen(server: AdbServer, serial: str, adb: Adb) -> None:
+    png = adb("exec-out", "screencap", "-p").stdout
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG"
+    np.testing.assert_array_equal(np.asarray(image), server.phone(serial).screenshot(1.0))
+
+
+def test_input_tap_changes_the_phone(
+    server: AdbServer, serial: str, adb: Adb, tmp_path: Path
+) -> None:
+    phone = server.phone(serial)
+    (icon,) = find_all(phone.hierarchy_xml(), content_desc="Contacts")
+    x, y = icon.bounds.center
+    adb("shell", "input", "tap", str(x), str(y))
+    assert phone.foreground == (CONTACTS, MAIN)
+
+
+def test_push_pull_round_trip(server: AdbServer, serial: str, adb: Adb, tmp_path: Path) -> None:
+    data = random.Random(7).randbytes(300_000)
+    (tmp_path / "blob.bin").write_bytes(data)
+    adb("push", str(tmp_path / "blob.bin"), "/data/local/tmp/blob.bin")
+    assert server.phone(serial).read_file("/data/local/tmp/blob.bin") == data
+    adb("pull", "/data/local/tmp/blob.bin", str(tmp_path / "back.bin"))
+    assert (tmp_path / "back.bin").read_bytes() == data
+
+
+def test_settings(server: AdbServer, serial: str, adb: Adb) -> None:
+    assert adb("shell", "settings", "get", "global", "airplane_mode_on").stdout == b"0\n"
+    adb("shell", "settings", "put", "global", "airplane_mode_on", "1")
+    assert server.phone(serial).settings.get("global", "airplane_mode_on") == "1"
+
+
+def test_exit_status_and_stderr(adb: Adb) -> None:
+    result = adb("shell", "ls /missing; echo done", check=False)
+    assert result.returncode == 0
+    assert result.stdout == b"done\n"
+    assert result.stderr == b"ls: /missing: No such file or directory\n"
+    result = adb("shell", "frobnicate", check=False)
+    assert result.returncode == 127
+    assert b"frobnicate: inaccessible or not found" in result.stderr

@@ -1,0 +1,296 @@
+"""The device shell's commands, run over shell v2 on a served phone."""
+
+from __future__ import annotations
+
+import re
+import struct
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+from lxml import etree
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim.adb_server import AdbServer
+from mobile_gym.sim.apps.contacts import MAIN
+from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
+from mobile_gym.sim.apps.settings import PACKAGE as SETTINGS
+from mobile_gym.sim.driver import find_all
+from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER
+from tests.sim.adb_server.raw_client import ShellResult, shell_v2
+
+Run = Callable[[str], ShellResult]
+
+
+@pytest.fixture
+def sh(server: AdbServer, serial: str) -> Run:
+    return lambda line: shell_v2(server.port, serial, line)
+
+
+@pytest.fixture
+def phone(server: AdbServer, serial: str) -> Phone:
+    return server.phone(serial)
+
+
+def ok(result: ShellResult) -> str:
+    assert (result.status, result.stderr) == (0, b""), result
+    return result.stdout.decode()
+
+
+def failed(result: ShellResult, status: int = 1) -> str:
+    assert result.status == status, result
+    return result.stderr.decode()
+
+
+def _search_field(sh: Run, phone: Phone) -> str:
+    """Open Contacts' search; the resource id of its (focused) query field."""
+    phone.start_activity(CONTACTS)
+    (search,) = find_all(phone.hierarchy_xml(), content_desc="Search")
+    ok(sh("input tap {} {}".format(*search.bounds.center)))
+    field = f"{CONTACTS}:id/search_query"
+    (node,) = find_all(phone.hierarchy_xml(), resource_id=field)
+    ok(sh("input tap {} {}".format(*node.bounds.center)))
+    return field
+
+
+# input ----------------------------------------------------------------------------------------
+def test_input_text_and_keys(sh: Run, phone: Phone) -> None:
+    field = _search_field(sh, phone)
+    ok(sh("input text 'Ada%sLove'; input keyevent 67 KEYCODE_DEL; input keyevent KEYCODE_A"))
+    (node,) = find_all(phone.hierarchy_xml(), resource_id=field)
+    assert node.text == "Ada Loa"
+    assert "unknown Android key 'FOO'" in failed(sh("input keyevent FOO"))
+
+
+def test_input_swipe_held_in_place_is_a_long_press(sh: Run, phone: Phone) -> None:
+    phone.start_activity(CONTACTS)
+    row = find_all(phone.hierarchy_xml(), resource_id=f"{CONTACTS}:id/item_contact_name")[0]
+    x, y = row.bounds.center
+    ok(sh(f"input swipe {x} {y} {x} {y} 100"))  # short: a tap opens the contact
+    assert phone.foreground[1] != MAIN
+    phone.key("BACK")
+    before = phone.hierarchy_xml()
+    ok(sh(f"input touchscreen swipe {x} {y} {x} {y} 600"))  # held 600 ms: a long press
+    assert phone.foreground == (CONTACTS, MAIN)
+    assert phone.hierarchy_xml() != before
+
+
+def test_input_rejects_bad_arguments(sh: Run) -> None:
+    assert "Usage: input" in failed(sh("input"))
+    assert "input tap needs <x> <y>" in failed(sh("input tap 1"))
+    assert "x must be a number, got 'left'" in failed(sh("input tap left 5"))
+    assert "Unknown command: wiggle" in failed(sh("input wiggle"))
+    assert "swipe duration" in failed(sh("input swipe 1 2 3 4 9999999"))
+    assert "unknown motion event action" in failed(sh("input motionevent HOVER 1 2"))
+
+
+# screen --------------------------------------------------------------------------------------------
+def test_screencap_raw_and_to_a_file(sh: Run, phone: Phone) -> None:
+    raw = sh("screencap").stdout
+    width, height, fmt, space = struct.unpack("<4I", raw[:16])
+    assert (width, height, fmt, space) == (1080, 2400, 1, 1)
+    pixels = np.frombuffer(raw[16:], np.uint8).reshape(height, width, 4)
+    np.testing.assert_array_equal(pixels[..., :3], phone.screenshot(1.0))
+    ok(sh("screencap /sdcard/shot.png"))
+    assert phone.read_file("/sdcard/shot.png").startswith(b"\x89PNG")
+    assert "Display Id '3' is not valid" in failed(sh("screencap -d 3 -p"))
+    assert "can't create /sdcard: Is a directory" in failed(sh("screencap -p > /sdcard"))
+
+
+def test_uiautomator_dump(sh: Run, phone: Phone) -> None:
+    assert ok(sh("uiautomator dump")) == "UI hierchary dumped to: /sdcard/window_dump.xml\n"
+    assert phone.read_file("/sdcard/window_dump.xml").decode() == phone.hierarchy_xml()
+    out = ok(sh("uiautomator dump --compressed /dev/tty"))
+    assert out == phone.hierarchy_xml() + "UI hierchary dumped to: /dev/tty\n"
+    assert "Usage: uiautomator" in failed(sh("uiautomator events"))
+
+
+def test_wm(sh: Run) -> None:
+    assert ok(sh("wm size")) == "Physical size: 1080x2400\n"
+    assert ok(sh("wm density")) == "Physical density: 420\n"
+    ok(sh("wm size reset"))
+    assert "cannot be overridden" in failed(sh("wm size 720x1280"))
+
+
+def test_dumpsys(sh: Run, phone: Phone) -> None:
+    phone.start_activity(SETTINGS)
+    window = ok(sh("dumpsys window windows"))
+    assert re.search(
+        r"mCurrentFocus=Window\{[0-9a-f]{8} u0 com\.android\.settings/\.Settings\}", window
+    )
+    activity = ok(sh("dumpsys activity activities"))
+    assert re.search(
+        r"mResumedActivity: ActivityRecord\{\w+ u0 com\.android\.settings/\.Settings t\d+\}",
+        activity,
+    )
+    top = ok(sh("dumpsys activity top"))
+    assert re.search(
+        rf"ACTIVITY com\.android\.settings/\.Settings \w+ pid={phone.pids[SETTINGS]}", top
+    )
+    display = ok(sh("dumpsys display"))
+    assert re.search(
+        r"DisplayViewport\{.*valid=true, .*orientation=0, .*deviceWidth=1080, deviceHeight=2400",
+        display,
+    )
+    assert "mInputShown=false" in ok(sh("dumpsys input_method"))
+    assert "level: 85" in ok(sh("dumpsys battery"))
+    assert "window" in ok(sh("dumpsys -l")).split()
+    assert "Can't find service: nosuch" in failed(sh("dumpsys nosuch"))
+
+
+# apps ----------------------------------------------------------------------------------------------
+def test_am_start_and_force_stop(sh: Run, phone: Phone) -> None:
+    out = ok(sh("am start -n com.android.settings/com.android.settings.Settings"))
+    assert out == "Starting: Intent { cmp=com.android.settings/com.android.settings.Settings }\n"
+    assert phone.foreground == (SETTINGS, ".Settings")
+    ok(sh("am force-stop com.android.settings"))
+    assert phone.foreground == (LAUNCHER, HOME_ACTIVITY) and SETTINGS not in phone.pids
+    waited = ok(sh(f"am start -W -S {CONTACTS}/{MAIN}"))
+    assert "Status: ok" in waited and "LaunchState: COLD" in waited
+    assert phone.foreground == (CONTACTS, MAIN)
+    ok(sh("am force-stop com.example.unknown"))  # as on Android, not an error
+    assert "Activity class {com.android.settings/.Nope} does not exist" in failed(
+        sh("am start -n com.android.settings/.Nope")
+    )
+    assert "unable to resolve Intent" in failed(
+        sh("am start -a android.intent.action.VIEW -d https://example.org")
+    )
+    assert "Broadcast completed: result=0" in ok(
+        sh("am broadcast -a android.intent.action.AIRPLANE_MODE --ez state true")
+    )
+
+
+def test_monkey_launches_an_app(sh: Run, phone: Phone) -> None:
+    assert "Events injected: 1" in ok(
+        sh(f"monkey -p {CONTACTS} -c android.intent.category.LAUNCHER 1")
+    )
+    assert phone.foreground == (CONTACTS, MAIN)
+    assert "No activities found" in failed(sh("monkey -p com.example.none 1"))
+    assert "only `monkey -p PACKAGE" in failed(sh("monkey 500"))
+
+
+def test_pm(sh: Run, phone: Phone) -> None:
+    packages = ok(sh("pm list packages")).splitlines()
+    assert f"package:{CONTACTS}" in packages and "package:android" in packages
+    assert ok(sh("pm list packages -3")).splitlines() == sorted(
+        f"package:{p}" for p in phone.apps if not p.startswith("com.android.")
+    )
+    assert ok(sh("pm list packages --user 0 settings")) == f"package:{SETTINGS}\n"
+    db = phone.database(CONTACTS, "contacts")
+    assert db.execute("SELECT count(*) FROM contacts").fetchone()[0] > 0
+    assert ok(sh(f"pm clear {CONTACTS}")) == "Success\n"
+    assert (
+        phone.database(CONTACTS, "contacts").execute("SELECT count(*) FROM contacts").fetchone()[0]
+        == 0
+    )
+    assert "not installed" in failed(sh("pm clear com.example.none"))
+
+
+def test_settings(sh: Run, phone: Phone) -> None:
+    assert ok(sh("settings get global airplane_mode_on")) == "0\n"
+    ok(sh("settings put global airplane_mode_on 1"))
+    assert phone.settings.get("global", "airplane_mode_on") == "1"
+    assert ok(sh("settings --user 0 get secure no_such_key")) == "null\n"
+    assert "screen_brightness=128" in ok(sh("settings list system")).splitlines()
+    assert ok(sh("settings delete global airplane_mode_on")) == "Deleted 1 rows\n"
+    assert "unknown settings namespace 'local'" in failed(sh("settings get local x"))
+    assert "Settings provider" in failed(sh("settings get global"))
+
+
+def test_logcat_dump_formats_and_clear(sh: Run, phone: Phone) -> None:
+    phone.log("android", "TestTag", "hello logcat", "W")
+    threadtime = ok(sh("logcat -d")).splitlines()
+    assert threadtime[0] == "--------- beginning of main"
+    assert re.fullmatch(
+        r"\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} +\d+ +\d+ W TestTag: hello logcat", threadtime[-1]
+    )
+    assert re.fullmatch(
+        r"\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} W/TestTag\( *\d+\): hello logcat",
+        ok(sh("logcat -d -v time")).splitlines()[-1],
+    )
+    assert re.fullmatch(
+        r" +\d+\.\d{3} +\d+ +\d+ W TestTag: hello logcat",
+        ok(sh("logcat -v epoch -d")).splitlines()[-1],
+    )
+    assert ok(sh("logcat -d -s TestTag:W")).splitlines()[1:] == [threadtime[-1]]
+    assert ok(sh("logcat -d *:E")) == ""  # nothing at error level
+    assert len(ok(sh("logcat -t 2")).splitlines()) == 3
+    assert ok(sh("logcat -d -e 'hello l.g'")).splitlines()[1:] == [threadtime[-1]]
+    ok(sh("logcat -c"))
+    assert ok(sh("logcat -d")) == ""
+    assert "unknown format" in failed(sh("logcat -v fancy -d"))
+
+
+def test_getprop(sh: Run) -> None:
+    assert ok(sh("getprop sys.boot_completed")) == "1\n"
+    assert ok(sh("getprop ro.product.model")) == "Pixel 7\n"
+    assert ok(sh("getprop no.such.prop")) == "\n"
+    assert ok(sh("getprop no.such.prop fallback")) == "fallback\n"
+    assert "[ro.build.version.sdk]: [34]" in ok(sh("getprop")).splitlines()
+
+
+# files -------------------------------------------------------------------------------------------
+def test_echo_redirections_and_cat(sh: Run, phone: Phone) -> None:
+    ok(sh("echo first > /sdcard/f.txt; echo second >> /sdcard/f.txt"))
+    assert phone.read_file("/sdcard/f.txt") == b"first\nsecond\n"
+    assert ok(sh("cat /sdcard/f.txt")) == "first\nsecond\n"
+    assert ok(sh('echo -n "no newline"')) == "no newline"
+    assert ok(sh(r"echo -e 'a\tb'")) == "a\tb\n"
+    assert sh("ls /missing 2>&1").stdout == b"ls: /missing: No such file or directory\n"
+    assert sh("ls /missing 2> /sdcard/err.txt").stderr == b""
+    assert phone.read_file("/sdcard/err.txt") == b"ls: /missing: No such file or directory\n"
+    assert "cat: /sdcard/none: No such file or directory" in failed(sh("cat /sdcard/none"))
+    assert "cat: /sdcard: Is a directory" in failed(sh("cat /sdcard"))
+    assert ok(sh("echo piped | cat")) == "piped\n"
+
+
+def test_ls_mkdir_touch_rm(sh: Run, phone: Phone) -> None:
+    ok(sh("mkdir -p /sdcard/a/b && touch /sdcard/a/b/one.txt /sdcard/a/two.txt"))
+    assert ok(sh("ls /sdcard/a")) == "b\ntwo.txt\n"
+    assert ok(sh("ls /sdcard/a/*.txt")) == "/sdcard/a/two.txt\n"
+    assert ok(sh("ls -a /sdcard/a")).split() == [".", "..", "b", "two.txt"]
+    long = ok(sh("ls -l /sdcard/a")).splitlines()
+    assert long[0].startswith("drwxrwx--x") and long[1].startswith("-rw-rw----")
+    assert "File exists" in failed(sh("mkdir /sdcard/a"))
+    assert "No such file or directory" in failed(sh("mkdir /sdcard/x/y"))
+    assert "Is a directory" in failed(sh("rm /sdcard/a"))
+    ok(sh("rm -f /sdcard/a/none; rm -rf /sdcard/a"))
+    assert sh("ls /sdcard/a").status == 1
+    assert "Permission denied" in failed(sh("rm -r /sdcard"))
+    ok(sh("touch /sdcard/t1 /sdcard/t2; rm /sdcard/t*"))
+    assert not phone.storage.exists("/sdcard/t1") and not phone.storage.exists("/sdcard/t2")
+
+
+def test_grep(sh: Run) -> None:
+    ok(sh("echo alpha > /sdcard/g1; echo Beta >> /sdcard/g1; echo gamma > /sdcard/g2"))
+    assert ok(sh("grep -i beta /sdcard/g1")) == "Beta\n"
+    assert sh("grep -v a /sdcard/g1") == ShellResult(b"", b"", 1)
+    assert (
+        ok(sh("grep a /sdcard/g1 /sdcard/g2"))
+        == "/sdcard/g1:alpha\n/sdcard/g1:Beta\n/sdcard/g2:gamma\n"
+    )
+    assert ok(sh("cat /sdcard/g1 | grep -q alpha && echo found")) == "found\n"
+    assert (
+        failed(sh("grep x /sdcard/none"), status=2)
+        == "grep: /sdcard/none: No such file or directory\n"
+    )
+    assert "bad pattern" in failed(sh("grep '(' /sdcard/g1"), status=2)
+
+
+def test_sleep_advances_virtual_time(sh: Run, phone: Phone) -> None:
+    before = phone.clock.elapsed_ms
+    ok(sh("sleep 2.5"))
+    assert phone.clock.elapsed_ms - before == 2500
+    assert "invalid time interval" in failed(sh("sleep -1"))
+
+
+def test_syntax_errors_are_reported(sh: Run) -> None:
+    assert "unterminated quoted string" in failed(sh("echo 'open"), status=2)
+    assert "background jobs" in failed(sh("sleep 1 &"), status=2)
+    assert "command substitution" in failed(sh("echo $(id)"), status=2)
+    assert "';' unexpected" in failed(sh("; echo"), status=2)
+
+
+def test_hierarchy_xml_from_the_shell_parses(sh: Run) -> None:
+    ok(sh("uiautomator dump /data/local/tmp/uidump.xml"))
+    etree.fromstring(sh("cat /data/local/tmp/uidump.xml").stdout)

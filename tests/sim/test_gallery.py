@@ -1,0 +1,369 @@
+"""The Gallery app, used end to end through raw input only (taps, drags, text, keys)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mobile_gym import actions
+from mobile_gym.env import MobileEnv
+from mobile_gym.sim import Phone
+from mobile_gym.sim import input as ev
+from mobile_gym.sim.apps.gallery import (
+    MAIN_ACTIVITY,
+    MEDIA_ACTIVITY,
+    PACKAGE,
+    VIEWER_ACTIVITY,
+    GalleryApp,
+)
+from mobile_gym.sim.apps.gallery.media import TRASH
+from mobile_gym.sim.driver import Driver
+from mobile_gym.tasks.schema import SolutionStep
+from mobile_gym.tasks.solution import step_actions
+
+SEED = 3
+CAMERA = "/sdcard/DCIM/Camera"
+
+
+@pytest.fixture
+def phone() -> Phone:
+    return Phone(seed=SEED, apps=(GalleryApp,))
+
+
+@pytest.fixture
+def driver(phone: Phone) -> Driver:
+    """A driver with the Gallery opened from the launcher's dock."""
+    driver = Driver(phone)
+    driver.tap(desc="Gallery")
+    assert phone.foreground == (PACKAGE, MAIN_ACTIVITY)
+    return driver
+
+
+def _media(phone: Phone, where: str = "1") -> list[dict]:
+    rows = phone.database(PACKAGE, "gallery").execute(f"SELECT * FROM media WHERE {where}")
+    return [dict(row) for row in rows]
+
+
+def _camera(phone: Phone) -> list[dict]:
+    """The camera roll as the gallery sorts it (newest first)."""
+    rows = _media(phone, f"parent_path = '{CAMERA}' AND deleted_ts = 0")
+    return sorted(rows, key=lambda r: (r["date_taken"], r["id"]), reverse=True)
+
+
+def _logs(phone: Phone) -> list[str]:
+    return [
+        line.split(" Gallery: ", 1)[1] for line in phone.logcat_lines()[0] if " Gallery: " in line
+    ]
+
+
+def _names(driver: Driver) -> list[str]:
+    return [node.text for node in driver.find_all(id="medium_name")]
+
+
+def _folders(driver: Driver) -> dict[str, str]:
+    names = [n.text for n in driver.find_all(id="dir_name")]
+    counts = [n.text for n in driver.find_all(id="photo_cnt")]
+    return dict(zip(names, counts, strict=True))
+
+
+def _open_camera(driver: Driver) -> None:
+    driver.tap(id="dir_name", text="Camera")
+    assert driver.device.foreground == (PACKAGE, MEDIA_ACTIVITY)
+
+
+def _title(driver: Driver) -> str:
+    return driver.find(id="toolbar_title").text
+
+
+def test_seeded_media_are_files_and_the_folders_count_them(phone: Phone, driver: Driver) -> None:
+    rows = _media(phone)
+    assert 15 <= len(rows) <= 30
+    files = phone.storage.files
+    for row in rows:
+        assert row["full_path"] in files
+        assert row["full_path"].startswith(TRASH if row["deleted_ts"] else "/sdcard/")
+    binned = [r for r in rows if r["deleted_ts"]]
+    favorites = [r for r in rows if r["is_favorite"] and not r["deleted_ts"]]
+    assert 1 <= len(binned) <= 2 and len(favorites) == 3
+    shown = _folders(driver)
+    assert shown["Camera"] == str(len(_camera(phone)))
+    assert shown["Favorites"] == "3"
+    assert shown["Recycle Bin"] == str(len(binned))
+    assert list(shown)[-2:] == ["Favorites", "Recycle Bin"]
+    assert rows == _media(Phone(seed=SEED, apps=(GalleryApp,)))
+    assert rows != _media(Phone(seed=SEED + 1, apps=(GalleryApp,)))
+
+
+def test_a_folder_shows_its_media_newest_first_and_the_viewer_swipes(
+    phone: Phone, driver: Driver
+) -> None:
+    _open_camera(driver)
+    camera = _camera(phone)
+    assert _names(driver) == [r["filename"] for r in camera][: len(_names(driver))]
+    videos = [r for r in camera if r["type"] == 2]
+    assert len(driver.find_all(id="video_duration")) == len(videos)
+    driver.tap(desc=camera[1]["filename"])
+    assert phone.foreground == (PACKAGE, VIEWER_ACTIVITY)
+    assert _title(driver) == camera[1]["filename"]
+    assert driver.find(id="medium_counter").text == f"2 / {len(camera)}"
+    driver.send_all(ev.drag(900, 1200, 150, 1200))  # swipe left: the next one
+    assert _title(driver) == camera[2]["filename"]
+    driver.send_all(ev.drag(150, 1200, 900, 1200))
+    driver.send_all(ev.drag(150, 1200, 900, 1200))
+    assert _title(driver) == camera[0]["filename"]
+    driver.send_all(ev.drag(150, 1200, 900, 1200))  # nothing before the first
+    assert _title(driver) == camera[0]["filename"]
+    assert _logs(phone)[:2] == [f"Opened folder {CAMERA}", f"Viewing {camera[1]['full_path']}"]
+    assert _logs(phone)[-1] == f"Viewing {camera[0]['full_path']}"
+    driver.key("BACK")
+    assert phone.foreground == (PACKAGE, MEDIA_ACTIVITY)
+
+
+def test_favourite_from_the_viewer_fills_the_favorites_folder(phone: Phone, driver: Driver) -> None:
+    _open_camera(driver)
+    target = next(r for r in _camera(phone) if not r["is_favorite"])
+    driver.tap(desc=target["filename"])
+    star = driver.find(id="bottom_favorite")
+    assert star.attrs["selected"] == "false"
+    driver.tap(id="bottom_favorite")
+    assert driver.find(id="bottom_favorite").attrs["selected"] == "true"
+    assert _media(phone, f"id = {target['id']}")[0]["is_favorite"] == 1
+    assert _logs(phone)[-1] == f"Added to favorites: {target['full_path']}"
+    driver.key("BACK")
+    driver.key("BACK")
+    assert _folders(driver)["Favorites"] == "4"
+    driver.tap(id="dir_name", text="Favorites")
+    assert target["filename"] in _names(driver)
+
+
+def test_delete_from_the_viewer_moves_the_file_to_the_recycle_bin(
+    phone: Phone, driver: Driver
+) -> None:
+    _open_camera(driver)
+    camera = _camera(phone)
+    target, after = camera[0], camera[1]
+    driver.tap(desc=target["filename"])
+    driver.tap(id="bottom_delete")
+    assert driver.find(id="alertTitle").text == "Move to the Recycle Bin?"
+    assert (
+        driver.find(id="message").text
+        == f'"{target["filename"]}" will be moved to the Recycle Bin.'
+    )
+    driver.tap(text="Cancel")
+    assert target["full_path"] in phone.storage.files
+    driver.tap(id="bottom_delete")
+    driver.tap(text="Delete", class_="android.widget.Button")
+    assert target["full_path"] not in phone.storage.files
+    assert TRASH + target["full_path"] in phone.storage.files
+    row = _media(phone, f"id = {target['id']}")[0]
+    assert row["deleted_ts"] > 0 and row["full_path"] == TRASH + target["full_path"]
+    assert _logs(phone)[-1] == f"Moved to the Recycle Bin: {target['full_path']}"
+    assert _title(driver) == after["filename"]  # the next medium shows
+    driver.key("BACK")
+    assert target["filename"] not in _names(driver)
+
+
+def test_select_several_videos_and_delete_them(phone: Phone, driver: Driver) -> None:
+    _open_camera(driver)
+    camera = _camera(phone)
+    videos = [r for r in camera if r["type"] == 2]
+    assert len(videos) >= 2
+    driver.long_press(desc=videos[0]["filename"])
+    assert driver.find(id="toolbar_title").text == f"1 / {len(camera)}"
+    for video in videos[1:]:
+        driver.tap(desc=video["filename"])
+    assert driver.find(id="toolbar_title").text == f"{len(videos)} / {len(camera)}"
+    assert len(driver.find_all(id="medium_check")) == len(videos)
+    driver.tap(desc=videos[0]["filename"])  # a tap unselects
+    driver.tap(desc=videos[0]["filename"])
+    driver.tap(id="cab_delete")
+    assert (
+        driver.find(id="message").text == f"{len(videos)} items will be moved to the Recycle Bin."
+    )
+    driver.tap(text="Delete", class_="android.widget.Button")
+    assert not driver.exists(id="cab_close")  # selection mode ended
+    assert all(r["type"] != 2 for r in _camera(phone))
+    assert len(_media(phone, "deleted_ts > 0 AND type = 2")) >= len(videos)
+    assert not set(_names(driver)) & {v["filename"] for v in videos}
+
+
+def test_select_all_and_back_leaves_selection(phone: Phone, driver: Driver) -> None:
+    _open_camera(driver)
+    camera = _camera(phone)
+    driver.long_press(desc=camera[0]["filename"])
+    driver.tap(desc="Select all")
+    assert driver.find(id="toolbar_title").text == f"{len(camera)} / {len(camera)}"
+    driver.key("BACK")
+    assert not driver.exists(id="cab_close")
+    assert phone.foreground == (PACKAGE, MEDIA_ACTIVITY)
+
+
+def test_recycle_bin_restores_and_deletes_for_good(phone: Phone, driver: Driver) -> None:
+    binned = _media(phone, "deleted_ts > 0")
+    driver.tap(id="dir_name", text="Recycle Bin")
+    assert sorted(_names(driver)) == sorted(r["filename"] for r in binned)
+    first = binned[0]
+    driver.tap(desc=first["filename"])
+    assert not driver.exists(id="bottom_favorite")
+    driver.tap(desc="Restore")
+    original = f"{first['parent_path']}/{first['filename']}"
+    assert original in phone.storage.files and first["full_path"] not in phone.storage.files
+    assert _media(phone, f"id = {first['id']}")[0]["deleted_ts"] == 0
+    assert _logs(phone)[-1] == f"Restored: {original}"
+
+
+def test_deleting_in_the_recycle_bin_is_for_good(phone: Phone, driver: Driver) -> None:
+    _open_camera(driver)
+    target = _camera(phone)[0]
+    driver.tap(desc=target["filename"])
+    driver.tap(id="bottom_delete")
+    driver.tap(text="Delete", class_="android.widget.Button")
+    driver.key("BACK")
+    driver.key("BACK")
+    driver.tap(id="dir_name", text="Recycle Bin")
+    driver.tap(desc=target["filename"])
+    driver.tap(id="bottom_delete")
+    assert driver.find(id="alertTitle").text == "Delete permanently?"
+    assert driver.find(id="message").text == f'"{target["filename"]}" will be deleted for good.'
+    driver.tap(text="Delete", class_="android.widget.Button")
+    assert TRASH + target["full_path"] not in phone.storage.files
+    assert target["full_path"] not in phone.storage.files
+    assert _media(phone, f"id = {target['id']}") == []
+    assert _logs(phone)[-1] == f"Deleted permanently: {target['full_path']}"
+
+
+def test_empty_the_recycle_bin(phone: Phone, driver: Driver) -> None:
+    binned = _media(phone, "deleted_ts > 0")
+    driver.tap(id="dir_name", text="Recycle Bin")
+    driver.tap(desc="More options")
+    driver.tap(text="Empty the Recycle Bin")
+    driver.tap(text="Empty")
+    assert _media(phone, "deleted_ts > 0") == []
+    assert all(r["full_path"] not in phone.storage.files for r in binned)
+    assert _logs(phone)[-1] == f"Emptied the Recycle Bin: {len(binned)} items"
+
+
+def test_rename_replaces_the_selected_name_and_checks_it(phone: Phone, driver: Driver) -> None:
+    _open_camera(driver)
+    target, other = [r for r in _camera(phone) if r["type"] == 1][:2]
+    driver.tap(desc=target["filename"])
+    driver.tap(desc="More options")
+    driver.tap(text="Rename")
+    stem = target["filename"].rsplit(".", 1)[0]
+    assert driver.find(id="rename_item_name").text == stem
+    assert driver.find(id="rename_item_extension").text == "jpg"
+    phone.send(ev.Text(other["filename"].rsplit(".", 1)[0]))  # typing replaces the selection
+    driver.tap(text="OK")
+    assert driver.exists(text="A file with that name already exists")
+    assert driver.exists(id="rename_item_name")  # the dialog stays for a correction
+    driver.tap(id="rename_item_name")
+    for _ in other["filename"].rsplit(".", 1)[0]:
+        driver.key("DEL")
+    phone.send(ev.Text("Beach day"))
+    driver.key("ENTER")
+    new_path = f"{CAMERA}/Beach day.jpg"
+    assert new_path in phone.storage.files and target["full_path"] not in phone.storage.files
+    row = _media(phone, f"id = {target['id']}")[0]
+    assert (row["filename"], row["full_path"]) == ("Beach day.jpg", new_path)
+    assert _logs(phone)[-1] == f"Renamed {target['full_path']} to {new_path}"
+    assert _title(driver) == "Beach day.jpg"
+
+    driver.tap(desc="More options")
+    driver.tap(text="Rename")
+    driver.key("DEL")  # clears the selected name
+    driver.tap(text="OK")
+    assert driver.exists(text="The name cannot be empty")
+
+
+def test_sort_by_name_and_filter_to_videos(phone: Phone, driver: Driver) -> None:
+    _open_camera(driver)
+    driver.tap(desc="More options")
+    driver.tap(text="Sort by")
+    assert driver.find(id="sorting_dialog_radio_date_taken").checked
+    driver.tap(id="sorting_dialog_radio_name")
+    driver.tap(id="sorting_dialog_radio_ascending")
+    driver.tap(text="OK")
+    names = sorted(r["filename"] for r in _camera(phone))
+    assert _names(driver) == names[: len(_names(driver))]
+    assert "Preference changed: media_sorting=name:asc" in _logs(phone)
+
+    driver.tap(desc="More options")
+    driver.tap(text="Filter media")
+    driver.tap(id="filter_media_images")
+    driver.tap(id="filter_media_gifs")
+    driver.tap(id="filter_media_videos")
+    driver.tap(text="OK")
+    assert driver.exists(text="Select at least one media type")
+    driver.tap(id="filter_media_videos")
+    driver.tap(text="OK")
+    videos = sorted(r["filename"] for r in _camera(phone) if r["type"] == 2)
+    assert _names(driver) == videos
+    prefs = dict(
+        phone.database(PACKAGE, "gallery").execute("SELECT key, value FROM preferences").fetchall()
+    )
+    assert prefs == {"media_sorting": "name:asc", "filter_media": "2"}
+    driver.key("BACK")
+    assert _folders(driver)["Camera"] == str(len(videos))
+
+
+def test_search_folders_and_media(phone: Phone, driver: Driver) -> None:
+    driver.type_into("scr", id="top_toolbar_search")
+    assert list(_folders(driver)) == ["Screenshots"]
+    driver.tap(desc="Clear query")
+    driver.type_into("zzz", id="top_toolbar_search")
+    assert driver.find(id="directories_empty_placeholder").text == "No folders match your search"
+    driver.key("BACK")
+    driver.key("BACK")
+    assert "Camera" in _folders(driver)
+    _open_camera(driver)
+    target = _camera(phone)[-1]
+    driver.type_into(target["filename"][4:12], id="top_toolbar_search")
+    assert target["filename"] in _names(driver)
+    assert all(target["filename"][4:12] in name for name in _names(driver))
+
+
+def test_media_files_added_or_removed_elsewhere_are_picked_up(phone: Phone, driver: Driver) -> None:
+    phone.write_file("/sdcard/Pictures/Trips/lake.jpg", b"a photo")
+    gone = _camera(phone)[0]
+    phone.storage.delete(gone["full_path"])
+    phone.invalidate()
+    assert _folders(driver)["Trips"] == "1"
+    row = _media(phone, "filename = 'lake.jpg'")[0]
+    assert (row["parent_path"], row["type"], row["size"]) == ("/sdcard/Pictures/Trips", 1, 7)
+    assert _media(phone, f"id = {gone['id']}") == []
+
+
+def test_properties_and_video_playback(phone: Phone, driver: Driver) -> None:
+    _open_camera(driver)
+    video = next(r for r in _camera(phone) if r["type"] == 2)
+    driver.tap(desc=video["filename"])
+    driver.tap(desc="Properties")
+    labels = [n.text for n in driver.find_all(id="property_label")]
+    values = [n.text for n in driver.find_all(id="property_value")]
+    assert labels == ["Name", "Path", "Size", "Date taken", "Duration"]
+    assert values[:2] == [video["filename"], video["full_path"]]
+    minutes, seconds = divmod(video["video_duration"], 60)
+    assert values[-1] == f"{minutes}:{seconds:02d}"
+    driver.tap(text="OK")
+    driver.tap(desc="Play video")
+    assert driver.exists(desc="Pause video")
+    assert _logs(phone)[-1] == f"Playing {video['full_path']}"
+
+
+def test_the_video_task_fails_when_a_photo_is_deleted() -> None:
+    env = MobileEnv("mab.gallery.delete_videos")
+    env.reset(seed=2)
+    values = env.episode.values
+    for step in (
+        {"click": {"text": "Gallery"}},
+        {"click": {"id": "dir_name", "text": values["album"]}},
+        {"long_press": {"desc": f"VID_{values['n1']}.mp4"}},
+        {"click": {"desc": f"DSC_{values['n2']}.jpg"}},
+        {"click": {"id": "cab_delete"}},
+        {"click": {"text": "Delete"}},
+    ):
+        sequence = step_actions(
+            SolutionStep.model_validate(step), env.device.hierarchy_xml(), env.device.size
+        )
+        _, _, terminated, _, info = actions.play(env, sequence)
+    assert terminated and info["failure"] and not info["success"]
+    assert "deleted_a_photo" in info["events"]

@@ -1,0 +1,326 @@
+"""The Music Player app, driven through raw input: the tabbed library, playback on the
+virtual clock (next / previous, shuffle, repeat, seeking), playlists and search."""
+
+from __future__ import annotations
+
+import pytest
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim.apps.music_player import MAIN, PACKAGE, PLAYER, TRACKS
+from mobile_gym.sim.apps.music_player.library import format_duration
+from mobile_gym.sim.driver import Driver
+
+SEED = 8
+
+
+@pytest.fixture
+def phone() -> Phone:
+    return Phone(seed=SEED)
+
+
+@pytest.fixture
+def driver(phone: Phone) -> Driver:
+    """A driver with the Music Player opened from the launcher's dock."""
+    driver = Driver(phone)
+    driver.tap(desc="Music Player")
+    assert phone.foreground == (PACKAGE, MAIN)
+    return driver
+
+
+def _db(phone: Phone, sql: str, *params: object) -> list[tuple]:
+    return [tuple(r) for r in phone.database(PACKAGE, "songs").execute(sql, params).fetchall()]
+
+
+def _logs(phone: Phone) -> list[str]:
+    return [
+        line.split(" MusicPlayer: ", 1)[1]
+        for line in phone.logcat_lines()[0]
+        if " MusicPlayer: " in line
+    ]
+
+
+def _texts(driver: Driver, id: str) -> list[str]:
+    return [node.text for node in driver.find_all(id=id)]
+
+
+def _add_album(phone: Phone) -> list[int]:
+    """Three short songs of one album, tracks 1 to 3, for predictable playback."""
+    rows = [
+        (801 + n, f"Zeta {n + 1}", "Zed Quartet", "Zebra", 60 + 10 * n, n + 1) for n in range(3)
+    ]
+    phone.database(PACKAGE, "songs").executemany(
+        "INSERT INTO tracks(id, title, artist, album, duration, track_number) VALUES (?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+    return [row[0] for row in rows]
+
+
+def _play_album(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="Albums")
+    driver.scroll_to(id="album_title", text="Zebra")
+    driver.tap(id="album_title", text="Zebra")
+    assert phone.foreground == (PACKAGE, TRACKS)
+    driver.tap(id="track_title", text="Zeta 1")
+    assert phone.foreground == (PACKAGE, PLAYER)
+
+
+def test_tabs_show_the_library(phone: Phone, driver: Driver) -> None:
+    assert driver.find(desc="Playlists").attrs["selected"] == "true"
+    playlists = _db(phone, "SELECT title FROM playlists ORDER BY title COLLATE NOCASE")
+    assert _texts(driver, "playlist_title") == [t for (t,) in playlists]
+    driver.tap(desc="Artists")
+    artists = _db(phone, "SELECT DISTINCT artist FROM tracks ORDER BY artist COLLATE NOCASE")
+    assert _texts(driver, "artist_title") == [a for (a,) in artists]
+    driver.tap(desc="Folders")
+    assert set(_texts(driver, "folder_title")) <= {"Music", "Live sessions", "Bandcamp"}
+    driver.tap(desc="Tracks")
+    titles = [t for (t,) in _db(phone, "SELECT title FROM tracks ORDER BY title COLLATE NOCASE")]
+    shown = _texts(driver, "track_title")
+    assert shown == titles[: len(shown)]
+    durations = _db(phone, "SELECT duration FROM tracks ORDER BY title COLLATE NOCASE")
+    assert _texts(driver, "track_duration")[0] == format_duration(durations[0][0])
+    assert not driver.exists(id="current_track_bar")  # nothing loaded yet
+
+
+def test_songs_have_files_in_storage(phone: Phone) -> None:
+    for (path,) in _db(phone, "SELECT path FROM tracks"):
+        assert phone.storage.exists(path) and path.startswith("/sdcard/Music/")
+
+
+def test_tapping_a_track_plays_it_and_opens_the_player(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="Tracks")
+    first, second = _texts(driver, "track_title")[:2]
+    artist = _texts(driver, "track_info")[0]
+    driver.tap(id="track_title", text=first)
+    assert phone.foreground == (PACKAGE, PLAYER)
+    assert driver.find(id="activity_track_title").text == first
+    assert driver.find(id="activity_track_artist").text == artist
+    assert driver.find(id="activity_track_play_pause").attrs["content-desc"] == "Pause"
+    assert driver.find(id="next_track_label").text == f"Next: {second}"
+    assert _logs(phone)[-1] == f"Playing: {first} by {artist}"
+    driver.tap(desc="Navigate up")
+    assert driver.find(id="current_track_label").text == f"{first} \u00b7 {artist}"
+    driver.tap(id="current_track_play_pause")
+    assert _db(phone, "SELECT playing FROM playback") == [(0,)]
+    assert _logs(phone)[-1] == f"Paused: {first}"
+    driver.tap(id="current_track_bar")
+    assert phone.foreground == (PACKAGE, PLAYER)
+
+
+def test_playback_moves_on_with_the_clock(phone: Phone, driver: Driver) -> None:
+    _add_album(phone)
+    _play_album(phone, driver)
+    phone.wait(45_000)
+    assert driver.find(id="activity_track_progress_current").text == "0:45"
+    phone.wait(20_000)  # Zeta 1 lasts 60 s
+    assert driver.find(id="activity_track_title").text == "Zeta 2"
+    assert driver.find(id="activity_track_progress_current").text == "0:05"
+    phone.wait(70_000 + 80_000)  # to the end of the album: repeat is off, so it stops
+    assert driver.find(id="activity_track_title").text == "Zeta 3"
+    assert driver.find(id="activity_track_play_pause").attrs["content-desc"] == "Play"
+    assert driver.find(id="next_track_label").text == "Next: none"
+
+
+def test_repeat_modes(phone: Phone, driver: Driver) -> None:
+    _add_album(phone)
+    _play_album(phone, driver)
+    driver.tap(id="activity_track_repeat")
+    assert driver.find(id="activity_track_repeat").attrs["content-desc"] == "Repeat all"
+    phone.wait(60_000 + 70_000 + 80_000 + 1_000)  # the whole album, then the first again
+    assert driver.find(id="activity_track_title").text == "Zeta 1"
+    driver.tap(id="activity_track_repeat")
+    assert driver.find(id="next_track_label").text == "Next: Zeta 1"
+    phone.wait(120_000)
+    assert driver.find(id="activity_track_title").text == "Zeta 1"
+    driver.tap(id="activity_track_repeat")
+    assert driver.find(id="activity_track_repeat").attrs["content-desc"] == "Repeat off"
+    assert _logs(phone)[-3:] == ["Repeat: all", "Repeat: one", "Repeat: off"]
+
+
+def test_next_and_previous_wrap_around_the_queue(phone: Phone, driver: Driver) -> None:
+    _add_album(phone)
+    _play_album(phone, driver)
+    for expected in ("Zeta 2", "Zeta 3", "Zeta 1"):
+        driver.tap(desc="Next")
+        assert driver.find(id="activity_track_title").text == expected
+    driver.tap(desc="Previous")
+    assert driver.find(id="activity_track_title").text == "Zeta 3"
+    driver.tap(desc="Pause")
+    driver.tap(desc="Next")  # skipping while paused stays paused
+    assert driver.find(id="activity_track_play_pause").attrs["content-desc"] == "Play"
+    assert _logs(phone)[-2:] == ["Paused: Zeta 3", "Next track: Zeta 1"]
+
+
+def test_shuffle_plays_every_track_in_a_fixed_order(phone: Phone) -> None:
+    orders = []
+    for _ in range(2):
+        phone_ = Phone(seed=SEED)
+        driver = Driver(phone_)
+        driver.tap(desc="Music Player")
+        _add_album(phone_)
+        _play_album(phone_, driver)
+        driver.tap(id="activity_track_toggle_shuffle")
+        assert (
+            driver.find(id="activity_track_toggle_shuffle").attrs["content-desc"]
+            == "Disable shuffle"
+        )
+        seen = [driver.find(id="activity_track_title").text]
+        for _ in range(2):
+            driver.tap(desc="Next")
+            seen.append(driver.find(id="activity_track_title").text)
+        orders.append(seen)
+    assert orders[0] == orders[1]
+    assert sorted(orders[0]) == ["Zeta 1", "Zeta 2", "Zeta 3"]
+
+
+def test_seek_bar_moves_the_position(phone: Phone, driver: Driver) -> None:
+    _add_album(phone)
+    _play_album(phone, driver)
+    driver.tap(desc="Pause")
+    driver.tap(id="activity_track_progressbar")  # the middle of a 60 s track
+    position = driver.find(id="activity_track_progress_current").text
+    assert position in ("0:29", "0:30", "0:31")
+    assert _logs(phone)[-1] == f"Seek to {position} in Zeta 1"
+
+
+def test_create_rename_and_delete_a_playlist(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="More options")
+    driver.tap(text="Create new playlist")
+    driver.type_into("Night drive", id="new_playlist_title")
+    driver.tap(text="OK")
+    assert "Night drive" in _texts(driver, "playlist_title")
+    driver.tap(desc="More options")
+    driver.tap(text="Create new playlist")
+    driver.type_into("night DRIVE", id="new_playlist_title")
+    driver.tap(text="OK")
+    assert driver.exists(text="A playlist with that title already exists")
+    driver.tap(text="Cancel")
+
+    driver.long_press(id="playlist_title", text="Night drive")
+    driver.tap(id="cab_rename")
+    assert driver.find(id="new_playlist_title").text == "Night drive"
+    driver.type_into("Long drive", id="new_playlist_title")  # the old title is replaced
+    driver.tap(text="OK")
+    assert _db(phone, "SELECT COUNT(*) FROM playlists WHERE title = 'Long drive'") == [(1,)]
+
+    driver.long_press(id="playlist_title", text="Long drive")
+    driver.tap(id="cab_delete")
+    assert "Long drive" in driver.find(id="message").text
+    driver.tap(text="Delete")
+    assert "Long drive" not in _texts(driver, "playlist_title")
+    assert _logs(phone)[-3:] == [
+        "Playlist created: Night drive",
+        "Playlist renamed: Night drive to Long drive",
+        "Playlist deleted: Long drive",
+    ]
+
+
+def test_add_tracks_to_a_playlist_and_remove_one(phone: Phone, driver: Driver) -> None:
+    playlist = _texts(driver, "playlist_title")[0]
+    (playlist_id,) = _db(phone, "SELECT id FROM playlists WHERE title = ?", playlist)[0]
+    driver.tap(desc="Tracks")
+    titles = _texts(driver, "track_title")
+    driver.long_press(id="track_title", text=titles[0])
+    driver.tap(id="track_title", text=titles[1])
+    assert driver.find(id="toolbar_title").text.startswith("2 / ")
+    driver.tap(id="cab_add_to_playlist")
+    driver.tap(id="select_playlist_item", text=playlist)
+    members = _db(
+        phone,
+        "SELECT t.title FROM playlist_tracks p JOIN tracks t ON t.id = p.track_id "
+        "WHERE p.playlist_id = ? ORDER BY p.position",
+        playlist_id,
+    )
+    assert {t for (t,) in members} >= {titles[0], titles[1]}
+    assert not driver.exists(id="cab_close")
+
+    driver.tap(desc="Playlists")
+    driver.tap(id="playlist_title", text=playlist)
+    assert phone.foreground == (PACKAGE, TRACKS)
+    assert (
+        _texts(driver, "track_title")
+        == [t for (t,) in members][: len(_texts(driver, "track_title"))]
+    )
+    driver.long_press(id="track_title", text=titles[0])
+    driver.tap(id="cab_remove_from_playlist")
+    assert titles[0] not in _texts(driver, "track_title")
+    assert _logs(phone)[-1] == f"Removed {titles[0]} from {playlist}"
+
+
+def test_a_new_playlist_from_the_add_dialog_gets_the_tracks(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="Tracks")
+    title = _texts(driver, "track_title")[2]
+    driver.long_press(id="track_title", text=title)
+    driver.tap(id="cab_add_to_playlist")
+    driver.tap(text="New playlist")
+    assert driver.find(id="alertTitle").text == "New playlist"
+    driver.type_into("Fresh finds", id="new_playlist_title")
+    driver.tap(text="OK")
+    rows = _db(
+        phone,
+        "SELECT t.title FROM playlist_tracks p JOIN playlists l ON l.id = p.playlist_id "
+        "JOIN tracks t ON t.id = p.track_id WHERE l.title = 'Fresh finds'",
+    )
+    assert rows == [(title,)]
+    assert _logs(phone)[-2:] == ["Playlist created: Fresh finds", f"Added {title} to Fresh finds"]
+
+
+def test_search_and_sort_the_tracks(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="Tracks")
+    driver.tap(desc="Search")
+    (artist,) = _db(phone, "SELECT artist FROM tracks ORDER BY id LIMIT 1")[0]
+    driver.type_into(artist.split()[0].lower(), id="search_query")
+    found = _texts(driver, "track_info")
+    assert found and all(a == artist for a in found)
+    driver.type_into("qqqq", id="search_query")
+    assert driver.find(id="tracks_placeholder").text == "No tracks found"
+    driver.key("BACK")
+    driver.key("BACK")
+    driver.tap(desc="More options")
+    driver.tap(text="Sort by")
+    driver.tap(id="sort_duration")
+    durations = [d for (d,) in _db(phone, "SELECT duration FROM tracks ORDER BY duration, title")]
+    shown = _texts(driver, "track_duration")
+    assert shown == [format_duration(d) for d in durations][: len(shown)]
+    assert _logs(phone)[-1] == "Tracks sorted by duration"
+
+
+def test_an_artist_page_plays_in_album_order(phone: Phone, driver: Driver) -> None:
+    _add_album(phone)
+    driver.tap(desc="Artists")
+    driver.scroll_to(id="artist_title", text="Zed Quartet")
+    driver.tap(id="artist_title", text="Zed Quartet")
+    assert driver.find(id="toolbar_title").text == "Zed Quartet"
+    assert _texts(driver, "track_title") == ["Zeta 1", "Zeta 2", "Zeta 3"]
+    driver.tap(id="track_title", text="Zeta 2")
+    assert driver.find(id="next_track_label").text == "Next: Zeta 3"
+    assert "Opened artist Zed Quartet" in _logs(phone)
+
+
+def test_the_player_closes_when_its_track_disappears(phone: Phone, driver: Driver) -> None:
+    ids = _add_album(phone)
+    _play_album(phone, driver)
+    phone.database(PACKAGE, "songs").execute("DELETE FROM tracks WHERE id = ?", (ids[0],))
+    assert not driver.exists(id="activity_track_title")
+    assert phone.foreground == (PACKAGE, TRACKS)
+    assert not driver.exists(id="current_track_bar")
+
+
+def test_seeded_library_follows_the_seed() -> None:
+    a, b, c = (Phone(seed=s) for s in (1, 1, 2))
+    query = "SELECT title, artist, album, duration FROM tracks ORDER BY id"
+    assert _db(a, query) == _db(b, query)
+    assert _db(a, query) != _db(c, query)
+    assert 12 <= len(_db(a, query)) <= 40
+    assert 2 <= len(_db(a, "SELECT * FROM playlists")) <= 3
+
+
+def test_a_missing_player_row_is_restored(phone: Phone) -> None:
+    phone.database(PACKAGE, "songs").execute("DELETE FROM playback")
+    driver = Driver(phone)
+    driver.tap(desc="Music Player")
+    driver.tap(desc="Tracks")
+    title = _texts(driver, "track_title")[0]
+    driver.tap(id="track_title", text=title)
+    assert driver.find(id="activity_track_title").text == title
+    assert _db(phone, "SELECT COUNT(*) FROM playback") == [(1,)]

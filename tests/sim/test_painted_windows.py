@@ -1,0 +1,63 @@
+"""Screenshots put the system windows (bars, keyboard) back from their last painted pixels:
+the result must be exactly a full repaint of every window."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim.driver import Driver
+from mobile_gym.sim.ui.canvas import Canvas
+from mobile_gym.sim.ui.view import paint
+from tests.sim.conftest import open_app
+
+SCALES = (1.0, 0.25, 0.4)
+
+
+def repainted(phone: Phone, scale: float) -> np.ndarray:
+    """Every window painted anew, as the phone painted before it kept any pixels."""
+    canvas = Canvas(phone.display.width, phone.display.height, scale, None)
+    for window in phone.windows():
+        paint(window, canvas, phone.theme, phone.display)
+    return canvas.image
+
+
+def assert_same_as_repainted(phone: Phone) -> None:
+    for scale in SCALES:
+        np.testing.assert_array_equal(phone.screenshot(scale), repainted(phone, scale))
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_screens_equal_a_full_repaint(phone: Phone, driver: Driver, dark: bool) -> None:
+    if dark:
+        phone.settings.put("secure", "ui_night_mode", "2")
+    assert_same_as_repainted(phone)
+    open_app(driver, "Contacts")
+    assert_same_as_repainted(phone)
+    driver.tap(desc="Search")  # a field takes focus: the keyboard window shows
+    assert phone.keyboard_shown
+    assert_same_as_repainted(phone)
+    driver.tap(desc="Shift")  # the keyboard is rebuilt in its other state
+    assert_same_as_repainted(phone)
+    phone.settings.put("secure", "ui_night_mode", "0" if dark else "2")  # theme flips
+    assert_same_as_repainted(phone)
+    phone.wait(61_000)  # the status bar's clock moves on
+    assert_same_as_repainted(phone)
+    phone.settings.put("global", "bluetooth_on", "0")  # its icons change
+    assert_same_as_repainted(phone)
+
+
+def test_unchanged_bars_are_not_painted_again(phone: Phone, monkeypatch) -> None:
+    phone.screenshot(0.25)
+    painted: list[str] = []
+    original = paint
+
+    def counting(view, canvas, theme, display):  # type: ignore[no-untyped-def]
+        painted.append(view.package or "")
+        original(view, canvas, theme, display)
+
+    monkeypatch.setattr("mobile_gym.sim.phone.paint", counting)
+    phone.invalidate()
+    phone.screenshot(0.25)
+    assert painted and "com.android.systemui" not in painted

@@ -1,0 +1,420 @@
+"""The SMS Messenger app, driven through raw input only (taps, long presses, text, keys);
+outcomes read from its database, logcat and the view hierarchy."""
+
+from __future__ import annotations
+
+import pytest
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim import input as ev
+from mobile_gym.sim.apps.contacts import EDIT as CONTACT_EDIT
+from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
+from mobile_gym.sim.apps.contacts import VIEW as CONTACT_VIEW
+from mobile_gym.sim.apps.contacts import ContactsApp
+from mobile_gym.sim.apps.settings import SettingsApp
+from mobile_gym.sim.apps.sms_messenger import (
+    ARCHIVED,
+    BLOCKED,
+    MAIN,
+    NEW_CONVERSATION,
+    PACKAGE,
+    THREAD,
+    SmsMessengerApp,
+)
+from mobile_gym.sim.driver import Driver
+from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER
+
+SEED = 5
+NOW_MS = 1717407000000  # 2024-06-03 09:30, the phone's default start
+
+
+@pytest.fixture
+def phone() -> Phone:
+    return Phone(seed=SEED)
+
+
+@pytest.fixture
+def d(phone: Phone) -> Driver:
+    """A driver with SMS Messenger opened from the dock."""
+    driver = Driver(phone)
+    driver.tap(desc="SMS Messenger")
+    assert phone.foreground == (PACKAGE, MAIN)
+    return driver
+
+
+def messages(phone: Phone, address: str | None = None) -> list[dict]:
+    db = phone.database(PACKAGE, "messages")
+    if address is None:
+        rows = db.execute("SELECT * FROM messages ORDER BY id")
+    else:
+        rows = db.execute("SELECT * FROM messages WHERE address = ? ORDER BY id", (address,))
+    return [dict(row) for row in rows]
+
+
+def contacts(phone: Phone) -> list[dict]:
+    rows = phone.database(CONTACTS, "contacts").execute("SELECT * FROM contacts ORDER BY id")
+    return [dict(row) for row in rows]
+
+
+def titles(d: Driver) -> list[str]:
+    return [node.text for node in d.find_all(id="conversation_address")]
+
+
+def app_log(phone: Phone) -> list[str]:
+    marker = " I SMSMessenger: "
+    return [line.split(marker, 1)[1] for line in phone.logcat_lines()[0] if marker in line]
+
+
+def latest_by_address(phone: Phone) -> list[str]:
+    """Addresses newest conversation first (the list's order, nothing pinned)."""
+    latest: dict[str, tuple[int, int]] = {}
+    for m in messages(phone):
+        latest[m["address"]] = max(latest.get(m["address"], (0, 0)), (m["date"], m["id"]))
+    return sorted(latest, key=lambda a: latest[a], reverse=True)
+
+
+def names(phone: Phone) -> dict[str, str]:
+    return {c["phone"]: f"{c['first_name']} {c['last_name']}" for c in contacts(phone)}
+
+
+def add_conversation(phone: Phone, address: str, body: str, *, read: int = 1) -> None:
+    """A received message a minute ago: the conversation comes first in the list."""
+    phone.database(PACKAGE, "messages").execute(
+        "INSERT INTO messages(address, body, date, type, read) VALUES (?, ?, ?, 1, ?)",
+        (address, body, NOW_MS - 60_000, read),
+    )
+
+
+# the list ------------------------------------------------------------------------------------
+def test_list_shows_conversations_newest_first_named_from_contacts(phone: Phone, d: Driver) -> None:
+    order = latest_by_address(phone)
+    known = names(phone)
+    expected = [known.get(address, address) for address in order]
+    shown = titles(d)
+    assert shown == expected[: len(shown)] and len(shown) >= 6
+    assert any(a in known for a in order) and any(a not in known for a in order)
+    assert d.find(id="toolbar_title").text == "SMS Messenger"
+    assert d.exists(id="conversations_fab", content_desc="New conversation")
+    unread = {m["address"] for m in messages(phone) if not m["read"]}
+    rows = d.find_all(id="conversation_frame")
+    flagged = [
+        title
+        for title, row in zip(shown, rows, strict=False)
+        if any(
+            row.bounds.top <= n.bounds.top < row.bounds.bottom
+            for n in d.find_all(id="unread_indicator")
+        )
+    ]
+    assert flagged == [known.get(a, a) for a in order[: len(shown)] if a in unread]
+
+
+def test_open_a_conversation_marks_it_read_and_sends_a_message(phone: Phone, d: Driver) -> None:
+    add_conversation(phone, "+1 555-321-7654", "Can you bring the charger?", read=0)
+    assert titles(d)[0] == "+1 555-321-7654"
+    d.tap(id="conversation_address", text="+1 555-321-7654")
+    assert phone.foreground == (PACKAGE, THREAD)
+    assert d.find(id="toolbar_title").text == "+1 555-321-7654"
+    assert [n.text for n in d.find_all(id="thread_message_body")] == ["Can you bring the charger?"]
+    assert all(m["read"] for m in messages(phone, "+1 555-321-7654"))
+    assert d.find(id="thread_date_time").text == "June 3, 2024"
+
+    send = d.find(id="thread_send_message")
+    assert send.attrs["clickable"] == "false"  # nothing to send yet
+    d.tap(id="thread_send_message")
+    assert len(messages(phone, "+1 555-321-7654")) == 1
+    d.type_into("Sure, on my way", id="thread_type_message")
+    assert d.find(id="thread_character_counter").text == "15"
+    d.tap(id="thread_send_message")
+
+    sent = messages(phone, "+1 555-321-7654")[-1]
+    assert (sent["body"], sent["type"], sent["read"]) == ("Sure, on my way", 2, 1)
+    assert NOW_MS <= sent["date"] <= phone.clock.epoch_ms
+    assert [n.text for n in d.find_all(id="thread_message_body")][-1] == "Sure, on my way"
+    time = f"{phone.clock.now:%H:%M}"
+    assert d.find_all(id="thread_message_time")[-1].text == time == "09:30"
+    assert d.find(id="thread_type_message").text == "Type a message…"  # emptied: the hint
+    assert app_log(phone)[-1] == "Message sent: to=+1 555-321-7654 body=Sure, on my way"
+    d.key("BACK")  # the keyboard
+    d.key("BACK")
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert d.find_all(id="conversation_body_short")[0].text == "Sure, on my way"
+
+
+def test_new_conversation_with_a_contact_picked_from_the_filtered_list(
+    phone: Phone, d: Driver
+) -> None:
+    person = contacts(phone)[0]
+    name = f"{person['first_name']} {person['last_name']}"
+    d.tap(desc="New conversation")
+    assert phone.foreground == (PACKAGE, NEW_CONVERSATION)
+    assert not d.exists(id="new_conversation_confirm")
+    d.type_into(person["first_name"], id="new_conversation_address")
+    listed = [n.text for n in d.find_all(id="item_contact_name")]
+    assert name in listed and all(person["first_name"].lower() in n.lower() for n in listed)
+    d.tap(id="item_contact_name", text=name)
+    assert phone.foreground == (PACKAGE, THREAD)
+    assert d.find(id="toolbar_title").text == name
+    d.type_into("Hello!", id="thread_type_message")
+    d.tap(desc="Send")
+    address = person["phone"]
+    if address in latest_by_address(phone)[1:]:  # the contact already had a conversation
+        assert messages(phone, address)[-1]["body"] == "Hello!"
+    assert messages(phone)[-1]["address"] == address
+    d.key("BACK")
+    d.key("BACK")
+    assert phone.foreground == (PACKAGE, MAIN)  # the picker closed when the thread opened
+
+
+def test_new_conversation_with_a_typed_number(phone: Phone, d: Driver) -> None:
+    d.tap(desc="New conversation")
+    d.type_into("pizza place", id="new_conversation_address")
+    assert d.find(id="no_contacts_placeholder").text == "No contacts found"
+    d.tap(id="new_conversation_confirm")
+    assert d.exists(text="Invalid phone number")
+    assert phone.foreground == (PACKAGE, NEW_CONVERSATION)
+
+    d.tap(id="new_conversation_address")
+    for _ in "pizza place":
+        d.key("DEL")
+    d.device.send(ev.Text("+1 555-010-2030"))
+    d.key("ENTER")  # confirms, as the check button does
+    assert phone.foreground == (PACKAGE, THREAD)
+    assert d.find(id="toolbar_title").text == "+1 555-010-2030"
+    assert not d.exists(id="thread_message_body")
+    d.type_into("Hi", id="thread_type_message")
+    d.tap(id="thread_send_message")
+    assert [m["body"] for m in messages(phone, "+1 555-010-2030")] == ["Hi"]
+
+
+def test_a_number_spelled_differently_opens_the_existing_conversation(
+    phone: Phone, d: Driver
+) -> None:
+    add_conversation(phone, "+1 555-321-7654", "Ping")
+    d.tap(desc="New conversation")
+    d.type_into("5553217654", id="new_conversation_address")
+    d.tap(desc="Confirm")
+    assert d.find(id="toolbar_title").text == "+1 555-321-7654"
+    assert [n.text for n in d.find_all(id="thread_message_body")] == ["Ping"]
+    d.type_into("Pong", id="thread_type_message")
+    d.tap(id="thread_send_message")
+    assert [m["body"] for m in messages(phone, "+1 555-321-7654")] == ["Ping", "Pong"]
+
+
+# the long-press menu -------------------------------------------------------------------------
+def test_delete_asks_first_and_removes_only_that_conversation(phone: Phone, d: Driver) -> None:
+    add_conversation(phone, "+1 555-321-7654", "Old news")
+    before = messages(phone)
+    d.long_press(id="conversation_address", text="+1 555-321-7654")
+    items = [n.text for n in d.find_all(resource_id="android:id/title")]
+    assert items == [
+        "Add number to contact",
+        "Block number",
+        "Mark as unread",
+        "Pin",
+        "Archive",
+        "Delete",
+    ]
+    d.tap(text="Delete", resource_id="android:id/title")
+    assert d.find(resource_id="android:id/alertTitle").text == "Delete conversation?"
+    d.tap(text="Cancel")
+    assert messages(phone) == before
+    d.long_press(id="conversation_address", text="+1 555-321-7654")
+    d.tap(text="Delete", resource_id="android:id/title")
+    d.tap(text="Delete", class_="android.widget.Button")
+    assert messages(phone) == [m for m in before if m["address"] != "+1 555-321-7654"]
+    assert "+1 555-321-7654" not in titles(d)
+    assert app_log(phone)[-1] == "Conversation deleted: address=+1 555-321-7654"
+
+
+def test_mark_unread_and_read_from_the_menu(phone: Phone, d: Driver) -> None:
+    add_conversation(phone, "+1 555-321-7654", "Ping")
+    d.long_press(id="conversation_address", text="+1 555-321-7654")
+    d.tap(text="Mark as unread")
+    assert [m["read"] for m in messages(phone, "+1 555-321-7654")] == [0]
+    assert d.exists(id="unread_indicator", desc="Unread")
+    assert app_log(phone)[-1] == "Conversation marked as unread: address=+1 555-321-7654"
+    d.long_press(id="conversation_address", text="+1 555-321-7654")
+    assert d.exists(text="Mark as read", resource_id="android:id/title")
+    d.tap(text="Mark as read")
+    assert [m["read"] for m in messages(phone, "+1 555-321-7654")] == [1]
+    assert app_log(phone)[-1] == "Conversation marked as read: address=+1 555-321-7654"
+
+
+def test_pin_moves_a_conversation_to_the_top(phone: Phone, d: Driver) -> None:
+    third = titles(d)[2]
+    d.long_press(id="conversation_address", text=third)
+    d.tap(text="Pin")
+    assert titles(d)[0] == third
+    assert d.exists(id="pin_indicator", desc="Pinned")
+    d.long_press(id="conversation_address", text=third)
+    d.tap(text="Unpin")
+    assert titles(d)[2] == third and not d.exists(id="pin_indicator")
+
+
+def test_archive_hides_a_conversation_until_unarchived(phone: Phone, d: Driver) -> None:
+    first = titles(d)[0]
+    d.long_press(id="conversation_address", text=first)
+    d.tap(text="Archive")
+    assert first not in titles(d)
+    d.tap(desc="More options")
+    d.tap(text="Archived conversations")
+    assert phone.foreground == (PACKAGE, ARCHIVED)
+    assert titles(d) == [first]
+    d.long_press(id="conversation_address", text=first)
+    assert [n.text for n in d.find_all(resource_id="android:id/title")] == ["Unarchive", "Delete"]
+    d.tap(text="Unarchive")
+    assert (
+        d.find(id="no_conversations_placeholder").text
+        == "No archived conversations have been found"
+    )
+    d.tap(desc="Navigate up")
+    assert titles(d)[0] == first
+
+
+def test_block_hides_a_number_until_unblocked(phone: Phone, d: Driver) -> None:
+    add_conversation(phone, "+1 555-321-7654", "You won a prize!")
+    d.long_press(id="conversation_address", text="+1 555-321-7654")
+    d.tap(text="Block number")
+    assert "+1 555-321-7654" in d.find(resource_id="android:id/message").text
+    d.tap(text="Block", class_="android.widget.Button")
+    assert "+1 555-321-7654" not in titles(d)
+    assert app_log(phone)[-1] == "Number blocked: +1 555-321-7654"
+    d.tap(desc="More options")
+    d.tap(text="Blocked numbers")
+    assert phone.foreground == (PACKAGE, BLOCKED)
+    assert [n.text for n in d.find_all(id="manage_blocked_number_title")] == ["+1 555-321-7654"]
+    d.tap(desc="Unblock")
+    assert d.exists(id="manage_blocked_numbers_placeholder")
+    d.tap(desc="Add a blocked number")
+    d.type_into("12", id="add_blocked_number_edittext")
+    d.tap(text="OK")
+    assert d.exists(text="Invalid phone number")
+    d.type_into("345", id="add_blocked_number_edittext")
+    d.tap(text="OK")
+    assert [n.text for n in d.find_all(id="manage_blocked_number_title")] == ["12345"]
+    d.tap(desc="Navigate up")
+    assert titles(d)[0] == "+1 555-321-7654"
+
+
+def test_thread_menu_marks_unread_and_archives_then_closes(phone: Phone, d: Driver) -> None:
+    add_conversation(phone, "+1 555-321-7654", "Ping")
+    d.tap(id="conversation_address", text="+1 555-321-7654")
+    d.tap(desc="More options")
+    d.tap(text="Mark as unread")
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert messages(phone, "+1 555-321-7654")[0]["read"] == 0
+    d.tap(id="conversation_address", text="+1 555-321-7654")
+    d.tap(desc="More options")
+    d.tap(text="Archive")
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert "+1 555-321-7654" not in titles(d)
+    d.tap(desc="More options")
+    d.tap(text="Archived conversations")
+    d.tap(id="conversation_address", text="+1 555-321-7654")
+    d.type_into("Back again", id="thread_type_message")
+    d.tap(id="thread_send_message")  # sending brings an archived conversation back
+    d.key("BACK")
+    d.key("BACK")
+    d.key("BACK")
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert titles(d)[0] == "+1 555-321-7654"
+
+
+# search --------------------------------------------------------------------------------------
+def test_search_matches_names_numbers_and_message_text(phone: Phone, d: Driver) -> None:
+    add_conversation(phone, "+1 555-321-7654", "The key is under the blue flowerpot")
+    d.tap(desc="Search")
+    assert d.find(id="search_query").text == "Search conversations"
+    d.type_into("flowerpot", id="search_query")
+    assert titles(d) == ["+1 555-321-7654"]
+    assert d.find(id="conversation_body_short").text == "The key is under the blue flowerpot"
+    d.tap(desc="Clear query")
+    d.type_into("321-76", id="search_query")
+    assert titles(d) == ["+1 555-321-7654"]
+    name = names(phone)[next(a for a in latest_by_address(phone) if a in names(phone))]
+    d.tap(desc="Clear query")
+    d.type_into(name.split()[0].lower(), id="search_query")
+    assert name in titles(d)
+    d.type_into("zzzz", id="search_query")
+    assert d.find(id="no_conversations_placeholder").text == "No conversations match your search"
+    d.key("BACK")
+    d.key("BACK")
+    assert not d.exists(id="search_query") and phone.foreground == (PACKAGE, MAIN)
+
+
+# with Contacts -------------------------------------------------------------------------------
+def test_add_number_to_contact_names_the_conversation(phone: Phone, d: Driver) -> None:
+    add_conversation(phone, "+1 555-321-7654", "New number, who dis")
+    d.tap(id="conversation_address", text="+1 555-321-7654")
+    d.tap(desc="More options")
+    d.tap(text="Add number to contact")
+    assert phone.foreground == (CONTACTS, CONTACT_EDIT)
+    assert d.find(id="contact_number").text == "+1 555-321-7654"
+    d.type_into("Quinn", id="contact_first_name")
+    d.tap(desc="Save")
+    assert phone.foreground == (CONTACTS, CONTACT_VIEW)
+    d.key("HOME")
+    d.tap(desc="SMS Messenger")
+    assert phone.foreground == (PACKAGE, THREAD)
+    assert d.find(id="toolbar_title").text == "Quinn"
+    d.key("BACK")
+    assert titles(d)[0] == "Quinn"
+
+
+def test_send_sms_from_a_contact_card_opens_the_conversation(phone: Phone) -> None:
+    d = Driver(phone)
+    person = contacts(phone)[0]
+    name = f"{person['first_name']} {person['last_name']}"
+    d.tap(desc="Contacts")
+    d.scroll_to(text=name, id="item_contact_name")
+    d.tap(text=name, id="item_contact_name")
+    d.tap(desc="Send SMS")
+    assert phone.foreground == (PACKAGE, THREAD)
+    assert d.find(id="toolbar_title").text == name
+    d.type_into("Hi from your card", id="thread_type_message")
+    d.tap(id="thread_send_message")
+    assert messages(phone)[-1]["address"] == person["phone"]
+    d.key("BACK")  # the keyboard
+    d.key("BACK")  # the conversation was the messaging app's only screen
+    assert phone.foreground == (LAUNCHER, HOME_ACTIVITY)
+    d.tap(desc="Contacts")
+    assert phone.foreground == (CONTACTS, CONTACT_VIEW)  # its task kept the card
+
+
+def test_without_a_messaging_app_send_sms_says_so() -> None:
+    phone = Phone(seed=SEED, apps=(SettingsApp, ContactsApp))
+    d = Driver(phone)
+    d.tap(desc="Contacts")
+    d.tap(id="item_contact_name")
+    d.tap(desc="Send SMS")
+    assert d.exists(text="No app found to send messages")
+    assert phone.foreground == (CONTACTS, CONTACT_VIEW)
+
+
+def test_without_contacts_every_conversation_is_a_number() -> None:
+    phone = Phone(seed=SEED, apps=(SettingsApp, SmsMessengerApp))
+    d = Driver(phone)
+    d.tap(desc="SMS Messenger")
+    shown = titles(d)
+    assert shown and all(any(ch.isdigit() for ch in title) for title in shown)
+
+
+# seeding -------------------------------------------------------------------------------------
+def test_seeded_conversations_are_deterministic_per_seed() -> None:
+    a, b, c = (Phone(seed=s) for s in (3, 3, 4))
+    assert messages(a) == messages(b) != messages(c)
+    for phone in (a, c):
+        rows = messages(phone)
+        addresses = {m["address"] for m in rows}
+        assert 8 <= len(addresses) <= 12
+        assert {m["type"] for m in rows} == {1, 2}
+        assert all(m["date"] < NOW_MS for m in rows)
+    da, db_ = Driver(a), Driver(b)
+    da.tap(desc="SMS Messenger")
+    db_.tap(desc="SMS Messenger")
+    assert a.hierarchy_xml() == b.hierarchy_xml()
+
+
+def test_back_from_the_list_goes_home(phone: Phone, d: Driver) -> None:
+    d.key("BACK")
+    assert phone.foreground == (LAUNCHER, HOME_ACTIVITY)

@@ -1,0 +1,120 @@
+"""The storage sandbox's folder operations: empty folders, times, copy, move, delete trees."""
+
+from __future__ import annotations
+
+import pytest
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim.system.storage import Storage
+
+
+@pytest.fixture
+def storage() -> Storage:
+    store = Storage()
+    store.write_files(
+        [
+            ("/sdcard/Documents/a.txt", b"alpha", 1000),
+            ("/sdcard/Documents/Work/b.txt", b"bravo!", 2000),
+            ("/sdcard/Music/c.mp3", b"cc", 3000),
+        ]
+    )
+    return store
+
+
+def test_empty_folders_exist_and_are_listed(storage: Storage) -> None:
+    storage.make_dirs("/sdcard/Alarms", mtime=500)
+    storage.make_dirs("/sdcard/Documents/Old/2019")
+    assert storage.list_dir("/sdcard") == ["Alarms", "Documents", "Music"]
+    assert storage.list_dir("/sdcard/Alarms") == []
+    assert storage.list_dir("/sdcard/Documents/Old") == ["2019"]
+    assert storage.is_dir("/sdcard/Documents/Old") and storage.exists("/sdcard/Alarms")
+    assert not storage.is_dir("/sdcard/Documents/a.txt")
+    assert storage.modified("/sdcard/Alarms") == 500
+    with pytest.raises(IsADirectoryError):
+        storage.write("/sdcard/Alarms", b"x")
+    with pytest.raises(FileExistsError):
+        storage.make_dirs("/sdcard/Documents/a.txt/inner")
+
+
+def test_times_sizes_and_trees(storage: Storage) -> None:
+    assert storage.modified("/sdcard/Documents/Work/b.txt") == 2000
+    assert storage.modified("/sdcard/nothing") is None
+    storage.set_modified("/sdcard/Documents/a.txt", 4000)
+    assert storage.modified("/sdcard/Documents/a.txt") == 4000
+    with pytest.raises(FileNotFoundError):
+        storage.set_modified("/sdcard/missing.txt", 1)
+    assert storage.size("/sdcard/Documents/a.txt") == 5
+    assert storage.size("/sdcard/Documents") == 11
+    assert storage.tree("/sdcard/Documents") == [
+        "/sdcard/Documents/Work",
+        "/sdcard/Documents/Work/b.txt",
+        "/sdcard/Documents/a.txt",
+    ]
+    storage.delete("/sdcard/Documents/a.txt")
+    assert storage.modified("/sdcard/Documents/a.txt") is None
+
+
+def test_copy_a_folder_keeps_the_source(storage: Storage) -> None:
+    storage.make_dirs("/sdcard/Documents/Work/Empty")
+    storage.copy("/sdcard/Documents/Work", "/sdcard/Music/Work", mtime=9000)
+    assert storage.read("/sdcard/Music/Work/b.txt") == b"bravo!"
+    assert storage.read("/sdcard/Documents/Work/b.txt") == b"bravo!"
+    assert storage.is_dir("/sdcard/Music/Work/Empty")
+    assert storage.modified("/sdcard/Music/Work/b.txt") == 9000
+    storage.copy("/sdcard/Music/c.mp3", "/sdcard/Documents/c.mp3")
+    assert storage.modified("/sdcard/Documents/c.mp3") == 3000  # the source's time
+
+
+def test_move_and_rename(storage: Storage) -> None:
+    storage.move("/sdcard/Documents/Work", "/sdcard/Projects")
+    assert not storage.exists("/sdcard/Documents/Work")
+    assert storage.read("/sdcard/Projects/b.txt") == b"bravo!"
+    assert storage.modified("/sdcard/Projects/b.txt") == 2000
+    storage.move("/sdcard/Music/c.mp3", "/sdcard/Music/d.mp3")
+    assert storage.list_dir("/sdcard/Music") == ["d.mp3"]
+
+
+def test_bad_transfers_are_refused(storage: Storage) -> None:
+    with pytest.raises(FileNotFoundError):
+        storage.copy("/sdcard/none.txt", "/sdcard/x.txt")
+    with pytest.raises(FileExistsError):
+        storage.move("/sdcard/Music/c.mp3", "/sdcard/Documents/a.txt")
+    with pytest.raises(ValueError, match="inside itself"):
+        storage.move("/sdcard/Documents", "/sdcard/Documents/Work/Documents")
+    with pytest.raises(NotADirectoryError):
+        storage.copy("/sdcard/Music/c.mp3", "/sdcard/Documents/a.txt/c.mp3")
+    with pytest.raises(ValueError, match="root"):
+        storage.delete_tree("/")
+    assert storage.read("/sdcard/Documents/a.txt") == b"alpha"
+
+
+def test_delete_tree_removes_everything_below(storage: Storage) -> None:
+    storage.make_dirs("/sdcard/Documents/Work/Empty")
+    storage.delete_tree("/sdcard/Documents")
+    assert storage.list_dir("/sdcard") == ["Music"]
+    assert not storage.exists("/sdcard/Documents/Work/Empty")
+    with pytest.raises(FileNotFoundError):
+        storage.delete_tree("/sdcard/Documents")
+    storage.delete_tree("/sdcard/Music/c.mp3")
+    assert not storage.exists("/sdcard")  # nothing holds it any more
+
+
+def test_folders_and_times_are_part_of_the_phone_snapshot() -> None:
+    phone = Phone(seed=0)
+    snap = phone.snapshot()
+    phone.storage.make_dirs("/sdcard/Fresh", mtime=1)
+    phone.storage.write_files([("/sdcard/Fresh/x.txt", b"x", 2)])
+    phone.restore(snap)
+    assert not phone.storage.exists("/sdcard/Fresh")
+    phone.storage.make_dirs("/sdcard/Fresh", mtime=1)
+    again = phone.snapshot()
+    phone.storage.delete_tree("/sdcard/Fresh")
+    phone.restore(again)
+    assert phone.storage.is_dir("/sdcard/Fresh") and phone.storage.modified("/sdcard/Fresh") == 1
+
+
+def test_write_files_refuses_directories_and_databases(storage: Storage) -> None:
+    with pytest.raises(IsADirectoryError):
+        storage.write_files([("/sdcard/Documents", b"x", 1)])
+    with pytest.raises(ValueError, match="database"):
+        storage.write_files([("/data/data/a.b/databases/x.db", b"x", 1)])

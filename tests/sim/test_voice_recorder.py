@@ -1,0 +1,271 @@
+"""The Voice Recorder app through raw input: recording on the virtual clock, the player,
+search, selection (rename, delete) and settings."""
+
+from __future__ import annotations
+
+import pytest
+
+from mobile_gym import actions
+from mobile_gym.env import MobileEnv
+from mobile_gym.sim import Phone
+from mobile_gym.sim.apps.voice_recorder.app import MAIN, PACKAGE, SETTINGS
+from mobile_gym.sim.apps.voice_recorder.data import clock_text, default_name, size_text
+from mobile_gym.sim.driver import Driver, find_all
+from mobile_gym.tasks.schema import SolutionStep
+from mobile_gym.tasks.solution import step_actions
+
+DB = "voice_recorder"
+
+
+@pytest.fixture
+def phone() -> Phone:
+    phone = Phone(seed=6)
+    phone.start_activity(PACKAGE)
+    return phone
+
+
+@pytest.fixture
+def driver(phone: Phone) -> Driver:
+    return Driver(phone)
+
+
+def _rows(phone: Phone) -> list[dict]:
+    rows = phone.database(PACKAGE, DB).execute(
+        "SELECT * FROM recordings ORDER BY created DESC, id DESC"
+    )
+    return [dict(row) for row in rows]
+
+
+def _logged(phone: Phone) -> list[str]:
+    return [
+        line.split(" VoiceRecorder: ", 1)[1]
+        for line in phone.logcat_lines()[0]
+        if " VoiceRecorder: " in line
+    ]
+
+
+def _titles(driver: Driver) -> list[str]:
+    return [node.text for node in driver.find_all(id="recording_title")]
+
+
+def _open_player(driver: Driver) -> None:
+    driver.tap(desc="Player")
+    assert driver.find(desc="Player").attrs["selected"] == "true"
+
+
+def test_seeded_recordings_are_listed_newest_first(phone: Phone, driver: Driver) -> None:
+    rows = _rows(phone)
+    assert 7 <= len(rows) <= 12
+    assert driver.find(id="recording_duration").text == "00:00"
+    assert driver.find(id="toggle_recording_button").attrs["content-desc"] == "Start recording"
+    assert not driver.exists(id="toggle_pause_button")
+    _open_player(driver)
+    shown = _titles(driver)
+    assert shown == [f"{r['name']}.{r['extension']}" for r in rows][: len(shown)]
+    first = rows[0]
+    assert driver.find(id="recording_size").text == size_text(
+        first["duration"] * first["bitrate"] // 8000
+    )
+    other = Phone(seed=7)
+    assert [r["name"] for r in _rows(other)] != [r["name"] for r in rows]
+
+
+def test_a_recording_grows_with_virtual_time_and_pauses(phone: Phone, driver: Driver) -> None:
+    before = len(_rows(phone))
+    start_ms = phone.clock.epoch_ms
+    driver.tap(id="toggle_recording_button")
+    started = phone.clock.epoch_ms - 50  # the tap's lift is what starts it
+    assert start_ms <= started
+    phone.wait(4000)
+    # the timer runs on its own: no input since the tap
+    assert driver.find(id="recording_duration").text == "00:04"
+    assert driver.find(id="recording_status").text == "Recording"
+    driver.tap(id="toggle_pause_button")
+    assert driver.find(id="toggle_pause_button").attrs["content-desc"] == "Resume recording"
+    paused_text = driver.find(id="recording_duration").text
+    phone.wait(10_000)
+    assert driver.find(id="recording_duration").text == paused_text
+    assert driver.find(id="recording_status").text == "Paused"
+    driver.tap(id="toggle_pause_button")
+    phone.wait(2000)
+    driver.tap(id="toggle_recording_button")
+    rows = _rows(phone)
+    assert len(rows) == before + 1
+    new = rows[0]
+    # 4 s and the tap before the pause, 2 s and the taps after it; the 10 s paused don't count
+    assert 6000 <= new["duration"] < 7000
+    assert new["name"] == default_name(new["created"]) and new["extension"] == "m4a"
+    assert driver.exists(text="Recording saved")
+    assert driver.find(id="recording_duration").text == "00:00"
+    log = _logged(phone)
+    assert log[0] == "Recording started"
+    assert (
+        log[-1]
+        == f"Recording saved: id={new['id']} name={new['name']}.m4a duration_ms={new['duration']}"
+    )
+    assert any(line.startswith("Recording paused: length_ms=") for line in log)
+
+
+def test_recording_goes_on_in_the_background(phone: Phone, driver: Driver) -> None:
+    driver.tap(id="toggle_recording_button")
+    driver.key("HOME")
+    phone.wait(65_000)
+    phone.launch(PACKAGE)
+    assert driver.find(id="recording_duration").text == "01:05"
+
+
+def test_playing_follows_the_clock_and_stops_at_the_end(phone: Phone, driver: Driver) -> None:
+    _open_player(driver)
+    short = min(_rows(phone)[:6], key=lambda r: r["duration"])
+    title = f"{short['name']}.{short['extension']}"
+    driver.tap(text=title, id="recording_title")
+    assert driver.find(id="player_title").text == title
+    assert driver.find(id="play_pause_btn").attrs["content-desc"] == "Pause"
+    assert driver.find(id="player_progress_max").text == clock_text(short["duration"])
+    phone.wait(2000)
+    assert driver.find(id="player_progress_current").text == "00:02"
+    driver.tap(id="play_pause_btn")
+    assert driver.find(id="play_pause_btn").attrs["content-desc"] == "Play"
+    phone.wait(5000)
+    assert driver.find(id="player_progress_current").text == "00:02"
+    driver.tap(id="play_pause_btn")
+    phone.wait(short["duration"] + 1000)
+    assert driver.find(id="player_progress_current").text == clock_text(short["duration"])
+    assert driver.find(id="play_pause_btn").attrs["content-desc"] == "Play"
+    assert f"Playback started: id={short['id']} name={title}" in _logged(phone)
+
+
+def test_next_and_previous_walk_the_list(phone: Phone, driver: Driver) -> None:
+    _open_player(driver)
+    titles = _titles(driver)
+    driver.tap(id="play_pause_btn")  # nothing chosen yet: plays the first
+    assert driver.find(id="player_title").text == titles[0]
+    driver.tap(id="next_btn")
+    assert driver.find(id="player_title").text == titles[1]
+    driver.tap(id="previous_btn")
+    driver.tap(id="previous_btn")
+    assert (
+        driver.find(id="player_title").text
+        == f"{_rows(phone)[-1]['name']}.{_rows(phone)[-1]['extension']}"
+    )
+
+
+def test_search_filters_by_file_name(phone: Phone, driver: Driver) -> None:
+    _open_player(driver)
+    target = _rows(phone)[2]
+    driver.tap(desc="Search")
+    driver.type_into(target["name"][:7].upper(), id="search_query")
+    assert f"{target['name']}.{target['extension']}" in _titles(driver)
+    assert all(target["name"][:7].lower() in t.lower() for t in _titles(driver))
+    driver.type_into("zzzz", id="search_query")
+    assert driver.find(id="recordings_placeholder").text == "No recordings match your search"
+    driver.key("BACK")  # the keyboard
+    driver.key("BACK")  # the search
+    assert driver.exists(desc="Search")
+    assert len(_titles(driver)) > 1
+
+
+def test_rename_checks_the_name(phone: Phone, driver: Driver) -> None:
+    _open_player(driver)
+    rows = _rows(phone)
+    target, other = rows[0], rows[1]
+    driver.long_press(text=f"{target['name']}.{target['extension']}", id="recording_title")
+    assert driver.find(id="toolbar_title").text == f"1 / {len(rows)}"
+    driver.tap(desc="Rename")
+    assert driver.find(id="rename_recording_title").text == target["name"]  # the hint
+    driver.tap(text="OK")
+    assert driver.exists(text="Filename cannot be empty")
+    driver.type_into("bad/name", id="rename_recording_title")
+    driver.tap(text="OK")
+    assert driver.exists(text="Filename contains invalid characters")
+    driver.tap(text="Cancel")
+    if other["extension"] == target["extension"]:
+        driver.tap(desc="Rename")
+        driver.type_into(other["name"], id="rename_recording_title")
+        driver.tap(text="OK")
+        assert driver.exists(text="A recording with that name already exists")
+        driver.tap(text="Cancel")
+    driver.tap(desc="Rename")
+    driver.type_into("Kitchen ideas", id="rename_recording_title")
+    driver.key("ENTER")
+    assert _rows(phone)[0]["name"] == "Kitchen ideas"
+    assert not driver.exists(id="cab_close")  # selection mode ended
+    assert f"Kitchen ideas.{target['extension']}" in _titles(driver)
+    assert f"Recording renamed: id={target['id']} name=Kitchen ideas.{target['extension']}" in (
+        _logged(phone)
+    )
+
+
+def test_delete_asks_first_and_removes_the_selected(phone: Phone, driver: Driver) -> None:
+    _open_player(driver)
+    rows = _rows(phone)
+    first, second = (f"{r['name']}.{r['extension']}" for r in rows[:2])
+    driver.long_press(text=first, id="recording_title")
+    driver.tap(text=second, id="recording_title")
+    assert driver.find(id="toolbar_title").text == f"2 / {len(rows)}"
+    assert not driver.exists(desc="Rename")  # only for one recording
+    driver.tap(desc="Delete")
+    assert driver.find(id="message").text == "Are you sure you want to delete 2 recordings?"
+    driver.tap(text="Cancel")
+    assert len(_rows(phone)) == len(rows)
+    driver.tap(desc="Delete")
+    driver.tap(text="Delete")
+    assert [r["id"] for r in _rows(phone)] == [r["id"] for r in rows[2:]]
+    assert driver.exists(text="2 items deleted")
+    assert first not in _titles(driver) and second not in _titles(driver)
+
+
+def test_select_all_and_back_leave_selection_mode(phone: Phone, driver: Driver) -> None:
+    _open_player(driver)
+    total = len(_rows(phone))
+    driver.long_press(id="recording_title")
+    driver.tap(desc="More options")
+    driver.tap(text="Select all")
+    assert driver.find(id="toolbar_title").text == f"{total} / {total}"
+    driver.key("BACK")
+    assert not driver.exists(id="cab_close")
+    assert phone.foreground == (PACKAGE, MAIN)
+
+
+def test_settings_choose_the_format_of_new_recordings(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="More options")
+    driver.tap(text="Settings")
+    assert phone.foreground == (PACKAGE, SETTINGS)
+    assert driver.find(id="settings_extension").attrs["text"] == ""
+    driver.tap(id="settings_extension")
+    driver.tap(id="extension_mp3")  # a tap chooses and closes
+    assert not driver.exists(id="extension_mp3")
+    driver.tap(id="settings_bitrate")
+    driver.tap(id="bitrate_64000")
+    driver.tap(id="settings_hide_notification")
+    assert driver.exists(text="mp3") and driver.exists(text="64 kbps")
+    prefs = dict(
+        phone.database(PACKAGE, DB).execute("SELECT key, value FROM preferences").fetchall()
+    )
+    assert prefs == {"extension": "mp3", "bitrate": "64000", "hide_notification": "1"}
+    driver.key("BACK")
+    driver.tap(id="toggle_recording_button")
+    phone.wait(1000)
+    driver.tap(id="toggle_recording_button")
+    new = _rows(phone)[0]
+    assert (new["extension"], new["bitrate"]) == ("mp3", 64000)
+
+
+def test_the_delete_task_fails_when_another_recording_goes() -> None:
+    env = MobileEnv("mab.voice_recorder.delete_recording")
+    env.reset(seed=2)
+    target = f"{env.episode.values['name']}.m4a"
+
+    def play(step: dict) -> dict:
+        parsed = SolutionStep.model_validate(step)
+        xml = env.device.hierarchy_xml()
+        return actions.play(env, step_actions(parsed, xml, env.device.size))[4]
+
+    play({"click": {"desc": "Player"}})
+    xml = env.device.hierarchy_xml()
+    wrong = next(n.text for n in find_all(xml, id="recording_title") if n.text != target)
+    play({"long_press": {"id": "recording_title", "text": wrong}})
+    play({"click": {"desc": "Delete"}})
+    info = play({"click": {"id": "button1"}})
+    assert info["failure"] and not info["success"]
+    assert "deleted_wrong_recording" in info["events"]

@@ -1,0 +1,174 @@
+"""The three families' metrics against hand-computed examples, and their empty and
+degenerate cases."""
+
+from __future__ import annotations
+
+import pytest
+
+from mobile_gym import metrics
+from mobile_gym.agents import TokenUsage
+from mobile_gym.eval.records import EpisodeRecord
+
+
+def record(task_id: str, **fields) -> EpisodeRecord:
+    values = {
+        "seed": 0,
+        "agent": "test",
+        "suite": "s",
+        "apps": ["A"],
+        "category": "gui",
+        "difficulty": "easy",
+        "min_steps": 1,
+        "step_cap": 2,
+        "instruction": "",
+        "steps": 1,
+        "success": False,
+    }
+    values.update(fields)
+    return EpisodeRecord(task_id=task_id, **values)
+
+
+# Five episodes worked by hand (see each metric's test for the arithmetic).
+EPISODES = [
+    record("a", apps=["A"], success=True, steps=4, min_steps=2, latency_s=2.0,
+           tokens_reported=100, tokens_estimated=80, late_stop=True, total_reward=1.0),
+    record("b", apps=["A"], success=True, steps=3, min_steps=3, latency_s=1.0,
+           tokens_estimated=50, category="interact", asks=2, total_reward=1.2,
+           difficulty="medium"),
+    record("c", apps=["B"], steps=10, min_steps=5, latency_s=3.0, tokens_estimated=40,
+           early_stop=True, category="interact", total_reward=0.2, difficulty="medium"),
+    record("d", apps=["B"], steps=6, min_steps=3, category="mcp", mcp_calls=3, asks=1,
+           difficulty="hard", suite="t"),
+    record("e", apps=["B"], steps=2, min_steps=1, tokens_estimated=10, asks=1),
+]  # fmt: skip
+
+
+def test_agent_bench_metrics_by_hand() -> None:
+    m = metrics.agent_bench(EPISODES)
+    assert m.episodes == 5
+    assert (m.sr.hits, m.sr.n, m.sr.value) == (2, 5, 0.4)
+    assert m.se == pytest.approx((4 / 2 + 3 / 3) / 2)  # successful episodes only: 1.5
+    assert m.latency_s == pytest.approx(6.0 / 25)  # seconds / decisions over all episodes
+    assert m.tokens == pytest.approx((100 + 50 + 40 + 0 + 10) / 5)  # reported, else estimated
+    assert m.tokens_reported == pytest.approx(100)
+    assert m.tokens_estimated == pytest.approx((80 + 50 + 40 + 0 + 10) / 5)
+    assert m.fn_rate == pytest.approx(1 / 3)  # early stops / failed episodes
+    assert m.fp_rate == pytest.approx(1 / 2)  # late stops / successful episodes
+    assert m.errors == 0
+
+
+def test_mobile_world_metrics_by_hand() -> None:
+    m = metrics.mobile_world(EPISODES)
+    assert m.sr.value == 0.4
+    assert {k: (r.hits, r.n) for k, r in m.sr_by_category.items()} == {
+        "gui": (1, 2),
+        "interact": (1, 2),
+        "mcp": (0, 1),
+    }
+    assert m.ave_steps == pytest.approx(25 / 5)  # all episodes, failed included
+    assert m.ave_queries == pytest.approx((2 + 0) / 2)  # asks over interaction episodes
+    # q = success / asks per interaction episode (b: 1/2, c: no ask so 0), over the two
+    # interaction episodes plus the two others in which the agent asked (d, e)
+    assert m.uiq == pytest.approx(0.5 / 4)
+    assert m.ave_mcp_calls == pytest.approx(3 / 1)
+
+
+def test_mobile_env_metrics_by_hand() -> None:
+    m = metrics.mobile_env(EPISODES)
+    assert m.average_reward == pytest.approx((1.0 + 1.2 + 0.2) / 5)
+    assert m.sr.value == 0.4
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = metrics.wilson(2, 5)
+    assert (low, high) == (pytest.approx(0.1176, abs=1e-4), pytest.approx(0.7693, abs=1e-4))
+    assert metrics.wilson(0, 10) == (0.0, pytest.approx(0.2775, abs=1e-4))
+    assert metrics.wilson(10, 10) == (pytest.approx(0.7225, abs=1e-4), pytest.approx(1.0))
+    assert metrics.wilson(0, 0) is None
+    with pytest.raises(ValueError, match=r"hits must be in 0\.\.n"):
+        metrics.wilson(3, 2)
+
+
+def test_no_episodes_gives_nothing_to_average() -> None:
+    bench, world, env = (
+        metrics.agent_bench([]),
+        metrics.mobile_world([]),
+        metrics.mobile_env([]),
+    )
+    assert bench.episodes == 0 and bench.sr.value is None and bench.sr.interval is None
+    assert (bench.se, bench.latency_s, bench.tokens, bench.fn_rate, bench.fp_rate) == (None,) * 5
+    assert (world.ave_steps, world.ave_queries, world.uiq, world.ave_mcp_calls) == (None,) * 4
+    assert world.sr_by_category == {}
+    assert env.average_reward is None
+
+
+def test_no_successes_leaves_se_and_fp_undefined() -> None:
+    failed = [r for r in EPISODES if not r.success]
+    m = metrics.agent_bench(failed)
+    assert m.sr.value == 0.0 and m.se is None and m.fp_rate is None
+    assert m.fn_rate == pytest.approx(1 / 3)
+
+
+def test_no_failures_leaves_fn_undefined() -> None:
+    succeeded = [r for r in EPISODES if r.success]
+    m = metrics.agent_bench(succeeded)
+    assert m.sr.value == 1.0 and m.fn_rate is None and m.fp_rate == pytest.approx(1 / 2)
+
+
+def test_no_interaction_tasks() -> None:
+    gui_only = [r for r in EPISODES if r.category == "gui"]
+    m = metrics.mobile_world(gui_only)
+    assert m.ave_queries is None and m.ave_mcp_calls is None
+    # e asked although the task needed no user: UIQ has that in its denominator only
+    assert m.uiq == 0.0
+    quiet = [record("x", success=True)]
+    assert metrics.mobile_world(quiet).uiq is None
+
+
+def test_breakdowns_group_every_episode() -> None:
+    by_app = metrics.breakdown(EPISODES, "app")
+    assert {k: (v.sr.hits, v.episodes) for k, v in by_app.items()} == {"A": (2, 2), "B": (0, 3)}
+    by_difficulty = metrics.breakdown(EPISODES, "difficulty")
+    assert {k: v.episodes for k, v in by_difficulty.items()} == {
+        "easy": 2,
+        "hard": 1,
+        "medium": 2,
+    }
+    assert set(metrics.breakdown(EPISODES, "suite")) == {"s", "t"}
+    with pytest.raises(ValueError, match="unknown breakdown 'colour'"):
+        metrics.breakdown(EPISODES, "colour")
+
+
+def test_report_is_json_with_every_family() -> None:
+    import json
+
+    document = json.loads(json.dumps(metrics.report(EPISODES)))
+    assert document["mobile_agent_bench"]["sr"] == {
+        "value": 0.4,
+        "hits": 2,
+        "n": 5,
+        "low": pytest.approx(0.1176, abs=1e-4),
+        "high": pytest.approx(0.7693, abs=1e-4),
+    }
+    assert document["mobile_world"]["uiq"] == pytest.approx(0.125)
+    assert set(document["breakdowns"]) == set(metrics.BREAKDOWNS)
+
+
+def test_gpt4v_token_estimates() -> None:
+    assert metrics.text_tokens(0) == 0
+    assert metrics.text_tokens(9) == 3  # ceil(9 / 4)
+    assert metrics.image_tokens(1024, 1024) == 765  # 768 x 768: 4 tiles
+    assert metrics.image_tokens(2048, 4096) == 1105  # 1024 x 2048, then 768 x 1536: 6 tiles
+    assert metrics.image_tokens(1080, 2400) == 1445  # 768 x 1707: 2 x 4 tiles
+    assert metrics.image_tokens(100, 100) == 255  # small images are not scaled up
+    usage = TokenUsage(input_chars=10, output_chars=3, images=((1024, 1024),))
+    assert metrics.estimate_tokens(usage) == 3 + 1 + 765
+    assert metrics.estimate_tokens(None) == 0
+    with pytest.raises(ValueError, match="positive size"):
+        metrics.image_tokens(0, 10)
+
+
+def test_reported_tokens_are_input_plus_output() -> None:
+    assert TokenUsage(input_tokens=7, output_tokens=5).reported == 12
+    assert TokenUsage(input_tokens=7).reported == 7
+    assert TokenUsage(input_chars=40).reported is None

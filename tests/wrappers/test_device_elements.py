@@ -1,0 +1,50 @@
+"""Elements read from the simulated phone's view nodes are exactly those of its dump."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mobile_gym.device.sim import SimDevice
+from mobile_gym.sim import input as ev
+from mobile_gym.wrappers.elements import device_elements, screen_elements
+
+
+class DumpOnly:
+    """A device that shows its screen only through the hierarchy dump (as over ADB)."""
+
+    def __init__(self, device: SimDevice) -> None:
+        self.hierarchy_xml = device.hierarchy_xml
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_view_nodes_and_dump_give_the_same_elements(seed: int) -> None:
+    device = SimDevice()
+    phone = device.phone
+    rng = random.Random(seed)
+    screens = set()
+    for _ in range(40):
+        xml = device.hierarchy_xml()
+        screens.add(phone.foreground)
+        for include_text in (False, True):
+            expected = screen_elements(xml, include_text)
+            assert device_elements(device, include_text) == expected
+            assert device_elements(DumpOnly(device), include_text) == expected
+        clickable = [e for e in screen_elements(xml) if e.clickable]
+        roll = rng.random()
+        if roll < 0.1 or not clickable:
+            phone.key("BACK")
+        elif roll < 0.2:
+            w, h = phone.display.width, phone.display.height
+            phone.send_all(ev.drag(w / 2, h * 0.75, w / 2, h * 0.25))
+        else:
+            phone.send_all(ev.tap(*rng.choice(clickable).bounds.center))
+    assert len(screens) >= 3  # the walk saw several screens
+
+
+def test_each_call_returns_a_list_of_its_own() -> None:
+    device = SimDevice()
+    first = device_elements(device)
+    first.clear()
+    assert device_elements(device)
