@@ -380,6 +380,12 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             self._last_frame = frame
         return {"screen": frame, "instruction": self.instruction}
 
+    def device_failed(self, fault: DeviceError) -> None:
+        """Record a fault a wrapper met reading the device (its screen's elements, say): the
+        next step ends the episode with ``info["error"]``, as a fault the env met itself."""
+        if self.error is None:
+            self.error = str(fault) or type(fault).__name__
+
     def _fault_outcome(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """Observation and info of an episode a device fault ended: nothing is read from the
         device (the screen is the last one observed, or black; no hierarchy)."""

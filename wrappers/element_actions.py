@@ -16,7 +16,7 @@ import numpy as np
 
 from mobile_gym.spaces import UnicodeText
 from mobile_gym.wrappers.commands import Command, CommandError, StepResult, run_command
-from mobile_gym.wrappers.elements import Element, device_elements
+from mobile_gym.wrappers.elements import Element, env_elements
 from mobile_gym.wrappers.step_cap import StepCap
 
 VERBS = ("click", "long_press", "scroll_down", "scroll_up", "back", "home")
@@ -276,7 +276,7 @@ class ElementActions(gym.Wrapper):
 
     def _refresh(self, info: dict[str, Any]) -> None:
         """Recompute the elements from the screen as it is now, and list them in ``info``."""
-        self.elements = device_elements(self.env.unwrapped.device)
+        self.elements = env_elements(self.env)
         info["elements"] = [describe(e) for e in self.elements[: self.max_elements]]
 
 

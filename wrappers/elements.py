@@ -16,7 +16,7 @@ from typing import Any
 
 from lxml import etree
 
-from mobile_gym.device.base import ViewNodes
+from mobile_gym.device.base import DeviceError, ViewNodes
 from mobile_gym.sim.driver import parse_bounds
 from mobile_gym.sim.ui.geometry import Rect
 
@@ -98,6 +98,20 @@ def device_elements(device: Any, include_text: bool = False) -> list[Element]:
     if _last_nodes is None or _last_nodes[0] is not found.records:
         _last_nodes = (found.records, _node_elements(found))
     return _chosen(_last_nodes[1], include_text)
+
+
+def env_elements(env: Any, include_text: bool = False) -> list[Element]:
+    """``device_elements`` of the screen an env's phone shows now; none once a device fault
+    has ended the episode (the env's ``error``: the device is not asked again). A fault met
+    here is handed to the env, whose next step ends the episode with it."""
+    base = env.unwrapped
+    if getattr(base, "error", None) is not None:
+        return []
+    try:
+        return device_elements(base.device, include_text)
+    except DeviceError as fault:
+        base.device_failed(fault)
+        return []
 
 
 _last_nodes: tuple[Sequence[Any], tuple[Element, ...]] | None = None

@@ -48,7 +48,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from mobile_gym.wrappers.elements import Element, device_elements
+from mobile_gym.wrappers.elements import Element, env_elements
 
 ELEMENT_FEATURES: tuple[str, ...] = (
     "left",
@@ -256,7 +256,7 @@ class RLObservation(gym.ObservationWrapper):
     def current_elements(self) -> list[Element]:
         """The actionable elements on the screen now, in ``screen_elements`` numbering (the
         rows of ``elements``, before the cut to ``max_elements``)."""
-        return device_elements(self.env.unwrapped.device)
+        return env_elements(self.env)
 
     def observation(self, observation: dict[str, Any]) -> dict[str, np.ndarray]:
         out: dict[str, np.ndarray] = {}

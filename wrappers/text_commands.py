@@ -62,7 +62,7 @@ from mobile_gym.wrappers.commands import (
     StepResult,
     run_command,
 )
-from mobile_gym.wrappers.elements import Element, device_elements
+from mobile_gym.wrappers.elements import Element, env_elements
 
 __all__ = [
     "ACCEPTED_TEXT_FORMS",
@@ -552,7 +552,7 @@ class ParsedActionWrapper(gym.Wrapper):
 
     def elements(self) -> list[Element]:
         """The numbered elements of the current screen: what an index refers to."""
-        return device_elements(self.env.unwrapped.device)
+        return env_elements(self.env)
 
     def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
         observation, info = self.env.reset(**kwargs)

@@ -19,7 +19,7 @@ import numpy as np
 
 from mobile_gym.sim.ui.fonts import face
 from mobile_gym.spaces import UnicodeText
-from mobile_gym.wrappers.elements import Element, device_elements, screen_elements
+from mobile_gym.wrappers.elements import Element, env_elements, screen_elements
 
 TEXT_LENGTH = 65536
 """The longest screen description; a longer one is cut with an ellipsis."""
@@ -109,8 +109,7 @@ class _ScreenDescription(gym.ObservationWrapper):
         self.keep_screen = keep_screen
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
-        device = self.env.unwrapped.device
-        lines = [type(self).line(e) for e in _visible(device_elements(device, include_text=True))]
+        lines = [type(self).line(e) for e in _visible(env_elements(self.env, include_text=True))]
         return _text_observation(observation, self.field, "\n".join(lines), self.keep_screen)
 
 
@@ -202,7 +201,7 @@ class SetOfMarks(gym.ObservationWrapper):
         screen = np.array(observation["screen"], dtype=np.uint8)
         width = self.env.unwrapped.device.size[0]
         scale = screen.shape[1] / width
-        elements = device_elements(self.env.unwrapped.device)
+        elements = env_elements(self.env)
         for element in elements:
             self._mark(screen, element, scale)
         return {**observation, "screen": screen}

@@ -26,7 +26,7 @@ DUMP_PATH = "/data/local/tmp/mobile_gym_window_dump.xml"
 TEXT_SPACE = "%s"
 """What ``input text`` types as a space (it cannot take a literal space)."""
 TYPABLE = frozenset(chr(c) for c in range(0x20, 0x7F)) | {"\n"}
-"""Characters ``input text`` can type (printable ASCII; a newline is sent as ENTER)."""
+"""Characters ``input text`` can type (printable ASCII; it presses ENTER for a newline)."""
 
 
 class DeviceReplyError(ValueError):
@@ -87,7 +87,9 @@ def text_command(text: str) -> str:
     """One shell line that types ``text`` (printable ASCII) with ``input text``.
 
     Spaces become ``%s``; a literal ``%s`` in the text is typed as ``%`` and ``s`` by two
-    commands (one command would read it as a space); a newline is the ENTER key; every
+    commands (one command would read it as a space); a newline stays in the text (``input
+    text`` presses ENTER for it, as its virtual keyboard maps it), so a text is typed by one
+    command, as one text input, like the env's TEXT action on the simulated phone; every
     argument is quoted for the device shell. An empty text gives ``true`` (nothing typed).
 
     Raises:
@@ -97,15 +99,12 @@ def text_command(text: str) -> str:
     if bad:
         raise ValueError(f"input text cannot type {bad!r}: only printable ASCII and newlines")
     commands: list[str] = []
-    for i, line in enumerate(text.split("\n")):
-        if i:
-            commands.append(key_command("ENTER"))
-        pieces = line.split(TEXT_SPACE)
-        for j, piece in enumerate(pieces):
-            # a literal "%s": its "%" ends one command's text and its "s" starts the next
-            chunk = ("s" if j else "") + piece + ("%" if j < len(pieces) - 1 else "")
-            if chunk:
-                commands.append("input text " + shlex.quote(chunk.replace(" ", TEXT_SPACE)))
+    pieces = text.split(TEXT_SPACE)
+    for j, piece in enumerate(pieces):
+        # a literal "%s": its "%" ends one command's text and its "s" starts the next
+        chunk = ("s" if j else "") + piece + ("%" if j < len(pieces) - 1 else "")
+        if chunk:
+            commands.append("input text " + shlex.quote(chunk.replace(" ", TEXT_SPACE)))
     return " && ".join(commands) or "true"
 
 

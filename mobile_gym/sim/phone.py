@@ -122,7 +122,9 @@ class Phone:
         self._node_tree: tuple[tuple | None, tuple[list[NodeRecord], list[int]]] = (None, ([], []))
         self._system_windows: dict[str, tuple[tuple, View]] = {}
         self._boot(seed)
-        self._initial = self.snapshot()
+        self._boot_clock = self.clock.state()
+        self._boot_state: PhoneSnapshot | None = None
+        """The state right after boot, snapshotted the first time the phone goes back to it."""
 
     # boot and reset ------------------------------------------------------------------------
     def _boot(self, seed: int) -> None:
@@ -139,24 +141,41 @@ class Phone:
         for app in self.apps.values():
             ctx = AppContext(self, app, ScreenState(app.main_activity))
             app.create_databases(ctx)
+            # One transaction per database for all the seeded rows: the same database, written
+            # at a fraction of the cost of a transaction per row.
+            databases = [ctx.db(name) for name in app.schemas]
+            for db in databases:
+                db.execute("BEGIN")
             app.seed(ctx, random.Random(f"{seed}/{app.package}"))
+            for db in databases:
+                db.execute("COMMIT")
         self.log("android", "ActivityManager", "Boot completed")
         self.invalidate()
 
     def factory_reset(self, seed: int | None = None) -> None:
-        """Back to the state right after boot; with a new ``seed``, boot with new content."""
+        """Back to the state right after boot; with a new ``seed``, boot with new content.
+
+        Going back to the same boot restores a snapshot of it, taken (by booting again) the
+        first time: a phone that boots new content at every reset never pays for one.
+        """
         if seed is None or seed == self.seed:
-            self.restore(self._initial)
+            if self._boot_state is None:
+                self._reboot(self.seed)
+                self._boot_state = self.snapshot()
+            self.restore(self._boot_state)
             return
+        self._reboot(seed)
+        self._boot_state = None
+
+    def _reboot(self, seed: int) -> None:
         self.seed = seed
         self.storage.close()
         self.storage = Storage()
         self.settings.reset()
         self.logcat = Logcat()
-        self.clock.load(self._initial.state["clock"])
+        self.clock.load(self._boot_clock)
         self._gestures.cancel()
         self._boot(seed)
-        self._initial = self.snapshot()
 
     def snapshot(self) -> PhoneSnapshot:
         state = {
@@ -621,10 +640,9 @@ class Phone:
 
     def _shown_time(self) -> tuple[int, int]:
         """The clock as the screen shows it: the minute (status bar) and, while the app in
-        front changes by itself (a running timer), its tick (``App.tick_ms``)."""
+        front changes by itself (``App.ticking``: a running timer), the frame."""
         app, ctx = self._foreground_context()
-        period = app.tick_ms(ctx)
-        return self.clock.minute, self.clock.elapsed_ms // period if period else 0
+        return self.clock.minute, self.clock.elapsed_ms // FRAME_MS if app.ticking(ctx) else 0
 
     def invalidate(self) -> None:
         """Mark the UI as changed: the next observation rebuilds the screen."""

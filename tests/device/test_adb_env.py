@@ -1,55 +1,93 @@
-"""The full env on AdbDevice, through adbutils and the served simulated phone, plays a
-task's reference solution exactly as on the in-process phone."""
+"""The full env on AdbDevice, through adbutils and the served simulated phone, played by the
+oracle agent exactly as on the in-process phone.
+
+The tasks cover the apps, every kind of task setup (time, database rows, files, settings,
+starting an activity) and every kind of signal (SQL, logcat, XPath, setting, foreground,
+answer). Every shipped task passes this way; these are the representatives the suite runs.
+"""
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import gymnasium as gym
 import pytest
 
-from mobile_gym import actions
+from mobile_gym.agents.oracle import OracleAgent
 from mobile_gym.device.adb import AdbDevice
-from mobile_gym.env import MobileEnv
 from mobile_gym.registration import make_env
+from mobile_gym.sim import Phone
 from mobile_gym.sim.adb_server import AdbServer
-from mobile_gym.tasks.solution import run_solution, step_actions
+from mobile_gym.tasks.solution import run_solution
 from tests.device.conftest import QUICK, SERIAL, factory_reset
 
+SEED = 0
+TASKS = [
+    "mab.calendar.next_month",  # setup time, rows and an activity; the month shown (XPath)
+    "mab.music_player.pause_music",  # setup time and rows; playback in logcat and SQL
+    "settings.brightness_half",  # a setting at setup; a slider touched exactly; the setting
+    "settings.bluetooth_on",  # an activity, and a logcat line judged in the step logging it
+    "notes.append_item",  # rows pushed at setup, a typed newline, SQL
+    "mab.file_manager.open_text_file",  # files pushed at setup; the opened file (logcat, XPath)
+    "mab.sms.read_code",  # rows; the agent's answer and the screen
+    "mab.gallery.open_photo",  # files, rows and an activity; the foreground activity, XPath
+]
 
-def trajectory(env: gym.Env, seed: int) -> list[Any]:
-    """What the env reported at reset and after each agent action of the solution."""
-    _, info = env.reset(seed=seed)
-    base: MobileEnv = env.unwrapped  # type: ignore[assignment]
+
+def oracle_episode(env: gym.Env, phone: Phone) -> list[Any]:
+    """What the env reported at reset and after each oracle action, the screen it ended on
+    (app, hierarchy and every pixel: a slider's thumb shows a setting to the unit) and the
+    state of the ``phone`` behind the env (clock, settings, databases)."""
+    agent = OracleAgent()
+    agent.attach(env)
+    observation, info = env.reset(seed=SEED)
+    assert "error" not in info
     record: list[Any] = [(info["instruction"], info["events"], info["foreground"])]
-    for step in base.episode.solution():  # type: ignore[union-attr]
-        sequence = step_actions(step, base.device.hierarchy_xml(), base.device.size)
-        _, reward, terminated, truncated, info = actions.play(base, sequence)
+    agent.reset(info["instruction"], info, seed=SEED)
+    done = False
+    while not done:
+        observation, reward, terminated, truncated, info = env.step(agent.act(observation, info))
+        assert "error" not in info, info["error"]
+        done = terminated or truncated
         record.append(
-            (reward, info["events"], info["reward_breakdown"], info["success"], terminated)
+            (
+                reward,
+                info["events"],
+                info["reward_breakdown"],
+                info["instructions"],
+                info["success"],
+                info["foreground"],
+                info["activity"],
+                info["action_error"],
+                terminated,
+                truncated,
+            )
         )
-        assert "error" not in info
-        if terminated or truncated:
-            break
-    record.append(base.device.hierarchy_xml())
+    device = env.unwrapped.device
+    screen = hashlib.sha256(device.screenshot(1.0).tobytes()).hexdigest()
+    record.append((device.foreground(), device.hierarchy_xml(), screen))
+    databases = {path: list(db.iterdump()) for path, db in phone.storage.databases.items()}
+    record.append((phone.clock.state(), phone.settings.tables, databases))
     return record
 
 
-@pytest.mark.parametrize("task", ["settings.bluetooth_on", "contacts.star_named"])
-def test_the_solution_gives_the_same_episode_over_adb(server: AdbServer, task: str) -> None:
-    """bluetooth_on: settings setup, an activity and a logcat line judged in the step that
-    logs it; star_named: database rows pushed at setup, typed text, screen text and SQL."""
+@pytest.mark.parametrize("task", TASKS)
+def test_the_oracle_gives_the_same_episode_over_adb(server: AdbServer, task: str) -> None:
+    agent = OracleAgent()
     device = AdbDevice(SERIAL, port=server.port, retry=QUICK, on_reset=factory_reset(server))
-    served = make_env(task, device=device)
+    options = {"action_space": agent.action_space, "observation": agent.observation}
+    served = make_env(task, device=device, **options)
     try:
-        over_adb = trajectory(served, seed=3)
-        in_process = trajectory(make_env(task), seed=3)
-        assert over_adb == in_process
-        last_action = over_adb[-2]
-        assert last_action[3] is True and last_action[4] is True  # success ends the episode
-        assert len(over_adb) - 2 == served.unwrapped.task.min_steps
+        over_adb = oracle_episode(served, server.phone(SERIAL))
     finally:
         served.close()
+        device.close()
+    env = make_env(task, **options)
+    in_process = oracle_episode(env, env.unwrapped.device.phone)
+    assert over_adb == in_process
+    *_, last_action, _, _ = over_adb
+    assert last_action[4] is True  # success
 
 
 def test_gym_make_selects_the_adb_device(server: AdbServer) -> None:

@@ -32,15 +32,13 @@ from mobile_gym.sim import Phone
 
 def typed_by(command: str) -> str:
     """What a device types for ``command``: the shell splits words, ``input text`` turns
-    ``%s`` into spaces, ``input keyevent 66`` is ENTER."""
+    ``%s`` into spaces (and presses ENTER for a newline)."""
     typed = []
     for part in command.split(" && "):
         words = shlex.split(part)
         if words[:2] == ["input", "text"]:
             assert len(words) == 3, part
             typed.append(words[2].replace("%s", " "))
-        elif words == ["input", "keyevent", "66"]:
-            typed.append("\n")
         else:
             assert words == ["true"], part
     return "".join(typed)
@@ -64,6 +62,10 @@ def typed_by(command: str) -> str:
 )
 def test_text_command_types_exactly_the_text(text: str) -> None:
     assert typed_by(text_command(text)) == text
+
+
+def test_a_text_without_a_literal_percent_s_is_one_input() -> None:
+    assert text_command("two\nlines and spaces") == "input text 'two\nlines%sand%sspaces'"
 
 
 def test_text_command_rejects_what_input_text_cannot_type() -> None:

@@ -69,9 +69,7 @@ class AdbServer:
             raise ValueError(f"port must be an int in 0..65535, got {port!r}")
         if phones is None:
             phones = [Phone(seed=seed) for _ in range(devices)]
-        served = [
-            ServedDevice(emulator_serial(i), i + 1, p, root) for i, p in enumerate(phones)
-        ]
+        served = [ServedDevice(emulator_serial(i), i + 1, p, root) for i, p in enumerate(phones)]
         self._requested_port = port
         self.faults = Faults(d.serial for d in served)
         self._state = ServerState({d.serial: d for d in served}, self.faults, threading.Event())

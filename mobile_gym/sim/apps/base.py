@@ -62,7 +62,7 @@ class App:
     def create_databases(self, ctx: AppContext) -> None:
         """Create the app's tables (on install and after its data is cleared)."""
         for name, schema in self.schemas.items():
-            ctx.db(name).executescript(schema)
+            ctx.phone.storage.create_database(self.package, name, schema)
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         """Fill the databases with the phone's seeded content (override in apps)."""
@@ -81,10 +81,11 @@ class App:
         """Handle the back key before the phone closes the screen; True if handled."""
         return False
 
-    def tick_ms(self, ctx: AppContext) -> int | None:
-        """How often the screen in front changes by itself (a running timer, a playing track),
-        in virtual ms; None while only input changes it."""
-        return None
+    def ticking(self, ctx: AppContext) -> bool:
+        """Whether the screen in front changes by itself as virtual time passes (a running
+        timer, a playing track); the phone then redraws it every frame, so what it shows is
+        exact at every moment. False while only input changes it."""
+        return False
 
     def pause(self, ctx: AppContext) -> None:
         """The app leaves the foreground (HOME, recents, another app): save drafts here."""

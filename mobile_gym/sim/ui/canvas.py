@@ -6,6 +6,8 @@ scale, so one widget tree draws a full-size or a reduced screenshot with the sam
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
 
@@ -152,7 +154,7 @@ class Canvas:
         """Draw one line of ``text`` with its line box's top-left corner at ``(x, y)``."""
         if not text:
             return
-        mask = face(max(1, round(size_px * self.scale)), bold).mask(text)
+        mask = scaled_text_mask(text, size_px, bold, self.scale)
         h, w = mask.shape
         x0, y0 = round(x * self.scale), round(y * self.scale)
         region, rx, ry = self._region(x0, y0, x0 + w, y0 + h)
@@ -160,6 +162,31 @@ class Canvas:
             return
         alpha = mask[ry - y0 : ry - y0 + region.shape[0], rx - x0 : rx - x0 + region.shape[1]]
         _blend(region, alpha, color)
+
+
+@lru_cache(maxsize=2048)
+def scaled_text_mask(text: str, size_px: int, bold: bool, scale: float) -> np.ndarray:
+    """The coverage mask of ``text`` drawn at ``scale``: the face of the scaled size, narrowed
+    where its ink runs further right than the full-size text's ink times ``scale`` (a small
+    face's rounded advances add up to more), so that reduced screenshots show the whole text
+    inside the bounds the view hierarchy gives it."""
+    mask = face(max(1, round(size_px * scale)), bold).mask(text)
+    if scale == 1.0:
+        return mask
+    drawn = _ink_right(mask)
+    room = _ink_right(face(size_px, bold).mask(text)) * scale
+    if drawn <= room + 0.5:
+        return mask
+    width = max(1, round(mask.shape[1] * room / drawn))
+    narrowed = cv2.resize(mask, (width, mask.shape[0]), interpolation=cv2.INTER_AREA)
+    narrowed.flags.writeable = False
+    return narrowed
+
+
+def _ink_right(mask: np.ndarray) -> int:
+    """One past the rightmost column of ``mask`` with any ink (0 for none)."""
+    columns = np.flatnonzero(mask.any(axis=0))
+    return int(columns[-1]) + 1 if columns.size else 0
 
 
 def _blend(region: np.ndarray, alpha: np.ndarray, color: Color) -> None:

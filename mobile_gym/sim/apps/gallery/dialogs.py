@@ -22,7 +22,7 @@ from mobile_gym.sim.apps.gallery.media import (
     taken,
     trash,
 )
-from mobile_gym.sim.ui.selected_field import SelectedField
+from mobile_gym.sim.ui.prefilled import apply_selection, select_all
 from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import CheckBox, RadioButton, TextView
 
@@ -124,14 +124,8 @@ def rename_dialog(ctx: AppContext) -> Callable[[Medium], None]:
         return True
 
     body = [
-        ctx.edit(
-            "rename_name",
-            hint="Name",
-            id="rename_item_name",
-            cls=SelectedField,
-            selected=bool(ctx.get("rename_selected")),
-            on_unselect=lambda: ctx.pop("rename_selected"),
-            margin=(0, 12, 0, 0),
+        apply_selection(
+            ctx, ctx.edit("rename_name", hint="Name", id="rename_item_name", margin=(0, 12, 0, 0))
         ),
         ctx.edit(
             "rename_extension", hint="Extension", id="rename_item_extension", margin=(0, 8, 0, 0)
@@ -142,8 +136,8 @@ def rename_dialog(ctx: AppContext) -> Callable[[Medium], None]:
     def open_for(target: Medium) -> None:
         stem, dot, extension = target.filename.rpartition(".")
         ctx.set("renaming", target.id)
-        ctx.set("rename_selected", True)
         ctx.set_field("rename_name", stem if dot else target.filename)
+        select_all(ctx, "rename_name")
         ctx.set_field("rename_extension", extension if dot else "")
         ctx.focus("rename_name")
         opener()

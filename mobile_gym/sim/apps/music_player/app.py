@@ -33,7 +33,6 @@ TABS = (
 )
 KINDS = ("playlist", "folder", "artist", "album")
 TRACKS_TAB = 4
-TICK_MS = 1000
 
 
 class MusicPlayerApp(App):
@@ -59,9 +58,9 @@ class MusicPlayerApp(App):
             return now.title if now else self.label
         return self.label
 
-    def tick_ms(self, ctx: AppContext) -> int | None:
+    def ticking(self, ctx: AppContext) -> bool:
         row = ctx.db().execute("SELECT playing FROM playback WHERE id = 1").fetchone()
-        return TICK_MS if row is not None and row[0] else None
+        return bool(row is not None and row[0])
 
     def back(self, ctx: AppContext) -> bool:
         for key in ("selected", "selected_playlists"):

@@ -189,11 +189,9 @@ def seed_library(db: sqlite3.Connection, storage: Storage, rng: random.Random, n
         for playlist_id in range(1, len(names) + 1)
         for position, track_id in enumerate(rng.sample(range(1, len(rows) + 1), rng.randint(3, 7)))
     ]
-    db.execute("BEGIN")
     db.executemany("INSERT INTO tracks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
     db.executemany("INSERT INTO playlists(id, title) VALUES (?, ?)", enumerate(names, start=1))
     db.executemany("INSERT INTO playlist_tracks VALUES (?, ?, ?)", members)
-    db.execute("COMMIT")
     storage.write_files(files)
 
 

@@ -150,14 +150,14 @@ _SEED_NOTES: tuple[tuple[str, tuple[str, ...], int], ...] = (
 def seed_notes(ctx: AppContext, rng: random.Random) -> None:
     """Four to eight text notes, each changed in the last month."""
     now = ctx.phone.clock.epoch_ms
-    db = ctx.db()
+    rows = []
     for title, lines, fewest in rng.sample(_SEED_NOTES, rng.randint(4, 8)):
         if fewest:
             picked = rng.sample(range(len(lines)), rng.randint(fewest, len(lines)))
             lines = tuple(lines[i] for i in sorted(picked))
         modified = now - rng.randint(10, 30 * 24 * 60) * 60_000 - rng.randint(0, 59_999)
         created = modified - rng.randint(0, 60 * 24 * 60) * 60_000
-        db.execute(
-            "INSERT INTO notes (title, value, created, modified) VALUES (?, ?, ?, ?)",
-            (title, "\n".join(lines), created, modified),
-        )
+        rows.append((title, "\n".join(lines), created, modified))
+    ctx.db().executemany(
+        "INSERT INTO notes (title, value, created, modified) VALUES (?, ?, ?, ?)", rows
+    )

@@ -76,8 +76,6 @@ PACKAGE = "com.simplemobiletools.voicerecorder"
 MAIN = ".activities.MainActivity"
 SETTINGS = ".activities.SettingsActivity"
 VERSION = "5.12.1"
-TICK_MS = 100
-"""How often the screen redraws itself while a recording is made or played."""
 RECORDER_TAB, PLAYER_TAB = 0, 1
 SWITCHES = (
     ("hide_notification", "settings_hide_notification", "Hide notification"),
@@ -103,15 +101,15 @@ class VoiceRecorderApp(App):
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_recordings(ctx.db(), rng, ctx.phone.clock.epoch_ms)
 
-    def tick_ms(self, ctx: AppContext) -> int | None:
+    def ticking(self, ctx: AppContext) -> bool:
         if ctx.screen.activity != MAIN:
-            return None
+            return False
         if ctx.get("tab", RECORDER_TAB) == RECORDER_TAB:
             current = session(ctx.db())
             running = current is not None and current.state == "recording"
         else:
             running = Player(ctx).playing()
-        return TICK_MS if running else None
+        return running
 
     def back(self, ctx: AppContext) -> bool:
         if ctx.screen.activity != MAIN or ctx.get("tab", RECORDER_TAB) != PLAYER_TAB:
