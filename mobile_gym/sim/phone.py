@@ -140,15 +140,7 @@ class Phone:
         self.log("android", "Zygote", "System server process started")
         for app in self.apps.values():
             ctx = AppContext(self, app, ScreenState(app.main_activity))
-            app.create_databases(ctx)
-            # One transaction per database for all the seeded rows: the same database, written
-            # at a fraction of the cost of a transaction per row.
-            databases = [ctx.db(name) for name in app.schemas]
-            for db in databases:
-                db.execute("BEGIN")
-            app.seed(ctx, random.Random(f"{seed}/{app.package}"))
-            for db in databases:
-                db.execute("COMMIT")
+            app.create_databases(ctx, random.Random(f"{seed}/{app.package}"))
         self.log("android", "ActivityManager", "Boot completed")
         self.invalidate()
 
@@ -169,8 +161,7 @@ class Phone:
 
     def _reboot(self, seed: int) -> None:
         self.seed = seed
-        self.storage.close()
-        self.storage = Storage()
+        self.storage.clear()
         self.settings.reset()
         self.logcat = Logcat()
         self.clock.load(self._boot_clock)

@@ -15,6 +15,7 @@ import random
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mobile_gym.sim.system.settings import SettingsStore
@@ -59,13 +60,15 @@ class App:
     in_launcher: ClassVar[bool] = True
     dock: ClassVar[bool] = False
 
-    def create_databases(self, ctx: AppContext) -> None:
-        """Create the app's tables (on install and after its data is cleared)."""
-        for name, schema in self.schemas.items():
-            ctx.phone.storage.create_database(self.package, name, schema)
+    def create_databases(self, ctx: AppContext, rng: random.Random | None = None) -> None:
+        """Create the app's tables: at boot filled with the content ``seed`` draws from
+        ``rng``; empty after the app's data is cleared."""
+        fill = None if rng is None else partial(self.seed, ctx, rng)
+        ctx.phone.storage.make_databases(self.package, self.schemas, fill)
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
-        """Fill the databases with the phone's seeded content (override in apps)."""
+        """Fill the databases with the phone's seeded content (override in apps); it runs in
+        one transaction per database, which it must not commit."""
 
     def build(self, ctx: AppContext) -> View:
         method = self.screens.get(ctx.screen.activity)

@@ -14,7 +14,8 @@ from __future__ import annotations
 import posixpath
 import re
 import sqlite3
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 
 _DB_PATH = re.compile(r"^/data/data/([A-Za-z0-9_.]+)/databases/([A-Za-z0-9_.-]+)\.db$")
@@ -50,6 +51,10 @@ class Storage:
         self.times: dict[str, int] = {}
         """Last-modified times (epoch ms) of the files and folders whose writers recorded one."""
         self._generation = 0
+        self._spare: list[sqlite3.Connection] = []
+        """Connections of the databases ``clear`` dropped, kept to hold the next ones made."""
+        self._loaded = False
+        """Whether a database image was loaded whole (pushed or restored) since ``clear``."""
 
     # databases --------------------------------------------------------------------------
     def database(self, package: str, name: str) -> sqlite3.Connection:
@@ -60,24 +65,48 @@ class Storage:
             conn = self.databases[path] = _connect()
         return conn
 
-    def create_database(self, package: str, name: str, schema: str) -> sqlite3.Connection:
-        """The app's database ``name`` made anew from ``schema`` (an SQL script of tables and
-        rows), replacing any database at its path.
+    def make_databases(
+        self, package: str, schemas: Mapping[str, str], fill: Callable[[], object] | None = None
+    ) -> None:
+        """Make the app's databases anew from ``schemas`` (name -> SQL script of tables and
+        rows), replacing any there, and let ``fill`` write their first rows (the seeding), in
+        one transaction per database that ``fill`` must not commit.
 
-        The database is copied from an empty one the process builds once per script: byte for
-        byte what running the script on an empty database makes, at a fraction of the cost.
+        Each database is byte for byte what running its script on an empty database and then
+        ``fill`` makes, at a fraction of the cost: ``fill`` writes to this thread's template of
+        the database (``_Template``), whose schema SQLite has read and whose statements it has
+        prepared before; the content is copied into the phone and the template rolled back to
+        empty. The phone's copy reads its schema only when first used.
         """
-        template, cookie = _schema_template(schema)
-        path = database_path(package, name)
+        paths = {database_path(package, name): schema for name, schema in schemas.items()}
+        templates = {path: _Template.of(path, schema) for path, schema in paths.items()}
+        begun: dict[str, _Template] = {}
+        try:
+            for path, template in templates.items():
+                template.conn.execute("BEGIN")
+                begun[path] = template
+                self._drop(path)
+                self.databases[path] = template.conn
+            if fill is not None:
+                fill()
+            images = {path: template.conn.serialize() for path, template in begun.items()}
+        finally:
+            for path, template in begun.items():
+                self.databases.pop(path, None)
+                template.empty()
+        scratch = _Template.scratch()
+        for path, image in images.items():
+            scratch.deserialize(image)
+            conn = self.databases[path] = self._spare.pop() if self._spare else _connect()
+            scratch.backup(conn)
+            # The copy bears the backup's own schema cookie; the script's makes it identical.
+            conn.execute(f"PRAGMA schema_version = {templates[path].cookie}")
+
+    def _drop(self, path: str) -> None:
         self._generation += 1
         old = self.databases.pop(path, None)
         if old is not None:
             old.close()
-        conn = self.databases[path] = _connect()
-        template.backup(conn)
-        # The copy carries the backup's own schema cookie; the script's makes it identical.
-        conn.execute(f"PRAGMA schema_version = {cookie}")
-        return conn
 
     @property
     def version(self) -> tuple[int, int]:
@@ -119,6 +148,7 @@ class Storage:
             if old is not None:
                 old.close()
             self.databases[path] = conn
+            self._loaded = True
             return
         self.files[path] = bytes(data)
 
@@ -142,7 +172,7 @@ class Storage:
         parents = {path.rpartition("/")[0] for path in self.files}
         parents.update(path.rpartition("/")[0] for path in self.databases)
         for folder in [*parents, *self.folders]:
-            while folder and folder not in dirs:  # the parent of "/name" is "" here: "/"
+            while folder and folder not in dirs:  # "" is the parent of "/name": the root
                 dirs.add(folder)
                 folder = folder.rpartition("/")[0]
         return dirs
@@ -299,11 +329,32 @@ class Storage:
             conn = self.databases.get(path) or _connect()
             conn.deserialize(data)
             self.databases[path] = conn
+        self._loaded = True
+
+    def clear(self) -> None:
+        """Empty the storage, as a factory reset does: no files, folders or databases.
+
+        The dropped databases' connections are kept to hold the next databases made
+        (``make_databases``): opening a connection costs more than copying a database into
+        one. Not after an image was loaded whole, though: SQLite counts every write in the
+        header of such a file, so a database copied into its connection would not stay byte
+        for byte what a fresh one is.
+        """
+        self._generation += 1
+        self.files, self.folders, self.times = {}, set(), {}
+        for conn in self.databases.values():
+            if self._loaded or conn.in_transaction:
+                conn.close()
+            else:
+                self._spare.append(conn)
+        self.databases.clear()
+        self._loaded = False
 
     def close(self) -> None:
-        for conn in self.databases.values():
+        for conn in [*self.databases.values(), *self._spare]:
             conn.close()
         self.databases.clear()
+        self._spare.clear()
 
 
 @cache
@@ -327,19 +378,51 @@ def _ancestors(path: str) -> list[str]:
     return out
 
 
-@cache
-def _schema_template(schema: str) -> tuple[sqlite3.Connection, int]:
-    """An empty database made by running ``schema``, and its schema cookie (kept for the
-    life of the process, one per script; nothing ever writes to it again)."""
-    if _PRAGMA.search(schema):
-        raise ValueError(
-            "database schemas hold tables and rows only: a PRAGMA sets up one connection, "
-            "which a database made from the schema would not keep"
-        )
-    conn = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
-    conn.executescript(schema)
-    (cookie,) = conn.execute("PRAGMA schema_version").fetchone()
-    return conn, cookie
+class _Template:
+    """An app database as its schema script makes it, empty: ``Storage.make_databases`` fills
+    it inside a transaction, copies it and rolls it back. One per database path, schema and
+    thread, kept for the thread's life, so that SQLite reads the schema and prepares the
+    seeding statements once rather than at every boot."""
+
+    _local = threading.local()
+
+    def __init__(self, key: tuple[str, str]) -> None:
+        schema = key[1]
+        if _PRAGMA.search(schema):
+            raise ValueError(
+                "database schemas hold tables and rows only: a PRAGMA sets up one connection, "
+                "which a database made from the schema would not keep"
+            )
+        self.key = key
+        self.conn = _connect()
+        self.conn.executescript(schema)
+        self.cookie: int = self.conn.execute("PRAGMA schema_version").fetchone()[0]
+
+    @classmethod
+    def of(cls, path: str, schema: str) -> _Template:
+        """This thread's template of the database at ``path`` made from ``schema``."""
+        made = cls._local.__dict__.setdefault("templates", {})
+        template = made.get((path, schema))
+        if template is None:
+            template = made[path, schema] = cls((path, schema))
+        return template
+
+    @classmethod
+    def scratch(cls) -> sqlite3.Connection:
+        """This thread's connection that holds a database image on its way into a phone."""
+        conn = cls._local.__dict__.get("scratch")
+        if conn is None:
+            conn = cls._local.scratch = _connect()
+        return conn
+
+    def empty(self) -> None:
+        """Roll back what was written since the transaction began: empty again."""
+        if not self.conn.in_transaction:
+            del self._local.templates[self.key]
+            raise RuntimeError(
+                f"seeding {self.key[0]} committed its transaction: seeds must not commit"
+            )
+        self.conn.execute("ROLLBACK")
 
 
 def _connect() -> sqlite3.Connection:

@@ -129,22 +129,20 @@ class Event:
 
 def seed_events(ctx: AppContext, rng: random.Random) -> None:
     """A few weeks of believable events around the phone's date."""
-    today = ctx.now.date()
+    today_ts = to_ts(midnight(ctx.now.date()))
     rows = []
     for title, location, description, minutes, first_hour, last_hour in rng.sample(
         _SEED_EVENTS, rng.randint(14, 19)
     ):
-        day = today + dt.timedelta(days=rng.randint(-24, 40))
+        start = end = today_ts + rng.randint(-24, 40) * 86_400  # midnight of the event's day
         if minutes == 0:
-            start = end = midnight(day)
             flags, reminder = ALL_DAY, NO_REMINDER
         else:
-            start = midnight(day) + dt.timedelta(
-                hours=rng.randint(first_hour, last_hour), minutes=rng.choice((0, 0, 15, 30, 45))
-            )
-            end = start + dt.timedelta(minutes=minutes)
+            start += rng.randint(first_hour, last_hour) * 3600
+            start += rng.choice((0, 0, 15, 30, 45)) * 60
+            end = start + minutes * 60
             flags, reminder = 0, rng.choice((NO_REMINDER, 10, 10, 15, 30, 60))
-        rows.append((to_ts(start), to_ts(end), title, location, description, reminder, flags))
+        rows.append((start, end, title, location, description, reminder, flags))
     ctx.db().executemany(
         "INSERT INTO events (start_ts, end_ts, title, location, description, "
         "reminder_1_minutes, flags) VALUES (?, ?, ?, ?, ?, ?, ?)",
