@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 
 from mobile_gym.agents.base import Agent
+from mobile_gym.device.base import DeviceError
 from mobile_gym.eval.records import EpisodeRecord, StepRecord
 from mobile_gym.eval.store import RunStore, write_atomic
 from mobile_gym.metrics import estimate_tokens
@@ -69,6 +70,8 @@ def run_episode(
             agent.attach(env)
         observation, info = env.reset(seed=seed)
         instruction = info["instruction"]
+        if info.get("error"):  # the device failed while the episode was set up
+            raise DeviceError(info["error"])
         agent.reset(instruction, info, seed=seed)
         done = False
         while not done:

@@ -139,3 +139,21 @@ def test_results_files_hold_the_metrics_and_every_episode(tmp_path: pathlib.Path
     rows = (tmp_path / "results.csv").read_text().splitlines()
     assert rows[0].startswith("task_id,seed,agent,suite,apps")
     assert len(rows) == 1 + 18
+
+
+def test_a_device_that_fails_at_reset_is_an_episode_error(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mobile_gym.eval import episode_runner
+    from mobile_gym.registration import make_env
+    from tests.device.test_env_faults import FAULT, BreakableDevice
+
+    device = BreakableDevice()
+    device.broken.add("reset")
+    monkeypatch.setattr(
+        episode_runner, "make_env", lambda *args, **kwargs: make_env(*args, device=device, **kwargs)
+    )
+    task = shipped_tasks()["settings.wifi_off"]
+    record = run_episode(task, 0, make_agent("random"), store=RunStore(tmp_path))
+    assert record.error == f"DeviceError: {FAULT}"
+    assert record.success is False and record.steps == 0
