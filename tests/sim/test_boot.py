@@ -120,7 +120,10 @@ def test_a_seed_that_commits_is_refused_and_spoils_no_later_database() -> None:
         storage.database("com.example.app", "db").execute("INSERT INTO t VALUES (1)")
         storage.database("com.example.app", "db").execute("COMMIT")
 
-    with pytest.raises(RuntimeError, match="must not commit"):
+    with pytest.raises(
+        RuntimeError,
+        match=r"seeding committed /data/data/com\.example\.app/databases/db\.db; seeds must",
+    ):
         storage.make_databases("com.example.app", schemas, committing)
     storage.make_databases("com.example.app", schemas)
     rows = storage.database("com.example.app", "db").execute("SELECT count(*) FROM t")

@@ -3,6 +3,8 @@
 Nothing touches the host's disk. Databases are real SQLite (stdlib ``sqlite3``) held in
 memory; reading ``/data/data/<package>/databases/<name>.db`` returns the database file's
 bytes and writing that path replaces the database, as pulling and pushing it over ADB does.
+An app's databases are made and seeded on per-thread templates of their schemas and copied
+in (``make_databases``), the same bytes as running the schema scripts at every boot.
 
 Directories exist where files are, and where ``make_dirs`` made them (kept when empty).
 Writers may record a file's or folder's last-modified time (epoch ms, on the phone's clock);
@@ -89,6 +91,13 @@ class Storage:
                 self.databases[path] = template.conn
             if fill is not None:
                 fill()
+            committed = [
+                path for path, template in begun.items() if not template.conn.in_transaction
+            ]
+            if committed:
+                raise RuntimeError(
+                    f"seeding committed {', '.join(committed)}; seeds must not commit"
+                )
             images = {path: template.conn.serialize() for path, template in begun.items()}
         finally:
             for path, template in begun.items():
@@ -386,14 +395,13 @@ class _Template:
 
     _local = threading.local()
 
-    def __init__(self, key: tuple[str, str]) -> None:
-        schema = key[1]
+    def __init__(self, path: str, schema: str) -> None:
         if _PRAGMA.search(schema):
             raise ValueError(
                 "database schemas hold tables and rows only: a PRAGMA sets up one connection, "
                 "which a database made from the schema would not keep"
             )
-        self.key = key
+        self.key = (path, schema)
         self.conn = _connect()
         self.conn.executescript(schema)
         self.cookie: int = self.conn.execute("PRAGMA schema_version").fetchone()[0]
@@ -404,7 +412,7 @@ class _Template:
         made = cls._local.__dict__.setdefault("templates", {})
         template = made.get((path, schema))
         if template is None:
-            template = made[path, schema] = cls((path, schema))
+            template = made[path, schema] = cls(path, schema)
         return template
 
     @classmethod
@@ -416,13 +424,14 @@ class _Template:
         return conn
 
     def empty(self) -> None:
-        """Roll back what was written since the transaction began: empty again."""
-        if not self.conn.in_transaction:
+        """Back to empty for the next database made from it: what was written since the
+        transaction began is rolled back; a template whose transaction was committed is
+        dropped, to be made anew."""
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
+        else:
             del self._local.templates[self.key]
-            raise RuntimeError(
-                f"seeding {self.key[0]} committed its transaction: seeds must not commit"
-            )
-        self.conn.execute("ROLLBACK")
+            self.conn.close()
 
 
 def _connect() -> sqlite3.Connection:
