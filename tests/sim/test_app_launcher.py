@@ -24,11 +24,6 @@ def phone() -> Phone:
     return phone
 
 
-@pytest.fixture
-def driver(phone: Phone) -> Driver:
-    return Driver(phone)
-
-
 def _rows(phone: Phone) -> list[dict]:
     rows = phone.database(PACKAGE, DB).execute("SELECT * FROM launchers ORDER BY position, id")
     return [dict(row) for row in rows]

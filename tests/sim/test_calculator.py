@@ -43,11 +43,6 @@ def phone() -> Phone:
     return phone
 
 
-@pytest.fixture
-def driver(phone: Phone) -> Driver:
-    return Driver(phone)
-
-
 def _keys(driver: Driver, keys: str) -> None:
     """Tap the keypad buttons for ``keys`` (one character per key, spaces ignored)."""
     for key in keys.replace(" ", ""):

@@ -24,11 +24,6 @@ def phone() -> Phone:
     return phone
 
 
-@pytest.fixture
-def driver(phone: Phone) -> Driver:
-    return Driver(phone)
-
-
 def _rows(phone: Phone) -> list[dict]:
     rows = phone.database(PACKAGE, DB).execute(
         "SELECT * FROM recordings ORDER BY created DESC, id DESC"

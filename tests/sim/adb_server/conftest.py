@@ -12,6 +12,8 @@ import adbutils
 import pytest
 
 from mobile_gym.sim.adb_server import AdbServer
+from mobile_gym.sim.phone import Phone
+from tests.sim.adb_server.raw_client import Run, shell_v2
 
 STANDARD_ADB_PORT = 5037
 
@@ -43,3 +45,13 @@ def client(server: AdbServer) -> adbutils.AdbClient:
 @pytest.fixture
 def device(client: adbutils.AdbClient, serial: str) -> adbutils.AdbDevice:
     return client.device(serial)
+
+
+@pytest.fixture
+def sh(server: AdbServer, serial: str) -> Run:
+    return lambda line: shell_v2(server.port, serial, line)
+
+
+@pytest.fixture
+def phone(server: AdbServer, serial: str) -> Phone:
+    return server.phone(serial)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -164,3 +165,13 @@ class SyncSession:
         rest = self.conn.read_all()
         self.conn.close()
         return rest
+
+
+Run = Callable[[str], ShellResult]
+"""A shell line run on the served phone (the ``sh`` fixture)."""
+
+
+def ok(result: ShellResult) -> str:
+    """The standard output of a command that must have succeeded with nothing on stderr."""
+    assert (result.status, result.stderr) == (0, b""), result
+    return result.stdout.decode()

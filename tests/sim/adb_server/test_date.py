@@ -3,30 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
 
 import pytest
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim.adb_server import AdbServer
-from tests.sim.adb_server.raw_client import ShellResult, shell_v2
-
-Run = Callable[[str], ShellResult]
-
-
-@pytest.fixture
-def sh(server: AdbServer, serial: str) -> Run:
-    return lambda line: shell_v2(server.port, serial, line)
-
-
-@pytest.fixture
-def phone(server: AdbServer, serial: str) -> Phone:
-    return server.phone(serial)
-
-
-def shown(result: ShellResult) -> str:
-    assert (result.status, result.stderr) == (0, b""), result
-    return result.stdout.decode()
+from tests.sim.adb_server.raw_client import Run, ShellResult, ok, shell_v2
 
 
 def refused(result: ShellResult) -> str:
@@ -35,15 +17,15 @@ def refused(result: ShellResult) -> str:
 
 
 def test_date_shows_the_virtual_clock(sh: Run, phone: Phone) -> None:
-    assert shown(sh("date")) == "Mon Jun  3 09:30:00 UTC 2024\n"
-    assert shown(sh("date -u")) == "Mon Jun  3 09:30:00 UTC 2024\n"
+    assert ok(sh("date")) == "Mon Jun  3 09:30:00 UTC 2024\n"
+    assert ok(sh("date -u")) == "Mon Jun  3 09:30:00 UTC 2024\n"
     phone.wait(61_250)
-    assert shown(sh("date +%Y-%m-%dT%H:%M:%S.%N%z")) == "2024-06-03T09:31:01.250000000+0000\n"
-    assert shown(sh("date '+%s|%j|%-d|%e|%A %a|%B %b|%I %p|%F %T|%Z|%%'")) == (
+    assert ok(sh("date +%Y-%m-%dT%H:%M:%S.%N%z")) == "2024-06-03T09:31:01.250000000+0000\n"
+    assert ok(sh("date '+%s|%j|%-d|%e|%A %a|%B %b|%I %p|%F %T|%Z|%%'")) == (
         "1717407061|155|3| 3|Monday Mon|June Jun|09 AM|2024-06-03 09:31:01|UTC|%\n"
     )
-    assert shown(sh("date -d @0 +%c")) == "Thu Jan  1 00:00:00 1970\n"
-    assert shown(sh("date -d '2024-06-03T10:00+0200' +%T")) == "08:00:00\n"
+    assert ok(sh("date -d @0 +%c")) == "Thu Jan  1 00:00:00 1970\n"
+    assert ok(sh("date -d '2024-06-03T10:00+0200' +%T")) == "08:00:00\n"
     assert phone.clock.now == dt.datetime(2024, 6, 3, 9, 31, 1, 250_000)  # -d sets nothing
 
 
@@ -62,10 +44,10 @@ def test_date_shows_the_virtual_clock(sh: Run, phone: Phone) -> None:
     ],
 )
 def test_date_sets_the_virtual_clock(sh: Run, phone: Phone, line: str, expected) -> None:
-    out = shown(sh(line))
+    out = ok(sh(line))
     assert phone.clock.now == expected
     assert out == f"{expected:%a %b} {expected.day:2d} {expected:%H:%M:%S} UTC {expected.year}\n"
-    assert shown(sh("date +%F.%T")) == f"{expected:%F.%T}\n"
+    assert ok(sh("date +%F.%T")) == f"{expected:%F.%T}\n"
 
 
 def test_setting_the_clock_matches_the_in_process_setup(sh: Run, phone: Phone) -> None:
@@ -74,7 +56,7 @@ def test_setting_the_clock_matches_the_in_process_setup(sh: Run, phone: Phone) -
     phone.wait(5000)
     reference = Phone(seed=0)
     reference.set_time(dt.datetime(2024, 9, 16, 14, 45))
-    shown(sh("date 091614452024.00"))
+    ok(sh("date 091614452024.00"))
     assert phone.clock.state() == reference.clock.state()
     assert phone.hierarchy_xml() == reference.hierarchy_xml()
 
@@ -103,4 +85,4 @@ def test_a_phone_without_root_cannot_set_the_clock() -> None:
         result = shell_v2(server.port, serial, "date 091614452024.00")
         assert refused(result) == "date: cannot set date: Operation not permitted\n"
         assert server.phone(serial).clock.now == dt.datetime(2024, 6, 3, 9, 30)
-        assert shown(shell_v2(server.port, serial, "date +%F")) == "2024-06-03\n"
+        assert ok(shell_v2(server.port, serial, "date +%F")) == "2024-06-03\n"

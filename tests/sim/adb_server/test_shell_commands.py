@@ -4,37 +4,17 @@ from __future__ import annotations
 
 import re
 import struct
-from collections.abc import Callable
 
 import numpy as np
-import pytest
 from lxml import etree
 
 from mobile_gym.sim import Phone
-from mobile_gym.sim.adb_server import AdbServer
 from mobile_gym.sim.apps.contacts import MAIN
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 from mobile_gym.sim.apps.settings import PACKAGE as SETTINGS
 from mobile_gym.sim.driver import find_all
 from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER
-from tests.sim.adb_server.raw_client import ShellResult, shell_v2
-
-Run = Callable[[str], ShellResult]
-
-
-@pytest.fixture
-def sh(server: AdbServer, serial: str) -> Run:
-    return lambda line: shell_v2(server.port, serial, line)
-
-
-@pytest.fixture
-def phone(server: AdbServer, serial: str) -> Phone:
-    return server.phone(serial)
-
-
-def ok(result: ShellResult) -> str:
-    assert (result.status, result.stderr) == (0, b""), result
-    return result.stdout.decode()
+from tests.sim.adb_server.raw_client import Run, ShellResult, ok
 
 
 def failed(result: ShellResult, status: int = 1) -> str:
