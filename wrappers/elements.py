@@ -10,13 +10,13 @@ bottom to top, parents before children). Index 0 is the first such node.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from lxml import etree
 
-from mobile_gym.device.base import DeviceError, ViewNodes
+from mobile_gym.device.base import DeviceError, NodeFields, ViewNodes
 from mobile_gym.sim.driver import parse_bounds
 from mobile_gym.sim.ui.geometry import Rect
 
@@ -132,7 +132,8 @@ def _dump_elements(xml: str) -> tuple[Element, ...]:
     wrapper and the view read the same dump in one step)."""
     root = etree.fromstring(xml.encode("utf-8"))
     return _elements(
-        (node.attrib, functools.partial(_inner_xml_texts, node)) for node in root.iter("node")
+        (_attribute_fields(node.attrib), functools.partial(_inner_xml_texts, node))
+        for node in root.iter("node")
     )
 
 
@@ -140,20 +141,63 @@ def _inner_xml_texts(node: etree._Element) -> list[str]:
     return [d.get("text") for d in node.iterdescendants("node") if d.get("text")]
 
 
+def _attribute_fields(attributes: Mapping[str, str]) -> NodeFields:
+    """A dumped node's attributes as ``NodeFields``."""
+    get = attributes.get
+    return NodeFields(
+        enabled=get("enabled") == "true",
+        cls=get("class") or "",
+        clickable=get("clickable") == "true",
+        long_clickable=get("long-clickable") == "true",
+        checkable=get("checkable") == "true",
+        scrollable=get("scrollable") == "true",
+        text=get("text") or "",
+        desc=get("content-desc") or "",
+        bounds=parse_bounds(get("bounds") or "[0,0][0,0]"),
+        resource_id=get("resource-id") or "",
+        checked=get("checked") == "true",
+        focused=get("focused") == "true",
+    )
+
+
 def _node_elements(found: ViewNodes) -> tuple[Element, ...]:
     """The elements and the visible text of a device's view nodes."""
     records, ends = found.records, found.ends
-    readers = [(name, found.attribute(name)) for name in _ATTRIBUTES]
     text = found.attribute("text")
+    fields = found.fields
+    if fields is None:
+        names = {name: found.attribute(name) for name in _ATTRIBUTES}
+
+        def fields(record: Any) -> NodeFields:
+            return _attribute_fields(_Lazy(names, record))
 
     def inner(position: int) -> list[str]:
         inside = (text(r) for r in records[position + 1 : ends[position]])  # type: ignore[index]
         return [t for t in inside if t]
 
     return _elements(
-        ({name: read(record) for name, read in readers}, functools.partial(inner, position))
+        (fields(record), functools.partial(inner, position))
         for position, record in enumerate(records)
     )
+
+
+class _Lazy(Mapping[str, str]):
+    """A record's attributes read one by one as a mapping (``ViewNodes`` without ``fields``)."""
+
+    def __init__(self, readers: dict[str, Callable[[Any], str | None]], record: Any) -> None:
+        self._readers, self._record = readers, record
+
+    def __getitem__(self, name: str) -> str:
+        value = self._readers[name](self._record)
+        if value is None:
+            raise KeyError(name)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._readers)
+
+    def __len__(self) -> int:
+        return len(self._readers)
 
 
 _ATTRIBUTES = (
@@ -173,47 +217,51 @@ _ATTRIBUTES = (
 """The node attributes an ``Element`` is made of."""
 
 
-def _elements(
-    nodes: Iterable[tuple[Mapping[str, str | None], Callable[[], list[str]]]],
-) -> tuple[Element, ...]:
+def _elements(nodes: Iterable[tuple[NodeFields, Callable[[], list[str]]]]) -> tuple[Element, ...]:
     """The numbered elements and the visible text nodes, in document order, of nodes given
-    as (their attributes, the texts of the nodes inside it)."""
+    as (their fields, the texts of the nodes inside it)."""
     out: list[Element] = []
     index = 0
-    for attributes, inner_texts in nodes:
-        get = attributes.get
-        if get("enabled") != "true":
+    for node, inner_texts in nodes:
+        (
+            enabled,
+            cls,
+            clickable,
+            long_clickable,
+            checkable,
+            scrollable,
+            text,
+            desc,
+            bounds,
+            resource_id,
+            checked,
+            focused,
+        ) = node
+        if not enabled:
             continue
-        cls = get("class") or ""
         editable = cls.endswith("EditText")
-        flags = [
-            get(k) == "true" for k in ("clickable", "long-clickable", "checkable", "scrollable")
-        ]
-        actionable = any(flags) or editable
-        text = get("text") or ""
-        desc = get("content-desc") or ""
+        actionable = clickable or long_clickable or checkable or scrollable or editable
         if not actionable and not (text or desc):
             continue
-        bounds = parse_bounds(get("bounds") or "[0,0][0,0]")
         if bounds.empty:
             continue
-        if actionable and not text and not desc and not flags[3]:
+        if actionable and not text and not desc and not scrollable:
             text = " ".join(inner_texts()[:3])
         out.append(
             Element(
-                index=index if actionable else None,
-                bounds=bounds,
-                cls=cls,
-                text=text,
-                desc=desc,
-                resource_id=get("resource-id") or "",
-                clickable=flags[0],
-                long_clickable=flags[1],
-                checkable=flags[2],
-                checked=get("checked") == "true",
-                scrollable=flags[3],
-                editable=editable,
-                focused=get("focused") == "true",
+                index if actionable else None,
+                bounds,
+                cls,
+                text,
+                desc,
+                resource_id,
+                clickable,
+                long_clickable,
+                checkable,
+                checked,
+                scrollable,
+                editable,
+                focused,
             )
         )
         if actionable:

@@ -9,9 +9,11 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 import numpy as np
+
+from mobile_gym.sim.ui.geometry import Rect
 
 
 class DeviceError(RuntimeError):
@@ -37,6 +39,28 @@ class ViewNodes:
     ends: Sequence[int] | None = None
     """Where each record's subtree ends: the nodes inside ``records[i]`` in the dump are
     ``records[i + 1 : ends[i]]``; None if the device does not say."""
+    fields: Callable[[Any], NodeFields] | None = None
+    """The attributes agents act on, typed, straight from a record (no strings formatted
+    or parsed); None if the device does not offer them. They equal what ``attribute``
+    reads, converted."""
+
+
+class NodeFields(NamedTuple):
+    """The attributes of one node that agents act on, typed: a dump's flags as booleans,
+    its ``bounds`` as a ``Rect``, absent strings as ``""``."""
+
+    enabled: bool
+    cls: str
+    clickable: bool
+    long_clickable: bool
+    checkable: bool
+    scrollable: bool
+    text: str
+    desc: str
+    bounds: Rect
+    resource_id: str
+    checked: bool
+    focused: bool
 
 
 @runtime_checkable

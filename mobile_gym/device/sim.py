@@ -8,12 +8,16 @@ from typing import Any
 
 import numpy as np
 
-from mobile_gym.device.base import ViewNodes
+from mobile_gym.device.base import NodeFields, ViewNodes
 from mobile_gym.device.rows import insert_rows
 from mobile_gym.sim import Display, Phone
 from mobile_gym.sim.apps import DEFAULT_APPS
 from mobile_gym.sim.apps.base import App
-from mobile_gym.sim.ui.hierarchy import node_attribute
+from mobile_gym.sim.ui.hierarchy import node_attribute, node_fields
+
+
+def _fields(record: Any) -> NodeFields:
+    return NodeFields._make(node_fields(record))
 
 
 class SimDevice:
@@ -61,7 +65,7 @@ class SimDevice:
         """The nodes ``hierarchy_xml`` would list, as lazy records (nothing is dumped), with
         their nesting; the same records until the UI changes."""
         records, ends = self.phone.node_tree()
-        return ViewNodes(records, node_attribute, ends)
+        return ViewNodes(records, node_attribute, ends, _fields)
 
     def foreground(self) -> tuple[str, str]:
         self.phone.windows()  # a screen that closes itself when drawn closes now

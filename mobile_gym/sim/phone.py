@@ -25,6 +25,7 @@ from mobile_gym.sim.apps import DEFAULT_APPS
 from mobile_gym.sim.apps.base import App, AppContext, ScreenState
 from mobile_gym.sim.clock import DEFAULT_START, VirtualClock
 from mobile_gym.sim.display import Display
+from mobile_gym.sim.frames import Frames
 from mobile_gym.sim.gestures import SWIPE_MIN_DP, TOUCH_SLOP_DP, GestureRecognizer
 from mobile_gym.sim.keys import PRINTABLE, key_name
 from mobile_gym.sim.system.bars import (
@@ -39,11 +40,10 @@ from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER, RECENTS_ACTI
 from mobile_gym.sim.system.logcat import Logcat, LogEntry
 from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.system.storage import Storage, StorageSnapshot
-from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.hierarchy import NodeRecord, dump, node_tree
 from mobile_gym.sim.ui.theme import DARK, LIGHT, Theme
-from mobile_gym.sim.ui.view import MATCH, FrameLayout, View, hit_path, paint, walk
+from mobile_gym.sim.ui.view import MATCH, FrameLayout, View, hit_path, walk
 from mobile_gym.sim.ui.widgets import EditText, TextView
 
 FRAME_MS = 50
@@ -116,8 +116,7 @@ class Phone:
         self._version = 0
         self._layout_key: tuple | None = None
         self._windows: list[View] = []
-        self._frames: dict[float, tuple[tuple, np.ndarray]] = {}
-        self._painted: dict[tuple[str, float], tuple[View, Theme, np.ndarray]] = {}
+        self._frames = Frames(self.display)
         self._xml: tuple[tuple | None, str] = (None, "")
         self._node_tree: tuple[tuple | None, tuple[list[NodeRecord], list[int]]] = (None, ([], []))
         self._system_windows: dict[str, tuple[tuple, View]] = {}
@@ -652,7 +651,8 @@ class Phone:
             key = (self._version, *self._shown_time())
             if key == self._layout_key:
                 return self._windows
-            self._windows = self._compose()
+            before, self._windows = self._windows, self._compose()
+            self._frames.laid_out(before, self._windows)
             self._layout_key = key
         if (self._version, *self._shown_time()) != self._layout_key:
             package, activity = self.foreground
@@ -772,39 +772,8 @@ class Phone:
         ):
             raise ValueError(f"screenshot scale must be in [0.05, 1.0], got {scale!r}")
         windows = self._layout()
-        cached = self._frames.get(scale)
-        if cached is None or cached[0] != self._layout_key:
-            theme = self.theme
-            # The windows tile the screen and each fills its background: no clearing needed.
-            canvas = Canvas(self.display.width, self.display.height, scale, None)
-            system = {id(window): name for name, (_, window) in self._system_windows.items()}
-            for window in windows:
-                if id(window) in system:
-                    self._paint_system_window(system[id(window)], window, canvas, theme)
-                else:
-                    paint(window, canvas, theme, self.display)
-            if len(self._frames) >= 4:
-                self._frames.clear()
-            canvas.image.flags.writeable = False
-            cached = self._frames[scale] = (self._layout_key, canvas.image)
-        return cached[1]
-
-    def _paint_system_window(self, name: str, window: View, canvas: Canvas, theme: Theme) -> None:
-        """Paint a system window, or put back its pixels from the last time it was painted
-        at this scale in this theme: the window is rebuilt whenever what it shows changes,
-        and it fills its rectangle, so its pixels depend on nothing under it."""
-        key = (name, canvas.scale)
-        cached = self._painted.get(key)
-        if cached is not None and cached[0] is window and cached[1] is theme:
-            canvas.put(window.visible, cached[2])
-            return
-        paint(window, canvas, theme, self.display)
-        if window.background is not None and not window.radius:
-            pixels = canvas.take(window.visible)
-            if pixels is not None:
-                if len(self._painted) >= 12:
-                    self._painted.clear()
-                self._painted[key] = (window, theme, pixels)
+        system = {id(window): name for name, (_, window) in self._system_windows.items()}
+        return self._frames.screenshot(scale, self._layout_key, windows, system, self.theme)
 
     def hierarchy_xml(self) -> str:
         """The view hierarchy as ``uiautomator dump`` writes it (visible nodes only)."""

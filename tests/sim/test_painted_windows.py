@@ -57,7 +57,8 @@ def test_unchanged_bars_are_not_painted_again(phone: Phone, monkeypatch) -> None
         painted.append(view.package or "")
         original(view, canvas, theme, display)
 
-    monkeypatch.setattr("mobile_gym.sim.phone.paint", counting)
+    monkeypatch.setattr("mobile_gym.sim.frames.paint", counting)
+    phone._frames.repaint_all()  # a whole new frame, the bars unchanged
     phone.invalidate()
     phone.screenshot(0.25)
     assert painted and "com.android.systemui" not in painted

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from mobile_gym.device.base import ViewNodes
 from mobile_gym.device.sim import SimDevice
 from mobile_gym.sim import input as ev
 from mobile_gym.wrappers.elements import device_elements, screen_elements
@@ -48,3 +49,29 @@ def test_each_call_returns_a_list_of_its_own() -> None:
     first = device_elements(device)
     first.clear()
     assert device_elements(device)
+
+
+class NodesWithoutFields:
+    """A device that lists its view nodes but not their typed fields: elements are read
+    through the attribute readers alone."""
+
+    def __init__(self, device: SimDevice) -> None:
+        self.hierarchy_xml = device.hierarchy_xml
+        self._device = device
+
+    def view_nodes(self) -> ViewNodes:
+        nodes = self._device.view_nodes()
+        return ViewNodes(nodes.records, nodes.attribute, nodes.ends)
+
+
+def test_nodes_without_typed_fields_give_the_same_elements() -> None:
+    device = SimDevice()
+    driver_tap = device.phone.send_all
+    for label in (None, "Contacts"):
+        if label is not None:
+            target = next(e for e in screen_elements(device.hierarchy_xml()) if e.label == label)
+            driver_tap(ev.tap(*target.bounds.center))
+        expected = screen_elements(device.hierarchy_xml(), include_text=True)
+        assert device_elements(NodesWithoutFields(device), include_text=True) == expected
+        fields = device.view_nodes().fields
+        assert fields is not None

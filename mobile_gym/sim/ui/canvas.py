@@ -17,7 +17,15 @@ from mobile_gym.sim.ui.theme import Color
 
 
 class Canvas:
-    """An RGB uint8 image being painted, with a stack of clip rectangles."""
+    """An RGB uint8 image being painted, with a stack of clip rectangles.
+
+    A canvas may also be ``limit``-ed to one rectangle, to repaint only that part of an
+    image (``mobile_gym.sim.frames``). Fills and text are then drawn inside it alone;
+    antialiased shapes (circles, outlines, lines, polygons), whose pixels OpenCV computes
+    from the region it draws into, are drawn inside their clip as without a limit, so
+    their pixels are the same, and may ``spill`` past the limit: the caller puts back the
+    pixels outside it.
+    """
 
     def __init__(self, width: int, height: int, scale: float, background: Color | None) -> None:
         """A ``width`` x ``height`` screen drawn at ``scale``; ``background`` None leaves the
@@ -29,6 +37,30 @@ class Canvas:
         if background is not None:
             _fill(self.image, background)
         self._clips = [(0, 0, self.width, self.height)]
+        self._limit: tuple[int, int, int, int] | None = None
+        self.spilled = False
+        """Whether an antialiased shape drew outside the limit."""
+
+    @classmethod
+    def over(cls, image: np.ndarray, width: int, height: int, scale: float) -> Canvas:
+        """A canvas painting over ``image``, a ``width`` x ``height`` screen drawn at
+        ``scale`` (the shape ``Canvas(width, height, scale, ...)`` gives)."""
+        canvas = cls.__new__(cls)
+        canvas.scale = scale
+        canvas.width, canvas.height = max(1, round(width * scale)), max(1, round(height * scale))
+        if image.shape != (canvas.height, canvas.width, 3):
+            raise ValueError(f"an image of shape {image.shape} is not a frame at {scale}")
+        canvas.image = image
+        canvas._clips = [(0, 0, canvas.width, canvas.height)]
+        canvas._limit = None
+        canvas.spilled = False
+        return canvas
+
+    def limit(self, rect: Rect) -> tuple[int, int, int, int]:
+        """Repaint only inside ``rect`` from now on; the limit in image pixels."""
+        x0, y0, x1, y1 = self._scaled(rect)
+        self._limit = (max(x0, 0), max(y0, 0), min(x1, self.width), min(y1, self.height))
+        return self._limit
 
     # clipping -------------------------------------------------------------------------
     def _scaled(self, rect: Rect) -> tuple[int, int, int, int]:
@@ -40,10 +72,16 @@ class Canvas:
             round(rect.bottom * s),
         )
 
-    def push_clip(self, rect: Rect) -> None:
+    def push_clip(self, rect: Rect) -> bool:
+        """Draw only inside ``rect`` too, until ``pop_clip``; False if nothing is left."""
         x0, y0, x1, y1 = self._scaled(rect)
         cx0, cy0, cx1, cy1 = self._clips[-1]
-        self._clips.append((max(x0, cx0), max(y0, cy0), min(x1, cx1), min(y1, cy1)))
+        clip = (max(x0, cx0), max(y0, cy0), min(x1, cx1), min(y1, cy1))
+        self._clips.append(clip)
+        if self._limit is not None:
+            lx0, ly0, lx1, ly1 = self._limit
+            clip = (max(clip[0], lx0), max(clip[1], ly0), min(clip[2], lx1), min(clip[3], ly1))
+        return clip[2] > clip[0] and clip[3] > clip[1]
 
     def pop_clip(self) -> None:
         self._clips.pop()
@@ -51,12 +89,26 @@ class Canvas:
     def _region(self, x0: int, y0: int, x1: int, y1: int) -> tuple[np.ndarray | None, int, int]:
         cx0, cy0, cx1, cy1 = self._clips[-1]
         x0, y0, x1, y1 = max(x0, cx0), max(y0, cy0), min(x1, cx1), min(y1, cy1)
+        if self._limit is not None:
+            lx0, ly0, lx1, ly1 = self._limit
+            x0, y0, x1, y1 = max(x0, lx0), max(y0, ly0), min(x1, lx1), min(y1, ly1)
         if x1 <= x0 or y1 <= y0:
             return None, 0, 0
         return self.image[y0:y1, x0:x1], x0, y0
 
     def _clip_view(self) -> tuple[np.ndarray | None, int, int]:
-        return self._region(*self._clips[-1])
+        """The clip's pixels, for antialiased shapes (not narrowed by the limit: see the
+        class docstring), with their offset; None when nothing is left to draw in."""
+        x0, y0, x1, y1 = self._clips[-1]
+        if x1 <= x0 or y1 <= y0:
+            return None, 0, 0
+        if self._limit is not None:
+            lx0, ly0, lx1, ly1 = self._limit
+            if x1 <= lx0 or x0 >= lx1 or y1 <= ly0 or y0 >= ly1:
+                return None, 0, 0  # nothing of it would be kept
+            if x0 < lx0 or y0 < ly0 or x1 > lx1 or y1 > ly1:
+                self.spilled = True
+        return self.image[y0:y1, x0:x1], x0, y0
 
     # pixels as they are ---------------------------------------------------------------------
     def take(self, rect: Rect) -> np.ndarray | None:

@@ -107,6 +107,28 @@ NODE_ATTRIBUTES: dict[str, Callable[[NodeRecord], str | None]] = {
 value an XML parser reads from the dump (unescaped), or None where the node has none."""
 
 
+def node_fields(node: NodeRecord) -> tuple:
+    """The values of the attributes agents act on, typed, in the order of
+    ``mobile_gym.device.base.NodeFields``: enabled, class, clickable, long-clickable,
+    checkable, scrollable, text, content-desc, bounds (the visible ``Rect``), resource-id,
+    checked, focused; each as ``NODE_ATTRIBUTES`` reads it, before it is written as a string."""
+    view, _, package = node
+    return (
+        view.enabled,
+        view.cls,
+        view.clickable,
+        view.long_clickable,
+        view.checkable,
+        view.scrollable,
+        _parsed(view.display_text),
+        _parsed(view.desc),
+        view.visible,
+        _parsed(_resource_id(view.id, package)),
+        view.checked,
+        view.focused,
+    )
+
+
 def _absent(node: NodeRecord) -> None:
     return None
 

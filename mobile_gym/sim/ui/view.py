@@ -80,6 +80,7 @@ class View:
 
     __slots__ = (
         "__weakref__",
+        "_altered",
         "_measured",
         "background",
         "blocks_touch",
@@ -154,6 +155,17 @@ class View:
         self.bounds = EMPTY
         self.visible = EMPTY
         self._measured: tuple[int, int, tuple[int, int]] | None = None
+        self._altered = False
+
+    def altered(self) -> None:
+        """Note that this view changed in place after it was laid out (a drag moved a
+        slider's thumb): the next frame repaints it whole (``ui.diff``)."""
+        self._altered = True
+
+    @property
+    def was_altered(self) -> bool:
+        """Whether ``altered`` was called on this view."""
+        return self._altered
 
     # Android attributes ----------------------------------------------------------------
     @property
@@ -539,6 +551,7 @@ class ScrollView(View):
         if new == self.offset:
             return False
         self.offset = new
+        self.altered()
         if self.on_scroll is not None:
             self.on_scroll(new)
         return True
@@ -576,11 +589,12 @@ def hit_path(root: View, x: float, y: float) -> list[View]:
 
 
 def paint(view: View, canvas: Canvas, theme: Theme, d: Display) -> None:
-    """Draw ``view`` and its subtree, each clipped to its visible area."""
+    """Draw ``view`` and its subtree, each clipped to its visible area (and to the canvas's
+    clip: a view outside it is not drawn at all)."""
     if view.visible is EMPTY:
         return
-    canvas.push_clip(view.visible)
-    view.draw(canvas, theme, d)
-    for child in view.children:
-        paint(child, canvas, theme, d)
+    if canvas.push_clip(view.visible):
+        view.draw(canvas, theme, d)
+        for child in view.children:
+            paint(child, canvas, theme, d)
     canvas.pop_clip()

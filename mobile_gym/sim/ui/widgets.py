@@ -443,6 +443,7 @@ class SeekBar(View):
         value = round(fraction * self.maximum)
         if value != self.value:
             self.value = value
+            self.altered()
             self.on_change(value)
 
     def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:

@@ -1,0 +1,139 @@
+"""What changed between two laid-out frames of the same screen.
+
+A screen is rebuilt from scratch whenever its app's state may have changed, but most of it
+usually looks the same: a switch flips, one row is added. ``changed_areas`` compares the
+new widget trees with the last ones, node by node in tree order, and returns the screen
+areas whose pixels may differ, so that a screenshot repaints only those
+(``Phone.screenshot``). Two nodes look the same when they are of one class, hold equal
+properties (everything but their layout results, their children and their handlers),
+were given the same bounds, and the old one was not changed in place after it was drawn
+(``View.altered``); a node that differs is repainted whole, children included.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from mobile_gym.sim.ui.geometry import EMPTY, Rect
+from mobile_gym.sim.ui.view import View
+
+_DERIVED = frozenset(
+    {
+        "__weakref__",
+        "__dict__",
+        "_altered",
+        "_measured",
+        "_sized",
+        "bounds",
+        "visible",
+        "children",
+        "content_height",
+        "inner_height",
+    }
+)
+"""Slots that layout fills in or that hold the children: not properties of the node."""
+
+MAX_AREAS = 24
+"""Beyond this many changed areas the whole screen is reported changed."""
+
+
+def _is_handler(name: str) -> bool:
+    return name.startswith("on_") or name.startswith("render_")
+
+
+@functools.cache
+def _properties(cls: type) -> tuple[Callable[[Any], Any], tuple[str, ...], bool]:
+    """For nodes of ``cls``: a function reading the properties a node is drawn from (its
+    slots less layout results, children and handlers), the names of its handler slots
+    (only whether each is set counts: it makes the node clickable), and whether its
+    instances have a ``__dict__``."""
+    slots = {
+        name
+        for klass in cls.__mro__
+        for name in klass.__dict__.get("__slots__", ())
+        if name not in _DERIVED
+    }
+    names = sorted(name for name in slots if not _is_handler(name))
+    handlers = tuple(sorted(name for name in slots if _is_handler(name)))
+    get = operator.attrgetter(*names) if names else _nothing
+    return get, handlers, cls.__dictoffset__ != 0
+
+
+def _nothing(view: View) -> tuple[()]:
+    return ()
+
+
+def _plain(attributes: dict[str, Any]) -> dict[str, Any]:
+    return {k: (v is None) if _is_handler(k) or callable(v) else v for k, v in attributes.items()}
+
+
+def same_node(old: View, new: View) -> bool:
+    """Whether ``new`` draws as ``old`` by itself (children aside): one class, equal
+    properties, the same bounds and visible part."""
+    cls = type(new)
+    if (
+        type(old) is not cls
+        or old.bounds != new.bounds
+        or old.visible != new.visible
+        or old.was_altered
+    ):
+        return False
+    get, handlers, has_dict = _properties(cls)
+    try:
+        if get(old) != get(new):
+            return False
+        for name in handlers:
+            if (getattr(old, name) is None) != (getattr(new, name) is None):
+                return False
+        return not has_dict or _plain(old.__dict__) == _plain(new.__dict__)
+    except (TypeError, ValueError):  # a property that cannot be compared: assume a change
+        return False
+
+
+def changed_areas(old: Sequence[View], new: Sequence[View]) -> list[Rect] | None:
+    """The screen areas where windows ``new`` may draw differently from windows ``old``
+    (both laid out, bottom to top); None when too much changed to list."""
+    areas: list[Rect] = []
+    _compare_children(old, new, areas)
+    return None if len(areas) > MAX_AREAS else areas
+
+
+def _compare(old: View, new: View, areas: list[Rect]) -> None:
+    if old is new:
+        return
+    if not same_node(old, new):
+        _add(areas, old.visible)
+        _add(areas, new.visible)
+        return
+    _compare_children(old.children, new.children, areas)
+
+
+def _compare_children(old: Sequence[View], new: Sequence[View], areas: list[Rect]) -> None:
+    for before, after in zip(old, new, strict=False):
+        _compare(before, after, areas)
+        if len(areas) > MAX_AREAS:
+            return
+    for gone in old[len(new) :]:
+        _add(areas, gone.visible)
+    for added in new[len(old) :]:
+        _add(areas, added.visible)
+
+
+def _add(areas: list[Rect], area: Rect) -> None:
+    if area is not EMPTY and not area.empty:
+        areas.append(area)
+
+
+def bounding(areas: Sequence[Rect]) -> Rect:
+    """The smallest rectangle holding every one of ``areas`` (``EMPTY`` for none)."""
+    if not areas:
+        return EMPTY
+    return Rect(
+        min(a.left for a in areas),
+        min(a.top for a in areas),
+        max(a.right for a in areas),
+        max(a.bottom for a in areas),
+    )
