@@ -66,6 +66,14 @@ NO_HIERARCHY = (
 """The view hierarchy reported after a device fault: no screen could be read."""
 
 
+def _position(value: Any) -> tuple[float, float]:
+    """A touch position as two floats (TypeError / ValueError if it is not two numbers)."""
+    if type(value) is np.ndarray and value.shape == (2,) and value.dtype.kind == "f":
+        return float(value[0]), float(value[1])  # the common case, without a conversion
+    x, y = (float(v) for v in np.asarray(value, dtype=np.float64).reshape(2))
+    return x, y
+
+
 class LazyHierarchy:
     """The view hierarchy XML of one step, dumped only when read (``str()`` or ``.xml``).
 
@@ -232,11 +240,19 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         )
         if episode.failed:
             self.success = False
+        if self._unobserved and not terminated:
+            # a touch step within one agent action: only what ``play`` gathers is reported
+            return (
+                None,
+                float(firing.reward),
+                False,
+                False,
+                self._sub_step_info(firing, error, extra),
+            )
         info = self._info(firing, firing.instructions, error, extra)
         info["early_stop"] = status == "complete" and not episode.success_reached
         info["late_stop"] = was_done and status is None
-        observation = None if self._unobserved and not terminated else self._observation()
-        return observation, float(firing.reward), terminated, False, info
+        return self._observation(), float(firing.reward), terminated, False, info
 
     def render(self) -> np.ndarray | None:
         if self.render_mode != "rgb_array":
@@ -265,7 +281,9 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
     def unobserved(self) -> Iterator[None]:
         """Steps taken inside return None for the observation unless the episode ends: for
         the touch steps within one agent-level action, whose observations no one reads
-        (``mobile_gym.actions.play``). Everything else about the steps is unchanged."""
+        (``mobile_gym.actions.play``). Their info then holds only what ``play`` gathers
+        from such steps (``_sub_step_info``); rewards, termination and the episode's
+        judging are unchanged."""
         self._unobserved = True
         try:
             yield
@@ -310,10 +328,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         agent = self.episode.agent  # type: ignore[union-attr]
         if kind is ActionType.TOUCH:
             try:
-                x, y = (
-                    float(v)
-                    for v in np.asarray(action["touch_position"], dtype=np.float64).reshape(2)
-                )
+                x, y = _position(action["touch_position"])
             except (KeyError, TypeError, ValueError):
                 self.device.wait(FRAME_MS)
                 return "touch_position must be two numbers in [0, 1]"
@@ -402,6 +417,22 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         )
         screen.flags.writeable = False
         return {"screen": screen, "instruction": self.instruction}, info
+
+    def _sub_step_info(
+        self, firing: Any, error: str | None, extra: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The info of an unobserved step (``unobserved``): step, instructions, events,
+        reward breakdown, success and action error, plus any user reply or tool result."""
+        info: dict[str, Any] = {
+            "step": self.steps,
+            "instructions": list(firing.instructions),
+            "events": list(firing.events),
+            "reward_breakdown": dict(firing.rewards),
+            "success": self.success,
+            "action_error": error,
+        }
+        info.update({k: v for k, v in extra.items() if k != "status"})
+        return info
 
     def _info(
         self,

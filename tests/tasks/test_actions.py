@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import gymnasium as gym
 import numpy as np
 import pytest
 
@@ -249,3 +250,26 @@ def test_play_stops_at_a_step_cap() -> None:
 def test_play_needs_an_action() -> None:
     with pytest.raises(ValueError, match="at least one"):
         actions.play(play_env(), [])
+
+
+def test_play_on_the_base_env_equals_play_through_a_wrapper() -> None:
+    """On the base env the sub-steps are unobserved (no screen, a short info); through a
+    wrapper every sub-step is observed. What ``play`` returns is the same."""
+    sequence = [
+        {"action_type": 99},
+        *actions.answer("42"),
+        *actions.ask_user("Which one?"),
+        *actions.wait(3),
+    ]
+    results = []
+    for wrap in (False, True):
+        env = play_env()
+        stepped = gym.Wrapper(env) if wrap else env
+        obs, reward, terminated, truncated, info = actions.play(stepped, sequence)
+        outcome = [reward, terminated, truncated, obs["instruction"]]
+        outcome.append({k: v for k, v in info.items() if k != "view_hierarchy"})
+        outcome.append(str(info["view_hierarchy"]))
+        outcome.append(env.steps)
+        results.append(outcome)
+    assert results[0] == results[1]
+    assert "foreground" in results[0][4] and results[0][4]["events"] == ["answered", "asked"]
