@@ -18,6 +18,7 @@ through ``AdbLink`` (one connection).
 
 from __future__ import annotations
 
+import functools
 import os
 import statistics
 import time
@@ -97,7 +98,7 @@ def measure(args: Any) -> dict[str, Any]:
     sim = SimDevice()
     search_screen(sim.phone)
     figures: dict[str, Any] = {"sim": {}, "adb": {}, "adb_png": {}}
-    for name, call in operations(sim, sim.phone.invalidate, {}).items():
+    for name, call in operations(sim, functools.partial(sim.phone.invalidate, True), {}).items():
         figures["sim"][name] = latency_ms(call, args.calls)
     with AdbServer(devices=1, seed=0) as server:
         with server.locked(SERIAL) as phone:
@@ -105,7 +106,7 @@ def measure(args: Any) -> dict[str, Any]:
 
         def invalidate() -> None:
             with server.locked(SERIAL) as phone:
-                phone.invalidate()
+                phone.invalidate(repaint=True)
 
         for column, screencap in (("adb", "raw"), ("adb_png", "png")):
             device = AdbDevice(SERIAL, port=server.port, screencap=screencap)

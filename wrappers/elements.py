@@ -57,11 +57,7 @@ class Element:
     @property
     def tag(self) -> str:
         """An HTML-like tag derived from the Android class (``button``, ``input``, ...)."""
-        short = self.cls.rsplit(".", 1)[-1]
-        for suffix, tag in _TAGS:
-            if short.endswith(suffix):
-                return tag
-        return "button" if self.clickable else "div"
+        return _tag(self.cls, self.clickable)
 
     @property
     def name(self) -> str:
@@ -77,6 +73,15 @@ class Element:
         """The element's centre, normalised to [0, 1] for the touch-level action space."""
         x, y = self.bounds.center
         return x / max(size[0] - 1, 1), y / max(size[1] - 1, 1)
+
+
+@functools.lru_cache(maxsize=512)
+def _tag(cls: str, clickable: bool) -> str:
+    short = cls.rsplit(".", 1)[-1]
+    for suffix, tag in _TAGS:
+        if short.endswith(suffix):
+            return tag
+    return "button" if clickable else "div"
 
 
 def screen_elements(xml: str, include_text: bool = False) -> list[Element]:

@@ -40,6 +40,7 @@ from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER, RECENTS_ACTI
 from mobile_gym.sim.system.logcat import Logcat, LogEntry
 from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.system.storage import Storage, StorageSnapshot
+from mobile_gym.sim.ui.diff import carry_over
 from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.hierarchy import NodeRecord, dump, node_tree
 from mobile_gym.sim.ui.theme import DARK, LIGHT, Theme
@@ -116,6 +117,7 @@ class Phone:
         self._version = 0
         self._layout_key: tuple | None = None
         self._windows: list[View] = []
+        self._app_window: View | None = None
         self._frames = Frames(self.display)
         self._xml: tuple[tuple | None, str] = (None, "")
         self._node_tree: tuple[tuple | None, tuple[list[NodeRecord], list[int]]] = (None, ([], []))
@@ -634,9 +636,13 @@ class Phone:
         app, ctx = self._foreground_context()
         return self.clock.minute, self.clock.elapsed_ms // FRAME_MS if app.ticking(ctx) else 0
 
-    def invalidate(self) -> None:
-        """Mark the UI as changed: the next observation rebuilds the screen."""
+    def invalidate(self, repaint: bool = False) -> None:
+        """Mark the UI as changed: the next observation rebuilds the screen. The next
+        screenshots repaint only what looks different, or with ``repaint`` the whole
+        screen (as when nothing of the last frames can be kept)."""
         self._version += 1
+        if repaint:
+            self._frames.repaint_all()
 
     def _hit(self, x: float, y: float) -> list[View]:
         for window in reversed(self._layout()):
@@ -675,7 +681,9 @@ class Phone:
             background="background",
             children=[app.build(ctx), *ctx.overlays],
         )
+        carry_over(self._app_window, app_window)
         app_window.layout(d, Rect(0, status_h, w, h - nav_h - kb_h), screen)
+        self._app_window = app_window
         settings = self.settings
         airplane = settings.flag("global", "airplane_mode_on")
         minute = self.clock.minute
@@ -814,5 +822,7 @@ class Phone:
 
 class _ToastWindow(FrameLayout):
     """Holds the toast bubble; touches pass through it."""
+
+    __slots__ = ()
 
     in_hierarchy = False

@@ -15,6 +15,7 @@ from mobile_gym.sim.frames import Frames
 from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.diff import changed_areas
 from mobile_gym.sim.ui.geometry import Rect
+from mobile_gym.sim.ui.hierarchy import dump
 from mobile_gym.sim.ui.widgets import TextView
 from tests.sim.conftest import open_app
 
@@ -64,6 +65,28 @@ def test_partial_repaints_equal_full_repaints(seed: int) -> None:
         random_step(phone, rng)
     assert len(screens) >= 4
     assert partial >= 40  # most frames were painted in part
+
+
+def fresh_layout(phone: Phone) -> list:
+    """The screen's windows built and laid out anew, measuring every node (nothing carried
+    over from the frame before)."""
+    kept = phone._app_window
+    phone._app_window = None
+    try:
+        return phone._compose()
+    finally:
+        phone._app_window = kept
+
+
+@pytest.mark.parametrize("seed", range(4, 7))
+def test_carried_measurements_lay_out_as_a_fresh_layout(seed: int) -> None:
+    phone = Phone(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(60):
+        fresh = fresh_layout(phone)
+        assert phone.hierarchy_xml() == dump(fresh)
+        assert [window.bounds for window in phone.windows()] == [w.bounds for w in fresh]
+        random_step(phone, rng)
 
 
 def test_a_switch_repaints_its_own_row_only(driver: Driver, phone: Phone) -> None:

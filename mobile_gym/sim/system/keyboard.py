@@ -31,6 +31,8 @@ class KeyboardState:
 class Key(TextView):
     """One key: a rounded cap with its label or icon; pressing it calls ``on_click``."""
 
+    __slots__ = ("accent", "icon")
+
     def __init__(
         self,
         label: str,

@@ -27,6 +27,8 @@ ICON_CELL_DP = 104
 class AppIcon(TextView):
     """A launcher shortcut: a round coloured icon with the app's label under it."""
 
+    __slots__ = ("icon", "tile")
+
     def __init__(self, app: App, on_click) -> None:
         super().__init__(
             app.label,

@@ -22,6 +22,8 @@ Crumb = tuple[str, Handler]
 class BreadcrumbBar(LinearLayout):
     """The row of crumbs (``HorizontalScrollView``-like); drops leading crumbs that do not fit."""
 
+    __slots__ = ()
+
     cls = "android.widget.HorizontalScrollView"
 
     def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:

@@ -206,14 +206,15 @@ class Canvas:
         """Draw one line of ``text`` with its line box's top-left corner at ``(x, y)``."""
         if not text:
             return
-        mask = scaled_text_mask(text, size_px, bold, self.scale)
-        h, w = mask.shape
+        alpha, inverse = _text_coverage(text, size_px, bold, self.scale)
+        h, w = alpha.shape[:2]
         x0, y0 = round(x * self.scale), round(y * self.scale)
         region, rx, ry = self._region(x0, y0, x0 + w, y0 + h)
         if region is None:
             return
-        alpha = mask[ry - y0 : ry - y0 + region.shape[0], rx - x0 : rx - x0 + region.shape[1]]
-        _blend(region, alpha, color)
+        rows = slice(ry - y0, ry - y0 + region.shape[0])
+        columns = slice(rx - x0, rx - x0 + region.shape[1])
+        _blend(region, alpha[rows, columns], inverse[rows, columns], color)
 
 
 @lru_cache(maxsize=2048)
@@ -241,12 +242,25 @@ def _ink_right(mask: np.ndarray) -> int:
     return int(columns[-1]) + 1 if columns.size else 0
 
 
-def _blend(region: np.ndarray, alpha: np.ndarray, color: Color) -> None:
-    """Paint ``color`` into ``region`` through coverage mask ``alpha``, in place:
-    region * (255 - alpha) / 255 + color * alpha / 255, with OpenCV's saturating uint8 ops."""
-    alpha3 = cv2.merge((alpha, alpha, alpha))
-    ink = cv2.multiply(alpha3, (*color, 0), scale=1 / 255)
-    cv2.multiply(region, cv2.bitwise_not(alpha3), dst=region, scale=1 / 255)
+@lru_cache(maxsize=2048)
+def _text_coverage(
+    text: str, size_px: int, bold: bool, scale: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """The coverage of ``text`` (``scaled_text_mask``) on three channels, and its
+    complement (255 - coverage): what blending the text in takes."""
+    mask = scaled_text_mask(text, size_px, bold, scale)
+    alpha = cv2.merge((mask, mask, mask))
+    inverse = cv2.bitwise_not(alpha)
+    alpha.flags.writeable = inverse.flags.writeable = False
+    return alpha, inverse
+
+
+def _blend(region: np.ndarray, alpha: np.ndarray, inverse: np.ndarray, color: Color) -> None:
+    """Paint ``color`` into ``region`` through three-channel coverage ``alpha`` (``inverse``
+    is 255 - alpha), in place: region * (255 - alpha) / 255 + color * alpha / 255, with
+    OpenCV's saturating uint8 ops."""
+    ink = cv2.multiply(alpha, (*color, 0), scale=1 / 255)
+    cv2.multiply(region, inverse, dst=region, scale=1 / 255)
     cv2.add(region, ink, dst=region)
 
 

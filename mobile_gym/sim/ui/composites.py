@@ -21,6 +21,8 @@ Action = tuple[str, str, Handler]
 class Toolbar(LinearLayout):
     """The app bar (``android.widget.Toolbar``): navigation icon, title, actions, overflow."""
 
+    __slots__ = ()
+
     cls = "android.widget.Toolbar"
 
 
@@ -154,6 +156,8 @@ def fab(icon: str, desc: str, on_click: Handler, id: str = "fab") -> ImageButton
 class DialogScrim(FrameLayout):
     """The dimmed layer behind a dialog; tapping it cancels the dialog. Not an accessibility node."""
 
+    __slots__ = ()
+
     in_hierarchy = False
 
     def draw(self, canvas, theme, d) -> None:
@@ -233,6 +237,8 @@ class _PopupLayer(FrameLayout):
     The menu sits at ``anchor`` (screen pixels, kept inside the layer), else top-right.
     """
 
+    __slots__ = ("anchor",)
+
     in_hierarchy = False
 
     def __init__(self, *, anchor: tuple[float, float] | None, **kwargs) -> None:
@@ -257,6 +263,8 @@ class _PopupLayer(FrameLayout):
 
 class _MenuList(LinearLayout):
     """The popup menu's panel, a list of items as Android draws it, outlined to stand out."""
+
+    __slots__ = ()
 
     cls = "android.widget.ListView"
 

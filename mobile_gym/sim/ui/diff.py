@@ -18,14 +18,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from mobile_gym.sim.ui.geometry import EMPTY, Rect
-from mobile_gym.sim.ui.view import View
+from mobile_gym.sim.ui.view import LinearLayout, View
 
 _DERIVED = frozenset(
     {
         "__weakref__",
         "__dict__",
         "_altered",
+        "_kept",
         "_measured",
+        "cache",
         "_sized",
         "bounds",
         "visible",
@@ -72,14 +74,18 @@ def _plain(attributes: dict[str, Any]) -> dict[str, Any]:
 
 def same_node(old: View, new: View) -> bool:
     """Whether ``new`` draws as ``old`` by itself (children aside): one class, equal
-    properties, the same bounds and visible part."""
+    properties, the same bounds and visible part, and ``old`` not changed in place."""
+    if old.bounds != new.bounds or old.visible != new.visible:
+        return False
+    kept = new.kept_from(old)
+    return same_properties(old, new) if kept is None else kept
+
+
+def same_properties(old: View, new: View) -> bool:
+    """Whether ``new`` holds what ``old`` holds by itself (children, layout and the
+    handlers themselves aside), ``old`` not changed in place since it was laid out."""
     cls = type(new)
-    if (
-        type(old) is not cls
-        or old.bounds != new.bounds
-        or old.visible != new.visible
-        or old.was_altered
-    ):
+    if type(old) is not cls or old.was_altered:
         return False
     get, handlers, has_dict = _properties(cls)
     try:
@@ -91,6 +97,33 @@ def same_node(old: View, new: View) -> bool:
         return not has_dict or _plain(old.__dict__) == _plain(new.__dict__)
     except (TypeError, ValueError):  # a property that cannot be compared: assume a change
         return False
+
+
+def carry_over(old: View | None, new: View) -> None:
+    """Before ``new`` is laid out, compare it with ``old``, the tree at its place in the
+    last frame, node by node in tree order. A node holding the same properties as its
+    counterpart is marked ``kept`` and inherits its ``cache``; where the whole subtree is
+    the same, it also inherits the measurements, so layout does not measure it again."""
+    if old is not None:
+        _carry(old, new)
+
+
+def _carry(old: View, new: View) -> bool:
+    """Carry over from ``old`` to ``new``; return whether their subtrees are the same."""
+    if not same_properties(old, new):
+        new.mark_kept(old, False)
+        return False
+    new.mark_kept(old, True)
+    new.cache = old.cache
+    same = not new.makes_children and len(old.children) == len(new.children)
+    for before, after in zip(old.children, new.children, strict=False):
+        if not _carry(before, after):
+            same = False
+    if same:
+        new._measured = old._measured
+        if isinstance(new, LinearLayout):
+            new._sized = old._sized
+    return same
 
 
 def changed_areas(old: Sequence[View], new: Sequence[View]) -> list[Rect] | None:

@@ -111,9 +111,14 @@ def node_fields(node: NodeRecord) -> tuple:
     """The values of the attributes agents act on, typed, in the order of
     ``mobile_gym.device.base.NodeFields``: enabled, class, clickable, long-clickable,
     checkable, scrollable, text, content-desc, bounds (the visible ``Rect``), resource-id,
-    checked, focused; each as ``NODE_ATTRIBUTES`` reads it, before it is written as a string."""
-    view, _, package = node
-    return (
+    checked, focused; each as ``NODE_ATTRIBUTES`` reads it, before it is written as a string.
+    They are kept in the view's ``cache`` for the node that replaces it in the next frame."""
+    view, index, package = node
+    visible = view.visible
+    cached = view.cache  # the same node of the last frame read them: still the same?
+    if cached is not None and cached[0] == index and cached[1] == package and cached[2] == visible:
+        return cached[3]
+    fields = (
         view.enabled,
         view.cls,
         view.clickable,
@@ -122,11 +127,13 @@ def node_fields(node: NodeRecord) -> tuple:
         view.scrollable,
         _parsed(view.display_text),
         _parsed(view.desc),
-        view.visible,
+        visible,
         _parsed(_resource_id(view.id, package)),
         view.checked,
         view.focused,
     )
+    view.cache = (index, package, visible, fields)
+    return fields
 
 
 def _absent(node: NodeRecord) -> None:

@@ -14,6 +14,8 @@ INDICATOR_DP = 3
 class TabLayout(LinearLayout):
     """The row of tabs; dumped with the class a real TabLayout reports."""
 
+    __slots__ = ()
+
     cls = "android.widget.HorizontalScrollView"
 
 

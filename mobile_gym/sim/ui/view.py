@@ -81,10 +81,12 @@ class View:
     __slots__ = (
         "__weakref__",
         "_altered",
+        "_kept",
         "_measured",
         "background",
         "blocks_touch",
         "bounds",
+        "cache",
         "children",
         "desc",
         "enabled",
@@ -156,6 +158,11 @@ class View:
         self.visible = EMPTY
         self._measured: tuple[int, int, tuple[int, int]] | None = None
         self._altered = False
+        self._kept: tuple[int, bool] | None = None
+        self.cache: object = None
+        """What a reader of the tree derived from this node alone (its dump fields, say),
+        for itself; the node that takes this one's place in the next frame with the same
+        properties inherits it (``ui.diff.carry_over``). Readers check it still fits."""
 
     def altered(self) -> None:
         """Note that this view changed in place after it was laid out (a drag moved a
@@ -166,6 +173,18 @@ class View:
     def was_altered(self) -> bool:
         """Whether ``altered`` was called on this view."""
         return self._altered
+
+    def kept_from(self, old: View) -> bool | None:
+        """Whether this node holds the same properties as ``old``, as found when it was
+        compared with ``old`` before layout (``ui.diff.carry_over``); None if it was not."""
+        kept = self._kept
+        if kept is None or kept[0] != id(old):
+            return None
+        return kept[1]
+
+    def mark_kept(self, old: View, same: bool) -> None:
+        """Record whether this node holds the same properties as ``old``."""
+        self._kept = (id(old), same)
 
     # Android attributes ----------------------------------------------------------------
     @property
@@ -442,6 +461,8 @@ def Column(*children: View, **kwargs) -> LinearLayout:  # noqa: N802 - reads as 
 class FrameLayout(View):
     """Children stacked on top of each other, each placed by its ``gravity``."""
 
+    __slots__ = ()
+
     cls = "android.widget.FrameLayout"
 
     def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
@@ -560,11 +581,15 @@ class ScrollView(View):
 class RecyclerView(ScrollView):
     """A scrolling list (``androidx.recyclerview.widget.RecyclerView``)."""
 
+    __slots__ = ()
+
     cls = "androidx.recyclerview.widget.RecyclerView"
 
 
 class ListView(ScrollView):
     """A scrolling list (``android.widget.ListView``)."""
+
+    __slots__ = ()
 
     cls = "android.widget.ListView"
 

@@ -18,6 +18,12 @@ DEFAULT_MAX_LENGTH = 5000
 """Longest text a field keeps unless it sets its own limit (the rest is dropped)."""
 
 
+_TEXT_SIZES: dict[tuple, tuple[int, int]] = {}
+"""The content size of texts measured lately, by text, face size, weight, line count and
+(for wrapped text) width: screens are rebuilt often with the same texts."""
+_TEXT_SIZES_KEPT = 4096
+
+
 class TextView(View):
     """Text (``android.widget.TextView``): ``size`` in sp, up to ``max_lines`` wrapped lines.
 
@@ -56,14 +62,21 @@ class TextView(View):
         return face(d.dp(self.size), self.bold)
 
     def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
-        f = self._face(d)
-        lines = (
-            f.wrap(self.shown_text(), max_w, self.max_lines)
-            if self.max_lines > 1
-            else [self.shown_text()]
-        )
-        width = max((f.measure(line) for line in lines), default=0)
-        return min(round(width) + 1, max_w), f.line_height * len(lines)
+        text, lines = self.shown_text(), self.max_lines
+        size = d.dp(self.size)
+        # one line measures the same in any width (the width is clamped below)
+        key = (text, size, self.bold, lines, max_w if lines > 1 else None)
+        measured = _TEXT_SIZES.get(key)
+        if measured is None:
+            f = self._face(d)
+            wrapped = f.wrap(text, max_w, lines) if lines > 1 else [text]
+            width = max((f.measure(line) for line in wrapped), default=0)
+            measured = (round(width) + 1, f.line_height * len(wrapped))
+            if len(_TEXT_SIZES) >= _TEXT_SIZES_KEPT:
+                _TEXT_SIZES.clear()
+            _TEXT_SIZES[key] = measured
+        width, height = measured
+        return min(width, max_w), height
 
     def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:
         super().draw(canvas, theme, d)
@@ -107,6 +120,8 @@ class TextView(View):
 
 class Button(TextView):
     """A filled, rounded push button (``android.widget.Button``)."""
+
+    __slots__ = ()
 
     cls = "android.widget.Button"
 
@@ -174,6 +189,8 @@ class ImageView(View):
 
 class ImageButton(ImageView):
     """A tappable icon (``android.widget.ImageButton``); ``desc`` names it for agents."""
+
+    __slots__ = ()
 
     cls = "android.widget.ImageButton"
 
@@ -364,6 +381,8 @@ class _Checkable(TextView):
 class CheckBox(_Checkable):
     """A check box with its label (``android.widget.CheckBox``)."""
 
+    __slots__ = ()
+
     cls = "android.widget.CheckBox"
 
     def draw_control(self, canvas: Canvas, theme: Theme, d: Display, box: Rect) -> None:
@@ -379,6 +398,8 @@ class CheckBox(_Checkable):
 
 class RadioButton(_Checkable):
     """One choice of a group (``android.widget.RadioButton``); clicking always selects it."""
+
+    __slots__ = ()
 
     cls = "android.widget.RadioButton"
 
@@ -396,6 +417,8 @@ class RadioButton(_Checkable):
 
 class Switch(_Checkable):
     """An on/off switch with its label (``android.widget.Switch``)."""
+
+    __slots__ = ()
 
     cls = "android.widget.Switch"
     control_dp = 56
