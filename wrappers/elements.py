@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from lxml import etree
 
@@ -36,9 +35,12 @@ _TAGS = (
 )
 
 
-@dataclass(frozen=True)
-class Element:
-    """One node an agent can act on, or (``index`` None) a piece of visible text."""
+class Element(NamedTuple):
+    """One node an agent can act on, or (``index`` None) a piece of visible text.
+
+    Immutable and hashable (a named tuple: screens are read often, and their elements made
+    and looked up each time).
+    """
 
     index: int | None
     bounds: Rect

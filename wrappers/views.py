@@ -23,6 +23,8 @@ from mobile_gym.wrappers.elements import Element, env_elements, screen_elements
 
 TEXT_LENGTH = 65536
 """The longest screen description; a longer one is cut with an ellipsis."""
+_LINES_KEPT = 2048
+"""Lines kept for elements seen lately (then the memory starts again)."""
 
 
 def visible_elements(xml: str) -> list[Element]:
@@ -32,16 +34,18 @@ def visible_elements(xml: str) -> list[Element]:
 
 
 def _visible(elements: list[Element]) -> list[Element]:
-    numbered = [e for e in elements if e.index is not None]
-    return [
-        e
-        for e in elements
-        if e.index is not None
-        or not any(
-            n.bounds.intersect(e.bounds) == e.bounds and _plain(e.label) in _plain(n.label)
-            for n in numbered
-        )
-    ]
+    numbered = [(e.bounds, _plain(e.label)) for e in elements if e.index is not None]
+    kept = []
+    for e in elements:
+        if e.index is None:
+            (left, top, right, bottom), label = e.bounds, _plain(e.label)
+            if any(
+                ol <= left and ot <= top and right <= orr and bottom <= ob and label in outer
+                for (ol, ot, orr, ob), outer in numbered
+            ):
+                continue  # inside a numbered element that says it already
+        kept.append(e)
+    return kept
 
 
 def role(element: Element) -> str:
@@ -107,10 +111,21 @@ class _ScreenDescription(gym.ObservationWrapper):
                 drop_screen()
         self.observation_space = _text_space(env, self.field, keep_screen)
         self.keep_screen = keep_screen
+        self._lines: dict[Element, str] = {}
+        """The lines written lately, by element: a screen rarely changes all at once."""
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
-        lines = [type(self).line(e) for e in _visible(env_elements(self.env, include_text=True))]
-        return _text_observation(observation, self.field, "\n".join(lines), self.keep_screen)
+        line = type(self).line
+        lines = self._lines
+        shown = []
+        for element in _visible(env_elements(self.env, include_text=True)):
+            text = lines.get(element)
+            if text is None:
+                text = lines[element] = line(element)
+            shown.append(text)
+        if len(lines) > _LINES_KEPT:
+            self._lines = {}
+        return _text_observation(observation, self.field, "\n".join(shown), self.keep_screen)
 
 
 class TextView(_ScreenDescription):

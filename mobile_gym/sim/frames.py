@@ -17,7 +17,7 @@ import numpy as np
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.diff import bounding, changed_areas
-from mobile_gym.sim.ui.geometry import Rect
+from mobile_gym.sim.ui.geometry import EMPTY, Rect
 from mobile_gym.sim.ui.theme import Theme
 from mobile_gym.sim.ui.view import View, paint
 
@@ -31,20 +31,30 @@ class Frames:
     def __init__(self, display: Display) -> None:
         self.display = display
         self._frames: dict[float, tuple[object, Theme, np.ndarray]] = {}
-        self._changed: dict[float, list[Rect] | None] = {}
-        """Per scale, the areas changed since its frame (None: too much to repaint in part)."""
+        self._changed: dict[float, Rect | None] = {}
+        """Per scale, the smallest rectangle holding every area changed since its frame
+        (``EMPTY``: none; None: too much to repaint in part)."""
         self._painted: dict[tuple[str, float], tuple[View, Theme, np.ndarray]] = {}
         self.repainted: Rect | None = None
         """The area the last new frame repainted: None when it painted the whole screen."""
+
+    @property
+    def kept(self) -> bool:
+        """Whether any frame is kept to be repainted in part (then a new layout is worth
+        comparing with the last one: ``ui.diff.carry_over``)."""
+        return bool(self._changed)
 
     def laid_out(self, before: Sequence[View], after: Sequence[View]) -> None:
         """Note that windows ``after`` replace windows ``before`` on screen."""
         if not self._changed:
             return
         areas = changed_areas(before, after)
-        for scale, pending in self._changed.items():
-            if pending is not None:
-                self._changed[scale] = None if areas is None else pending + areas
+        if areas is None:
+            self.repaint_all()
+        elif areas:
+            for scale, pending in self._changed.items():
+                if pending is not None:
+                    self._changed[scale] = bounding(areas if pending.empty else [*areas, pending])
 
     def repaint_all(self) -> None:
         """Make the next screenshot at every scale paint the whole screen."""
@@ -60,7 +70,7 @@ class Frames:
         theme: Theme,
     ) -> np.ndarray:
         """The read-only frame of ``windows`` (laid out as ``key``) at ``scale``; the same
-        array until the layout changes. ``system`` names the system windows (bars,
+        array while the screen looks the same. ``system`` names the system windows (bars,
         keyboard) by ``id``: their pixels are reused while they are unchanged."""
         cached = self._frames.get(scale)
         if cached is not None and cached[0] == key:
@@ -68,10 +78,10 @@ class Frames:
         d = self.display
         pending = self._changed.get(scale)
         if cached is not None and pending is not None and cached[1] is theme:
-            before = cached[2]
-            image = before.copy()
-            area = self.repainted = bounding(pending)
+            before = image = cached[2]  # nothing looks different: the same frame
+            area = self.repainted = pending
             if not area.empty:
+                image = before.copy()
                 canvas = Canvas.over(image, d.width, d.height, scale)
                 x0, y0, x1, y1 = canvas.limit(area)
                 for window in windows:
@@ -96,7 +106,7 @@ class Frames:
             self._changed.clear()
         image.flags.writeable = False
         self._frames[scale] = (key, theme, image)
-        self._changed[scale] = []
+        self._changed[scale] = EMPTY
         return image
 
     def _paint_system_window(self, name: str, window: View, canvas: Canvas, theme: Theme) -> None:

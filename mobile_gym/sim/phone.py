@@ -681,7 +681,8 @@ class Phone:
             background="background",
             children=[app.build(ctx), *ctx.overlays],
         )
-        carry_over(self._app_window, app_window)
+        if self._frames.kept:  # the frames will be compared: compare before layout
+            carry_over(self._app_window, app_window)
         app_window.layout(d, Rect(0, status_h, w, h - nav_h - kb_h), screen)
         self._app_window = app_window
         settings = self.settings

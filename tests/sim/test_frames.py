@@ -83,6 +83,8 @@ def test_carried_measurements_lay_out_as_a_fresh_layout(seed: int) -> None:
     phone = Phone(seed=seed)
     rng = random.Random(seed)
     for _ in range(60):
+        phone.screenshot(0.25)  # a frame is kept: new layouts are compared with the last
+        assert phone._frames.kept
         fresh = fresh_layout(phone)
         assert phone.hierarchy_xml() == dump(fresh)
         assert [window.bounds for window in phone.windows()] == [w.bounds for w in fresh]
