@@ -38,6 +38,9 @@ class Canvas:
             _fill(self.image, background)
         self._clips = [(0, 0, self.width, self.height)]
         self._limit: tuple[int, int, int, int] | None = None
+        self.limit_area: Rect | None = None
+        """The limit in screen pixels (``limit``), None without one: what lies wholly
+        outside it draws nothing."""
         self.spilled = False
         """Whether an antialiased shape drew outside the limit."""
 
@@ -53,6 +56,7 @@ class Canvas:
         canvas.image = image
         canvas._clips = [(0, 0, canvas.width, canvas.height)]
         canvas._limit = None
+        canvas.limit_area = None
         canvas.spilled = False
         return canvas
 
@@ -60,6 +64,7 @@ class Canvas:
         """Repaint only inside ``rect`` from now on; the limit in image pixels."""
         x0, y0, x1, y1 = self._scaled(rect)
         self._limit = (max(x0, 0), max(y0, 0), min(x1, self.width), min(y1, self.height))
+        self.limit_area = rect
         return self._limit
 
     # clipping -------------------------------------------------------------------------
@@ -206,15 +211,16 @@ class Canvas:
         """Draw one line of ``text`` with its line box's top-left corner at ``(x, y)``."""
         if not text:
             return
-        alpha, inverse = _text_coverage(text, size_px, bold, self.scale)
-        h, w = alpha.shape[:2]
+        ink, inverse = _text_ink(text, size_px, bold, self.scale, color)
+        h, w = ink.shape[:2]
         x0, y0 = round(x * self.scale), round(y * self.scale)
         region, rx, ry = self._region(x0, y0, x0 + w, y0 + h)
         if region is None:
             return
         rows = slice(ry - y0, ry - y0 + region.shape[0])
         columns = slice(rx - x0, rx - x0 + region.shape[1])
-        _blend(region, alpha[rows, columns], inverse[rows, columns], color)
+        cv2.multiply(region, inverse[rows, columns], dst=region, scale=1 / 255)
+        cv2.add(region, ink[rows, columns], dst=region)
 
 
 @lru_cache(maxsize=2048)
@@ -243,25 +249,19 @@ def _ink_right(mask: np.ndarray) -> int:
 
 
 @lru_cache(maxsize=2048)
-def _text_coverage(
-    text: str, size_px: int, bold: bool, scale: float
+def _text_ink(
+    text: str, size_px: int, bold: bool, scale: float, color: Color
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The coverage of ``text`` (``scaled_text_mask``) on three channels, and its
-    complement (255 - coverage): what blending the text in takes."""
+    """What painting ``text`` in ``color`` blends in, with OpenCV's saturating uint8 ops:
+    ``region * inverse / 255 + ink``, where ``alpha`` is the coverage
+    (``scaled_text_mask``) on three channels, ``inverse`` 255 - alpha and ``ink``
+    color * alpha / 255."""
     mask = scaled_text_mask(text, size_px, bold, scale)
     alpha = cv2.merge((mask, mask, mask))
     inverse = cv2.bitwise_not(alpha)
-    alpha.flags.writeable = inverse.flags.writeable = False
-    return alpha, inverse
-
-
-def _blend(region: np.ndarray, alpha: np.ndarray, inverse: np.ndarray, color: Color) -> None:
-    """Paint ``color`` into ``region`` through three-channel coverage ``alpha`` (``inverse``
-    is 255 - alpha), in place: region * (255 - alpha) / 255 + color * alpha / 255, with
-    OpenCV's saturating uint8 ops."""
     ink = cv2.multiply(alpha, (*color, 0), scale=1 / 255)
-    cv2.multiply(region, inverse, dst=region, scale=1 / 255)
-    cv2.add(region, ink, dst=region)
+    ink.flags.writeable = inverse.flags.writeable = False
+    return ink, inverse
 
 
 def _fill(region: np.ndarray, color: Color) -> None:

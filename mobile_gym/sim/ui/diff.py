@@ -111,9 +111,8 @@ def carry_over(old: View | None, new: View) -> None:
 def _carry(old: View, new: View) -> bool:
     """Carry over from ``old`` to ``new``; return whether their subtrees are the same."""
     if not same_properties(old, new):
-        new.mark_kept(old, False)
+        new.mark_kept(old, False, False)
         return False
-    new.mark_kept(old, True)
     new.cache = old.cache
     same = not new.makes_children and len(old.children) == len(new.children)
     for before, after in zip(old.children, new.children, strict=False):
@@ -123,6 +122,7 @@ def _carry(old: View, new: View) -> bool:
         new._measured = old._measured
         if isinstance(new, LinearLayout):
             new._sized = old._sized
+    new.mark_kept(old, True, same)
     return same
 
 
@@ -141,6 +141,8 @@ def _compare(old: View, new: View, areas: list[Rect]) -> None:
         _add(areas, old.visible)
         _add(areas, new.visible)
         return
+    if new.kept_from(old, subtree=True):
+        return  # the same subtree in the same place is laid out and drawn the same
     _compare_children(old.children, new.children, areas)
 
 

@@ -158,7 +158,7 @@ class View:
         self.visible = EMPTY
         self._measured: tuple[int, int, tuple[int, int]] | None = None
         self._altered = False
-        self._kept: tuple[int, bool] | None = None
+        self._kept: tuple[int, bool, bool] | None = None
         self.cache: object = None
         """What a reader of the tree derived from this node alone (its dump fields, say),
         for itself; the node that takes this one's place in the next frame with the same
@@ -174,17 +174,19 @@ class View:
         """Whether ``altered`` was called on this view."""
         return self._altered
 
-    def kept_from(self, old: View) -> bool | None:
-        """Whether this node holds the same properties as ``old``, as found when it was
-        compared with ``old`` before layout (``ui.diff.carry_over``); None if it was not."""
+    def kept_from(self, old: View, subtree: bool = False) -> bool | None:
+        """Whether this node holds the same properties as ``old`` (with ``subtree``: and
+        its whole subtree the same as ``old``'s), as found when it was compared with
+        ``old`` before layout (``ui.diff.carry_over``); None if it was not compared."""
         kept = self._kept
         if kept is None or kept[0] != id(old):
             return None
-        return kept[1]
+        return kept[2] if subtree else kept[1]
 
-    def mark_kept(self, old: View, same: bool) -> None:
-        """Record whether this node holds the same properties as ``old``."""
-        self._kept = (id(old), same)
+    def mark_kept(self, old: View, same: bool, same_subtree: bool) -> None:
+        """Record whether this node holds the same properties as ``old``, and whether its
+        subtree is the same as ``old``'s."""
+        self._kept = (id(old), same, same_subtree)
 
     # Android attributes ----------------------------------------------------------------
     @property
@@ -616,9 +618,18 @@ def hit_path(root: View, x: float, y: float) -> list[View]:
 def paint(view: View, canvas: Canvas, theme: Theme, d: Display) -> None:
     """Draw ``view`` and its subtree, each clipped to its visible area (and to the canvas's
     clip: a view outside it is not drawn at all)."""
-    if view.visible is EMPTY:
+    visible = view.visible
+    if visible is EMPTY:
         return
-    if canvas.push_clip(view.visible):
+    area = canvas.limit_area
+    if area is not None and (
+        visible.right <= area.left
+        or visible.left >= area.right
+        or visible.bottom <= area.top
+        or visible.top >= area.bottom
+    ):
+        return  # wholly outside what is repainted: it would draw nothing
+    if canvas.push_clip(visible):
         view.draw(canvas, theme, d)
         for child in view.children:
             paint(child, canvas, theme, d)
