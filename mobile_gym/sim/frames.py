@@ -86,10 +86,9 @@ class Frames:
                 x0, y0, x1, y1 = canvas.limit(area)
                 for window in windows:
                     paint(window, canvas, theme, d)
-                if canvas.spilled:  # keep only the repainted part
-                    kept = image[y0:y1, x0:x1]
-                    image = before.copy()
-                    image[y0:y1, x0:x1] = kept
+                if canvas.spilled:  # keep only the repainted part: put back the rest
+                    image[:y0], image[y1:] = before[:y0], before[y1:]
+                    image[y0:y1, :x0], image[y0:y1, x1:] = before[y0:y1, :x0], before[y0:y1, x1:]
         else:
             self.repainted = None
             # The windows tile the screen and each fills its background: no clearing needed.
