@@ -142,34 +142,51 @@ def play(env: Any, sequence: list[TouchAction]) -> tuple[Any, float, bool, bool,
     """
     if not sequence:
         raise ValueError("an agent action needs at least one touch-level action")
-    total = 0.0
-    instructions: list[str] = []
-    events: list[str] = []
-    breakdown: dict[str, float] = {}
-    error = None
-    replies: dict[str, Any] = {}
+    gathered = _Gathered()
     quiet = getattr(env, "unwrapped", None) is env and hasattr(env, "unobserved")
-    for i, touch_action in enumerate(sequence):
-        unobserved = quiet and i < len(sequence) - 1
-        with env.unobserved() if unobserved else contextlib.nullcontext():
+    *before, last = sequence
+    with env.unobserved() if quiet and before else contextlib.nullcontext():
+        for touch_action in before:
             observation, reward, terminated, truncated, info = env.step(touch_action)
-        total += reward
-        instructions += info.get("instructions", [])
-        events += info.get("events", [])
+            gathered.add(reward, info)
+            if terminated or truncated:
+                return observation, gathered.total, terminated, truncated, gathered.info(info)
+    observation, reward, terminated, truncated, info = env.step(last)
+    gathered.add(reward, info)
+    return observation, gathered.total, terminated, truncated, gathered.info(info)
+
+
+class _Gathered:
+    """What ``play`` gathers from the sub-steps of one agent action."""
+
+    __slots__ = ("breakdown", "error", "events", "instructions", "replies", "total")
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.instructions: list[str] = []
+        self.events: list[str] = []
+        self.breakdown: dict[str, float] = {}
+        self.error: str | None = None
+        self.replies: dict[str, Any] = {}
+
+    def add(self, reward: float, info: dict[str, Any]) -> None:
+        self.total += reward
+        self.instructions += info.get("instructions", ())
+        self.events += info.get("events", ())
         for name, value in info.get("reward_breakdown", {}).items():
-            breakdown[name] = breakdown.get(name, 0.0) + value
-        error = error or info.get("action_error")
-        replies.update(
-            {k: info[k] for k in ("user_reply", "tool_result") if info.get(k) is not None}
-        )
-        if terminated or truncated:
-            break
-    info = {
-        **info,
-        **replies,
-        "instructions": instructions,
-        "events": events,
-        "reward_breakdown": breakdown,
-        "action_error": error,
-    }
-    return observation, total, terminated, truncated, info
+            self.breakdown[name] = self.breakdown.get(name, 0.0) + value
+        self.error = self.error or info.get("action_error")
+        for key in ("user_reply", "tool_result"):
+            if info.get(key) is not None:
+                self.replies[key] = info[key]
+
+    def info(self, last: dict[str, Any]) -> dict[str, Any]:
+        """The last sub-step's info with the gathered parts in place of its own."""
+        return {
+            **last,
+            **self.replies,
+            "instructions": self.instructions,
+            "events": self.events,
+            "reward_breakdown": self.breakdown,
+            "action_error": self.error,
+        }

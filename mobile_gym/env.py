@@ -66,6 +66,10 @@ NO_HIERARCHY = (
 """The view hierarchy reported after a device fault: no screen could be read."""
 
 
+_KINDS = tuple(ActionType(n) for n in range(len(ActionType)))
+"""The action types by their number (``ActionType(n) is _KINDS[n]``)."""
+
+
 def _position(value: Any) -> tuple[float, float]:
     """A touch position as two floats (TypeError / ValueError if it is not two numbers)."""
     if type(value) is np.ndarray and value.shape == (2,) and value.dtype.kind == "f":
@@ -308,11 +312,16 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         happens but a frame of time)."""
         try:
             raw = action["action_type"]
-            if isinstance(raw, bool) or not isinstance(raw, int | float | np.integer | np.floating):
-                raise TypeError(raw)
-            if float(raw) != int(raw):
-                raise ValueError(raw)
-            kind = ActionType(int(raw))
+            if type(raw) is int and 0 <= raw < len(_KINDS):
+                kind = _KINDS[raw]  # the common case, checked at once
+            else:
+                if isinstance(raw, bool) or not isinstance(
+                    raw, int | float | np.integer | np.floating
+                ):
+                    raise TypeError(raw)
+                if float(raw) != int(raw):
+                    raise ValueError(raw)
+                kind = ActionType(int(raw))
         except (KeyError, TypeError, ValueError, OverflowError):
             self.device.wait(FRAME_MS)
             return f"action_type must be an integer in 0..{len(ActionType) - 1}"

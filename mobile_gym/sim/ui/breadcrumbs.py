@@ -25,6 +25,7 @@ class BreadcrumbBar(LinearLayout):
     __slots__ = ()
 
     cls = "android.widget.HorizontalScrollView"
+    makes_children = True  # the ellipsis, when crumbs are dropped
 
     def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
         # children alternate name, separator, name, ...; drop (name, separator) pairs from

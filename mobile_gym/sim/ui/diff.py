@@ -20,23 +20,9 @@ from typing import Any
 from mobile_gym.sim.ui.geometry import EMPTY, Rect
 from mobile_gym.sim.ui.view import LinearLayout, View
 
-_DERIVED = frozenset(
-    {
-        "__weakref__",
-        "__dict__",
-        "_altered",
-        "_kept",
-        "_measured",
-        "cache",
-        "_sized",
-        "bounds",
-        "visible",
-        "children",
-        "content_height",
-        "inner_height",
-    }
-)
-"""Slots that layout fills in or that hold the children: not properties of the node."""
+_DERIVED = frozenset({"bounds", "visible", "children", "content_height", "inner_height", "cache"})
+"""Slots that layout fills in, that hold the children or what readers keep: not properties
+of the node; neither are the private ones (``_measured``, ...)."""
 
 MAX_AREAS = 24
 """Beyond this many changed areas the whole screen is reported changed."""
@@ -56,7 +42,7 @@ def _properties(cls: type) -> tuple[Callable[[Any], Any], tuple[str, ...], bool]
         name
         for klass in cls.__mro__
         for name in klass.__dict__.get("__slots__", ())
-        if name not in _DERIVED
+        if name not in _DERIVED and not name.startswith("_")
     }
     names = sorted(name for name in slots if not _is_handler(name))
     handlers = tuple(sorted(name for name in slots if _is_handler(name)))
@@ -103,7 +89,8 @@ def carry_over(old: View | None, new: View) -> None:
     """Before ``new`` is laid out, compare it with ``old``, the tree at its place in the
     last frame, node by node in tree order. A node holding the same properties as its
     counterpart is marked ``kept`` and inherits its ``cache``; where the whole subtree is
-    the same, it also inherits the measurements, so layout does not measure it again."""
+    the same, it also inherits the measurements, so layout does not measure it again, and
+    when placed where its counterpart was, its counterpart's layout (``View.lay_out_as``)."""
     if old is not None:
         _carry(old, new)
 
@@ -122,6 +109,7 @@ def _carry(old: View, new: View) -> bool:
         new._measured = old._measured
         if isinstance(new, LinearLayout):
             new._sized = old._sized
+        new.lay_out_as(old)
     new.mark_kept(old, True, same)
     return same
 

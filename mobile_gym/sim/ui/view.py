@@ -8,6 +8,7 @@ the renderer paints inside them and the uiautomator dump prints them.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import ClassVar
 
@@ -81,8 +82,10 @@ class View:
     __slots__ = (
         "__weakref__",
         "_altered",
+        "_clip",
         "_kept",
         "_measured",
+        "_twin",
         "background",
         "blocks_touch",
         "bounds",
@@ -113,6 +116,8 @@ class View:
     in_hierarchy: ClassVar[bool] = True
     makes_children: ClassVar[bool] = False
     """True for views that create their children while laid out (recycled lists)."""
+    layout_results: ClassVar[tuple[str, ...]] = ()
+    """Attributes besides ``bounds`` and ``visible`` that ``layout`` sets."""
 
     def __init__(
         self,
@@ -159,6 +164,8 @@ class View:
         self._measured: tuple[int, int, tuple[int, int]] | None = None
         self._altered = False
         self._kept: tuple[int, bool, bool] | None = None
+        self._clip = EMPTY
+        self._twin: weakref.ref[View] | None = None
         self.cache: object = None
         """What a reader of the tree derived from this node alone (its dump fields, say),
         for itself; the node that takes this one's place in the next frame with the same
@@ -182,6 +189,11 @@ class View:
         if kept is None or kept[0] != id(old):
             return None
         return kept[2] if subtree else kept[1]
+
+    def lay_out_as(self, old: View) -> None:
+        """Take ``old``'s layout if laid out in the same place: ``old``'s subtree is the
+        same as this one (``ui.diff.carry_over``), so it would be laid out the same."""
+        self._twin = weakref.ref(old)
 
     def mark_kept(self, old: View, same: bool, same_subtree: bool) -> None:
         """Record whether this node holds the same properties as ``old``, and whether its
@@ -275,6 +287,12 @@ class View:
 
     def layout(self, d: Display, rect: Rect, clip: Rect) -> None:
         """Place this view at ``rect``; ``clip`` is the part of the screen it may show in."""
+        if self._twin is not None:
+            old, self._twin = self._twin(), None
+            if old is not None and old.bounds == rect and old._clip == clip:
+                _take_layout(old, self)
+                return
+        self._clip = clip
         self.bounds = rect
         l1, t1, r1, b1 = rect
         l2, t2, r2, b2 = clip
@@ -303,6 +321,16 @@ class View:
     def __repr__(self) -> str:
         label = self.id or self.text or self.desc
         return f"<{type(self).__name__} {label!r} {self.bounds.bounds_string()}>"
+
+
+def _take_layout(old: View, new: View) -> None:
+    """Give ``new`` and its subtree the layout of ``old``'s, the same subtree laid out in
+    the same place."""
+    new.bounds, new.visible, new._clip, new._twin = old.bounds, old.visible, old._clip, None
+    for name in new.layout_results:
+        setattr(new, name, getattr(old, name))
+    for before, after in zip(old.children, new.children, strict=True):
+        _take_layout(before, after)
 
 
 def _place(gravity: str, start: int, room: int, size: int, end_word: str) -> int:
@@ -515,6 +543,7 @@ class ScrollView(View):
     cls = "android.widget.ScrollView"
     scrollable = True
     makes_children = True
+    layout_results = ("content_height", "inner_height", "offset")
 
     def __init__(
         self,
