@@ -16,8 +16,11 @@ from mobile_gym.sim.apps.base import App
 from mobile_gym.sim.ui.hierarchy import node_attribute, node_fields
 
 
+_make_fields = NodeFields._make  # one object, so that the fields kept on a view are found
+
+
 def _fields(record: Any) -> NodeFields:
-    return NodeFields._make(node_fields(record))
+    return node_fields(record, _make_fields)  # type: ignore[return-value]
 
 
 class SimDevice:

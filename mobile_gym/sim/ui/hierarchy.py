@@ -107,32 +107,41 @@ NODE_ATTRIBUTES: dict[str, Callable[[NodeRecord], str | None]] = {
 value an XML parser reads from the dump (unescaped), or None where the node has none."""
 
 
-def node_fields(node: NodeRecord) -> tuple:
+def node_fields(node: NodeRecord, make: Callable[[tuple], tuple] = tuple) -> tuple:
     """The values of the attributes agents act on, typed, in the order of
     ``mobile_gym.device.base.NodeFields``: enabled, class, clickable, long-clickable,
     checkable, scrollable, text, content-desc, bounds (the visible ``Rect``), resource-id,
     checked, focused; each as ``NODE_ATTRIBUTES`` reads it, before it is written as a string.
-    They are kept in the view's ``cache`` for the node that replaces it in the next frame."""
+    ``make`` builds the result from the plain tuple (``NodeFields._make``, say). The result
+    is kept in the view's ``cache`` for the node that replaces it in the next frame."""
     view, index, package = node
     visible = view.visible
     cached = view.cache  # the same node of the last frame read them: still the same?
-    if cached is not None and cached[0] == index and cached[1] == package and cached[2] == visible:
+    if (
+        cached is not None
+        and cached[0] == index
+        and cached[1] == package
+        and cached[2] == visible
+        and cached[4] is make
+    ):
         return cached[3]
-    fields = (
-        view.enabled,
-        view.cls,
-        view.clickable,
-        view.long_clickable,
-        view.checkable,
-        view.scrollable,
-        _parsed(view.display_text),
-        _parsed(view.desc),
-        visible,
-        _parsed(_resource_id(view.id, package)),
-        view.checked,
-        view.focused,
+    fields = make(
+        (
+            view.enabled,
+            view.cls,
+            view.clickable,
+            view.long_clickable,
+            view.checkable,
+            view.scrollable,
+            _parsed(view.display_text),
+            _parsed(view.desc),
+            visible,
+            _parsed(_resource_id(view.id, package)),
+            view.checked,
+            view.focused,
+        )
     )
-    view.cache = (index, package, visible, fields)
+    view.cache = (index, package, visible, fields, make)
     return fields
 
 
