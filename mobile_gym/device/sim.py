@@ -15,7 +15,6 @@ from mobile_gym.sim.apps import DEFAULT_APPS
 from mobile_gym.sim.apps.base import App
 from mobile_gym.sim.ui.hierarchy import node_attribute, node_fields
 
-
 _make_fields = NodeFields._make  # one object, so that the fields kept on a view are found
 
 
