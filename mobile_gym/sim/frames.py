@@ -2,10 +2,11 @@
 
 The phone hands every new layout of its windows to ``Frames.laid_out``, which compares it
 with the one before (``ui.diff.changed_areas``) and remembers, for each scale it has a
-frame at, the areas changed since that frame was painted. A screenshot then starts from
-that frame and repaints only the smallest rectangle holding those areas: every view that
-reaches into it is drawn again, bottom to top, and only that rectangle is kept, so its
-pixels are exactly those of a full repaint (``Canvas.limit``). A change of theme, a new scale or too many changes repaint all.
+frame at, the smallest rectangle holding every area changed since that frame was painted.
+A screenshot then starts from that frame and repaints only that rectangle: every view that
+reaches into it is drawn again, bottom to top, and only the rectangle is kept, so its
+pixels are exactly those of a full repaint (``Canvas.limit``). A change of theme, a new
+scale or too many changes repaint all; a screen that looks the same is the same frame.
 """
 
 from __future__ import annotations

@@ -1,13 +1,19 @@
-"""What changed between two laid-out frames of the same screen.
+"""What changed between two frames of the same screen.
 
 A screen is rebuilt from scratch whenever its app's state may have changed, but most of it
-usually looks the same: a switch flips, one row is added. ``changed_areas`` compares the
-new widget trees with the last ones, node by node in tree order, and returns the screen
-areas whose pixels may differ, so that a screenshot repaints only those
-(``Phone.screenshot``). Two nodes look the same when they are of one class, hold equal
-properties (everything but their layout results, their children and their handlers),
-were given the same bounds, and the old one was not changed in place after it was drawn
-(``View.altered``); a node that differs is repainted whole, children included.
+usually looks the same: a switch flips, one row is added. Two comparisons of the new widget
+trees with the last ones, node by node in tree order, keep what did not change:
+
+- ``carry_over``, before layout: an unchanged subtree keeps its measurements and, placed
+  where it was, its layout; a node keeps what readers derived from it (``View.cache``);
+- ``changed_areas``, after layout: the screen areas whose pixels may differ, so that a
+  screenshot repaints only those (``mobile_gym.sim.frames``).
+
+Two nodes are the same when they are of one class and hold equal properties (everything
+but their layout results, their children and the handlers themselves: only whether each
+handler is set counts), and the old one was not changed in place after it was drawn
+(``View.altered``); for pixels they must also have the same bounds. A node that differs is
+repainted whole, children included.
 """
 
 from __future__ import annotations
