@@ -633,6 +633,9 @@ class Phone:
     def _shown_time(self) -> tuple[int, int]:
         """The clock as the screen shows it: the minute (status bar) and, while the app in
         front changes by itself (``App.ticking``: a running timer), the frame."""
+        app = self.apps[self.foreground_package]
+        if type(app).ticking is App.ticking:  # never ticks: no context to make
+            return self.clock.minute, 0
         app, ctx = self._foreground_context()
         return self.clock.minute, self.clock.elapsed_ms // FRAME_MS if app.ticking(ctx) else 0
 
