@@ -81,22 +81,27 @@ class Canvas:
         """Draw only inside ``rect`` too, until ``pop_clip``; False if nothing is left."""
         x0, y0, x1, y1 = self._scaled(rect)
         cx0, cy0, cx1, cy1 = self._clips[-1]
-        clip = (max(x0, cx0), max(y0, cy0), min(x1, cx1), min(y1, cy1))
-        self._clips.append(clip)
+        # hot: comparisons rather than calls to max / min
+        x0, y0 = (x0 if x0 > cx0 else cx0), (y0 if y0 > cy0 else cy0)
+        x1, y1 = (x1 if x1 < cx1 else cx1), (y1 if y1 < cy1 else cy1)
+        self._clips.append((x0, y0, x1, y1))
         if self._limit is not None:
             lx0, ly0, lx1, ly1 = self._limit
-            clip = (max(clip[0], lx0), max(clip[1], ly0), min(clip[2], lx1), min(clip[3], ly1))
-        return clip[2] > clip[0] and clip[3] > clip[1]
+            x0, y0 = (x0 if x0 > lx0 else lx0), (y0 if y0 > ly0 else ly0)
+            x1, y1 = (x1 if x1 < lx1 else lx1), (y1 if y1 < ly1 else ly1)
+        return x1 > x0 and y1 > y0
 
     def pop_clip(self) -> None:
         self._clips.pop()
 
     def _region(self, x0: int, y0: int, x1: int, y1: int) -> tuple[np.ndarray | None, int, int]:
         cx0, cy0, cx1, cy1 = self._clips[-1]
-        x0, y0, x1, y1 = max(x0, cx0), max(y0, cy0), min(x1, cx1), min(y1, cy1)
+        x0, y0 = (x0 if x0 > cx0 else cx0), (y0 if y0 > cy0 else cy0)
+        x1, y1 = (x1 if x1 < cx1 else cx1), (y1 if y1 < cy1 else cy1)
         if self._limit is not None:
             lx0, ly0, lx1, ly1 = self._limit
-            x0, y0, x1, y1 = max(x0, lx0), max(y0, ly0), min(x1, lx1), min(y1, ly1)
+            x0, y0 = (x0 if x0 > lx0 else lx0), (y0 if y0 > ly0 else ly0)
+            x1, y1 = (x1 if x1 < lx1 else lx1), (y1 if y1 < ly1 else ly1)
         if x1 <= x0 or y1 <= y0:
             return None, 0, 0
         return self.image[y0:y1, x0:x1], x0, y0

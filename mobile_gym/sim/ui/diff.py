@@ -77,7 +77,7 @@ def same_properties(old: View, new: View) -> bool:
     """Whether ``new`` holds what ``old`` holds by itself (children, layout and the
     handlers themselves aside), ``old`` not changed in place since it was laid out."""
     cls = type(new)
-    if type(old) is not cls or old.was_altered:
+    if type(old) is not cls or old._altered:
         return False
     get, handlers, has_dict = _properties(cls)
     try:

@@ -176,11 +176,6 @@ class View:
         slider's thumb): the next frame repaints it whole (``ui.diff``)."""
         self._altered = True
 
-    @property
-    def was_altered(self) -> bool:
-        """Whether ``altered`` was called on this view."""
-        return self._altered
-
     def kept_from(self, old: View, subtree: bool = False) -> bool | None:
         """Whether this node holds the same properties as ``old`` (with ``subtree``: and
         its whole subtree the same as ``old``'s), as found when it was compared with
