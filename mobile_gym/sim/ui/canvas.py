@@ -36,6 +36,10 @@ class Canvas:
         self.image = np.empty((self.height, self.width, 3), np.uint8)
         if background is not None:
             _fill(self.image, background)
+        self._unclipped()
+
+    def _unclipped(self) -> None:
+        """No clip and no limit yet."""
         self._clips = [(0, 0, self.width, self.height)]
         self._limit: tuple[int, int, int, int] | None = None
         self.limit_area: Rect | None = None
@@ -54,10 +58,7 @@ class Canvas:
         if image.shape != (canvas.height, canvas.width, 3):
             raise ValueError(f"an image of shape {image.shape} is not a frame at {scale}")
         canvas.image = image
-        canvas._clips = [(0, 0, canvas.width, canvas.height)]
-        canvas._limit = None
-        canvas.limit_area = None
-        canvas.spilled = False
+        canvas._unclipped()
         return canvas
 
     def limit(self, rect: Rect) -> tuple[int, int, int, int]:
@@ -253,7 +254,7 @@ def _ink_right(mask: np.ndarray) -> int:
     return int(columns[-1]) + 1 if columns.size else 0
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=256)  # three-channel copies of the masks: fewer kept
 def _text_ink(
     text: str, size_px: int, bold: bool, scale: float, color: Color
 ) -> tuple[np.ndarray, np.ndarray]:
