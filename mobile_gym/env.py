@@ -251,7 +251,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
                 float(firing.reward),
                 False,
                 False,
-                self._sub_step_info(firing, error, extra),
+                self._sub_step_info(firing, firing.instructions, error, extra),
             )
         info = self._info(firing, firing.instructions, error, extra)
         info["early_stop"] = status == "complete" and not episode.success_reached
@@ -428,13 +428,13 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         return {"screen": screen, "instruction": self.instruction}, info
 
     def _sub_step_info(
-        self, firing: Any, error: str | None, extra: dict[str, Any]
+        self, firing: Any, instructions: list[str], error: str | None, extra: dict[str, Any]
     ) -> dict[str, Any]:
         """The info of an unobserved step (``unobserved``): step, instructions, events,
         reward breakdown, success and action error, plus any user reply or tool result."""
         info: dict[str, Any] = {
             "step": self.steps,
-            "instructions": list(firing.instructions),
+            "instructions": list(instructions),
             "events": list(firing.events),
             "reward_breakdown": dict(firing.rewards),
             "success": self.success,
@@ -451,24 +451,20 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         extra: dict[str, Any],
         faulted: bool = False,
     ) -> dict[str, Any]:
+        """A step's whole info: the sub-step's (``_sub_step_info``) and the task, the
+        instruction, failure, the agent's status, the app in front and the hierarchy."""
         if faulted:
             package, activity, later = "", "", functools.partial(str, NO_HIERARCHY)
         else:
             (package, activity), later = self.device.foreground(), self.device.hierarchy_later()
         info: dict[str, Any] = {
             "task_id": self.task.id,
-            "step": self.steps,
             "instruction": self.instruction,
-            "instructions": list(instructions),
-            "events": list(firing.events),
-            "reward_breakdown": dict(firing.rewards),
-            "success": self.success,
             "failure": bool(self.episode and self.episode.failed),
             "agent_status": self._status,
             "foreground": package,
             "activity": activity,
             "view_hierarchy": LazyHierarchy(later),
-            "action_error": error,
         }
-        info.update({k: v for k, v in extra.items() if k != "status"})
+        info.update(self._sub_step_info(firing, instructions, error, extra))
         return info
