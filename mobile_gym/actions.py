@@ -10,7 +10,10 @@ now; the action wrappers build on it.
 from __future__ import annotations
 
 import contextlib
+import functools
+import itertools
 import json
+import operator
 from typing import Any
 
 import numpy as np
@@ -20,22 +23,39 @@ from mobile_gym.sim.keys import key_name
 from mobile_gym.spaces import KEYS, ActionType
 
 TouchAction = dict[str, Any]
+StepResult = tuple[Any, float, bool, bool, dict[str, Any]]
 SCROLL_SPAN = 0.4
 """How far a scroll drags, as a fraction of the screen (or of the scrolled view)."""
 
 _KEY_INDEX = {name: i for i, name in enumerate(KEYS)}
+_DEFAULT_KEY = "BACK"
+_DEFAULT_KEY_INDEX = _KEY_INDEX[_DEFAULT_KEY]
+"""The ``key`` of an action given none: the default name, already in its normal form."""
 
 
 def base_action(
-    kind: ActionType, x: float = 0.0, y: float = 0.0, key: str = "BACK", text: str = ""
+    kind: ActionType, x: float = 0.0, y: float = 0.0, key: str = _DEFAULT_KEY, text: str = ""
 ) -> TouchAction:
     """One touch-level action."""
     return {
         "action_type": int(kind),
         "touch_position": np.array([x, y], dtype=np.float32),
-        "key": _KEY_INDEX[key_name(key)],
+        "key": _DEFAULT_KEY_INDEX if key is _DEFAULT_KEY else _KEY_INDEX[key_name(key)],
         "text": text,
     }
+
+
+_PLAIN_FLOATS = frozenset(map(np.dtype, (np.float16, np.float32, np.float64)))
+"""The array types whose ``tolist`` gives Python floats, exactly as ``float()`` would."""
+
+
+def point(value: Any) -> tuple[float, float]:
+    """A position as two floats (TypeError / ValueError if it is not two numbers)."""
+    if type(value) is np.ndarray and value.dtype in _PLAIN_FLOATS and value.shape == (2,):
+        x, y = value.tolist()  # the common case, without a conversion
+    else:
+        x, y = np.asarray(value, dtype=np.float64).reshape(2).tolist()
+    return x, y
 
 
 def touch(x: float, y: float) -> TouchAction:
@@ -131,7 +151,7 @@ def wait(frames: int = 1) -> list[TouchAction]:
     return [base_action(ActionType.REPEAT) for _ in range(frames)]
 
 
-def play(env: Any, sequence: list[TouchAction]) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+def play(env: Any, sequence: list[TouchAction]) -> StepResult:
     """Step ``env`` through the touch actions of one agent-level action.
 
     Rewards are summed; the instructions, events and reward breakdowns of the sub-steps are
@@ -142,51 +162,64 @@ def play(env: Any, sequence: list[TouchAction]) -> tuple[Any, float, bool, bool,
     """
     if not sequence:
         raise ValueError("an agent action needs at least one touch-level action")
-    gathered = _Gathered()
-    quiet = getattr(env, "unwrapped", None) is env and hasattr(env, "unobserved")
     *before, last = sequence
-    with env.unobserved() if quiet and before else contextlib.nullcontext():
-        for touch_action in before:
-            observation, reward, terminated, truncated, info = env.step(touch_action)
-            gathered.add(reward, info)
-            if terminated or truncated:
-                return observation, gathered.total, terminated, truncated, gathered.info(info)
-    observation, reward, terminated, truncated, info = env.step(last)
-    gathered.add(reward, info)
-    return observation, gathered.total, terminated, truncated, gathered.info(info)
+    results: list[StepResult] = []
+    if before:
+        quiet = getattr(env, "unwrapped", None) is env and hasattr(env, "unobserved")
+        with env.unobserved() if quiet else contextlib.nullcontext():
+            for touch_action in before:
+                result = env.step(touch_action)
+                results.append(result)
+                _, _, terminated, truncated, _ = result
+                if terminated or truncated:
+                    return _gathered(results)
+    results.append(env.step(last))
+    return _gathered(results)
 
 
-class _Gathered:
-    """What ``play`` gathers from the sub-steps of one agent action."""
+_REWARD = operator.itemgetter(1)
+_INFO = operator.itemgetter(4)
+_INSTRUCTIONS = operator.methodcaller("get", "instructions", ())
+_EVENTS = operator.methodcaller("get", "events", ())
+_BREAKDOWN = operator.methodcaller("get", "reward_breakdown", {})
+_ACTION_ERROR = operator.methodcaller("get", "action_error")
+_REPLIES = ("user_reply", "tool_result")
+"""The ``info`` keys of answers to the agent; the last one given in an action is kept."""
+_NO_REPLY = frozenset(_REPLIES).isdisjoint
 
-    __slots__ = ("breakdown", "error", "events", "instructions", "replies", "total")
 
-    def __init__(self) -> None:
-        self.total = 0.0
-        self.instructions: list[str] = []
-        self.events: list[str] = []
-        self.breakdown: dict[str, float] = {}
-        self.error: str | None = None
-        self.replies: dict[str, Any] = {}
+def _gathered(results: list[StepResult]) -> StepResult:
+    """The outcome of the sub-steps of one agent action (see ``play``): the last one's, with
+    the rewards summed in order and the gathered parts in place of its info's own."""
+    observation, _, terminated, truncated, last = results[-1]
+    infos = list(map(_INFO, results))
+    errors = list(map(_ACTION_ERROR, infos))
+    info = {
+        **last,
+        **_replies(infos),
+        "instructions": list(itertools.chain.from_iterable(map(_INSTRUCTIONS, infos))),
+        "events": list(itertools.chain.from_iterable(map(_EVENTS, infos))),
+        "reward_breakdown": _breakdown(infos),
+        "action_error": next(filter(None, errors), errors[-1]),
+    }
+    total = functools.reduce(operator.add, map(_REWARD, results), 0.0)
+    return observation, total, terminated, truncated, info
 
-    def add(self, reward: float, info: dict[str, Any]) -> None:
-        self.total += reward
-        self.instructions += info.get("instructions", ())
-        self.events += info.get("events", ())
-        for name, value in info.get("reward_breakdown", {}).items():
-            self.breakdown[name] = self.breakdown.get(name, 0.0) + value
-        self.error = self.error or info.get("action_error")
-        for key in ("user_reply", "tool_result"):
+
+def _breakdown(infos: list[dict[str, Any]]) -> dict[str, float]:
+    """The reward breakdowns of ``infos`` added up by event."""
+    breakdown: dict[str, float] = {}
+    for rewards in filter(None, map(_BREAKDOWN, infos)):
+        for name, value in rewards.items():
+            breakdown[name] = breakdown.get(name, 0.0) + value
+    return breakdown
+
+
+def _replies(infos: list[dict[str, Any]]) -> dict[str, Any]:
+    """The last user reply and tool result given in ``infos``, in the order first given."""
+    replies: dict[str, Any] = {}
+    for info in itertools.filterfalse(_NO_REPLY, infos):
+        for key in _REPLIES:
             if info.get(key) is not None:
-                self.replies[key] = info[key]
-
-    def info(self, last: dict[str, Any]) -> dict[str, Any]:
-        """The last sub-step's info with the gathered parts in place of its own."""
-        return {
-            **last,
-            **self.replies,
-            "instructions": self.instructions,
-            "events": self.events,
-            "reward_breakdown": self.breakdown,
-            "action_error": self.error,
-        }
+                replies[key] = info[key]
+    return replies

@@ -43,12 +43,13 @@ import contextlib
 import functools
 import math
 import pathlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
 
+from mobile_gym.actions import point
 from mobile_gym.device.base import Device, DeviceError
 from mobile_gym.device.factory import open_device
 from mobile_gym.sim.phone import FRAME_MS
@@ -66,16 +67,43 @@ NO_HIERARCHY = (
 """The view hierarchy reported after a device fault: no screen could be read."""
 
 
-_KINDS = tuple(ActionType(n) for n in range(len(ActionType)))
+_KINDS = {n: ActionType(n) for n in range(len(ActionType))}
 """The action types by their number (``ActionType(n) is _KINDS[n]``)."""
+_TEXT_KINDS = frozenset(
+    (
+        ActionType.TEXT,
+        ActionType.ANSWER,
+        ActionType.STATUS,
+        ActionType.ASK_USER,
+        ActionType.MCP_CALL,
+    )
+)
+"""The action types that read the action's ``text``."""
+_NO_FIRING = Firing()
+"""What a step in which nothing could fire adds up to; only read, never handed out."""
 
 
-def _position(value: Any) -> tuple[float, float]:
-    """A touch position as two floats (TypeError / ValueError if it is not two numbers)."""
-    if type(value) is np.ndarray and value.shape == (2,) and value.dtype.kind == "f":
-        return float(value[0]), float(value[1])  # the common case, without a conversion
-    x, y = (float(v) for v in np.asarray(value, dtype=np.float64).reshape(2))
-    return x, y
+def _kind(raw: Any) -> ActionType:
+    """The action type numbered ``raw``, given as any kind of number (TypeError / ValueError
+    if it names none)."""
+    if isinstance(raw, bool) or not isinstance(raw, int | float | np.integer | np.floating):
+        raise TypeError(raw)
+    if float(raw) != int(raw):
+        raise ValueError(raw)
+    return ActionType(int(raw))
+
+
+class _Unobserved(contextlib.ContextDecorator):
+    """The context of ``MobileEnv.unobserved``: the env's steps are unobserved inside."""
+
+    def __init__(self, env: MobileEnv) -> None:
+        self._env = env
+
+    def __enter__(self) -> None:
+        self._env._unobserved = True
+
+    def __exit__(self, *exc: object) -> None:
+        self._env._unobserved = False
 
 
 class LazyHierarchy:
@@ -206,12 +234,12 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         if self.error is None:
             if self.episode is None:
                 raise RuntimeError("call reset() before step()")
-            step = self.steps + 1
+            steps = self.steps
             try:
                 return self._step(self.episode, action)
             except DeviceError as exc:
                 self.error = str(exc) or type(exc).__name__
-                self.steps = step
+                self.steps = steps + 1
         else:  # the episode already ended with a device fault
             self.steps += 1
         observation, info = self._fault_outcome()
@@ -224,7 +252,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         extra: dict[str, Any] = {}
         error = self._apply(action, extra)
         self.steps += 1
-        firing = episode.judge()
+        firing = episode.judge_if_changed() or _NO_FIRING
         if firing.instructions:
             self.instruction = firing.instructions[-1]
         status = extra.get("status")
@@ -281,18 +309,13 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             {"instruction": self.observation_space["instruction"]}
         )
 
-    @contextlib.contextmanager
-    def unobserved(self) -> Iterator[None]:
+    def unobserved(self) -> contextlib.AbstractContextManager[None]:
         """Steps taken inside return None for the observation unless the episode ends: for
         the touch steps within one agent-level action, whose observations no one reads
         (``mobile_gym.actions.play``). Their info then holds only what ``play`` gathers
         from such steps (``_sub_step_info``); rewards, termination and the episode's
         judging are unchanged."""
-        self._unobserved = True
-        try:
-            yield
-        finally:
-            self._unobserved = False
+        return _Unobserved(self)
 
     # the episode's end under a step cap ----------------------------------------------------
     def final_verdict(self) -> bool:
@@ -312,43 +335,18 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         happens but a frame of time)."""
         try:
             raw = action["action_type"]
-            if type(raw) is int and 0 <= raw < len(_KINDS):
-                kind = _KINDS[raw]  # the common case, checked at once
-            else:
-                if isinstance(raw, bool) or not isinstance(
-                    raw, int | float | np.integer | np.floating
-                ):
-                    raise TypeError(raw)
-                if float(raw) != int(raw):
-                    raise ValueError(raw)
-                kind = ActionType(int(raw))
+            kind = _KINDS.get(raw) if type(raw) is int else None  # the common case, at once
+            if kind is None:
+                kind = _kind(raw)
         except (KeyError, TypeError, ValueError, OverflowError):
             self.device.wait(FRAME_MS)
             return f"action_type must be an integer in 0..{len(ActionType) - 1}"
         text = action.get("text", "")
-        if kind in (
-            ActionType.TEXT,
-            ActionType.ANSWER,
-            ActionType.STATUS,
-            ActionType.ASK_USER,
-            ActionType.MCP_CALL,
-        ) and not isinstance(text, str):
+        if kind in _TEXT_KINDS and not isinstance(text, str):
             return f"{kind.name} needs a text string, got {type(text).__name__}"
-        agent = self.episode.agent  # type: ignore[union-attr]
         if kind is ActionType.TOUCH:
-            try:
-                x, y = _position(action["touch_position"])
-            except (KeyError, TypeError, ValueError):
-                self.device.wait(FRAME_MS)
-                return "touch_position must be two numbers in [0, 1]"
-            if not (math.isfinite(x) and math.isfinite(y)):
-                self.device.wait(FRAME_MS)
-                return f"touch_position must be finite, got ({x}, {y})"
-            width, height = self.device.size
-            self.device.touch(
-                min(max(x, 0.0), 1.0) * (width - 1), min(max(y, 0.0), 1.0) * (height - 1)
-            )
-        elif kind is ActionType.LIFT:
+            return self._touch(action)
+        if kind is ActionType.LIFT:
             self.device.lift()
         elif kind is ActionType.REPEAT:
             self.device.wait(FRAME_MS)
@@ -356,38 +354,63 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             if not self.device.text(text):
                 return "TEXT had no effect: no text field has focus"
         elif kind is ActionType.KEY:
-            index = action.get("key")
-            if (
-                isinstance(index, bool)
-                or not isinstance(index, int | np.integer)
-                or not 0 <= int(index) < len(KEYS)
-            ):
+            return self._key(action.get("key"))
+        else:
+            return self._tell(kind, text, extra)
+        return None
+
+    def _touch(self, action: Any) -> str | None:
+        """Put the finger down at the action's ``touch_position``, clamped to the screen."""
+        try:
+            x, y = point(action["touch_position"])
+        except (KeyError, TypeError, ValueError):
+            self.device.wait(FRAME_MS)
+            return "touch_position must be two numbers in [0, 1]"
+        if not (0.0 <= x <= 1.0 and 0.0 <= y <= 1.0):  # off the screen, or not a number
+            if not (math.isfinite(x) and math.isfinite(y)):
                 self.device.wait(FRAME_MS)
-                return f"key must be an index into KEYS (0..{len(KEYS) - 1}), got {index!r}"
-            self.device.key(KEYS[int(index)])
-        elif kind is ActionType.ANSWER:
+                return f"touch_position must be finite, got ({x}, {y})"
+            x, y = min(max(x, 0.0), 1.0), min(max(y, 0.0), 1.0)
+        width, height = self.device.size
+        self.device.touch(x * (width - 1), y * (height - 1))
+        return None
+
+    def _key(self, index: Any) -> str | None:
+        """Press the key ``index`` names in ``KEYS``."""
+        if (
+            isinstance(index, bool)
+            or not isinstance(index, int | np.integer)
+            or not 0 <= int(index) < len(KEYS)
+        ):
+            self.device.wait(FRAME_MS)
+            return f"key must be an index into KEYS (0..{len(KEYS) - 1}), got {index!r}"
+        self.device.key(KEYS[int(index)])
+        return None
+
+    def _tell(self, kind: ActionType, text: str, extra: dict[str, Any]) -> str | None:
+        """Record what the agent says (ANSWER, STATUS, ASK_USER, MCP_CALL); a reply goes
+        into ``extra``."""
+        agent = self.episode.agent  # type: ignore[union-attr]
+        if kind is ActionType.ANSWER:
             agent.answer = text
-            agent.touch()
         elif kind is ActionType.STATUS:
             goal = text.strip().lower()
             if goal not in STATUSES:
                 return f"STATUS text must be one of {STATUSES}, got {text!r}"
             agent.status = goal
-            agent.touch()
             self._status = goal
             extra["status"] = goal
         elif kind is ActionType.ASK_USER:
             agent.questions.append(text)
-            agent.touch()
             extra["user_reply"] = NOT_AVAILABLE.format(what="ask_user")
-        elif kind is ActionType.MCP_CALL:
+        else:
             try:
                 tool, arguments = parse_tool_call(text)
             except ValueError as exc:
                 return str(exc)
             agent.tool_calls.append((tool, arguments))
-            agent.touch()
             extra["tool_result"] = NOT_AVAILABLE.format(what=f"MCP tool {tool!r}")
+        agent.touch()
         return None
 
     def _observation(self) -> dict[str, Any]:
@@ -415,7 +438,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         device (the screen is the last one observed, or black; no hierarchy)."""
         self.success = False
         extra = {"error": self.error, "early_stop": False, "late_stop": False}
-        info = self._info(Firing(), [], None, extra, faulted=True)
+        info = self._info(_NO_FIRING, [], None, extra, faulted=True)
         if "screen" not in self.observation_space.spaces:
             return {"instruction": self.instruction}, info
         last = self._last_frame
@@ -434,13 +457,14 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         reward breakdown, success and action error, plus any user reply or tool result."""
         info: dict[str, Any] = {
             "step": self.steps,
-            "instructions": list(instructions),
-            "events": list(firing.events),
-            "reward_breakdown": dict(firing.rewards),
+            "instructions": [*instructions],
+            "events": [*firing.events],
+            "reward_breakdown": {**firing.rewards},
             "success": self.success,
             "action_error": error,
         }
-        info.update({k: v for k, v in extra.items() if k != "status"})
+        if extra:
+            info.update({k: v for k, v in extra.items() if k != "status"})
         return info
 
     def _info(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,60 +65,90 @@ class Command:
 
     def check(self) -> None:
         """Raise CommandError naming what is missing or wrong."""
-        if not isinstance(self.verb, str) or self.verb not in VERBS:
-            raise CommandError(f"unknown action {self.verb!r}; actions: {', '.join(VERBS)}")
-        needs_point = self.verb in ("click", "double_tap", "long_press", "swipe")
-        for name in ("x", "y", "x2", "y2"):
+        verb = self.verb
+        if not isinstance(verb, str) or verb not in VERBS:
+            raise CommandError(f"unknown action {verb!r}; actions: {', '.join(VERBS)}")
+        for name in _POSITIONS:
             value = getattr(self, name)
-            if value is None:
-                continue
-            if (
-                isinstance(value, bool)
-                or not isinstance(value, int | float)
-                or not (0.0 <= value <= 1.0)
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, _REAL) or not 0.0 <= value <= 1.0
             ):
-                raise CommandError(f"{self.verb}: {name} must be a number in [0, 1], got {value!r}")
-        for name in ("text", "direction", "key", "app", "tool"):
-            if not isinstance(getattr(self, name), str):
-                raise CommandError(f"{self.verb}: {name} must be text, got {getattr(self, name)!r}")
+                raise CommandError(f"{verb}: {name} must be a number in [0, 1], got {value!r}")
+        texts = (self.text, self.direction, self.key, self.app, self.tool)
+        if not all(map(isinstance, texts, _STR)):  # then say which is not
+            for name, value in zip(_TEXTS, texts, strict=True):
+                if not isinstance(value, str):
+                    raise CommandError(f"{verb}: {name} must be text, got {value!r}")
         if self.span is not None and (
             isinstance(self.span, bool)
-            or not isinstance(self.span, int | float)
+            or not isinstance(self.span, _REAL)
             or not 0.0 < self.span <= 1.0
         ):
-            raise CommandError(f"{self.verb}: span must be a number in (0, 1], got {self.span!r}")
+            raise CommandError(f"{verb}: span must be a number in (0, 1], got {self.span!r}")
         if self.ms is not None and (
             isinstance(self.ms, bool) or not isinstance(self.ms, int) or self.ms < 0
         ):
-            raise CommandError(f"{self.verb}: ms must be a non-negative integer, got {self.ms!r}")
+            raise CommandError(f"{verb}: ms must be a non-negative integer, got {self.ms!r}")
         if not isinstance(self.arguments, dict):
-            raise CommandError(
-                f"{self.verb}: arguments must be a JSON object, got {self.arguments!r}"
-            )
-        if self.verb == "mcp_call":
-            try:
-                json.dumps(self.arguments)
-            except (TypeError, ValueError) as exc:
-                raise CommandError(f"mcp_call arguments must be JSON: {exc}") from None
-        if needs_point and (self.x is None or self.y is None):
+            raise CommandError(f"{verb}: arguments must be a JSON object, got {self.arguments!r}")
+        verb_check = _VERB_CHECKS.get(verb)
+        if verb_check is not None:
+            verb_check(self)
+
+    def _check_position(self) -> None:
+        if self.x is None or self.y is None:
             raise CommandError(f"{self.verb} needs a position")
-        if self.verb == "swipe" and (self.x2 is None or self.y2 is None):
+
+    def _check_swipe(self) -> None:
+        self._check_position()
+        if self.x2 is None or self.y2 is None:
             raise CommandError("swipe needs an end position")
-        if self.verb == "scroll" and self.direction not in DIRECTIONS:
+
+    def _check_scroll(self) -> None:
+        if self.direction not in DIRECTIONS:
             raise CommandError(
                 f"scroll direction must be one of {DIRECTIONS}, got {self.direction!r}"
             )
-        if self.verb == "key":
-            try:
-                key_name(self.key)
-            except ValueError as exc:
-                raise CommandError(str(exc)) from None
-        if self.verb == "status" and self.text not in STATUSES:
+
+    def _check_key(self) -> None:
+        try:
+            key_name(self.key)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+
+    def _check_status(self) -> None:
+        if self.text not in STATUSES:
             raise CommandError(f"status must be one of {STATUSES}, got {self.text!r}")
-        if self.verb == "open_app" and not self.app.strip():
+
+    def _check_open_app(self) -> None:
+        if not self.app.strip():
             raise CommandError("open_app needs an app name")
-        if self.verb == "mcp_call" and not self.tool:
+
+    def _check_mcp_call(self) -> None:
+        try:
+            json.dumps(self.arguments)
+        except (TypeError, ValueError) as exc:
+            raise CommandError(f"mcp_call arguments must be JSON: {exc}") from None
+        if not self.tool:
             raise CommandError("mcp_call needs a tool name")
+
+
+_POSITIONS = ("x", "y", "x2", "y2")
+_TEXTS = ("text", "direction", "key", "app", "tool")
+_STR = (str,) * len(_TEXTS)
+_REAL = (int, float)
+_VERB_CHECKS: dict[str, Callable[[Command], None]] = {
+    "click": Command._check_position,
+    "double_tap": Command._check_position,
+    "long_press": Command._check_position,
+    "swipe": Command._check_swipe,
+    "scroll": Command._check_scroll,
+    "key": Command._check_key,
+    "status": Command._check_status,
+    "open_app": Command._check_open_app,
+    "mcp_call": Command._check_mcp_call,
+}
+"""What ``Command.check`` checks for each verb once the fields all verbs share are sound."""
 
 
 def touches(command: Command) -> list[actions.TouchAction]:

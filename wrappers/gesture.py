@@ -50,6 +50,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from mobile_gym.actions import point
 from mobile_gym.spaces import KEYS, UnicodeText
 from mobile_gym.tasks.signals import parse_tool_call
 from mobile_gym.wrappers.commands import (
@@ -63,6 +64,8 @@ from mobile_gym.wrappers.commands import (
 
 _POINTED = ("click", "double_tap", "long_press", "swipe")
 _TEXTUAL = ("type", "answer", "status", "ask_user", "open_app", "mcp_call")
+_MORE_FIELDS = frozenset(("swipe", "scroll", "key", *_TEXTUAL))
+"""The verbs that read more of the action than its ``position``."""
 
 
 def gesture_action_space(text_length: int = 4096) -> spaces.Dict:
@@ -116,26 +119,32 @@ class GestureActions(gym.Wrapper):
         fields: dict[str, Any] = {}
         if verb in _POINTED or (verb in ("scroll", "type") and "position" in action):
             fields["x"], fields["y"] = _point(action, "position")
-        if verb == "swipe":
-            fields["x2"], fields["y2"] = _point(action, "end")
-        if verb == "scroll":
-            fields["direction"] = _choice(action, "direction", DIRECTIONS)
-        if verb == "key":
-            fields["key"] = _choice(action, "key", KEYS)
-        if verb in _TEXTUAL:
-            text = action.get("text")
-            if not isinstance(text, str):
-                raise CommandError(f"{verb} needs a text string, got {type(text).__name__}")
-            if verb == "open_app":
-                fields["app"] = text
-            elif verb == "mcp_call":
-                try:
-                    fields["tool"], fields["arguments"] = parse_tool_call(text)
-                except ValueError as exc:
-                    raise CommandError(str(exc)) from None
-            else:
-                fields["text"] = text
+        if verb in _MORE_FIELDS:
+            _read_more(action, verb, fields)
         return Command(verb, **fields)
+
+
+def _read_more(action: dict[str, Any], verb: str, fields: dict[str, Any]) -> None:
+    """Put into ``fields`` what ``verb`` reads of ``action`` besides its ``position``."""
+    if verb == "swipe":
+        fields["x2"], fields["y2"] = _point(action, "end")
+    if verb == "scroll":
+        fields["direction"] = _choice(action, "direction", DIRECTIONS)
+    if verb == "key":
+        fields["key"] = _choice(action, "key", KEYS)
+    if verb in _TEXTUAL:
+        text = action.get("text")
+        if not isinstance(text, str):
+            raise CommandError(f"{verb} needs a text string, got {type(text).__name__}")
+        if verb == "open_app":
+            fields["app"] = text
+        elif verb == "mcp_call":
+            try:
+                fields["tool"], fields["arguments"] = parse_tool_call(text)
+            except ValueError as exc:
+                raise CommandError(str(exc)) from None
+        else:
+            fields["text"] = text
 
 
 def _choice(action: dict[str, Any], field: str, options: tuple[str, ...]) -> str:
@@ -143,6 +152,8 @@ def _choice(action: dict[str, Any], field: str, options: tuple[str, ...]) -> str
     if field not in action:
         raise CommandError(f"the action has no {field!r}")
     value = action[field]
+    if type(value) is int and 0 <= value < len(options):
+        return options[value]  # the common case, checked at once
     if isinstance(value, str):
         return value
     if isinstance(value, np.ndarray) and value.size == 1:
@@ -160,12 +171,11 @@ def _choice(action: dict[str, Any], field: str, options: tuple[str, ...]) -> str
 
 def _point(action: dict[str, Any], field: str) -> tuple[float, float]:
     try:
-        x, y = (float(v) for v in np.asarray(action[field], dtype=np.float64).reshape(2))
+        return point(action[field])
     except KeyError:
         raise CommandError(f"{action.get('verb')!r} needs {field!r}") from None
     except (TypeError, ValueError):
         raise CommandError(f"{field} must be two numbers in [0, 1]") from None
-    return x, y
 
 
 def _check_types(command: Command) -> None:

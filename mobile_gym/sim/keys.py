@@ -76,6 +76,8 @@ KEYCODES: dict[str, int] = dict(_NAMED)
 """Key name (without the ``KEYCODE_`` prefix) to Android key code."""
 
 _BY_CODE = {code: name for name, code in KEYCODES.items()}
+_CANONICAL = frozenset(name for name in KEYCODES if not name.isdigit())
+"""The names ``key_name`` returns as they are (a name of digits is read as a key code)."""
 
 PRINTABLE: dict[str, str] = {
     "SPACE": " ",
@@ -109,6 +111,8 @@ def key_name(key: str | int) -> str:
     Raises:
         ValueError: the key is not an Android key code or name.
     """
+    if type(key) is str and key in _CANONICAL:
+        return key  # the common case: a name already in its normal form
     if isinstance(key, bool):
         raise ValueError(f"unknown Android key {key!r}")
     if isinstance(key, int):

@@ -84,8 +84,13 @@ class Episode:
 
     def judge(self) -> Firing:
         """Evaluate signals (those whose source changed) and the event tree."""
+        return self.judge_if_changed() or Firing()
+
+    def judge_if_changed(self) -> Firing | None:
+        """As ``judge``, but None when nothing changed since the last judging (no source,
+        and the event tree settled): no condition can have changed, so nothing fires."""
         if not self.board.begin_step() and self.tree.settled:
-            return Firing()  # nothing changed: no condition can have changed, nothing fires
+            return None
         firing = self.tree.step(self.board.value)
         self.success_reached |= firing.success
         self.failed |= firing.failure

@@ -52,7 +52,7 @@ class EventTree:
         for event in self.events:
             if event.repeat == "once" and self.fired[event.id]:
                 continue
-            if any(not self.fired[p] for p in event.after):
+            if event.after and any(not self.fired[p] for p in event.after):
                 continue
             holds = self._holds(event.when, signals)
             rising = holds and not self._was_true[event.id]

@@ -55,6 +55,15 @@ class Observer:
         """Take the device's change counters; drop caches whose source changed."""
         counters = self.device.change_counters()
         previous = self._counters
+        if counters is None or counters != previous:  # equal counters: no source changed
+            self._catch_up(counters, previous)
+        self._counters = counters
+        return counters
+
+    def _catch_up(
+        self, counters: dict[str, Hashable] | None, previous: dict[str, Hashable] | None
+    ) -> None:
+        """Drop the UI caches if the UI changed; read the new log lines if logcat did."""
         if counters is None or previous is None or counters.get("ui") != previous.get("ui"):
             self._xml_tree = None
             self._nodes = None
@@ -62,8 +71,6 @@ class Observer:
         if counters is None or previous is None or counters.get("logcat") != previous.get("logcat"):
             lines, self.log_cursor = self.device.logcat(self.log_cursor)
             self.log_lines.extend(lines)
-        self._counters = counters
-        return counters
 
     def tree(self) -> etree._Element:
         """The UI hierarchy parsed with lxml (cached until the UI changes)."""
@@ -266,13 +273,12 @@ class SignalBoard:
         """Take the sources' change counters for this step; False when no source changed
         since the last step (then no signal can have changed either)."""
         previous = self._counters
-        self._counters = self.observer.refresh()
+        counters = self._counters = self.observer.refresh()
         agent = self.observer.agent.version
-        changed = (
-            self._counters is None or self._counters != previous or agent != self._agent_version
-        )
-        self._agent_version = agent
-        return changed
+        if agent != self._agent_version:
+            self._agent_version = agent
+            return True
+        return counters is None or counters != previous
 
     def value(self, name: str) -> bool:
         """The signal's value now, read again only if its source changed."""

@@ -13,6 +13,7 @@ Writers may record a file's or folder's last-modified time (epoch ms, on the pho
 
 from __future__ import annotations
 
+import operator
 import posixpath
 import re
 import sqlite3
@@ -22,6 +23,7 @@ from functools import cache
 
 _DB_PATH = re.compile(r"^/data/data/([A-Za-z0-9_.]+)/databases/([A-Za-z0-9_.-]+)\.db$")
 _PRAGMA = re.compile(r"\bPRAGMA\b", re.IGNORECASE)
+_TOTAL_CHANGES = operator.attrgetter("total_changes")
 
 StorageSnapshot = tuple[dict[str, bytes], dict[str, bytes], frozenset[str], dict[str, int]]
 """Files, database images, explicitly made folders and recorded modification times."""
@@ -120,7 +122,7 @@ class Storage:
     @property
     def version(self) -> tuple[int, int]:
         """Changes when any database is written, replaced or dropped."""
-        return self._generation, sum(conn.total_changes for conn in self.databases.values())
+        return self._generation, sum(map(_TOTAL_CHANGES, self.databases.values()))
 
     def drop_databases(self, package: str) -> None:
         self._generation += 1
