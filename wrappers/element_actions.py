@@ -8,6 +8,7 @@ touch mapping every action wrapper shares.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,6 +32,7 @@ _CANNOT = {
 }
 
 
+@functools.lru_cache(maxsize=4096)
 def element_verbs(element: Element) -> tuple[str, ...]:
     """The verbs that may target ``element``.
 
@@ -51,13 +53,19 @@ def element_verbs(element: Element) -> tuple[str, ...]:
 def describe(element: Element) -> dict[str, Any]:
     """An element as ``info["elements"]`` lists it (bounds in screen pixels, right and
     bottom exclusive)."""
+    tag, label = _tag_and_label(element)
     return {
         "index": element.index,
-        "tag": element.tag,
-        "label": element.label,
+        "tag": tag,
+        "label": label,
         "bounds": list(element.bounds),
         "verbs": list(element_verbs(element)),
     }
+
+
+@functools.lru_cache(maxsize=4096)
+def _tag_and_label(element: Element) -> tuple[str, str]:
+    return element.tag, element.label
 
 
 class ElementActions(gym.Wrapper):

@@ -10,7 +10,7 @@ bottom to top, parents before children). Index 0 is the first such node.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from lxml import etree
@@ -137,10 +137,10 @@ def _chosen(elements: tuple[Element, ...], include_text: bool) -> list[Element]:
 def _dump_elements(xml: str) -> tuple[Element, ...]:
     """The elements and the visible text of a dump (the last dump's are kept: the action
     wrapper and the view read the same dump in one step)."""
-    root = etree.fromstring(xml.encode("utf-8"))
+    nodes = list(etree.fromstring(xml.encode("utf-8")).iter("node"))
     return _elements(
-        (_attribute_fields(node.attrib), functools.partial(_inner_xml_texts, node))
-        for node in root.iter("node")
+        [_attribute_fields(node.attrib) for node in nodes],
+        lambda position: _inner_xml_texts(nodes[position]),
     )
 
 
@@ -182,10 +182,7 @@ def _node_elements(found: ViewNodes) -> tuple[Element, ...]:
         inside = (text(r) for r in records[position + 1 : ends[position]])  # type: ignore[index]
         return [t for t in inside if t]
 
-    return _elements(
-        (fields(record), functools.partial(inner, position))
-        for position, record in enumerate(records)
-    )
+    return _elements([fields(record) for record in records], inner)
 
 
 class _Lazy(Mapping[str, str]):
@@ -224,53 +221,85 @@ _ATTRIBUTES = (
 """The node attributes an ``Element`` is made of."""
 
 
-def _elements(nodes: Iterable[tuple[NodeFields, Callable[[], list[str]]]]) -> tuple[Element, ...]:
-    """The numbered elements and the visible text nodes, in document order, of nodes given
-    as (their fields, the texts of the nodes inside it)."""
+_SKIPPED, _TEXT, _LABELLED, _UNLABELLED = range(4)
+_SHAPES_KEPT = 4096
+_shapes: dict[NodeFields, tuple[int, tuple]] = {}
+"""What each node's fields make, for nodes seen lately (most of a screen is the same from
+one frame to the next): ``_SKIPPED``; ``_TEXT`` with its (unnumbered) element; or a
+numbered element, ``_LABELLED`` with its fields after the index, or ``_UNLABELLED`` (it is
+labelled with the texts inside it)."""
+_numbered: dict[tuple[int, NodeFields], Element] = {}
+"""The numbered elements made lately, by index and fields."""
+
+
+def _shape(node: NodeFields) -> tuple[int, tuple]:
+    (
+        enabled,
+        cls,
+        clickable,
+        long_clickable,
+        checkable,
+        scrollable,
+        text,
+        desc,
+        bounds,
+        resource_id,
+        checked,
+        focused,
+    ) = node
+    editable = cls.endswith("EditText")
+    actionable = clickable or long_clickable or checkable or scrollable or editable
+    if not enabled or (not actionable and not (text or desc)) or bounds.empty:
+        return _SKIPPED, ()
+    rest = (
+        bounds,
+        cls,
+        text,
+        desc,
+        resource_id,
+        clickable,
+        long_clickable,
+        checkable,
+        checked,
+        scrollable,
+        editable,
+        focused,
+    )
+    if not actionable:
+        return _TEXT, (Element(None, *rest),)
+    if not text and not desc and not scrollable:
+        return _UNLABELLED, rest
+    return _LABELLED, rest
+
+
+def _elements(
+    nodes: Sequence[NodeFields], inner_texts: Callable[[int], list[str]]
+) -> tuple[Element, ...]:
+    """The numbered elements and the visible text nodes, in document order, of ``nodes``;
+    ``inner_texts(position)`` gives the texts of the nodes inside ``nodes[position]``."""
+    if len(_shapes) > _SHAPES_KEPT or len(_numbered) > _SHAPES_KEPT:
+        _shapes.clear()
+        _numbered.clear()
     out: list[Element] = []
     index = 0
-    for node, inner_texts in nodes:
-        (
-            enabled,
-            cls,
-            clickable,
-            long_clickable,
-            checkable,
-            scrollable,
-            text,
-            desc,
-            bounds,
-            resource_id,
-            checked,
-            focused,
-        ) = node
-        if not enabled:
+    for position, node in enumerate(nodes):
+        shape = _shapes.get(node)
+        if shape is None:
+            shape = _shapes[node] = _shape(node)
+        kind, rest = shape
+        if kind == _SKIPPED:
             continue
-        editable = cls.endswith("EditText")
-        actionable = clickable or long_clickable or checkable or scrollable or editable
-        if not actionable and not (text or desc):
+        if kind == _TEXT:
+            out.append(rest[0])
             continue
-        if bounds.empty:
-            continue
-        if actionable and not text and not desc and not scrollable:
-            text = " ".join(inner_texts()[:3])
-        out.append(
-            Element(
-                index if actionable else None,
-                bounds,
-                cls,
-                text,
-                desc,
-                resource_id,
-                clickable,
-                long_clickable,
-                checkable,
-                checked,
-                scrollable,
-                editable,
-                focused,
-            )
-        )
-        if actionable:
-            index += 1
+        if kind == _LABELLED:
+            key = (index, node)
+            element = _numbered.get(key)
+            if element is None:
+                element = _numbered[key] = Element(index, *rest)
+        else:
+            label = " ".join(inner_texts(position)[:3])
+            element = Element(index, rest[0], rest[1], label, *rest[3:])
+        out.append(element)
+        index += 1
     return tuple(out)

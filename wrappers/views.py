@@ -18,6 +18,7 @@ import gymnasium as gym
 import numpy as np
 
 from mobile_gym.sim.ui.fonts import face
+from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.spaces import UnicodeText
 from mobile_gym.wrappers.elements import Element, env_elements, screen_elements
 
@@ -35,17 +36,31 @@ def visible_elements(xml: str) -> list[Element]:
 
 def _visible(elements: list[Element]) -> list[Element]:
     numbered = [(e.bounds, _plain(e.label)) for e in elements if e.index is not None]
+    said = "\n".join(label for _, label in numbered)
     kept = []
     for e in elements:
         if e.index is None:
-            (left, top, right, bottom), label = e.bounds, _plain(e.label)
-            if any(
-                ol <= left and ot <= top and right <= orr and bottom <= ob and label in outer
-                for (ol, ot, orr, ob), outer in numbered
-            ):
+            label = _plain(e.label)
+            if label in said and _repeated(e.bounds, label, numbered):
                 continue  # inside a numbered element that says it already
         kept.append(e)
     return kept
+
+
+def _repeated(bounds: Rect, label: str, numbered: list[tuple[Rect, str]]) -> bool:
+    """Whether a numbered element (given as its bounds and its plain label) holds
+    ``bounds`` and says ``label``."""
+    left, top, right, bottom = bounds
+    for (outer_left, outer_top, outer_right, outer_bottom), outer in numbered:
+        if (
+            label in outer
+            and outer_left <= left
+            and outer_top <= top
+            and right <= outer_right
+            and bottom <= outer_bottom
+        ):
+            return True
+    return False
 
 
 def role(element: Element) -> str:
@@ -113,19 +128,29 @@ class _ScreenDescription(gym.ObservationWrapper):
         self.keep_screen = keep_screen
         self._lines: dict[Element, str] = {}
         """The lines written lately, by element: a screen rarely changes all at once."""
+        self._last: tuple[list[Element], str] = ([], "")
+        """The elements last described and their description (most steps change nothing)."""
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
+        elements = env_elements(self.env, include_text=True)
+        last, text = self._last
+        if elements != last:
+            text = self._describe(elements)
+            self._last = (elements, text)
+        return _text_observation(observation, self.field, text, self.keep_screen)
+
+    def _describe(self, elements: list[Element]) -> str:
         line = type(self).line
         lines = self._lines
         shown = []
-        for element in _visible(env_elements(self.env, include_text=True)):
+        for element in _visible(elements):
             text = lines.get(element)
             if text is None:
                 text = lines[element] = line(element)
             shown.append(text)
         if len(lines) > _LINES_KEPT:
             self._lines = {}
-        return _text_observation(observation, self.field, "\n".join(shown), self.keep_screen)
+        return "\n".join(shown)
 
 
 class TextView(_ScreenDescription):

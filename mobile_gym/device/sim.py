@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -15,11 +16,8 @@ from mobile_gym.sim.apps import DEFAULT_APPS
 from mobile_gym.sim.apps.base import App
 from mobile_gym.sim.ui.hierarchy import node_attribute, node_fields
 
-_make_fields = NodeFields._make  # one object, so that the fields kept on a view are found
-
-
-def _fields(record: Any) -> NodeFields:
-    return node_fields(record, _make_fields)  # type: ignore[return-value]
+_fields: Callable[[Any], NodeFields] = functools.partial(node_fields, make=NodeFields._make)
+"""A record's typed fields (one ``make``, so that the fields kept on a view are found)."""
 
 
 class SimDevice:

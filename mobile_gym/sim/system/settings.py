@@ -58,12 +58,15 @@ class SettingsStore:
 
     def get(self, namespace: str, key: str) -> str | None:
         """The value, or None when the key was never set (``settings get`` prints ``null``)."""
-        self._check(namespace)
-        return self.tables[namespace].get(key)
+        table = self.tables.get(namespace)
+        if table is None:
+            self._check(namespace)  # an unknown namespace raises
+            return None
+        return table.get(key)
 
     def put(self, namespace: str, key: str, value: str | int | float | bool) -> None:
         self._check(namespace)
-        if not key or any(c.isspace() for c in key):
+        if not key or key.split() != [key]:  # empty, or holding white space
             raise ValueError(f"invalid settings key {key!r}")
         text = str(int(value)) if isinstance(value, bool) else str(value)
         if self.tables[namespace].get(key) == text:

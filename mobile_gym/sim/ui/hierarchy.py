@@ -9,7 +9,7 @@ Both take each attribute from the functions below, so the two cannot disagree.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from mobile_gym.sim.ui.geometry import EMPTY
 from mobile_gym.sim.ui.view import View
@@ -114,17 +114,12 @@ def node_fields(node: NodeRecord, make: Callable[[tuple], tuple] = tuple) -> tup
     checked, focused; each as ``NODE_ATTRIBUTES`` reads it, before it is written as a string.
     ``make`` builds the result from the plain tuple (``NodeFields._make``, say). The result
     is kept in the view's ``cache`` for the node that replaces it in the next frame."""
-    view, index, package = node
-    visible = view.visible
+    view = node[0]
+    key = (node[1], node[2], view.visible, make)
     cached = view.cache  # the same node of the last frame read them: still the same?
-    if (
-        cached is not None
-        and cached[0] == index
-        and cached[1] == package
-        and cached[2] == visible
-        and cached[4] is make
-    ):
-        return cached[3]
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    package = node[2]
     fields = make(
         (
             view.enabled,
@@ -135,13 +130,13 @@ def node_fields(node: NodeRecord, make: Callable[[tuple], tuple] = tuple) -> tup
             view.scrollable,
             _parsed(view.display_text),
             _parsed(view.desc),
-            visible,
+            key[2],
             _parsed(_resource_id(view.id, package)),
             view.checked,
             view.focused,
         )
     )
-    view.cache = (index, package, visible, fields, make)
+    view.cache = (key, fields)
     return fields
 
 
@@ -238,6 +233,41 @@ def node_tree(windows: list[View]) -> tuple[list[NodeRecord], list[int]]:
     ends: list[int] = []
     _walk(windows, 0, "", out, ends)
     return out, ends
+
+
+class NodeTrees:
+    """``node_tree`` of successive screens, each fixed window (a system bar, rebuilt only
+    when what it shows changes, never changed in place) walked once: its records are lazy,
+    so they stay true while the window is shown."""
+
+    def __init__(self) -> None:
+        self._segments: dict[int, tuple[View, int, list[NodeRecord], list[int], int]] = {}
+
+    def node_tree(
+        self, windows: list[View], fixed: Collection[View]
+    ) -> tuple[list[NodeRecord], list[int]]:
+        """``node_tree(windows)``, where the windows in ``fixed`` are walked only when new."""
+        out: list[NodeRecord] = []
+        ends: list[int] = []
+        segments: dict[int, tuple[View, int, list[NodeRecord], list[int], int]] = {}
+        index = 0
+        for window in windows:
+            segment = self._segments.get(id(window))
+            if segment is None or segment[0] is not window or segment[1] != index:
+                start = len(out)
+                after = _walk([window], index, "", out, ends)
+                if window not in fixed:
+                    index = after
+                    continue
+                segment = (window, index, out[start:], [end - start for end in ends[start:]], after)
+            else:
+                base = len(out)
+                out += segment[2]
+                ends += [end + base for end in segment[3]]
+            segments[id(window)] = segment
+            index = segment[4]
+        self._segments = segments
+        return out, ends
 
 
 def nodes(windows: list[View]) -> list[NodeRecord]:
