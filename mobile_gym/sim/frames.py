@@ -41,8 +41,8 @@ class Frames:
 
     @property
     def kept(self) -> bool:
-        """Whether any frame is kept to be repainted in part (then a new layout is worth
-        comparing with the last one: ``ui.diff.carry_over``)."""
+        """Whether any frame is kept to be repainted in part (then each new layout is
+        compared with the last one, ``laid_out``)."""
         return bool(self._changed)
 
     def laid_out(self, before: Sequence[View], after: Sequence[View]) -> None:

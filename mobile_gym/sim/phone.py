@@ -42,9 +42,10 @@ from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.system.storage import Storage, StorageSnapshot
 from mobile_gym.sim.ui.diff import carry_over
 from mobile_gym.sim.ui.geometry import Rect
-from mobile_gym.sim.ui.hierarchy import NodeRecord, dump, node_tree
+from mobile_gym.sim.ui.hierarchy import NodeRecord, NodeTrees, dump
+from mobile_gym.sim.ui.parts import Parts
 from mobile_gym.sim.ui.theme import DARK, LIGHT, Theme
-from mobile_gym.sim.ui.view import MATCH, FrameLayout, View, hit_path, walk
+from mobile_gym.sim.ui.view import MATCH, FrameLayout, PartMovedError, View, hit_path, walk
 from mobile_gym.sim.ui.widgets import EditText, TextView
 
 FRAME_MS = 50
@@ -122,6 +123,9 @@ class Phone:
         self._xml: tuple[tuple | None, str] = (None, "")
         self._node_tree: tuple[tuple | None, tuple[list[NodeRecord], list[int]]] = (None, ([], []))
         self._system_windows: dict[str, tuple[tuple, View]] = {}
+        self._node_trees = NodeTrees()
+        self.parts = Parts()
+        """The parts of the app's screen kept from one frame to the next (``ui.parts``)."""
         self._boot(seed)
         self._boot_clock = self.clock.state()
         self._boot_state: PhoneSnapshot | None = None
@@ -167,6 +171,7 @@ class Phone:
         self.logcat = Logcat()
         self.clock.load(self._boot_clock)
         self._gestures.cancel()
+        self.parts.forget()
         self._boot(seed)
 
     def snapshot(self) -> PhoneSnapshot:
@@ -209,6 +214,7 @@ class Phone:
         self.logcat.entries = deque(entries, maxlen=self.logcat.entries.maxlen)
         self.logcat.next_seq = next_seq
         self.storage.restore(snapshot.storage)
+        self.parts.forget()
         self.invalidate()
 
     def close(self) -> None:
@@ -676,17 +682,11 @@ class Phone:
         status_h, nav_h = d.dp(STATUS_BAR_DP), d.dp(NAV_BAR_DP)
         kb_h = d.dp(KEYBOARD_DP) if self.keyboard_shown else 0
         screen = Rect(0, 0, w, h)
-        app, ctx = self._foreground_context()
-        app_window = FrameLayout(
-            package=app.package,
-            width=MATCH,
-            height=MATCH,
-            background="background",
-            children=[app.build(ctx), *ctx.overlays],
-        )
-        if self._frames.kept:  # the frames will be compared: compare before layout
-            carry_over(self._app_window, app_window)
-        app_window.layout(d, Rect(0, status_h, w, h - nav_h - kb_h), screen)
+        area = Rect(0, status_h, w, h - nav_h - kb_h)
+        try:
+            app_window = self._app_frame(area, screen, keeping=True)
+        except PartMovedError:  # a kept part was placed elsewhere: build it all again
+            app_window = self._app_frame(area, screen, keeping=False)
         self._app_window = app_window
         settings = self.settings
         airplane = settings.flag("global", "airplane_mode_on")
@@ -752,6 +752,22 @@ class Phone:
             windows.append(layer)
         return windows
 
+    def _app_frame(self, area: Rect, screen: Rect, keeping: bool) -> View:
+        """The foreground app's window, built (with parts of the last frame where
+        ``keeping``: ``ui.parts``) and laid out in ``area``."""
+        self.parts.begin_frame(keeping)
+        app, ctx = self._foreground_context()
+        app_window = FrameLayout(
+            package=app.package,
+            width=MATCH,
+            height=MATCH,
+            background="background",
+            children=[app.build(ctx), *ctx.overlays],
+        )
+        carry_over(self._app_window, app_window)
+        app_window.layout(self.display, area, screen)
+        return app_window
+
     def _system_window(self, name: str, state: tuple, rect: Rect, build) -> View:
         """A system window (bars, keyboard), rebuilt only when what it shows changes."""
         cached = self._system_windows.get(name)
@@ -799,7 +815,8 @@ class Phone:
         (``ui.hierarchy.node_tree``), without the XML; the same lists until the UI changes."""
         windows = self._layout()
         if self._node_tree[0] != self._layout_key:
-            self._node_tree = (self._layout_key, node_tree(windows))
+            fixed = [window for _, window in self._system_windows.values()]
+            self._node_tree = (self._layout_key, self._node_trees.node_tree(windows, fixed))
         return self._node_tree[1]
 
     def hierarchy_later(self) -> Callable[[], str]:

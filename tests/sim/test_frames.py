@@ -16,6 +16,7 @@ from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.diff import changed_areas
 from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.hierarchy import dump
+from mobile_gym.sim.ui.parts import Parts
 from mobile_gym.sim.ui.widgets import TextView
 from tests.sim.conftest import open_app
 
@@ -52,6 +53,7 @@ def random_step(phone: Phone, rng: random.Random) -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_partial_repaints_equal_full_repaints(seed: int) -> None:
     phone = Phone(seed=seed)
+    phone.parts.check = True  # every kept part is checked against one built anew
     rng = random.Random(seed)
     partial = 0
     screens = set()
@@ -68,19 +70,20 @@ def test_partial_repaints_equal_full_repaints(seed: int) -> None:
 
 
 def fresh_layout(phone: Phone) -> list:
-    """The screen's windows built and laid out anew, measuring every node (nothing carried
-    over from the frame before)."""
-    kept = phone._app_window
-    phone._app_window = None
+    """The screen's windows built and laid out anew, measuring every node (no part of the
+    screen kept, nothing carried over from the frame before)."""
+    parts, window = phone.parts, phone._app_window
+    phone.parts, phone._app_window = Parts(), None
     try:
         return phone._compose()
     finally:
-        phone._app_window = kept
+        phone.parts, phone._app_window = parts, window
 
 
 @pytest.mark.parametrize("seed", range(4, 7))
 def test_carried_measurements_lay_out_as_a_fresh_layout(seed: int) -> None:
     phone = Phone(seed=seed)
+    phone.parts.check = True
     rng = random.Random(seed)
     for _ in range(60):
         phone.screenshot(0.25)  # a frame is kept: new layouts are compared with the last

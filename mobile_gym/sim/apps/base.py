@@ -13,13 +13,13 @@ from __future__ import annotations
 import datetime as dt
 import random
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mobile_gym.sim.system.settings import SettingsStore
-from mobile_gym.sim.ui.composites import alert_dialog, popup_menu
+from mobile_gym.sim.ui.composites import alert_dialog, popup_menu, toolbar
 from mobile_gym.sim.ui.theme import Color, Theme
 from mobile_gym.sim.ui.view import MATCH, RecyclerView, ScrollView, View
 from mobile_gym.sim.ui.widgets import EditText
@@ -40,6 +40,10 @@ class ScreenState:
     activity: str
     args: dict[str, Any] = field(default_factory=dict)
     state: dict[str, Any] = field(default_factory=dict)
+
+
+def _up_bar(ctx: AppContext, title: str) -> View:
+    return toolbar(title, on_up=ctx.finish)
 
 
 class App:
@@ -159,6 +163,22 @@ class AppContext:
 
     def log(self, message: str, priority: str = "I", tag: str | None = None) -> None:
         self.phone.log(self.app.package, tag or self.app.label.replace(" ", ""), message, priority)
+
+    # parts of the screen ---------------------------------------------------------------------
+    def part(self, key: Hashable, build: Callable[..., View], *inputs: Hashable) -> View:
+        """``build(ctx, *inputs)``: a part of the screen made from ``inputs`` alone, shown
+        again as it was in the last frame while ``inputs`` are equal (``ui.parts``).
+
+        ``key`` names the part within the screen. What the part shows must come from
+        ``inputs`` (compared with ``==``); its handlers may read and change the app's
+        state through ``ctx`` when they run.
+        """
+        return self.phone.parts.part(self.screen, key, build, inputs, self)
+
+    def up_bar(self, title: str) -> View:
+        """An app bar titled ``title`` whose "Navigate up" arrow closes the screen (a part:
+        kept while the title is the same)."""
+        return self.part("up bar", _up_bar, title)
 
     # widgets bound to this screen's state ----------------------------------------------------
     def field(self, key: str, default: str = "") -> str:

@@ -6,10 +6,11 @@ Airplane mode turns Wi-Fi and Bluetooth off, as Android does; dark theme recolou
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from mobile_gym.sim.apps.base import App, AppContext
-from mobile_gym.sim.ui.composites import list_item, section_header, toolbar
+from mobile_gym.sim.ui.composites import list_item, section_header
 from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import SeekBar, Switch, TextView
 
@@ -23,6 +24,40 @@ def _summary(id: str, text: str) -> TextView:
     return TextView(
         text, id=id, size=14, color="text_secondary", padding=(16, 0, 16, 8), width=MATCH
     )
+
+
+def _setting_switch(
+    ctx: AppContext,
+    id: str,
+    label: str,
+    namespace: str,
+    key: str,
+    checked: bool,
+    enabled: bool,
+    on_change: Callable[[AppContext, bool], None] | None,
+) -> Switch:
+    def change(value: bool) -> None:
+        ctx.settings.put(namespace, key, int(value))
+        ctx.log(f"{label} turned {'on' if value else 'off'}", tag="SettingsActivity")
+        if on_change is not None:
+            on_change(ctx, value)
+
+    return Switch(
+        label,
+        id=id,
+        checked=checked,
+        on_change=change,
+        enabled=enabled,
+        size=17,
+        padding=(16, 16),
+    )
+
+
+def _airplane_changed(ctx: AppContext, on: bool) -> None:
+    """Airplane mode turns Wi-Fi and Bluetooth off."""
+    if on:
+        ctx.settings.put("global", "wifi_on", 0)
+        ctx.settings.put("global", "bluetooth_on", 0)
 
 
 class SettingsApp(App):
@@ -44,28 +79,25 @@ class SettingsApp(App):
     # helpers ------------------------------------------------------------------------------
     def _page(self, ctx: AppContext, title: str, rows: list[View]) -> View:
         return Column(
-            toolbar(title, on_up=ctx.finish),
+            ctx.up_bar(title),
             ctx.scroller("page", rows, id="recycler_view"),
             height=MATCH,
         )
 
     def _switch(
-        self, ctx: AppContext, id: str, label: str, namespace: str, key: str, on_change=None
-    ) -> Switch:
-        def change(value: bool) -> None:
-            ctx.settings.put(namespace, key, int(value))
-            ctx.log(f"{label} turned {'on' if value else 'off'}", tag="SettingsActivity")
-            if on_change is not None:
-                on_change(value)
-
-        return Switch(
-            label,
-            id=id,
-            checked=ctx.settings.flag(namespace, key),
-            on_change=change,
-            size=17,
-            padding=(16, 16),
-        )
+        self,
+        ctx: AppContext,
+        id: str,
+        label: str,
+        namespace: str,
+        key: str,
+        on_change: Callable[[AppContext, bool], None] | None = None,
+        enabled: bool = True,
+    ) -> View:
+        """A switch bound to setting ``namespace``/``key`` (a part of the page: kept while
+        the setting and what the switch shows stay the same)."""
+        checked = ctx.settings.flag(namespace, key)
+        return ctx.part(id, _setting_switch, id, label, namespace, key, checked, enabled, on_change)
 
     # screens ------------------------------------------------------------------------------
     def main(self, ctx: AppContext) -> View:
@@ -110,14 +142,10 @@ class SettingsApp(App):
         )
 
     def network(self, ctx: AppContext) -> View:
-        def airplane(on: bool) -> None:
-            if on:
-                ctx.settings.put("global", "wifi_on", 0)
-                ctx.settings.put("global", "bluetooth_on", 0)
-
         airplane_on = ctx.settings.flag("global", "airplane_mode_on")
-        wifi = self._switch(ctx, "wifi_switch", "Wi-Fi", "global", "wifi_on")
-        wifi.enabled = not airplane_on
+        wifi = self._switch(
+            ctx, "wifi_switch", "Wi-Fi", "global", "wifi_on", enabled=not airplane_on
+        )
         return self._page(
             ctx,
             "Network & internet",
@@ -135,15 +163,21 @@ class SettingsApp(App):
                     "Airplane mode",
                     "global",
                     "airplane_mode_on",
-                    airplane,
+                    _airplane_changed,
                 ),
                 self._switch(ctx, "mobile_data_switch", "Mobile data", "global", "mobile_data"),
             ],
         )
 
     def connected(self, ctx: AppContext) -> View:
-        bluetooth = self._switch(ctx, "bluetooth_switch", "Bluetooth", "global", "bluetooth_on")
-        bluetooth.enabled = not ctx.settings.flag("global", "airplane_mode_on")
+        bluetooth = self._switch(
+            ctx,
+            "bluetooth_switch",
+            "Bluetooth",
+            "global",
+            "bluetooth_on",
+            enabled=not ctx.settings.flag("global", "airplane_mode_on"),
+        )
         return self._page(
             ctx,
             "Connected devices",

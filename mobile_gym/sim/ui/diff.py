@@ -1,8 +1,10 @@
 """What changed between two frames of the same screen.
 
-A screen is rebuilt from scratch whenever its app's state may have changed, but most of it
-usually looks the same: a switch flips, one row is added. Two comparisons of the new widget
-trees with the last ones, node by node in tree order, keep what did not change:
+A screen is rebuilt whenever its app's state may have changed, but most of it usually looks
+the same: a switch flips, one row is added. Parts a builder names are not even built again
+(``ui.parts``: the same view objects come back, and compare as the same at once). Two
+comparisons of the new widget trees with the last ones, node by node in tree order, keep
+what did not change:
 
 - ``carry_over``, before layout: an unchanged subtree keeps its measurements and, placed
   where it was, its layout; a node keeps what readers derived from it (``View.cache``);
@@ -91,6 +93,18 @@ def same_properties(old: View, new: View) -> bool:
         return False
 
 
+def same_subtree(old: View, new: View) -> bool:
+    """Whether ``new`` and its subtree hold what ``old`` and its subtree hold, node by node
+    (``same_properties``; layout aside, and the children a view makes as it is laid out)."""
+    if new.makes_children:
+        return same_properties(old, new)
+    return (
+        same_properties(old, new)
+        and len(old.children) == len(new.children)
+        and all(map(same_subtree, old.children, new.children))
+    )
+
+
 def carry_over(old: View | None, new: View) -> None:
     """Before ``new`` is laid out, compare it with ``old``, the tree at its place in the
     last frame, node by node in tree order. A node holding the same properties as its
@@ -103,6 +117,10 @@ def carry_over(old: View | None, new: View) -> None:
 
 def _carry(old: View, new: View) -> bool:
     """Carry over from ``old`` to ``new``; return whether their subtrees are the same."""
+    if old is new:
+        return True  # a part of the screen kept from the last frame (``ui.parts``)
+    if new._part:
+        return False  # kept from another place of the last frame: it keeps its own layout
     if not same_properties(old, new):
         new.mark_kept(old, False, False)
         return False

@@ -24,11 +24,28 @@ WRAP = -2
 _UNBOUNDED = 1 << 24
 _HALF_UNBOUNDED = _UNBOUNDED // 2
 _new = tuple.__new__
+_alterations = 0
+"""How many times views were changed in place (``View.altered``) since the start."""
 
 Paint = str | Color | None
 """A colour: a theme role name such as ``"surface"``, an RGB tuple, or None (transparent)."""
 Spacing = int | tuple[int, int] | tuple[int, int, int, int]
 Handler = Callable[[], None]
+
+
+def alterations() -> int:
+    """How many times views were changed in place after layout (``View.altered``): a
+    change of this count says that some laid-out view no longer is as it was laid out."""
+    return _alterations
+
+
+class PartMovedError(Exception):
+    """A part kept from the last frame (``View.keep_as_part``) was placed elsewhere: the
+    screen must be laid out again without kept parts."""
+
+    def __init__(self, view: View) -> None:
+        super().__init__(f"{view!r} kept from the last frame was placed elsewhere")
+        self.view = view
 
 
 def resolve_color(theme: Theme, paint: Paint) -> Color | None:
@@ -85,6 +102,7 @@ class View:
         "_clip",
         "_kept",
         "_measured",
+        "_part",
         "_twin",
         "background",
         "blocks_touch",
@@ -166,6 +184,7 @@ class View:
         self._kept: tuple[int, bool, bool] | None = None
         self._clip = EMPTY
         self._twin: weakref.ref[View] | None = None
+        self._part = False
         self.cache: object = None
         """What a reader of the tree derived from this node alone (its dump fields, say),
         for itself; the node that takes this one's place in the next frame with the same
@@ -173,8 +192,17 @@ class View:
 
     def altered(self) -> None:
         """Note that this view changed in place after it was laid out (a drag moved a
-        slider's thumb): the next frame repaints it whole (``ui.diff``)."""
+        slider's thumb): the next frame repaints it whole (``ui.diff``), and no part of
+        the screen is kept for it (``ui.parts``)."""
+        global _alterations
         self._altered = True
+        _alterations += 1
+
+    def keep_as_part(self) -> None:
+        """Mark this view, laid out in the last frame, as shown again in the next one as it
+        is (``ui.parts``): laid out in the same place it keeps its layout; anywhere else,
+        layout raises ``PartMovedError`` rather than change a view the last frame still holds."""
+        self._part = True
 
     def kept_from(self, old: View, subtree: bool = False) -> bool | None:
         """Whether this node holds the same properties as ``old`` (with ``subtree``: and
@@ -287,6 +315,10 @@ class View:
             if old is not None and old.bounds == rect and old._clip == clip:
                 _take_layout(old, self)
                 return
+        if self._part:
+            if self.bounds == rect and self._clip == clip:
+                return  # a part of the last frame, in its place: laid out as it was
+            raise PartMovedError(self)
         self._clip = clip
         self.bounds = rect
         l1, t1, r1, b1 = rect
@@ -353,7 +385,9 @@ class LinearLayout(View):
         super().__init__(**kwargs)
         self.vertical = orientation == "vertical"
         self.arrange = arrange
-        self._sized: tuple[tuple, list[tuple[int, int, tuple]]] | None = None
+        self._sized: tuple[tuple, list[tuple[int, int, tuple]], int, int] | None = None
+        """The children's sizes last measured: (the room that counts, the sizes, the room
+        given)."""
 
     def _sizes(self, d: Display, inner_w: int, inner_h: int) -> list[tuple[int, int, tuple]]:
         """Measured (w, h, margins) of each child, leftover space shared by weight.
@@ -361,6 +395,9 @@ class LinearLayout(View):
         Children without weight are measured with an unbounded main axis (what does not fit
         is clipped), so the measure pass and the layout pass share their measurements.
         """
+        sized = self._sized
+        if sized is not None and sized[2] == inner_w and sized[3] == inner_h:
+            return sized[1]  # asked again for the same room (measured, then laid out)
         vertical = self.vertical
         weights = [
             c.weight or (1.0 if (c.height if vertical else c.width) == MATCH else 0.0)
@@ -372,8 +409,9 @@ class LinearLayout(View):
             if total_weight
             else ((inner_w, None) if vertical else (None, inner_h))
         )
-        if self._sized is not None and self._sized[0] == key:
-            return self._sized[1]
+        if sized is not None and sized[0] == key:
+            self._sized = (key, sized[1], inner_w, inner_h)
+            return sized[1]
         out: list[tuple[int, int, tuple]] = []
         used = 0
         for child, weight in zip(self.children, weights, strict=True):
@@ -404,7 +442,7 @@ class LinearLayout(View):
                         else:
                             w, h = child.measure(d, _UNBOUNDED, max(inner_h - m[1] - m[3], 0))
                         out[i] = (w, h, m)
-                self._sized = (key, out)
+                self._sized = (key, out, inner_w, inner_h)
                 return out
             left = room
             for i, (child, weight) in enumerate(zip(self.children, weights, strict=True)):
@@ -419,7 +457,7 @@ class LinearLayout(View):
                 else:
                     _, h = child.measure(d, share, max(inner_h - m[1] - m[3], 0))
                     out[i] = (share, h, m)
-        self._sized = (key, out)
+        self._sized = (key, out, inner_w, inner_h)
         return out
 
     def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:

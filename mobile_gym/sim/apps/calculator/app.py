@@ -264,7 +264,7 @@ class CalculatorApp(App):
     def settings(self, ctx: AppContext) -> View:
         switches = preference_switches(Preferences(ctx, DEFAULTS), SWITCHES)
         return Column(
-            toolbar("Settings", on_up=ctx.finish),
+            ctx.up_bar("Settings"),
             ctx.scroller("settings", switches, id="settings_scrollview"),
             height=MATCH,
         )

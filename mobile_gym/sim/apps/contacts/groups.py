@@ -8,7 +8,7 @@ from typing import cast
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.contacts import changes, data
 from mobile_gym.sim.apps.contacts.lists import ROW_DP, contact_list, contact_picker
-from mobile_gym.sim.ui.composites import empty_state, fab, toolbar
+from mobile_gym.sim.ui.composites import empty_state, fab
 from mobile_gym.sim.ui.prompt import prompt_dialog
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
 from mobile_gym.sim.ui.widgets import ImageView, TextView
@@ -126,7 +126,7 @@ def group_screen(ctx: AppContext) -> View:
         empty_id="group_contacts_placeholder",
     )
     return Column(
-        toolbar(group["title"], on_up=ctx.finish),
+        ctx.up_bar(group["title"]),
         FrameLayout(
             children=[
                 body,

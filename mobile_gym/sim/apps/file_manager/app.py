@@ -202,7 +202,7 @@ class FileManagerApp(App):
             return View()
         text = storage.read(path).decode("utf-8", errors="replace")
         return Column(
-            toolbar(posixpath.basename(path), on_up=ctx.finish),
+            ctx.up_bar(posixpath.basename(path)),
             ctx.scroller(
                 "text",
                 [

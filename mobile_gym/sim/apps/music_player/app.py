@@ -224,7 +224,7 @@ class MusicPlayerApp(App):
             )
             top = toolbar(title, on_up=ctx.finish, on_overflow=menu)
         else:
-            top = toolbar(title, on_up=ctx.finish)
+            top = ctx.up_bar(title)
         return Column(
             top,
             FrameLayout(children=[tracks.body("No tracks here yet")], height=MATCH),
@@ -258,7 +258,7 @@ class MusicPlayerApp(App):
 
         repeat = state.repeat
         return Column(
-            toolbar("", on_up=ctx.finish),
+            ctx.up_bar(""),
             ImageView(
                 "music",
                 id="activity_track_image",

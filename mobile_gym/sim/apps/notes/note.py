@@ -214,7 +214,7 @@ def note_screen(ctx: AppContext) -> View:
     note = data.note(ctx, ctx.args["note_id"])
     if note is None:
         return Column(
-            toolbar("Notes", on_up=ctx.finish),
+            ctx.up_bar("Notes"),
             empty_state("This note no longer exists.", id="empty_view"),
             height=MATCH,
         )

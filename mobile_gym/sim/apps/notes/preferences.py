@@ -5,7 +5,7 @@ from __future__ import annotations
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.notes import data
 from mobile_gym.sim.ui.choices import radio_dialog
-from mobile_gym.sim.ui.composites import list_item, section_header, toolbar
+from mobile_gym.sim.ui.composites import list_item, section_header
 from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import Switch, TextView
 
@@ -59,7 +59,7 @@ def settings_screen(ctx: AppContext) -> View:
             )
         )
     return Column(
-        toolbar("Settings", on_up=ctx.finish),
+        ctx.up_bar("Settings"),
         ctx.scroller("settings", rows, id="settings_holder"),
         height=MATCH,
     )

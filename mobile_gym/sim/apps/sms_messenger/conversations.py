@@ -9,7 +9,7 @@ from mobile_gym.sim.apps.contacts import EDIT as CONTACTS_EDIT
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 from mobile_gym.sim.apps.sms_messenger import data
 from mobile_gym.sim.apps.sms_messenger.data import Conversation
-from mobile_gym.sim.ui.composites import empty_state, fab, toolbar
+from mobile_gym.sim.ui.composites import empty_state, fab
 from mobile_gym.sim.ui.dates import short_date
 from mobile_gym.sim.ui.search import Search
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
@@ -217,4 +217,4 @@ def archived_screen(ctx: AppContext) -> View:
         empty="No archived conversations have been found",
         menu=lambda conv: _row_menu(ctx, conv, archive=True),
     )
-    return Column(toolbar("Archived conversations", on_up=ctx.finish), body, height=MATCH)
+    return Column(ctx.up_bar("Archived conversations"), body, height=MATCH)

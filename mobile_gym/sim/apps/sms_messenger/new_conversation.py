@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.contacts.data import phone_book
 from mobile_gym.sim.apps.sms_messenger import data
-from mobile_gym.sim.ui.composites import empty_state, toolbar
+from mobile_gym.sim.ui.composites import empty_state
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
 
@@ -89,7 +89,7 @@ def new_conversation_screen(ctx: AppContext) -> View:
     else:
         body = empty_state("No contacts found", id="no_contacts_placeholder")
     return Column(
-        toolbar("New conversation", on_up=ctx.finish),
+        ctx.up_bar("New conversation"),
         Row(*field_row, padding=(0, 4)),
         body,
         height=MATCH,

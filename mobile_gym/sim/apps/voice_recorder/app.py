@@ -275,7 +275,7 @@ class VoiceRecorderApp(App):
             *preference_switches(prefs, SWITCHES),
         ]
         return Column(
-            toolbar("Settings", on_up=ctx.finish),
+            ctx.up_bar("Settings"),
             ctx.scroller("settings", rows, id="settings_scrollview"),
             height=MATCH,
         )
