@@ -19,8 +19,12 @@ ANDROID_VERSION = "14"
 BUILD_NUMBER = "UQ1A.240205.004"
 
 
-def _summary(id: str, text: str) -> TextView:
-    """The grey line under a switch that says what it is doing."""
+def _summary(ctx: AppContext, id: str, text: str) -> View:
+    """The grey line under a switch that says what it is doing (a part of the page)."""
+    return ctx.part(id, _summary_line, id, text)
+
+
+def _summary_line(ctx: AppContext, id: str, text: str) -> TextView:
     return TextView(
         text, id=id, size=14, color="text_secondary", padding=(16, 0, 16, 8), width=MATCH
     )
@@ -152,6 +156,7 @@ class SettingsApp(App):
             [
                 wifi,
                 _summary(
+                    ctx,
                     "wifi_summary",
                     "Connected to AndroidWifi"
                     if ctx.settings.flag("global", "wifi_on")
@@ -184,7 +189,9 @@ class SettingsApp(App):
             [
                 bluetooth,
                 _summary(
-                    "device_name", f"Device name: {ctx.settings.get('global', 'device_name')}"
+                    ctx,
+                    "device_name",
+                    f"Device name: {ctx.settings.get('global', 'device_name')}",
                 ),
             ],
         )

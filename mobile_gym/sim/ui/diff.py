@@ -41,11 +41,11 @@ def _is_handler(name: str) -> bool:
 
 
 @functools.cache
-def _properties(cls: type) -> tuple[Callable[[Any], Any], tuple[str, ...], bool]:
+def _properties(cls: type) -> tuple[Callable[[Any], Any], Callable[[Any], list[bool]], bool]:
     """For nodes of ``cls``: a function reading the properties a node is drawn from (its
-    slots less layout results, children and handlers), the names of its handler slots
-    (only whether each is set counts: it makes the node clickable), and whether its
-    instances have a ``__dict__``."""
+    slots less layout results, children and handlers), one telling which of its handlers
+    are unset (only whether each is set counts: it makes the node clickable), and whether
+    its instances have a ``__dict__``."""
     slots = {
         name
         for klass in cls.__mro__
@@ -53,9 +53,18 @@ def _properties(cls: type) -> tuple[Callable[[Any], Any], tuple[str, ...], bool]
         if name not in _DERIVED and not name.startswith("_")
     }
     names = sorted(name for name in slots if not _is_handler(name))
-    handlers = tuple(sorted(name for name in slots if _is_handler(name)))
+    handlers = sorted(name for name in slots if _is_handler(name))
     get = operator.attrgetter(*names) if names else _nothing
-    return get, handlers, cls.__dictoffset__ != 0
+    # every view has on_click and on_long_click: two names or more read as a tuple
+    read = operator.attrgetter(*handlers)
+
+    def unset(view: View) -> list[bool]:
+        return list(map(_is_none, read(view)))
+
+    return get, unset, cls.__dictoffset__ != 0
+
+
+_is_none = functools.partial(operator.is_, None)
 
 
 def _nothing(view: View) -> tuple[()]:
@@ -81,13 +90,10 @@ def same_properties(old: View, new: View) -> bool:
     cls = type(new)
     if type(old) is not cls or old._altered:
         return False
-    get, handlers, has_dict = _properties(cls)
+    get, unset, has_dict = _properties(cls)
     try:
-        if get(old) != get(new):
+        if get(old) != get(new) or unset(old) != unset(new):
             return False
-        for name in handlers:
-            if (getattr(old, name) is None) != (getattr(new, name) is None):
-                return False
         return not has_dict or _plain(old.__dict__) == _plain(new.__dict__)
     except (TypeError, ValueError):  # a property that cannot be compared: assume a change
         return False

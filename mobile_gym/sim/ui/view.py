@@ -8,6 +8,7 @@ the renderer paints inside them and the uiautomator dump prints them.
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import ClassVar
@@ -521,6 +522,15 @@ def Column(*children: View, **kwargs) -> LinearLayout:  # noqa: N802 - reads as 
     return LinearLayout(orientation="vertical", children=children, **kwargs)
 
 
+@functools.lru_cache(maxsize=64)
+def _frame_gravity(gravity: str) -> tuple[str, str]:
+    """A frame child's ``gravity`` as its horizontal and its vertical word."""
+    words = gravity.split()
+    horizontal = next((g for g in words if g in ("start", "end", "center")), "start")
+    vertical = next((g for g in words if g in ("top", "bottom", "center")), "top")
+    return horizontal, vertical
+
+
 class FrameLayout(View):
     """Children stacked on top of each other, each placed by its ``gravity``."""
 
@@ -541,9 +551,7 @@ class FrameLayout(View):
             m = _spacing(d, child.margin)
             room_w, room_h = inner.width - m[0] - m[2], inner.height - m[1] - m[3]
             w, h = child.measure(d, max(room_w, 0), max(room_h, 0))
-            words = child.gravity.split()
-            horizontal = next((g for g in words if g in ("start", "end", "center")), "start")
-            vertical = next((g for g in words if g in ("top", "bottom", "center")), "top")
+            horizontal, vertical = _frame_gravity(child.gravity)
             x = _place(horizontal, inner.left + m[0], room_w, w, "end")
             y = _place(vertical, inner.top + m[1], room_h, h, "bottom")
             child.layout(d, Rect(x, y, x + w, y + h), clip)
