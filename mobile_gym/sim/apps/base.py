@@ -5,7 +5,9 @@ label and icon, its databases (SQL schemas) and its screens. A screen is a funct
 ``(ctx) -> View`` of the app's state (its SQLite databases and the screen's own UI state);
 handlers bound in that tree change the state and log, and the phone rebuilds the screen.
 Nothing an app keeps between events lives outside the phone's state, which is what makes
-snapshots exact.
+snapshots exact. Parts of a screen made from a few inputs (a settings switch, the app bar)
+can be named with ``AppContext.part``: while their inputs stay the same, the views of the
+last frame are shown again instead of being built anew (``mobile_gym.sim.ui.parts``).
 """
 
 from __future__ import annotations
