@@ -1,0 +1,106 @@
+"""Python bytecode instructions executed per action, for mobile-gym's benchmark stacks.
+
+Wall-clock figures on a shared machine drift by tens of percent; this count does not. It
+runs the stacks of ``benchmarks/ours.py`` (the Mobile data switch clicked over and over)
+under ``sys.settrace`` with opcode events on, and reports how many bytecode instructions
+one action executes. Work done in C (numpy, SQLite, OpenCV) counts as the one instruction
+that calls it, so the count weighs the Python-level work; it is the figure to compare two
+versions of the code by, not a speed.
+
+``--tree DIR`` counts the code of another checkout (a worktree of an earlier commit, say):
+its ``mobile_gym`` package, its wrappers, agents and benchmark stacks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+from collections.abc import Callable
+from types import FrameType
+from typing import Any
+
+WARMUP = 50
+"""Actions run before counting (caches filled, the switch flipped both ways)."""
+COUNTED = 40
+"""Actions counted."""
+STACKS = ("gesture_text", "element_text", "element_quarter", "touch_quarter")
+
+
+def _use_tree(tree: pathlib.Path) -> None:
+    """Import mobile-gym and its benchmark stacks from ``tree`` instead of this checkout."""
+    sys.path.insert(0, str(tree))
+    sys.path.insert(0, str(tree / "benchmarks"))
+    import mobile_gym
+
+    # an editable install maps mobile_gym.wrappers (and agents) to this checkout: look in
+    # the tree first
+    mobile_gym.__path__.insert(0, str(tree))
+
+
+def _stacks() -> dict[str, Callable[[], Any]]:
+    import ours
+
+    return {
+        "gesture_text": ours.gesture_text,
+        "element_text": lambda: ours.element("text"),
+        "element_quarter": lambda: ours.element("pixels", 0.25),
+        "touch_quarter": lambda: ours.touch(0.25),
+    }
+
+
+class _Counter:
+    """Counts the bytecode instructions run in Python frames while it is installed."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __enter__(self) -> _Counter:
+        sys.settrace(self._frame)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        sys.settrace(None)
+
+    def _frame(self, frame: FrameType, event: str, arg: Any) -> Callable[..., Any]:
+        frame.f_trace_opcodes = True
+        frame.f_trace_lines = False
+        return self._opcode
+
+    def _opcode(self, frame: FrameType, event: str, arg: Any) -> Callable[..., Any]:
+        if event == "opcode":
+            self.count += 1
+        return self._opcode
+
+
+def instructions_per_action(make: Callable[[], Any]) -> int:
+    """Bytecode instructions one action of the workload ``make()`` executes."""
+    workload = make()
+    try:
+        workload.run(WARMUP)
+        with _Counter() as counter:
+            workload.run(COUNTED)
+    finally:
+        workload.close()
+    return counter.count // COUNTED
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("stacks", nargs="*", help=f"of {', '.join(STACKS)} (default: all)")
+    parser.add_argument("--tree", type=pathlib.Path, help="count the code of this checkout")
+    args = parser.parse_args()
+    unknown = [name for name in args.stacks if name not in STACKS]
+    if unknown:
+        parser.error(f"unknown stack {unknown[0]!r}; stacks: {', '.join(STACKS)}")
+    if args.tree is not None:
+        _use_tree(args.tree.resolve())
+    else:
+        sys.path.insert(0, str(pathlib.Path(__file__).parent))
+    stacks = _stacks()
+    for name in args.stacks or STACKS:
+        print(f"{name:18s} {instructions_per_action(stacks[name]):>8,} instructions per action")
+
+
+if __name__ == "__main__":
+    main()
