@@ -40,7 +40,12 @@ class PartsApp(App):
     label = "Parts"
     icon = "star"
     main_activity = ".Main"
-    screens: ClassVar[dict[str, str]] = {".Main": "main", ".Twice": "twice", ".Bad": "bad"}
+    screens: ClassVar[dict[str, str]] = {
+        ".Main": "main",
+        ".Twice": "twice",
+        ".Bad": "bad",
+        ".Hidden": "hidden",
+    }
 
     def main(self, ctx: AppContext) -> View:
         lines = 3 if ctx.get("tall") else 1
@@ -64,6 +69,11 @@ class PartsApp(App):
 
     def twice(self, ctx: AppContext) -> View:
         return Column(ctx.part("same", _label, "a"), ctx.part("same", _label, "b"))
+
+    def hidden(self, ctx: AppContext) -> View:
+        label = ctx.part("label", _label, "Made every frame")  # shown only when asked
+        show = Button("Show", id="show", on_click=lambda: ctx.set("shown", True))
+        return Column(show, label) if ctx.get("shown") else Column(show)
 
     def bad(self, ctx: AppContext) -> View:
         return Column(
@@ -148,6 +158,15 @@ def test_a_moved_part_is_laid_out_anew_and_the_last_frame_is_untouched(
     np.testing.assert_array_equal(parts_phone.screenshot(0.5), full_repaint(parts_phone, 0.5))
     parts_phone.invalidate()  # in its new place it is kept again
     assert _by_id(parts_phone, "kept") is moved
+
+
+def test_a_part_not_shown_in_the_last_frame_is_laid_out_anew(parts_phone: Phone) -> None:
+    parts_phone.start_activity(PACKAGE, ".Hidden")
+    parts_phone.windows()
+    Driver(parts_phone).tap(id="show")
+    label = _by_id(parts_phone, "kept")
+    assert not label.bounds.empty
+    assert parts_phone.hierarchy_xml() == dump(fresh_layout(parts_phone))
 
 
 def test_nothing_is_kept_after_a_view_changed_in_place(parts_phone: Phone) -> None:

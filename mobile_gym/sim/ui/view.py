@@ -183,7 +183,7 @@ class View:
         self._measured: tuple[int, int, tuple[int, int]] | None = None
         self._altered = False
         self._kept: tuple[int, bool, bool] | None = None
-        self._clip = EMPTY
+        self._clip: Rect | None = None  # the clip it was laid out in; None: not laid out
         self._twin: weakref.ref[View] | None = None
         self._part = False
         self.cache: object = None
