@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 from mobile_gym.sim.display import Display
@@ -333,6 +334,21 @@ class EditText(TextView):
                 canvas.rect(Rect(x, y, x + d.dp(2), y + f.line_height), line)
 
 
+class _Toggle:
+    """A checkable view's click handler: it toggles the view, held weakly (a view whose
+    handler held it back would outlive its frame until the cycle collector ran)."""
+
+    __slots__ = ("_view",)
+
+    def __init__(self, view: _Checkable) -> None:
+        self._view = weakref.ref(view)
+
+    def __call__(self) -> None:
+        view = self._view()
+        if view is not None:
+            view._toggle()
+
+
 class _Checkable(TextView):
     """A labelled two-state control; a click flips it through ``on_change``."""
 
@@ -345,7 +361,7 @@ class _Checkable(TextView):
     ) -> None:
         kwargs.setdefault("width", -1)
         kwargs.setdefault("padding", (0, 8))
-        super().__init__(text, on_click=self._toggle, **kwargs)
+        super().__init__(text, on_click=_Toggle(self), **kwargs)
         self.is_checked = checked
         self.on_change = on_change
 
