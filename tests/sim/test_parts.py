@@ -4,7 +4,9 @@ building the screen anew."""
 
 from __future__ import annotations
 
+import gc
 import random
+import weakref
 from typing import ClassVar
 
 import numpy as np
@@ -220,3 +222,20 @@ def test_kept_parts_equal_a_fresh_build_on_random_walks(seed: int) -> None:
             np.testing.assert_array_equal(phone.screenshot(0.25), full_repaint(phone, 0.25))
         random_step(phone, rng)
     assert phone.parts.kept > kept + 15  # parts were kept (and checked) on the way
+
+
+def test_a_replaced_switch_is_freed_with_its_frame(driver: Driver, phone: Phone) -> None:
+    """Views hold no reference cycle (a checkable's click handler holds it weakly): the
+    views of a replaced frame go at once, without the cycle collector."""
+    open_app(driver, "Settings")
+    driver.tap(text="Network & internet")
+    switch = weakref.ref(_by_id(phone, "mobile_data_switch"))
+    gc.disable()
+    try:
+        driver.tap(text="Mobile data")
+        driver.tap(text="Mobile data")  # the frame that held the first switch is gone too
+        phone.windows()
+        assert switch() is None
+    finally:
+        gc.enable()
+    assert phone.settings.get("global", "mobile_data") == "1"
