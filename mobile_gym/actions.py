@@ -202,6 +202,8 @@ def _gathered(results: list[StepResult]) -> StepResult:
         "reward_breakdown": _breakdown(infos),
         "action_error": next(filter(None, errors), errors[-1]),
     }
+    # added one by one, in order, as the sub-steps came (``sum`` of floats compensates
+    # rounding from Python 3.12 on, which would change the total)
     total = functools.reduce(operator.add, map(_REWARD, results), 0.0)
     return observation, total, terminated, truncated, info
 
