@@ -9,7 +9,6 @@ now; the action wrappers build on it.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import itertools
 import json
@@ -36,13 +35,22 @@ _DEFAULT_KEY_INDEX = _KEY_INDEX[_DEFAULT_KEY]
 def base_action(
     kind: ActionType, x: float = 0.0, y: float = 0.0, key: str = _DEFAULT_KEY, text: str = ""
 ) -> TouchAction:
-    """One touch-level action."""
+    """One touch-level action. An action that touches nothing at (0, 0), the default, shares
+    one read-only ``touch_position`` with every other (it is never read)."""
     return {
         "action_type": int(kind),
-        "touch_position": np.array([x, y], dtype=np.float32),
+        "touch_position": (
+            _NOWHERE
+            if kind is not ActionType.TOUCH and x == 0.0 and y == 0.0
+            else np.array([x, y], dtype=np.float32)
+        ),
         "key": _DEFAULT_KEY_INDEX if key is _DEFAULT_KEY else _KEY_INDEX[key_name(key)],
         "text": text,
     }
+
+
+_NOWHERE = np.zeros(2, dtype=np.float32)
+_NOWHERE.flags.writeable = False
 
 
 _PLAIN_FLOATS = frozenset(map(np.dtype, (np.float16, np.float32, np.float64)))
@@ -66,8 +74,18 @@ def lift() -> TouchAction:
     return base_action(ActionType.LIFT)
 
 
+def _held(x: float, y: float, frames: int) -> list[TouchAction]:
+    """``frames`` touch frames at (x, y), the finger held still; they share one read-only
+    ``touch_position``."""
+    if frames <= 0:
+        return []
+    first = touch(x, y)
+    first["touch_position"].flags.writeable = False
+    return [first, *map(dict.copy, itertools.repeat(first, frames - 1))]
+
+
 def click(x: float, y: float, frames: int = TAP_FRAMES) -> list[TouchAction]:
-    return [touch(x, y) for _ in range(frames)] + [lift()]
+    return [*_held(x, y, frames), lift()]
 
 
 def double_tap(x: float, y: float, frames: int = TAP_FRAMES) -> list[TouchAction]:
@@ -75,7 +93,7 @@ def double_tap(x: float, y: float, frames: int = TAP_FRAMES) -> list[TouchAction
 
 
 def long_press(x: float, y: float, frames: int = LONG_PRESS_FRAMES) -> list[TouchAction]:
-    return [touch(x, y) for _ in range(frames)] + [lift()]
+    return [*_held(x, y, frames), lift()]
 
 
 def drag(
@@ -158,15 +176,19 @@ def play(env: Any, sequence: list[TouchAction]) -> StepResult:
     gathered in order; the first ``action_error`` is kept; the rest of ``info`` is the last
     sub-step's. Stops early if the episode ends. On the base env itself (no wrapper between
     that might read them) the sub-steps before the last make no observation
-    (``MobileEnv.unobserved``): only the one returned is drawn.
+    (``MobileEnv.unobserved_steps``): only the one returned is drawn, and those that leave
+    nothing to gather are not gathered.
     """
     if not sequence:
         raise ValueError("an agent action needs at least one touch-level action")
     *before, last = sequence
     results: list[StepResult] = []
     if before:
-        quiet = getattr(env, "unwrapped", None) is env and hasattr(env, "unobserved")
-        with env.unobserved() if quiet else contextlib.nullcontext():
+        if getattr(env, "unwrapped", None) is env and hasattr(env, "unobserved_steps"):
+            results = env.unobserved_steps(before)  # only the steps with something to gather
+            if results and (results[-1][2] or results[-1][3]):
+                return _gathered(results)
+        else:
             for touch_action in before:
                 result = env.step(touch_action)
                 results.append(result)
@@ -191,6 +213,10 @@ _NO_REPLY = frozenset(_REPLIES).isdisjoint
 def _gathered(results: list[StepResult]) -> StepResult:
     """The outcome of the sub-steps of one agent action (see ``play``): the last one's, with
     the rewards summed in order and the gathered parts in place of its info's own."""
+    if len(results) == 1 and not results[0][4].get("reward_breakdown"):
+        # nothing to add up: the one sub-step's outcome as it is, its reward as the sum
+        observation, reward, terminated, truncated, info = results[0]
+        return observation, 0.0 + reward, terminated, truncated, info
     observation, _, terminated, truncated, last = results[-1]
     infos = list(map(_INFO, results))
     errors = list(map(_ACTION_ERROR, infos))

@@ -43,13 +43,13 @@ import contextlib
 import functools
 import math
 import pathlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
 
-from mobile_gym.actions import point
+from mobile_gym.actions import StepResult, point
 from mobile_gym.device.base import Device, DeviceError
 from mobile_gym.device.factory import open_device
 from mobile_gym.sim.phone import FRAME_MS
@@ -197,6 +197,8 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self._status: str | None = None
         self._last_frame: np.ndarray | None = None
         self._unobserved = False
+        self._success_judged = False
+        """Whether a step judged ``success`` since the reset (till then it is False)."""
         self.error: str | None = None
         """What failed when a device fault ended the episode (None otherwise)."""
 
@@ -208,6 +210,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         device_seed = int(self.np_random.integers(2**31 - 1))
         self.steps = 0
         self.success = False
+        self._success_judged = False
         self._status: str | None = None
         self.error = None
         try:
@@ -231,12 +234,33 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
     def step(
         self, action: dict[str, Any]
     ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        return self._guarded_step(action, False)  # type: ignore[return-value]
+
+    def unobserved_steps(self, actions: Sequence[dict[str, Any]]) -> list[StepResult]:
+        """Take the touch steps ``actions`` unobserved (``unobserved``), as ``step`` takes
+        them one by one, stopping after one that ends the episode: the steps of one agent
+        action before its last (``mobile_gym.actions.play``). Return the outcomes that
+        ``play`` gathers: all but those of steps that leave nothing to gather (no reward,
+        instruction, event, action error or reply, and the episode goes on)."""
+        outcomes = []
+        with self.unobserved():
+            for action in actions:
+                outcome = self._guarded_step(action, True)
+                if outcome is not None:
+                    outcomes.append(outcome)
+                    if outcome[2] or outcome[3]:
+                        break
+        return outcomes
+
+    def _guarded_step(self, action: dict[str, Any], skip_quiet: bool) -> StepResult | None:
+        """``step``; with ``skip_quiet``, None for an unobserved step that leaves nothing
+        to gather (``unobserved_steps``)."""
         if self.error is None:
             if self.episode is None:
                 raise RuntimeError("call reset() before step()")
             steps = self.steps
             try:
-                return self._step(self.episode, action)
+                return self._step(self.episode, action, skip_quiet)
             except DeviceError as exc:
                 self.error = str(exc) or type(exc).__name__
                 self.steps = steps + 1
@@ -246,17 +270,30 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         return observation, 0.0, True, False, info
 
     def _step(
-        self, episode: Episode, action: dict[str, Any]
-    ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        self, episode: Episode, action: dict[str, Any], skip_quiet: bool
+    ) -> StepResult | None:
         was_done = episode.success_reached
         extra: dict[str, Any] = {}
         error = self._apply(action, extra)
         self.steps += 1
-        firing = episode.judge_if_changed() or _NO_FIRING
+        judged = episode.judge_if_changed()
+        rules = self.task.episode
+        if (
+            judged is None
+            and skip_quiet
+            and error is None
+            and not extra
+            and self._success_judged
+            and not episode.failed
+            and not (episode.success_reached and rules.end_on_success and not rules.require_status)
+        ):
+            # nothing could change since the last step judged: success stands, nothing
+            # fired, nothing ends, no one reads the observation
+            return None
+        firing = judged or _NO_FIRING
         if firing.instructions:
             self.instruction = firing.instructions[-1]
         status = extra.get("status")
-        rules = self.task.episode
         if rules.success == "latched":
             self.success = episode.success_reached and (
                 not rules.require_status or self._status == "complete"
@@ -272,6 +309,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         )
         if episode.failed:
             self.success = False
+        self._success_judged = True
         if self._unobserved and not terminated:
             # a touch step within one agent action: only what ``play`` gathers is reported
             return (

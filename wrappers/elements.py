@@ -168,7 +168,9 @@ def _attribute_fields(attributes: Mapping[str, str]) -> NodeFields:
 
 
 def _node_elements(found: ViewNodes) -> tuple[Element, ...]:
-    """The elements and the visible text of a device's view nodes."""
+    """The elements and the visible text of a device's view nodes; those of a window shown
+    again unchanged (``ViewNodes.windows``) are taken from the last time, when they are
+    numbered from the same index."""
     records, ends = found.records, found.ends
     text = found.attribute("text")
     fields = found.fields
@@ -182,7 +184,31 @@ def _node_elements(found: ViewNodes) -> tuple[Element, ...]:
         inside = (text(r) for r in records[position + 1 : ends[position]])  # type: ignore[index]
         return [t for t in inside if t]
 
-    return _elements([fields(record) for record in records], inner)
+    if found.windows is None:
+        return _elements(list(map(fields, records)), inner)
+    global _windows
+    kept, _windows = _windows, {}
+    out: list[Element] = []
+    index = 0
+    for start, stop, key in found.windows:
+        made = kept.get((id(key), index)) if key is not None else None
+        if made is None or made[0] is not key:
+            window, after = _numbered_from(
+                list(map(fields, records[start:stop])),
+                lambda position, start=start: inner(start + position),
+                index,
+            )
+            made = (key, window, after)
+        if key is not None:
+            _windows[id(key), index] = made
+        out += made[1]
+        index = made[2]
+    return tuple(out)
+
+
+_windows: dict[tuple[int, int], tuple[object, list[Element], int]] = {}
+"""The elements of the windows last read that may be shown again unchanged, by window key
+and first index: (the key, the elements, the index after them)."""
 
 
 class _Lazy(Mapping[str, str]):
@@ -277,11 +303,17 @@ def _elements(
 ) -> tuple[Element, ...]:
     """The numbered elements and the visible text nodes, in document order, of ``nodes``;
     ``inner_texts(position)`` gives the texts of the nodes inside ``nodes[position]``."""
+    return tuple(_numbered_from(nodes, inner_texts, 0)[0])
+
+
+def _numbered_from(
+    nodes: Sequence[NodeFields], inner_texts: Callable[[int], list[str]], index: int
+) -> tuple[list[Element], int]:
+    """``_elements`` of ``nodes`` numbered from ``index``, and the index after them."""
     if len(_shapes) > _SHAPES_KEPT or len(_numbered) > _SHAPES_KEPT:
         _shapes.clear()
         _numbered.clear()
     out: list[Element] = []
-    index = 0
     for position, node in enumerate(nodes):
         shape = _shapes.get(node)
         if shape is None:
@@ -302,4 +334,4 @@ def _elements(
             element = Element(index, rest[0], rest[1], label, *rest[3:])
         out.append(element)
         index += 1
-    return tuple(out)
+    return out, index

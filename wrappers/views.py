@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import json
+import operator
 from typing import Any
 
 import cv2
@@ -35,16 +36,38 @@ def visible_elements(xml: str) -> list[Element]:
 
 
 def _visible(elements: list[Element]) -> list[Element]:
-    numbered = [(e.bounds, _plain(e.label)) for e in elements if e.index is not None]
-    said = "\n".join(label for _, label in numbered)
-    kept = []
-    for e in elements:
-        if e.index is None:
-            label = _plain(e.label)
-            if label in said and _repeated(e.bounds, label, numbered):
+    return _shown(elements, list(map(_labelled, elements, elements)))
+
+
+_Written = tuple[Any, str, str | None]
+"""What to show for an element, its label on one line, and that label again if the element
+is numbered (else None)."""
+_SAYS = operator.itemgetter(2)
+
+
+def _labelled(element: Element, shown: Any) -> _Written:
+    label = _plain(element.label)
+    return shown, label, None if element.index is None else label
+
+
+def _shown(elements: list[Element], written: list[_Written]) -> list[Any]:
+    """What to show (``written``, one per element) of the elements shown: all but the
+    texts that only repeat part of the label of a numbered element that holds them."""
+    said = "\n".join(filter(None, map(_SAYS, written)))
+    shown = []
+    numbered: list[tuple[Rect, str]] | None = None
+    for element, (item, label, says) in zip(elements, written, strict=True):
+        if says is None and label in said:
+            if numbered is None:
+                numbered = [
+                    (e.bounds, numbered_label)
+                    for e, (_, _, numbered_label) in zip(elements, written, strict=True)
+                    if numbered_label is not None
+                ]
+            if _repeated(element.bounds, label, numbered):
                 continue  # inside a numbered element that says it already
-        kept.append(e)
-    return kept
+        shown.append(item)
+    return shown
 
 
 def _repeated(bounds: Rect, label: str, numbered: list[tuple[Rect, str]]) -> bool:
@@ -126,8 +149,9 @@ class _ScreenDescription(gym.ObservationWrapper):
                 drop_screen()
         self.observation_space = _text_space(env, self.field, keep_screen)
         self.keep_screen = keep_screen
-        self._lines: dict[Element, str] = {}
-        """The lines written lately, by element: a screen rarely changes all at once."""
+        self._lines: dict[Element, _Written] = {}
+        """The lines written lately and the labels on one line, by element: a screen
+        rarely changes all at once."""
         self._last: tuple[list[Element], str] = ([], "")
         """The elements last described and their description (most steps change nothing)."""
 
@@ -140,17 +164,17 @@ class _ScreenDescription(gym.ObservationWrapper):
         return _text_observation(observation, self.field, text, self.keep_screen)
 
     def _describe(self, elements: list[Element]) -> str:
-        line = type(self).line
         lines = self._lines
-        shown = []
-        for element in _visible(elements):
-            text = lines.get(element)
-            if text is None:
-                text = lines[element] = line(element)
-            shown.append(text)
         if len(lines) > _LINES_KEPT:
-            self._lines = {}
-        return "\n".join(shown)
+            lines = self._lines = {}
+        written = list(map(lines.get, elements))
+        if None in written:
+            line = type(self).line
+            for position, known in enumerate(written):
+                if known is None:
+                    element = elements[position]
+                    written[position] = lines[element] = _labelled(element, line(element))
+        return "\n".join(_shown(elements, written))
 
 
 class TextView(_ScreenDescription):

@@ -43,6 +43,11 @@ class ViewNodes:
     """The attributes agents act on, typed, straight from a record (no strings formatted
     or parsed); None if the device does not offer them. They equal what ``attribute``
     reads, converted."""
+    windows: Sequence[tuple[int, int, object]] | None = None
+    """The records of each window, bottom to top, as ``(start, stop, key)``: the window's
+    nodes are ``records[start:stop]``. A ``key`` other than None is given again only with
+    the same records, as laid out then (a window shown again unchanged), so what readers
+    derived from them may be kept. None if the device does not say."""
 
 
 class NodeFields(NamedTuple):

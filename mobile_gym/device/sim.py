@@ -64,8 +64,8 @@ class SimDevice:
     def view_nodes(self) -> ViewNodes:
         """The nodes ``hierarchy_xml`` would list, as lazy records (nothing is dumped), with
         their nesting; the same records until the UI changes."""
-        records, ends = self.phone.node_tree()
-        return ViewNodes(records, node_attribute, ends, _fields)
+        records, ends, windows = self.phone.node_tree()
+        return ViewNodes(records, node_attribute, ends, _fields, windows)
 
     def foreground(self) -> tuple[str, str]:
         self.phone.windows()  # a screen that closes itself when drawn closes now

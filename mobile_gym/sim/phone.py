@@ -42,7 +42,7 @@ from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.system.storage import Storage, StorageSnapshot
 from mobile_gym.sim.ui.diff import carry_over
 from mobile_gym.sim.ui.geometry import Rect
-from mobile_gym.sim.ui.hierarchy import NodeRecord, NodeTrees, dump
+from mobile_gym.sim.ui.hierarchy import NodeRecord, NodeTrees, WindowSpan, dump
 from mobile_gym.sim.ui.parts import Parts
 from mobile_gym.sim.ui.theme import DARK, LIGHT, Theme
 from mobile_gym.sim.ui.view import MATCH, FrameLayout, PartMovedError, View, hit_path, walk
@@ -810,9 +810,10 @@ class Phone:
             self._xml = (self._layout_key, dump(windows))
         return self._xml[1]
 
-    def node_tree(self) -> tuple[list[NodeRecord], list[int]]:
-        """The nodes of ``hierarchy_xml`` as lazy records and where each one's subtree ends
-        (``ui.hierarchy.node_tree``), without the XML; the same lists until the UI changes."""
+    def node_tree(self) -> tuple[list[NodeRecord], list[int], list[WindowSpan]]:
+        """The nodes of ``hierarchy_xml`` as lazy records, where each one's subtree ends
+        (``ui.hierarchy.node_tree``) and where each window's records are (``WindowSpan``),
+        without the XML; the same lists until the UI changes."""
         windows = self._layout()
         if self._node_tree[0] != self._layout_key:
             fixed = [window for _, window in self._system_windows.values()]

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import deque
-from dataclasses import dataclass
+from typing import NamedTuple
 
 PRIORITIES = "VDIWEF"
 FORMATS = ("threadtime", "time", "epoch", "brief")
 DEFAULT_CAPACITY = 20_000
 
 
-@dataclass(frozen=True)
-class LogEntry:
-    """One log line: sequence number, time (ms since 1970, phone clock), pid, tid, level, tag."""
+class LogEntry(NamedTuple):
+    """One log line: sequence number, time (ms since 1970, phone clock), pid, tid, level, tag
+    (immutable; a named tuple, as every log call makes one)."""
 
     seq: int
     epoch_ms: int

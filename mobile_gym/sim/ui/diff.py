@@ -6,8 +6,10 @@ the same: a switch flips, one row is added. Parts a builder names are not even b
 comparisons of the new widget trees with the last ones, node by node in tree order, keep
 what did not change:
 
-- ``carry_over``, before layout: an unchanged subtree keeps its measurements and, placed
-  where it was, its layout; a node keeps what readers derived from it (``View.cache``);
+- ``carry_over``, before layout: a subtree laid out as before (unchanged, or changed only
+  in paint-only properties such as a switch's state) keeps its measurements and, placed
+  where it was, its layout; an unchanged node keeps what readers derived from it
+  (``View.cache``);
 - ``changed_areas``, after layout: the screen areas whose pixels may differ, so that a
   screenshot repaints only those (``mobile_gym.sim.frames``).
 
@@ -26,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from mobile_gym.sim.ui.geometry import EMPTY, Rect
-from mobile_gym.sim.ui.view import LinearLayout, View
+from mobile_gym.sim.ui.view import View
 
 _DERIVED = frozenset({"bounds", "visible", "children", "content_height", "inner_height", "cache"})
 """Slots that layout fills in, that hold the children or what readers keep: not properties
@@ -41,27 +43,48 @@ def _is_handler(name: str) -> bool:
 
 
 @functools.cache
-def _properties(cls: type) -> tuple[Callable[[Any], Any], Callable[[Any], list[bool]], bool]:
-    """For nodes of ``cls``: a function reading the properties a node is drawn from (its
-    slots less layout results, children and handlers), one telling which of its handlers
-    are unset (only whether each is set counts: it makes the node clickable), and whether
-    its instances have a ``__dict__``."""
+def _signer(cls: type) -> Callable[[View], tuple]:
+    """For nodes of ``cls``: a function reading a node's signature, what it is drawn from
+    (its slots less layout results, children and handlers): the properties that count for
+    layout, the paint-only ones (``View.paint_only``), which handlers are unset (only
+    whether each is set counts: it makes the node clickable), and the attributes of its
+    ``__dict__`` if it has one (as counting for layout)."""
     slots = {
         name
         for klass in cls.__mro__
         for name in klass.__dict__.get("__slots__", ())
         if name not in _DERIVED and not name.startswith("_")
     }
+    paint_only = cls.paint_only
     names = sorted(name for name in slots if not _is_handler(name))
-    handlers = sorted(name for name in slots if _is_handler(name))
-    get = operator.attrgetter(*names) if names else _nothing
+    layout = _getter([name for name in names if name not in paint_only])
+    paint = _getter([name for name in names if name in paint_only])
     # every view has on_click and on_long_click: two names or more read as a tuple
-    read = operator.attrgetter(*handlers)
+    handlers = operator.attrgetter(*sorted(name for name in slots if _is_handler(name)))
+    has_dict = cls.__dictoffset__ != 0
 
-    def unset(view: View) -> list[bool]:
-        return list(map(_is_none, read(view)))
+    def sign(view: View) -> tuple:
+        return (
+            layout(view),
+            paint(view),
+            tuple(map(_is_none, handlers(view))),
+            _plain(view.__dict__) if has_dict else None,
+        )
 
-    return get, unset, cls.__dictoffset__ != 0
+    return sign
+
+
+def _signature(view: View) -> tuple:
+    """The view's signature (``_signer``), read once: a view's properties are set when its
+    frame is built, and one changed in place later is marked ``altered``."""
+    signature = view._signature
+    if signature is None:
+        signature = view._signature = _signer(type(view))(view)
+    return signature
+
+
+def _getter(names: list[str]) -> Callable[[Any], Any]:
+    return operator.attrgetter(*names) if names else _nothing
 
 
 _is_none = functools.partial(operator.is_, None)
@@ -87,16 +110,28 @@ def same_node(old: View, new: View) -> bool:
 def same_properties(old: View, new: View) -> bool:
     """Whether ``new`` holds what ``old`` holds by itself (children, layout and the
     handlers themselves aside), ``old`` not changed in place since it was laid out."""
-    cls = type(new)
-    if type(old) is not cls or old._altered:
-        return False
-    get, unset, has_dict = _properties(cls)
+    return _compare_properties(old, new) == _SAME
+
+
+_DIFFERENT, _SAME_LAYOUT, _SAME = 0, 1, 2
+"""How two nodes (or subtrees) compare: different; laid out the same (only paint-only
+properties differ, ``View.paint_only``); the same."""
+
+
+def _compare_properties(old: View, new: View) -> int:
+    """How ``new`` compares with ``old`` by itself (``_DIFFERENT``, ``_SAME_LAYOUT`` or
+    ``_SAME``); a node changed in place since it was laid out is different."""
+    if type(old) is not type(new) or old._altered:
+        return _DIFFERENT
+    before, after = old._signature or _signature(old), new._signature or _signature(new)
     try:
-        if get(old) != get(new) or unset(old) != unset(new):
-            return False
-        return not has_dict or _plain(old.__dict__) == _plain(new.__dict__)
+        if before[0] != after[0] or before[3] != after[3]:
+            return _DIFFERENT
+        if before[1] != after[1] or before[2] != after[2]:
+            return _SAME_LAYOUT
     except (TypeError, ValueError):  # a property that cannot be compared: assume a change
-        return False
+        return _DIFFERENT
+    return _SAME
 
 
 def same_subtree(old: View, new: View) -> bool:
@@ -114,34 +149,36 @@ def same_subtree(old: View, new: View) -> bool:
 def carry_over(old: View | None, new: View) -> None:
     """Before ``new`` is laid out, compare it with ``old``, the tree at its place in the
     last frame, node by node in tree order. A node holding the same properties as its
-    counterpart is marked ``kept`` and inherits its ``cache``; where the whole subtree is
-    the same, it also inherits the measurements, so layout does not measure it again, and
-    when placed where its counterpart was, its counterpart's layout (``View.lay_out_as``)."""
+    counterpart is marked ``kept`` and inherits its ``cache``. Where the whole subtree holds
+    the same properties but for paint-only ones (``View.paint_only``: a switch flipped, a
+    colour changed), it inherits the measurements, so layout does not measure it again, and
+    when placed where its counterpart was, its counterpart's layout (``View.carry_from``)."""
     if old is not None:
         _carry(old, new)
 
 
-def _carry(old: View, new: View) -> bool:
-    """Carry over from ``old`` to ``new``; return whether their subtrees are the same."""
+def _carry(old: View, new: View) -> int:
+    """Carry over from ``old`` to ``new``; return how their subtrees compare (``_SAME``,
+    ``_SAME_LAYOUT`` or ``_DIFFERENT``)."""
     if old is new:
-        return True  # a part of the screen kept from the last frame (``ui.parts``)
+        return _SAME  # a part of the screen kept from the last frame (``ui.parts``)
     if new._part:
-        return False  # kept from another place of the last frame: it keeps its own layout
-    if not same_properties(old, new):
-        new.mark_kept(old, False, False)
-        return False
-    new.cache = old.cache
-    same = not new.makes_children and len(old.children) == len(new.children)
+        return _DIFFERENT  # kept from another place of the last frame: it keeps its layout
+    node = _compare_properties(old, new)
+    if node == _DIFFERENT:
+        new.carry_from(old, False, False, False)
+        return _DIFFERENT
+    if node == _SAME:
+        new.cache = old.cache
+    subtree = (
+        node if not new.makes_children and len(old.children) == len(new.children) else _DIFFERENT
+    )
     for before, after in zip(old.children, new.children, strict=False):
-        if not _carry(before, after):
-            same = False
-    if same:
-        new._measured = old._measured
-        if isinstance(new, LinearLayout):
-            new._sized = old._sized
-        new.lay_out_as(old)
-    new.mark_kept(old, True, same)
-    return same
+        child = _carry(before, after)
+        if child < subtree:
+            subtree = child
+    new.carry_from(old, node == _SAME, subtree == _SAME, subtree != _DIFFERENT)
+    return subtree
 
 
 def changed_areas(old: Sequence[View], new: Sequence[View]) -> list[Rect] | None:

@@ -235,6 +235,12 @@ def node_tree(windows: list[View]) -> tuple[list[NodeRecord], list[int]]:
     return out, ends
 
 
+WindowSpan = tuple[int, int, object]
+"""The records of one window in a ``NodeTrees`` tree: ``(start, stop, key)``, the window's
+records being ``records[start:stop]``; ``key`` is None for a window walked anew, else an
+object given again only with the same records (a fixed window shown again)."""
+
+
 class NodeTrees:
     """``node_tree`` of successive screens, each fixed window (a system bar, rebuilt only
     when what it shows changes, never changed in place) walked once: its records are lazy,
@@ -245,29 +251,32 @@ class NodeTrees:
 
     def node_tree(
         self, windows: list[View], fixed: Collection[View]
-    ) -> tuple[list[NodeRecord], list[int]]:
-        """``node_tree(windows)``, where the windows in ``fixed`` are walked only when new."""
+    ) -> tuple[list[NodeRecord], list[int], list[WindowSpan]]:
+        """``node_tree(windows)``, where the windows in ``fixed`` are walked only when new,
+        and where each window's records are (``WindowSpan``)."""
         out: list[NodeRecord] = []
         ends: list[int] = []
+        spans: list[WindowSpan] = []
         segments: dict[int, tuple[View, int, list[NodeRecord], list[int], int]] = {}
         index = 0
         for window in windows:
+            start = len(out)
             segment = self._segments.get(id(window))
             if segment is None or segment[0] is not window or segment[1] != index:
-                start = len(out)
                 after = _walk([window], index, "", out, ends)
                 if window not in fixed:
+                    spans.append((start, len(out), None))
                     index = after
                     continue
                 segment = (window, index, out[start:], [end - start for end in ends[start:]], after)
             else:
-                base = len(out)
                 out += segment[2]
-                ends += [end + base for end in segment[3]]
+                ends += map(start.__add__, segment[3])
+            spans.append((start, len(out), segment[2]))
             segments[id(window)] = segment
             index = segment[4]
         self._segments = segments
-        return out, ends
+        return out, ends, spans
 
 
 def nodes(windows: list[View]) -> list[NodeRecord]:

@@ -104,6 +104,7 @@ class View:
         "_kept",
         "_measured",
         "_part",
+        "_signature",
         "_twin",
         "background",
         "blocks_touch",
@@ -137,6 +138,12 @@ class View:
     """True for views that create their children while laid out (recycled lists)."""
     layout_results: ClassVar[tuple[str, ...]] = ()
     """Attributes besides ``bounds`` and ``visible`` that ``layout`` sets."""
+    paint_only: ClassVar[frozenset[str]] = frozenset(
+        {"background", "blocks_touch", "desc", "enabled", "id", "package", "radius", "selected"}
+    )
+    """Properties that change how this view looks or reads but neither its size nor where
+    it or any other view is placed: a tree differing from the last frame's only in these
+    keeps its layout (``ui.diff.carry_over``). Anything not named here counts for layout."""
 
     def __init__(
         self,
@@ -186,6 +193,7 @@ class View:
         self._clip: Rect | None = None  # the clip it was laid out in; None: not laid out
         self._twin: weakref.ref[View] | None = None
         self._part = False
+        self._signature: tuple | None = None  # what it is drawn from, read once (ui.diff)
         self.cache: object = None
         """What a reader of the tree derived from this node alone (its dump fields, say),
         for itself; the node that takes this one's place in the next frame with the same
@@ -214,15 +222,16 @@ class View:
             return None
         return kept[2] if subtree else kept[1]
 
-    def lay_out_as(self, old: View) -> None:
-        """Take ``old``'s layout if laid out in the same place: ``old``'s subtree is the
-        same as this one (``ui.diff.carry_over``), so it would be laid out the same."""
-        self._twin = weakref.ref(old)
-
-    def mark_kept(self, old: View, same: bool, same_subtree: bool) -> None:
-        """Record whether this node holds the same properties as ``old``, and whether its
-        subtree is the same as ``old``'s."""
+    def carry_from(self, old: View, same: bool, same_subtree: bool, same_layout: bool) -> None:
+        """Record how this node compares with ``old``, its counterpart in the last frame
+        (``ui.diff.carry_over``): whether it holds the same properties, whether its whole
+        subtree does, and whether its subtree is laid out the same (it differs at most in
+        paint-only properties). Then it takes ``old``'s measurements and, if laid out in
+        the same place, its layout."""
         self._kept = (id(old), same, same_subtree)
+        if same_layout:
+            self._measured = old._measured
+            self._twin = weakref.ref(old)
 
     # Android attributes ----------------------------------------------------------------
     @property
@@ -328,7 +337,7 @@ class View:
         right, bottom = (r1 if r1 < r2 else r2), (b1 if b1 < b2 else b2)
         visible = _new(Rect, (left, top, right, bottom)) if right > left and bottom > top else EMPTY
         self.visible = visible
-        if self.children or self.makes_children:
+        if self.children or self.makes_children or self.scrollable:  # a scroll: its extent
             self.layout_children(d, rect.inset(*_spacing(d, self.padding)), visible)
 
     def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
@@ -358,7 +367,8 @@ def _take_layout(old: View, new: View) -> None:
     for name in new.layout_results:
         setattr(new, name, getattr(old, name))
     for before, after in zip(old.children, new.children, strict=True):
-        _take_layout(before, after)
+        if before is not after:  # the same view: a part kept as it was laid out
+            _take_layout(before, after)
 
 
 def _place(gravity: str, start: int, room: int, size: int, end_word: str) -> int:
@@ -460,6 +470,11 @@ class LinearLayout(View):
                     out[i] = (share, h, m)
         self._sized = (key, out, inner_w, inner_h)
         return out
+
+    def carry_from(self, old: View, same: bool, same_subtree: bool, same_layout: bool) -> None:
+        super().carry_from(old, same, same_subtree, same_layout)
+        if same_layout:
+            self._sized = old._sized  # type: ignore[attr-defined]
 
     def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
         sizes = self._sizes(d, max_w, max_h)
@@ -583,7 +598,6 @@ class ScrollView(View):
     )
     cls = "android.widget.ScrollView"
     scrollable = True
-    makes_children = True
     layout_results = ("content_height", "inner_height", "offset")
 
     def __init__(
@@ -609,6 +623,11 @@ class ScrollView(View):
         self.inner_height = 0
         if render_item is not None and item_height <= 0:
             raise ValueError("a recycled list needs item_height > 0")
+
+    @property
+    def makes_children(self) -> bool:  # type: ignore[override]
+        """A recycled list makes its rows as it is laid out; given children are kept."""
+        return self.render_item is not None
 
     @property
     def max_offset(self) -> int:

@@ -34,6 +34,7 @@ class TextView(View):
 
     __slots__ = ("align", "bold", "color", "max_lines", "size", "valign")
     cls = "android.widget.TextView"
+    paint_only = View.paint_only | {"color"}
 
     def __init__(
         self,
@@ -146,6 +147,7 @@ class ImageView(View):
 
     __slots__ = ("circle", "icon", "letter", "tint")
     cls = "android.widget.ImageView"
+    paint_only = View.paint_only | {"circle", "tint"}
 
     def __init__(
         self,
@@ -354,6 +356,7 @@ class _Checkable(TextView):
 
     __slots__ = ("is_checked", "on_change")
     checkable = True
+    paint_only = TextView.paint_only | {"is_checked"}
     control_dp = 48
 
     def __init__(
@@ -457,6 +460,7 @@ class SeekBar(View):
 
     __slots__ = ("maximum", "on_change", "value")
     cls = "android.widget.SeekBar"
+    paint_only = View.paint_only | {"value"}
     seekable = True
 
     def __init__(
