@@ -379,11 +379,11 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         except (KeyError, TypeError, ValueError, OverflowError):
             self.device.wait(FRAME_MS)
             return f"action_type must be an integer in 0..{len(ActionType) - 1}"
+        if kind is ActionType.TOUCH:
+            return self._touch(action)
         text = action.get("text", "")
         if kind in _TEXT_KINDS and not isinstance(text, str):
             return f"{kind.name} needs a text string, got {type(text).__name__}"
-        if kind is ActionType.TOUCH:
-            return self._touch(action)
         if kind is ActionType.LIFT:
             self.device.lift()
         elif kind is ActionType.REPEAT:

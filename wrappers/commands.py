@@ -151,15 +151,32 @@ _VERB_CHECKS: dict[str, Callable[[Command], None]] = {
 """What ``Command.check`` checks for each verb once the fields all verbs share are sound."""
 
 
+TAPS: dict[str, Callable[[float, float], list[actions.TouchAction]]] = {
+    "click": actions.click,
+    "double_tap": actions.double_tap,
+    "long_press": actions.long_press,
+}
+"""The verbs that touch one point, and their touch sequence at a point."""
+
+
+def tap_at(env: Any, verb: str, x: float, y: float) -> StepResult | None:
+    """``run_command(env, Command(verb, x=x, y=y))`` for a verb of ``TAPS`` and a point on
+    the screen (floats in [0, 1]), without making the command (agents tap most); None for
+    anything else, which then needs the command (and its checks)."""
+    tap = TAPS.get(verb)
+    if tap is None or type(x) is not float or type(y) is not float:
+        return None
+    if not (0.0 <= x <= 1.0 and 0.0 <= y <= 1.0):
+        return None
+    return actions.play(env, tap(x, y))
+
+
 def touches(command: Command) -> list[actions.TouchAction]:
     """The touch-level actions of a command (``open_app`` is carried out by ``run_command``)."""
     c = command
-    if c.verb == "click":
-        return actions.click(c.x, c.y)  # type: ignore[arg-type]
-    if c.verb == "double_tap":
-        return actions.double_tap(c.x, c.y)  # type: ignore[arg-type]
-    if c.verb == "long_press":
-        return actions.long_press(c.x, c.y)  # type: ignore[arg-type]
+    tap = TAPS.get(c.verb)
+    if tap is not None:
+        return tap(c.x, c.y)  # type: ignore[arg-type]
     if c.verb == "swipe":
         return actions.drag(c.x, c.y, c.x2, c.y2)  # type: ignore[arg-type]
     if c.verb == "scroll":

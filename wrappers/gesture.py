@@ -55,11 +55,13 @@ from mobile_gym.spaces import KEYS, UnicodeText
 from mobile_gym.tasks.signals import parse_tool_call
 from mobile_gym.wrappers.commands import (
     DIRECTIONS,
+    TAPS,
     VERBS,
     Command,
     CommandError,
     StepResult,
     run_command,
+    tap_at,
 )
 
 _POINTED = ("click", "double_tap", "long_press", "swipe")
@@ -98,7 +100,15 @@ class GestureActions(gym.Wrapper):
 
     def step(self, action: dict[str, Any] | Command) -> StepResult:
         try:
-            command = self.command(action)
+            if isinstance(action, Command):
+                _check_types(action)
+                return run_command(self.env, action)
+            verb, fields = _read(action)
+            if verb in TAPS and len(fields) == 2:  # a tap: the common case, no Command made
+                done = tap_at(self.env, verb, fields["x"], fields["y"])
+                if done is not None:
+                    return done
+            command = Command(verb, **fields)
         except CommandError as exc:
             return refused(self.env, str(exc))
         return run_command(self.env, command)
@@ -111,17 +121,23 @@ class GestureActions(gym.Wrapper):
         if isinstance(action, Command):
             _check_types(action)
             return action
-        if not isinstance(action, dict):
-            raise CommandError(
-                f"an action is a dict with a 'verb' (or a Command), not {type(action).__name__}"
-            )
-        verb = _choice(action, "verb", VERBS)
-        fields: dict[str, Any] = {}
-        if verb in _POINTED or (verb in ("scroll", "type") and "position" in action):
-            fields["x"], fields["y"] = _point(action, "position")
-        if verb in _MORE_FIELDS:
-            _read_more(action, verb, fields)
+        verb, fields = _read(action)
         return Command(verb, **fields)
+
+
+def _read(action: Any) -> tuple[str, dict[str, Any]]:
+    """The verb of an action given as a dict, and the fields of its ``Command``."""
+    if not isinstance(action, dict):
+        raise CommandError(
+            f"an action is a dict with a 'verb' (or a Command), not {type(action).__name__}"
+        )
+    verb = _choice(action, "verb", VERBS)
+    fields: dict[str, Any] = {}
+    if verb in _POINTED or (verb in ("scroll", "type") and "position" in action):
+        fields["x"], fields["y"] = _point(action, "position")
+    if verb in _MORE_FIELDS:
+        _read_more(action, verb, fields)
+    return verb, fields
 
 
 def _read_more(action: dict[str, Any], verb: str, fields: dict[str, Any]) -> None:

@@ -65,6 +65,19 @@ class GestureRecognizer:
             # nothing is looked up on touch-down: a tap needs one look-up, at lift
             self.gesture = Gesture(x, y, now_ms, x, y, now_ms)
             return
+        if (
+            x == g.last_x
+            and y == g.last_y
+            and g.mode == "press"
+            and (g.long_checked or now_ms - g.down_ms < LONG_PRESS_MS)
+        ):
+            # held still, not yet long enough for a long press (or it was looked for):
+            # nothing to look up. The finger is within the slop: the last frame, at the
+            # same point, found it there, or the press would be a scroll or a swipe now.
+            if now_ms > g.last_ms:
+                g.velocity_y = 0.0
+            g.last_x, g.last_y, g.last_ms = x, y, now_ms
+            return
         if g.mode == "press" and not g.seek_checked and (x, y) != (g.last_x, g.last_y):
             g.seek_checked = True  # the finger moved: a slider under it follows from now on
             if surface.seekable_at(g.down_x, g.down_y):

@@ -226,9 +226,16 @@ class Phone:
 
         Points off the screen are clipped to its edge; NaN or non-numbers raise ValueError.
         """
-        x, y = events.check_point(x, y)
-        x = min(max(x, 0.0), self.display.width - 1.0)
-        y = min(max(y, 0.0), self.display.height - 1.0)
+        display = self.display
+        if not (
+            type(x) is float
+            and type(y) is float
+            and 0.0 <= x <= display.width - 1.0
+            and 0.0 <= y <= display.height - 1.0
+        ):  # not the common case, floats on the screen: check and clip
+            x, y = events.check_point(x, y)
+            x = min(max(x, 0.0), display.width - 1.0)
+            y = min(max(y, 0.0), display.height - 1.0)
         self._gestures.touch(self, x, y, self.clock.elapsed_ms)
         self._advance(FRAME_MS)
 

@@ -174,9 +174,10 @@ def _carry(old: View, new: View) -> int:
         node if not new.makes_children and len(old.children) == len(new.children) else _DIFFERENT
     )
     for before, after in zip(old.children, new.children, strict=False):
-        child = _carry(before, after)
-        if child < subtree:
-            subtree = child
+        if before is not after:  # else a part kept from the last frame: the same
+            child = _carry(before, after)
+            if child < subtree:
+                subtree = child
     new.carry_from(old, node == _SAME, subtree == _SAME, subtree != _DIFFERENT)
     return subtree
 

@@ -75,12 +75,14 @@ class Parts:
         if self._checking:  # a part inside a part built again to be checked
             return build(context, *inputs)
         name = (id(screen), key)
-        if name in self._now:
+        now = self._now
+        if name in now:
             raise ValueError(f"part {key!r} is made twice in one frame")
         count = alterations()
-        entry = self._last.get(name) if self.keeping else None
+        entry = self._last.get(name)
         if (
             entry is not None
+            and self.keeping
             and entry[0] is screen
             and entry[3] == count
             and _equal(entry[1], inputs)
@@ -96,7 +98,7 @@ class Parts:
             self.kept += 1
         else:
             view = build(context, *inputs)
-        self._now[name] = (screen, inputs, view, count)
+        now[name] = (screen, inputs, view, count)
         return view
 
 

@@ -9,7 +9,6 @@ the renderer paints inside them and the uiautomator dump prints them.
 from __future__ import annotations
 
 import functools
-import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import ClassVar
 
@@ -191,7 +190,10 @@ class View:
         self._altered = False
         self._kept: tuple[int, bool, bool] | None = None
         self._clip: Rect | None = None  # the clip it was laid out in; None: not laid out
-        self._twin: weakref.ref[View] | None = None
+        self._twin: View | None = None
+        """The last frame's counterpart whose layout this view takes if laid out in its
+        place (``carry_from``); dropped once laid out, and by the next frame's counterpart
+        (so no chain of old frames is kept)."""
         self._part = False
         self._signature: tuple | None = None  # what it is drawn from, read once (ui.diff)
         self.cache: object = None
@@ -231,7 +233,8 @@ class View:
         self._kept = (id(old), same, same_subtree)
         if same_layout:
             self._measured = old._measured
-            self._twin = weakref.ref(old)
+            self._twin = old
+            old._twin = None  # (if never laid out): no chain of old frames is kept
 
     # Android attributes ----------------------------------------------------------------
     @property
@@ -320,9 +323,10 @@ class View:
 
     def layout(self, d: Display, rect: Rect, clip: Rect) -> None:
         """Place this view at ``rect``; ``clip`` is the part of the screen it may show in."""
-        if self._twin is not None:
-            old, self._twin = self._twin(), None
-            if old is not None and old.bounds == rect and old._clip == clip:
+        old = self._twin
+        if old is not None:
+            self._twin = None
+            if old.bounds == rect and old._clip == clip:
                 _take_layout(old, self)
                 return
         if self._part:
@@ -366,7 +370,7 @@ def _take_layout(old: View, new: View) -> None:
     new.bounds, new.visible, new._clip, new._twin = old.bounds, old.visible, old._clip, None
     for name in new.layout_results:
         setattr(new, name, getattr(old, name))
-    for before, after in zip(old.children, new.children, strict=True):
+    for before, after in zip(old.children, new.children, strict=False):  # as many, the same
         if before is not after:  # the same view: a part kept as it was laid out
             _take_layout(before, after)
 
