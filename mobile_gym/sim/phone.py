@@ -117,6 +117,8 @@ class Phone:
         self._gestures = GestureRecognizer(d.dp(TOUCH_SLOP_DP), d.dp(SWIPE_MIN_DP), momentum)
         self._version = 0
         self._layout_key: tuple | None = None
+        self._laid_out_at: tuple | None = None
+        """The UI version and the clock when the layout was last found current."""
         self._windows: list[View] = []
         self._app_window: View | None = None
         self._frames = Frames(self.display)
@@ -667,11 +669,16 @@ class Phone:
         return []
 
     def _layout(self) -> list[View]:
+        clock = self.clock
+        moment = (self._version, clock.start_ms, clock.elapsed_ms)
+        if moment == self._laid_out_at:
+            return self._windows  # nothing changed, not even the time, since it was checked
         # A screen that closes itself while it is built (its record was deleted, say) changes
         # the UI again: build once more so no stale frame is ever shown.
         for _ in range(_MAX_REBUILDS):
             key = (self._version, *self._shown_time())
             if key == self._layout_key:
+                self._laid_out_at = (self._version, clock.start_ms, clock.elapsed_ms)
                 return self._windows
             before, self._windows = self._windows, self._compose()
             self._frames.laid_out(before, self._windows)

@@ -23,7 +23,6 @@ repainted whole, children included.
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -55,23 +54,17 @@ def _signer(cls: type) -> Callable[[View], tuple]:
         for name in klass.__dict__.get("__slots__", ())
         if name not in _DERIVED and not name.startswith("_")
     }
-    paint_only = cls.paint_only
     names = sorted(name for name in slots if not _is_handler(name))
-    layout = _getter([name for name in names if name not in paint_only])
-    paint = _getter([name for name in names if name in paint_only])
-    # every view has on_click and on_long_click: two names or more read as a tuple
-    handlers = operator.attrgetter(*sorted(name for name in slots if _is_handler(name)))
-    has_dict = cls.__dictoffset__ != 0
-
-    def sign(view: View) -> tuple:
-        return (
-            layout(view),
-            paint(view),
-            tuple(map(_is_none, handlers(view))),
-            _plain(view.__dict__) if has_dict else None,
-        )
-
-    return sign
+    handlers = sorted(name for name in slots if _is_handler(name))
+    layout = "".join(f"view.{name}, " for name in names if name not in cls.paint_only)
+    paint = "".join(f"view.{name}, " for name in names if name in cls.paint_only)
+    unset = "".join(f"view.{name} is None, " for name in handlers)
+    extra = "_plain(view.__dict__)" if cls.__dictoffset__ != 0 else "None"
+    # written out as plain attribute reads: several times faster than attrgetters
+    source = f"def sign(view):\n    return (({layout}), ({paint}), ({unset}), {extra})\n"
+    namespace: dict[str, Any] = {"_plain": _plain}
+    exec(source, namespace)  # the names are the class's slot names, nothing else
+    return namespace["sign"]
 
 
 def _signature(view: View) -> tuple:
@@ -81,17 +74,6 @@ def _signature(view: View) -> tuple:
     if signature is None:
         signature = view._signature = _signer(type(view))(view)
     return signature
-
-
-def _getter(names: list[str]) -> Callable[[Any], Any]:
-    return operator.attrgetter(*names) if names else _nothing
-
-
-_is_none = functools.partial(operator.is_, None)
-
-
-def _nothing(view: View) -> tuple[()]:
-    return ()
 
 
 def _plain(attributes: dict[str, Any]) -> dict[str, Any]:
