@@ -28,6 +28,7 @@ class SimDevice:
     ) -> None:
         self.phone = Phone(seed=0, display=display, apps=apps)
         self._ui_token: Hashable | None = None
+        self._nodes: ViewNodes | None = None  # the last view_nodes (until the UI changes)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -65,7 +66,10 @@ class SimDevice:
         """The nodes ``hierarchy_xml`` would list, as lazy records (nothing is dumped), with
         their nesting; the same records until the UI changes."""
         records, ends, windows = self.phone.node_tree()
-        return ViewNodes(records, node_attribute, ends, _fields, windows)
+        nodes = self._nodes
+        if nodes is None or nodes.records is not records:
+            nodes = self._nodes = ViewNodes(records, node_attribute, ends, _fields, windows)
+        return nodes
 
     def foreground(self) -> tuple[str, str]:
         self.phone.windows()  # a screen that closes itself when drawn closes now

@@ -704,7 +704,12 @@ def hit_path(root: View, x: float, y: float) -> list[View]:
     node: View | None = root if root.visible.contains(x, y) else None
     while node is not None:
         path.append(node)
-        node = next((c for c in reversed(node.children) if c.visible.contains(x, y)), None)
+        children, node = node.children, None
+        for child in reversed(children):
+            left, top, right, bottom = child.visible  # Rect.contains, written out: hot
+            if left <= x < right and top <= y < bottom:
+                node = child
+                break
     return path
 
 
