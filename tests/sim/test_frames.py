@@ -17,7 +17,18 @@ from mobile_gym.sim.ui.diff import changed_areas
 from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.hierarchy import dump
 from mobile_gym.sim.ui.parts import Parts
-from mobile_gym.sim.ui.widgets import TextView
+from mobile_gym.sim.ui.view import WRAP, Column, FrameLayout, ScrollView, View, walk
+from mobile_gym.sim.ui.widgets import (
+    Button,
+    CheckBox,
+    EditText,
+    ImageButton,
+    ImageView,
+    RadioButton,
+    SeekBar,
+    Switch,
+    TextView,
+)
 from tests.sim.conftest import open_app
 
 SCALES = (1.0, 0.25, 0.5)
@@ -92,6 +103,111 @@ def test_carried_measurements_lay_out_as_a_fresh_layout(seed: int) -> None:
         assert phone.hierarchy_xml() == dump(fresh)
         assert [window.bounds for window in phone.windows()] == [w.bounds for w in fresh]
         random_step(phone, rng)
+
+
+def _measured(monkeypatch: pytest.MonkeyPatch) -> list[View]:
+    """The views measured from now on (a view laid out as in the last frame is not)."""
+    measured: list[View] = []
+    measure = View.measure
+
+    def counted(view: View, *args: int) -> tuple[int, int]:
+        measured.append(view)
+        return measure(view, *args)
+
+    monkeypatch.setattr(View, "measure", counted)
+    return measured
+
+
+def test_a_flipped_switch_keeps_the_layout_of_its_page(
+    driver: Driver, phone: Phone, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A switch's state is paint-only (``View.paint_only``): its page is not measured again,
+    and lays out as a fresh layout does."""
+    open_app(driver, "Settings")
+    driver.tap(text="Network & internet")
+    phone.windows()
+    measured = _measured(monkeypatch)
+    checked = find_all(phone.hierarchy_xml(), text="Mobile data")[0].attrs["checked"]
+    driver.tap(text="Mobile data")
+    windows = phone.windows()
+    assert measured == []
+    flipped = find_all(phone.hierarchy_xml(), text="Mobile data")[0].attrs["checked"]
+    assert {checked, flipped} == {"true", "false"}
+    fresh = fresh_layout(phone)
+    assert measured  # a fresh layout measures every node
+    assert phone.hierarchy_xml() == dump(fresh)
+    assert [w.bounds for w in windows] == [w.bounds for w in fresh]
+
+
+def test_a_change_that_counts_for_layout_measures_again(
+    driver: Driver, phone: Phone, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_app(driver, "Settings")
+    driver.tap(text="Network & internet")
+    phone.windows()
+    measured = _measured(monkeypatch)
+    driver.tap(text="Wi-Fi")  # the line under it now says "Wi-Fi is off": new text
+    phone.windows()
+    assert "wifi_summary" in {view.id for view in measured}
+    assert phone.hierarchy_xml() == dump(fresh_layout(phone))
+
+
+def _noop(*args: object) -> None:
+    return None
+
+
+PAINT_ONLY_VIEWS = [
+    lambda: View(width=WRAP, padding=8),
+    lambda: TextView("Some words to wrap over several lines of text, " * 4, max_lines=3),
+    lambda: Button("Save", on_click=_noop),
+    lambda: ImageView("star", letter="A"),
+    lambda: ImageButton("star", desc="Star", on_click=_noop),
+    lambda: EditText("value", hint="hint", on_change=_noop, on_focus=_noop),
+    lambda: Switch("Wi-Fi", checked=False, on_change=_noop),
+    lambda: CheckBox("Remember", checked=False, on_change=_noop),
+    lambda: RadioButton("One", checked=False, on_change=_noop),
+    lambda: SeekBar(value=3, maximum=10, on_change=_noop),
+    lambda: Column(TextView("a"), TextView("b"), width=WRAP, padding=4),
+    lambda: FrameLayout(children=[TextView("a", gravity="center")], width=WRAP),
+    lambda: ScrollView(children=[TextView(f"row {i}") for i in range(30)], offset=40),
+]
+
+
+def _other(value: object) -> object:
+    """A value of the same kind as ``value`` but different from it."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int | float):
+        return value + 7
+    if isinstance(value, str):
+        return value + " changed"
+    if value is None:
+        return "primary"
+    if isinstance(value, tuple):
+        return tuple(255 - v for v in value)  # a colour
+    raise AssertionError(f"no other value for {value!r}")
+
+
+@pytest.mark.parametrize("make", PAINT_ONLY_VIEWS)
+def test_paint_only_properties_change_no_size_and_no_place(make) -> None:
+    """What ``View.paint_only`` names is a slot, and changing it leaves the view's size and
+    the layout of its subtree as they were (else a carried layout would be wrong)."""
+    display = Phone(seed=0).display
+    room, place = Rect(0, 0, 600, 900), Rect(10, 20, 610, 920)
+
+    def laid_out(view: View) -> list:
+        size = view.measure(display, room.width, room.height)
+        view.layout(display, place, place)
+        return [size, *((node.bounds, node.visible) for node in walk(view))]
+
+    base = make()
+    slots = {name for klass in type(base).__mro__ for name in getattr(klass, "__slots__", ())}
+    assert type(base).paint_only <= slots
+    expected = laid_out(make())
+    for name in sorted(type(base).paint_only):
+        view = make()
+        setattr(view, name, _other(getattr(view, name)))
+        assert laid_out(view) == expected, name
 
 
 def test_a_switch_repaints_its_own_row_only(driver: Driver, phone: Phone) -> None:

@@ -12,7 +12,7 @@ import pytest
 from mobile_gym import actions
 from mobile_gym.sim.keys import KEYCODES, key_name
 from mobile_gym.spaces import KEYS, ActionType
-from tests.tasks.tasktools import REPEAT, act, make_env
+from tests.tasks.tasktools import REPEAT, act, centre, make_env
 
 StepResult = tuple[Any, float, bool, bool, dict[str, Any]]
 
@@ -43,6 +43,21 @@ def test_a_point_is_two_python_floats_of_the_values_given(value: Any) -> None:
 def test_a_point_that_is_not_two_numbers_raises(value: Any) -> None:
     with pytest.raises((TypeError, ValueError)):
         actions.point(value)
+
+
+def test_a_held_finger_shares_one_read_only_position() -> None:
+    env = make_env()
+    for sequence in (actions.click(0.25, 0.75), actions.long_press(0.25, 0.75)):
+        *held, lift = sequence
+        positions = {id(a["touch_position"]) for a in held}
+        assert len(positions) == 1 and len({id(a) for a in held}) == len(held)
+        with pytest.raises(ValueError):
+            held[0]["touch_position"][0] = 0.5
+        np.testing.assert_array_equal(held[-1]["touch_position"], np.float32([0.25, 0.75]))
+        assert not lift["touch_position"].flags.writeable
+        assert all(env.action_space.contains(a) for a in sequence)
+    lift_only = actions.click(0.5, 0.5, frames=0)  # no frame held: the lift alone
+    assert [a["action_type"] for a in lift_only] == [int(ActionType.LIFT)]
 
 
 def test_key_names_in_normal_form_are_kept_and_digits_are_key_codes() -> None:
@@ -171,3 +186,57 @@ def test_play_stops_at_the_sub_step_that_ends_the_episode() -> None:
     _, reward, terminated, _, info = actions.play(env, [REPEAT] * 3)
     assert (reward, terminated, info["events"]) == (3.0, True, ["a", "end"])
     assert len(env.steps) == 1
+
+
+# the base env's unobserved steps ---------------------------------------------------------------
+def _touch(x: float = 0.5, y: float = 0.9) -> dict[str, Any]:
+    return act(ActionType.TOUCH, touch_position=np.array([x, y], np.float32))
+
+
+def test_quiet_unobserved_steps_are_not_gathered_but_taken() -> None:
+    env = make_env()
+    env.reset(seed=0)
+    env.step(REPEAT)  # success judged once since the reset
+    phone = env.device.phone  # type: ignore[attr-defined]
+    before = phone.clock.elapsed_ms
+    assert env.unobserved_steps([_touch(), _touch(), _touch()]) == []
+    assert env.steps == 4 and phone.clock.elapsed_ms > before and phone.touching
+    assert env.step(actions.lift())[0] is not None  # the gesture goes on to its end
+
+
+def test_an_unobserved_step_with_an_error_is_gathered() -> None:
+    env = make_env()
+    env.reset(seed=0)
+    env.step(REPEAT)
+    bad = act(ActionType.TOUCH, touch_position="here")
+    outcomes = env.unobserved_steps([_touch(), bad, _touch()])
+    assert len(outcomes) == 1
+    observation, reward, terminated, truncated, info = outcomes[0]
+    assert observation is None and (reward, terminated, truncated) == (0.0, False, False)
+    assert info["action_error"] == "touch_position must be two numbers in [0, 1]"
+    assert info["step"] == 3
+
+
+def test_unobserved_steps_stop_at_the_one_that_ends_the_episode() -> None:
+    env = make_env()
+    env.reset(seed=0)
+    env.step(REPEAT)
+    x, y = centre(env, text="Wi-Fi")
+    outcomes = env.unobserved_steps([*actions.click(x, y), REPEAT, REPEAT])
+    assert len(outcomes) == 1 and env.steps == 5  # the lift turned Wi-Fi off
+    _, reward, terminated, _, info = outcomes[0]
+    assert (reward, terminated, info["events"]) == (1.0, True, ["done"])
+    assert outcomes[0][0] is not None  # an ending step is observed
+
+
+def test_success_holding_since_the_reset_is_judged_by_the_first_step() -> None:
+    env = make_env(
+        signals={"wifi_on": {"setting": "global/wifi_on", "equals": "1"}},
+        events=[{"id": "done", "when": "wifi_on", "reward": 1.0, "end": "success"}],
+        episode={"end_on_success": False},
+    )
+    env.reset(seed=0)
+    assert not env.success  # the reset reports no success: no action earned it
+    outcomes = env.unobserved_steps([_touch()])  # nothing changed, yet success is judged
+    assert len(outcomes) == 1 and outcomes[0][4]["success"] is True and env.success
+    assert env.unobserved_steps([_touch()]) == []  # from then on a quiet step is not gathered

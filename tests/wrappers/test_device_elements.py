@@ -75,3 +75,28 @@ def test_nodes_without_typed_fields_give_the_same_elements() -> None:
         assert device_elements(NodesWithoutFields(device), include_text=True) == expected
         fields = device.view_nodes().fields
         assert fields is not None
+
+
+def test_a_system_window_shown_again_keeps_its_elements(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The elements of a window shown again unchanged (the status and navigation bars) are
+    not made again when numbered from the same index; those of the app's window are."""
+    from mobile_gym.wrappers import elements as module
+
+    device = SimDevice()
+    target = next(e for e in device_elements(device) if e.label == "Contacts")
+    device.phone.send_all(ev.tap(*target.bounds.center))
+    before = device_elements(device, include_text=True)
+    made: list[int] = []
+    numbered_from = module._numbered_from
+
+    def counted(nodes, inner_texts, index):  # type: ignore[no-untyped-def]
+        made.append(len(nodes))
+        return numbered_from(nodes, inner_texts, index)
+
+    monkeypatch.setattr(module, "_numbered_from", counted)
+    device.phone.invalidate()  # the app's window is built again, the bars are not
+    after = device_elements(device, include_text=True)
+    assert after == before == screen_elements(device.hierarchy_xml(), include_text=True)
+    _, _, windows = device.phone.node_tree()
+    app = [stop - start for start, stop, key in windows if key is None]
+    assert made == app and len(windows) > len(app)  # only the app's window was read again

@@ -112,6 +112,36 @@ def test_indices_names_and_commands_are_the_same_action() -> None:
     assert [a["key"] for a in recorder.actions] == [KEYS.index("HOME")] * 3
 
 
+def _outcome(result: Any) -> tuple:
+    observation, reward, terminated, truncated, info = result
+    info = {k: v for k, v in info.items() if k != "view_hierarchy"}
+    return (
+        observation["instruction"],
+        reward,
+        terminated,
+        truncated,
+        info,
+        str(result[4]["view_hierarchy"]),
+    )
+
+
+@pytest.mark.parametrize("verb", ["click", "double_tap", "long_press"])
+@pytest.mark.parametrize("position", [[0.5, 0.2], [0.0, 1.0], [1.5, 0.5], [float("nan"), 0.5]])
+def test_a_tap_as_a_dict_equals_its_command(verb: str, position: list[float]) -> None:
+    """A tap given as a dict is played without making a ``Command``; it does what the same
+    tap given as a command does, errors included."""
+    by_dict, dict_recorder = wrapped()
+    by_command, command_recorder = wrapped()
+    for _ in range(3):
+        first = by_dict.step({"verb": verb, "position": np.array(position, np.float32)})
+        x, y = (float(v) for v in np.array(position, np.float32))
+        second = by_command.step(Command(verb, x=x, y=y))
+        assert _outcome(first) == _outcome(second)
+    assert dict_recorder.kinds() == command_recorder.kinds()
+    for one, other in zip(dict_recorder.actions, command_recorder.actions, strict=True):
+        np.testing.assert_array_equal(one["touch_position"], other["touch_position"])
+
+
 def test_mcp_call_and_answer_reach_the_agent_record() -> None:
     env, _ = wrapped()
     *_, info = env.step({"verb": "mcp_call", "text": MCP})
