@@ -14,9 +14,9 @@ from mobile_gym.device.rows import insert_rows
 from mobile_gym.sim import Display, Phone
 from mobile_gym.sim.apps import DEFAULT_APPS
 from mobile_gym.sim.apps.base import App
-from mobile_gym.sim.ui.hierarchy import node_attribute, node_fields
+from mobile_gym.sim.ui.hierarchy import fields_made, node_attribute
 
-_fields: Callable[[Any], NodeFields] = functools.partial(node_fields, make=NodeFields._make)
+_fields: Callable[[Any], NodeFields] = functools.partial(fields_made, NodeFields._make)
 """A record's typed fields (one ``make``, so that the fields kept on a view are found)."""
 
 

@@ -113,7 +113,14 @@ def node_fields(node: NodeRecord, make: Callable[[tuple], tuple] = tuple) -> tup
     checkable, scrollable, text, content-desc, bounds (the visible ``Rect``), resource-id,
     checked, focused; each as ``NODE_ATTRIBUTES`` reads it, before it is written as a string.
     ``make`` builds the result from the plain tuple (``NodeFields._make``, say). The result
-    is kept in the view's ``cache`` for the node that replaces it in the next frame."""
+    is kept in the view's ``cache`` for the node that replaces it in the next frame (and
+    the same object comes back while it fits)."""
+    return fields_made(make, node)
+
+
+def fields_made(make: Callable[[tuple], tuple], node: NodeRecord) -> tuple:
+    """``node_fields(node, make)``, ``make`` first: ``functools.partial(fields_made, make)``
+    reads many nodes faster than a partial with a keyword."""
     view = node[0]
     key = (node[1], node[2], view.visible, make)
     cached = view.cache  # the same node of the last frame read them: still the same?
