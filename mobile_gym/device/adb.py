@@ -20,7 +20,7 @@ import re
 import shlex
 import shutil
 import tempfile
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable
 from typing import Any, TypeVar
 
 import numpy as np
@@ -288,7 +288,7 @@ class AdbDevice:
     def query(self, package: str, database: str, sql: str, params: list[Any]) -> list[tuple]:
         return self.databases.query(package, database, sql, params)
 
-    def change_counters(self) -> None:
+    def change_counters(self, sources: Collection[str] | None = None) -> None:
         """None: a real device can change on its own, so every signal is read again. A new
         step begins here, so the reads shared since the last action are dropped."""
         self._changed()

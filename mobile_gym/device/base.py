@@ -7,7 +7,7 @@ runs on the simulated phone and (through ADB) on an emulator or a real device.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
@@ -102,9 +102,11 @@ class Device(Protocol):
 
     def get_setting(self, namespace: str, key: str) -> str | None: ...
     def query(self, package: str, database: str, sql: str, params: list[Any]) -> list[tuple]: ...
-    def change_counters(self) -> dict[str, Hashable] | None:
+    def change_counters(self, sources: Collection[str] | None = None) -> dict[str, Hashable] | None:
         """Tokens per source (``ui``, ``settings``, ``db``, ``logcat``) that change when it
-        may have changed, so signals are re-evaluated only then; None: always re-evaluate."""
+        may have changed, so signals are re-evaluated only then; None: always re-evaluate.
+        ``sources`` names the sources whose tokens are wanted (None: all); the others may be
+        left out, and not read."""
         ...
 
     # task setup

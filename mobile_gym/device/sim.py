@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable
 from typing import Any
 
 import numpy as np
@@ -90,18 +90,23 @@ class SimDevice:
         finally:
             conn.execute("PRAGMA query_only = OFF")
 
-    def change_counters(self) -> dict[str, Hashable]:
-        """Change tokens per source. The UI counts as changed only once no finger is on the
-        screen: a gesture is judged when it ends, not frame by frame while it scrolls."""
+    def change_counters(self, sources: Collection[str] | None = None) -> dict[str, Hashable]:
+        """Change tokens per source (those of ``sources``; None: all). The UI counts as
+        changed only once no finger is on the screen: a gesture is judged when it ends, not
+        frame by frame while it scrolls."""
         phone = self.phone
-        if not phone.touching or self._ui_token is None:
-            self._ui_token = phone.ui_version
-        return {
-            "ui": self._ui_token,
-            "settings": phone.settings.version,
-            "db": phone.storage.version,
-            "logcat": phone.logcat.next_seq,
-        }
+        counters: dict[str, Hashable] = {}
+        if sources is None or "ui" in sources:
+            if not phone.touching or self._ui_token is None:
+                self._ui_token = phone.ui_version
+            counters["ui"] = self._ui_token
+        if sources is None or "settings" in sources:
+            counters["settings"] = phone.settings.version
+        if sources is None or "db" in sources:
+            counters["db"] = phone.storage.version
+        if sources is None or "logcat" in sources:
+            counters["logcat"] = phone.logcat.next_seq
+        return counters
 
     def put_setting(self, namespace: str, key: str, value: str) -> None:
         self.phone.settings.put(namespace, key, value)

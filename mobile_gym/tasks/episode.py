@@ -30,7 +30,6 @@ class Episode:
         self.agent = AgentRecord()
         self._setup()
         _, log_start = device.logcat(1 << 62)
-        self.observer = Observer(device, self.agent, log_start)
         probes = []
         for name, signal in spec.signals.items():
             try:
@@ -39,6 +38,8 @@ class Episode:
                 raise
             except ValueError as exc:  # an invalid XPath or regex
                 raise s.TaskFileError(f"{spec.label}: signals.{name}: {exc}") from None
+        sources = frozenset(probe.source for probe in probes) - {"agent"}
+        self.observer = Observer(device, self.agent, log_start, sources)
         self.board = SignalBoard(probes, self.observer)
         instructions = {
             e.id: fill(e.instruction, self.values, f"{spec.label}: events.{e.id}.instruction")

@@ -38,9 +38,18 @@ class AgentRecord:
 class Observer:
     """Reads the device for signals, caching each source until its change counter moves."""
 
-    def __init__(self, device: Device, agent: AgentRecord, log_start: int) -> None:
+    def __init__(
+        self,
+        device: Device,
+        agent: AgentRecord,
+        log_start: int,
+        sources: frozenset[str] | None = None,
+    ) -> None:
         self.device = device
         self.agent = agent
+        self.sources = sources
+        """The device's sources that signals read (None: all); only their change counters
+        are asked for, so a source no signal reads is not even looked at."""
         self.log_cursor = log_start
         self.log_lines: list[tuple[str, str]] = []
         self._counters: dict[str, Hashable] | None = None
@@ -53,7 +62,7 @@ class Observer:
 
     def refresh(self) -> dict[str, Hashable] | None:
         """Take the device's change counters; drop caches whose source changed."""
-        counters = self.device.change_counters()
+        counters = self.device.change_counters(self.sources)
         previous = self._counters
         if counters is None or counters != previous:  # equal counters: no source changed
             self._catch_up(counters, previous)

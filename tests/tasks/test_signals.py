@@ -491,7 +491,7 @@ def test_each_source_is_read_only_when_it_changed() -> None:
 
 def test_device_without_change_counters_is_read_every_step() -> None:
     class Uncounted(SimDevice):
-        def change_counters(self) -> None:  # type: ignore[override]
+        def change_counters(self, sources: object = None) -> None:  # type: ignore[override]
             return None
 
     env = MobileEnv(spec(), device=Uncounted())
@@ -503,3 +503,35 @@ def test_device_without_change_counters_is_read_every_step() -> None:
     assert board.evaluations == start + 2
     click(env, id="wifi_switch")
     assert board.values == {"wifi_off": True}
+
+
+def test_only_the_sources_that_signals_read_are_looked_at(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Wi-Fi task reads a setting: its steps ask the phone for the settings' change
+    counter alone, never read the databases' nor the log's, and still judge the switch."""
+    env = make_env()
+    env.reset(seed=0)
+    assert env.episode is not None and env.episode.observer.sources == {"settings"}
+    storage = type(env.device.phone.storage)  # type: ignore[attr-defined]
+    version = storage.version
+    reads: list[object] = []
+    monkeypatch.setattr(
+        storage, "version", property(lambda self: reads.append(self) or version.fget(self))
+    )
+    asked: list[object] = []
+    change_counters = env.device.change_counters
+    monkeypatch.setattr(
+        env.device,
+        "change_counters",
+        lambda sources=None: asked.append(sources) or change_counters(sources),
+    )
+    env.step(REPEAT)
+    click(env, id="wifi_switch")
+    assert reads == [] and asked and all(sources == {"settings"} for sources in asked)
+    assert env.episode.board.values == {"wifi_off": True} and env.success
+
+
+def test_sim_change_counters_give_the_sources_asked_for() -> None:
+    device = SimDevice()
+    assert set(device.change_counters()) == {"ui", "settings", "db", "logcat"}
+    assert set(device.change_counters({"db", "logcat"})) == {"db", "logcat"}
+    assert device.change_counters(frozenset()) == {}
