@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Collection, Hashable, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 import numpy as np
@@ -21,14 +20,14 @@ class DeviceError(RuntimeError):
     did not help. The env ends the episode with ``info["error"]``, never as a success."""
 
 
-@dataclass(frozen=True)
-class ViewNodes:
+class ViewNodes(NamedTuple):
     """The ``<node>``s of the hierarchy dump without the dump: an optional capability.
 
     A device that can list its UI nodes cheaply (the simulated phone) has a method
     ``view_nodes() -> ViewNodes``; signals then test attributes of these records instead of
     parsing the XML (``mobile_gym.tasks.xpath_fast``). Devices without it (ADB) are read
-    through ``hierarchy_xml`` alone.
+    through ``hierarchy_xml`` alone. Immutable (a named tuple: one is made for every new
+    screen).
     """
 
     records: Sequence[Any]

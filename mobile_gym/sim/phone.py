@@ -15,7 +15,7 @@ import sqlite3
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from lxml import etree
@@ -117,6 +117,8 @@ class Phone:
         self._gestures = GestureRecognizer(d.dp(TOUCH_SLOP_DP), d.dp(SWIPE_MIN_DP), momentum)
         self._version = 0
         self._layout_key: tuple | None = None
+        self._areas: dict[bool, _Areas] = {}
+        """Where the windows go, without and with the keyboard (the display is fixed)."""
         self._laid_out_at: tuple | None = None
         """The UI version and the clock when the layout was last found current."""
         self._windows: list[View] = []
@@ -692,11 +694,11 @@ class Phone:
 
     def _compose(self) -> list[View]:
         d = self.display
-        w, h = d.width, d.height
-        status_h, nav_h = d.dp(STATUS_BAR_DP), d.dp(NAV_BAR_DP)
-        kb_h = d.dp(KEYBOARD_DP) if self.keyboard_shown else 0
-        screen = Rect(0, 0, w, h)
-        area = Rect(0, status_h, w, h - nav_h - kb_h)
+        keyboard_shown = self.keyboard_shown
+        areas = self._areas.get(keyboard_shown)
+        if areas is None:
+            areas = self._areas[keyboard_shown] = _Areas.of(d, keyboard_shown)
+        screen, area = areas.screen, areas.app
         try:
             app_window = self._app_frame(area, screen, keeping=True)
         except PartMovedError:  # a kept part was placed elsewhere: build it all again
@@ -716,7 +718,7 @@ class Phone:
             self._system_window(
                 "status",
                 bar_state,
-                Rect(0, 0, w, status_h),
+                areas.status,
                 lambda: status_bar(
                     clock=bar_state[0],
                     wifi=bar_state[1],
@@ -727,13 +729,13 @@ class Phone:
             ),
             app_window,
         ]
-        if kb_h:
+        if keyboard_shown:
             board = self.keyboard
             windows.append(
                 self._system_window(
                     "keyboard",
                     (board.shift, board.symbols),
-                    Rect(0, h - nav_h - kb_h, w, h - nav_h),
+                    areas.keyboard,
                     lambda: keyboard(
                         board,
                         type_text=self.type_key,
@@ -744,9 +746,7 @@ class Phone:
                 )
             )
         windows.append(
-            self._system_window(
-                "nav", (), Rect(0, h - nav_h, w, h), lambda: navigation_bar(self._press_now)
-            )
+            self._system_window("nav", (), areas.nav, lambda: navigation_bar(self._press_now))
         )
         if self.toasts:
             toast = self.toasts[-1]
@@ -762,7 +762,7 @@ class Phone:
                 margin=(32, 0, 32, 72),
             )
             layer = _ToastWindow(package=toast.package, children=[bubble])
-            layer.layout(d, Rect(0, status_h, w, h - kb_h), screen)
+            layer.layout(d, areas.toast, screen)
             windows.append(layer)
         return windows
 
@@ -854,6 +854,31 @@ class Phone:
     def windows(self) -> list[View]:
         """The laid-out widget trees on screen, bottom to top (status bar, app, keyboard, ...)."""
         return self._layout()
+
+
+class _Areas(NamedTuple):
+    """Where the windows go on a display, with or without the keyboard."""
+
+    screen: Rect
+    app: Rect
+    status: Rect
+    keyboard: Rect
+    nav: Rect
+    toast: Rect
+
+    @classmethod
+    def of(cls, d: Display, keyboard_shown: bool) -> _Areas:
+        w, h = d.width, d.height
+        status_h, nav_h = d.dp(STATUS_BAR_DP), d.dp(NAV_BAR_DP)
+        kb_h = d.dp(KEYBOARD_DP) if keyboard_shown else 0
+        return cls(
+            screen=Rect(0, 0, w, h),
+            app=Rect(0, status_h, w, h - nav_h - kb_h),
+            status=Rect(0, 0, w, status_h),
+            keyboard=Rect(0, h - nav_h - kb_h, w, h - nav_h),
+            nav=Rect(0, h - nav_h, w, h),
+            toast=Rect(0, status_h, w, h - kb_h),
+        )
 
 
 class _ToastWindow(FrameLayout):

@@ -27,6 +27,11 @@ class Firing:
     failure: bool = False
 
 
+_GROUPS = (s.AllOf, s.AnyOf)
+"""The conditions made of parts (a tuple: ``isinstance`` with a ``|`` union builds the union
+each time)."""
+
+
 class EventTree:
     """The events of one episode and their state (fired, progress of ``order`` conditions)."""
 
@@ -95,7 +100,7 @@ class EventTree:
     ) -> bool:
         if isinstance(condition, str):
             return signals(condition)
-        if isinstance(condition, s.AllOf | s.AnyOf):
+        if isinstance(condition, _GROUPS):
             parts = condition.all if isinstance(condition, s.AllOf) else condition.any
             if advance and self._ordered(condition):  # every ``order`` inside must see this step
                 results = [self._holds(c, signals, advance) for c in parts]
