@@ -41,7 +41,7 @@ def base_action(
         "action_type": int(kind),
         "touch_position": (
             _NOWHERE
-            if kind is not ActionType.TOUCH and x == 0.0 and y == 0.0
+            if kind != ActionType.TOUCH and x == 0.0 and y == 0.0
             else np.array([x, y], dtype=np.float32)
         ),
         "key": _DEFAULT_KEY_INDEX if key is _DEFAULT_KEY else _KEY_INDEX[key_name(key)],
