@@ -11,7 +11,7 @@ from mobile_gym.sim.ui.fonts import face
 from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.icons import check_icon, draw_icon
 from mobile_gym.sim.ui.theme import Theme
-from mobile_gym.sim.ui.view import WRAP, Paint, View, resolve_color
+from mobile_gym.sim.ui.view import MATCH, WRAP, Paint, Spacing, View, resolve_color
 
 INPUT_TYPES = ("text", "name", "number", "phone", "email", "password", "multiline")
 _PHONE_CHARS = set("0123456789+-() #*.,")
@@ -46,10 +46,10 @@ class TextView(View):
         max_lines: int = 1,
         align: str = "start",
         valign: str = "center",
+        width: int = WRAP,
         **kwargs,
     ) -> None:
-        kwargs.setdefault("width", WRAP)
-        super().__init__(text=text, **kwargs)
+        super().__init__(text=text, width=width, **kwargs)
         self.size = size
         self.color = color
         self.bold = bold
@@ -360,11 +360,16 @@ class _Checkable(TextView):
     control_dp = 48
 
     def __init__(
-        self, text: str = "", *, checked: bool, on_change: Callable[[bool], None], **kwargs
+        self,
+        text: str = "",
+        *,
+        checked: bool,
+        on_change: Callable[[bool], None],
+        width: int = MATCH,
+        padding: Spacing = (0, 8),
+        **kwargs,
     ) -> None:
-        kwargs.setdefault("width", -1)
-        kwargs.setdefault("padding", (0, 8))
-        super().__init__(text, on_click=_Toggle(self), **kwargs)
+        super().__init__(text, on_click=_Toggle(self), width=width, padding=padding, **kwargs)
         self.is_checked = checked
         self.on_change = on_change
 
