@@ -13,6 +13,7 @@ import functools
 import itertools
 import json
 import operator
+import struct
 from typing import Any
 
 import numpy as np
@@ -37,20 +38,28 @@ def base_action(
 ) -> TouchAction:
     """One touch-level action. An action that touches nothing at (0, 0), the default, shares
     one read-only ``touch_position`` with every other (it is never read)."""
-    return {
-        "action_type": int(kind),
-        "touch_position": (
-            _NOWHERE
-            if kind != ActionType.TOUCH and x == 0.0 and y == 0.0
-            else np.array([x, y], dtype=np.float32)
-        ),
-        "key": _DEFAULT_KEY_INDEX if key is _DEFAULT_KEY else _KEY_INDEX[key_name(key)],
-        "text": text,
-    }
+    action = _BLANK[kind].copy()  # KeyError: not an action type
+    if kind == ActionType.TOUCH or x != 0.0 or y != 0.0:
+        action["touch_position"] = np.array((x, y), _F32)
+    if key is not _DEFAULT_KEY:
+        action["key"] = _KEY_INDEX[key_name(key)]
+    action["text"] = text
+    return action
 
 
-_NOWHERE = np.zeros(2, dtype=np.float32)
+_F32 = np.dtype(np.float32)
+_NOWHERE = np.zeros(2, dtype=_F32)
 _NOWHERE.flags.writeable = False
+_BLANK = {
+    kind: {
+        "action_type": int(kind),
+        "touch_position": _NOWHERE,
+        "key": _DEFAULT_KEY_INDEX,
+        "text": "",
+    }
+    for kind in ActionType
+}
+"""Each action type's action with every other field at its default (copied, then filled)."""
 
 
 _PLAIN_FLOATS = frozenset(map(np.dtype, (np.float16, np.float32, np.float64)))
@@ -79,9 +88,23 @@ def _held(x: float, y: float, frames: int) -> list[TouchAction]:
     ``touch_position``."""
     if frames <= 0:
         return []
-    first = touch(x, y)
-    first["touch_position"].flags.writeable = False
+    first = _BLANK[ActionType.TOUCH].copy()
+    first["touch_position"] = _fixed_position(x, y)
     return [first, *map(dict.copy, itertools.repeat(first, frames - 1))]
+
+
+def _fixed_position(x: float, y: float) -> np.ndarray:
+    """``(x, y)`` as a ``touch_position`` that cannot be changed: an array over bytes (no
+    one can make it writeable), where (x, y) fit; else a read-only copy."""
+    try:
+        return np.frombuffer(_PACK_POSITION(x, y), _F32)
+    except (struct.error, OverflowError, TypeError):  # not two floats that fit: as numpy casts
+        position = np.array((x, y), _F32)
+        position.flags.writeable = False
+        return position
+
+
+_PACK_POSITION = struct.Struct("=2f").pack
 
 
 def click(x: float, y: float, frames: int = TAP_FRAMES) -> list[TouchAction]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MethodType
 
 from mobile_gym.tasks import schema as s
 
@@ -50,7 +51,7 @@ class EventTree:
     def step(self, signals: Mapping[str, bool] | Callable[[str], bool]) -> Firing:
         """Evaluate the events that can still fire; ``signals`` gives a signal's value by
         name (a mapping, or a function that reads it on demand)."""
-        if isinstance(signals, Mapping):
+        if type(signals) is not MethodType and isinstance(signals, Mapping):
             signals = signals.__getitem__
         out = Firing()
         progress_before = dict(self._progress)

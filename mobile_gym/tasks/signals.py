@@ -144,7 +144,11 @@ class SignalProbe:
     def __init__(self, name: str, spec: Any) -> None:
         self.name = name
         self.spec = spec
-        self.source = _SOURCES[type(spec)]
+        self.source, self._read = _KINDS[type(spec)]
+        self._setting = ("", "")
+        if isinstance(spec, s.SettingSignal):
+            namespace, _, key = spec.setting.partition("/")
+            self._setting = (namespace, key)
         self._fast: FastXPath | None = None
         if isinstance(spec, s.XPathSignal):
             try:
@@ -171,64 +175,77 @@ class SignalProbe:
         return []
 
     def evaluate(self, obs: Observer) -> bool:
+        """The signal's value in the state ``obs`` observes."""
+        return self._read(self, obs)
+
+    def _xpath_value(self, obs: Observer) -> bool:
         spec = self.spec
-        if isinstance(spec, s.XPathSignal):
-            if self._fast is not None:
-                nodes = obs.view_nodes()
-                if nodes is not None:
-                    return self._fast.signal(nodes.records, nodes.attribute, spec.count)
-            result = self._xpath(obs.tree())
-            if isinstance(result, bool):
-                return result
-            if isinstance(result, float):
-                return result != 0 if spec.count is None else result == spec.count
-            if isinstance(result, str):
-                return bool(result)
-            return len(result) > 0 if spec.count is None else len(result) == spec.count
-        if isinstance(spec, s.TextSignal):
-            return any(
-                _matches(t, spec.screen_text, spec.match, spec.threshold) for t in obs.texts()
-            )
-        if isinstance(spec, s.LogcatSignal):
-            if not self._log_hit:
-                pattern = re.compile(spec.logcat)
-                for tag, message in obs.log_lines[self._seen_lines :]:
-                    if (spec.tag is None or tag == spec.tag) and pattern.search(message):
-                        self._log_hit = True
-                        break
-                self._seen_lines = len(obs.log_lines)
-            return self._log_hit
-        if isinstance(spec, s.ForegroundSignal):
-            package, activity = obs.device.foreground()
-            return package == spec.foreground and (
-                spec.activity is None or activity == spec.activity
-            )
-        if isinstance(spec, s.SettingSignal):
-            namespace, _, key = spec.setting.partition("/")
-            return _setting_matches(obs.device.get_setting(namespace, key), spec)
-        if isinstance(spec, s.SqlSignal):
-            try:
-                rows = obs.device.query(spec.package, spec.database, spec.sql, spec.params)
-            except sqlite3.Error as exc:
-                raise s.TaskFileError(f"signal {self.name!r}: SQL query failed: {exc}") from None
-            return [list(r) for r in rows] == [list(r) for r in spec.expect]
-        if isinstance(spec, s.AnswerSignal):
-            answer = obs.agent.answer
-            if answer is None:
-                return False
-            if spec.match == "number":
-                return _number_matches(answer, spec.answer, spec.tolerance)
-            return _matches(answer, spec.answer, spec.match, spec.threshold)
-        if isinstance(spec, s.StatusSignal):
-            return obs.agent.status == spec.status
-        if isinstance(spec, s.AskUserSignal):
-            return any(re.search(spec.ask_user, q) for q in obs.agent.questions)
-        if isinstance(spec, s.McpSignal):
-            return any(
-                tool == spec.mcp_call and all(args.get(k) == v for k, v in spec.arguments.items())
-                for tool, args in obs.agent.tool_calls
-            )
-        raise TypeError(f"unknown signal {spec!r}")  # pragma: no cover
+        if self._fast is not None:
+            nodes = obs.view_nodes()
+            if nodes is not None:
+                return self._fast.signal(nodes.records, nodes.attribute, spec.count)
+        result = self._xpath(obs.tree())
+        if isinstance(result, bool):
+            return result
+        if isinstance(result, float):
+            return result != 0 if spec.count is None else result == spec.count
+        if isinstance(result, str):
+            return bool(result)
+        return len(result) > 0 if spec.count is None else len(result) == spec.count
+
+    def _text_value(self, obs: Observer) -> bool:
+        spec = self.spec
+        return any(_matches(t, spec.screen_text, spec.match, spec.threshold) for t in obs.texts())
+
+    def _logcat_value(self, obs: Observer) -> bool:
+        spec = self.spec
+        if not self._log_hit:
+            pattern = re.compile(spec.logcat)
+            for tag, message in obs.log_lines[self._seen_lines :]:
+                if (spec.tag is None or tag == spec.tag) and pattern.search(message):
+                    self._log_hit = True
+                    break
+            self._seen_lines = len(obs.log_lines)
+        return self._log_hit
+
+    def _foreground_value(self, obs: Observer) -> bool:
+        spec = self.spec
+        package, activity = obs.device.foreground()
+        return package == spec.foreground and (spec.activity is None or activity == spec.activity)
+
+    def _setting_value(self, obs: Observer) -> bool:
+        namespace, key = self._setting
+        return _setting_matches(obs.device.get_setting(namespace, key), self.spec)
+
+    def _sql_value(self, obs: Observer) -> bool:
+        spec = self.spec
+        try:
+            rows = obs.device.query(spec.package, spec.database, spec.sql, spec.params)
+        except sqlite3.Error as exc:
+            raise s.TaskFileError(f"signal {self.name!r}: SQL query failed: {exc}") from None
+        return [list(r) for r in rows] == [list(r) for r in spec.expect]
+
+    def _answer_value(self, obs: Observer) -> bool:
+        spec = self.spec
+        answer = obs.agent.answer
+        if answer is None:
+            return False
+        if spec.match == "number":
+            return _number_matches(answer, spec.answer, spec.tolerance)
+        return _matches(answer, spec.answer, spec.match, spec.threshold)
+
+    def _status_value(self, obs: Observer) -> bool:
+        return obs.agent.status == self.spec.status
+
+    def _ask_user_value(self, obs: Observer) -> bool:
+        return any(re.search(self.spec.ask_user, q) for q in obs.agent.questions)
+
+    def _mcp_value(self, obs: Observer) -> bool:
+        spec = self.spec
+        return any(
+            tool == spec.mcp_call and all(args.get(k) == v for k, v in spec.arguments.items())
+            for tool, args in obs.agent.tool_calls
+        )
 
 
 def _setting_matches(value: str | None, spec: s.SettingSignal) -> bool:
@@ -250,18 +267,19 @@ def _setting_matches(value: str | None, spec: s.SettingSignal) -> bool:
     return True
 
 
-_SOURCES: dict[type, str] = {
-    s.XPathSignal: "ui",
-    s.TextSignal: "ui",
-    s.ForegroundSignal: "ui",
-    s.LogcatSignal: "logcat",
-    s.SettingSignal: "settings",
-    s.SqlSignal: "db",
-    s.AnswerSignal: "agent",
-    s.StatusSignal: "agent",
-    s.AskUserSignal: "agent",
-    s.McpSignal: "agent",
+_KINDS: dict[type, tuple[str, Callable[[SignalProbe, Observer], bool]]] = {
+    s.XPathSignal: ("ui", SignalProbe._xpath_value),
+    s.TextSignal: ("ui", SignalProbe._text_value),
+    s.ForegroundSignal: ("ui", SignalProbe._foreground_value),
+    s.LogcatSignal: ("logcat", SignalProbe._logcat_value),
+    s.SettingSignal: ("settings", SignalProbe._setting_value),
+    s.SqlSignal: ("db", SignalProbe._sql_value),
+    s.AnswerSignal: ("agent", SignalProbe._answer_value),
+    s.StatusSignal: ("agent", SignalProbe._status_value),
+    s.AskUserSignal: ("agent", SignalProbe._ask_user_value),
+    s.McpSignal: ("agent", SignalProbe._mcp_value),
 }
+"""Each kind of signal's source and how its value is read."""
 
 
 class SignalBoard:

@@ -12,6 +12,8 @@ from mobile_gym import actions
 from mobile_gym.device.sim import SimDevice
 from mobile_gym.env import MobileEnv
 from mobile_gym.spaces import ActionType
+from mobile_gym.tasks import schema
+from mobile_gym.tasks.signals import _KINDS
 from tests.tasks.tasktools import NETWORK, NOTES, REPEAT, SETTINGS, act, click, make_env, spec
 
 WIFI_SWITCH = f"{SETTINGS}:id/wifi_switch"
@@ -535,3 +537,13 @@ def test_sim_change_counters_give_the_sources_asked_for() -> None:
     assert set(device.change_counters()) == {"ui", "settings", "db", "logcat"}
     assert set(device.change_counters({"db", "logcat"})) == {"db", "logcat"}
     assert device.change_counters(frozenset()) == {}
+
+
+def test_every_kind_of_signal_has_a_source_and_a_reader() -> None:
+    kinds = {
+        value
+        for name, value in vars(schema).items()
+        if name.endswith("Signal") and isinstance(value, type)
+    }
+    assert kinds == set(_KINDS)
+    assert {source for source, _ in _KINDS.values()} == {"ui", "logcat", "settings", "db", "agent"}

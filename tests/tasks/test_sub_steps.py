@@ -60,6 +60,45 @@ def test_a_held_finger_shares_one_read_only_position() -> None:
     assert [a["action_type"] for a in lift_only] == [int(ActionType.LIFT)]
 
 
+def test_a_held_position_cannot_be_made_writeable_again() -> None:
+    position = actions.click(0.25, 0.75)[0]["touch_position"]
+    with pytest.raises(ValueError):
+        position.flags.writeable = True
+    assert position.dtype == np.float32 and position.shape == (2,)
+
+
+@pytest.mark.parametrize(
+    ("x", "y"),
+    [(0.1, 0.2), (1e-40, 1.0), (2.5, -3.0), (1e39, 0.5), (-1e300, 0.0), (float("nan"), 0.5)],
+)
+def test_held_positions_are_cast_as_numpy_casts(x: float, y: float) -> None:
+    with np.errstate(over="ignore"):
+        expected = np.array([x, y], dtype=np.float32)
+        position = actions.long_press(x, y)[0]["touch_position"]
+    np.testing.assert_array_equal(position, expected)
+    assert not position.flags.writeable
+
+
+def test_each_kind_of_action_has_its_defaults() -> None:
+    for kind in ActionType:
+        action = actions.base_action(kind)
+        assert action == {
+            "action_type": int(kind),
+            "touch_position": action["touch_position"],
+            "key": KEYS.index("BACK"),
+            "text": "",
+        }
+        np.testing.assert_array_equal(action["touch_position"], [0.0, 0.0])
+        assert type(action["action_type"]) is int
+    first, second = actions.base_action(ActionType.TOUCH), actions.base_action(ActionType.TOUCH)
+    assert first["touch_position"] is not second["touch_position"]  # a touch owns its position
+    first["touch_position"][0] = 0.5
+    assert second["touch_position"][0] == 0.0
+    typed = actions.base_action(ActionType.KEY, key="HOME", text="note")
+    assert typed["key"] == KEYS.index("HOME") and typed["text"] == "note"
+    assert actions.base_action(ActionType.KEY)["touch_position"].flags.writeable is False
+
+
 def test_key_names_in_normal_form_are_kept_and_digits_are_key_codes() -> None:
     for name in KEYCODES:
         if not name.isdigit():

@@ -115,6 +115,8 @@ class AppContext:
         self.app = app
         self.screen = screen
         self.overlays: list[View] = []
+        self.settings: SettingsStore = phone.settings
+        """The phone's settings provider (one store for the phone's life)."""
 
     # state ---------------------------------------------------------------------------------
     @property
@@ -146,10 +148,6 @@ class AppContext:
     @property
     def now(self) -> dt.datetime:
         return self.phone.clock.now
-
-    @property
-    def settings(self) -> SettingsStore:
-        return self.phone.settings
 
     # system calls --------------------------------------------------------------------------
     def open(self, activity: str, **args: Any) -> None:

@@ -83,4 +83,8 @@ class SettingsStore:
 
     def flag(self, namespace: str, key: str) -> bool:
         """A 0/1 setting as a bool."""
-        return self.get(namespace, key) == "1"
+        table = self.tables.get(namespace)  # ``get`` written out: screens read many flags
+        if table is None:
+            self._check(namespace)  # an unknown namespace raises
+            return False
+        return table.get(key) == "1"

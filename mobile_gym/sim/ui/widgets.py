@@ -50,12 +50,7 @@ class TextView(View):
         **kwargs,
     ) -> None:
         super().__init__(text=text, width=width, **kwargs)
-        self.size = size
-        self.color = color
-        self.bold = bold
-        self.max_lines = max_lines
-        self.align = align
-        self.valign = valign
+        _style(self, size, color, bold, max_lines, align, valign)
 
     def shown_text(self) -> str:
         return self.text
@@ -118,6 +113,18 @@ class TextView(View):
                 x = box.left
             canvas.text(x, y, line, size, color, self.bold)
             y += f.line_height
+
+
+def _style(
+    view: TextView, size: int, color: Paint, bold: bool, max_lines: int, align: str, valign: str
+) -> None:
+    """Set what ``TextView`` adds to a view: how its text is written and placed."""
+    view.size = size
+    view.color = color
+    view.bold = bold
+    view.max_lines = max_lines
+    view.align = align
+    view.valign = valign
 
 
 class Button(TextView):
@@ -367,9 +374,21 @@ class _Checkable(TextView):
         on_change: Callable[[bool], None],
         width: int = MATCH,
         padding: Spacing = (0, 8),
+        size: int = 16,
+        color: Paint = "text",
+        bold: bool = False,
+        max_lines: int = 1,
+        align: str = "start",
+        valign: str = "center",
         **kwargs,
     ) -> None:
-        super().__init__(text, on_click=_Toggle(self), width=width, padding=padding, **kwargs)
+        # ``TextView``'s parameters are taken here and the rest go to ``View`` at once:
+        # keywords passed on through each class are matched and copied again at each
+        # (controls are built whenever a screen is, and a flip rebuilds its control)
+        View.__init__(
+            self, text=text, on_click=_Toggle(self), width=width, padding=padding, **kwargs
+        )
+        _style(self, size, color, bold, max_lines, align, valign)
         self.is_checked = checked
         self.on_change = on_change
 
