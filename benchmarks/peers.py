@@ -211,12 +211,15 @@ def _number(value: float | None) -> str:
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds (default 7)")
+    # Many short rounds rather than a few long ones: this machine's slow spells (up to ~1.7x
+    # slower, from a fraction of a second to a few seconds) then leave every contender some
+    # quiet rounds (benchmarks/README.md, "How it is timed").
+    parser.add_argument("--rounds", type=int, default=15, help="interleaved rounds (default 15)")
     parser.add_argument(
         "--round-seconds",
         type=float,
-        default=0.15,
-        help="about how long each contender runs per round (default 0.15)",
+        default=0.1,
+        help="about how long each contender runs per round (default 0.1)",
     )
 
 

@@ -79,6 +79,9 @@ _TEXT_KINDS = frozenset(
     )
 )
 """The action types that read the action's ``text``."""
+_TOUCH = int(ActionType.TOUCH)
+_Finger = tuple[Any, float, float]
+"""Where the last touch step put the finger: its ``touch_position`` object and the pixel."""
 _NO_FIRING = Firing()
 """What a step in which nothing could fire adds up to; only read, never handed out."""
 
@@ -197,6 +200,8 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self._status: str | None = None
         self._last_frame: np.ndarray | None = None
         self._unobserved = False
+        self._finger: _Finger | None = None
+        """Where the last touch step put the finger (read by ``unobserved_steps`` only)."""
         self._success_judged = False
         """Whether a step judged ``success`` since the reset (till then it is False)."""
         self.error: str | None = None
@@ -243,24 +248,37 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         ``play`` gathers: all but those of steps that leave nothing to gather (no reward,
         instruction, event, action error or reply, and the episode goes on)."""
         outcomes = []
+        self._finger = None
         with self.unobserved():
             for action in actions:
-                outcome = self._guarded_step(action, True)
+                finger = self._finger
+                if not (
+                    finger is not None
+                    and type(action) is dict
+                    and action.get("touch_position") is finger[0]
+                    and type(kind := action.get("action_type")) is int
+                    and kind == _TOUCH
+                ):  # not a frame holding the finger where the last one put it
+                    finger = self._finger = None
+                outcome = self._guarded_step(action, True, finger)
                 if outcome is not None:
                     outcomes.append(outcome)
                     if outcome[2] or outcome[3]:
                         break
         return outcomes
 
-    def _guarded_step(self, action: dict[str, Any], skip_quiet: bool) -> StepResult | None:
+    def _guarded_step(
+        self, action: dict[str, Any], skip_quiet: bool, finger: _Finger | None = None
+    ) -> StepResult | None:
         """``step``; with ``skip_quiet``, None for an unobserved step that leaves nothing
-        to gather (``unobserved_steps``)."""
+        to gather (``unobserved_steps``). ``finger``: the action holds the finger where the
+        last step put it (the same ``touch_position`` object, read then)."""
         if self.error is None:
             if self.episode is None:
                 raise RuntimeError("call reset() before step()")
             steps = self.steps
             try:
-                return self._step(self.episode, action, skip_quiet)
+                return self._step(self.episode, action, skip_quiet, finger)
             except DeviceError as exc:
                 self.error = str(exc) or type(exc).__name__
                 self.steps = steps + 1
@@ -270,11 +288,15 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         return observation, 0.0, True, False, info
 
     def _step(
-        self, episode: Episode, action: dict[str, Any], skip_quiet: bool
+        self, episode: Episode, action: dict[str, Any], skip_quiet: bool, finger: _Finger | None
     ) -> StepResult | None:
         was_done = episode.success_reached
         extra: dict[str, Any] = {}
-        error = self._apply(action, extra)
+        if finger is None:
+            error = self._apply(action, extra)
+        else:  # the finger held where it is: its place on the screen is known
+            self.device.touch(finger[1], finger[2])
+            error = None
         self.steps += 1
         judged = episode.judge_if_changed()
         rules = self.task.episode
@@ -400,7 +422,8 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
     def _touch(self, action: Any) -> str | None:
         """Put the finger down at the action's ``touch_position``, clamped to the screen."""
         try:
-            x, y = point(action["touch_position"])
+            position = action["touch_position"]
+            x, y = point(position)
         except (KeyError, TypeError, ValueError):
             self.device.wait(FRAME_MS)
             return "touch_position must be two numbers in [0, 1]"
@@ -410,7 +433,9 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
                 return f"touch_position must be finite, got ({x}, {y})"
             x, y = min(max(x, 0.0), 1.0), min(max(y, 0.0), 1.0)
         width, height = self.device.size
-        self.device.touch(x * (width - 1), y * (height - 1))
+        x, y = x * (width - 1), y * (height - 1)
+        self.device.touch(x, y)
+        self._finger = (position, x, y)
         return None
 
     def _key(self, index: Any) -> str | None:

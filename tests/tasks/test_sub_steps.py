@@ -12,7 +12,7 @@ import pytest
 from mobile_gym import actions
 from mobile_gym.sim.keys import KEYCODES, key_name
 from mobile_gym.spaces import KEYS, ActionType
-from tests.tasks.tasktools import REPEAT, act, centre, make_env
+from tests.tasks.tasktools import NOTES, REPEAT, SETTINGS, act, centre, make_env
 
 StepResult = tuple[Any, float, bool, bool, dict[str, Any]]
 
@@ -279,3 +279,52 @@ def test_success_holding_since_the_reset_is_judged_by_the_first_step() -> None:
     outcomes = env.unobserved_steps([_touch()])  # nothing changed, yet success is judged
     assert len(outcomes) == 1 and outcomes[0][4]["success"] is True and env.success
     assert env.unobserved_steps([_touch()]) == []  # from then on a quiet step is not gathered
+
+
+def _held_outcomes(one_by_one: bool) -> tuple[list[Any], Any]:
+    """A long press on a note of the Notes list (10 held frames, then a lift) taken through
+    ``play`` (held frames unobserved) or step by step; what each way leaves behind."""
+    env = make_env(apps=[NOTES, SETTINGS], setup={"start": {"package": NOTES}})
+    env.reset(seed=3)
+    phone = env.device.phone  # type: ignore[attr-defined]
+    x, y = centre(env, long_clickable="true")
+    sequence = actions.long_press(x, y)
+    if one_by_one:
+        outcome = [env.step(a) for a in sequence][-1]
+    else:
+        outcome = actions.play(env, sequence)
+    _, reward, terminated, truncated, info = outcome
+    return (
+        [reward, terminated, truncated, info["events"], env.steps, phone.clock.elapsed_ms],
+        (phone.foreground, env.device.hierarchy_xml(), phone.logcat_lines()[0]),
+    )
+
+
+def test_held_frames_are_taken_as_steps_one_by_one_take_them() -> None:
+    # the frames after the first of a held finger skip reading their position again
+    played, screen = _held_outcomes(one_by_one=False)
+    stepped, stepped_screen = _held_outcomes(one_by_one=True)
+    assert played == stepped and screen == stepped_screen
+    assert played[4] == 11  # every frame is a step
+    before = make_env(apps=[NOTES, SETTINGS], setup={"start": {"package": NOTES}})
+    before.reset(seed=3)
+    assert before.device.hierarchy_xml() != screen[1]  # the long press changed the screen
+
+
+@pytest.mark.parametrize("kind", [False, 0.0, np.int64(0), int(ActionType.LIFT)])
+def test_a_frame_is_held_only_as_a_touch_action_of_type_int(kind: Any) -> None:
+    # a later frame with the held position object but another action type is taken as
+    # ``step`` takes it: an error for a bool, a touch for other numbers, a lift for LIFT
+    env = make_env()
+    env.reset(seed=0)
+    env.step(REPEAT)
+    phone = env.device.phone  # type: ignore[attr-defined]
+    first = _touch()
+    other = {**first, "action_type": kind}
+    outcomes = env.unobserved_steps([first, other])
+    errors = [o[4]["action_error"] for o in outcomes]
+    if kind is False:
+        assert errors == [f"action_type must be an integer in 0..{len(ActionType) - 1}"]
+    else:
+        assert errors == []
+    assert env.steps == 3 and phone.touching == (kind != int(ActionType.LIFT))

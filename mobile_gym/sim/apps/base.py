@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.ui.composites import alert_dialog, popup_menu, toolbar
 from mobile_gym.sim.ui.theme import Color, Theme
-from mobile_gym.sim.ui.view import MATCH, RecyclerView, ScrollView, View
+from mobile_gym.sim.ui.view import RecyclerView, ScrollView, View
 from mobile_gym.sim.ui.widgets import EditText
 
 if TYPE_CHECKING:
@@ -240,8 +240,7 @@ class AppContext:
         Other keyword arguments go to the container: ``items``, ``item_height`` and
         ``render_item`` make a recycled list, ``fill_viewport`` stretches short content.
         """
-        kwargs.setdefault("height", MATCH)
-        return cls(
+        return cls(  # as tall as its parent allows unless given a height (ScrollView's default)
             offset=self.screen.state.get("scroll:" + key, 0),
             on_scroll=lambda offset: self.screen.state.__setitem__("scroll:" + key, offset),
             children=children,

@@ -26,8 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from mobile_gym.sim.ui import view as _views
 from mobile_gym.sim.ui.diff import same_subtree
-from mobile_gym.sim.ui.view import View, alterations
+from mobile_gym.sim.ui.view import View
 
 _Entry = tuple[object, tuple, View, int]
 """A part of the last frame: (its screen state, its inputs, its views, ``alterations()``)."""
@@ -78,16 +79,16 @@ class Parts:
         now = self._now
         if name in now:
             raise ValueError(f"part {key!r} is made twice in one frame")
-        count = alterations()
+        count = _views._alterations  # ``alterations()``, read where it is kept (hot)
         entry = self._last.get(name)
-        if (
-            entry is not None
-            and self.keeping
-            and entry[0] is screen
-            and entry[3] == count
-            and _equal(entry[1], inputs)
-        ):
-            view = entry[2]
+        same = False
+        if entry is not None and self.keeping and entry[0] is screen and entry[3] == count:
+            try:
+                same = bool(entry[1] == inputs)
+            except (TypeError, ValueError):  # inputs that cannot be compared: build again
+                same = False
+        if same:
+            view = entry[2]  # type: ignore[index]
             if self.check:
                 self._checking = True
                 try:
@@ -100,13 +101,6 @@ class Parts:
             view = build(context, *inputs)
         now[name] = (screen, inputs, view, count)
         return view
-
-
-def _equal(old: tuple, new: tuple) -> bool:
-    try:
-        return bool(old == new)
-    except (TypeError, ValueError):  # inputs that cannot be compared: build again
-        return False
 
 
 def _check(key: Hashable, kept: View, fresh: View) -> None:

@@ -397,7 +397,7 @@ class LinearLayout(View):
     def __init__(self, *, orientation: str = "vertical", arrange: str = "start", **kwargs) -> None:
         if orientation not in ("vertical", "horizontal"):
             raise ValueError(f"orientation must be 'vertical' or 'horizontal', not {orientation!r}")
-        super().__init__(**kwargs)
+        View.__init__(self, **kwargs)
         self.vertical = orientation == "vertical"
         self.arrange = arrange
         self._sized: tuple[tuple, list[tuple[int, int, tuple]], int, int] | None = None
@@ -538,7 +538,7 @@ def Row(*children: View, **kwargs) -> LinearLayout:  # noqa: N802 - reads as a w
 
 def Column(*children: View, **kwargs) -> LinearLayout:  # noqa: N802 - reads as a widget
     """A vertical LinearLayout."""
-    return LinearLayout(orientation="vertical", children=children, **kwargs)
+    return LinearLayout(children=children, **kwargs)  # vertical: the default
 
 
 @functools.lru_cache(maxsize=64)
@@ -613,10 +613,10 @@ class ScrollView(View):
         item_height: int = 0,
         render_item: Callable[[int, object], View] | None = None,
         fill_viewport: bool = False,
+        height: int = MATCH,
         **kwargs,
     ) -> None:
-        kwargs.setdefault("height", MATCH)
-        super().__init__(**kwargs)
+        View.__init__(self, height=height, **kwargs)
         self.offset = offset
         self.on_scroll = on_scroll
         self.items = items
