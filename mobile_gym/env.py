@@ -246,7 +246,12 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         them one by one, stopping after one that ends the episode: the steps of one agent
         action before its last (``mobile_gym.actions.play``). Return the outcomes that
         ``play`` gathers: all but those of steps that leave nothing to gather (no reward,
-        instruction, event, action error or reply, and the episode goes on)."""
+        instruction, event, action error or reply, and the episode goes on).
+
+        A touch frame that holds the same ``touch_position`` object as the frame before it
+        (a held finger: ``mobile_gym.actions`` gives its frames one position) puts the
+        finger down where that frame did, without reading the position again; it is
+        judged as any step. Within one call no one can change that object in between."""
         outcomes = []
         self._finger = None
         with self.unobserved():
