@@ -211,7 +211,7 @@ def _number(value: float | None) -> str:
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
-    # Many short rounds rather than a few long ones: this machine's slow spells (up to ~1.7x
+    # Many short rounds rather than a few long ones: this machine's slow spells (1.6x to 1.9x
     # slower, from a fraction of a second to a few seconds) then leave every contender some
     # quiet rounds (benchmarks/README.md, "How it is timed").
     parser.add_argument("--rounds", type=int, default=15, help="interleaved rounds (default 15)")
