@@ -35,9 +35,9 @@ from mobile_gym import actions
 from mobile_gym.env import MobileEnv
 from mobile_gym.sim import Phone
 from mobile_gym.sim.driver import find_all
-from mobile_gym.sim.phone import FRAME_MS
 from mobile_gym.spaces import KEYS, ActionType
 from mobile_gym.tasks.schema import parse_task
+from mobile_gym.timing import FRAME_MS
 
 SCALE = 0.25
 SEED = 0

@@ -18,9 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from mobile_gym.sim.input import DRAG_FRAMES, LONG_PRESS_FRAMES, TAP_FRAMES, line
+from mobile_gym.sim.input import line
 from mobile_gym.sim.keys import key_name
 from mobile_gym.spaces import KEYS, ActionType
+from mobile_gym.timing import DRAG_FRAMES, LONG_PRESS_FRAMES, TAP_FRAMES
 
 TouchAction = dict[str, Any]
 StepResult = tuple[Any, float, bool, bool, dict[str, Any]]

@@ -52,13 +52,13 @@ import numpy as np
 from mobile_gym.actions import StepResult, point
 from mobile_gym.device.base import Device, DeviceError
 from mobile_gym.device.factory import open_device
-from mobile_gym.sim.phone import FRAME_MS
 from mobile_gym.spaces import KEYS, STATUSES, ActionType, UnicodeText, touch_action_space
 from mobile_gym.tasks.episode import Episode
 from mobile_gym.tasks.events import Firing
 from mobile_gym.tasks.loader import resolve_task
 from mobile_gym.tasks.schema import TaskSpec
 from mobile_gym.tasks.signals import parse_tool_call
+from mobile_gym.timing import FRAME_MS
 
 NOT_AVAILABLE = "{what} is not available in this task"
 NO_HIERARCHY = (

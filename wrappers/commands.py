@@ -16,8 +16,8 @@ from typing import Any
 
 from mobile_gym import actions
 from mobile_gym.sim.keys import key_name
-from mobile_gym.sim.phone import FRAME_MS
 from mobile_gym.spaces import STATUSES
+from mobile_gym.timing import FRAME_MS
 from mobile_gym.wrappers.elements import screen_elements
 
 VERBS = (

@@ -16,8 +16,8 @@ from typing import Any, NamedTuple
 from lxml import etree
 
 from mobile_gym.device.base import DeviceError, NodeFields, ViewNodes
+from mobile_gym.geometry import Rect
 from mobile_gym.sim.driver import parse_bounds
-from mobile_gym.sim.ui.geometry import Rect
 
 _TAGS = (
     ("EditText", "input"),

@@ -18,8 +18,8 @@ import cv2
 import gymnasium as gym
 import numpy as np
 
+from mobile_gym.geometry import Rect
 from mobile_gym.sim.ui.fonts import face
-from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.spaces import UnicodeText
 from mobile_gym.wrappers.elements import Element, env_elements, screen_elements
 

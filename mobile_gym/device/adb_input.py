@@ -23,7 +23,7 @@ from __future__ import annotations
 from mobile_gym.device.adb_link import AdbLink, ShellResult
 from mobile_gym.device.adb_shell import gesture_command, motion_command
 from mobile_gym.device.base import DeviceError
-from mobile_gym.sim.phone import FRAME_MS
+from mobile_gym.timing import FRAME_MS
 
 SLOP_FRACTION = 0.01
 """How far (a fraction of the screen width) a finger may drift and still tap."""

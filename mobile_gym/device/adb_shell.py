@@ -18,8 +18,8 @@ import cv2
 import numpy as np
 from lxml import etree
 
-from mobile_gym.sim.input import LONG_PRESS_FRAMES
 from mobile_gym.sim.keys import KEYCODES, key_name
+from mobile_gym.timing import LONG_PRESS_FRAMES
 
 DUMP_PATH = "/data/local/tmp/mobile_gym_window_dump.xml"
 """Where ``uiautomator dump`` writes the hierarchy before it is read back."""

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 import numpy as np
 
-from mobile_gym.sim.ui.geometry import Rect
+from mobile_gym.geometry import Rect
 
 
 class DeviceError(RuntimeError):

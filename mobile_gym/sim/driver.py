@@ -13,8 +13,8 @@ from typing import Protocol
 
 from lxml import etree
 
+from mobile_gym.geometry import Rect
 from mobile_gym.sim import input as ev
-from mobile_gym.sim.ui.geometry import Rect
 
 _ALIASES = {"desc": "content-desc", "cls": "class"}
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")

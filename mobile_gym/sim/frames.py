@@ -15,10 +15,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from mobile_gym.geometry import EMPTY, Rect
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.diff import bounding, changed_areas
-from mobile_gym.sim.ui.geometry import EMPTY, Rect
 from mobile_gym.sim.ui.theme import Theme
 from mobile_gym.sim.ui.view import View, paint
 

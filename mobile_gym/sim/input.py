@@ -12,6 +12,8 @@ import math
 import numbers
 from dataclasses import dataclass
 
+from mobile_gym.timing import DRAG_FRAMES, LONG_PRESS_FRAMES, TAP_FRAMES
+
 
 @dataclass(frozen=True)
 class Touch:
@@ -48,10 +50,6 @@ class Wait:
 
 
 InputEvent = Touch | Lift | Text | Key | Wait
-
-TAP_FRAMES = 3
-LONG_PRESS_FRAMES = 10
-DRAG_FRAMES = 10
 
 
 def tap(x: float, y: float) -> list[InputEvent]:

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from lxml import etree
 
+from mobile_gym.geometry import Rect
 from mobile_gym.sim import input as events
 from mobile_gym.sim.apps import DEFAULT_APPS
 from mobile_gym.sim.apps.base import App, AppContext, ScreenState
@@ -41,16 +42,13 @@ from mobile_gym.sim.system.logcat import Logcat, LogEntry
 from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.system.storage import Storage, StorageSnapshot
 from mobile_gym.sim.ui.diff import carry_over
-from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.hierarchy import NodeRecord, NodeTrees, WindowSpan, dump
 from mobile_gym.sim.ui.parts import Parts
 from mobile_gym.sim.ui.theme import DARK, LIGHT, Theme
 from mobile_gym.sim.ui.view import MATCH, FrameLayout, PartMovedError, View, hit_path, walk
 from mobile_gym.sim.ui.widgets import EditText, TextView
+from mobile_gym.timing import FRAME_MS, TEXT_MS
 
-FRAME_MS = 50
-"""Virtual time one touch frame, lift or key press takes."""
-TEXT_MS = 100
 TOAST_MS = 2000
 SYSTEM_PID = 580
 _MAX_REBUILDS = 4

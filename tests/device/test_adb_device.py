@@ -16,7 +16,7 @@ from mobile_gym.device.base import Device, DeviceError
 from mobile_gym.sim import Phone
 from mobile_gym.sim.adb_server import AdbServer
 from mobile_gym.sim.driver import find_all
-from mobile_gym.sim.input import TAP_FRAMES
+from mobile_gym.timing import TAP_FRAMES
 from tests.device.conftest import QUICK, SERIAL
 
 CONTACTS = "com.simplemobiletools.contacts.pro"

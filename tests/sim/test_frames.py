@@ -8,13 +8,13 @@ import random
 import numpy as np
 import pytest
 
+from mobile_gym.geometry import Rect
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.driver import Driver, find_all
 from mobile_gym.sim.frames import Frames
 from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.diff import changed_areas
-from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.hierarchy import dump
 from mobile_gym.sim.ui.parts import Parts
 from mobile_gym.sim.ui.view import WRAP, Column, FrameLayout, ScrollView, View, walk

@@ -6,7 +6,7 @@ from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.gestures import LONG_PRESS_MS
-from mobile_gym.sim.phone import FRAME_MS
+from mobile_gym.timing import FRAME_MS
 from tests.sim.conftest import open_app, open_drawer
 from tests.sim.sample_app import PACKAGE, SampleApp, events
 

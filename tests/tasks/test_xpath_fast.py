@@ -11,12 +11,12 @@ from lxml import etree
 from mobile_gym import actions
 from mobile_gym.device.base import ViewNodes
 from mobile_gym.device.sim import SimDevice
+from mobile_gym.geometry import Rect
 from mobile_gym.sim import Phone
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.system.keyboard import IME_PACKAGE
 from mobile_gym.sim.system.launcher import LAUNCHER
-from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.hierarchy import NODE_ATTRIBUTES, dump, node_attribute, nodes
 from mobile_gym.sim.ui.view import Column, FrameLayout, LinearLayout, View
 from mobile_gym.sim.ui.widgets import EditText, TextView

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mobile_gym.geometry import Rect
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.composites import empty_state, list_item
-from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.icons import draw_icon
 from mobile_gym.sim.ui.theme import Color, Theme
 from mobile_gym.sim.ui.view import MATCH, WRAP, Column, LinearLayout, Row, View

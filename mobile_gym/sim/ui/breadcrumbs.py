@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mobile_gym.geometry import Rect
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.ui.composites import Handler
-from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.view import WRAP, LinearLayout, View
 from mobile_gym.sim.ui.widgets import ImageView, TextView
 

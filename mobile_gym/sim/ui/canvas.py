@@ -11,8 +11,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from mobile_gym.geometry import Rect
 from mobile_gym.sim.ui.fonts import face
-from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.theme import Color
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from mobile_gym.geometry import Rect
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.ui.canvas import Canvas
-from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.theme import Theme
 from mobile_gym.sim.ui.view import MATCH, WRAP, Column, FrameLayout, LinearLayout, Row, View
 from mobile_gym.sim.ui.widgets import Button, ImageButton, ImageView, TextView

@@ -26,7 +26,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from mobile_gym.sim.ui.geometry import EMPTY, Rect
+from mobile_gym.geometry import EMPTY, Rect
 from mobile_gym.sim.ui.view import View
 
 _DERIVED = frozenset({"bounds", "visible", "children", "content_height", "inner_height", "cache"})

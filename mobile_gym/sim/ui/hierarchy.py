@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection
 
-from mobile_gym.sim.ui.geometry import EMPTY
+from mobile_gym.geometry import EMPTY
 from mobile_gym.sim.ui.view import View
 
 XML_HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"

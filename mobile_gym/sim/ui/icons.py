@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from mobile_gym.geometry import Rect
 from mobile_gym.sim.ui.canvas import Canvas
-from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.theme import Color
 
 Painter = Callable[[Canvas, float, float, float, Color], None]

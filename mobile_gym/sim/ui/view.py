@@ -12,9 +12,9 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from typing import ClassVar
 
+from mobile_gym.geometry import EMPTY, Rect
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.ui.canvas import Canvas
-from mobile_gym.sim.ui.geometry import EMPTY, Rect
 from mobile_gym.sim.ui.theme import Color, Theme
 
 MATCH = -1

@@ -5,10 +5,10 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable
 
+from mobile_gym.geometry import Rect
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.fonts import face
-from mobile_gym.sim.ui.geometry import Rect
 from mobile_gym.sim.ui.icons import check_icon, draw_icon
 from mobile_gym.sim.ui.theme import Theme
 from mobile_gym.sim.ui.view import MATCH, WRAP, Paint, Spacing, View, resolve_color

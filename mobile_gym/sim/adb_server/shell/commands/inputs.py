@@ -19,7 +19,7 @@ from mobile_gym.sim.adb_server.shell.invocation import (
     parse_int,
     parse_number,
 )
-from mobile_gym.sim.phone import FRAME_MS
+from mobile_gym.timing import FRAME_MS
 
 SWIPE_DEFAULT_MS = 300
 SWIPE_MAX_MS = 60_000

@@ -1,4 +1,5 @@
-"""Integer rectangles in screen pixels, the unit of every bound in the widget tree."""
+"""Integer rectangles in screen pixels: the bounds of views on the simulated phone and of
+nodes in any device's view hierarchy (both the simulator and the device backends use it)."""
 
 from __future__ import annotations
 
@@ -33,27 +34,21 @@ class Rect(NamedTuple):
         return self.left <= x < self.right and self.top <= y < self.bottom
 
     def intersect(self, other: Rect) -> Rect:
-        """The overlap of two rectangles (possibly empty). Hot in layout: tuple-level code."""
-        l1, t1, r1, b1 = self
-        l2, t2, r2, b2 = other
-        return _new(
-            Rect,
-            (
-                l1 if l1 > l2 else l2,
-                t1 if t1 > t2 else t2,
-                r1 if r1 < r2 else r2,
-                b1 if b1 < b2 else b2,
-            ),
+        """The overlap of two rectangles (possibly empty)."""
+        return Rect(
+            max(self.left, other.left),
+            max(self.top, other.top),
+            min(self.right, other.right),
+            min(self.bottom, other.bottom),
         )
 
     def inset(self, left: int, top: int, right: int, bottom: int) -> Rect:
-        l0, t0, r0, b0 = self
-        return _new(Rect, (l0 + left, t0 + top, r0 - right, b0 - bottom))
+        """This rectangle shrunk by the given amounts on each side."""
+        return Rect(self.left + left, self.top + top, self.right - right, self.bottom - bottom)
 
     def bounds_string(self) -> str:
         """The uiautomator form ``[x1,y1][x2,y2]``."""
         return f"[{self.left},{self.top}][{self.right},{self.bottom}]"
 
 
-_new = tuple.__new__
 EMPTY = Rect(0, 0, 0, 0)
