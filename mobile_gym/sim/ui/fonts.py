@@ -1,25 +1,158 @@
 """TrueType text for the simulated phone: measuring, wrapping and rasterising strings.
 
-Glyphs are rasterised once per (character, pixel size, weight) with Pillow's FreeType
-backend and Pillow's built-in TrueType face, so text looks the same on every machine
-and no system font is needed. Strings are assembled from cached glyphs, which is what
-keeps screenshots within a few milliseconds.
+Text is set in Roboto, Android's typeface, with real weights (Roboto is a variable font).
+Characters Roboto lacks fall back, one by one, to the first font of a chain that has them
+(decided by each font's cmap): Noto Sans, Noto Sans Symbols, Noto Sans CJK SC (Chinese,
+Japanese and Korean, and many symbols), Noto Emoji (monochrome), then Noto Sans for other
+scripts. The fonts come from pinned PyPI packages, so text looks the same on every machine and
+no system font is needed. Every glyph sits on Roboto's baseline in Roboto's line box, so the
+line height of a size is the same whichever fonts a line draws from.
+
+Glyphs are rasterised once per (character, pixel size, weight) with Pillow's FreeType backend,
+and strings are assembled from cached glyphs, which keeps screenshots within a few
+milliseconds.
 """
 
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import OrderedDict
-from functools import cache
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache, cached_property
+from importlib.resources import files
+from pathlib import Path
 
 import numpy as np
+from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
 ELLIPSIS = "\u2026"
+REGULAR = 400
+MEDIUM = 500
+BOLD = 700
 _STRING_CACHE_SIZE = 4096
-_SYMBOLS = frozenset("\u00d7\u00f7\u2212\u221a")
-"""Math signs the built-in face lacks (multiplication, division, minus, square root):
-drawn as lines instead of the face's missing-glyph box."""
+_MIN_SIZE_PX = 4
+
+_NO_LINE_START = frozenset(")]}>»›.,:;!?%\u2019\u201d\u2026\u3001\u3002\u3009\u300b\u300d\u300f")
+_NO_LINE_START |= frozenset("\u3011\u3015\u30fc\uff01\uff09\uff0c\uff0e\uff1a\uff1b\uff1f\uff5d")
+"""Closing punctuation that a line never starts with (it stays with the character before)."""
+_NO_LINE_END = frozenset("([{<«‹\u2018\u201c\u3008\u300a\u300c\u300e\u3010\u3014\uff08\uff5b")
+"""Opening punctuation that a line never ends with (it stays with the character after)."""
+
+Axis = tuple[str, float, float, float]
+"""A variation axis of a font: tag, minimum, default and maximum."""
+
+
+@dataclass(frozen=True)
+class FontFile:
+    """One font of the fallback chain: a font file and, in a collection, the face's index."""
+
+    path: Path
+    index: int = 0
+
+    @cached_property
+    def cmap(self) -> frozenset[int]:
+        """The code points the font has glyphs for."""
+        return self._tables[0]
+
+    @cached_property
+    def axes(self) -> tuple[Axis, ...]:
+        """The variation axes, in the font's order (none for a static font)."""
+        return self._tables[1]
+
+    @cached_property
+    def _tables(self) -> tuple[frozenset[int], tuple[Axis, ...]]:
+        """The cmap and the axes, read once (the file is closed again)."""
+        with TTFont(self.path, fontNumber=self.index, lazy=True) as font:
+            cmap = frozenset(font.getBestCmap() or ())
+            axes: tuple[Axis, ...] = ()
+            if "fvar" in font:
+                axes = tuple(
+                    (a.axisTag, a.minValue, a.defaultValue, a.maxValue) for a in font["fvar"].axes
+                )
+        return cmap, axes
+
+    def load(self, size_px: int, weight: int) -> ImageFont.FreeTypeFont:
+        """The font at ``size_px`` pixels per em and ``weight`` (as near as its axis goes)."""
+        font = ImageFont.truetype(
+            str(self.path), size_px, index=self.index, layout_engine=ImageFont.Layout.BASIC
+        )
+        if self.axes:
+            font.set_variation_by_axes(
+                [
+                    min(max(weight, low), high) if tag == "wght" else default
+                    for tag, low, default, high in self.axes
+                ]
+            )
+        return font
+
+
+def _package_dir(package: str) -> Path:
+    """Where the installed ``package`` keeps its files."""
+    try:
+        return Path(str(files(package)))
+    except ModuleNotFoundError as error:
+        raise RuntimeError(
+            f"the font package {package!r} is missing; reinstall mobile-gym to get it"
+        ) from error
+
+
+def _package_font(package: str, name: str) -> Path:
+    path = _package_dir(package) / name
+    if not path.is_file():
+        raise RuntimeError(f"{package} has no font file {name!r}; reinstall mobile-gym")
+    return path
+
+
+def _collection_face(path: Path, family: str) -> FontFile:
+    """The face of the collection ``path`` whose family is ``family``."""
+    for index in range(64):
+        try:
+            name = ImageFont.truetype(str(path), 12, index=index).getname()[0]
+        except OSError:
+            break
+        if name == family:
+            return FontFile(path, index)
+    raise RuntimeError(f"{path.name} has no face {family!r}")
+
+
+@cache
+def chain() -> tuple[FontFile, ...]:
+    """The fonts in fallback order; the first one sets the line box."""
+    noto = _package_dir("manimgx_fonts")
+    first = ("NotoSans[wght].ttf", "NotoSansSymbols[wght].ttf")
+    scripts = sorted(
+        p for p in noto.glob("NotoSans*.ttf") if p.name not in first and "Italic" not in p.name
+    )
+    return (
+        FontFile(_package_font("fontpkg_roboto", "files/Roboto[wdth,wght].ttf")),
+        *(FontFile(_package_font("manimgx_fonts", name)) for name in first),
+        _collection_face(
+            _package_font("manimgx_fonts_cjk", "NotoSansCJK-VF.otf.ttc"), "Noto Sans CJK SC"
+        ),
+        FontFile(_package_font("manimgx_fonts", "NotoEmoji[wght].ttf")),
+        *(FontFile(p) for p in scripts),
+    )
+
+
+@cache
+def font_index(char: str) -> int | None:
+    """Which font of ``chain()`` draws ``char``: the first that has it, None if none does."""
+    code = ord(char)
+    return next((i for i, font in enumerate(chain()) if code in font.cmap), None)
+
+
+def invisible(char: str) -> bool:
+    """Whether ``char`` draws nothing and takes no room (controls, joiners, variation
+    selectors), whatever a font may map it to."""
+    code = ord(char)
+    return (
+        unicodedata.category(char) in ("Cc", "Cf")
+        or 0xFE00 <= code <= 0xFE0F
+        or 0xE0100 <= code <= 0xE01EF
+    )
 
 
 class Glyph:
@@ -31,22 +164,34 @@ class Glyph:
         self.mask = mask
         self.left = left
         self.top = top
+        """Rows from the top of the line box to the top of ``mask``."""
         self.advance = advance
 
 
-class Face:
-    """The phone's typeface at one pixel size and weight."""
+_EMPTY = np.zeros((0, 0), np.uint8)
 
-    def __init__(self, size_px: int, bold: bool) -> None:
-        base = ImageFont.load_default(size=max(size_px, 4))
-        self._font = base.font_variant(layout_engine=ImageFont.Layout.BASIC)
-        self._stroke = max(1, size_px // 28) if bold else 0
-        ascent, descent = self._font.getmetrics()
+
+class Face:
+    """The phone's typeface at one pixel size and weight (CSS weights: 400 regular, 500
+    medium, 700 bold), with the fallback fonts at the same size and weight."""
+
+    def __init__(self, size_px: int, weight: int = REGULAR) -> None:
+        self.size_px = max(size_px, _MIN_SIZE_PX)
+        self.weight = weight
+        self._fonts: dict[int, ImageFont.FreeTypeFont] = {}
+        ascent, descent = self._font(0).getmetrics()
         self.ascent = ascent
+        """Rows from the top of the line box to the baseline."""
         self.line_height = ascent + descent
         self._glyphs: dict[str, Glyph] = {}
         self._strings: OrderedDict[str, np.ndarray] = OrderedDict()
         self._widths: dict[str, float] = {}
+
+    def _font(self, index: int) -> ImageFont.FreeTypeFont:
+        font = self._fonts.get(index)
+        if font is None:
+            font = self._fonts[index] = chain()[index].load(self.size_px, self.weight)
+        return font
 
     def glyph(self, char: str) -> Glyph:
         glyph = self._glyphs.get(char)
@@ -55,56 +200,16 @@ class Face:
         return glyph
 
     def _rasterise(self, char: str) -> Glyph:
-        if char in _SYMBOLS:
-            return self._symbol(char)
-        advance = self._font.getlength(char) + self._stroke
-        left, top, right, bottom = self._font.getbbox(char, stroke_width=self._stroke)
-        width, height = max(right - left, 0), max(bottom - top, 0)
-        if width == 0 or height == 0:
-            return Glyph(np.zeros((0, 0), np.uint8), 0, 0, advance)
-        image = Image.new("L", (width, height), 0)
-        ImageDraw.Draw(image).text(
-            (-left, -top),
-            char,
-            font=self._font,
-            fill=255,
-            stroke_width=self._stroke,
-            stroke_fill=255,
-        )
-        return Glyph(np.asarray(image), left, top, advance)
-
-    def _symbol(self, char: str) -> Glyph:
-        """One of ``_SYMBOLS``, drawn with lines in the box of ``+`` (the built-in face has
-        no glyph for them)."""
-        left, top, _, bottom = self._font.getbbox("+", stroke_width=self._stroke)
-        width = self._font.getlength("+") + self._stroke
-        if char == "\u221a":
-            width *= 1.3
-        w, h = max(round(width), 2), max(bottom - top, 2)
-        image = Image.new("L", (w, h), 0)
-        draw = ImageDraw.Draw(image)
-        line = max(1, round(h / 8)) + self._stroke
-        pad = line / 2
-        mid = h / 2
-        if char == "\u00d7":  # multiplication sign
-            inset = w * 0.12
-            draw.line([(inset, inset), (w - inset, h - inset)], fill=255, width=line)
-            draw.line([(inset, h - inset), (w - inset, inset)], fill=255, width=line)
-        elif char == "\u2212":  # minus sign
-            draw.line([(pad, mid), (w - pad, mid)], fill=255, width=line)
-        elif char == "\u00f7":  # division sign
-            draw.line([(pad, mid), (w - pad, mid)], fill=255, width=line)
-            r = line * 0.8
-            for y in (h * 0.15, h * 0.85):
-                draw.ellipse([(w / 2 - r, y - r), (w / 2 + r, y + r)], fill=255)
-        else:  # square root
-            draw.line(
-                [(pad, mid), (w * 0.25, h - pad), (w * 0.55, pad), (w - pad, pad)],
-                fill=255,
-                width=line,
-                joint="curve",
-            )
-        return Glyph(np.asarray(image), left, top, width)
+        if invisible(char):
+            return Glyph(_EMPTY, 0, 0, 0.0)
+        font = self._font(font_index(char) or 0)  # none has it: the first font's box
+        advance = font.getlength(char)
+        left, top, right, bottom = font.getbbox(char, anchor="ls")
+        if right <= left or bottom <= top:
+            return Glyph(_EMPTY, 0, 0, advance)
+        image = Image.new("L", (right - left, bottom - top), 0)
+        ImageDraw.Draw(image).text((-left, -top), char, font=font, fill=255, anchor="ls")
+        return Glyph(np.asarray(image), left, self.ascent + top, advance)
 
     def measure(self, text: str) -> float:
         """Advance width of ``text`` in pixels."""
@@ -129,15 +234,19 @@ class Face:
         return text
 
     def wrap(self, text: str, max_width: float, max_lines: int) -> list[str]:
-        """Greedy word wrap into at most ``max_lines`` lines, the last one ellipsised."""
+        """Greedy line breaking into at most ``max_lines`` lines, the last one ellipsised.
+
+        Lines break at spaces, between CJK characters (which have none), and inside a word
+        too long for a line of its own.
+        """
         lines: list[str] = []
         for paragraph in text.split("\n"):
             current = ""
-            for word in paragraph.split(" "):
-                candidate = word if not current else current + " " + word
+            for separator, piece in self._pieces(paragraph, max_width):
+                candidate = piece if not current else current + separator + piece
                 if current and self.measure(candidate) > max_width:
                     lines.append(current)
-                    current = word
+                    current = piece
                 else:
                     current = candidate
                 if len(lines) > max_lines:
@@ -150,6 +259,31 @@ class Face:
             lines[-1] = self.fit(lines[-1] + ELLIPSIS, max_width)
         return [self.fit(line, max_width) for line in lines]
 
+    def _pieces(self, paragraph: str, max_width: float) -> Iterator[tuple[str, str]]:
+        """The unbreakable pieces of ``paragraph``, each with what joins it to the one before
+        (a space, or nothing inside a word)."""
+        for word in paragraph.split(" "):
+            separator = " "
+            for piece in _word_pieces(word):
+                for chunk in self._chunks(piece, max_width):
+                    yield separator, chunk
+                    separator = ""
+
+    def _chunks(self, piece: str, max_width: float) -> Iterator[str]:
+        """``piece`` in parts that each fit ``max_width`` (all of it when it fits), cut
+        between characters: a word too long for a line starts a line and fills it."""
+        if self.measure(piece) <= max_width:
+            yield piece
+            return
+        start, width = 0, 0.0
+        for i, char in enumerate(piece):
+            advance = self.glyph(char).advance
+            if i > start and width + advance > max_width:
+                yield piece[start:i]
+                start, width = i, 0.0
+            width += advance
+        yield piece[start:]
+
     def mask(self, text: str) -> np.ndarray:
         """Coverage mask (``line_height`` x width, uint8) of one line of text."""
         cached = self._strings.get(text)
@@ -157,8 +291,8 @@ class Face:
             self._strings.move_to_end(text)
             return cached
         glyphs = [self.glyph(c) for c in text]
-        width = math.ceil(sum(g.advance for g in glyphs)) + 2 * self._stroke + 2
-        mask = np.zeros((self.line_height + self._stroke * 2, width), np.uint8)
+        width = math.ceil(sum(g.advance for g in glyphs)) + 2
+        mask = np.zeros((self.line_height, width), np.uint8)
         pen = 0.0
         for glyph in glyphs:
             h, w = glyph.mask.shape
@@ -170,13 +304,41 @@ class Face:
                     region = mask[y0:y1, x0:x1]
                     np.maximum(region, glyph.mask[y0 - y : y1 - y, x0 - x : x1 - x], out=region)
             pen += glyph.advance
+        mask.flags.writeable = False
         self._strings[text] = mask
         if len(self._strings) > _STRING_CACHE_SIZE:
             self._strings.popitem(last=False)
         return mask
 
 
+def _wide(char: str) -> bool:
+    """Whether ``char`` is a wide (CJK) character, which lines may break before or after."""
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def _word_pieces(word: str) -> Iterator[str]:
+    """``word`` split where a line may break inside it: around wide characters, except
+    before closing and after opening punctuation."""
+    start = 0
+    for i in range(1, len(word)):
+        before, after = word[i - 1], word[i]
+        if (
+            (_wide(before) or _wide(after))
+            and after not in _NO_LINE_START
+            and before not in _NO_LINE_END
+        ):
+            yield word[start:i]
+            start = i
+    yield word[start:]
+
+
+def face(size_px: int, bold: bool = False, weight: int | None = None) -> Face:
+    """The shared face for a pixel size and weight (glyph caches are shared by all phones):
+    ``weight`` if given (``REGULAR``, ``MEDIUM``, ``BOLD`` or another CSS weight), else bold or
+    regular."""
+    return _face(size_px, weight if weight is not None else BOLD if bold else REGULAR)
+
+
 @cache
-def face(size_px: int, bold: bool = False) -> Face:
-    """The shared face for a pixel size and weight (glyph caches are shared by all phones)."""
-    return Face(size_px, bold)
+def _face(size_px: int, weight: int) -> Face:
+    return Face(size_px, weight)
