@@ -49,6 +49,7 @@ from mobile_gym.device.adb_shell import (
 )
 from mobile_gym.device.base import DeviceError
 from mobile_gym.device.logcat_reader import DEFAULT_CAPACITY, LOGCAT_COMMAND, LogcatReader
+from mobile_gym.hierarchy import Node, parse
 
 T = TypeVar("T")
 
@@ -243,6 +244,10 @@ class AdbDevice:
                 lambda: parse_dump(self.link.run(dump_command()).text),
             ),
         )
+
+    def nodes(self) -> tuple[Node, ...]:
+        """The view hierarchy's nodes, parsed from a fresh ``uiautomator dump``."""
+        return parse(self.hierarchy_xml())
 
     def hierarchy_later(self) -> Callable[[], str]:
         """The hierarchy is dumped now (a device's screen moves on) and handed out later."""

@@ -3,21 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
-import functools
 from collections.abc import Callable, Collection, Hashable
 from typing import Any
 
 import numpy as np
 
-from mobile_gym.device.base import NodeFields, ViewNodes
 from mobile_gym.device.rows import insert_rows
+from mobile_gym.hierarchy import Node
 from mobile_gym.sim import Display, Phone
 from mobile_gym.sim.apps import DEFAULT_APPS
 from mobile_gym.sim.apps.base import App
-from mobile_gym.sim.ui.hierarchy import fields_made, node_attribute
-
-_fields: Callable[[Any], NodeFields] = functools.partial(fields_made, NodeFields._make)
-"""A record's typed fields (one ``make``, so that the fields kept on a view are found)."""
 
 
 class SimDevice:
@@ -28,7 +23,6 @@ class SimDevice:
     ) -> None:
         self.phone = Phone(seed=0, display=display, apps=apps)
         self._ui_token: Hashable | None = None
-        self._nodes: ViewNodes | None = None  # the last view_nodes (until the UI changes)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -62,14 +56,9 @@ class SimDevice:
     def hierarchy_later(self) -> Callable[[], str]:
         return self.phone.hierarchy_later()
 
-    def view_nodes(self) -> ViewNodes:
-        """The nodes ``hierarchy_xml`` would list, as lazy records (nothing is dumped), with
-        their nesting; the same records until the UI changes."""
-        records, ends, windows = self.phone.node_tree()
-        nodes = self._nodes
-        if nodes is None or nodes.records is not records:
-            nodes = self._nodes = ViewNodes(records, node_attribute, ends, _fields, windows)
-        return nodes
+    def nodes(self) -> tuple[Node, ...]:
+        """The nodes ``hierarchy_xml`` lists, made from the phone's views (nothing is dumped)."""
+        return self.phone.nodes()
 
     def foreground(self) -> tuple[str, str]:
         self.phone.windows()  # a screen that closes itself when drawn closes now

@@ -4,14 +4,27 @@ from __future__ import annotations
 
 import datetime as dt
 
+from mobile_gym.sim.tracking import Dependencies
+
+MINUTE = ("clock", "minute")
+"""The key under which reading the clock is reported: what the phone shows of the time
+changes with the minute (a screen that changes every frame says so: ``App.ticking``)."""
+FRAME = ("clock", "frame")
+"""The key that changes with every step of the clock."""
 DEFAULT_START = dt.datetime(2024, 6, 3, 9, 30, 0)
 _EPOCH = dt.datetime(1970, 1, 1)
 
 
 class VirtualClock:
-    """Milliseconds since a start date and time; never reads the wall clock (the phone is on UTC)."""
+    """Milliseconds since a start date and time; never reads the wall clock (the phone is on
+    UTC). With ``deps``, reading the time is reported under ``MINUTE``; a new minute, and
+    every step, under ``MINUTE`` and ``FRAME``."""
 
-    def __init__(self, start: dt.datetime = DEFAULT_START) -> None:
+    def __init__(
+        self, start: dt.datetime = DEFAULT_START, deps: Dependencies | None = None
+    ) -> None:
+        self.deps = deps or Dependencies()
+        self.start_ms = self.elapsed_ms = 0
         self.set(start)
 
     @property
@@ -21,17 +34,28 @@ class VirtualClock:
     @property
     def epoch_ms(self) -> int:
         """Milliseconds since 1970-01-01."""
+        self.deps.read(MINUTE)
         return self.start_ms + self.elapsed_ms
 
     @property
     def minute(self) -> int:
         """Whole minutes since 1970-01-01: what the status bar clock shows changes with it."""
+        self.deps.read(MINUTE)
         return (self.start_ms + self.elapsed_ms) // 60_000
+
+    def stamp(self) -> int:
+        """The time (ms since 1970) to stamp a record with, such as a log line: not a read of
+        the time a screen shows, so it is not reported."""
+        return self.start_ms + self.elapsed_ms
 
     def advance(self, ms: int) -> None:
         if ms < 0:
             raise ValueError(f"the clock cannot go backwards ({ms} ms)")
+        before = (self.start_ms + self.elapsed_ms) // 60_000
         self.elapsed_ms += int(ms)
+        if (self.start_ms + self.elapsed_ms) // 60_000 != before:
+            self.deps.changed(MINUTE)
+        self.deps.changed(FRAME)
 
     def set(self, when: dt.datetime) -> None:
         """Set date and time (task setup); elapsed input time restarts from there."""
@@ -40,9 +64,15 @@ class VirtualClock:
         delta = when.replace(tzinfo=None) - _EPOCH
         self.start_ms = delta.days * 86_400_000 + delta.seconds * 1000 + delta.microseconds // 1000
         self.elapsed_ms = 0
+        self._moved()
 
     def state(self) -> tuple[int, int]:
         return self.start_ms, self.elapsed_ms
 
     def load(self, state: tuple[int, int]) -> None:
         self.start_ms, self.elapsed_ms = state
+        self._moved()
+
+    def _moved(self) -> None:
+        self.deps.changed(MINUTE)
+        self.deps.changed(FRAME)

@@ -16,7 +16,8 @@ from typing import Any
 
 from lxml import etree
 
-from mobile_gym.device.base import Device, ViewNodes
+from mobile_gym.device.base import Device
+from mobile_gym.hierarchy import Node
 from mobile_gym.tasks import schema as s
 from mobile_gym.tasks.xpath_fast import FastXPath, compile_xpath
 
@@ -54,11 +55,8 @@ class Observer:
         self.log_lines: list[tuple[str, str]] = []
         self._counters: dict[str, Hashable] | None = None
         self._xml_tree: etree._Element | None = None
-        self._nodes: ViewNodes | None = None
+        self._nodes: tuple[Node, ...] | None = None
         self._texts: list[str] | None = None
-        self._nodes_of: Callable[[], ViewNodes] | None = getattr(device, "view_nodes", None)
-        """The device's ``view_nodes`` if it has one (the simulated phone): the nodes of the
-        dump without the dump, for the XPath fast path; otherwise (ADB) only the XML."""
 
     def refresh(self) -> dict[str, Hashable] | None:
         """Take the device's change counters; drop caches whose source changed."""
@@ -87,27 +85,16 @@ class Observer:
             self._xml_tree = etree.fromstring(self.device.hierarchy_xml().encode("utf-8"))
         return self._xml_tree
 
-    def view_nodes(self) -> ViewNodes | None:
-        """The UI hierarchy's nodes as lazy records (cached until the UI changes), or None
-        if the device cannot give them (then only ``tree`` can be read)."""
-        if self._nodes is None and self._nodes_of is not None:
-            self._nodes = self._nodes_of()
+    def nodes(self) -> tuple[Node, ...]:
+        """The UI hierarchy's nodes (cached until the UI changes)."""
+        if self._nodes is None:
+            self._nodes = self.device.nodes()
         return self._nodes
 
     def texts(self) -> list[str]:
         """Every non-empty text and content description on screen, in document order."""
         if self._texts is None:
-            nodes = self.view_nodes()
-            if nodes is not None:
-                text, desc = nodes.attribute("text"), nodes.attribute("content-desc")
-                self._texts = [v for r in nodes.records for v in (text(r), desc(r)) if v]
-            else:
-                self._texts = [
-                    v
-                    for node in self.tree().iter("node")
-                    for v in (node.get("text"), node.get("content-desc"))
-                    if v
-                ]
+            self._texts = [v for node in self.nodes() for v in (node.text, node.desc) if v]
         return self._texts
 
 
@@ -181,9 +168,7 @@ class SignalProbe:
     def _xpath_value(self, obs: Observer) -> bool:
         spec = self.spec
         if self._fast is not None:
-            nodes = obs.view_nodes()
-            if nodes is not None:
-                return self._fast.signal(nodes.records, nodes.attribute, spec.count)
+            return self._fast.signal(obs.nodes(), spec.count)
         result = self._xpath(obs.tree())
         if isinstance(result, bool):
             return result

@@ -1,11 +1,11 @@
-"""A fast path for the XPath signals task authors actually write, run over node records.
+"""A fast path for the XPath signals task authors actually write, run over a screen's nodes.
 
 An ``xpath`` signal is XPath 1.0 over the uiautomator XML dump. Judged with lxml, every UI
 change costs a dump (formatting every attribute of every node) and a parse, although a
 signal reads only one or two attributes. ``compile_xpath`` turns the common forms into a
-predicate over lazy node records instead (``mobile_gym.sim.ui.hierarchy.nodes`` on the
-simulated phone: only the attributes a predicate reads are ever computed), and returns None
-for anything else, which is then judged by lxml as before.
+predicate over the screen's ``Node`` records instead (``mobile_gym.hierarchy``: the
+attributes as an XML parser reads them from the dump), and returns None for anything else,
+which is then judged by lxml as before.
 
 The subset (``P`` a predicate; whitespace between tokens as XPath allows it):
 
@@ -36,10 +36,12 @@ from typing import Any, Literal
 
 from lxml import etree
 
+from mobile_gym.hierarchy import Node, attribute
+
 Reader = Callable[[Any], "str | None"]
-"""Reads one attribute of a node record: its value (unescaped), or None if the node lacks it."""
+"""Reads one attribute of a node: its value (unescaped), or None if the node lacks it."""
 Readers = Callable[[str], Reader]
-"""The reader of each attribute name, for the records of one device."""
+"""The reader of each attribute name."""
 Predicate = Callable[[Any], bool]
 Kind = Literal["nodes", "number", "boolean"]
 
@@ -350,9 +352,9 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 
 
 class FastXPath:
-    """An XPath expression of the subset, compiled; evaluated over a device's node records."""
+    """An XPath expression of the subset, compiled; evaluated over a screen's nodes."""
 
-    __slots__ = ("_bound", "_readers", "comparison", "expression", "kind", "predicates")
+    __slots__ = ("comparison", "expression", "kind", "selects")
 
     def __init__(
         self,
@@ -364,61 +366,47 @@ class FastXPath:
         self.expression = expression
         self.kind: Kind = kind
         """``nodes`` (lxml gives the selected nodes), ``number`` or ``boolean``."""
-        self.predicates = predicates
         self.comparison = comparison
         """For a boolean: how the number of selected nodes is compared, and with what."""
-        self._readers: Readers | None = None
-        self._bound: Predicate | None = None
+        steps = [_build(node, attribute) for node in predicates]
+        self.selects: Predicate | None = (
+            None if not steps else (lambda n: all(step(n) for step in steps))
+        )
+        """Whether a node is selected (None: every node is)."""
 
-    def predicate(self, readers: Readers) -> Predicate | None:
-        """Whether a record is selected (None: every node is), bound to ``readers``."""
-        if readers is not self._readers:
-            bound = None
-            for node in self.predicates:
-                step = _build(node, readers)
-                if bound is None:
-                    bound = step
-                else:
-                    first, second = bound, step
-                    bound = lambda record, a=first, b=second: a(record) and b(record)  # noqa: E731
-            self._readers, self._bound = readers, bound
-        return self._bound
+    def count(self, nodes: Sequence[Node]) -> int:
+        """How many of ``nodes`` the path selects."""
+        if self.selects is None:
+            return len(nodes)
+        return sum(map(self.selects, nodes))
 
-    def count(self, records: Sequence[Any], readers: Readers) -> int:
-        """How many of ``records`` the path selects."""
-        selected = self.predicate(readers)
-        if selected is None:
-            return len(records)
-        return sum(map(selected, records))
+    def any(self, nodes: Sequence[Node]) -> bool:
+        """Whether the path selects any of ``nodes`` (stops at the first)."""
+        if self.selects is None:
+            return len(nodes) > 0
+        return any(map(self.selects, nodes))
 
-    def any(self, records: Sequence[Any], readers: Readers) -> bool:
-        """Whether the path selects any of ``records`` (stops at the first)."""
-        selected = self.predicate(readers)
-        if selected is None:
-            return len(records) > 0
-        return any(map(selected, records))
-
-    def result(self, records: Sequence[Any], readers: Readers) -> int | float | bool:
+    def result(self, nodes: Sequence[Node]) -> int | float | bool:
         """What lxml gives, but for ``nodes``: the number of nodes it selects."""
         if self.kind == "boolean":
             assert self.comparison is not None
             op, number = self.comparison
-            return _COMPARE[op](self.count(records, readers), number)
-        n = self.count(records, readers)
+            return _COMPARE[op](self.count(nodes), number)
+        n = self.count(nodes)
         return float(n) if self.kind == "number" else n
 
-    def signal(self, records: Sequence[Any], readers: Readers, count: int | None) -> bool:
+    def signal(self, nodes: Sequence[Node], count: int | None) -> bool:
         """The ``xpath`` signal's value, judged as ``SignalProbe`` judges lxml's result:
         some node (a number: not zero), or exactly ``count`` of them; a boolean as it is."""
         if self.kind == "boolean":
             if self.comparison in (("!=", 0), (">", 0), (">=", 1)):
-                return self.any(records, readers)
+                return self.any(nodes)
             if self.comparison in (("=", 0), ("<", 1), ("<=", 0)):
-                return not self.any(records, readers)
-            return bool(self.result(records, readers))
+                return not self.any(nodes)
+            return bool(self.result(nodes))
         if count is None:
-            return self.any(records, readers)
-        return self.count(records, readers) == count
+            return self.any(nodes)
+        return self.count(nodes) == count
 
     def __repr__(self) -> str:
         return f"FastXPath({self.expression!r}, kind={self.kind!r})"

@@ -6,7 +6,8 @@ from typing import ClassVar
 
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.ui.composites import list_item, toolbar
-from mobile_gym.sim.ui.view import MATCH, Column, ScrollView, View
+from mobile_gym.sim.ui.scroll import ScrollView
+from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import Button, CheckBox, RadioButton, TextView
 
 PACKAGE = "org.mobilegym.sample"

@@ -32,8 +32,8 @@ def test_long_press_threshold_follows_the_virtual_clock(phone: Phone) -> None:
     frames_for_long_press = LONG_PRESS_MS // FRAME_MS + 1
     assert 3 < frames_for_long_press <= 10  # Mobile-Env's 3 taps, 10 long-presses
     fired: list[str] = []
-    phone.long_press = lambda x, y: fired.append("long") or True  # type: ignore[method-assign]
-    phone.tap = lambda x, y: fired.append("tap")  # type: ignore[method-assign]
+    phone.input.long_press = lambda x, y: fired.append("long") or True  # type: ignore[method-assign]
+    phone.input.tap = lambda x, y: fired.append("tap")  # type: ignore[method-assign]
     phone.send_all(ev.tap(500, 1000))
     phone.send_all([ev.Touch(500, 1000)] * (frames_for_long_press - 1) + [ev.Lift()])
     phone.send_all(ev.long_press(500, 1000))

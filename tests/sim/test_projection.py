@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from mobile_gym.geometry import EMPTY, Rect
+from mobile_gym.hierarchy import XML_HEADER
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.driver import Driver, parse_bounds
 from mobile_gym.sim.ui.canvas import Canvas
-from mobile_gym.sim.ui.hierarchy import XML_HEADER
 from mobile_gym.sim.ui.view import View, paint, walk
 from tests.sim.conftest import open_app, open_drawer
 
@@ -133,8 +133,9 @@ def test_dump_format_matches_uiautomator(phone: Phone) -> None:
 
 
 def test_naf_marks_clickable_nodes_without_text_or_description() -> None:
+    from mobile_gym.hierarchy import dump
     from mobile_gym.sim.display import Display
-    from mobile_gym.sim.ui.hierarchy import dump
+    from mobile_gym.sim.ui.hierarchy import nodes
 
     bare = View(on_click=lambda: None, width=100, height=100)
     named = View(on_click=lambda: None, width=100, height=100, desc="Add")
@@ -142,7 +143,7 @@ def test_naf_marks_clickable_nodes_without_text_or_description() -> None:
     root.layout(Display(), Rect(0, 0, 1080, 2400), Rect(0, 0, 1080, 2400))
     bare.layout(Display(), Rect(0, 0, 100, 100), Rect(0, 0, 1080, 2400))
     named.layout(Display(), Rect(0, 100, 100, 200), Rect(0, 0, 1080, 2400))
-    xml = dump([root])
+    xml = dump(nodes([root]))
     assert xml.count('NAF="true"') == 1
     assert '<node NAF="true" index="0" text=""' in xml
 

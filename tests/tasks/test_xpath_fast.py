@@ -9,15 +9,15 @@ import pytest
 from lxml import etree
 
 from mobile_gym import actions
-from mobile_gym.device.base import ViewNodes
 from mobile_gym.device.sim import SimDevice
 from mobile_gym.geometry import Rect
+from mobile_gym.hierarchy import ATTRIBUTES, Node, attribute, dump, parse
 from mobile_gym.sim import Phone
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.system.keyboard import IME_PACKAGE
 from mobile_gym.sim.system.launcher import LAUNCHER
-from mobile_gym.sim.ui.hierarchy import NODE_ATTRIBUTES, dump, node_attribute, nodes
+from mobile_gym.sim.ui.hierarchy import nodes
 from mobile_gym.sim.ui.view import Column, FrameLayout, LinearLayout, View
 from mobile_gym.sim.ui.widgets import EditText, TextView
 from mobile_gym.tasks import schema as s
@@ -32,12 +32,12 @@ TRICKY = 'it\'s "quoted" & <b>\nline 2 Zoë ✓'
 
 
 class Screen:
-    """One moment of the phone: its dump (parsed by lxml) and its node records, taken together."""
+    """One moment of the phone: its dump (parsed by lxml) and its nodes, taken together."""
 
     def __init__(self, name: str, windows: list[View], xml: str) -> None:
         self.name = name
         self.root = etree.fromstring(xml.encode("utf-8"))
-        self.nodes = ViewNodes(nodes(windows), node_attribute)
+        self.nodes = nodes(windows)
 
     def __repr__(self) -> str:
         return self.name
@@ -79,7 +79,7 @@ def _synthetic() -> Screen:
     )
     screen = Rect(0, 0, d.width, d.height)
     root.layout(d, screen, screen)
-    return Screen("synthetic", [root], dump([root]))
+    return Screen("synthetic", [root], dump(nodes([root])))
 
 
 def _screens() -> list[Screen]:
@@ -331,33 +331,38 @@ def _compiled(expression: str) -> FastXPath:
     return compiled
 
 
-# the records are the dump ----------------------------------------------------------------
+# the nodes are the dump ----------------------------------------------------------------
 @pytest.mark.parametrize("screen", SCREENS, ids=repr)
-def test_records_have_exactly_the_attributes_of_the_dump(screen: Screen) -> None:
+def test_nodes_have_exactly_the_attributes_of_the_dump(screen: Screen) -> None:
     elements = list(screen.root.iter("node"))
-    records = screen.nodes.records
-    assert len(records) == len(elements) > 0
-    for record, element in zip(records, elements, strict=True):
-        for name in {*element.attrib, *NODE_ATTRIBUTES, "foo", "NAF"}:
-            assert screen.nodes.attribute(name)(record) == element.get(name), (name, element)
+    assert len(screen.nodes) == len(elements) > 0
+    for node, element in zip(screen.nodes, elements, strict=True):
+        for name in {*element.attrib, *ATTRIBUTES, "foo", "NAF"}:
+            assert attribute(name)(node) == element.get(name), (name, element)
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=repr)
+def test_the_dump_parses_back_into_the_same_nodes(screen: Screen) -> None:
+    xml = etree.tostring(screen.root, encoding="unicode")
+    assert parse(xml) == screen.nodes
+    assert parse(dump(screen.nodes)) == screen.nodes
 
 
 def test_the_tricky_values_reach_both_forms() -> None:
     synthetic, note = SCREENS[0], SCREENS[-1]
     assert synthetic.root.find(".//node[@text='abc']") is not None  # control characters dropped
-    text = note.nodes.attribute("text")
-    assert sum(text(r) == TRICKY for r in note.nodes.records) == 1
+    assert sum(node.text == TRICKY for node in note.nodes) == 1
     assert [n.get("text") for n in note.root.iter("node")].count(TRICKY) == 1
 
 
-def test_sim_device_gives_the_records_of_its_dump() -> None:
+def test_sim_device_gives_the_nodes_of_its_dump() -> None:
     device = SimDevice()
     device.reset(0)
     device.start(SETTINGS, None)
-    view_nodes = device.view_nodes()
+    found = device.nodes()
     root = etree.fromstring(device.hierarchy_xml().encode("utf-8"))
-    text = view_nodes.attribute("text")
-    assert [text(r) for r in view_nodes.records] == [n.get("text") for n in root.iter("node")]
+    assert [node.text for node in found] == [n.get("text") for n in root.iter("node")]
+    assert parse(device.hierarchy_xml()) == found
 
 
 # the fast path is lxml -----------------------------------------------------------------------
@@ -370,7 +375,7 @@ def test_fast_path_gives_what_lxml_gives(expression: str) -> None:
     )
     for screen in SCREENS:
         expected = _as_fast(_lxml(expression, screen))
-        got = compiled.result(screen.nodes.records, screen.nodes.attribute)
+        got = compiled.result(screen.nodes)
         assert type(got) is type(expected), screen
         assert got == expected, screen
 
@@ -409,7 +414,7 @@ def test_malformed_xpath_raises_value_error_with_lxmls_message(expression: str) 
 
 # signals judge alike either way ---------------------------------------------------------------
 class _XmlOnly:
-    """A device that has only the XML (as over ADB): no ``view_nodes``."""
+    """A device whose nodes are parsed from its XML (as over ADB)."""
 
     def __init__(self, screen: Screen) -> None:
         self.xml = etree.tostring(screen.root, encoding="unicode")
@@ -417,15 +422,18 @@ class _XmlOnly:
     def hierarchy_xml(self) -> str:
         return self.xml
 
+    def nodes(self) -> tuple[Node, ...]:
+        return parse(self.xml)
+
 
 class _NodesOnly:
-    """A device with ``view_nodes``, whose XML must not be read."""
+    """A device whose XML must not be read."""
 
     def __init__(self, screen: Screen) -> None:
-        self.nodes = screen.nodes
+        self._nodes = screen.nodes
 
-    def view_nodes(self) -> ViewNodes:
-        return self.nodes
+    def nodes(self) -> tuple[Node, ...]:
+        return self._nodes
 
     def hierarchy_xml(self) -> str:
         raise AssertionError("the fast path read the XML")

@@ -1,4 +1,4 @@
-"""Elements read from the simulated phone's view nodes are exactly those of its dump."""
+"""Elements read from the simulated phone's nodes are exactly those of its dump."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from mobile_gym.device.base import ViewNodes
 from mobile_gym.device.sim import SimDevice
+from mobile_gym.hierarchy import Node, parse
 from mobile_gym.sim import input as ev
 from mobile_gym.wrappers.elements import device_elements, screen_elements
 
@@ -18,9 +18,12 @@ class DumpOnly:
     def __init__(self, device: SimDevice) -> None:
         self.hierarchy_xml = device.hierarchy_xml
 
+    def nodes(self) -> tuple[Node, ...]:
+        return parse(self.hierarchy_xml())
+
 
 @pytest.mark.parametrize("seed", [0, 1])
-def test_view_nodes_and_dump_give_the_same_elements(seed: int) -> None:
+def test_nodes_and_dump_give_the_same_elements(seed: int) -> None:
     device = SimDevice()
     phone = device.phone
     rng = random.Random(seed)
@@ -51,52 +54,27 @@ def test_each_call_returns_a_list_of_its_own() -> None:
     assert device_elements(device)
 
 
-class NodesWithoutFields:
-    """A device that lists its view nodes but not their typed fields: elements are read
-    through the attribute readers alone."""
-
-    def __init__(self, device: SimDevice) -> None:
-        self.hierarchy_xml = device.hierarchy_xml
-        self._device = device
-
-    def view_nodes(self) -> ViewNodes:
-        nodes = self._device.view_nodes()
-        return ViewNodes(nodes.records, nodes.attribute, nodes.ends)
-
-
-def test_nodes_without_typed_fields_give_the_same_elements() -> None:
-    device = SimDevice()
-    driver_tap = device.phone.send_all
-    for label in (None, "Contacts"):
-        if label is not None:
-            target = next(e for e in screen_elements(device.hierarchy_xml()) if e.label == label)
-            driver_tap(ev.tap(*target.bounds.center))
-        expected = screen_elements(device.hierarchy_xml(), include_text=True)
-        assert device_elements(NodesWithoutFields(device), include_text=True) == expected
-        fields = device.view_nodes().fields
-        assert fields is not None
-
-
-def test_a_system_window_shown_again_keeps_its_elements(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The elements of a window shown again unchanged (the status and navigation bars) are
-    not made again when numbered from the same index; those of the app's window are."""
+def test_the_elements_of_a_screen_are_made_once_per_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The action wrapper and the view read the same screen in one step: its elements are
+    made once, and again only when the screen changes."""
     from mobile_gym.wrappers import elements as module
 
     device = SimDevice()
-    target = next(e for e in device_elements(device) if e.label == "Contacts")
-    device.phone.send_all(ev.tap(*target.bounds.center))
-    before = device_elements(device, include_text=True)
     made: list[int] = []
-    numbered_from = module._numbered_from
+    node_elements = module.node_elements
 
-    def counted(nodes, inner_texts, index):  # type: ignore[no-untyped-def]
+    def counted(nodes):  # type: ignore[no-untyped-def]
         made.append(len(nodes))
-        return numbered_from(nodes, inner_texts, index)
+        return node_elements(nodes)
 
-    monkeypatch.setattr(module, "_numbered_from", counted)
-    device.phone.invalidate()  # the app's window is built again, the bars are not
+    monkeypatch.setattr(module, "node_elements", counted)
+    module._ELEMENTS.clear()
+    first = device_elements(device, include_text=True)
+    assert device_elements(device) == [e for e in first if e.index is not None]
+    assert len(made) == 1
+    target = next(e for e in first if e.label == "Contacts")
+    device.phone.send_all(ev.tap(*target.bounds.center))
     after = device_elements(device, include_text=True)
-    assert after == before == screen_elements(device.hierarchy_xml(), include_text=True)
-    _, _, windows = device.phone.node_tree()
-    app = [stop - start for start, stop, key in windows if key is None]
-    assert made == app and len(windows) > len(app)  # only the app's window was read again
+    assert len(made) == 2 and after == screen_elements(device.hierarchy_xml(), True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mobile_gym.device.base import ViewNodes
+from mobile_gym.hierarchy import Node
 from mobile_gym.registration import make_env
 from tests.device.test_env_faults import FAULT, BreakableDevice
 
@@ -25,9 +25,9 @@ class BlindDevice(BreakableDevice):
         self._call("hierarchy")
         return super().hierarchy_xml()
 
-    def view_nodes(self) -> ViewNodes:
+    def nodes(self) -> tuple[Node, ...]:
         self._call("hierarchy")
-        return super().view_nodes()
+        return super().nodes()
 
 
 @pytest.mark.parametrize("observation", ["text", "html", "som", "rl"])

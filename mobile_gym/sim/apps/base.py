@@ -1,13 +1,13 @@
 """How apps are written for the simulated phone.
 
 An app is a small declarative module: an ``App`` subclass names its package, launcher
-label and icon, its databases (SQL schemas) and its screens. A screen is a function
-``(ctx) -> View`` of the app's state (its SQLite databases and the screen's own UI state);
-handlers bound in that tree change the state and log, and the phone rebuilds the screen.
-Nothing an app keeps between events lives outside the phone's state, which is what makes
-snapshots exact. Parts of a screen made from a few inputs (a settings switch, the app bar)
-can be named with ``AppContext.part``: while their inputs stay the same, the views of the
-last frame are shown again instead of being built anew (``mobile_gym.sim.ui.parts``).
+label and icon, its databases (SQL schemas) and its screens. A screen is a plain function
+``(ctx) -> View`` of the app's state (its SQLite databases, the settings, the files, the
+clock and the screen's own UI state, all read through ``ctx``); handlers bound in that tree
+change the state and log. The phone notes what each screen read and builds it again when
+any of that changed, keeping the views that came out the same; long lists make only the
+rows in view (``AppContext.scroller`` with ``items``). Nothing an app keeps between events
+lives outside the phone's state, which is what makes snapshots exact.
 """
 
 from __future__ import annotations
@@ -15,15 +15,16 @@ from __future__ import annotations
 import datetime as dt
 import random
 import sqlite3
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.ui.composites import alert_dialog, popup_menu, toolbar
+from mobile_gym.sim.ui.scroll import RecyclerView, ScrollPosition, ScrollView
 from mobile_gym.sim.ui.theme import Color, Theme
-from mobile_gym.sim.ui.view import RecyclerView, ScrollView, View
+from mobile_gym.sim.ui.view import View
 from mobile_gym.sim.ui.widgets import EditText
 
 if TYPE_CHECKING:
@@ -32,20 +33,16 @@ if TYPE_CHECKING:
 Handler = Callable[[], None]
 DialogHandler = Callable[[], "bool | None"]
 """A dialog button's handler; returning False keeps the dialog open."""
-ScreenBuilder = Callable[["AppContext"], View]
 
 
-@dataclass
+@dataclass(eq=False)
 class ScreenState:
-    """One entry of an app's back stack: the activity, its arguments and its UI state."""
+    """One entry of an app's back stack: the activity, its arguments and its UI state (one
+    object per screen opened: two are the same entry only if they are the same object)."""
 
     activity: str
     args: dict[str, Any] = field(default_factory=dict)
     state: dict[str, Any] = field(default_factory=dict)
-
-
-def _up_bar(ctx: AppContext, title: str) -> View:
-    return toolbar(title, on_up=ctx.finish)
 
 
 class App:
@@ -65,6 +62,8 @@ class App:
     schemas: ClassVar[dict[str, str]] = {}
     in_launcher: ClassVar[bool] = True
     dock: ClassVar[bool] = False
+    seeds_from: ClassVar[tuple[str, ...]] = ()
+    """The packages whose seeded content ``seed`` reads (SMS threads with the contacts)."""
 
     def create_databases(self, ctx: AppContext, rng: random.Random | None = None) -> None:
         """Create the app's tables: at boot filled with the content ``seed`` draws from
@@ -108,7 +107,12 @@ class App:
 
 
 class AppContext:
-    """What a screen builder or handler sees: state, databases, navigation and system calls."""
+    """What a screen builder or handler sees: state, databases, navigation and system calls.
+
+    The screen's own UI state is read and changed through ``get``, ``set``, ``pop`` and the
+    helpers built on them (fields, focus, scroll positions, menus, dialogs), so that the
+    phone knows which screens read which state.
+    """
 
     def __init__(self, phone: Phone, app: App, screen: ScreenState) -> None:
         self.phone = phone
@@ -123,15 +127,34 @@ class AppContext:
     def args(self) -> dict[str, Any]:
         return self.screen.args
 
+    def _key(self, key: str) -> tuple[str, int, str]:
+        return ("state", id(self.screen), key)
+
     def get(self, key: str, default: Any = None) -> Any:
+        self.phone.deps.read(self._key(key))
         return self.screen.state.get(key, default)
+
+    def has(self, key: str) -> bool:
+        """Whether this screen's state holds ``key``."""
+        self.phone.deps.read(self._key(key))
+        return key in self.screen.state
 
     def set(self, key: str, value: Any) -> None:
         self.screen.state[key] = value
+        self.phone.deps.changed(self._key(key))
 
     def pop(self, key: str, default: Any = None) -> Any:
         """Remove ``key`` from this screen's state and return its value."""
-        return self.screen.state.pop(key, default)
+        if key not in self.screen.state:
+            return default
+        value = self.screen.state.pop(key)
+        self.phone.deps.changed(self._key(key))
+        return value
+
+    def clear_state(self) -> None:
+        """Forget this screen's whole UI state."""
+        for key in list(self.screen.state):
+            self.pop(key)
 
     def db(self, name: str | None = None) -> sqlite3.Connection:
         """The app's database ``name`` (its first declared database by default)."""
@@ -164,40 +187,28 @@ class AppContext:
     def log(self, message: str, priority: str = "I", tag: str | None = None) -> None:
         self.phone.log(self.app.package, tag or self.app.label.replace(" ", ""), message, priority)
 
-    # parts of the screen ---------------------------------------------------------------------
-    def part(self, key: Hashable, build: Callable[..., View], *inputs: Hashable) -> View:
-        """``build(ctx, *inputs)``: a part of the screen made from ``inputs`` alone, shown
-        again as it was in the last frame while ``inputs`` are equal (``ui.parts``).
-
-        ``key`` names the part within the screen. What the part shows must come from
-        ``inputs`` (compared with ``==``); its handlers may read and change the app's
-        state through ``ctx`` when they run.
-        """
-        return self.phone.parts.part(self.screen, key, build, inputs, self)
-
     def up_bar(self, title: str) -> View:
-        """An app bar titled ``title`` whose "Navigate up" arrow closes the screen (a part:
-        kept while the title is the same)."""
-        return self.part("up bar", _up_bar, title)
+        """An app bar titled ``title`` whose "Navigate up" arrow closes the screen."""
+        return toolbar(title, on_up=self.finish)
 
     # widgets bound to this screen's state ----------------------------------------------------
     def field(self, key: str, default: str = "") -> str:
         """The current text of field ``key``."""
-        return self.screen.state.get("field:" + key, default)
+        return self.get("field:" + key, default)
 
     def set_field(self, key: str, value: str) -> None:
-        self.screen.state["field:" + key] = value
+        self.set("field:" + key, value)
 
     def clear_field(self, key: str) -> None:
         """Empty field ``key``; if it had focus, drop the focus and hide the keyboard."""
-        self.screen.state.pop("field:" + key, None)
-        if self.screen.state.get("focus") == key:
-            del self.screen.state["focus"]
+        self.pop("field:" + key)
+        if self.get("focus") == key:
+            self.pop("focus")
             self.phone.hide_keyboard()
 
     def focus(self, key: str) -> None:
         """Give field ``key`` the input focus and show the keyboard."""
-        self.screen.state["focus"] = key
+        self.set("focus", key)
         self.phone.show_keyboard()
 
     def edit(
@@ -221,7 +232,7 @@ class AppContext:
             id=id or key,
             on_change=lambda value: self.set_field(key, value),
             on_focus=lambda: self.focus(key),
-            focused=self.screen.state.get("focus") == key,
+            focused=self.get("focus") == key,
             **kwargs,
         )
         view.field_key = key
@@ -233,19 +244,30 @@ class AppContext:
         children: Sequence[View] = (),
         *,
         cls: type[ScrollView] = RecyclerView,
+        start: int = 0,
         **kwargs: Any,
     ) -> ScrollView:
         """A scrolling container whose offset lives in this screen's state under ``key``.
 
         Other keyword arguments go to the container: ``items``, ``item_height`` and
-        ``render_item`` make a recycled list, ``fill_viewport`` stretches short content.
+        ``render_item`` make a recycled list (only the rows in view are made, so ``items``
+        may be a long lazy sequence), ``fill_viewport`` stretches short content. It shows
+        ``start`` (pixels from the top; clamped to the content) until first scrolled.
         """
-        return cls(  # as tall as its parent allows unless given a height (ScrollView's default)
-            offset=self.screen.state.get("scroll:" + key, 0),
-            on_scroll=lambda offset: self.screen.state.__setitem__("scroll:" + key, offset),
-            children=children,
-            **kwargs,
+        name = "scroll:" + key
+        position = ScrollPosition(
+            self.phone.deps,
+            (self.screen, name),
+            lambda: self.get(name, start),
+            lambda offset: self.set(name, offset),
         )
+        # as tall as its parent allows unless given a height (ScrollView's default)
+        return cls(position=position, children=children, **kwargs)
+
+    def scroll_to(self, key: str, offset: int) -> None:
+        """Scroll the container ``scroller(key)`` makes to ``offset`` pixels (clamped to its
+        content when laid out)."""
+        self.set("scroll:" + key, offset)
 
     def menu(
         self, key: str, items: Sequence[tuple[str, Handler]], *, at_touch: bool = False
@@ -258,7 +280,7 @@ class AppContext:
         flag = "menu:" + key
 
         def close() -> None:
-            self.screen.state.pop(flag, None)
+            self.pop(flag)
 
         def choose(handler: Handler) -> Handler:
             def run() -> None:
@@ -267,7 +289,7 @@ class AppContext:
 
             return run
 
-        where = self.screen.state.get(flag)
+        where = self.get(flag)
         if where:
             anchor = tuple(where) if isinstance(where, list) else None
             self.overlays.append(
@@ -277,7 +299,7 @@ class AppContext:
             )
 
         def show() -> None:
-            self.screen.state[flag] = list(self.phone.last_touch) if at_touch else True
+            self.set(flag, list(self.phone.last_touch) if at_touch else True)
 
         return show
 
@@ -301,9 +323,9 @@ class AppContext:
         fields = {view.field_key for view in body if isinstance(view, EditText)}
 
         def close() -> None:
-            self.screen.state.pop(flag, None)
-            if self.screen.state.get("focus") in fields:
-                del self.screen.state["focus"]
+            self.pop(flag)
+            if self.get("focus") in fields:
+                self.pop("focus")
             self.phone.hide_keyboard()
 
         def press(handler: DialogHandler | None) -> Handler:
@@ -313,7 +335,7 @@ class AppContext:
 
             return run
 
-        if self.screen.state.get(flag):
+        if self.get(flag):
             actions = [(label, press(h)) for label, h in buttons]
             for view in body:
                 if isinstance(view, EditText) and view.on_submit is None and not view.multiline:
@@ -321,4 +343,4 @@ class AppContext:
             self.overlays.append(
                 alert_dialog(title, message, buttons=actions, on_cancel=close, body=body)
             )
-        return lambda: self.screen.state.__setitem__(flag, True)
+        return lambda: self.set(flag, True)

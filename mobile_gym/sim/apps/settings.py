@@ -19,12 +19,8 @@ ANDROID_VERSION = "14"
 BUILD_NUMBER = "UQ1A.240205.004"
 
 
-def _summary(ctx: AppContext, id: str, text: str) -> View:
-    """The grey line under a switch that says what it is doing (a part of the page)."""
-    return ctx.part(id, _summary_line, id, text)
-
-
-def _summary_line(ctx: AppContext, id: str, text: str) -> TextView:
+def _summary(id: str, text: str) -> TextView:
+    """The grey line under a switch that says what it is doing."""
     return TextView(
         text, id=id, size=14, color="text_secondary", padding=(16, 0, 16, 8), width=MATCH
     )
@@ -98,10 +94,9 @@ class SettingsApp(App):
         on_change: Callable[[AppContext, bool], None] | None = None,
         enabled: bool = True,
     ) -> View:
-        """A switch bound to setting ``namespace``/``key`` (a part of the page: kept while
-        the setting and what the switch shows stay the same)."""
+        """A switch bound to setting ``namespace``/``key``."""
         checked = ctx.settings.flag(namespace, key)
-        return ctx.part(id, _setting_switch, id, label, namespace, key, checked, enabled, on_change)
+        return _setting_switch(ctx, id, label, namespace, key, checked, enabled, on_change)
 
     # screens ------------------------------------------------------------------------------
     def main(self, ctx: AppContext) -> View:
@@ -156,7 +151,6 @@ class SettingsApp(App):
             [
                 wifi,
                 _summary(
-                    ctx,
                     "wifi_summary",
                     "Connected to AndroidWifi"
                     if ctx.settings.flag("global", "wifi_on")
@@ -189,7 +183,6 @@ class SettingsApp(App):
             [
                 bluetooth,
                 _summary(
-                    ctx,
                     "device_name",
                     f"Device name: {ctx.settings.get('global', 'device_name')}",
                 ),

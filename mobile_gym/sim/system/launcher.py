@@ -131,13 +131,13 @@ class Launcher(App):
             ctx.log("Opened all apps", tag="Launcher")
             return True
         if direction == "down" and ctx.get("drawer"):
-            ctx.screen.state.clear()
+            ctx.clear_state()
             return True
         return False
 
     def back(self, ctx: AppContext) -> bool:
         if ctx.screen.activity == HOME_ACTIVITY and ctx.get("drawer"):
-            ctx.screen.state.clear()
+            ctx.clear_state()
             ctx.phone.hide_keyboard()
             return True
         return False

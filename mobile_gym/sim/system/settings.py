@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mobile_gym.sim.tracking import Dependencies
+
 NAMESPACES = ("global", "system", "secure")
 
 DEFAULTS: dict[str, dict[str, str]] = {
@@ -35,11 +37,19 @@ DEFAULTS: dict[str, dict[str, str]] = {
 
 
 class SettingsStore:
-    """Android's settings tables; ``on_change(namespace, key, value)`` hears every change."""
+    """Android's settings tables; ``on_change(namespace, key, value)`` hears every change.
 
-    def __init__(self, on_change: Callable[[str, str, str], None] | None = None) -> None:
+    With ``deps``, every read and change is reported under ``("setting", namespace, key)``.
+    """
+
+    def __init__(
+        self,
+        on_change: Callable[[str, str, str], None] | None = None,
+        deps: Dependencies | None = None,
+    ) -> None:
         self.tables: dict[str, dict[str, str]] = {}
         self.on_change = on_change
+        self.deps = deps or Dependencies()
         self.version = 0
         """Counts changes, so readers can tell when to look again."""
         self.reset()
@@ -62,6 +72,7 @@ class SettingsStore:
         if table is None:
             self._check(namespace)  # an unknown namespace raises
             return None
+        self.deps.read(("setting", namespace, key))
         return table.get(key)
 
     def put(self, namespace: str, key: str, value: str | int | float | bool) -> None:
@@ -73,6 +84,7 @@ class SettingsStore:
             return
         self.tables[namespace][key] = text
         self.version += 1
+        self.deps.changed(("setting", namespace, key))
         if self.on_change is not None:
             self.on_change(namespace, key, text)
 
@@ -80,11 +92,8 @@ class SettingsStore:
         self._check(namespace)
         if self.tables[namespace].pop(key, None) is not None:
             self.version += 1
+            self.deps.changed(("setting", namespace, key))
 
     def flag(self, namespace: str, key: str) -> bool:
         """A 0/1 setting as a bool."""
-        table = self.tables.get(namespace)  # ``get`` written out: screens read many flags
-        if table is None:
-            self._check(namespace)  # an unknown namespace raises
-            return False
-        return table.get(key) == "1"
+        return self.get(namespace, key) == "1"

@@ -21,12 +21,21 @@ import threading
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 
+from mobile_gym.sim.tracking import Dependencies
+
 _DB_PATH = re.compile(r"^/data/data/([A-Za-z0-9_.]+)/databases/([A-Za-z0-9_.-]+)\.db$")
 _PRAGMA = re.compile(r"\bPRAGMA\b", re.IGNORECASE)
 _TOTAL_CHANGES = operator.attrgetter("total_changes")
 
 StorageSnapshot = tuple[dict[str, bytes], dict[str, bytes], frozenset[str], dict[str, int]]
 """Files, database images, explicitly made folders and recorded modification times."""
+FILES = ("files",)
+"""The key under which reading the file tree and changing it are reported."""
+
+
+def database_key(path: str) -> tuple[str, str]:
+    """The key under which reading database ``path`` and writing it are reported."""
+    return ("db", path)
 
 
 def database_path(package: str, name: str) -> str:
@@ -45,11 +54,23 @@ def normalize(path: str) -> str:
 
 
 class Storage:
-    """Files (path -> bytes) and SQLite databases of one phone."""
+    """Files (path -> bytes) and SQLite databases of one phone.
 
-    def __init__(self) -> None:
-        self.files: dict[str, bytes] = {}
-        self.databases: dict[str, sqlite3.Connection] = {}
+    With ``deps``, reading the files is reported under ``FILES`` and asking for a database
+    under ``database_key(path)``; changes to the files are reported as they are made, and
+    writes to a database when ``note_database_writes`` finds them (SQL runs on the
+    connection itself).
+    """
+
+    def __init__(self, deps: Dependencies | None = None) -> None:
+        self.deps = deps or Dependencies()
+        self._files: dict[str, bytes] = {}
+        self._databases: dict[str, sqlite3.Connection] = {}
+        self._unbooted: dict[str, Callable[[], object]] = {}
+        """The apps whose content is not made yet: how to make it (``defer``)."""
+        self._seeded_from: dict[str, list[str]] = {}
+        """The apps whose seeding reads each app's content."""
+        self._booting = False
         self.folders: set[str] = set()
         """Directories made with ``make_dirs``: they exist even when empty."""
         self.times: dict[str, int] = {}
@@ -59,14 +80,93 @@ class Storage:
         """Connections of the databases ``clear`` dropped, kept to hold the next ones made."""
         self._loaded = False
         """Whether a database image was loaded whole (pushed or restored) since ``clear``."""
+        self._directories: set[str] | None = None
+        """Every directory, found from the paths when first asked after a change."""
+        self._writes: dict[str, tuple[sqlite3.Connection, int]] = {}
+        """Each database's connection and its count of changes when last looked at."""
+        self._total: tuple[int, int] | None = None
+        """``version`` when the writes were last looked at."""
+        self._made: dict[str, int] = {}
+        """The count of changes of each database made by ``make_databases`` when it was made
+        (its connection may have served before): writes are what it counted since."""
+
+    # content made on first use -----------------------------------------------------------
+    def defer(
+        self, package: str, boot: Callable[[], object], seeds_from: Iterable[str] = ()
+    ) -> None:
+        """Make ``package``'s content (its databases and any files it seeds) with ``boot``
+        when first needed: when its databases are asked for, or anything else in storage
+        is (any app may have written files). A phone whose task uses two apps makes the
+        content of two. ``seeds_from`` names the apps whose content ``boot`` reads: it is
+        made as soon as theirs is, before anyone can change theirs."""
+        self._unbooted[package] = boot
+        for source in seeds_from:
+            self._seeded_from.setdefault(source, []).append(package)
+
+    def _boot(self, package: str) -> None:
+        boot = self._unbooted.pop(package, None)
+        if boot is not None:
+            self._booting, booting = True, self._booting
+            try:
+                boot()
+            finally:
+                self._booting = booting
+            for reader in self._seeded_from.get(package, ()):
+                self._boot(reader)
+
+    def boot_all(self) -> None:
+        """Make the content of every app not made yet (in the order they were deferred)."""
+        if self._booting:
+            return  # inside an app's boot: it writes its own content only
+        while self._unbooted:
+            self._boot(next(iter(self._unbooted)))
+
+    @property
+    def files(self) -> dict[str, bytes]:
+        """Every plain file by path (read-only for callers: change files through methods)."""
+        if self._unbooted:
+            self.boot_all()
+        return self._files
+
+    @property
+    def databases(self) -> dict[str, sqlite3.Connection]:
+        """Every database's connection by path."""
+        if self._unbooted:
+            self.boot_all()
+        return self._databases
+
+    def _files_changed(self) -> None:
+        self._directories = None
+        self.deps.changed(FILES)
+
+    def note_database_writes(self) -> None:
+        """Report the databases written (or replaced) since this was last called."""
+        total = self._database_version()
+        if total == self._total:
+            return  # no database was written, dropped or replaced
+        self._total = total
+        seen = self._writes
+        for path, conn in self._databases.items():
+            count = conn.total_changes
+            before = seen.get(path)
+            if before is None or before[0] is not conn or before[1] != count:
+                seen[path] = (conn, count)
+                self.deps.changed(database_key(path))
+        for path in [path for path in seen if path not in self._databases]:
+            del seen[path]
+            self.deps.changed(database_key(path))
 
     # databases --------------------------------------------------------------------------
     def database(self, package: str, name: str) -> sqlite3.Connection:
         """The app's database ``name``, created empty on first use."""
         path = database_path(package, name)
-        conn = self.databases.get(path)
+        self.deps.read(database_key(path))
+        if package in self._unbooted:
+            self._boot(package)
+        conn = self._databases.get(path)
         if conn is None:
-            conn = self.databases[path] = _connect()
+            conn = self._databases[path] = _connect()
+            self._files_changed()
         return conn
 
     def make_databases(
@@ -112,27 +212,38 @@ class Storage:
             scratch.backup(conn)
             # The copy bears the backup's own schema cookie; the script's makes it identical.
             conn.execute(f"PRAGMA schema_version = {templates[path].cookie}")
+            self._made[path] = conn.total_changes  # made, not written: no change to report
+        self._files_changed()
 
     def _drop(self, path: str) -> None:
-        self._generation += 1
         old = self.databases.pop(path, None)
+        self._made.pop(path, None)
         if old is not None:
+            self._generation += 1
             old.close()
 
     @property
     def version(self) -> tuple[int, int]:
         """Changes when any database is written, replaced or dropped."""
-        return self._generation, sum(map(_TOTAL_CHANGES, self.databases.values()))
+        return self._database_version()
+
+    def _database_version(self) -> tuple[int, int]:
+        changes = sum(map(_TOTAL_CHANGES, self._databases.values())) - sum(self._made.values())
+        return self._generation, changes
 
     def drop_databases(self, package: str) -> None:
+        self._unbooted.pop(package, None)
         self._generation += 1
         prefix = f"/data/data/{package}/"
         for path in [p for p in self.databases if p.startswith(prefix)]:
             self.databases.pop(path).close()
+            self._made.pop(path, None)
+        self._files_changed()
 
     # files ------------------------------------------------------------------------------
     def read(self, path: str) -> bytes:
         path = normalize(path)
+        self.deps.read(FILES)
         if path in self.databases:
             return self.databases[path].serialize()
         if path not in self.files:
@@ -159,34 +270,49 @@ class Storage:
             if old is not None:
                 old.close()
             self.databases[path] = conn
+            self._made.pop(path, None)
             self._loaded = True
+            self._files_changed()
             return
         self.files[path] = bytes(data)
+        self._files_changed()
 
     def delete(self, path: str) -> None:
         path = normalize(path)
         if path in self.databases:
             self._generation += 1
             self.databases.pop(path).close()
+            self._made.pop(path, None)
         elif path in self.files:
             del self.files[path]
             self.times.pop(path, None)
         else:
             raise FileNotFoundError(path)
+        self._files_changed()
 
     def exists(self, path: str) -> bool:
         path = normalize(path)
+        self.deps.read(FILES)
         return path in self.files or path in self.databases or path in self.directories()
 
     def directories(self) -> set[str]:
-        dirs = {"/"}
-        parents = {path.rpartition("/")[0] for path in self.files}
-        parents.update(path.rpartition("/")[0] for path in self.databases)
-        for folder in [*parents, *self.folders]:
-            while folder and folder not in dirs:  # "" is the parent of "/name": the root
-                dirs.add(folder)
-                folder = folder.rpartition("/")[0]
-        return dirs
+        """Every directory (do not change the set handed out)."""
+        self.deps.read(FILES)
+        if self._directories is None:
+            dirs = {"/"}
+            parents = {path.rpartition("/")[0] for path in self.files}
+            parents.update(path.rpartition("/")[0] for path in self.databases)
+            for folder in [*parents, *self.folders]:
+                while folder and folder not in dirs:  # "" is the parent of "/name": the root
+                    dirs.add(folder)
+                    folder = folder.rpartition("/")[0]
+            self._directories = dirs
+        return self._directories
+
+    def file_paths(self) -> list[str]:
+        """The paths of every plain file (databases aside)."""
+        self.deps.read(FILES)
+        return list(self.files)
 
     def list_dir(self, path: str) -> list[str]:
         """Names directly inside directory ``path`` (sorted)."""
@@ -217,13 +343,14 @@ class Storage:
             self.folders.add(path)
         if mtime is not None:
             self.times[path] = mtime
+        self._files_changed()
 
     def write_files(self, entries: Iterable[tuple[str, bytes, int]]) -> None:
         """Write many plain files at once, each as ``(path, data, mtime)`` (seeding content).
 
         IsADirectoryError if a path is a directory; database paths are refused (use ``write``).
         """
-        dirs = self.directories()
+        dirs = set(self.directories())
         for path, data, mtime in entries:
             path = normalize(path)
             if path in dirs:
@@ -236,9 +363,11 @@ class Storage:
             while parent not in dirs:
                 dirs.add(parent)
                 parent = _parent(parent)
+        self._files_changed()
 
     def modified(self, path: str) -> int | None:
         """When ``path`` was last modified (epoch ms), if its writer recorded it."""
+        self.deps.read(FILES)
         return self.times.get(normalize(path))
 
     def set_modified(self, path: str, mtime: int) -> None:
@@ -246,6 +375,7 @@ class Storage:
         if not self.exists(path):
             raise FileNotFoundError(path)
         self.times[path] = mtime
+        self._files_changed()
 
     def tree(self, path: str) -> list[str]:
         """Every file and directory strictly below directory ``path`` (sorted)."""
@@ -272,6 +402,7 @@ class Storage:
         moves = self._transfer_plan(source, target)
         for old, new in moves:
             self._place(old, new, mtime)
+        self._files_changed()
 
     def move(self, source: str, target: str) -> None:
         """Move (or rename) file or folder ``source`` to the new path ``target``."""
@@ -279,6 +410,13 @@ class Storage:
         for old, new in moves:
             self._place(old, new, None)
         self.delete_tree(source)
+
+    def delete_files(self, prefix: str) -> None:
+        """Delete every plain file whose path starts with ``prefix`` (folders stay)."""
+        for path in [p for p in self.files if p.startswith(prefix)]:
+            del self.files[path]
+            self.times.pop(path, None)
+        self._files_changed()
 
     def delete_tree(self, path: str) -> None:
         """Delete file ``path``, or directory ``path`` with everything in it."""
@@ -296,6 +434,7 @@ class Storage:
         self.folders = {f for f in self.folders if f != path and not f.startswith(prefix)}
         for entry in [path, *below]:
             self.times.pop(entry, None)
+        self._files_changed()
 
     def _transfer_plan(self, source: str, target: str) -> list[tuple[str, str]]:
         """(old, new) path pairs to copy ``source`` to ``target``, after checking both."""
@@ -330,8 +469,11 @@ class Storage:
 
     def restore(self, snapshot: StorageSnapshot) -> None:
         files, databases, folders, times = snapshot
+        self._unbooted.clear()
+        self._seeded_from.clear()
+        self._made.clear()
         self._generation += 1
-        self.files = dict(files)
+        self._files = dict(files)
         self.folders = set(folders)
         self.times = dict(times)
         for path in [p for p in self.databases if p not in databases]:
@@ -341,6 +483,8 @@ class Storage:
             conn.deserialize(data)
             self.databases[path] = conn
         self._loaded = True
+        self._writes.clear()
+        self._files_changed()
 
     def clear(self) -> None:
         """Empty the storage, as a factory reset does: no files, folders or databases.
@@ -351,20 +495,27 @@ class Storage:
         header of such a file, so a database copied into its connection would not stay byte
         for byte what a fresh one is.
         """
+        self._unbooted.clear()
+        self._seeded_from.clear()
+        self._made.clear()
         self._generation += 1
-        self.files, self.folders, self.times = {}, set(), {}
-        for conn in self.databases.values():
+        self._files, self.folders, self.times = {}, set(), {}
+        for conn in self._databases.values():
             if self._loaded or conn.in_transaction:
                 conn.close()
             else:
                 self._spare.append(conn)
         self.databases.clear()
         self._loaded = False
+        self._writes.clear()
+        self._files_changed()
 
     def close(self) -> None:
-        for conn in [*self.databases.values(), *self._spare]:
+        self._unbooted.clear()
+        self._seeded_from.clear()
+        for conn in [*self._databases.values(), *self._spare]:
             conn.close()
-        self.databases.clear()
+        self._databases.clear()
         self._spare.clear()
 
 

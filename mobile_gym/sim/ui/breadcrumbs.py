@@ -20,26 +20,30 @@ Crumb = tuple[str, Handler]
 
 
 class BreadcrumbBar(LinearLayout):
-    """The row of crumbs (``HorizontalScrollView``-like); drops leading crumbs that do not fit."""
+    """The row of crumbs (``HorizontalScrollView``-like). Its first child is an ellipsis,
+    shown only when leading crumbs do not fit and are left out."""
 
     __slots__ = ()
-
     cls = "android.widget.HorizontalScrollView"
-    makes_children = True  # the ellipsis, when crumbs are dropped
 
-    def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
-        # children alternate name, separator, name, ...; drop (name, separator) pairs from
-        # the front, behind an ellipsis, until the rest fits
-        widths = [c.measure(d, 1 << 20, inner.height)[0] for c in self.children]
-        if sum(widths) > inner.width and len(self.children) > 1:
-            ellipsis = _crumb_text("\u2026", None, last=False)
+    def lay_out_children(self, d: Display, inner: Rect, clip: Rect) -> None:
+        # children: the ellipsis, then name, separator, name, ...; leave out (name,
+        # separator) pairs from the front until the rest fits behind the ellipsis
+        ellipsis, *crumbs = self.children
+        widths = [c.measure(d, 1 << 20, inner.height)[0] for c in crumbs]
+        start = 0
+        if sum(widths) > inner.width and len(crumbs) > 1:
             room = inner.width - ellipsis.measure(d, 1 << 20, inner.height)[0]
-            start = 0
-            while start < len(self.children) - 1 and sum(widths[max(start - 1, 0) :]) > room:
+            start = 1
+            while start < len(crumbs) - 2 and sum(widths[start:]) > room:
                 start += 2
-            self.children = [ellipsis, *self.children[start - 1 :]]
-            self._sized = None
-        super().layout_children(d, inner, clip)
+        shown = crumbs[start:] if not start else [ellipsis, *crumbs[start:]]
+        hidden = [ellipsis, *crumbs[:start]] if not start else crumbs[:start]
+        nowhere = Rect(inner.left, inner.top, inner.left, inner.top)
+        for view in hidden:
+            view.layout(d, nowhere, clip)  # laid out with no size: not shown
+        row = LinearLayout(orientation="horizontal", children=shown, height=self.height)
+        row.lay_out_children(d, inner, clip)
 
 
 def _crumb_text(name: str, handler: Handler | None, *, last: bool, id: str | None = None) -> View:
@@ -61,7 +65,7 @@ def breadcrumbs(
     """A breadcrumb row; the last crumb is the current folder, drawn in the primary colour."""
     if not crumbs:
         raise ValueError("breadcrumbs need at least one crumb")
-    children: list[View] = []
+    children: list[View] = [_crumb_text("\u2026", None, last=False)]
     for index, (name, handler) in enumerate(crumbs):
         last = index == len(crumbs) - 1
         if index:

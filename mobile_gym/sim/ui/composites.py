@@ -245,9 +245,9 @@ class _PopupLayer(FrameLayout):
         super().__init__(**kwargs)
         self.anchor = anchor
 
-    def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
+    def lay_out_children(self, d: Display, inner: Rect, clip: Rect) -> None:
         if self.anchor is None:
-            super().layout_children(d, inner, clip)
+            super().lay_out_children(d, inner, clip)
             return
         panel = self.children[0]
         w, h = panel.measure(d, inner.width, inner.height)

@@ -1,17 +1,24 @@
-"""The retained widget tree: the base ``View``, layout containers and scrolling.
+"""The retained widget tree: the base ``View`` and the layout containers.
 
 A screen is built as a tree of views whose sizes are given in dp (``MATCH``, ``WRAP`` or a
-number). ``layout`` assigns every view its pixel ``bounds`` and its ``visible`` part (bounds
-clipped by scrolling ancestors). Both projections of a screen read exactly these rectangles:
-the renderer paints inside them and the uiautomator dump prints them.
+number). ``layout`` gives every view its pixel ``bounds`` and its ``visible`` part (bounds
+clipped by the views that hold it). Both projections of a screen read exactly these
+rectangles: the renderer paints inside them and the hierarchy dump prints them.
+
+A view's properties are set when it is built and never change afterwards; what the phone
+learns about a view (its size, its place, its hierarchy node) is kept on it. When a screen
+is built again, views equal to the last build's are kept in their place
+(``mobile_gym.sim.ui.reconcile``), so all of that stays valid for them: a view is measured
+and laid out again only when it is new, when its children changed, or when it moves.
 """
 
 from __future__ import annotations
 
-import functools
+import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import ClassVar
 
+from mobile_gym.caches import FIFOCache
 from mobile_gym.geometry import EMPTY, Rect
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.ui.canvas import Canvas
@@ -21,31 +28,25 @@ MATCH = -1
 """Size spec: as large as the parent allows (Android's ``match_parent``)."""
 WRAP = -2
 """Size spec: just large enough for the content (Android's ``wrap_content``)."""
-_UNBOUNDED = 1 << 24
-_HALF_UNBOUNDED = _UNBOUNDED // 2
-_new = tuple.__new__
-_alterations = 0
-"""How many times views were changed in place (``View.altered``) since the start."""
+UNBOUNDED = 1 << 24
+"""The room along an axis with no limit (a scrolling column's height)."""
 
 Paint = str | Color | None
 """A colour: a theme role name such as ``"surface"``, an RGB tuple, or None (transparent)."""
 Spacing = int | tuple[int, int] | tuple[int, int, int, int]
 Handler = Callable[[], None]
 
-
-def alterations() -> int:
-    """How many times views were changed in place after layout (``View.altered``): a
-    change of this count says that some laid-out view no longer is as it was laid out."""
-    return _alterations
-
-
-class PartMovedError(Exception):
-    """A part kept from the last frame (``View.keep_as_part``) was placed elsewhere: the
-    screen must be laid out again without kept parts."""
-
-    def __init__(self, view: View) -> None:
-        super().__init__(f"{view!r} kept from the last frame was placed elsewhere")
-        self.view = view
+_ENGINE_FIELDS = (
+    "bounds",
+    "visible",
+    "clip",
+    "shown",
+    "relaid",
+    "needs_layout",
+    "measured",
+    "node",
+)
+"""What the phone keeps on a view about it (not properties of the view)."""
 
 
 def resolve_color(theme: Theme, paint: Paint) -> Color | None:
@@ -55,26 +56,24 @@ def resolve_color(theme: Theme, paint: Paint) -> Color | None:
     return getattr(theme, paint)
 
 
-_SPACINGS: dict[tuple[float, Spacing], tuple[int, int, int, int]] = {}
-
-
-def _spacing(d: Display, value: Spacing) -> tuple[int, int, int, int]:
-    """Padding or margin in pixels as (left, top, right, bottom)."""
-    key = (d.density, value)
-    cached = _SPACINGS.get(key)
-    if cached is not None:
-        return cached
+def _spacing_px(key: tuple[float, Spacing]) -> tuple[int, int, int, int]:
+    density, value = key
     if isinstance(value, int):
-        p = d.dp(value)
-        px = (p, p, p, p)
-    elif len(value) == 2:
-        h, v = d.dp(value[0]), d.dp(value[1])
-        px = (h, v, h, v)
-    else:
-        left, top, right, bottom = value
-        px = (d.dp(left), d.dp(top), d.dp(right), d.dp(bottom))
-    _SPACINGS[key] = px
-    return px
+        p = round(value * density)
+        return (p, p, p, p)
+    if len(value) == 2:
+        h, v = round(value[0] * density), round(value[1] * density)
+        return (h, v, h, v)
+    return tuple(round(side * density) for side in value)  # type: ignore[return-value]
+
+
+_SPACINGS: FIFOCache[tuple[float, Spacing], tuple[int, int, int, int]] = FIFOCache(512)
+"""Padding and margin values in pixels, by density and value (screens use few of them)."""
+
+
+def spacing(d: Display, value: Spacing) -> tuple[int, int, int, int]:
+    """Padding or margin in pixels as (left, top, right, bottom)."""
+    return _SPACINGS.get((d.density, value), _spacing_px)
 
 
 class View:
@@ -97,31 +96,28 @@ class View:
     """
 
     __slots__ = (
-        "__weakref__",
-        "_altered",
-        "_clip",
-        "_kept",
-        "_measured",
-        "_part",
-        "_signature",
-        "_twin",
         "background",
         "blocks_touch",
         "bounds",
-        "cache",
         "children",
+        "clip",
         "desc",
         "enabled",
         "gravity",
         "height",
         "id",
         "margin",
+        "measured",
+        "needs_layout",
+        "node",
         "on_click",
         "on_long_click",
         "package",
         "padding",
         "radius",
+        "relaid",
         "selected",
+        "shown",
         "text",
         "visible",
         "weight",
@@ -133,16 +129,14 @@ class View:
     editable: ClassVar[bool] = False
     seekable: ClassVar[bool] = False
     in_hierarchy: ClassVar[bool] = True
-    makes_children: ClassVar[bool] = False
-    """True for views that create their children while laid out (recycled lists)."""
-    layout_results: ClassVar[tuple[str, ...]] = ()
-    """Attributes besides ``bounds`` and ``visible`` that ``layout`` sets."""
-    paint_only: ClassVar[frozenset[str]] = frozenset(
-        {"background", "blocks_touch", "desc", "enabled", "id", "package", "radius", "selected"}
-    )
-    """Properties that change how this view looks or reads but neither its size nor where
-    it or any other view is placed: a tree differing from the last frame's only in these
-    keeps its layout (``ui.diff.carry_over``). Anything not named here counts for layout."""
+    handlers: ClassVar[tuple[str, ...]] = ("on_click", "on_long_click")
+    """The attributes holding handlers: only whether each is set counts as a property."""
+    properties: ClassVar[Callable[[View], tuple]]
+    """All of a view's own properties as one tuple (``__init_subclass__`` makes it)."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.properties = _properties_of(cls)
 
     def __init__(
         self,
@@ -185,56 +179,21 @@ class View:
         self.package = package
         self.children: list[View] = list(children)
         self.bounds = EMPTY
+        """Where it was laid out, in screen pixels."""
         self.visible = EMPTY
-        self._measured: tuple[int, int, tuple[int, int]] | None = None
-        self._altered = False
-        self._kept: tuple[int, bool, bool] | None = None
-        self._clip: Rect | None = None  # the clip it was laid out in; None: not laid out
-        self._twin: View | None = None
-        """The last frame's counterpart whose layout this view takes if laid out in its
-        place (``carry_from``); dropped once laid out, and by the next frame's counterpart
-        (so no chain of old frames is kept)."""
-        self._part = False
-        self._signature: tuple | None = None  # what it is drawn from, read once (ui.diff)
-        self.cache: object = None
-        """What a reader of the tree derived from this node alone (its dump fields, say),
-        for itself; the node that takes this one's place in the next frame with the same
-        properties inherits it (``ui.diff.carry_over``). Readers check it still fits."""
-
-    def altered(self) -> None:
-        """Note that this view changed in place after it was laid out (a drag moved a
-        slider's thumb): the next frame repaints it whole (``ui.diff``), and no part of
-        the screen is kept for it (``ui.parts``)."""
-        global _alterations
-        self._altered = True
-        _alterations += 1
-
-    def keep_as_part(self) -> None:
-        """Mark this view, laid out in the last frame, as shown again in the next one as it
-        is (``ui.parts``): laid out in the same place it keeps its layout; anywhere else,
-        layout raises ``PartMovedError`` rather than change a view the last frame still holds."""
-        self._part = True
-
-    def kept_from(self, old: View, subtree: bool = False) -> bool | None:
-        """Whether this node holds the same properties as ``old`` (with ``subtree``: and
-        its whole subtree the same as ``old``'s), as found when it was compared with
-        ``old`` before layout (``ui.diff.carry_over``); None if it was not compared."""
-        kept = self._kept
-        if kept is None or kept[0] != id(old):
-            return None
-        return kept[2] if subtree else kept[1]
-
-    def carry_from(self, old: View, same: bool, same_subtree: bool, same_layout: bool) -> None:
-        """Record how this node compares with ``old``, its counterpart in the last frame
-        (``ui.diff.carry_over``): whether it holds the same properties, whether its whole
-        subtree does, and whether its subtree is laid out the same (it differs at most in
-        paint-only properties). Then it takes ``old``'s measurements and, if laid out in
-        the same place, its layout."""
-        self._kept = (id(old), same, same_subtree)
-        if same_layout:
-            self._measured = old._measured
-            self._twin = old
-            old._twin = None  # (if never laid out): no chain of old frames is kept
+        """The part of ``bounds`` inside the views that hold it: where it shows."""
+        self.clip: Rect | None = None
+        """The area it was laid out to show in; None before its first layout."""
+        self.shown: Rect | None = None
+        """Where it showed when the screen's changed areas were last taken (``Screen``)."""
+        self.relaid = False
+        """Laid out since the changed areas were last taken."""
+        self.needs_layout = True
+        """Its size or its children's places may have changed since it was laid out."""
+        self.measured: tuple[int, int, tuple[int, int]] | None = None
+        """The last measurement: the room it was given and the size it took there."""
+        self.node: tuple | None = None
+        """Its hierarchy node, with what it was made from (``ui.hierarchy``)."""
 
     # Android attributes ----------------------------------------------------------------
     @property
@@ -278,6 +237,17 @@ class View:
             or self.blocks_touch
         )
 
+    def click(self) -> None:
+        """What a tap on it does (its ``on_click``; controls do what they do)."""
+        if self.on_click is not None:
+            self.on_click()
+
+    def take_handlers(self, other: View) -> None:
+        """Take ``other``'s handlers: ``other`` is this view built again (equal but for the
+        handlers themselves), and what they do may have changed."""
+        for name in self.handlers:
+            setattr(self, name, getattr(other, name))
+
     # layout -----------------------------------------------------------------------------
     def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
         """Size of the content inside the padding, given the room available."""
@@ -288,66 +258,63 @@ class View:
 
         ``MATCH`` takes what is available (the content's size along an axis with no limit),
         ``WRAP`` the content's size, a number that many dp; never more than is available.
-        The result is remembered for the same room (layout asks more than once).
+        The result is kept for the same room (layout asks more than once).
         """
-        memo = self._measured
-        if memo is not None and memo[0] == avail_w and memo[1] == avail_h:
-            return memo[2]
-        spec_w, spec_h = self.width, self.height
-        if spec_w == MATCH:
-            w = avail_w if avail_w < _HALF_UNBOUNDED else None
-        elif spec_w == WRAP:
-            w = None
-        else:
-            w = min(round(spec_w * d.density), avail_w)
-        if spec_h == MATCH:
-            h = avail_h if avail_h < _HALF_UNBOUNDED else None
-        elif spec_h == WRAP:
-            h = None
-        else:
-            h = min(round(spec_h * d.density), avail_h)
+        measured = self.measured
+        if measured is not None and measured[0] == avail_w and measured[1] == avail_h:
+            return measured[2]
+        w = self._side(d, self.width, avail_w)
+        h = self._side(d, self.height, avail_h)
         if w is None or h is None:
-            pl, pt, pr, pb = _spacing(d, self.padding)
-            inner_w = (avail_w if w is None else w) - pl - pr
-            inner_h = (avail_h if h is None else h) - pt - pb
-            cw, ch = self.content_size(
-                d, inner_w if inner_w > 0 else 0, inner_h if inner_h > 0 else 0
-            )
+            left, top, right, bottom = spacing(d, self.padding)
+            inner_w = (avail_w if w is None else w) - left - right
+            inner_h = (avail_h if h is None else h) - top - bottom
+            content_w, content_h = self.content_size(d, max(inner_w, 0), max(inner_h, 0))
             if w is None:
-                w = min(cw + pl + pr, avail_w)
+                w = min(content_w + left + right, avail_w)
             if h is None:
-                h = min(ch + pt + pb, avail_h)
-        size = (w, h)
-        self._measured = (avail_w, avail_h, size)
-        return size
+                h = min(content_h + top + bottom, avail_h)
+        self.measured = (avail_w, avail_h, (w, h))
+        return w, h
+
+    @staticmethod
+    def _side(d: Display, spec: int, available: int) -> int | None:
+        """One side's size from its spec, or None when the content decides it."""
+        if spec == MATCH:
+            return available if available < UNBOUNDED // 2 else None
+        if spec == WRAP:
+            return None
+        return min(d.dp(spec), available)
 
     def layout(self, d: Display, rect: Rect, clip: Rect) -> None:
-        """Place this view at ``rect``; ``clip`` is the part of the screen it may show in."""
-        old = self._twin
-        if old is not None:
-            self._twin = None
-            if old.bounds == rect and old._clip == clip:
-                _take_layout(old, self)
-                return
-        if self._part:
-            if self.bounds == rect and self._clip == clip:
-                return  # a part of the last frame, in its place: laid out as it was
-            raise PartMovedError(self)
-        self._clip = clip
-        self.bounds = rect
-        l1, t1, r1, b1 = rect
-        l2, t2, r2, b2 = clip
-        left, top = (l1 if l1 > l2 else l2), (t1 if t1 > t2 else t2)
-        right, bottom = (r1 if r1 < r2 else r2), (b1 if b1 < b2 else b2)
-        visible = _new(Rect, (left, top, right, bottom)) if right > left and bottom > top else EMPTY
-        self.visible = visible
-        if self.children or self.makes_children or self.scrollable:  # a scroll: its extent
-            self.layout_children(d, rect.inset(*_spacing(d, self.padding)), visible)
+        """Place this view at ``rect``; ``clip`` is the part of the screen it may show in.
 
-    def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
+        A view already laid out there, whose size and children have not changed since,
+        is left as it is, and so is everything inside it."""
+        if not self.needs_layout and rect == self.bounds and clip == self.clip:
+            return
+        self.bounds, self.clip = rect, clip
+        self.visible = rect.intersect(clip)
+        if self.visible.empty:
+            self.visible = EMPTY
+        self.needs_layout = False
+        self.relaid = True
+        self.lay_out_children(d, rect.inset(*spacing(d, self.padding)), self.visible)
+
+    def lay_out_children(self, d: Display, inner: Rect, clip: Rect) -> None:
         """Place the children inside ``inner`` (the bounds less padding)."""
         for child in self.children:
             child.layout(d, inner, clip)
+
+    def builds_children_in_layout(self) -> bool:
+        """Whether its children are made as it is laid out (a recycled list makes the rows
+        in view): a new build then brings no children to match with the last one's."""
+        return False
+
+    def changed_inside(self) -> None:
+        """Its children changed (``ui.reconcile``): measure and lay it out again."""
+        self.measured = None
+        self.needs_layout = True
 
     # drawing ----------------------------------------------------------------------------
     def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:
@@ -357,22 +324,39 @@ class View:
             canvas.rect(self.bounds, color, d.dp(self.radius))
 
     def inner(self, d: Display) -> Rect:
-        return self.bounds.inset(*_spacing(d, self.padding))
+        """The bounds less the padding: where the content goes."""
+        return self.bounds.inset(*spacing(d, self.padding))
 
     def __repr__(self) -> str:
         label = self.id or self.text or self.desc
         return f"<{type(self).__name__} {label!r} {self.bounds.bounds_string()}>"
 
 
-def _take_layout(old: View, new: View) -> None:
-    """Give ``new`` and its subtree the layout of ``old``'s, the same subtree laid out in
-    the same place."""
-    new.bounds, new.visible, new._clip, new._twin = old.bounds, old.visible, old._clip, None
-    for name in new.layout_results:
-        setattr(new, name, getattr(old, name))
-    for before, after in zip(old.children, new.children, strict=False):  # as many, the same
-        if before is not after:  # the same view: a part kept as it was laid out
-            _take_layout(before, after)
+def _properties_of(cls: type[View]) -> Callable[[View], tuple]:
+    """The reader of all of a view class's own properties as one tuple: every slot but the
+    children, what the phone keeps about the view, and the handlers, of which only
+    whether each is set counts."""
+    names = sorted(
+        {
+            name
+            for klass in cls.__mro__
+            for name in getattr(klass, "__slots__", ())
+            if name not in _ENGINE_FIELDS
+            and name not in cls.handlers
+            and name not in ("children", "__weakref__")
+            and not name.startswith("_")
+        }
+    )
+    values = operator.attrgetter(*names)  # a View has many: the values come as a tuple
+    handlers = cls.handlers
+
+    def properties(view: View) -> tuple:
+        return (values(view), tuple(getattr(view, name) is None for name in handlers))
+
+    return properties
+
+
+View.properties = _properties_of(View)
 
 
 def _place(gravity: str, start: int, room: int, size: int, end_word: str) -> int:
@@ -391,94 +375,71 @@ class LinearLayout(View):
     (``start``, ``center``, ``end``) when they do not fill it.
     """
 
-    __slots__ = ("_sized", "arrange", "vertical")
+    __slots__ = ("arrange", "vertical")
     cls = "android.widget.LinearLayout"
 
     def __init__(self, *, orientation: str = "vertical", arrange: str = "start", **kwargs) -> None:
         if orientation not in ("vertical", "horizontal"):
             raise ValueError(f"orientation must be 'vertical' or 'horizontal', not {orientation!r}")
-        View.__init__(self, **kwargs)
+        super().__init__(**kwargs)
         self.vertical = orientation == "vertical"
         self.arrange = arrange
-        self._sized: tuple[tuple, list[tuple[int, int, tuple]], int, int] | None = None
-        """The children's sizes last measured: (the room that counts, the sizes, the room
-        given)."""
 
-    def _sizes(self, d: Display, inner_w: int, inner_h: int) -> list[tuple[int, int, tuple]]:
-        """Measured (w, h, margins) of each child, leftover space shared by weight.
-
-        Children without weight are measured with an unbounded main axis (what does not fit
-        is clipped), so the measure pass and the layout pass share their measurements.
-        """
-        sized = self._sized
-        if sized is not None and sized[2] == inner_w and sized[3] == inner_h:
-            return sized[1]  # asked again for the same room (measured, then laid out)
+    def _weights(self) -> list[float]:
         vertical = self.vertical
-        weights = [
-            c.weight or (1.0 if (c.height if vertical else c.width) == MATCH else 0.0)
-            for c in self.children
+        return [
+            child.weight or (1.0 if (child.height if vertical else child.width) == MATCH else 0.0)
+            for child in self.children
         ]
-        total_weight = sum(weights)
-        key = (
-            (inner_w, inner_h)
-            if total_weight
-            else ((inner_w, None) if vertical else (None, inner_h))
-        )
-        if sized is not None and sized[0] == key:
-            self._sized = (key, sized[1], inner_w, inner_h)
-            return sized[1]
-        out: list[tuple[int, int, tuple]] = []
+
+    def _sizes(
+        self, d: Display, inner_w: int, inner_h: int
+    ) -> list[tuple[int, int, tuple[int, int, int, int]]]:
+        """Each child's (w, h, margins), leftover space shared by weight. Children without
+        weight are measured with no limit along the axis (what does not fit is clipped)."""
+        vertical = self.vertical
+        weights = self._weights()
+        out = []
         used = 0
         for child, weight in zip(self.children, weights, strict=True):
-            m = _spacing(d, child.margin)
-            if vertical:
-                used += m[1] + m[3]
-                if weight:
-                    out.append((0, 0, m))
-                    continue
-                w, h = child.measure(d, max(inner_w - m[0] - m[2], 0), _UNBOUNDED)
-                used += h
-            else:
-                used += m[0] + m[2]
-                if weight:
-                    out.append((0, 0, m))
-                    continue
-                w, h = child.measure(d, _UNBOUNDED, max(inner_h - m[1] - m[3], 0))
-                used += w
+            m = spacing(d, child.margin)
+            cross = max((inner_w - m[0] - m[2]) if vertical else (inner_h - m[1] - m[3]), 0)
+            used += (m[1] + m[3]) if vertical else (m[0] + m[2])
+            if weight:
+                out.append((0, 0, m))
+                continue
+            w, h = (
+                child.measure(d, cross, UNBOUNDED)
+                if vertical
+                else child.measure(d, UNBOUNDED, cross)
+            )
+            used += h if vertical else w
             out.append((w, h, m))
-        if total_weight:
-            room = max((inner_h if vertical else inner_w) - used, 0)
-            if room >= _UNBOUNDED // 2:  # no limit: weighted children take their natural size
-                for i, (child, weight) in enumerate(zip(self.children, weights, strict=True)):
-                    if weight:
-                        m = out[i][2]
-                        if vertical:
-                            w, h = child.measure(d, max(inner_w - m[0] - m[2], 0), _UNBOUNDED)
-                        else:
-                            w, h = child.measure(d, _UNBOUNDED, max(inner_h - m[1] - m[3], 0))
-                        out[i] = (w, h, m)
-                self._sized = (key, out, inner_w, inner_h)
-                return out
-            left = room
-            for i, (child, weight) in enumerate(zip(self.children, weights, strict=True)):
-                if not weight:
-                    continue
+        total_weight = sum(weights)
+        if not total_weight:
+            return out
+        room = max((inner_h if vertical else inner_w) - used, 0)
+        left = room
+        for i, (child, weight) in enumerate(zip(self.children, weights, strict=True)):
+            if not weight:
+                continue
+            m = out[i][2]
+            cross = max((inner_w - m[0] - m[2]) if vertical else (inner_h - m[1] - m[3]), 0)
+            if room >= UNBOUNDED // 2:  # no limit: weighted children take their natural size
+                w, h = (
+                    child.measure(d, cross, UNBOUNDED)
+                    if vertical
+                    else child.measure(d, UNBOUNDED, cross)
+                )
+            else:
                 share = min(round(room * weight / total_weight), left)
                 left -= share
-                m = out[i][2]
                 if vertical:
-                    w, _ = child.measure(d, max(inner_w - m[0] - m[2], 0), share)
-                    out[i] = (w, share, m)
+                    w, h = child.measure(d, cross, share)[0], share
                 else:
-                    _, h = child.measure(d, share, max(inner_h - m[1] - m[3], 0))
-                    out[i] = (share, h, m)
-        self._sized = (key, out, inner_w, inner_h)
+                    w, h = share, child.measure(d, share, cross)[1]
+            out[i] = (w, h, m)
         return out
-
-    def carry_from(self, old: View, same: bool, same_subtree: bool, same_layout: bool) -> None:
-        super().carry_from(old, same, same_subtree, same_layout)
-        if same_layout:
-            self._sized = old._sized  # type: ignore[attr-defined]
 
     def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
         sizes = self._sizes(d, max_w, max_h)
@@ -492,7 +453,7 @@ class LinearLayout(View):
             max((h + m[1] + m[3] for _, h, m in sizes), default=0),
         )
 
-    def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
+    def lay_out_children(self, d: Display, inner: Rect, clip: Rect) -> None:
         left, top, right, bottom = inner
         sizes = self._sizes(d, right - left, bottom - top)
         if self.vertical:
@@ -501,14 +462,9 @@ class LinearLayout(View):
                 total = sum(h + m[1] + m[3] for _, h, m in sizes)
                 y = _place(self.arrange, top, bottom - top, total, "bottom")
             for child, (w, h, (ml, mt, mr, mb)) in zip(self.children, sizes, strict=True):
-                gravity = child.gravity
-                x = (
-                    left + ml
-                    if gravity == "start"
-                    else _place(gravity, left + ml, right - left - ml - mr, w, "end")
-                )
+                x = _place(child.gravity, left + ml, right - left - ml - mr, w, "end")
                 y += mt
-                child.layout(d, _new(Rect, (x, y, x + w, y + h)), clip)
+                child.layout(d, Rect(x, y, x + w, y + h), clip)
                 y += h + mb
         else:
             x = left
@@ -516,14 +472,9 @@ class LinearLayout(View):
                 total = sum(w + m[0] + m[2] for w, _, m in sizes)
                 x = _place(self.arrange, left, right - left, total, "end")
             for child, (w, h, (ml, mt, mr, mb)) in zip(self.children, sizes, strict=True):
-                gravity = child.gravity
-                y = (
-                    top + mt
-                    if gravity == "start"
-                    else _place(gravity, top + mt, bottom - top - mt - mb, h, "bottom")
-                )
+                y = _place(child.gravity, top + mt, bottom - top - mt - mb, h, "bottom")
                 x += ml
-                child.layout(d, _new(Rect, (x, y, x + w, y + h)), clip)
+                child.layout(d, Rect(x, y, x + w, y + h), clip)
                 x += w + mr
 
 
@@ -538,10 +489,9 @@ def Row(*children: View, **kwargs) -> LinearLayout:  # noqa: N802 - reads as a w
 
 def Column(*children: View, **kwargs) -> LinearLayout:  # noqa: N802 - reads as a widget
     """A vertical LinearLayout."""
-    return LinearLayout(children=children, **kwargs)  # vertical: the default
+    return LinearLayout(children=children, **kwargs)
 
 
-@functools.lru_cache(maxsize=64)
 def _frame_gravity(gravity: str) -> tuple[str, str]:
     """A frame child's ``gravity`` as its horizontal and its vertical word."""
     words = gravity.split()
@@ -554,139 +504,25 @@ class FrameLayout(View):
     """Children stacked on top of each other, each placed by its ``gravity``."""
 
     __slots__ = ()
-
     cls = "android.widget.FrameLayout"
 
     def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
         w = h = 0
         for child in self.children:
-            m = _spacing(d, child.margin)
+            m = spacing(d, child.margin)
             cw, ch = child.measure(d, max(max_w - m[0] - m[2], 0), max(max_h - m[1] - m[3], 0))
             w, h = max(w, cw + m[0] + m[2]), max(h, ch + m[1] + m[3])
         return w, h
 
-    def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
+    def lay_out_children(self, d: Display, inner: Rect, clip: Rect) -> None:
         for child in self.children:
-            m = _spacing(d, child.margin)
+            m = spacing(d, child.margin)
             room_w, room_h = inner.width - m[0] - m[2], inner.height - m[1] - m[3]
             w, h = child.measure(d, max(room_w, 0), max(room_h, 0))
             horizontal, vertical = _frame_gravity(child.gravity)
             x = _place(horizontal, inner.left + m[0], room_w, w, "end")
             y = _place(vertical, inner.top + m[1], room_h, h, "bottom")
             child.layout(d, Rect(x, y, x + w, y + h), clip)
-
-
-class ScrollView(View):
-    """A vertically scrolling column (``android.widget.ScrollView``).
-
-    ``offset`` is the scroll position in pixels (kept by the screen's state); ``on_scroll``
-    receives the new offset when the user drags the content. Children are laid out in a
-    column of unbounded height and only their visible parts are shown and dumped.
-
-    For long lists pass ``items``, ``item_height`` (dp) and ``render_item`` instead of
-    children: only the rows in view are built, as a RecyclerView recycles its rows.
-    Children are measured at their natural height (``MATCH`` along the scrolling axis means
-    "as tall as the content"); ``fill_viewport`` stretches content shorter than the view so
-    that ``MATCH`` children fill the page (Android's ``fillViewport``).
-    """
-
-    __slots__ = (
-        "content_height",
-        "fill_viewport",
-        "inner_height",
-        "item_height",
-        "items",
-        "offset",
-        "on_scroll",
-        "render_item",
-    )
-    cls = "android.widget.ScrollView"
-    scrollable = True
-    layout_results = ("content_height", "inner_height", "offset")
-
-    def __init__(
-        self,
-        *,
-        offset: int = 0,
-        on_scroll: Callable[[int], None] | None = None,
-        items: Sequence[object] = (),
-        item_height: int = 0,
-        render_item: Callable[[int, object], View] | None = None,
-        fill_viewport: bool = False,
-        height: int = MATCH,
-        **kwargs,
-    ) -> None:
-        View.__init__(self, height=height, **kwargs)
-        self.offset = offset
-        self.on_scroll = on_scroll
-        self.items = items
-        self.item_height = item_height
-        self.render_item = render_item
-        self.fill_viewport = fill_viewport
-        self.content_height = 0
-        self.inner_height = 0
-        if render_item is not None and item_height <= 0:
-            raise ValueError("a recycled list needs item_height > 0")
-
-    @property
-    def makes_children(self) -> bool:  # type: ignore[override]
-        """A recycled list makes its rows as it is laid out; given children are kept."""
-        return self.render_item is not None
-
-    @property
-    def max_offset(self) -> int:
-        return max(self.content_height - self.inner_height, 0)
-
-    def layout_children(self, d: Display, inner: Rect, clip: Rect) -> None:
-        self.inner_height = inner.height
-        if self.render_item is not None:
-            row = d.dp(self.item_height)
-            self.content_height = row * len(self.items)
-            offset = min(max(self.offset, 0), self.max_offset)
-            first = offset // row
-            last = min(len(self.items), (offset + inner.height) // row + 1)
-            self.children = [self.render_item(i, self.items[i]) for i in range(first, last)]
-            for n, child in enumerate(self.children):
-                top = inner.top - offset + (first + n) * row
-                child.layout(d, Rect(inner.left, top, inner.right, top + row), clip)
-            self.offset = offset
-            return
-        column = LinearLayout(orientation="vertical", children=self.children, height=WRAP)
-        _, self.content_height = column.measure(d, inner.width, _UNBOUNDED)
-        if self.fill_viewport and self.content_height < inner.height:
-            self.content_height = inner.height  # MATCH children stretch to the page
-        self.offset = min(max(self.offset, 0), self.max_offset)
-        top = inner.top - self.offset
-        column.layout_children(
-            d, Rect(inner.left, top, inner.right, top + self.content_height), clip
-        )
-
-    def scroll_by(self, dy: int) -> bool:
-        """Scroll by ``dy`` pixels (positive shows later content); True if it moved."""
-        new = min(max(self.offset + dy, 0), self.max_offset)
-        if new == self.offset:
-            return False
-        self.offset = new
-        self.altered()
-        if self.on_scroll is not None:
-            self.on_scroll(new)
-        return True
-
-
-class RecyclerView(ScrollView):
-    """A scrolling list (``androidx.recyclerview.widget.RecyclerView``)."""
-
-    __slots__ = ()
-
-    cls = "androidx.recyclerview.widget.RecyclerView"
-
-
-class ListView(ScrollView):
-    """A scrolling list (``android.widget.ListView``)."""
-
-    __slots__ = ()
-
-    cls = "android.widget.ListView"
 
 
 def walk(view: View) -> Iterator[View]:
@@ -704,28 +540,18 @@ def hit_path(root: View, x: float, y: float) -> list[View]:
     node: View | None = root if root.visible.contains(x, y) else None
     while node is not None:
         path.append(node)
-        children, node = node.children, None
-        for child in reversed(children):
-            left, top, right, bottom = child.visible  # Rect.contains, written out: hot
-            if left <= x < right and top <= y < bottom:
-                node = child
-                break
+        node = next((c for c in reversed(node.children) if c.visible.contains(x, y)), None)
     return path
 
 
 def paint(view: View, canvas: Canvas, theme: Theme, d: Display) -> None:
     """Draw ``view`` and its subtree, each clipped to its visible area (and to the canvas's
-    clip: a view outside it is not drawn at all)."""
+    limit: a view wholly outside it is not drawn at all)."""
     visible = view.visible
     if visible is EMPTY:
         return
     area = canvas.limit_area
-    if area is not None and (
-        visible.right <= area.left
-        or visible.left >= area.right
-        or visible.bottom <= area.top
-        or visible.top >= area.bottom
-    ):
+    if area is not None and visible.intersect(area).empty:
         return  # wholly outside what is repainted: it would draw nothing
     if canvas.push_clip(visible):
         view.draw(canvas, theme, d)

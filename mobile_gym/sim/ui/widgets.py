@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 
+from mobile_gym.caches import FIFOCache
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.fonts import face
 from mobile_gym.sim.ui.icons import check_icon, draw_icon
 from mobile_gym.sim.ui.theme import Theme
-from mobile_gym.sim.ui.view import MATCH, WRAP, Paint, Spacing, View, resolve_color
+from mobile_gym.sim.ui.view import MATCH, WRAP, Paint, View, resolve_color
 
 INPUT_TYPES = ("text", "name", "number", "phone", "email", "password", "multiline")
 _PHONE_CHARS = set("0123456789+-() #*.,")
@@ -19,10 +19,22 @@ DEFAULT_MAX_LENGTH = 5000
 """Longest text a field keeps unless it sets its own limit (the rest is dropped)."""
 
 
-_TEXT_SIZES: dict[tuple, tuple[int, int]] = {}
-"""The content size of texts measured lately, by text, face size, weight, line count and
-(for wrapped text) width: screens are rebuilt often with the same texts."""
-_TEXT_SIZES_KEPT = 4096
+TextSizeKey = tuple[str, int, bool, int, int | None]
+"""A text's size in a face: the text, the face's pixel size and weight, the most lines it
+may take, and (for wrapped text) the width it wraps in."""
+
+
+def _text_size(key: TextSizeKey) -> tuple[int, int]:
+    text, size, bold, lines, width = key
+    f = face(size, bold)
+    wrapped = f.wrap(text, width, lines) if width is not None else [text]
+    return round(max((f.measure(line) for line in wrapped), default=0)) + 1, f.line_height * len(
+        wrapped
+    )
+
+
+_TEXT_SIZES: FIFOCache[TextSizeKey, tuple[int, int]] = FIFOCache(4096)
+"""The content size of texts measured lately (screens are built often with the same texts)."""
 
 
 class TextView(View):
@@ -34,7 +46,6 @@ class TextView(View):
 
     __slots__ = ("align", "bold", "color", "max_lines", "size", "valign")
     cls = "android.widget.TextView"
-    paint_only = View.paint_only | {"color"}
 
     def __init__(
         self,
@@ -50,7 +61,12 @@ class TextView(View):
         **kwargs,
     ) -> None:
         super().__init__(text=text, width=width, **kwargs)
-        _style(self, size, color, bold, max_lines, align, valign)
+        self.size = size
+        self.color = color
+        self.bold = bold
+        self.max_lines = max_lines
+        self.align = align
+        self.valign = valign
 
     def shown_text(self) -> str:
         return self.text
@@ -59,20 +75,10 @@ class TextView(View):
         return face(d.dp(self.size), self.bold)
 
     def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
-        text, lines = self.shown_text(), self.max_lines
-        size = d.dp(self.size)
+        lines = self.max_lines
         # one line measures the same in any width (the width is clamped below)
-        key = (text, size, self.bold, lines, max_w if lines > 1 else None)
-        measured = _TEXT_SIZES.get(key)
-        if measured is None:
-            f = self._face(d)
-            wrapped = f.wrap(text, max_w, lines) if lines > 1 else [text]
-            width = max((f.measure(line) for line in wrapped), default=0)
-            measured = (round(width) + 1, f.line_height * len(wrapped))
-            if len(_TEXT_SIZES) >= _TEXT_SIZES_KEPT:
-                _TEXT_SIZES.clear()
-            _TEXT_SIZES[key] = measured
-        width, height = measured
+        key = (self.shown_text(), d.dp(self.size), self.bold, lines, max_w if lines > 1 else None)
+        width, height = _TEXT_SIZES.get(key, _text_size)
         return min(width, max_w), height
 
     def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:
@@ -115,18 +121,6 @@ class TextView(View):
             y += f.line_height
 
 
-def _style(
-    view: TextView, size: int, color: Paint, bold: bool, max_lines: int, align: str, valign: str
-) -> None:
-    """Set what ``TextView`` adds to a view: how its text is written and placed."""
-    view.size = size
-    view.color = color
-    view.bold = bold
-    view.max_lines = max_lines
-    view.align = align
-    view.valign = valign
-
-
 class Button(TextView):
     """A filled, rounded push button (``android.widget.Button``)."""
 
@@ -154,7 +148,6 @@ class ImageView(View):
 
     __slots__ = ("circle", "icon", "letter", "tint")
     cls = "android.widget.ImageView"
-    paint_only = View.paint_only | {"circle", "tint"}
 
     def __init__(
         self,
@@ -235,6 +228,7 @@ class EditText(TextView):
     )
     cls = "android.widget.EditText"
     editable = True
+    handlers = (*TextView.handlers, "on_change", "on_focus", "on_submit")
 
     def __init__(
         self,
@@ -282,6 +276,10 @@ class EditText(TextView):
     @property
     def focused(self) -> bool:
         return self.is_focused
+
+    def click(self) -> None:
+        """A tap asks for the input focus (and the keyboard)."""
+        self.on_focus()
 
     @property
     def password(self) -> bool:
@@ -343,27 +341,12 @@ class EditText(TextView):
                 canvas.rect(Rect(x, y, x + d.dp(2), y + f.line_height), line)
 
 
-class _Toggle:
-    """A checkable view's click handler: it toggles the view, held weakly (a view whose
-    handler held it back would outlive its frame until the cycle collector ran)."""
-
-    __slots__ = ("_view",)
-
-    def __init__(self, view: _Checkable) -> None:
-        self._view = weakref.ref(view)
-
-    def __call__(self) -> None:
-        view = self._view()
-        if view is not None:
-            view._toggle()
-
-
 class _Checkable(TextView):
     """A labelled two-state control; a click flips it through ``on_change``."""
 
     __slots__ = ("is_checked", "on_change")
     checkable = True
-    paint_only = TextView.paint_only | {"is_checked"}
+    handlers = (*TextView.handlers, "on_change")
     control_dp = 48
 
     def __init__(
@@ -373,31 +356,23 @@ class _Checkable(TextView):
         checked: bool,
         on_change: Callable[[bool], None],
         width: int = MATCH,
-        padding: Spacing = (0, 8),
-        size: int = 16,
-        color: Paint = "text",
-        bold: bool = False,
-        max_lines: int = 1,
-        align: str = "start",
-        valign: str = "center",
+        padding: int | tuple[int, int] = (0, 8),
         **kwargs,
     ) -> None:
-        # ``TextView``'s parameters are taken here and the rest go to ``View`` at once:
-        # keywords passed on through each class are matched and copied again at each
-        # (controls are built whenever a screen is, and a flip rebuilds its control)
-        View.__init__(
-            self, text=text, on_click=_Toggle(self), width=width, padding=padding, **kwargs
-        )
-        _style(self, size, color, bold, max_lines, align, valign)
+        super().__init__(text, width=width, padding=padding, **kwargs)
         self.is_checked = checked
         self.on_change = on_change
 
-    def _toggle(self) -> None:
-        self.on_change(not self.is_checked)
+    @property
+    def clickable(self) -> bool:
+        return True
 
     @property
     def checked(self) -> bool:
         return self.is_checked
+
+    def click(self) -> None:
+        self.on_change(not self.is_checked)
 
     def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
         control = d.dp(self.control_dp)
@@ -446,7 +421,7 @@ class RadioButton(_Checkable):
 
     cls = "android.widget.RadioButton"
 
-    def _toggle(self) -> None:
+    def click(self) -> None:
         if not self.is_checked:
             self.on_change(True)
 
@@ -484,8 +459,8 @@ class SeekBar(View):
 
     __slots__ = ("maximum", "on_change", "value")
     cls = "android.widget.SeekBar"
-    paint_only = View.paint_only | {"value"}
     seekable = True
+    handlers = (*View.handlers, "on_change")
 
     def __init__(
         self, *, value: int, maximum: int, on_change: Callable[[int], None], **kwargs
@@ -509,8 +484,6 @@ class SeekBar(View):
         fraction = min(max((x - box.left) / max(box.width, 1), 0.0), 1.0)
         value = round(fraction * self.maximum)
         if value != self.value:
-            self.value = value
-            self.altered()
             self.on_change(value)
 
     def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:

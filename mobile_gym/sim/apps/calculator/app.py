@@ -106,7 +106,7 @@ class CalculatorApp(App):
     schemas: ClassVar[dict[str, str]] = {DATABASE: SCHEMA}
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
-        now = ctx.phone.clock.epoch_ms
+        now = ctx.phone.boot_ms
         stamps = sorted(
             now - rng.randint(5, 14 * 24 * 60) * 60_000 for _ in range(rng.randint(3, 7))
         )

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.ui.dates import from_epoch_ms
 
 SCHEMA = """
 CREATE TABLE events (
@@ -129,7 +130,7 @@ class Event:
 
 def seed_events(ctx: AppContext, rng: random.Random) -> None:
     """A few weeks of believable events around the phone's date."""
-    today_ts = to_ts(midnight(ctx.now.date()))
+    today_ts = to_ts(midnight(from_epoch_ms(ctx.phone.boot_ms).date()))
     rows = []
     for title, location, description, minutes, first_hour, last_hour in rng.sample(
         _SEED_EVENTS, rng.randint(14, 19)

@@ -47,7 +47,7 @@ class FileManagerApp(App):
     schemas: ClassVar[dict[str, str]] = {"config": preferences.SCHEMA}
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
-        seed_files(ctx.phone.storage, rng, ctx.phone.clock.epoch_ms)
+        seed_files(ctx.phone.storage, rng, ctx.phone.boot_ms)
 
     def title(self, ctx: AppContext) -> str:
         if ctx.screen.activity == READER:

@@ -130,7 +130,7 @@ def _stamp(ms: int, pattern: str) -> str:
 def seed_media(ctx: AppContext, rng: random.Random) -> None:
     """A camera roll, screenshots, downloads, chat pictures and a few films; three
     favourites and a camera photo or two in the recycle bin."""
-    now = ctx.phone.clock.epoch_ms
+    now = ctx.phone.boot_ms
     entries: dict[str, tuple[str, str, int, int, int, int]] = {}
 
     def add(folder: str, name: str, when: int, kind: int, size_kb: int, length: int = 0) -> None:

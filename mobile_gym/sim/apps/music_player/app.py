@@ -48,7 +48,7 @@ class MusicPlayerApp(App):
     schemas: ClassVar[dict[str, str]] = {"songs": library.SCHEMA}
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
-        library.seed_library(ctx.db(), ctx.phone.storage, rng, ctx.phone.clock.epoch_ms)
+        library.seed_library(ctx.db(), ctx.phone.storage, rng, ctx.phone.boot_ms)
 
     def title(self, ctx: AppContext) -> str:
         if ctx.screen.activity == TRACKS:

@@ -10,7 +10,8 @@ from mobile_gym.sim.apps.notes.data import CHECKLIST, Item, Note
 from mobile_gym.sim.apps.notes.main import delete_dialog
 from mobile_gym.sim.ui.composites import Action, empty_state, fab, toolbar
 from mobile_gym.sim.ui.prompt import prompt_dialog
-from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, ScrollView, View
+from mobile_gym.sim.ui.scroll import ScrollView
+from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, View
 from mobile_gym.sim.ui.widgets import Button, CheckBox, TextView
 
 _SCROLL_END = 1 << 30
@@ -77,7 +78,7 @@ def _text_page(ctx: AppContext, note: Note) -> list[View]:
 
         def run(*args: str) -> None:
             handler(*args)
-            ctx.set("body_scroll", _SCROLL_END)
+            ctx.scroll_to("body", _SCROLL_END)
 
         return run
 
@@ -96,12 +97,12 @@ def _text_page(ctx: AppContext, note: Note) -> list[View]:
     editor.on_change = follow_cursor(editor.on_change)
     editor.on_focus = follow_cursor(editor.on_focus)
     views: list[View] = [
-        ScrollView(
+        ctx.scroller(
+            "body",
+            [editor],
+            cls=ScrollView,
             id="notes_scrollview",
             fill_viewport=True,
-            offset=ctx.get("body_scroll", 0),
-            on_scroll=lambda offset: ctx.set("body_scroll", offset),
-            children=[editor],
             height=0,
             weight=1,
         )

@@ -149,7 +149,7 @@ _SEED_NOTES: tuple[tuple[str, tuple[str, ...], int], ...] = (
 
 def seed_notes(ctx: AppContext, rng: random.Random) -> None:
     """Four to eight text notes, each changed in the last month."""
-    now = ctx.phone.clock.epoch_ms
+    now = ctx.phone.boot_ms
     rows = []
     for title, lines, fewest in rng.sample(_SEED_NOTES, rng.randint(4, 8)):
         if fewest:

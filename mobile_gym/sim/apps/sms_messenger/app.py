@@ -6,6 +6,7 @@ import random
 from typing import ClassVar
 
 from mobile_gym.sim.apps.base import App, AppContext
+from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 from mobile_gym.sim.apps.sms_messenger import data
 from mobile_gym.sim.apps.sms_messenger.blocked import blocked_screen
 from mobile_gym.sim.apps.sms_messenger.conversations import archived_screen, main_screen, search
@@ -22,6 +23,7 @@ class SmsMessengerApp(App):
     icon = "message"
     color = (33, 150, 243)
     dock = True
+    seeds_from = (CONTACTS,)
     main_activity = data.MAIN
     screens: ClassVar[dict[str, str]] = {
         data.MAIN: "main",

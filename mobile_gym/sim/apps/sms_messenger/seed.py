@@ -61,7 +61,7 @@ def seed_messages(ctx: AppContext, rng: random.Random) -> None:
     for text in rng.sample(STRANGERS, rng.randint(1, 2)):
         number = f"+1 555-{rng.randint(100, 999)}-{rng.randint(0, 9999):04d}"
         threads.append((number, ((IN, text),)))
-    now = ctx.phone.clock.epoch_ms
+    now = ctx.phone.boot_ms
     rows = []
     for address, chat in threads:
         date = now - rng.randint(5 * MINUTE, 21 * DAY)

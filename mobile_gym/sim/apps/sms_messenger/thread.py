@@ -11,7 +11,8 @@ from mobile_gym.sim.apps.sms_messenger.conversations import (
 )
 from mobile_gym.sim.ui.composites import toolbar
 from mobile_gym.sim.ui.dates import from_epoch_ms, long_day
-from mobile_gym.sim.ui.view import MATCH, WRAP, Column, Row, ScrollView, View
+from mobile_gym.sim.ui.scroll import ScrollView
+from mobile_gym.sim.ui.view import MATCH, WRAP, Column, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, TextView
 
 _SCROLL_END = 1 << 30
@@ -74,7 +75,7 @@ def thread_screen(ctx: AppContext) -> View:
         if body:
             data.send(ctx, address, body)
             ctx.set_field("message", "")
-            ctx.set("messages_scroll", _SCROLL_END)
+            ctx.scroll_to("messages", _SCROLL_END)
 
     items = [
         (
@@ -110,11 +111,12 @@ def thread_screen(ctx: AppContext) -> View:
                 )
             )
         rows.append(_bubble(message))
-    messages = ScrollView(
+    messages = ctx.scroller(
+        "messages",
+        rows,
+        cls=ScrollView,
+        start=_SCROLL_END,
         id="thread_messages_list",
-        offset=ctx.get("messages_scroll", _SCROLL_END),
-        on_scroll=lambda offset: ctx.set("messages_scroll", offset),
-        children=rows,
         height=0,
         weight=1,
     )

@@ -99,7 +99,7 @@ class VoiceRecorderApp(App):
     schemas: ClassVar[dict[str, str]] = {DATABASE: SCHEMA}
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
-        seed_recordings(ctx.db(), rng, ctx.phone.clock.epoch_ms)
+        seed_recordings(ctx.db(), rng, ctx.phone.boot_ms)
 
     def ticking(self, ctx: AppContext) -> bool:
         if ctx.screen.activity != MAIN:

@@ -1,0 +1,103 @@
+"""The caches of mobile-gym, as named classes: every memo the project keeps lives here.
+
+Each cache holds values that can be computed again from their key alone (the size of a text
+in a face, the pixels of a glyph, the elements of a screen's nodes), so dropping any entry at
+any time changes nothing but speed. Code that uses one names it after what it holds; what
+it may keep and when it forgets is said here, once.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class LRUCache(Generic[K, V]):
+    """At most ``maxsize`` values by key; the least recently used one goes first.
+
+    ``get(key, make)`` returns the value kept for ``key`` or makes it with ``make(key)``.
+    """
+
+    def __init__(self, maxsize: int) -> None:
+        if maxsize < 1:
+            raise ValueError(f"an LRU cache needs room for at least one value, got {maxsize}")
+        self.maxsize = maxsize
+        self._values: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K, make: Callable[[K], V]) -> V:
+        values = self._values
+        try:
+            value = values[key]
+        except KeyError:
+            value = values[key] = make(key)
+            if len(values) > self.maxsize:
+                values.popitem(last=False)
+            return value
+        values.move_to_end(key)
+        return value
+
+    def clear(self) -> None:
+        self._values.clear()
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
+class FIFOCache(Generic[K, V]):
+    """At most ``maxsize`` values by key; when full, the oldest one goes first. Cheaper per
+    hit than ``LRUCache``, for values read far more often than they are made."""
+
+    def __init__(self, maxsize: int) -> None:
+        if maxsize < 1:
+            raise ValueError(f"a FIFO cache needs room for at least one value, got {maxsize}")
+        self.maxsize = maxsize
+        self._values: dict[K, V] = {}
+
+    def get(self, key: K, make: Callable[[K], V]) -> V:
+        values = self._values
+        try:
+            return values[key]
+        except KeyError:
+            pass
+        if len(values) >= self.maxsize:
+            del values[next(iter(values))]
+        value = values[key] = make(key)
+        return value
+
+    def clear(self) -> None:
+        self._values.clear()
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
+class RecentValues(Generic[K, V]):
+    """The values made for the last ``maxsize`` keys asked for, found by equality (the
+    same key object is found at once): for keys that are costly to hash, such as a screen's
+    nodes, asked for again soon after they were made (the action wrapper and the
+    observation view read the same screen in one step)."""
+
+    def __init__(self, maxsize: int) -> None:
+        if maxsize < 1:
+            raise ValueError(f"a recent-values cache holds at least one value, got {maxsize}")
+        self.maxsize = maxsize
+        self._entries: list[tuple[K, V]] = []
+
+    def get(self, key: K, make: Callable[[K], V]) -> V:
+        for kept, value in self._entries:
+            if kept is key or kept == key:
+                return value
+        value = make(key)
+        self._entries.insert(0, (key, value))
+        del self._entries[self.maxsize :]
+        return value
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)

@@ -1,0 +1,222 @@
+"""Input as the phone receives it, routed to what handles it.
+
+Touch frames go through the gesture recogniser (``sim.gestures``); the gestures it finds
+reach the view under the finger: a tap clicks it, a long press long-clicks it, a drag
+scrolls the scrolling container under it or moves a slider, a swipe nothing scrolls goes to
+the app. Keys go to the system (BACK, HOME, recents) or to the field with the focus, as does
+typed text. Every input advances the virtual clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from mobile_gym.sim import input as events
+from mobile_gym.sim.gestures import SWIPE_MIN_DP, TOUCH_SLOP_DP, GestureRecognizer
+from mobile_gym.sim.keys import PRINTABLE, key_name
+from mobile_gym.sim.system.launcher import LAUNCHER
+from mobile_gym.sim.ui.view import View, hit_path, walk
+from mobile_gym.sim.ui.widgets import EditText
+from mobile_gym.timing import FRAME_MS, TEXT_MS
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.phone import Phone
+
+
+class InputRouter:
+    """Takes touch frames, text, keys and waits, and carries them out on the phone."""
+
+    def __init__(self, phone: Phone, momentum: bool = False) -> None:
+        self.phone = phone
+        d = phone.display
+        self.gestures = GestureRecognizer(d.dp(TOUCH_SLOP_DP), d.dp(SWIPE_MIN_DP), momentum)
+        self.last_touch = (0.0, 0.0)
+        """Where the last tap or long press landed (a long-press menu opens there)."""
+
+    # input -----------------------------------------------------------------------------------
+    def touch(self, x: float, y: float) -> None:
+        """A touch frame at (x, y) px: finger down, or moved/held if already down.
+
+        Points off the screen are clipped to its edge; NaN or non-numbers raise ValueError.
+        """
+        d = self.phone.display
+        x, y = events.check_point(x, y)
+        x = min(max(x, 0.0), d.width - 1.0)
+        y = min(max(y, 0.0), d.height - 1.0)
+        self.gestures.touch(self, x, y, self.phone.clock.elapsed_ms)
+        self.advance(FRAME_MS)
+
+    def lift(self) -> None:
+        """The finger leaves the screen (ignored when it is not down)."""
+        self.gestures.lift(self)
+        self.advance(FRAME_MS)
+
+    def text(self, text: str) -> bool:
+        """Type ``text`` into the focused field; False (and nothing typed) if none has focus."""
+        if not isinstance(text, str):
+            raise ValueError(f"text must be a str, got {type(text).__name__}")
+        field = self.focused_field()
+        self.advance(TEXT_MS)
+        if field is None or not text:
+            return field is not None
+        field.insert(text)
+        return True
+
+    def key(self, key: str | int) -> None:
+        """Press an Android key by name (``BACK``, ``KEYCODE_HOME``, ``ENTER``, ``DEL``...)
+        or code."""
+        self.press(key_name(key))
+        self.advance(FRAME_MS)
+
+    def wait(self, ms: int = FRAME_MS) -> None:
+        """Let ``ms`` milliseconds pass with no input."""
+        if isinstance(ms, bool) or not isinstance(ms, int) or ms < 0:
+            raise ValueError(f"wait needs a non-negative int of milliseconds, got {ms!r}")
+        self.advance(ms)
+
+    def send(self, event: events.InputEvent) -> None:
+        """Deliver one input event."""
+        if isinstance(event, events.Touch):
+            self.touch(event.x, event.y)
+        elif isinstance(event, events.Lift):
+            self.lift()
+        elif isinstance(event, events.Text):
+            self.text(event.text)
+        elif isinstance(event, events.Key):
+            self.key(event.key)
+        elif isinstance(event, events.Wait):
+            self.wait(event.ms)
+        else:
+            raise ValueError(f"not an input event: {event!r}")
+
+    def send_all(self, sequence: Iterable[events.InputEvent]) -> None:
+        for event in sequence:
+            self.send(event)
+
+    def advance(self, ms: int) -> None:
+        self.phone.clock.advance(ms)
+        self.phone.services.time_passed()
+
+    # what is under the finger ------------------------------------------------------------------
+    def _hit(self, x: float, y: float) -> list[View]:
+        for window in reversed(self.phone.windows()):
+            if window.visible.contains(x, y) and window.in_hierarchy:
+                return hit_path(window, x, y)
+        return []
+
+    def _target(self, x: float, y: float) -> View | None:
+        return next((node for node in reversed(self._hit(x, y)) if node.handles_touch), None)
+
+    def _scroller(self, x: float, y: float) -> View | None:
+        return next((node for node in reversed(self._hit(x, y)) if node.scrollable), None)
+
+    # the gesture recogniser's surface ------------------------------------------------------------
+    def seekable_at(self, x: float, y: float) -> bool:
+        node = self._target(x, y)
+        return node is not None and node.seekable and node.enabled
+
+    def seek(self, x: float, y: float, to_x: float) -> None:
+        node = self._target(x, y)
+        if node is not None and node.seekable:
+            node.seek_to(self.phone.display, to_x)  # type: ignore[attr-defined]
+
+    def scrollable_at(self, x: float, y: float) -> bool:
+        return self._scroller(x, y) is not None
+
+    def scroll(self, x: float, y: float, dy: float) -> bool:
+        node = self._scroller(x, y)
+        return node is not None and node.scroll_by(round(dy))  # type: ignore[attr-defined]
+
+    def long_press(self, x: float, y: float) -> bool:
+        self.last_touch = (x, y)
+        node = self._target(x, y)
+        if node is None or not node.enabled or node.on_long_click is None:
+            return False
+        node.on_long_click()
+        return True
+
+    def tap(self, x: float, y: float) -> None:
+        self.last_touch = (x, y)
+        node = self._target(x, y)
+        if node is None or not node.enabled:
+            return
+        if node.seekable:
+            node.seek_to(self.phone.display, x)  # type: ignore[attr-defined]
+        else:
+            node.click()
+
+    def swipe(self, x: float, y: float, direction: str) -> None:
+        app, ctx = self.phone.activities.context()
+        app.swipe(ctx, direction)
+
+    # keys ----------------------------------------------------------------------------------
+    def press(self, name: str) -> None:
+        """What a key does: BACK, HOME and recents go to the system, TAB moves the focus,
+        ENTER, DEL and printable keys go to the focused field."""
+        activities = self.phone.activities
+        if name in ("BACK", "ESCAPE"):
+            self._back()
+        elif name == "HOME":
+            activities.go_home()
+        elif name == "APP_SWITCH":
+            activities.show_recents()
+        elif name == "TAB":
+            self._focus_next()
+        elif name in ("ENTER", "DEL") or name in PRINTABLE:
+            field = self.focused_field()
+            if field is None:
+                return
+            if name == "DEL":
+                field.delete_back()
+            elif name != "ENTER":
+                field.insert(PRINTABLE[name])
+            elif field.multiline:
+                field.insert("\n")
+            elif field.on_submit is not None:
+                field.on_submit()
+
+    def _back(self) -> None:
+        phone = self.phone
+        activities = phone.activities
+        app, ctx = activities.context()
+        popups = [k for k in ctx.screen.state if k.startswith(("menu:", "dialog:"))]
+        if popups:
+            for key in popups:
+                ctx.pop(key)
+            activities.hide_keyboard()
+        elif activities.keyboard_shown:
+            activities.hide_keyboard()
+        elif app.back(ctx):
+            pass
+        elif len(activities.tasks[activities.foreground_package]) > 1:
+            activities.finish(activities.foreground_package)
+        elif activities.foreground_package != LAUNCHER:
+            phone.log(
+                "android",
+                "ActivityTaskManager",
+                f"Moving task {activities.foreground_package} to back",
+            )
+            activities.go_home()
+
+    def _focus_next(self) -> None:
+        fields = [n for w in self.phone.windows() for n in walk(w) if isinstance(n, EditText)]
+        if not fields:
+            return
+        current = next((i for i, f in enumerate(fields) if f.focused), -1)
+        fields[(current + 1) % len(fields)].on_focus()
+
+    def type_key(self, label: str) -> None:
+        """A soft-keyboard key: type ``label`` and release a one-shot shift."""
+        field = self.focused_field()
+        if field is not None:
+            field.insert(label)
+        self.phone.activities.release_shift()
+
+    def focused_field(self) -> EditText | None:
+        """The EditText that has input focus on the current screen, if any."""
+        for window in self.phone.windows():
+            for node in walk(window):
+                if isinstance(node, EditText) and node.focused:
+                    return node
+        return None

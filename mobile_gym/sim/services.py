@@ -1,0 +1,90 @@
+"""System services of the simulated phone: toasts, the battery, the log, the theme.
+
+The clock, the settings provider, the storage and the log buffer are the phone's own
+objects; this part posts toasts (and lets them go as virtual time passes), writes log
+lines as an app's process, and reports what the system bar and the theme read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mobile_gym.sim.activities import SYSTEM_PID
+from mobile_gym.sim.system.logcat import LogEntry
+from mobile_gym.sim.ui.theme import DARK, LIGHT, Theme
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.phone import Phone
+
+TOAST_MS = 2000
+"""How long a toast shows (virtual ms)."""
+TOASTS = ("phone", "toasts")
+"""The key under which the toast on screen is read and changed."""
+BATTERY = ("phone", "battery")
+"""The key under which the battery level is read and changed."""
+
+
+@dataclass
+class Toast:
+    """A toast on screen: its text, the app that posted it, and when it goes (virtual ms)."""
+
+    text: str
+    package: str
+    until_ms: int
+
+
+class Services:
+    """Toasts, the battery level and the log, as the system serves them to apps."""
+
+    def __init__(self, phone: Phone) -> None:
+        self.phone = phone
+        self.toasts: list[Toast] = []
+        self.battery = 85
+
+    def boot(self) -> None:
+        self.toasts = []
+        self.battery = 85
+        self.phone.deps.changed(TOASTS)
+        self.phone.deps.changed(BATTERY)
+
+    # toasts --------------------------------------------------------------------------------
+    def toast(self, text: str, package: str) -> None:
+        self.toasts = [Toast(text, package, self.phone.clock.elapsed_ms + TOAST_MS)]
+        self.phone.deps.changed(TOASTS)
+
+    def shown_toast(self) -> Toast | None:
+        """The toast on screen, if any."""
+        self.phone.deps.read(TOASTS)
+        return self.toasts[-1] if self.toasts else None
+
+    def time_passed(self) -> None:
+        """Let a toast whose time is up go."""
+        if self.toasts and self.toasts[-1].until_ms <= self.phone.clock.elapsed_ms:
+            self.clear_toasts()
+
+    def clear_toasts(self) -> None:
+        if self.toasts:
+            self.toasts = []
+            self.phone.deps.changed(TOASTS)
+
+    # battery and theme -----------------------------------------------------------------------
+    def battery_level(self) -> int:
+        self.phone.deps.read(BATTERY)
+        return self.battery
+
+    def set_battery(self, level: int) -> None:
+        self.battery = level
+        self.phone.deps.changed(BATTERY)
+
+    @property
+    def theme(self) -> Theme:
+        """The dark theme while ``secure/ui_night_mode`` is 2, else the light one."""
+        return DARK if self.phone.settings.get("secure", "ui_night_mode") == "2" else LIGHT
+
+    # the log -------------------------------------------------------------------------------
+    def log(self, package: str, tag: str, message: str, priority: str = "I") -> LogEntry:
+        """Write a logcat line as ``package``'s process."""
+        phone = self.phone
+        pid = phone.activities.pids.get(package, SYSTEM_PID)
+        return phone.logcat.write(phone.clock.stamp(), pid, priority, tag, message)

@@ -1,0 +1,265 @@
+"""Scrolling containers: a column of children, or a recycled list that makes only the rows
+in view.
+
+Where a container is scrolled to is state like any other: ``ScrollPosition`` keeps it in
+the screen's state (``AppContext.scroller`` makes one), so a scroll lays out that container
+again and nothing else: the screen is not built again. A recycled list (``items``,
+``item_height``, ``render_item``) asks its items for a row only when the row comes into
+view, so its cost follows the rows on screen, never the length of the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+
+from mobile_gym.geometry import Rect
+from mobile_gym.sim.display import Display
+from mobile_gym.sim.tracking import Dependencies, Scope
+from mobile_gym.sim.ui.reconcile import reconcile
+from mobile_gym.sim.ui.view import MATCH, UNBOUNDED, WRAP, LinearLayout, View
+
+RenderItem = Callable[[int, object], View]
+
+
+class ScrollPosition:
+    """How far a container is scrolled, in pixels, read and written through the screen's
+    state (so the phone knows who reads it); two positions are equal when they keep the
+    same place of the same state."""
+
+    __slots__ = ("deps", "name", "read", "write")
+
+    def __init__(
+        self,
+        deps: Dependencies,
+        name: Hashable,
+        read: Callable[[], int],
+        write: Callable[[int], None],
+    ) -> None:
+        self.deps = deps
+        self.name = name
+        self.read = read
+        self.write = write
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScrollPosition):
+            return NotImplemented
+        return self.name == other.name and self.deps is other.deps
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+
+class ScrollView(View):
+    """A vertically scrolling column (``android.widget.ScrollView``).
+
+    ``position`` keeps where it is scrolled to (without one, it starts at the top each time
+    it is built). Children are laid out in a column of unbounded height; only their
+    visible parts are shown and dumped.
+
+    For long lists pass ``items``, ``item_height`` (dp) and ``render_item`` instead of
+    children: only the rows in view are made (``render_item(index, item)``), as a
+    RecyclerView recycles its rows; a row stays while its item is equal and nothing it
+    read changed. Children are measured at their natural height (``MATCH`` along the
+    scrolling axis means "as tall as the content"); ``fill_viewport`` stretches content
+    shorter than the view so that ``MATCH`` children fill the page (Android's
+    ``fillViewport``).
+    """
+
+    __slots__ = (
+        "_content_height",
+        "_gone",
+        "_inner_height",
+        "_offset",
+        "_rows",
+        "_rows_scope",
+        "_scope",
+        "fill_viewport",
+        "item_height",
+        "items",
+        "position",
+        "render_item",
+    )
+    cls = "android.widget.ScrollView"
+    scrollable = True
+    handlers = (*View.handlers, "render_item")
+
+    def __init__(
+        self,
+        *,
+        position: ScrollPosition | None = None,
+        items: Sequence[object] = (),
+        item_height: int = 0,
+        render_item: RenderItem | None = None,
+        fill_viewport: bool = False,
+        height: int = MATCH,
+        **kwargs,
+    ) -> None:
+        if render_item is not None and item_height <= 0:
+            raise ValueError("a recycled list needs item_height > 0")
+        super().__init__(height=height, **kwargs)
+        self.position = position
+        self.items = items
+        self.item_height = item_height
+        self.render_item = render_item
+        self.fill_viewport = fill_viewport
+        self._offset = 0
+        """The offset laid out last (or, without a ``position``, the offset itself)."""
+        self._content_height = 0
+        self._inner_height = 0
+        self._rows: dict[int, tuple[object, View]] = {}
+        """The rows made, by index: the item each was made for, and the row."""
+        self._gone: list[Rect] = []
+        """Where rows showed that are no longer shown (taken by ``take_gone``)."""
+        self._scope = Scope("scroll position")
+        """What laying it out read (its position, how many items there are)."""
+        self._rows_scope = Scope("rows")
+        """What making its rows read."""
+
+    # what the phone asks ------------------------------------------------------------------
+    def builds_children_in_layout(self) -> bool:
+        return self.render_item is not None
+
+    @property
+    def stale(self) -> bool:
+        """Whether it must be laid out again: something its layout or its rows read changed."""
+        return self._scope.dirty or (self.render_item is not None and self._rows_scope.dirty)
+
+    def take_handlers(self, other: View) -> None:
+        super().take_handlers(other)
+        if self.render_item is not None:
+            self._rows_scope.dirty = True  # rows are made by the new ``render_item`` from now on
+
+    def take_gone(self) -> list[Rect]:
+        """Where rows showed that were dropped since this was last asked."""
+        gone, self._gone = self._gone, []
+        return gone
+
+    @property
+    def offset(self) -> int:
+        """Where it is scrolled to, as last laid out."""
+        return self._offset
+
+    @property
+    def max_offset(self) -> int:
+        return max(self._content_height - self._inner_height, 0)
+
+    def scroll_by(self, dy: int) -> bool:
+        """Scroll by ``dy`` pixels (positive shows later content); True if it moved."""
+        new = min(max(self._offset + dy, 0), self.max_offset)
+        if new == self._offset:
+            return False
+        if self.position is None:
+            self._offset = new
+        else:
+            self.position.write(new)
+        self._scope.dirty = True
+        return True
+
+    def relayout(self, d: Display) -> None:
+        """Lay it out again where it is (it scrolled, or its rows changed)."""
+        self.relaid = True
+        self.lay_out_children(d, self.inner(d), self.visible)
+
+    # layout ---------------------------------------------------------------------------------
+    def lay_out_children(self, d: Display, inner: Rect, clip: Rect) -> None:
+        if self.position is None:
+            self._scope.dirty = False
+            self._place(d, inner, clip)
+        else:
+            self.position.deps.run(self._scope, self._place, d, inner, clip)
+
+    def _place(self, d: Display, inner: Rect, clip: Rect) -> None:
+        """Lay out the content at the current offset (what it reads is this view's scope)."""
+        self._inner_height = inner.height
+        wanted = self._offset if self.position is None else self.position.read()
+        if self.render_item is not None:
+            self._place_rows(d, inner, clip, wanted)
+            return
+        column = LinearLayout(orientation="vertical", children=self.children, height=WRAP)
+        _, self._content_height = column.measure(d, inner.width, UNBOUNDED)
+        if self.fill_viewport and self._content_height < inner.height:
+            self._content_height = inner.height  # MATCH children stretch to the page
+        self._offset = offset = min(max(wanted, 0), self.max_offset)
+        top = inner.top - offset
+        column.lay_out_children(
+            d, Rect(inner.left, top, inner.right, top + self._content_height), clip
+        )
+
+    def _place_rows(self, d: Display, inner: Rect, clip: Rect, wanted: int) -> None:
+        row = d.dp(self.item_height)
+        count = len(self.items)
+        self._content_height = row * count
+        self._offset = offset = min(max(wanted, 0), self.max_offset)
+        first = offset // row
+        last = min(count, (offset + inner.height) // row + 1)
+        indices = range(first, last)
+        deps = None if self.position is None else self.position.deps
+        if self._rows_scope.dirty:  # something the rows read changed: make them all again
+            made = self._made_rows(indices, {}, deps, fresh=True)
+        else:
+            made = self._made_rows(indices, self._rows, deps, fresh=False)
+        shown = {id(row) for _, row in made.values()}
+        self._gone += [
+            row.visible
+            for _, row in self._rows.values()
+            if id(row) not in shown and row.clip is not None
+        ]
+        self._rows = made
+        self.children = [made[i][1] for i in indices]
+        for index, child in zip(indices, self.children, strict=True):
+            top = inner.top - offset + index * row
+            child.layout(d, Rect(inner.left, top, inner.right, top + row), clip)
+
+    def _made_rows(
+        self,
+        indices: range,
+        kept: dict[int, tuple[object, View]],
+        deps: Dependencies | None,
+        fresh: bool,
+    ) -> dict[int, tuple[object, View]]:
+        """The rows at ``indices``: those in ``kept`` whose item is unchanged, the others
+        made by ``render_item`` (what that reads is added to the rows' scope, or becomes
+        it when ``fresh``) and matched with the row shown there before."""
+        render = self.render_item
+        assert render is not None
+        made: dict[int, tuple[object, View]] = {}
+        new: list[tuple[int, object]] = []
+        for index in indices:
+            item = self.items[index]
+            old = kept.get(index)
+            if old is not None and old[0] == item:
+                made[index] = old
+            else:
+                new.append((index, item))
+
+        def make() -> None:
+            for index, item in new:
+                before = self._rows.get(index)
+                row = render(index, item)
+                made[index] = (
+                    item,
+                    reconcile(None if before is None else before[1], row, self._gone),
+                )
+
+        if deps is None:
+            self._rows_scope.dirty = False
+            make()
+        elif fresh:
+            deps.run(self._rows_scope, make)
+        elif new:
+            deps.add(self._rows_scope, make)
+        return made
+
+
+class RecyclerView(ScrollView):
+    """A scrolling list (``androidx.recyclerview.widget.RecyclerView``)."""
+
+    __slots__ = ()
+    cls = "androidx.recyclerview.widget.RecyclerView"
+
+
+class ListView(ScrollView):
+    """A scrolling list (``android.widget.ListView``)."""
+
+    __slots__ = ()
+    cls = "android.widget.ListView"
