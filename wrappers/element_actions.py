@@ -55,19 +55,13 @@ def element_verbs(element: Element) -> tuple[str, ...]:
 def describe(element: Element) -> dict[str, Any]:
     """An element as ``info["elements"]`` lists it (bounds in screen pixels, right and
     bottom exclusive)."""
-    tag, label = _tag_and_label(element)
     return {
         "index": element.index,
-        "tag": tag,
-        "label": label,
+        "tag": element.tag,
+        "label": element.label,
         "bounds": list(element.bounds),
         "verbs": list(element_verbs(element)),
     }
-
-
-@functools.lru_cache(maxsize=4096)
-def _tag_and_label(element: Element) -> tuple[str, str]:
-    return element.tag, element.label
 
 
 class ElementActions(gym.Wrapper):
