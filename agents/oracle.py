@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from mobile_gym.agents.base import ModelFreeAgent
+from mobile_gym.commands import Command
 from mobile_gym.tasks.schema import SolutionStep
 from mobile_gym.tasks.solution import step_command
-from mobile_gym.wrappers.commands import Command
 
 
 class OracleAgent(ModelFreeAgent):

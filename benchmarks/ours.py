@@ -23,13 +23,13 @@ from common import rss_mb
 from rounds import Timing, Workload, cycling, gym_step, timed
 
 from mobile_gym import actions, presets
+from mobile_gym.commands import VERBS
 from mobile_gym.device.sim import SimDevice
 from mobile_gym.registration import GENERIC_ID, make_env
 from mobile_gym.sim import Display
 from mobile_gym.spaces import ActionType
 from mobile_gym.tasks.schema import TaskSpec, parse_task
 from mobile_gym.tasks.solution import step_actions
-from mobile_gym.wrappers.commands import VERBS
 from mobile_gym.wrappers.element_actions import VERBS as ELEMENT_VERBS
 from mobile_gym.wrappers.elements import Element, device_elements
 

@@ -43,13 +43,14 @@ import contextlib
 import functools
 import math
 import pathlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
 
 from mobile_gym.actions import StepResult, point
+from mobile_gym.checks import check_int
 from mobile_gym.device.base import Device, DeviceError
 from mobile_gym.device.factory import open_device
 from mobile_gym.spaces import KEYS, STATUSES, ActionType, UnicodeText, touch_action_space
@@ -67,8 +68,6 @@ NO_HIERARCHY = (
 """The view hierarchy reported after a device fault: no screen could be read."""
 
 
-_KINDS = {n: ActionType(n) for n in range(len(ActionType))}
-"""The action types by their number (``ActionType(n) is _KINDS[n]``)."""
 _TEXT_KINDS = frozenset(
     (
         ActionType.TEXT,
@@ -79,21 +78,16 @@ _TEXT_KINDS = frozenset(
     )
 )
 """The action types that read the action's ``text``."""
-_TOUCH = int(ActionType.TOUCH)
-_Finger = tuple[Any, float, float]
-"""Where the last touch step put the finger: its ``touch_position`` object and the pixel."""
 _NO_FIRING = Firing()
 """What a step in which nothing could fire adds up to; only read, never handed out."""
 
 
-def _kind(raw: Any) -> ActionType:
-    """The action type numbered ``raw``, given as any kind of number (TypeError / ValueError
-    if it names none)."""
-    if isinstance(raw, bool) or not isinstance(raw, int | float | np.integer | np.floating):
-        raise TypeError(raw)
-    if float(raw) != int(raw):
-        raise ValueError(raw)
-    return ActionType(int(raw))
+def _action_type(raw: Any) -> ActionType:
+    """The action type numbered ``raw``, given as any number (``4``, ``4.0``,
+    ``np.int64(4)``) but a bool; TypeError / ValueError if it names none."""
+    if isinstance(raw, bool):
+        raise TypeError(f"action_type must not be a bool, got {raw!r}")
+    return ActionType(raw)
 
 
 class _Unobserved(contextlib.ContextDecorator):
@@ -200,10 +194,6 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self._status: str | None = None
         self._last_frame: np.ndarray | None = None
         self._unobserved = False
-        self._finger: _Finger | None = None
-        """Where the last touch step put the finger (read by ``unobserved_steps`` only)."""
-        self._success_judged = False
-        """Whether a step judged ``success`` since the reset (till then it is False)."""
         self.error: str | None = None
         """What failed when a device fault ended the episode (None otherwise)."""
 
@@ -215,7 +205,6 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         device_seed = int(self.np_random.integers(2**31 - 1))
         self.steps = 0
         self.success = False
-        self._success_judged = False
         self._status: str | None = None
         self.error = None
         try:
@@ -236,54 +225,15 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         info["early_stop"] = info["late_stop"] = False
         return self._observation(), info
 
-    def step(
-        self, action: dict[str, Any]
-    ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        return self._guarded_step(action, False)  # type: ignore[return-value]
-
-    def unobserved_steps(self, actions: Sequence[dict[str, Any]]) -> list[StepResult]:
-        """Take the touch steps ``actions`` unobserved (``unobserved``), as ``step`` takes
-        them one by one, stopping after one that ends the episode: the steps of one agent
-        action before its last (``mobile_gym.actions.play``). Return the outcomes that
-        ``play`` gathers: all but those of steps that leave nothing to gather (no reward,
-        instruction, event, action error or reply, and the episode goes on).
-
-        A touch frame that holds the same ``touch_position`` object as the frame before it
-        (a held finger: ``mobile_gym.actions`` gives its frames one position) puts the
-        finger down where that frame did, without reading the position again; it is
-        judged as any step. Within one call no one can change that object in between."""
-        outcomes = []
-        self._finger = None
-        with self.unobserved():
-            for action in actions:
-                finger = self._finger
-                if not (
-                    finger is not None
-                    and type(action) is dict
-                    and action.get("touch_position") is finger[0]
-                    and type(kind := action.get("action_type")) is int
-                    and kind == _TOUCH
-                ):  # not a frame holding the finger where the last one put it
-                    finger = self._finger = None
-                outcome = self._guarded_step(action, True, finger)
-                if outcome is not None:
-                    outcomes.append(outcome)
-                    if outcome[2] or outcome[3]:
-                        break
-        return outcomes
-
-    def _guarded_step(
-        self, action: dict[str, Any], skip_quiet: bool, finger: _Finger | None = None
-    ) -> StepResult | None:
-        """``step``; with ``skip_quiet``, None for an unobserved step that leaves nothing
-        to gather (``unobserved_steps``). ``finger``: the action holds the finger where the
-        last step put it (the same ``touch_position`` object, read then)."""
+    def step(self, action: dict[str, Any]) -> StepResult:
+        """Carry out one touch-level action and judge the task; a device fault ends the
+        episode (see the module docstring)."""
         if self.error is None:
             if self.episode is None:
                 raise RuntimeError("call reset() before step()")
             steps = self.steps
             try:
-                return self._step(self.episode, action, skip_quiet, finger)
+                return self._step(self.episode, action)
             except DeviceError as exc:
                 self.error = str(exc) or type(exc).__name__
                 self.steps = steps + 1
@@ -292,35 +242,16 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         observation, info = self._fault_outcome()
         return observation, 0.0, True, False, info
 
-    def _step(
-        self, episode: Episode, action: dict[str, Any], skip_quiet: bool, finger: _Finger | None
-    ) -> StepResult | None:
+    def _step(self, episode: Episode, action: dict[str, Any]) -> StepResult:
         was_done = episode.success_reached
         extra: dict[str, Any] = {}
-        if finger is None:
-            error = self._apply(action, extra)
-        else:  # the finger held where it is: its place on the screen is known
-            self.device.touch(finger[1], finger[2])
-            error = None
+        error = self._apply(action, extra)
         self.steps += 1
-        judged = episode.judge_if_changed()
-        rules = self.task.episode
-        if (
-            judged is None
-            and skip_quiet
-            and error is None
-            and not extra
-            and self._success_judged
-            and not episode.failed
-            and not (episode.success_reached and rules.end_on_success and not rules.require_status)
-        ):
-            # nothing could change since the last step judged: success stands, nothing
-            # fired, nothing ends, no one reads the observation
-            return None
-        firing = judged or _NO_FIRING
+        firing = episode.judge_if_changed() or _NO_FIRING
         if firing.instructions:
             self.instruction = firing.instructions[-1]
         status = extra.get("status")
+        rules = self.task.episode
         if rules.success == "latched":
             self.success = episode.success_reached and (
                 not rules.require_status or self._status == "complete"
@@ -336,7 +267,6 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         )
         if episode.failed:
             self.success = False
-        self._success_judged = True
         if self._unobserved and not terminated:
             # a touch step within one agent action: only what ``play`` gathers is reported
             return (
@@ -399,10 +329,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         """Carry out one action; return a readable error for a malformed one (then nothing
         happens but a frame of time)."""
         try:
-            raw = action["action_type"]
-            kind = _KINDS.get(raw) if type(raw) is int else None  # the common case, at once
-            if kind is None:
-                kind = _kind(raw)
+            kind = _action_type(action["action_type"])
         except (KeyError, TypeError, ValueError, OverflowError):
             self.device.wait(FRAME_MS)
             return f"action_type must be an integer in 0..{len(ActionType) - 1}"
@@ -427,8 +354,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
     def _touch(self, action: Any) -> str | None:
         """Put the finger down at the action's ``touch_position``, clamped to the screen."""
         try:
-            position = action["touch_position"]
-            x, y = point(position)
+            x, y = point(action["touch_position"])
         except (KeyError, TypeError, ValueError):
             self.device.wait(FRAME_MS)
             return "touch_position must be two numbers in [0, 1]"
@@ -440,19 +366,16 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         width, height = self.device.size
         x, y = x * (width - 1), y * (height - 1)
         self.device.touch(x, y)
-        self._finger = (position, x, y)
         return None
 
     def _key(self, index: Any) -> str | None:
         """Press the key ``index`` names in ``KEYS``."""
-        if (
-            isinstance(index, bool)
-            or not isinstance(index, int | np.integer)
-            or not 0 <= int(index) < len(KEYS)
-        ):
+        try:
+            key = KEYS[check_int("key", index, 0, len(KEYS) - 1)]
+        except ValueError:
             self.device.wait(FRAME_MS)
             return f"key must be an index into KEYS (0..{len(KEYS) - 1}), got {index!r}"
-        self.device.key(KEYS[int(index)])
+        self.device.key(key)
         return None
 
     def _tell(self, kind: ActionType, text: str, extra: dict[str, Any]) -> str | None:

@@ -9,9 +9,12 @@ from typing import Any
 
 import gymnasium as gym
 
+from mobile_gym import presets
+from mobile_gym.checks import check_int
 from mobile_gym.env import MobileEnv
 from mobile_gym.tasks.loader import broken_task_files, shipped_tasks
 from mobile_gym.tasks.schema import TaskSpec
+from mobile_gym.wrappers.step_cap import StepCap
 
 GENERIC_ID = "MobileGym/Task-v0"
 
@@ -25,11 +28,11 @@ def step_cap(max_steps: int | str | None, spec: TaskSpec) -> int | None:
         return 2 * spec.min_steps
     if max_steps == "none":
         return None
-    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+    if isinstance(max_steps, str):
         raise ValueError(
             f"max_steps must be '2x_min', 'none' or a positive integer, got {max_steps!r}"
         )
-    return max_steps
+    return check_int("max_steps", max_steps, low=1)
 
 
 def make_env(
@@ -41,9 +44,6 @@ def make_env(
 ) -> gym.Env:
     """A MobileEnv for ``task`` in the ``action_space`` and ``observation`` presets (see
     ``mobile_gym.presets``), with its step cap outermost, counting agent actions."""
-    from mobile_gym import presets
-    from mobile_gym.wrappers import StepCap
-
     base = MobileEnv(task, **kwargs)
     env = presets.build(base, action_space, observation)
     cap = step_cap(max_steps, base.task)

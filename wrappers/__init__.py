@@ -1,7 +1,7 @@
 """Wrappers, installed as ``mobile_gym.wrappers``: how every kind of agent plugs in.
 
 Action spaces over the env's touch-level actions, each carried out through the one
-mapping in ``mobile_gym.actions`` (``commands.run_command``): ``GestureActions``
+mapping in ``mobile_gym.actions`` (``mobile_gym.commands.run_command``): ``GestureActions``
 (coordinates), ``ElementActions`` (Set-of-Marks indices, with ``action_masks()``),
 ``GridActions`` (a tap grid for pixel policies), ``TextCommands`` (Mobile-Env-style text)
 and ``JsonActions`` (AndroidWorld's JSON schema). Observation views: ``TextView``,
@@ -10,7 +10,7 @@ episode after exactly N agent actions and stays outermost. ``gym.make(id, action
 observation=..., max_steps=...)`` assembles the stack (``mobile_gym.presets``).
 """
 
-from mobile_gym.wrappers.commands import Command, CommandError, run_command
+from mobile_gym.commands import Command, CommandError, run_command
 from mobile_gym.wrappers.element_actions import ElementActions
 from mobile_gym.wrappers.gesture import GestureActions
 from mobile_gym.wrappers.grid import GridActions

@@ -15,10 +15,12 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
+from mobile_gym.actions import StepResult
+from mobile_gym.checks import check_int
+from mobile_gym.commands import Command, CommandError, refuse, run_command
 from mobile_gym.spaces import UnicodeText
-from mobile_gym.wrappers.commands import Command, CommandError, StepResult, run_command
 from mobile_gym.wrappers.elements import Element, env_elements
-from mobile_gym.wrappers.step_cap import StepCap
+from mobile_gym.wrappers.step_cap import refuse_cap_inside
 
 VERBS = ("click", "long_press", "scroll_down", "scroll_up", "back", "home")
 """The verbs of the RL form, by index of the action's first component."""
@@ -53,19 +55,13 @@ def element_verbs(element: Element) -> tuple[str, ...]:
 def describe(element: Element) -> dict[str, Any]:
     """An element as ``info["elements"]`` lists it (bounds in screen pixels, right and
     bottom exclusive)."""
-    tag, label = _tag_and_label(element)
     return {
         "index": element.index,
-        "tag": tag,
-        "label": label,
+        "tag": element.tag,
+        "label": element.label,
         "bounds": list(element.bounds),
         "verbs": list(element_verbs(element)),
     }
-
-
-@functools.lru_cache(maxsize=4096)
-def _tag_and_label(element: Element) -> tuple[str, str]:
-    return element.tag, element.label
 
 
 class ElementActions(gym.Wrapper):
@@ -129,15 +125,8 @@ class ElementActions(gym.Wrapper):
         text_length: int = 4096,
         invalid_penalty: float = 0.0,
     ) -> None:
-        if isinstance(max_elements, bool) or not isinstance(max_elements, int) or max_elements < 1:
-            raise ValueError(f"max_elements must be a positive integer, got {max_elements!r}")
-        inner: gym.Env = env
-        while isinstance(inner, gym.Wrapper):
-            if isinstance(inner, StepCap):
-                raise ValueError(
-                    "ElementActions must wrap the env inside its StepCap: put StepCap outermost"
-                )
-            inner = inner.env
+        check_int("max_elements", max_elements, low=1)
+        refuse_cap_inside(env, "ElementActions")
         super().__init__(env)
         self.max_elements = max_elements
         self.with_text = with_text
@@ -166,11 +155,8 @@ class ElementActions(gym.Wrapper):
         try:
             command = self.command(action)
         except CommandError as exc:
-            observation, reward, terminated, truncated, info = run_command(
-                self.env, Command("wait")
-            )
+            observation, reward, terminated, truncated, info = refuse(self.env, str(exc))
             reward -= self.invalid_penalty
-            info = {**info, "action_error": str(exc)}
         else:
             observation, reward, terminated, truncated, info = run_command(self.env, command)
         self._refresh(info)
@@ -241,16 +227,16 @@ class ElementActions(gym.Wrapper):
             value = value[()]
         if isinstance(value, np.generic):
             value = value.item()
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int | float)
-            or (isinstance(value, float) and not value.is_integer())
-        ):
-            raise CommandError(f"{what} must be an integer, got {value!r}")
-        if bound is not None and not 0 <= int(value) < bound:
+        if isinstance(value, float) and value.is_integer():  # RL libraries may hand floats
+            value = int(value)
+        try:
+            number = check_int(what, value)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        if bound is not None and not 0 <= number < bound:
             names = f" ({', '.join(self.verbs)})" if what == "verb" else ""
-            raise CommandError(f"{what} must be in 0..{bound - 1}{names}, got {int(value)}")
-        return int(value)
+            raise CommandError(f"{what} must be in 0..{bound - 1}{names}, got {number}")
+        return number
 
     def _element(self, index: Any) -> Element:
         reachable = self.elements[: self.max_elements]

@@ -42,32 +42,20 @@ Rewards / Termination:
 
 from __future__ import annotations
 
-import json
-import numbers
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from mobile_gym.actions import point
+from mobile_gym.actions import StepResult, point
+from mobile_gym.checks import check_int
+from mobile_gym.commands import DIRECTIONS, VERBS, Command, CommandError, refuse, run_command
 from mobile_gym.spaces import KEYS, UnicodeText
 from mobile_gym.tasks.signals import parse_tool_call
-from mobile_gym.wrappers.commands import (
-    DIRECTIONS,
-    TAPS,
-    VERBS,
-    Command,
-    CommandError,
-    StepResult,
-    run_command,
-    tap_at,
-)
 
 _POINTED = ("click", "double_tap", "long_press", "swipe")
 _TEXTUAL = ("type", "answer", "status", "ask_user", "open_app", "mcp_call")
-_MORE_FIELDS = frozenset(("swipe", "scroll", "key", *_TEXTUAL))
-"""The verbs that read more of the action than its ``position``."""
 
 
 def gesture_action_space(text_length: int = 4096) -> spaces.Dict:
@@ -84,13 +72,6 @@ def gesture_action_space(text_length: int = 4096) -> spaces.Dict:
     )
 
 
-def refused(env: gym.Env, error: str) -> StepResult:
-    """What an action that cannot be understood does: one frame passes on ``env`` and
-    ``info["action_error"]`` says why (as ``run_command`` does for a bad command)."""
-    observation, reward, terminated, truncated, info = run_command(env, Command("wait"))
-    return observation, reward, terminated, truncated, {**info, "action_error": error}
-
-
 class GestureActions(gym.Wrapper):
     """Gestures in, touch sequences out; see the module docstring for the action space."""
 
@@ -100,67 +81,49 @@ class GestureActions(gym.Wrapper):
 
     def step(self, action: dict[str, Any] | Command) -> StepResult:
         try:
-            if isinstance(action, Command):
-                _check_types(action)
-                return run_command(self.env, action)
-            verb, fields = _read(action)
-            if verb in TAPS and len(fields) == 2:  # a tap: the common case, no Command made
-                done = tap_at(self.env, verb, fields["x"], fields["y"])
-                if done is not None:
-                    return done
-            command = Command(verb, **fields)
+            command = self.command(action)
         except CommandError as exc:
-            return refused(self.env, str(exc))
+            return refuse(self.env, str(exc))
         return run_command(self.env, command)
 
     @staticmethod
     def command(action: dict[str, Any] | Command) -> Command:
-        """The ``Command`` an action stands for; CommandError (for the agent) if malformed.
-
-        Ranges and names are checked when the command runs (``Command.check``)."""
+        """The ``Command`` an action stands for; CommandError (for the agent) if it cannot
+        be read. Ranges and names are checked when the command runs (``Command.check``)."""
         if isinstance(action, Command):
-            _check_types(action)
             return action
-        verb, fields = _read(action)
+        if not isinstance(action, dict):
+            raise CommandError(
+                f"an action is a dict with a 'verb' (or a Command), not {type(action).__name__}"
+            )
+        verb = _choice(action, "verb", VERBS)
+        fields: dict[str, Any] = {}
+        if verb in _POINTED or (verb in ("scroll", "type") and "position" in action):
+            fields["x"], fields["y"] = _point(action, "position")
+        if verb == "swipe":
+            fields["x2"], fields["y2"] = _point(action, "end")
+        if verb == "scroll":
+            fields["direction"] = _choice(action, "direction", DIRECTIONS)
+        if verb == "key":
+            fields["key"] = _choice(action, "key", KEYS)
+        if verb in _TEXTUAL:
+            fields.update(_text_fields(verb, action.get("text")))
         return Command(verb, **fields)
 
 
-def _read(action: Any) -> tuple[str, dict[str, Any]]:
-    """The verb of an action given as a dict, and the fields of its ``Command``."""
-    if not isinstance(action, dict):
-        raise CommandError(
-            f"an action is a dict with a 'verb' (or a Command), not {type(action).__name__}"
-        )
-    verb = _choice(action, "verb", VERBS)
-    fields: dict[str, Any] = {}
-    if verb in _POINTED or (verb in ("scroll", "type") and "position" in action):
-        fields["x"], fields["y"] = _point(action, "position")
-    if verb in _MORE_FIELDS:
-        _read_more(action, verb, fields)
-    return verb, fields
-
-
-def _read_more(action: dict[str, Any], verb: str, fields: dict[str, Any]) -> None:
-    """Put into ``fields`` what ``verb`` reads of ``action`` besides its ``position``."""
-    if verb == "swipe":
-        fields["x2"], fields["y2"] = _point(action, "end")
-    if verb == "scroll":
-        fields["direction"] = _choice(action, "direction", DIRECTIONS)
-    if verb == "key":
-        fields["key"] = _choice(action, "key", KEYS)
-    if verb in _TEXTUAL:
-        text = action.get("text")
-        if not isinstance(text, str):
-            raise CommandError(f"{verb} needs a text string, got {type(text).__name__}")
-        if verb == "open_app":
-            fields["app"] = text
-        elif verb == "mcp_call":
-            try:
-                fields["tool"], fields["arguments"] = parse_tool_call(text)
-            except ValueError as exc:
-                raise CommandError(str(exc)) from None
-        else:
-            fields["text"] = text
+def _text_fields(verb: str, text: Any) -> dict[str, Any]:
+    """The fields of ``verb``'s ``Command`` read from the action's ``text``."""
+    if not isinstance(text, str):
+        raise CommandError(f"{verb} needs a text string, got {type(text).__name__}")
+    if verb == "open_app":
+        return {"app": text}
+    if verb == "mcp_call":
+        try:
+            tool, arguments = parse_tool_call(text)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        return {"tool": tool, "arguments": arguments}
+    return {"text": text}
 
 
 def _choice(action: dict[str, Any], field: str, options: tuple[str, ...]) -> str:
@@ -168,21 +131,16 @@ def _choice(action: dict[str, Any], field: str, options: tuple[str, ...]) -> str
     if field not in action:
         raise CommandError(f"the action has no {field!r}")
     value = action[field]
-    if type(value) is int and 0 <= value < len(options):
-        return options[value]  # the common case, checked at once
     if isinstance(value, str):
         return value
     if isinstance(value, np.ndarray) and value.size == 1:
         value = value.reshape(()).item()
-    if (
-        isinstance(value, numbers.Integral)
-        and not isinstance(value, bool)
-        and 0 <= int(value) < len(options)
-    ):
-        return options[int(value)]
-    raise CommandError(
-        f"{field} must be an index in 0..{len(options) - 1} or a name, got {value!r}"
-    )
+    try:
+        return options[check_int(field, value, 0, len(options) - 1)]
+    except ValueError:
+        raise CommandError(
+            f"{field} must be an index in 0..{len(options) - 1} or a name, got {value!r}"
+        ) from None
 
 
 def _point(action: dict[str, Any], field: str) -> tuple[float, float]:
@@ -192,20 +150,3 @@ def _point(action: dict[str, Any], field: str) -> tuple[float, float]:
         raise CommandError(f"{action.get('verb')!r} needs {field!r}") from None
     except (TypeError, ValueError):
         raise CommandError(f"{field} must be two numbers in [0, 1]") from None
-
-
-def _check_types(command: Command) -> None:
-    """A Command built in Python holds the types its fields declare."""
-    for name in ("x", "y", "x2", "y2"):
-        value = getattr(command, name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Real)):
-            raise CommandError(f"{name} must be a number in [0, 1], got {value!r}")
-    for name in ("verb", "text", "direction", "key", "app", "tool"):
-        if not isinstance(getattr(command, name), str):
-            raise CommandError(f"{name} must be a string, got {getattr(command, name)!r}")
-    try:
-        if not isinstance(command.arguments, dict):
-            raise TypeError
-        json.dumps(command.arguments)
-    except (TypeError, ValueError):
-        raise CommandError("arguments must be a JSON object") from None

@@ -22,15 +22,15 @@ Rewards / Termination:
 
 from __future__ import annotations
 
-import numbers
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from mobile_gym.wrappers.commands import DIRECTIONS, Command, StepResult, run_command
-from mobile_gym.wrappers.gesture import refused
+from mobile_gym.actions import StepResult
+from mobile_gym.checks import check_int
+from mobile_gym.commands import DIRECTIONS, Command, refuse, run_command
 
 _TAIL = (
     *(Command("scroll", direction=d) for d in DIRECTIONS),
@@ -49,9 +49,8 @@ class GridActions(gym.Wrapper):
     """
 
     def __init__(self, env: gym.Env, columns: int = 4, rows: int = 8) -> None:
-        for name, value in (("columns", columns), ("rows", rows)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"{name} must be a positive integer, got {value!r}")
+        check_int("columns", columns, low=1)
+        check_int("rows", rows, low=1)
         super().__init__(env)
         self.columns, self.rows = columns, rows
         self.action_space = spaces.Discrete(columns * rows + len(_TAIL))
@@ -60,23 +59,16 @@ class GridActions(gym.Wrapper):
         """The command of action number ``action`` (ValueError outside the space)."""
         if isinstance(action, np.ndarray) and action.size == 1:
             action = action.reshape(()).item()
-        if (
-            isinstance(action, bool)
-            or not isinstance(action, numbers.Integral)
-            or not 0 <= action < self.action_space.n
-        ):
-            raise ValueError(
-                f"a grid action is an integer in 0..{self.action_space.n - 1}, got {action!r}"
-            )
+        number = check_int("a grid action", action, 0, self.action_space.n - 1)
         cells = self.columns * self.rows
-        if action >= cells:
-            return _TAIL[action - cells]
-        row, column = divmod(int(action), self.columns)
+        if number >= cells:
+            return _TAIL[number - cells]
+        row, column = divmod(number, self.columns)
         return Command("click", x=(column + 0.5) / self.columns, y=(row + 0.5) / self.rows)
 
     def step(self, action: Any) -> StepResult:
         try:
             command = self.command(action)
         except ValueError as exc:
-            return refused(self.env, str(exc))
+            return refuse(self.env, str(exc))
         return run_command(self.env, command)

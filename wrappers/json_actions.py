@@ -40,7 +40,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from mobile_gym.wrappers.commands import DIRECTIONS, CommandError
+from mobile_gym.commands import DIRECTIONS, CommandError
 from mobile_gym.wrappers.text_commands import ParsedActionWrapper, ParsedCommand, load_object
 
 __all__ = [

@@ -48,6 +48,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from mobile_gym.checks import check_int
 from mobile_gym.wrappers.elements import Element, env_elements
 
 ELEMENT_FEATURES: tuple[str, ...] = (
@@ -218,15 +219,10 @@ class RLObservation(gym.ObservationWrapper):
         unknown = [p for p in parts if p not in PARTS]
         if unknown or not parts:
             raise ValueError(f"parts must be a non-empty subset of {PARTS}, got {parts!r}")
-        for name, value in (
-            ("max_tokens", max_tokens),
-            ("max_elements", max_elements),
-        ):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"{name} must be a positive integer, got {value!r}")
-        for name, value in (("vocab_size", vocab_size), ("label_buckets", label_buckets)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 2:
-                raise ValueError(f"{name} must be an integer of at least 2, got {value!r}")
+        check_int("max_tokens", max_tokens, low=1)
+        check_int("max_elements", max_elements, low=1)
+        check_int("vocab_size", vocab_size, low=2)
+        check_int("label_buckets", label_buckets, low=2)
         self.screen_size = _check_size(screen_size)
         self.grayscale = bool(grayscale)
         self.max_tokens = max_tokens

@@ -13,15 +13,29 @@ from typing import Any
 
 import gymnasium as gym
 
+from mobile_gym.checks import check_int
+
+
+def refuse_cap_inside(env: gym.Env, name: str) -> None:
+    """ValueError if a ``StepCap`` is among the wrappers of ``env``: the action wrapper
+    ``name`` put over it would have the cap count touch steps, not agent actions."""
+    inner: gym.Env = env
+    while isinstance(inner, gym.Wrapper):
+        if isinstance(inner, StepCap):
+            raise ValueError(
+                f"{name} must wrap the env inside its StepCap (a cap below it would count "
+                f"touch steps, not agent actions): make the env with max_steps='none' and "
+                f"put StepCap outermost"
+            )
+        inner = inner.env
+
 
 class StepCap(gym.Wrapper):
     """Truncate after ``max_steps`` calls to ``step``; keep this wrapper outermost."""
 
     def __init__(self, env: gym.Env, max_steps: int) -> None:
-        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-            raise ValueError(f"max_steps must be a positive integer, got {max_steps!r}")
         super().__init__(env)
-        self.max_steps = max_steps
+        self.max_steps = check_int("max_steps", max_steps, low=1)
         self.agent_steps = 0
 
     def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:

@@ -54,15 +54,12 @@ from typing import Any
 
 import gymnasium as gym
 
+from mobile_gym import actions
+from mobile_gym.actions import StepResult
+from mobile_gym.commands import DIRECTIONS, Command, CommandError, refuse, run_command
 from mobile_gym.spaces import UnicodeText
-from mobile_gym.wrappers.commands import (
-    DIRECTIONS,
-    Command,
-    CommandError,
-    StepResult,
-    run_command,
-)
 from mobile_gym.wrappers.elements import Element, env_elements
+from mobile_gym.wrappers.step_cap import refuse_cap_inside
 
 __all__ = [
     "ACCEPTED_TEXT_FORMS",
@@ -80,9 +77,6 @@ ACCEPTED_TEXT_FORMS = (
     'INFEASIBLE, ASK_USER("question"), MCP(tool, {"argument": value}); i is an element '
     "number of the current screen."
 )
-
-SWIPE_SPAN = 0.5
-"""How far SWIPE moves the finger, as a fraction of the screen (``actions.swipe``'s span)."""
 
 CANONICAL = (
     "TAP",
@@ -498,24 +492,11 @@ def resolve_command(
     if name == "SCROLL":
         return Command("scroll", x, y, direction=parsed.direction)
     if name == "SWIPE":
-        cx, cy = (0.5, 0.5) if x is None else (x, y)
-        dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}.get(
-            parsed.direction, (0, 0)
-        )
-        if (dx, dy) == (0, 0):
+        if parsed.direction not in DIRECTIONS:
             raise CommandError(f"SWIPE direction must be one of {DIRECTIONS}")
-        half = SWIPE_SPAN / 2
-
-        def clamp(v: float) -> float:
-            return min(max(v, 0.0), 1.0)
-
-        return Command(
-            "swipe",
-            clamp(cx - dx * half),
-            clamp(cy - dy * half),  # type: ignore[operator]
-            clamp(cx + dx * half),
-            clamp(cy + dy * half),  # type: ignore[operator]
-        )
+        cx, cy = (0.5, 0.5) if x is None else (x, y)
+        line = actions.swipe_line(parsed.direction, cx, cy)  # type: ignore[arg-type]
+        return Command("swipe", *(min(max(v, 0.0), 1.0) for v in line))
     if name in ("GOBACK", "HOME", "ENTER"):
         return Command("key", key={"GOBACK": "BACK"}.get(name, name))
     if name == "WAIT":
@@ -545,7 +526,7 @@ class ParsedActionWrapper(gym.Wrapper):
     def __init__(self, env: gym.Env, max_length: int = 16384) -> None:
         super().__init__(env)
         self.action_space = UnicodeText(max_length)
-        _refuse_cap_inside(env, type(self).__name__)
+        refuse_cap_inside(env, type(self).__name__)
 
     def parse(self, action: Any) -> ParsedCommand:
         raise NotImplementedError
@@ -577,25 +558,11 @@ class ParsedActionWrapper(gym.Wrapper):
     def _invalid(self, problem: str) -> StepResult:
         """One frame passes, nothing moves; the agent is told what was wrong and how to
         write an action."""
-        observation, reward, terminated, truncated, info = run_command(self.env, Command("wait"))
-        info["action_error"] = f"invalid action: {problem}. {self.accepted_forms}"
+        error = f"invalid action: {problem}. {self.accepted_forms}"
+        observation, reward, terminated, truncated, info = refuse(self.env, error)
         info["invalid_action"] = True
         info["parsed_action"] = None
         return observation, reward, terminated, truncated, info
-
-
-def _refuse_cap_inside(env: gym.Env, name: str) -> None:
-    from mobile_gym.wrappers.step_cap import StepCap
-
-    inner: Any = env
-    while isinstance(inner, gym.Wrapper):
-        if isinstance(inner, StepCap):
-            raise ValueError(
-                f"{name} must wrap the env inside its StepCap (a cap below it would count "
-                f"touch steps, not agent actions): make the env with max_steps='none' and "
-                f"put StepCap outermost"
-            )
-        inner = inner.env
 
 
 class TextCommands(ParsedActionWrapper):

@@ -17,6 +17,7 @@ from mobile_gym.agents.llm.client import ChatClient, Endpoint
 from mobile_gym.agents.llm.output import action_of
 from mobile_gym.agents.llm.prompt import Turn, messages, notes, text_chars
 from mobile_gym.agents.llm.screen import read_screen
+from mobile_gym.checks import check_int
 
 
 class LLMAgent:
@@ -60,10 +61,8 @@ class LLMAgent:
             raise ValueError(
                 f"{type(self).__name__} view must be one of {self.views}, got {view!r}"
             )
-        if isinstance(history, bool) or not isinstance(history, int) or history < 0:
-            raise ValueError(f"history must be a number of turns >= 0, got {history!r}")
-        if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
-            raise ValueError(f"max_tokens must be an integer >= 1, got {max_tokens!r}")
+        check_int("history", history, low=0)
+        check_int("max_tokens", max_tokens, low=1)
         self.observation = view
         self.history = history
         self.parameters: dict[str, Any] = {"temperature": temperature, "max_tokens": max_tokens}

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 import numpy as np
 from lxml import etree
 
+from mobile_gym.checks import check_int, check_number
 from mobile_gym.device.adb_databases import AppDatabases
 from mobile_gym.device.adb_input import TouchInput
 from mobile_gym.device.adb_link import AdbLink, RetryPolicy
@@ -213,16 +214,14 @@ class AdbDevice:
     def wait(self, ms: int) -> None:
         """``ms`` milliseconds pass on the device (``sleep`` in its shell: the served
         simulated phone advances its virtual clock)."""
-        if isinstance(ms, bool) or not isinstance(ms, int) or ms < 0:
-            raise ValueError(f"wait needs a non-negative int of milliseconds, got {ms!r}")
+        check_int("ms", ms, low=0)
         self._changed()
         self.link.command("wait", f"sleep {ms // 1000}.{ms % 1000:03d}")
 
     # observation -----------------------------------------------------------------------------
     def screenshot(self, scale: float) -> np.ndarray:
         """The screen, resized by ``scale`` to the env's observation size (read-only)."""
-        if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.05 <= scale <= 1:
-            raise ValueError(f"screenshot scale must be in [0.05, 1.0], got {scale!r}")
+        check_number("screenshot scale", scale, 0.05, 1.0)
         frame = self._read("screen", self._capture)
         return self._read(("screen", scale), lambda: scaled(frame, self._size, scale))
 

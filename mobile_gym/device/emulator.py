@@ -28,6 +28,7 @@ from typing import Any
 import adbutils
 from adbutils import AdbError
 
+from mobile_gym.checks import check_int
 from mobile_gym.device.adb import AdbDevice
 from mobile_gym.device.base import DeviceError
 
@@ -105,10 +106,9 @@ class EmulatorSpec:
         if not self.avd:
             raise ValueError("an emulator needs an AVD name")
         port = self.port
-        if isinstance(port, bool) or not isinstance(port, int) or port % 2:
-            raise ValueError(f"emulator port must be an even integer, got {port!r}")
-        if not FIRST_PORT <= port <= LAST_PORT:
-            raise ValueError(f"emulator port must be in {FIRST_PORT}..{LAST_PORT}, got {port}")
+        check_int("emulator port", port, FIRST_PORT, LAST_PORT)
+        if port % 2:
+            raise ValueError(f"emulator port must be even, got {port!r}")
 
     @property
     def serial(self) -> str:

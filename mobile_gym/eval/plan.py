@@ -7,7 +7,6 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from mobile_gym.registration import step_cap
 from mobile_gym.tasks.loader import resolve_task, shipped_tasks
 from mobile_gym.tasks.schema import TaskFileError, TaskSpec
 
@@ -95,8 +94,3 @@ def parse_cap(text: str | None) -> int | str | None:
 def episodes(tasks: list[TaskSpec], seeds: list[int]) -> list[Episode]:
     """Every task with every seed, task by task."""
     return [Episode(task, seed) for task in tasks for seed in seeds]
-
-
-def cap_for(max_steps: int | str | None, task: TaskSpec) -> int | None:
-    """The number of agent actions ``task`` gets under ``max_steps``."""
-    return step_cap(max_steps, task)

@@ -2,17 +2,17 @@
 
 ``Touch`` while the finger is down (a repeated touch is a move or a hold), ``Lift``,
 ``Text`` into the focused field, ``Key`` by Android key name, and ``Wait`` (time passes,
-nothing happens). The sequences are Mobile-Env's: 3 touches + lift taps, 10 touches + lift
-long-presses, 10 touches along a line + lift scrolls or swipes.
+nothing happens). ``tap``, ``long_press`` and ``drag`` are the standard gestures as events:
+a touch frame at each point of ``mobile_gym.gestures``, then a lift.
 """
 
 from __future__ import annotations
 
-import math
-import numbers
 from dataclasses import dataclass
 
-from mobile_gym.timing import DRAG_FRAMES, LONG_PRESS_FRAMES, TAP_FRAMES
+from mobile_gym import gestures
+from mobile_gym.checks import check_number
+from mobile_gym.timing import DRAG_FRAMES
 
 
 @dataclass(frozen=True)
@@ -53,37 +53,25 @@ InputEvent = Touch | Lift | Text | Key | Wait
 
 
 def tap(x: float, y: float) -> list[InputEvent]:
-    return [Touch(x, y)] * TAP_FRAMES + [Lift()]
+    """A tap at (x, y): the touch frames of ``gestures.tap``, then a lift."""
+    return _gesture(gestures.tap(x, y))
 
 
 def long_press(x: float, y: float) -> list[InputEvent]:
-    return [Touch(x, y)] * LONG_PRESS_FRAMES + [Lift()]
-
-
-def line(
-    x1: float, y1: float, x2: float, y2: float, frames: int = DRAG_FRAMES
-) -> list[tuple[float, float]]:
-    """``frames`` points evenly spaced from (x1, y1) to (x2, y2): the path of a drag."""
-    if frames < 2:
-        raise ValueError("a drag needs at least 2 touch frames")
-    return [
-        (x1 + (x2 - x1) * i / (frames - 1), y1 + (y2 - y1) * i / (frames - 1))
-        for i in range(frames)
-    ]
+    """A long press at (x, y): the touch frames of ``gestures.long_press``, then a lift."""
+    return _gesture(gestures.long_press(x, y))
 
 
 def drag(x1: float, y1: float, x2: float, y2: float, frames: int = DRAG_FRAMES) -> list[InputEvent]:
-    """Touch frames evenly spaced from (x1, y1) to (x2, y2), then lift: a scroll or a swipe."""
-    return [*(Touch(x, y) for x, y in line(x1, y1, x2, y2, frames)), Lift()]
+    """Touch frames evenly spaced from (x1, y1) to (x2, y2), then a lift: a scroll or a swipe."""
+    return _gesture(gestures.drag(x1, y1, x2, y2, frames))
+
+
+def _gesture(points: list[gestures.Point]) -> list[InputEvent]:
+    """A touch frame at each of ``points``, then a lift."""
+    return [*(Touch(x, y) for x, y in points), Lift()]
 
 
 def check_point(x: object, y: object) -> tuple[float, float]:
     """(x, y) as finite floats; ValueError naming the problem otherwise."""
-    if type(x) is float and type(y) is float and x - x == 0.0 and y - y == 0.0:
-        return x, y  # the common case, finite floats
-    for name, value in (("x", x), ("y", y)):
-        if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            raise ValueError(f"touch {name} must be a number, got {value!r}")
-        if not math.isfinite(float(value)):
-            raise ValueError(f"touch {name} must be finite, got {value!r}")
-    return float(x), float(y)  # type: ignore[arg-type]
+    return check_number("touch x", x), check_number("touch y", y)

@@ -3,14 +3,12 @@ on the screen the agent would see at that moment."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mobile_gym import actions
+from mobile_gym.commands import Command, touches
 from mobile_gym.sim.driver import Node, find_all
 from mobile_gym.tasks.schema import SolutionStep
-
-if TYPE_CHECKING:
-    from mobile_gym.wrappers.commands import Command
 
 _SELECTOR_KEYS = {"class": "cls", "content-desc": "desc", "resource-id": "resource_id"}
 
@@ -25,8 +23,6 @@ def find_node(xml: str, selector: dict[str, str]) -> Node:
 
 def step_command(step: SolutionStep, xml: str, size: tuple[int, int]) -> Command:
     """The agent-level command of one solution step, on the screen described by ``xml``."""
-    from mobile_gym.wrappers.commands import Command
-
     width, height = size
 
     def centre(selector: dict[str, Any]) -> tuple[float, float]:
@@ -64,8 +60,6 @@ def step_command(step: SolutionStep, xml: str, size: tuple[int, int]) -> Command
 
 def step_actions(step: SolutionStep, xml: str, size: tuple[int, int]) -> list[actions.TouchAction]:
     """The touch actions of one solution step, on the screen described by ``xml``."""
-    from mobile_gym.wrappers.commands import touches
-
     return touches(step_command(step, xml, size))
 
 

@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 
 import mobile_gym  # noqa: F401  (registers the environments)
+from mobile_gym.commands import Command
 from mobile_gym.device.base import DeviceError
 from mobile_gym.device.sim import SimDevice
 from mobile_gym.env import MobileEnv
 from mobile_gym.registration import make_env
 from mobile_gym.spaces import ActionType
 from mobile_gym.tasks.solution import run_solution
-from mobile_gym.wrappers.commands import Command
 from tests.tasks.tasktools import act, click, spec
 
 FAULT = "emulator-5554: dump the view hierarchy failed 3 times; last: device offline"

@@ -11,6 +11,7 @@ import pytest
 
 from mobile_gym.agents import make_agent
 from mobile_gym.agents.base import TokenUsage
+from mobile_gym.commands import Command
 from mobile_gym.eval import (
     RunFolderError,
     RunSettings,
@@ -22,7 +23,6 @@ from mobile_gym.eval import (
 )
 from mobile_gym.eval.report import write_results
 from mobile_gym.tasks.loader import shipped_tasks
-from mobile_gym.wrappers.commands import Command
 
 
 def read_jsonl(path: pathlib.Path) -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 """What the touch steps of one agent action rely on: positions read as floats, key names,
 judging that skips a step in which nothing changed, unobserved steps and ``play``'s
-gathering of its sub-steps."""
+merging of its sub-steps."""
 
 from __future__ import annotations
 
@@ -45,40 +45,6 @@ def test_a_point_that_is_not_two_numbers_raises(value: Any) -> None:
         actions.point(value)
 
 
-def test_a_held_finger_shares_one_read_only_position() -> None:
-    env = make_env()
-    for sequence in (actions.click(0.25, 0.75), actions.long_press(0.25, 0.75)):
-        *held, lift = sequence
-        positions = {id(a["touch_position"]) for a in held}
-        assert len(positions) == 1 and len({id(a) for a in held}) == len(held)
-        with pytest.raises(ValueError):
-            held[0]["touch_position"][0] = 0.5
-        np.testing.assert_array_equal(held[-1]["touch_position"], np.float32([0.25, 0.75]))
-        assert not lift["touch_position"].flags.writeable
-        assert all(env.action_space.contains(a) for a in sequence)
-    lift_only = actions.click(0.5, 0.5, frames=0)  # no frame held: the lift alone
-    assert [a["action_type"] for a in lift_only] == [int(ActionType.LIFT)]
-
-
-def test_a_held_position_cannot_be_made_writeable_again() -> None:
-    position = actions.click(0.25, 0.75)[0]["touch_position"]
-    with pytest.raises(ValueError):
-        position.flags.writeable = True
-    assert position.dtype == np.float32 and position.shape == (2,)
-
-
-@pytest.mark.parametrize(
-    ("x", "y"),
-    [(0.1, 0.2), (1e-40, 1.0), (2.5, -3.0), (1e39, 0.5), (-1e300, 0.0), (float("nan"), 0.5)],
-)
-def test_held_positions_are_cast_as_numpy_casts(x: float, y: float) -> None:
-    with np.errstate(over="ignore"):
-        expected = np.array([x, y], dtype=np.float32)
-        position = actions.long_press(x, y)[0]["touch_position"]
-    np.testing.assert_array_equal(position, expected)
-    assert not position.flags.writeable
-
-
 def test_each_kind_of_action_has_its_defaults() -> None:
     for kind in ActionType:
         action = actions.base_action(kind)
@@ -91,12 +57,10 @@ def test_each_kind_of_action_has_its_defaults() -> None:
         np.testing.assert_array_equal(action["touch_position"], [0.0, 0.0])
         assert type(action["action_type"]) is int
     first, second = actions.base_action(ActionType.TOUCH), actions.base_action(ActionType.TOUCH)
-    assert first["touch_position"] is not second["touch_position"]  # a touch owns its position
-    first["touch_position"][0] = 0.5
+    first["touch_position"][0] = 0.5  # every action owns its position
     assert second["touch_position"][0] == 0.0
     typed = actions.base_action(ActionType.KEY, key="HOME", text="note")
     assert typed["key"] == KEYS.index("HOME") and typed["text"] == "note"
-    assert actions.base_action(ActionType.KEY)["touch_position"].flags.writeable is False
 
 
 def test_key_names_in_normal_form_are_kept_and_digits_are_key_codes() -> None:
@@ -172,7 +136,7 @@ def test_touches_off_the_screen_are_clamped_to_its_edges() -> None:
     ]
 
 
-# play's gathering ------------------------------------------------------------------------------
+# play's merging --------------------------------------------------------------------------------
 class Scripted:
     """An env whose steps give the rewards and infos it was made with."""
 
@@ -227,48 +191,8 @@ def test_play_stops_at_the_sub_step_that_ends_the_episode() -> None:
     assert len(env.steps) == 1
 
 
-# the base env's unobserved steps ---------------------------------------------------------------
-def _touch(x: float = 0.5, y: float = 0.9) -> dict[str, Any]:
-    return act(ActionType.TOUCH, touch_position=np.array([x, y], np.float32))
-
-
-def test_quiet_unobserved_steps_are_not_gathered_but_taken() -> None:
-    env = make_env()
-    env.reset(seed=0)
-    env.step(REPEAT)  # success judged once since the reset
-    phone = env.device.phone  # type: ignore[attr-defined]
-    before = phone.clock.elapsed_ms
-    assert env.unobserved_steps([_touch(), _touch(), _touch()]) == []
-    assert env.steps == 4 and phone.clock.elapsed_ms > before and phone.touching
-    assert env.step(actions.lift())[0] is not None  # the gesture goes on to its end
-
-
-def test_an_unobserved_step_with_an_error_is_gathered() -> None:
-    env = make_env()
-    env.reset(seed=0)
-    env.step(REPEAT)
-    bad = act(ActionType.TOUCH, touch_position="here")
-    outcomes = env.unobserved_steps([_touch(), bad, _touch()])
-    assert len(outcomes) == 1
-    observation, reward, terminated, truncated, info = outcomes[0]
-    assert observation is None and (reward, terminated, truncated) == (0.0, False, False)
-    assert info["action_error"] == "touch_position must be two numbers in [0, 1]"
-    assert info["step"] == 3
-
-
-def test_unobserved_steps_stop_at_the_one_that_ends_the_episode() -> None:
-    env = make_env()
-    env.reset(seed=0)
-    env.step(REPEAT)
-    x, y = centre(env, text="Wi-Fi")
-    outcomes = env.unobserved_steps([*actions.click(x, y), REPEAT, REPEAT])
-    assert len(outcomes) == 1 and env.steps == 5  # the lift turned Wi-Fi off
-    _, reward, terminated, _, info = outcomes[0]
-    assert (reward, terminated, info["events"]) == (1.0, True, ["done"])
-    assert outcomes[0][0] is not None  # an ending step is observed
-
-
-def test_success_holding_since_the_reset_is_judged_by_the_first_step() -> None:
+# unobserved steps on the base env ---------------------------------------------------------------
+def test_a_sub_step_reports_success_that_holds_since_the_reset() -> None:
     env = make_env(
         signals={"wifi_on": {"setting": "global/wifi_on", "equals": "1"}},
         events=[{"id": "done", "when": "wifi_on", "reward": 1.0, "end": "success"}],
@@ -276,14 +200,26 @@ def test_success_holding_since_the_reset_is_judged_by_the_first_step() -> None:
     )
     env.reset(seed=0)
     assert not env.success  # the reset reports no success: no action earned it
-    outcomes = env.unobserved_steps([_touch()])  # nothing changed, yet success is judged
-    assert len(outcomes) == 1 and outcomes[0][4]["success"] is True and env.success
-    assert env.unobserved_steps([_touch()]) == []  # from then on a quiet step is not gathered
+    with env.unobserved():
+        observation, _, _, _, info = env.step(actions.touch(0.5, 0.9))
+    assert observation is None and info["success"] is True and env.success
 
 
-def _held_outcomes(one_by_one: bool) -> tuple[list[Any], Any]:
+def test_an_unobserved_step_that_ends_the_episode_is_observed() -> None:
+    env = make_env()
+    env.reset(seed=0)
+    x, y = centre(env, text="Wi-Fi")
+    with env.unobserved():
+        outcomes = [env.step(action) for action in actions.click(x, y)]
+    assert [o[0] is None for o in outcomes] == [True, True, True, False]
+    _, reward, terminated, _, info = outcomes[-1]
+    assert (reward, terminated, info["events"]) == (1.0, True, ["done"])
+
+
+def _long_press_outcome(one_by_one: bool) -> tuple[list[Any], Any]:
     """A long press on a note of the Notes list (10 held frames, then a lift) taken through
-    ``play`` (held frames unobserved) or step by step; what each way leaves behind."""
+    ``play`` (the frames before the last unobserved) or step by step; what each way leaves
+    behind."""
     env = make_env(apps=[NOTES, SETTINGS], setup={"start": {"package": NOTES}})
     env.reset(seed=3)
     phone = env.device.phone  # type: ignore[attr-defined]
@@ -300,31 +236,11 @@ def _held_outcomes(one_by_one: bool) -> tuple[list[Any], Any]:
     )
 
 
-def test_held_frames_are_taken_as_steps_one_by_one_take_them() -> None:
-    # the frames after the first of a held finger skip reading their position again
-    played, screen = _held_outcomes(one_by_one=False)
-    stepped, stepped_screen = _held_outcomes(one_by_one=True)
+def test_play_takes_the_steps_that_step_by_step_takes() -> None:
+    played, screen = _long_press_outcome(one_by_one=False)
+    stepped, stepped_screen = _long_press_outcome(one_by_one=True)
     assert played == stepped and screen == stepped_screen
     assert played[4] == 11  # every frame is a step
     before = make_env(apps=[NOTES, SETTINGS], setup={"start": {"package": NOTES}})
     before.reset(seed=3)
     assert before.device.hierarchy_xml() != screen[1]  # the long press changed the screen
-
-
-@pytest.mark.parametrize("kind", [False, 0.0, np.int64(0), int(ActionType.LIFT)])
-def test_a_frame_is_held_only_as_a_touch_action_of_type_int(kind: Any) -> None:
-    # a later frame with the held position object but another action type is taken as
-    # ``step`` takes it: an error for a bool, a touch for other numbers, a lift for LIFT
-    env = make_env()
-    env.reset(seed=0)
-    env.step(REPEAT)
-    phone = env.device.phone  # type: ignore[attr-defined]
-    first = _touch()
-    other = {**first, "action_type": kind}
-    outcomes = env.unobserved_steps([first, other])
-    errors = [o[4]["action_error"] for o in outcomes]
-    if kind is False:
-        assert errors == [f"action_type must be an integer in 0..{len(ActionType) - 1}"]
-    else:
-        assert errors == []
-    assert env.steps == 3 and phone.touching == (kind != int(ActionType.LIFT))

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mobile_gym  # noqa: F401  (registers the envs)
+from mobile_gym.commands import VERBS, Command
 from mobile_gym.env import MobileEnv
 from mobile_gym.spaces import KEYS, ActionType
-from mobile_gym.wrappers.commands import VERBS, Command
 from mobile_gym.wrappers.gesture import GestureActions
 from tests.tasks.tasktools import SETTINGS, centre, spec
 
@@ -128,8 +128,8 @@ def _outcome(result: Any) -> tuple:
 @pytest.mark.parametrize("verb", ["click", "double_tap", "long_press"])
 @pytest.mark.parametrize("position", [[0.5, 0.2], [0.0, 1.0], [1.5, 0.5], [float("nan"), 0.5]])
 def test_a_tap_as_a_dict_equals_its_command(verb: str, position: list[float]) -> None:
-    """A tap given as a dict is played without making a ``Command``; it does what the same
-    tap given as a command does, errors included."""
+    """A tap given as a dict does what the same tap given as a ``Command`` does, errors
+    included."""
     by_dict, dict_recorder = wrapped()
     by_command, command_recorder = wrapped()
     for _ in range(3):

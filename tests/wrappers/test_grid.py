@@ -96,7 +96,7 @@ def test_scrolls_move_the_finger_against_the_direction(
 def test_actions_outside_the_space_are_explained(action: Any) -> None:
     env, recorder = wrapped()
     _, reward, terminated, truncated, info = env.step(action)
-    assert "a grid action is an integer in 0..37" in info["action_error"]
+    assert "a grid action must be an integer in 0..37" in info["action_error"]
     assert recorder.kinds() == [ActionType.REPEAT]
     assert reward == 0.0 and not (terminated or truncated)
 

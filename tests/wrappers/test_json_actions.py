@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mobile_gym  # noqa: F401  (registers the envs)
+from mobile_gym.commands import CommandError
 from mobile_gym.spaces import UnicodeText
 from mobile_gym.wrappers import StepCap
-from mobile_gym.wrappers.commands import CommandError
 from mobile_gym.wrappers.elements import screen_elements
 from mobile_gym.wrappers.json_actions import (
     ACTION_TYPES,

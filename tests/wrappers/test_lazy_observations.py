@@ -9,9 +9,9 @@ import gymnasium as gym
 import numpy as np
 
 from mobile_gym import actions
+from mobile_gym.commands import Command
 from mobile_gym.env import LazyHierarchy, MobileEnv
 from mobile_gym.wrappers import GestureActions, SetOfMarks, TextView
-from mobile_gym.wrappers.commands import Command
 from tests.tasks.tasktools import centre, spec
 
 

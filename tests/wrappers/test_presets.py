@@ -7,8 +7,8 @@ import pytest
 
 import mobile_gym  # noqa: F401  (registers the envs)
 from mobile_gym import presets
+from mobile_gym.commands import Command
 from mobile_gym.env import MobileEnv
-from mobile_gym.wrappers.commands import Command
 
 WIFI_OFF = "MobileGym/settings.wifi_off-v0"
 

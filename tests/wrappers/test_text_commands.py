@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mobile_gym  # noqa: F401  (registers the envs)
+from mobile_gym.commands import Command, CommandError
 from mobile_gym.env import MobileEnv
 from mobile_gym.spaces import UnicodeText
 from mobile_gym.wrappers import StepCap
-from mobile_gym.wrappers.commands import Command, CommandError
 from mobile_gym.wrappers.elements import screen_elements
 from mobile_gym.wrappers.text_commands import (
     CANONICAL,

@@ -10,6 +10,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 
+from mobile_gym.checks import check_int
+
 FAULT_KINDS = ("disconnect", "hang", "empty_dump", "malformed_dump", "garbage_screenshot")
 """What can go wrong.
 
@@ -45,10 +47,8 @@ class Faults:
             raise ValueError(f"no served device {serial!r}; devices: {', '.join(self._serials)}")
         if kind not in FAULT_KINDS:
             raise ValueError(f"unknown fault kind {kind!r}; expected one of {FAULT_KINDS}")
-        if count is not None and (isinstance(count, bool) or not isinstance(count, int)):
-            raise ValueError(f"fault count must be a positive int or None, got {count!r}")
-        if count is not None and count < 1:
-            raise ValueError(f"fault count must be at least 1, got {count}")
+        if count is not None:
+            check_int("fault count", count, low=1)
         with self._lock:
             self._armed[serial, kind] = count
 

@@ -15,6 +15,7 @@ import socket
 import threading
 from collections.abc import Callable, Iterator, Sequence
 
+from mobile_gym.checks import check_int
 from mobile_gym.sim import Phone
 from mobile_gym.sim.adb_server.device import ServedDevice, emulator_serial
 from mobile_gym.sim.adb_server.faults import Faults
@@ -61,12 +62,8 @@ class AdbServer:
                 raise ValueError(f"devices={devices} but {len(phones)} phones were given")
             devices = len(phones)
         devices = 1 if devices is None else devices
-        if isinstance(devices, bool) or not isinstance(devices, int):
-            raise ValueError(f"devices must be an int, got {devices!r}")
-        if not 1 <= devices <= MAX_DEVICES:
-            raise ValueError(f"devices must be 1..{MAX_DEVICES}, got {devices}")
-        if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
-            raise ValueError(f"port must be an int in 0..65535, got {port!r}")
+        check_int("devices", devices, 1, MAX_DEVICES)
+        check_int("port", port, 0, 65535)
         if phones is None:
             phones = [Phone(seed=seed) for _ in range(devices)]
         served = [ServedDevice(emulator_serial(i), i + 1, p, root) for i, p in enumerate(phones)]

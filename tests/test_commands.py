@@ -1,0 +1,205 @@
+"""Commands: what each one checks, its touch-level actions, and how it is carried out or
+refused on the env."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pytest
+
+from mobile_gym import actions
+from mobile_gym.commands import (
+    DIRECTIONS,
+    VERBS,
+    Command,
+    CommandError,
+    refuse,
+    run_command,
+    touches,
+)
+from mobile_gym.env import MobileEnv
+from mobile_gym.spaces import KEYS, ActionType
+from mobile_gym.timing import FRAME_MS
+from tests.tasks.tasktools import make_env
+
+T, L = ActionType.TOUCH, ActionType.LIFT
+
+
+def kinds(sequence: list[dict[str, Any]]) -> list[ActionType]:
+    return [ActionType(a["action_type"]) for a in sequence]
+
+
+VALID = {
+    "click": Command("click", 0.5, 0.5),
+    "double_tap": Command("double_tap", 0.5, 0.5),
+    "long_press": Command("long_press", 0.5, 0.5),
+    "swipe": Command("swipe", 0.5, 0.8, 0.5, 0.2),
+    "scroll": Command("scroll", direction="down"),
+    "type": Command("type", 0.5, 0.1, text="hi"),
+    "key": Command("key", key="BACK"),
+    "open_app": Command("open_app", app="Settings"),
+    "wait": Command("wait", ms=120),
+    "answer": Command("answer", text="42"),
+    "status": Command("status", text="complete"),
+    "ask_user": Command("ask_user", text="Which one?"),
+    "mcp_call": Command("mcp_call", tool="maps.search", arguments={"q": "café"}),
+}
+
+
+def test_there_is_a_valid_command_of_every_verb() -> None:
+    assert set(VALID) == set(VERBS) and DIRECTIONS == ("up", "down", "left", "right")
+    for command in VALID.values():
+        command.check()
+
+
+@pytest.mark.parametrize(
+    ("verb", "expected"),
+    [
+        ("click", [T] * 3 + [L]),
+        ("double_tap", ([T] * 3 + [L]) * 2),
+        ("long_press", [T] * 10 + [L]),
+        ("swipe", [T] * 10 + [L]),
+        ("scroll", [T] * 10 + [L]),
+        ("type", [T] * 3 + [L, ActionType.TEXT]),
+        ("key", [ActionType.KEY]),
+        ("wait", [ActionType.REPEAT] * 3),  # 120 ms: three frames of 50 ms
+        ("answer", [ActionType.ANSWER]),
+        ("status", [ActionType.STATUS]),
+        ("ask_user", [ActionType.ASK_USER]),
+        ("mcp_call", [ActionType.MCP_CALL]),
+    ],
+)
+def test_each_verb_has_its_touch_sequence(verb: str, expected: list[ActionType]) -> None:
+    assert kinds(touches(VALID[verb])) == expected
+
+
+def test_the_touches_carry_the_command_s_fields() -> None:
+    (key,) = touches(VALID["key"])
+    assert KEYS[key["key"]] == "BACK"
+    assert touches(VALID["type"])[-1]["text"] == "hi"
+    (typed,) = touches(Command("type", text="hi"))  # no position: into the focused field
+    assert typed["action_type"] == ActionType.TEXT and typed["text"] == "hi"
+    (call,) = touches(VALID["mcp_call"])
+    assert json.loads(call["text"]) == {"tool": "maps.search", "arguments": {"q": "café"}}
+    scroll = touches(Command("scroll", 0.3, 0.6, direction="down", span=0.2))
+    path = np.array([a["touch_position"] for a in scroll[:-1]])
+    np.testing.assert_allclose(path[-1] - path[0], [0.0, -0.2], atol=1e-6)  # the finger moves up
+    np.testing.assert_allclose(path.mean(axis=0), [0.3, 0.6], atol=1e-6)
+    assert kinds(touches(Command("wait"))) == [ActionType.REPEAT]
+    assert kinds(touches(Command("wait", ms=0))) == [ActionType.REPEAT]
+    assert len(touches(Command("wait", ms=FRAME_MS + 1))) == 2
+
+
+def test_open_app_has_no_fixed_touch_sequence() -> None:
+    with pytest.raises(CommandError, match="no fixed touch sequence"):
+        touches(VALID["open_app"])
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (Command("fly"), "unknown action 'fly'; actions: click, double_tap"),
+        (Command(3), "unknown action 3"),  # type: ignore[arg-type]
+        (Command("click", 1.5, 0.5), "click: x must be a number in [0, 1], got 1.5"),
+        (Command("click", 0.5, float("nan")), "click: y must be a number in [0, 1], got nan"),
+        (Command("click", True, 0.5), "click: x must be a number in [0, 1], got True"),
+        (Command("swipe", 0.5, 0.5, "a", 0.5), "swipe: x2 must be a number in [0, 1], got 'a'"),
+        (Command("type", text=None), "type: text must be a string, got None"),  # type: ignore[arg-type]
+        (Command("scroll", direction="down", span=0.0), "scroll: span must be above 0, got 0.0"),
+        (Command("scroll", direction="down", span=2), "scroll: span must be a number in [0, 1]"),
+        (Command("wait", ms=-1), "wait: ms must be a non-negative integer, got -1"),
+        (Command("wait", ms=True), "wait: ms must be a non-negative integer, got True"),
+        (Command("answer", arguments=[]), "answer: arguments must be a JSON object, got []"),  # type: ignore[arg-type]
+        (Command("click", x=0.5), "click needs a position"),
+        (Command("swipe", 0.5, 0.5), "swipe needs an end position"),
+        (Command("scroll", direction="sideways"), "scroll direction must be one of"),
+        (Command("key", key="NOPE"), "unknown Android key"),
+        (Command("status", text="done"), "status must be one of ('complete', 'infeasible')"),
+        (Command("open_app", app=" "), "open_app needs an app name"),
+        (
+            Command("mcp_call", tool="t", arguments={"f": object()}),
+            "mcp_call arguments must be JSON",
+        ),
+        (Command("mcp_call"), "mcp_call needs a tool name"),
+    ],
+)
+def test_a_bad_command_is_named(command: Command, message: str) -> None:
+    with pytest.raises(CommandError) as raised:
+        command.check()
+    assert str(raised.value).startswith(message)
+
+
+# on the env ------------------------------------------------------------------------------------
+@pytest.fixture
+def env() -> MobileEnv:
+    env = MobileEnv("settings.wifi_off")
+    env.reset(seed=0)
+    return env
+
+
+def _frames(env: MobileEnv) -> tuple[int, int]:
+    return env.steps, env.device.phone.clock.elapsed_ms  # type: ignore[attr-defined]
+
+
+def test_a_refused_action_lets_one_frame_pass_and_says_why(env: MobileEnv) -> None:
+    steps, ms = _frames(env)
+    observation, reward, terminated, truncated, info = refuse(env, "no such thing")
+    assert _frames(env) == (steps + 1, ms + FRAME_MS)
+    assert (reward, terminated, truncated, info["action_error"]) == (
+        0.0,
+        False,
+        False,
+        "no such thing",
+    )
+    assert observation["screen"] is not None
+
+
+def test_a_bad_command_is_refused_when_run(env: MobileEnv) -> None:
+    steps, ms = _frames(env)
+    *_, info = run_command(env, Command("click", 2.0, 0.5))
+    assert _frames(env) == (steps + 1, ms + FRAME_MS)
+    assert info["action_error"] == "click: x must be a number in [0, 1], got 2.0"
+
+
+def test_run_command_plays_the_command_s_touches(env: MobileEnv) -> None:
+    *_, info = run_command(env, Command("swipe", 0.5, 0.75, 0.5, 0.25))  # up: the app drawer
+    assert info["action_error"] is None and env.steps == 11
+    assert env.device.foreground()[0] == "com.android.launcher3"
+
+
+def test_open_app_opens_the_app_from_the_drawer(env: MobileEnv) -> None:
+    *_, info = run_command(env, Command("open_app", app=" settings "))
+    assert info["action_error"] is None
+    assert env.steps == 1 + 11 + 4  # HOME, the swipe up, the click on the icon
+    assert env.device.foreground()[0] == "com.android.settings"
+
+
+def test_open_app_of_an_app_not_in_the_drawer_says_so(env: MobileEnv) -> None:
+    *_, info = run_command(env, Command("open_app", app="Nope"))
+    assert info["action_error"] == "no app named 'Nope' in the app drawer"
+    assert env.steps == 1 + 11  # HOME and the swipe up were made
+
+
+def test_merge_gathers_the_outcomes_of_several_played_actions() -> None:
+    env = make_env(
+        signals={
+            "wifi_off": {"setting": "global/wifi_on", "equals": "0"},
+            "answered": {"answer": "42"},
+            "asked": {"ask_user": ".*"},
+        },
+        events=[
+            {"id": "answered", "when": "answered", "reward": 0.5, "instruction": "Now ask."},
+            {"id": "asked", "when": "asked", "reward": 0.25},
+            {"id": "done", "when": "wifi_off", "reward": 1.0, "end": "success"},
+        ],
+    )
+    env.reset(seed=0)
+    first = actions.play(env, actions.answer("42"))
+    second = actions.play(env, [*actions.wait(2), *actions.ask_user("Which?")])
+    observation, reward, terminated, _, info = actions.merge([first, second])
+    assert observation is second[0] and reward == 0.75 and not terminated
+    assert info["events"] == ["answered", "asked"] and info["instructions"] == ["Now ask."]
+    assert info["reward_breakdown"] == {"answered": 0.5, "asked": 0.25}
+    assert "user_reply" in info and info["step"] == env.steps == 4
