@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from mobile_gym.checks import check_int
 from mobile_gym.sim import input as events
 from mobile_gym.sim.gestures import SWIPE_MIN_DP, TOUCH_SLOP_DP, GestureRecognizer
 from mobile_gym.sim.keys import PRINTABLE, key_name
@@ -71,9 +72,7 @@ class InputRouter:
 
     def wait(self, ms: int = FRAME_MS) -> None:
         """Let ``ms`` milliseconds pass with no input."""
-        if isinstance(ms, bool) or not isinstance(ms, int) or ms < 0:
-            raise ValueError(f"wait needs a non-negative int of milliseconds, got {ms!r}")
-        self.advance(ms)
+        self.advance(check_int("wait (milliseconds)", ms, 0))
 
     def send(self, event: events.InputEvent) -> None:
         """Deliver one input event."""

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 from lxml import etree
 
+from mobile_gym.checks import check_int, check_number
 from mobile_gym.hierarchy import Node, dump
 from mobile_gym.sim import input as events
 from mobile_gym.sim.activities import Activities
@@ -84,8 +85,7 @@ class Phone:
         apps: Sequence[type[App]] = DEFAULT_APPS,
         momentum: bool = False,
     ) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an int, got {seed!r}")
+        seed = check_int("seed", seed)
         if isinstance(display, str):
             display = Display.profile(display)
         self.display = display or Display()
@@ -432,12 +432,7 @@ class Phone:
         The array is read-only and shared until the screen changes (no copy is made for an
         unchanged screen); ``.copy()`` it to draw on it.
         """
-        if (
-            isinstance(scale, bool)
-            or not isinstance(scale, int | float)
-            or not 0.05 <= scale <= 1.0
-        ):
-            raise ValueError(f"screenshot scale must be in [0.05, 1.0], got {scale!r}")
+        scale = check_number("screenshot scale", scale, 0.05, 1.0)
         self._refresh()
         return self.screen.screenshot(scale, self.theme)
 
