@@ -1,7 +1,7 @@
 """Named stacks of wrappers: an action space and an observation view over the touch-level env.
 
 ``gym.make(id, action_space="gesture", observation="html")`` builds
-``StepCap(HtmlView(GestureActions(MobileEnv)))``: the action wrapper innermost, the view
+``StepCap(HtmlObservation(GestureActions(MobileEnv)))``: the action wrapper innermost, the view
 over it (so a view is drawn once per agent action, not once per touch), and the step cap
 outermost, counting agent actions.
 
@@ -29,8 +29,8 @@ ACTION_SPACES: dict[str, str | None] = {
 
 OBSERVATIONS: dict[str, str | None] = {
     "pixels": None,
-    "text": "TextView",
-    "html": "HtmlView",
+    "text": "TextObservation",
+    "html": "HtmlObservation",
     "som": "SetOfMarks",
     "rl": "RLObservation",
 }

@@ -4,8 +4,8 @@ Action spaces over the env's touch-level actions, each carried out through the o
 mapping in ``mobile_gym.actions`` (``mobile_gym.commands.run_command``): ``GestureActions``
 (coordinates), ``ElementActions`` (Set-of-Marks indices, with ``action_masks()``),
 ``GridActions`` (a tap grid for pixel policies), ``TextCommands`` (Mobile-Env-style text)
-and ``JsonActions`` (AndroidWorld's JSON schema). Observation views: ``TextView``,
-``HtmlView``, ``SetOfMarks`` and ``RLObservation`` / ``ImageOnly``. ``StepCap`` ends an
+and ``JsonActions`` (AndroidWorld's JSON schema). Observation views: ``TextObservation``,
+``HtmlObservation``, ``SetOfMarks`` and ``RLObservation`` / ``ImageOnly``. ``StepCap`` ends an
 episode after exactly N agent actions and stays outermost. ``gym.make(id, action_space=...,
 observation=..., max_steps=...)`` assembles the stack (``mobile_gym.presets``).
 """
@@ -18,7 +18,7 @@ from mobile_gym.wrappers.json_actions import JsonActions
 from mobile_gym.wrappers.rl import ImageOnly, RLObservation
 from mobile_gym.wrappers.step_cap import StepCap
 from mobile_gym.wrappers.text_commands import TextCommands
-from mobile_gym.wrappers.views import HtmlView, SetOfMarks, TextView
+from mobile_gym.wrappers.views import HtmlObservation, SetOfMarks, TextObservation
 
 __all__ = [
     "Command",
@@ -26,13 +26,13 @@ __all__ = [
     "ElementActions",
     "GestureActions",
     "GridActions",
-    "HtmlView",
+    "HtmlObservation",
     "ImageOnly",
     "JsonActions",
     "RLObservation",
     "SetOfMarks",
     "StepCap",
     "TextCommands",
-    "TextView",
+    "TextObservation",
     "run_command",
 ]

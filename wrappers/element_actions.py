@@ -1,7 +1,7 @@
 """ElementActions: the agent acts on the numbered elements of the screen (Set-of-Marks).
 
 An action names a verb and an element index from ``mobile_gym.wrappers.elements`` (the
-numbering the views ``TextView``, ``HtmlView`` and ``SetOfMarks`` show). The wrapper turns
+numbering the views ``TextObservation``, ``HtmlObservation`` and ``SetOfMarks`` show). The wrapper turns
 it into a ``Command`` at the element's centre and plays it through ``run_command``, the one
 touch mapping every action wrapper shares.
 """

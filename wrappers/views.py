@@ -1,6 +1,7 @@
 """Observation views of the screen for agents that read text or marked pixels.
 
-``TextView`` and ``HtmlView`` describe the screen in words, ``SetOfMarks`` draws the element
+``TextObservation`` and ``HtmlObservation`` describe the screen in words, ``SetOfMarks`` draws the
+element
 boxes on the screenshot. All three number the elements as ``screen_elements`` does, so the
 numbers they show are the indices that ``ElementActions`` and the text and JSON action
 parsers take. They read the view hierarchy of the moment the observation is made; keep
@@ -18,6 +19,7 @@ import cv2
 import gymnasium as gym
 import numpy as np
 
+from mobile_gym.caches import FIFOCache
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.ui.fonts import face
 from mobile_gym.spaces import UnicodeText
@@ -25,8 +27,6 @@ from mobile_gym.wrappers.elements import Element, env_elements, screen_elements
 
 TEXT_LENGTH = 65536
 """The longest screen description; a longer one is cut with an ellipsis."""
-_LINES_KEPT = 2048
-"""Lines kept for elements seen lately (then the memory starts again)."""
 
 
 def visible_elements(xml: str) -> list[Element]:
@@ -43,6 +43,16 @@ _Written = tuple[Any, str, str | None]
 """What to show for an element, its label on one line, and that label again if the element
 is numbered (else None)."""
 _SAYS = operator.itemgetter(2)
+
+
+def _written(key: tuple[Any, Element]) -> _Written:
+    line, element = key
+    return _labelled(element, line(element))
+
+
+_LINES: FIFOCache[tuple[Any, Element], _Written] = FIFOCache(4096)
+"""The lines written lately, by how they are written and the element they show: a screen
+rarely changes all at once."""
 
 
 def _labelled(element: Element, shown: Any) -> _Written:
@@ -95,7 +105,7 @@ def role(element: Element) -> str:
 
 
 def text_line(element: Element) -> str:
-    """One line of ``TextView``: ``[3] button "Save" (action_save)`` for a numbered element
+    """One line of ``TextObservation``: ``[3] button "Save" (action_save)`` for a numbered element
     (then ``checked`` / ``unchecked`` and ``focused`` where they apply), the plain text for
     visible text."""
     if element.index is None:
@@ -111,7 +121,7 @@ def text_line(element: Element) -> str:
 
 
 def html_line(element: Element) -> str:
-    """One line of ``HtmlView`` (escaped): ``<button id=3 desc="Save">Save</button>``,
+    """One line of ``HtmlObservation`` (escaped): ``<button id=3 desc="Save">Save</button>``,
     ``<input id=5 value="...">``, ``<p>text</p>``, ``<img desc="...">``."""
     attrs = [] if element.index is None else [f"id={element.index}"]
     tag = role(element)
@@ -149,9 +159,6 @@ class _ScreenDescription(gym.ObservationWrapper):
                 drop_screen()
         self.observation_space = _text_space(env, self.field, keep_screen)
         self.keep_screen = keep_screen
-        self._lines: dict[Element, _Written] = {}
-        """The lines written lately and the labels on one line, by element: a screen
-        rarely changes all at once."""
         self._last: tuple[list[Element], str] = ([], "")
         """The elements last described and their description (most steps change nothing)."""
 
@@ -164,20 +171,12 @@ class _ScreenDescription(gym.ObservationWrapper):
         return _text_observation(observation, self.field, text, self.keep_screen)
 
     def _describe(self, elements: list[Element]) -> str:
-        lines = self._lines
-        if len(lines) > _LINES_KEPT:
-            lines = self._lines = {}
-        written = list(map(lines.get, elements))
-        if None in written:
-            line = type(self).line
-            for position, known in enumerate(written):
-                if known is None:
-                    element = elements[position]
-                    written[position] = lines[element] = _labelled(element, line(element))
+        line = type(self).line
+        written = [_LINES.get((line, element), _written) for element in elements]
         return "\n".join(_shown(elements, written))
 
 
-class TextView(_ScreenDescription):
+class TextObservation(_ScreenDescription):
     """The screen as a numbered list of its elements and its visible text.
 
     Observation:
@@ -198,7 +197,7 @@ class TextView(_ScreenDescription):
     line = staticmethod(text_line)
 
 
-class HtmlView(_ScreenDescription):
+class HtmlObservation(_ScreenDescription):
     """The screen as simplified HTML of its numbered elements and visible text.
 
     Observation:

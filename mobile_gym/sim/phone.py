@@ -125,7 +125,10 @@ class Phone:
         """When the phone booted (ms since 1970): the time its seeded content is made at."""
         for app in self.apps.values():
             self.storage.defer(
-                app.package, functools.partial(self._seed, app, seed), app.seeds_from
+                app.package,
+                functools.partial(self._seed, app, seed),
+                app.seeds_from,
+                app.seeds_files,
             )
         self.log("android", "ActivityManager", "Boot completed")
 

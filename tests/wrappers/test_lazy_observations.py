@@ -11,7 +11,7 @@ import numpy as np
 from mobile_gym import actions
 from mobile_gym.commands import Command
 from mobile_gym.env import LazyHierarchy, MobileEnv
-from mobile_gym.wrappers import GestureActions, SetOfMarks, TextView
+from mobile_gym.wrappers import GestureActions, SetOfMarks, TextObservation
 from tests.tasks.tasktools import centre, spec
 
 
@@ -61,8 +61,8 @@ def test_an_episode_that_ends_inside_an_action_is_observed() -> None:
 
 
 def test_text_views_keep_the_env_from_drawing_the_screen() -> None:
-    text_only = TextView(GestureActions(MobileEnv(spec())))
-    with_screen = TextView(GestureActions(MobileEnv(spec())), keep_screen=True)
+    text_only = TextObservation(GestureActions(MobileEnv(spec())))
+    with_screen = TextObservation(GestureActions(MobileEnv(spec())), keep_screen=True)
     assert "screen" not in text_only.unwrapped.observation_space.spaces
     assert "screen" in with_screen.unwrapped.observation_space.spaces
     taken = screenshots_taken(text_only)
@@ -78,7 +78,7 @@ def test_text_views_keep_the_env_from_drawing_the_screen() -> None:
 
 
 def test_a_text_view_over_an_observation_wrapper_leaves_the_screen() -> None:
-    env = TextView(SetOfMarks(MobileEnv(spec())))
+    env = TextObservation(SetOfMarks(MobileEnv(spec())))
     env.reset(seed=0)
     assert "screen" in env.unwrapped.observation_space.spaces
     observation, *_ = env.step(actions.wait()[0])
@@ -86,6 +86,6 @@ def test_a_text_view_over_an_observation_wrapper_leaves_the_screen() -> None:
 
 
 def test_render_still_draws_the_screen_after_it_is_dropped() -> None:
-    env = TextView(MobileEnv(spec(), render_mode="rgb_array"))
+    env = TextObservation(MobileEnv(spec(), render_mode="rgb_array"))
     env.reset(seed=0)
     assert env.render().shape == (2400, 1080, 3)

@@ -1,4 +1,4 @@
-"""TextView, HtmlView and SetOfMarks: the screen described in words and marked in pixels."""
+"""TextObservation, HtmlObservation and SetOfMarks: the screen described in words and marked in pixels."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from mobile_gym.env import MobileEnv
 from mobile_gym.wrappers.element_actions import ElementActions
 from mobile_gym.wrappers.elements import screen_elements
-from mobile_gym.wrappers.views import PALETTE, HtmlView, SetOfMarks, TextView
+from mobile_gym.wrappers.views import PALETTE, HtmlObservation, SetOfMarks, TextObservation
 from tests.tasks.tasktools import CONTACTS, spec
 
 CLICK = 0
@@ -47,9 +47,9 @@ def on_network_page(env: gym.Env) -> tuple[dict[str, Any], dict[str, Any]]:
     return observation, info
 
 
-# TextView ----------------------------------------------------------------------------------
+# TextObservation ----------------------------------------------------------------------------------
 def test_text_view_lists_numbered_elements_and_visible_text() -> None:
-    env = contacts(TextView)
+    env = contacts(TextObservation)
     observation, info = env.reset(seed=0)
     assert set(observation) == {"instruction", "screen_text"}
     assert env.observation_space.contains(observation)
@@ -69,7 +69,7 @@ def test_text_view_lists_numbered_elements_and_visible_text() -> None:
 
 
 def test_text_view_shows_switch_state_and_keeps_the_screen_on_request() -> None:
-    env = TextView(ElementActions(MobileEnv("settings.wifi_off")), keep_screen=True)
+    env = TextObservation(ElementActions(MobileEnv("settings.wifi_off")), keep_screen=True)
     observation, _ = on_network_page(env)
     assert set(observation) == {"instruction", "screen_text", "screen"}
     assert observation["screen"].shape == (600, 270, 3)
@@ -81,9 +81,9 @@ def test_text_view_shows_switch_state_and_keeps_the_screen_on_request() -> None:
     assert "Network & internet" in observation["screen_text"].split("\n")
 
 
-# HtmlView ----------------------------------------------------------------------------------
+# HtmlObservation ----------------------------------------------------------------------------------
 def test_html_view_escapes_quotes_ampersands_and_keeps_unicode() -> None:
-    env = contacts(HtmlView)
+    env = contacts(HtmlObservation)
     observation, _ = env.reset(seed=0)
     assert set(observation) == {"instruction", "html"}
     assert env.observation_space.contains(observation)
@@ -97,12 +97,12 @@ def test_html_view_escapes_quotes_ampersands_and_keeps_unicode() -> None:
 
 
 def test_html_view_inputs_switches_and_escaped_text() -> None:
-    env = HtmlView(ElementActions(MobileEnv("settings.wifi_off")))
+    env = HtmlObservation(ElementActions(MobileEnv("settings.wifi_off")))
     observation, _ = on_network_page(env)
     lines = observation["html"].split("\n")
     assert "<switch id=2 checked>Wi-Fi</switch>" in lines
     assert "<p>Network &amp; internet</p>" in lines
-    edit = HtmlView(ElementActions(MobileEnv(CONTACTS_TASK), with_text=True))
+    edit = HtmlObservation(ElementActions(MobileEnv(CONTACTS_TASK), with_text=True))
     edit.reset(seed=0)
     edit.step({"verb": "click", "index": 0})  # search
     observation, _, _, _, info = edit.step({"verb": "type", "index": 1, "text": 'a "&" b'})
@@ -157,7 +157,7 @@ def test_set_of_marks_draws_boxes_exactly_at_element_bounds(scale: float, screen
 
 
 def test_set_of_marks_leaves_the_env_screen_untouched_and_composes() -> None:
-    env = TextView(SetOfMarks(ElementActions(MobileEnv(CONTACTS_TASK))), keep_screen=True)
+    env = TextObservation(SetOfMarks(ElementActions(MobileEnv(CONTACTS_TASK))), keep_screen=True)
     observation, _ = env.reset(seed=0)
     plain = env.unwrapped.device.screenshot(0.25)
     assert not plain.flags.writeable or (plain != observation["screen"]).any()

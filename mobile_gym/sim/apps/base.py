@@ -64,6 +64,8 @@ class App:
     dock: ClassVar[bool] = False
     seeds_from: ClassVar[tuple[str, ...]] = ()
     """The packages whose seeded content ``seed`` reads (SMS threads with the contacts)."""
+    seeds_files: ClassVar[bool] = False
+    """Whether ``seed`` writes files (a file manager's folders, a gallery's pictures)."""
 
     def create_databases(self, ctx: AppContext, rng: random.Random | None = None) -> None:
         """Create the app's tables: at boot filled with the content ``seed`` draws from

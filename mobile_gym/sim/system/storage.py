@@ -70,6 +70,8 @@ class Storage:
         """The apps whose content is not made yet: how to make it (``defer``)."""
         self._seeded_from: dict[str, list[str]] = {}
         """The apps whose seeding reads each app's content."""
+        self._file_writers: set[str] = set()
+        """The apps not made yet whose seeding writes files."""
         self._booting = False
         self.folders: set[str] = set()
         """Directories made with ``make_dirs``: they exist even when empty."""
@@ -80,8 +82,8 @@ class Storage:
         """Connections of the databases ``clear`` dropped, kept to hold the next ones made."""
         self._loaded = False
         """Whether a database image was loaded whole (pushed or restored) since ``clear``."""
-        self._directories: set[str] | None = None
-        """Every directory, found from the paths when first asked after a change."""
+        self._directories: dict[str, set[str]] | None = None
+        """Every directory and what it holds (``_listing``), found when asked after a change."""
         self._writes: dict[str, tuple[sqlite3.Connection, int]] = {}
         """Each database's connection and its count of changes when last looked at."""
         self._total: tuple[int, int] | None = None
@@ -92,19 +94,26 @@ class Storage:
 
     # content made on first use -----------------------------------------------------------
     def defer(
-        self, package: str, boot: Callable[[], object], seeds_from: Iterable[str] = ()
+        self,
+        package: str,
+        boot: Callable[[], object],
+        seeds_from: Iterable[str] = (),
+        writes_files: bool = False,
     ) -> None:
-        """Make ``package``'s content (its databases and any files it seeds) with ``boot``
-        when first needed: when its databases are asked for, or anything else in storage
-        is (any app may have written files). A phone whose task uses two apps makes the
-        content of two. ``seeds_from`` names the apps whose content ``boot`` reads: it is
-        made as soon as theirs is, before anyone can change theirs."""
+        """Make ``package``'s content (its databases, and its files if it ``writes_files``)
+        with ``boot`` when first needed: when its databases are asked for, or (if it writes
+        files) the files are. A phone whose task uses two apps makes the content of two.
+        ``seeds_from`` names the apps whose content ``boot`` reads: it is made as soon as
+        theirs is, before anyone can change theirs."""
         self._unbooted[package] = boot
+        if writes_files:
+            self._file_writers.add(package)
         for source in seeds_from:
             self._seeded_from.setdefault(source, []).append(package)
 
     def _boot(self, package: str) -> None:
         boot = self._unbooted.pop(package, None)
+        self._file_writers.discard(package)
         if boot is not None:
             self._booting, booting = True, self._booting
             try:
@@ -121,11 +130,16 @@ class Storage:
         while self._unbooted:
             self._boot(next(iter(self._unbooted)))
 
+    def _make_files(self) -> None:
+        """Make the content of the apps not made yet that write files."""
+        if self._file_writers and not self._booting:
+            for package in [p for p in self._unbooted if p in self._file_writers]:
+                self._boot(package)
+
     @property
     def files(self) -> dict[str, bytes]:
         """Every plain file by path (read-only for callers: change files through methods)."""
-        if self._unbooted:
-            self.boot_all()
+        self._make_files()
         return self._files
 
     @property
@@ -136,7 +150,14 @@ class Storage:
         return self._databases
 
     def _files_changed(self) -> None:
+        """Paths were removed or replaced: the listing is found again when next asked."""
         self._directories = None
+        self.deps.changed(FILES)
+
+    def _paths_added(self, paths: Iterable[str]) -> None:
+        """Paths were only added: the listing, if found already, grows."""
+        if self._directories is not None:
+            self._list(paths)
         self.deps.changed(FILES)
 
     def note_database_writes(self) -> None:
@@ -182,6 +203,8 @@ class Storage:
         prepared before; the content is copied into the phone and the template rolled back to
         empty. The phone's copy reads its schema only when first used.
         """
+        self._unbooted.pop(package, None)  # made now: what was deferred is made here
+        self._file_writers.discard(package)
         paths = {database_path(package, name): schema for name, schema in schemas.items()}
         templates = {path: _Template.of(path, schema) for path, schema in paths.items()}
         begun: dict[str, _Template] = {}
@@ -190,7 +213,7 @@ class Storage:
                 template.conn.execute("BEGIN")
                 begun[path] = template
                 self._drop(path)
-                self.databases[path] = template.conn
+                self._databases[path] = template.conn
             if fill is not None:
                 fill()
             committed = [
@@ -203,20 +226,20 @@ class Storage:
             images = {path: template.conn.serialize() for path, template in begun.items()}
         finally:
             for path, template in begun.items():
-                self.databases.pop(path, None)
+                self._databases.pop(path, None)
                 template.empty()
         scratch = _Template.scratch()
         for path, image in images.items():
             scratch.deserialize(image)
-            conn = self.databases[path] = self._spare.pop() if self._spare else _connect()
+            conn = self._databases[path] = self._spare.pop() if self._spare else _connect()
             scratch.backup(conn)
             # The copy bears the backup's own schema cookie; the script's makes it identical.
             conn.execute(f"PRAGMA schema_version = {templates[path].cookie}")
             self._made[path] = conn.total_changes  # made, not written: no change to report
-        self._files_changed()
+        self._paths_added(paths)
 
     def _drop(self, path: str) -> None:
-        old = self.databases.pop(path, None)
+        old = self._databases.pop(path, None)
         self._made.pop(path, None)
         if old is not None:
             self._generation += 1
@@ -293,21 +316,40 @@ class Storage:
     def exists(self, path: str) -> bool:
         path = normalize(path)
         self.deps.read(FILES)
-        return path in self.files or path in self.databases or path in self.directories()
+        return path in self.files or path in self.databases or path in self._listing()
 
-    def directories(self) -> set[str]:
-        """Every directory (do not change the set handed out)."""
+    def _listing(self) -> dict[str, set[str]]:
+        """Every directory and the names directly inside it: found from the paths when
+        first asked after a change, so that looking into a folder costs what the folder
+        holds, not what the whole storage holds."""
         self.deps.read(FILES)
         if self._directories is None:
-            dirs = {"/"}
-            parents = {path.rpartition("/")[0] for path in self.files}
-            parents.update(path.rpartition("/")[0] for path in self.databases)
-            for folder in [*parents, *self.folders]:
-                while folder and folder not in dirs:  # "" is the parent of "/name": the root
-                    dirs.add(folder)
-                    folder = folder.rpartition("/")[0]
-            self._directories = dirs
+            paths = [*self.files, *self.databases, *self.folders]  # (may make apps' files)
+            self._directories = {"/": set()}
+            self._list(paths)
+            for folder in self.folders:
+                self._directories.setdefault(folder, set())
         return self._directories
+
+    def _list(self, paths: Iterable[str]) -> None:
+        """Add ``paths`` (and their parent folders) to the listing."""
+        inside = self._directories
+        assert inside is not None
+        for path in paths:
+            while path != "/":
+                parent = path.rpartition("/")[0] or "/"
+                names = inside.get(parent)
+                known = names is not None
+                if names is None:
+                    names = inside[parent] = set()
+                names.add(path.rpartition("/")[2])
+                if known:
+                    break  # the parent and its ancestors are listed already
+                path = parent
+
+    def directories(self) -> set[str]:
+        """Every directory."""
+        return set(self._listing())
 
     def file_paths(self) -> list[str]:
         """The paths of every plain file (databases aside)."""
@@ -316,19 +358,14 @@ class Storage:
 
     def list_dir(self, path: str) -> list[str]:
         """Names directly inside directory ``path`` (sorted)."""
-        path = normalize(path)
-        if path not in self.directories():
+        names = self._listing().get(normalize(path))
+        if names is None:
             raise FileNotFoundError(path)
-        prefix = path.rstrip("/") + "/"
-        names = set()
-        for entry in [*self.files, *self.databases, *self.directories()]:
-            if entry.startswith(prefix) and entry != path:
-                names.add(entry[len(prefix) :].split("/", 1)[0])
         return sorted(names)
 
     # folders ----------------------------------------------------------------------------
     def is_dir(self, path: str) -> bool:
-        return normalize(path) in self.directories()
+        return normalize(path) in self._listing()
 
     def make_dirs(self, path: str, mtime: int | None = None) -> None:
         """Make directory ``path`` and its parents (``mkdir -p``); it stays when empty.
@@ -341,33 +378,34 @@ class Storage:
                 raise FileExistsError(f"{ancestor} is a file")
         if path != "/":
             self.folders.add(path)
+            if self._directories is not None:
+                self._directories.setdefault(path, set())
         if mtime is not None:
             self.times[path] = mtime
-        self._files_changed()
+        self._paths_added([path] if path != "/" else [])
 
     def write_files(self, entries: Iterable[tuple[str, bytes, int]]) -> None:
         """Write many plain files at once, each as ``(path, data, mtime)`` (seeding content).
 
         IsADirectoryError if a path is a directory; database paths are refused (use ``write``).
         """
-        dirs = set(self.directories())
+        listing = self._listing()
+        written = []
         for path, data, mtime in entries:
             path = normalize(path)
-            if path in dirs:
+            if path in listing:
                 raise IsADirectoryError(path)
             if _DB_PATH.match(path):
                 raise ValueError(f"{path} is a database path; write it with Storage.write")
             self.files[path] = data if type(data) is bytes else bytes(data)
             self.times[path] = mtime
-            parent = _parent(path)
-            while parent not in dirs:
-                dirs.add(parent)
-                parent = _parent(parent)
-        self._files_changed()
+            written.append(path)
+        self._paths_added(written)
 
     def modified(self, path: str) -> int | None:
         """When ``path`` was last modified (epoch ms), if its writer recorded it."""
         self.deps.read(FILES)
+        self._make_files()
         return self.times.get(normalize(path))
 
     def set_modified(self, path: str, mtime: int) -> None:
@@ -380,11 +418,19 @@ class Storage:
     def tree(self, path: str) -> list[str]:
         """Every file and directory strictly below directory ``path`` (sorted)."""
         path = normalize(path)
-        dirs = self.directories()
-        if path not in dirs:
+        listing = self._listing()
+        if path not in listing:
             raise FileNotFoundError(path)
-        prefix = path.rstrip("/") + "/"
-        return sorted(p for p in [*self.files, *self.databases, *dirs] if p.startswith(prefix))
+        below: list[str] = []
+        folders = [path]
+        while folders:
+            folder = folders.pop()
+            prefix = folder.rstrip("/") + "/"
+            for name in sorted(listing[folder]):
+                below.append(prefix + name)
+                if prefix + name in listing:
+                    folders.append(prefix + name)
+        return sorted(below)
 
     def size(self, path: str) -> int:
         """Bytes of file ``path``, or of every file below directory ``path``."""
@@ -471,6 +517,7 @@ class Storage:
         files, databases, folders, times = snapshot
         self._unbooted.clear()
         self._seeded_from.clear()
+        self._file_writers.clear()
         self._made.clear()
         self._generation += 1
         self._files = dict(files)
@@ -497,6 +544,7 @@ class Storage:
         """
         self._unbooted.clear()
         self._seeded_from.clear()
+        self._file_writers.clear()
         self._made.clear()
         self._generation += 1
         self._files, self.folders, self.times = {}, set(), {}
@@ -513,6 +561,7 @@ class Storage:
     def close(self) -> None:
         self._unbooted.clear()
         self._seeded_from.clear()
+        self._file_writers.clear()
         for conn in [*self._databases.values(), *self._spare]:
             conn.close()
         self._databases.clear()

@@ -46,25 +46,25 @@ def node_of(view: View, index: int, package: str, depth: int) -> Node:
     kept = view.node
     if kept is not None and kept[0] == place:
         return kept[1]
-    node = Node(
-        index=index,
-        text=readable(view.display_text),
-        resource_id=readable(resource_id(view.id, package)),
-        cls=view.cls,
-        package=package,
-        desc=readable(view.desc),
-        checkable=view.checkable,
-        checked=view.checked,
-        clickable=view.clickable,
-        enabled=view.enabled,
-        focusable=view.focusable,
-        focused=view.focused,
-        scrollable=view.scrollable,
-        long_clickable=view.long_clickable,
-        password=view.password,
-        selected=view.selected,
-        bounds=view.visible,
-        depth=depth,
+    node = Node(  # positional, in the order of the fields: much cheaper than keywords
+        index,
+        readable(view.display_text),
+        readable(resource_id(view.id, package)),
+        view.cls,
+        package,
+        readable(view.desc),
+        view.checkable,
+        view.checked,
+        view.clickable,
+        view.enabled,
+        view.focusable,
+        view.focused,
+        view.scrollable,
+        view.long_clickable,
+        view.password,
+        view.selected,
+        view.visible,
+        depth,
     )
     view.node = (place, node)
     return node

@@ -45,6 +45,7 @@ _ENGINE_FIELDS = (
     "needs_layout",
     "measured",
     "node",
+    "own",
 )
 """What the phone keeps on a view about it (not properties of the view)."""
 
@@ -71,8 +72,13 @@ _SPACINGS: FIFOCache[tuple[float, Spacing], tuple[int, int, int, int]] = FIFOCac
 """Padding and margin values in pixels, by density and value (screens use few of them)."""
 
 
+_NO_SPACE = (0, 0, 0, 0)
+
+
 def spacing(d: Display, value: Spacing) -> tuple[int, int, int, int]:
     """Padding or margin in pixels as (left, top, right, bottom)."""
+    if value == 0:
+        return _NO_SPACE  # most views have none
     return _SPACINGS.get((d.density, value), _spacing_px)
 
 
@@ -112,6 +118,7 @@ class View:
         "node",
         "on_click",
         "on_long_click",
+        "own",
         "package",
         "padding",
         "radius",
@@ -131,12 +138,21 @@ class View:
     in_hierarchy: ClassVar[bool] = True
     handlers: ClassVar[tuple[str, ...]] = ("on_click", "on_long_click")
     """The attributes holding handlers: only whether each is set counts as a property."""
-    properties: ClassVar[Callable[[View], tuple]]
-    """All of a view's own properties as one tuple (``__init_subclass__`` makes it)."""
+    read_properties: ClassVar[Callable[[View], tuple]]
+    """Reads all of a view's own properties (``__init_subclass__`` makes it per class)."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        cls.properties = _properties_of(cls)
+        cls.read_properties = staticmethod(_properties_of(cls))
+
+    def properties(self) -> tuple:
+        """All its own properties as one tuple: every slot but the children, what the phone
+        keeps about it and the handlers, of which only whether each is set counts. Read
+        once: a view's properties never change once it is built."""
+        own = self.own
+        if own is None:
+            own = self.own = self.read_properties(self)
+        return own
 
     def __init__(
         self,
@@ -194,6 +210,8 @@ class View:
         """The last measurement: the room it was given and the size it took there."""
         self.node: tuple | None = None
         """Its hierarchy node, with what it was made from (``ui.hierarchy``)."""
+        self.own: tuple | None = None
+        """Its own properties as one tuple (``properties``), once read."""
 
     # Android attributes ----------------------------------------------------------------
     @property
@@ -263,8 +281,16 @@ class View:
         measured = self.measured
         if measured is not None and measured[0] == avail_w and measured[1] == avail_h:
             return measured[2]
-        w = self._side(d, self.width, avail_w)
-        h = self._side(d, self.height, avail_h)
+        spec = self.width
+        if spec == MATCH:
+            w = avail_w if avail_w < UNBOUNDED // 2 else None
+        else:
+            w = None if spec == WRAP else min(d.dp(spec), avail_w)
+        spec = self.height
+        if spec == MATCH:
+            h = avail_h if avail_h < UNBOUNDED // 2 else None
+        else:
+            h = None if spec == WRAP else min(d.dp(spec), avail_h)
         if w is None or h is None:
             left, top, right, bottom = spacing(d, self.padding)
             inner_w = (avail_w if w is None else w) - left - right
@@ -277,15 +303,6 @@ class View:
         self.measured = (avail_w, avail_h, (w, h))
         return w, h
 
-    @staticmethod
-    def _side(d: Display, spec: int, available: int) -> int | None:
-        """One side's size from its spec, or None when the content decides it."""
-        if spec == MATCH:
-            return available if available < UNBOUNDED // 2 else None
-        if spec == WRAP:
-            return None
-        return min(d.dp(spec), available)
-
     def layout(self, d: Display, rect: Rect, clip: Rect) -> None:
         """Place this view at ``rect``; ``clip`` is the part of the screen it may show in.
 
@@ -294,9 +311,16 @@ class View:
         if not self.needs_layout and rect == self.bounds and clip == self.clip:
             return
         self.bounds, self.clip = rect, clip
-        self.visible = rect.intersect(clip)
-        if self.visible.empty:
-            self.visible = EMPTY
+        if (
+            clip.left <= rect.left
+            and clip.top <= rect.top
+            and rect.right <= clip.right
+            and (rect.bottom <= clip.bottom)
+        ):
+            self.visible = rect if not rect.empty else EMPTY  # wholly shown
+        else:
+            visible = rect.intersect(clip)
+            self.visible = EMPTY if visible.empty else visible
         self.needs_layout = False
         self.relaid = True
         self.lay_out_children(d, rect.inset(*spacing(d, self.padding)), self.visible)
@@ -356,7 +380,7 @@ def _properties_of(cls: type[View]) -> Callable[[View], tuple]:
     return properties
 
 
-View.properties = _properties_of(View)
+View.read_properties = staticmethod(_properties_of(View))
 
 
 def _place(gravity: str, start: int, room: int, size: int, end_word: str) -> int:

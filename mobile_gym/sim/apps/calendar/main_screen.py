@@ -173,9 +173,9 @@ def _by_day(events: list[Event], first: dt.date | None = None) -> list[tuple[dt.
 
 
 def _month_cell(
-    ctx: AppContext, index: int, day: dt.date, month: dt.date, events: list[Event]
+    ctx: AppContext, index: int, day: dt.date, month: dt.date, today: dt.date, events: list[Event]
 ) -> View:
-    today = day == ctx.now.date()
+    today = day == today
     number = TextView(
         str(day.day),
         size=14,
@@ -218,7 +218,13 @@ def _month_cell(
 
 def _month_page(ctx: AppContext, month: dt.date) -> View:
     weeks = month_weeks(month)
-    events = events_between(ctx, weeks[0][0], weeks[-1][-1])
+    days: dict[dt.date, list[Event]] = {day: [] for week in weeks for day in week}
+    for event in events_between(ctx, weeks[0][0], weeks[-1][-1]):
+        first, last = event.start.date(), event.last_day
+        for day in days:
+            if first <= day <= last:
+                days[day].append(event)
+    today = ctx.now.date()
     header = grid_row(
         [
             TextView(letter, size=13, color="text_secondary", align="center", width=MATCH)
@@ -230,7 +236,7 @@ def _month_page(ctx: AppContext, month: dt.date) -> View:
     rows = [
         grid_row(
             [
-                _month_cell(ctx, w * 7 + i, day, month, [e for e in events if e.on(day)])
+                _month_cell(ctx, w * 7 + i, day, month, today, days[day])
                 for i, day in enumerate(week)
             ],
             7,

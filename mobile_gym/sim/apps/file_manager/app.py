@@ -42,6 +42,7 @@ class FileManagerApp(App):
     icon = "folder"
     color = (255, 143, 0)
     dock = True
+    seeds_files = True
     main_activity = MAIN
     screens: ClassVar[dict[str, str]] = {MAIN: "main", READER: "reader"}
     schemas: ClassVar[dict[str, str]] = {"config": preferences.SCHEMA}

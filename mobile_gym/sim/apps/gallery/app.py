@@ -29,6 +29,7 @@ class GalleryApp(App):
     icon = "image"
     color = (0, 150, 136)
     dock = True
+    seeds_files = True
     main_activity = MAIN_ACTIVITY
     screens: ClassVar[dict[str, str]] = {
         MAIN_ACTIVITY: "folders",

@@ -43,6 +43,7 @@ class MusicPlayerApp(App):
     icon = "music"
     color = (233, 30, 99)
     dock = True
+    seeds_files = True
     main_activity = MAIN
     screens: ClassVar[dict[str, str]] = {MAIN: "main", TRACKS: "collection", PLAYER: "player"}
     schemas: ClassVar[dict[str, str]] = {"songs": library.SCHEMA}
