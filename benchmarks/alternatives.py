@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import gymnasium as gym
@@ -117,10 +117,12 @@ PEERS: dict[str, Callable[[], Workload]] = {
 """Each peer by name: a function that sets it up (ImportError if its package is missing)."""
 
 
-def peers() -> tuple[list[Workload], list[Missing]]:
-    """The peers that could be set up, and those that could not (a package missing)."""
+def peers(names: Iterable[str] | None = None) -> tuple[list[Workload], list[Missing]]:
+    """The peers (those of ``names``, or all) that could be set up, and those that could not
+    (a package missing)."""
     ready, missing = [], []
-    for name, setup in PEERS.items():
+    for name in PEERS if names is None else names:
+        setup = PEERS[name]
         try:
             ready.append(setup())
         except ImportError as exc:

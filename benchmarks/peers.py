@@ -1,29 +1,43 @@
 """mobile-gym side by side with the environments researchers would otherwise use.
 
-Run from the repository root: ``.venv/bin/python benchmarks/peers.py [--rounds N]
-[--round-seconds S] [--json PATH]`` (peers come with the ``bench`` extra; see
-``benchmarks/README.md``). Prints a table and writes the figures as JSON (default
+Run from the repository root: ``.venv/bin/python benchmarks/peers.py [--only GROUP ...]
+[--rounds N] [--round-seconds S] [--json PATH]`` (peers come with the ``bench`` extra; see
+``benchmarks/README.md``). Prints the tables and writes the figures as JSON (default
 ``out/bench/peers.json``).
 
-All contenders run in this one process on this machine, taking turns round after round
-(``benchmarks/rounds.py``): mobile-gym's stacks (``benchmarks/ours.py``) and the peers
-(``benchmarks/alternatives.py``: CartPole-v1, MiniGrid DoorKey-8x8 symbolic and RGB,
-android_env's FakeSimulator). Then the phone's view-hierarchy dump and screenshots
-(``common.projection_ms``) and the resident memory per env (fresh processes). Published
-figures of a real emulator stand beside them for scale; they are not run here.
+Groups of rows (``--only``; all by default):
+
+- ``suite``: seeded random actions over every task of a suite (``benchmarks/suite.py``),
+  and the cost of a screen-changing step;
+- ``best-case``: one Settings switch clicked over and over (``benchmarks/ours.py``), single
+  operations (resets, dump, screenshots, TEXT) and memory after 20 clicks;
+- ``scroll``: a scroll step on Contacts with 20, 200 and 2,000 contacts;
+- ``apps``: the dump on each app's heaviest screen and a reset on each app
+  (``benchmarks/apps.py``);
+- ``memory``: memory per env after 1,000 random steps (a fresh process).
+
+The throughput rows and their peers (``benchmarks/alternatives.py``: CartPole-v1, MiniGrid
+DoorKey-8x8 symbolic and RGB, android_env's FakeSimulator) run in this one process, taking
+turns round after round (``benchmarks/rounds.py``). The scroll, per-app dump and per-app
+reset rows take turns among themselves in rounds of their own. Published figures of a real
+emulator stand beside some rows for scale; they are not run here.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib.metadata
 import os
 import platform
+import time
 from typing import Any
 
 import alternatives
+import apps
 import common
 import ours
+import suite
 from rich.console import Console
 from rich.table import Table
 from rounds import Workload, interleaved
@@ -31,123 +45,320 @@ from rounds import Workload, interleaved
 EMULATOR = {"dump_ms": 2530.0, "screenshot_ms": 19.9, "text_input_ms": 580.0, "rss_mb": 3481.6}
 """Published figures of a real emulator (Mobile-Env, i7 with KVM): not run here."""
 
-RATES: tuple[tuple[str, str, float | None], ...] = (
-    ("touch_270x600", "cartpole", None),
-    ("gesture_text", "doorkey_symbolic", 1.0),
-    ("element_text", "doorkey_symbolic", None),
-    ("element_270x600", "doorkey_rgb", 1.0),
-    ("touch_320x480", "android_env_480x320", 2.0),
-    ("touch_1080x2400", "android_env_2400x1080", 2.0),
-    ("element_1080x2400", "android_env_2400x1080", None),
-    ("vector_1", "", None),
-    ("vector_2", "vector_1", None),
+GROUPS = ("suite", "best-case", "scroll", "apps", "memory")
+SUITE_PEERS = ("doorkey_symbolic", "doorkey_rgb")
+"""The peers the suite rows stand beside (all peers run when the best-case rows do)."""
+SECTIONS = {
+    "suite": "suite streams: seeded random actions over every task",
+    "costs": "costs on every app, and memory after random steps",
+    "best": "best case: one Settings switch, clicked over and over",
+    "single": "single operations",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Rate:
+    """A throughput row: ours, the peer beside it (or none), the goal for ours / peer (the
+    pass mark) and the aim, if higher."""
+
+    name: str
+    peer: str
+    section: str
+    goal: float | None = None
+    aim: float | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Cost:
+    """A cost row (lower is better): ours, its label (``str.format``-ed with the run's
+    details), unit, the published emulator figure beside it, and the goal (an upper bound)."""
+
+    name: str
+    label: str
+    unit: str
+    section: str
+    published: str = ""
+    limit: float | None = None
+
+
+RATES: tuple[Rate, ...] = (
+    Rate("suite_element_text", "doorkey_symbolic", "suite", 0.5, 1.0),
+    Rate("suite_element_pixels", "doorkey_rgb", "suite", 0.5),
+    # The rl observation is a 128 x 64 RGB image of the screen (resized from the screenshot)
+    # with arrays of the instruction and elements: an image made every step, like DoorKey's
+    # RGB observation, so that is the peer it stands beside.
+    Rate("suite_element_rl", "doorkey_rgb", "suite"),
+    Rate("suite_gesture_text", "doorkey_symbolic", "suite", 1.0),
+    Rate("touch_270x600", "cartpole", "best"),
+    Rate("gesture_text", "doorkey_symbolic", "best", 1.0),
+    Rate("element_text", "doorkey_symbolic", "best"),
+    Rate("element_270x600", "doorkey_rgb", "best", 1.0),
+    Rate("touch_320x480", "android_env_480x320", "best", 2.0),
+    Rate("touch_1080x2400", "android_env_2400x1080", "best", 2.0),
+    Rate("element_1080x2400", "android_env_2400x1080", "best"),
+    Rate("vector_1", "", "best"),
+    Rate("vector_2", "vector_1", "best"),
 )
-"""Throughput rows: ours, the peer beside it (or none), and the goal for ours / peer."""
 
-COSTS: tuple[tuple[str, str, str, str, float | None], ...] = (
-    ("reset_new_content_ms", "reset, new content", "ms", "", 5.0),
-    ("reset_same_seed_ms", "reset, same seed", "ms", "", 5.0),
-    ("dump_ms", "view-hierarchy dump", "ms", "dump_ms", None),
-    ("screenshot_ms", "screenshot 1080x2400", "ms", "screenshot_ms", None),
-    ("screenshot_quarter_ms", "screenshot 270x600", "ms", "", None),
-    ("text_input_ms", "TEXT action into a field", "ms", "text_input_ms", None),
-    ("rss_mb_1", "memory per env, 1 env", "MB", "rss_mb", 50.0),
-    ("rss_mb_8", "memory per env, 8 envs", "MB", "rss_mb", 50.0),
+COSTS: tuple[Cost, ...] = (
+    Cost("screen_change_p50_ms", "screen-changing step, p50 (suite element, text)", "ms", "suite"),
+    Cost("screen_change_p90_ms", "screen-changing step, p90 (suite element, text)", "ms", "suite"),
+    Cost(
+        "dump_max_ms",
+        "dump, heaviest screen of {apps} apps (max: {dump_max_app})",
+        "ms",
+        "costs",
+        "dump_ms",
+        1.0,
+    ),
+    Cost(
+        "reset_max_ms",
+        "reset, new seed, {apps} apps (max: {reset_max_app})",
+        "ms",
+        "costs",
+        limit=2.0,
+    ),
+    *(
+        Cost(f"scroll_{n}_ms", f"scroll on Contacts, {n:,} contacts", "ms", "costs")
+        for n in apps.SCROLL_COUNTS
+    ),
+    Cost("scroll_ratio", "scroll on Contacts, 2,000 / 20 contacts", "x", "costs", limit=1.5),
+    Cost(
+        "rss_mb_after_steps",
+        "memory per env, {memory_envs} envs, {memory_steps:,} random steps",
+        "MB",
+        "costs",
+        "rss_mb",
+        15.0,
+    ),
+    Cost("reset_new_content_ms", "reset, new content", "ms", "single", limit=5.0),
+    Cost("reset_same_seed_ms", "reset, same seed", "ms", "single", limit=5.0),
+    Cost("dump_ms", "view-hierarchy dump (Contacts list)", "ms", "single", "dump_ms"),
+    Cost("screenshot_ms", "screenshot 1080x2400", "ms", "single", "screenshot_ms"),
+    Cost("screenshot_quarter_ms", "screenshot 270x600", "ms", "single"),
+    Cost("text_input_ms", "TEXT action into a field", "ms", "single", "text_input_ms"),
+    Cost("rss_mb_1", "memory per env, 1 env, 20 switch clicks", "MB", "single", "rss_mb", 50.0),
+    Cost("rss_mb_8", "memory per env, 8 envs, 20 switch clicks", "MB", "single", "rss_mb", 50.0),
 )
-"""Cost rows (lower is better): ours, label, unit, the published emulator figure, the goal."""
 
 
-def contenders() -> tuple[list[Workload], list[alternatives.Missing]]:
-    mine = [
-        ours.touch(0.25),
-        ours.touch(1.0, ours.HVGA),
-        ours.touch(1.0),
-        ours.gesture_text(),
-        ours.element("text"),
-        ours.element("pixels", 0.25),
-        ours.element("pixels", 1.0),
-        ours.reset(new_content=True),
-        ours.reset(new_content=False),
-        ours.text_input(),
-        ours.vector(1),
-        ours.vector(2),
-    ]
-    theirs, missing = alternatives.peers()
+def contenders(groups: set[str]) -> tuple[list[Workload], list[alternatives.Missing]]:
+    """The throughput workloads of ``groups`` and the peers they stand beside."""
+    mine = []
+    if "suite" in groups:
+        mine += [
+            suite.element_workload("text", log=True),
+            suite.element_workload("pixels"),
+            suite.element_workload("rl"),
+            suite.gesture_workload(),
+        ]
+    if "best-case" in groups:
+        mine += [
+            ours.touch(0.25),
+            ours.touch(1.0, ours.HVGA),
+            ours.touch(1.0),
+            ours.gesture_text(),
+            ours.element("text"),
+            ours.element("pixels", 0.25),
+            ours.element("pixels", 1.0),
+            ours.reset(new_content=True),
+            ours.reset(new_content=False),
+            ours.text_input(),
+            ours.vector(1),
+            ours.vector(2),
+        ]
+    if not mine:
+        return [], []
+    theirs, missing = alternatives.peers(None if "best-case" in groups else SUITE_PEERS)
     return mine + theirs, missing
 
 
-def measure(args: argparse.Namespace) -> dict[str, Any]:
-    workloads, missing = contenders()
+def run_rounds(
+    workloads: list[Workload], rounds: int, seconds: float
+) -> tuple[dict[str, Any], dict[str, float]]:
+    """``interleaved`` rounds of ``workloads`` (closed after), and the further figures they
+    derive from their rates."""
+    if not workloads:
+        return {}, {}
+    extra: dict[str, float] = {}
     try:
-        rates = interleaved(workloads, args.rounds, args.round_seconds)
+        rates = interleaved(workloads, rounds, seconds)
+        for workload in workloads:
+            if workload.figures is not None:
+                extra.update(workload.figures(rates[workload.name]))
     finally:
         for workload in workloads:
             workload.close()
+    return rates, extra
+
+
+def cost_workloads(groups: set[str]) -> tuple[list[Workload], dict[str, Any]]:
+    """The scroll and per-app workloads of ``groups``, and which screen and task each app's
+    rows are measured on (by package)."""
+    workloads: list[Workload] = []
+    per_app: dict[str, dict[str, Any]] = {}
+    if "apps" in groups:
+        for app, screen in apps.heaviest_screens().items():
+            per_app.setdefault(app, {})["screen"] = dataclasses.asdict(screen)
+            workloads.append(apps.dump_workload(screen))
+        for app, task_id in suite.task_per_app(None).items():
+            per_app.setdefault(app, {})["reset_task"] = task_id
+            workloads.append(apps.reset_workload(app, task_id))
+    if "scroll" in groups:
+        workloads += [apps.scroll_workload(n) for n in apps.SCROLL_COUNTS]
+    return workloads, per_app
+
+
+def app_costs(
+    rates: dict[str, Any], per_app: dict[str, dict[str, Any]]
+) -> tuple[dict[str, float], dict[str, Any]]:
+    """The per-app and scroll figures (ms) from the cost rounds' ``rates``, with the
+    details the labels name; ``per_app`` gains each app's figures."""
+    costs: dict[str, float] = {}
+    details: dict[str, Any] = {}
+    for app, row in per_app.items():
+        for kind in ("dump", "reset"):
+            key = f"{kind}_{apps.app_name(app)}"
+            if key in rates:
+                row[f"{kind}_ms"] = 1000 / rates[key]["best_per_s"]
+    for kind in ("dump", "reset"):
+        measured = {app: row[f"{kind}_ms"] for app, row in per_app.items() if f"{kind}_ms" in row}
+        if measured:
+            worst = max(measured, key=measured.__getitem__)
+            costs[f"{kind}_max_ms"] = measured[worst]
+            details[f"{kind}_max_app"] = apps.app_name(worst)
+            details["apps"] = len(measured)
+    for n in apps.SCROLL_COUNTS:
+        if f"scroll_{n}" in rates:
+            costs[f"scroll_{n}_ms"] = 1000 / rates[f"scroll_{n}"]["best_per_s"]
+    if "scroll_2000_ms" in costs:
+        costs["scroll_ratio"] = costs["scroll_2000_ms"] / costs["scroll_20_ms"]
+    return costs, details
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    groups = set(args.only or GROUPS)
+    clock = Phases()
+    workloads, missing = contenders(groups)
+    clock.done("set up the throughput contenders")
+    rates, costs = run_rounds(workloads, args.rounds, args.round_seconds)
+    clock.done("throughput rounds")
+    if "best-case" in groups:
+        costs.update(best_case_costs(rates))
+        clock.done("best-case single operations and memory")
+    workloads, per_app = cost_workloads(groups)
+    clock.done("find the heaviest screens, set up the scroll and per-app rows")
+    cost_rates, _ = run_rounds(workloads, args.cost_rounds, args.cost_round_seconds)
+    clock.done("scroll and per-app rounds")
+    found, details = app_costs(cost_rates, per_app)
+    costs.update(found)
+    if "memory" in groups:
+        memory = suite.resident_mb_after_steps(args.memory_steps)
+        costs["rss_mb_after_steps"] = memory["rss_mb_after_steps"]
+        details.update(memory_envs=int(memory["envs"]), memory_steps=args.memory_steps)
+        clock.done("memory after random steps")
+    if "suite" in groups:
+        details["suite_tasks"] = len(suite.suite_tasks())
+    return {
+        "groups": sorted(groups),
+        "rates": rates,
+        "cost_rates": cost_rates,
+        "costs": costs,
+        "apps": per_app,
+        "details": details,
+        "missing": {m.name: m.reason for m in missing},
+        "rounds": args.rounds,
+        "round_seconds": args.round_seconds,
+        "cost_rounds": args.cost_rounds,
+        "cost_round_seconds": args.cost_round_seconds,
+        "comparisons": comparisons(rates, costs, details),
+        "machine": machine(),
+        "phase_seconds": clock.seconds,
+    }
+
+
+class Phases:
+    """Wall-clock seconds each phase of a run took (kept in the JSON)."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+        self._start = time.perf_counter()
+
+    def done(self, phase: str) -> None:
+        now = time.perf_counter()
+        self.seconds[phase] = now - self._start
+        self._start = now
+
+
+def best_case_costs(rates: dict[str, Any]) -> dict[str, float]:
+    """The single operations: resets and TEXT from the rounds, the dump and screenshots of
+    the Contacts list (``common.projection_ms``) and memory after 20 switch clicks."""
     costs = common.projection_ms(common.contacts_list())
     for name in ("reset_new_content", "reset_same_seed", "text_input"):
         costs[f"{name}_ms"] = 1000 / rates[name]["best_per_s"]
         costs[f"{name}_cpu_ms"] = 1000 / rates[name]["cpu_best_per_s"]
     for num_envs in (1, 8):
         costs[f"rss_mb_{num_envs}"] = ours.resident_mb_per_env(num_envs)
+    return costs
+
+
+def comparisons(
+    rates: dict[str, Any], costs: dict[str, float], details: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """Every row of the table whose figure was measured, in table order: figure, peer
+    figure, ratio (how many times faster or smaller ours is; ``cpu_ratio`` the same in CPU
+    time, where both ran in this process), goal and whether it is met (judged on ``ratio``
+    for rates, on the figure for costs; ``aim_met`` for a rate's aim)."""
+    rows = [_rate_row(rate, rates) for rate in RATES if rate.name in rates]
+    rows += [_cost_row(cost, costs, details or {}) for cost in COSTS if cost.name in costs]
+    order = list(SECTIONS)
+    return sorted(rows, key=lambda row: order.index(row["section"]))
+
+
+def _rate_row(rate: Rate, rates: dict[str, Any]) -> dict[str, Any]:
+    ours_rate = rates[rate.name]["best_per_s"]
+    peer = rates.get(rate.peer)
+    ratio = ours_rate / peer["best_per_s"] if peer else None
+    ours_cpu = rates[rate.name]["cpu_best_per_s"]
+    peer_cpu = peer["cpu_best_per_s"] if peer else None
+    goal = f">= {rate.goal:g}x" if rate.goal else ""
+    if rate.aim:
+        goal += f" (aim {rate.aim:g}x)"
     return {
-        "rates": rates,
-        "costs": costs,
-        "missing": {m.name: m.reason for m in missing},
-        "rounds": args.rounds,
-        "round_seconds": args.round_seconds,
-        "comparisons": comparisons(rates, costs),
-        "machine": machine(),
+        "name": rate.name,
+        "section": rate.section,
+        "label": rates[rate.name]["label"],
+        "figure": ours_rate,
+        "unit": f"{rates[rate.name]['unit']}/s",
+        "peer": peer["label"] if peer else rate.peer,
+        "peer_figure": peer["best_per_s"] if peer else None,
+        "ratio": ratio,
+        "cpu_ratio": ours_cpu / peer_cpu if ours_cpu and peer_cpu else None,
+        "goal": goal,
+        "met": None if rate.goal is None or ratio is None else ratio >= rate.goal,
+        "aim_met": None if rate.aim is None or ratio is None else ratio >= rate.aim,
     }
 
 
-def comparisons(rates: dict[str, Any], costs: dict[str, float]) -> list[dict[str, Any]]:
-    """Every row of the table whose figure was measured: figure, peer figure, ratio (how
-    many times faster or smaller ours is; ``cpu_ratio`` the same in CPU time, where both
-    ran in this process), goal and whether it is met (judged on ``ratio``)."""
-    rows = []
-    for name, peer, goal in RATES:
-        if name not in rates:
-            continue
-        ours_rate = rates[name]["best_per_s"]
-        peer_rate = rates[peer]["best_per_s"] if peer in rates else None
-        ratio = ours_rate / peer_rate if peer_rate else None
-        ours_cpu = rates[name]["cpu_best_per_s"]
-        peer_cpu = rates[peer]["cpu_best_per_s"] if peer in rates else None
-        rows.append(
-            {
-                "name": name,
-                "label": rates[name]["label"],
-                "figure": ours_rate,
-                "unit": f"{rates[name]['unit']}/s",
-                "peer": rates[peer]["label"] if peer in rates else peer,
-                "peer_figure": peer_rate,
-                "ratio": ratio,
-                "cpu_ratio": ours_cpu / peer_cpu if ours_cpu and peer_cpu else None,
-                "goal": f">= {goal:g}x" if goal else "",
-                "met": None if goal is None or ratio is None else ratio >= goal,
-            }
-        )
-    for name, label, unit, published, limit in COSTS:
-        if name not in costs:
-            continue
-        figure = costs[name]
-        peer_figure = EMULATOR.get(published)
-        cpu_figure = costs.get(name.removesuffix("_ms") + "_cpu_ms")
-        rows.append(
-            {
-                "name": name,
-                "label": label,
-                "figure": figure,
-                "unit": unit,
-                "peer": "emulator, published" if peer_figure else "",
-                "peer_figure": peer_figure,
-                "ratio": peer_figure / figure if peer_figure else None,
-                "cpu_ratio": peer_figure / cpu_figure if peer_figure and cpu_figure else None,
-                "goal": f"<= {limit:g} {unit}" if limit else "",
-                "met": None if limit is None else figure <= limit,
-            }
-        )
-    return rows
+def _cost_row(cost: Cost, costs: dict[str, float], details: dict[str, Any]) -> dict[str, Any]:
+    figure = costs[cost.name]
+    peer_figure = EMULATOR.get(cost.published)
+    cpu_figure = costs.get(cost.name.removesuffix("_ms") + "_cpu_ms")
+    unit = "x" if cost.unit == "x" else f" {cost.unit}"
+    return {
+        "name": cost.name,
+        "section": cost.section,
+        "label": cost.label.format(**details),
+        "figure": figure,
+        "unit": cost.unit,
+        "peer": "emulator, published" if peer_figure else "",
+        "peer_figure": peer_figure,
+        "ratio": peer_figure / figure if peer_figure else None,
+        "cpu_ratio": peer_figure / cpu_figure if peer_figure and cpu_figure else None,
+        "goal": f"<= {cost.limit:g}{unit}" if cost.limit else "",
+        "met": None if cost.limit is None else figure <= cost.limit,
+        "aim_met": None,
+    }
 
 
 def machine() -> dict[str, Any]:
@@ -167,13 +378,44 @@ def machine() -> dict[str, Any]:
 
 
 def report(figures: dict[str, Any]) -> str:
+    console = Console(width=220)
+    with console.capture() as captured:
+        console.print(_main_table(figures["comparisons"]))
+        if figures.get("apps"):
+            console.print(_apps_table(figures["apps"]))
+    rounds = []
+    if figures.get("rates"):
+        rounds.append(f"{figures['rounds']} rounds of ~{figures['round_seconds']} s per contender")
+    if figures.get("cost_rates"):
+        rounds.append(
+            f"{figures['cost_rounds']} of ~{figures['cost_round_seconds']} s for the scroll and"
+            " per-app rows"
+        )
+    notes = [
+        "ratio: ours / theirs for rates; theirs / ours for times and memory (how many times",
+        "faster or smaller mobile-gym is), from wall-clock time (goals are judged on it); CPU:",
+        "the same from this process's CPU time, steadier on a busy machine (none for vector",
+        "envs, whose work is in other processes). Emulator figures are published (Mobile-Env,",
+        f"i7 + KVM), not run. {', '.join(rounds) or 'No rounds'}; load average at the end"
+        f" {figures['machine']['load_average'][0]:.2f} on {figures['machine']['cpus']} CPUs.",
+    ]
+    notes += [f"left out: {name}: {reason}" for name, reason in figures["missing"].items()]
+    return captured.get() + "\n".join(notes)
+
+
+def _main_table(rows: list[dict[str, Any]]) -> Table:
     table = Table(title="mobile-gym side by side (best of interleaved rounds)")
     headers = ("measure", "mobile-gym", "unit", "beside", "their figure", "ratio", "CPU", "goal")
     for header in headers:
         numeric = header in ("mobile-gym", "their figure", "ratio", "CPU")
         table.add_column(header, justify="right" if numeric else "left", no_wrap=True)
-    for row in figures["comparisons"]:
-        verdict = {None: "", True: " [green]met[/]", False: " [red]MISSED[/]"}[row["met"]]
+    section = None
+    for row in rows:
+        if row["section"] != section:
+            if section is not None:
+                table.add_section()
+            section = row["section"]
+            table.add_row(f"[bold]{SECTIONS[section]}[/]")
         table.add_row(
             row["label"],
             _number(row["figure"]),
@@ -182,26 +424,47 @@ def report(figures: dict[str, Any]) -> str:
             _number(row["peer_figure"]),
             _ratio(row["ratio"]),
             _ratio(row.get("cpu_ratio")),
-            row["goal"] + verdict,
+            row["goal"] + _verdict(row),
         )
-    console = Console(width=200)
-    with console.capture() as captured:
-        console.print(table)
-    notes = [
-        "ratio: ours / theirs for rates; theirs / ours for times and memory (how many times",
-        "faster or smaller mobile-gym is), from wall-clock time (goals are judged on it); CPU:",
-        "the same from this process's CPU time, steadier on a busy machine (none for vector",
-        "envs, whose work is in other processes). Emulator figures are published (Mobile-Env,",
-        f"i7 + KVM), not run. {figures['rounds']} rounds of ~{figures['round_seconds']} s per"
-        f" contender; load average at the end {figures['machine']['load_average'][0]:.2f}"
-        f" on {figures['machine']['cpus']} CPUs.",
-    ]
-    notes += [f"left out: {name}: {reason}" for name, reason in figures["missing"].items()]
-    return captured.get() + "\n".join(notes)
+    return table
+
+
+def _verdict(row: dict[str, Any]) -> str:
+    verdict = {None: "", True: " [green]met[/]", False: " [red]MISSED[/]"}[row["met"]]
+    if row["met"] and row.get("aim_met") is not None:
+        verdict += ", aim met" if row["aim_met"] else ", aim not yet"
+    return verdict
+
+
+def _apps_table(per_app: dict[str, dict[str, Any]]) -> Table:
+    table = Table(title="per app: dump on the heaviest screen (goal <= 1 ms), reset (<= 2 ms)")
+    for header in ("app", "heaviest screen", "nodes", "dump ms", "reset on task", "reset ms"):
+        numeric = header in ("nodes", "dump ms", "reset ms")
+        table.add_column(header, justify="right" if numeric else "left", no_wrap=True)
+    for app, row in per_app.items():
+        screen = row.get("screen")
+        shown = f"{screen['task']}, after {screen['steps']} steps" if screen else ""
+        table.add_row(
+            apps.app_name(app),
+            shown,
+            str(screen["nodes"]) if screen else "",
+            _limited(row.get("dump_ms"), 1.0),
+            row.get("reset_task", ""),
+            _limited(row.get("reset_ms"), 2.0),
+        )
+    return table
+
+
+def _limited(value: float | None, limit: float) -> str:
+    if value is None:
+        return ""
+    return _number(value) if value <= limit else f"[red]{_number(value)}[/]"
 
 
 def _ratio(value: float | None) -> str:
-    return "" if value is None else f"{value:,.2f}x"
+    if value is None:
+        return ""
+    return f"{value:,.0f}x" if value >= 100 else f"{value:,.3g}x"
 
 
 def _number(value: float | None) -> str:
@@ -211,6 +474,13 @@ def _number(value: float | None) -> str:
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        choices=GROUPS,
+        metavar="GROUP",
+        help=f"measure only these groups of rows ({', '.join(GROUPS)}; default all)",
+    )
     # Many short rounds rather than a few long ones: this machine's slow spells (1.6x to 1.9x
     # slower, from a fraction of a second to a few seconds) then leave every contender some
     # quiet rounds (benchmarks/README.md, "How it is timed").
@@ -220,6 +490,24 @@ def arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=0.1,
         help="about how long each contender runs per round (default 0.1)",
+    )
+    parser.add_argument(
+        "--cost-rounds",
+        type=int,
+        default=15,
+        help="rounds of the scroll and per-app rows (default 15)",
+    )
+    parser.add_argument(
+        "--cost-round-seconds",
+        type=float,
+        default=0.05,
+        help="about how long each of those runs per round (default 0.05)",
+    )
+    parser.add_argument(
+        "--memory-steps",
+        type=int,
+        default=suite.MEMORY_STEPS,
+        help=f"random actions per env of the memory row (default {suite.MEMORY_STEPS:,})",
     )
 
 

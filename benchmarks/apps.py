@@ -1,0 +1,195 @@
+"""mobile-gym's per-app cost rows for ``benchmarks/peers.py``: the hierarchy dump on each
+app's heaviest screen, a reset on each app, and a scroll on a long Contacts list.
+
+**Heaviest screen of an app.** Every shipped task's reference solution is played by the
+oracle (``mobile_gym.agents.oracle.OracleAgent``, gesture actions) from ``reset(seed=0)``;
+the screens it passes through are the one after the reset and the one after each solution
+step. A screen counts for an app when the task names the app and the app is in the
+foreground; its weight is the number of ``<node>``s in its dump. An app's heaviest screen
+is its screen with the most nodes (the first met, in sorted task order, on a tie). It is
+opened again for timing by playing the same steps, and its node count checked.
+
+**Dump.** As ``common.projection_ms``: ``phone.invalidate()`` (the whole UI changed) then
+``phone.hierarchy_xml()``: rebuild, layout and output.
+
+**Reset.** ``env.reset()`` without a seed (so a new device seed, new seeded content, each
+time) of the element-action, text-observation env of one task per app (``suite.task_per_app``).
+
+**Scroll.** A task defined here opens Contacts on its list, whose database holds exactly
+``count`` contacts (the task's setup rows, inserted before the first observation). The agent
+scrolls the list down and up in turn (element actions on the list, text observation): every
+step shows other rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from rounds import Workload, cycling, gym_step, timed
+
+from mobile_gym.agents.oracle import OracleAgent
+from mobile_gym.registration import make_env
+from mobile_gym.tasks.loader import shipped_tasks
+from mobile_gym.tasks.schema import TaskSpec, parse_task
+from mobile_gym.wrappers.element_actions import VERBS
+
+SEED = 0
+CONTACTS = "com.simplemobiletools.contacts.pro"
+SCROLL_COUNTS = (20, 200, 2000)
+_PREFIXES = {"com", "android", "simplemobiletools", "pro"}
+
+
+@dataclass(frozen=True)
+class Screen:
+    """A screen of ``app`` reached by playing ``steps`` steps of ``task``'s reference
+    solution from ``reset(seed=SEED)``; its dump has ``nodes`` nodes."""
+
+    app: str
+    task: str
+    steps: int
+    nodes: int
+
+
+def app_name(package: str) -> str:
+    """A short name for an app's package (``com.simplemobiletools.notes.pro``: ``notes``)."""
+    return ".".join(p for p in package.split(".") if p not in _PREFIXES) or package
+
+
+def _oracle_env(task_id: str) -> tuple[gym.Env, int, Callable[[], bool]]:
+    """``task_id``'s env (gesture actions, text observation, no step cap) reset with
+    ``SEED``, the number of steps of its reference solution, and a function that plays the
+    next one and says whether the episode ended."""
+    env = make_env(task_id, max_steps="none", action_space="gesture", observation="text")
+    agent = OracleAgent()
+    agent.attach(env)
+    observation, info = env.reset(seed=SEED)
+    agent.reset(env.unwrapped.instruction, info, seed=SEED)
+    state = [observation, info]
+
+    def play() -> bool:
+        observation, _, terminated, truncated, info = env.step(agent.act(*state))
+        state[:] = [observation, info]
+        return bool(terminated or truncated)
+
+    return env, len(env.unwrapped.episode.solution()), play
+
+
+def _nodes(env: gym.Env) -> int:
+    return env.unwrapped.device.hierarchy_xml().count("<node ")
+
+
+def heaviest_screens(task_ids: list[str] | None = None) -> dict[str, Screen]:
+    """Each app's heaviest screen (see the module docstring) over the reference solutions
+    of every shipped task (or of ``task_ids``), by package, sorted."""
+    best: dict[str, Screen] = {}
+    tasks = shipped_tasks()
+    for task_id in sorted(tasks if task_ids is None else task_ids):
+        apps = tasks[task_id].apps
+        env, steps, play = _oracle_env(task_id)
+        try:
+            for played in range(steps + 1):
+                app = env.unwrapped.device.foreground()[0]
+                if app in apps:
+                    nodes = _nodes(env)
+                    if app not in best or nodes > best[app].nodes:
+                        best[app] = Screen(app, task_id, played, nodes)
+                if played == steps or play():
+                    break
+        finally:
+            env.close()
+    return dict(sorted(best.items()))
+
+
+def open_screen(screen: Screen) -> gym.Env:
+    """An env showing ``screen`` (its steps played again); RuntimeError if it differs."""
+    env, _, play = _oracle_env(screen.task)
+    for _ in range(screen.steps):
+        play()
+    found = (env.unwrapped.device.foreground()[0], _nodes(env))
+    if found != (screen.app, screen.nodes):
+        env.close()
+        raise RuntimeError(f"{screen} came out as {found} when played again")
+    return env
+
+
+def dump_workload(screen: Screen) -> Workload:
+    """The view-hierarchy dump of ``screen`` after a UI change (``Phone.invalidate``)."""
+    env = open_screen(screen)
+    phone = env.unwrapped.device.phone
+
+    def dump() -> None:
+        phone.invalidate()
+        phone.hierarchy_xml()
+
+    name = app_name(screen.app)
+    return Workload(f"dump_{name}", f"dump, {name}", "dumps", lambda n: timed(dump, n), env.close)
+
+
+def reset_workload(app: str, task_id: str) -> Workload:
+    """``env.reset()`` with a new seed each time, of ``task_id``'s element / text env."""
+    env = make_env(task_id, action_space="element", observation="text")
+    env.reset(seed=SEED)
+    name = app_name(app)
+    return Workload(
+        f"reset_{name}", f"reset, {name}", "resets", lambda n: timed(env.reset, n), env.close
+    )
+
+
+def contacts_task(count: int) -> TaskSpec:
+    """A task started on the Contacts list, with exactly ``count`` contacts, never done."""
+    rows = [
+        {"id": i + 1, "first_name": "Contact", "last_name": f"{i:05d}", "phone": f"555{i:07d}"}
+        for i in range(count)
+    ]
+    data: dict[str, Any] = {
+        "id": f"bench.contacts_{count}",
+        "title": f"Scroll through {count} contacts",
+        "suite": "bench",
+        "apps": [CONTACTS],
+        "min_steps": 1,
+        "setup": {
+            "database": [
+                {
+                    "package": CONTACTS,
+                    "database": "contacts",
+                    "table": "contacts",
+                    "rows": rows,
+                    "clear": True,
+                }
+            ],
+            "start": {"package": CONTACTS},
+        },
+        "instruction": {"template": "Scroll through the contacts."},
+        "signals": {"never": {"foreground": "bench.nothing"}},
+        "events": [{"id": "done", "when": "never", "end": "success"}],
+        "solution": [{"wait": 50}],
+    }
+    return parse_task(data, f"benchmarks/apps.py (contacts_task({count}))")
+
+
+def scroll_workload(count: int) -> Workload:
+    """Element actions scrolling the Contacts list of ``count`` contacts down, then up,
+    with the text observation; checked to change the observation every step."""
+    env = make_env(
+        contacts_task(count), max_steps="none", action_space="element", observation="text"
+    )
+    observation, info = env.reset(seed=SEED)
+    index = next(e["index"] for e in info["elements"] if e["tag"] == "scroll")
+    sequence = [np.array([VERBS.index(v), index]) for v in ("scroll_down", "scroll_up")]
+    for action in sequence:
+        following, *_ = env.step(action)
+        if following == observation:
+            raise RuntimeError(f"a scroll of {count} contacts left the observation unchanged")
+        observation = following
+    return Workload(
+        f"scroll_{count}",
+        f"scroll on Contacts, {count:,} contacts",
+        "scrolls",
+        cycling(gym_step(env), env.reset, sequence),
+        env.close,
+        granule=len(sequence),
+    )

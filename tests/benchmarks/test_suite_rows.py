@@ -1,0 +1,132 @@
+"""The side-by-side benchmark's suite, scroll, per-app and memory rows: their machinery on
+a few tasks, a few steps each (no timing judged; the figures come from
+``benchmarks/peers.py``)."""
+
+from __future__ import annotations
+
+import pathlib
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).parents[2] / "benchmarks"))
+
+import apps
+import peers
+import suite
+from rounds import interleaved
+
+from mobile_gym.tasks.loader import shipped_tasks
+
+TASKS = ["mab.calculator.add_two_numbers", "mab.notes.open_note", "mab.sms.open_conversation"]
+
+
+def test_suite_tasks_and_one_task_per_app() -> None:
+    tasks = shipped_tasks()
+    ids = suite.suite_tasks()
+    assert ids == sorted(ids) and all(tasks[t].suite == suite.SUITE for t in ids)
+    assert set(suite.suite_tasks(None)) == set(tasks)
+    for app, task_id in suite.task_per_app().items():
+        assert app in tasks[task_id].apps
+
+
+def test_streams_take_turns_over_their_tasks_and_log_screen_changes() -> None:
+    workloads = [
+        suite.element_workload("text", log=True, task_ids=TASKS),
+        suite.gesture_workload(task_ids=TASKS[:2]),
+    ]
+    try:
+        rates = interleaved(workloads, rounds=3, seconds=0.002)
+        extra = workloads[0].figures(rates["suite_element_text"])
+    finally:
+        for workload in workloads:
+            workload.close()
+    assert rates["suite_element_text"]["units_per_round"] % 3 == 0
+    assert rates["suite_gesture_text"]["units_per_round"] % 2 == 0
+    assert 0 < extra["screen_change_p50_ms"] <= extra["screen_change_p90_ms"]
+    assert 0 < extra["screen_change_share"] <= 1
+    assert "(3 tasks)" in workloads[0].label
+
+
+def test_the_random_agent_only_acts_as_the_screen_allows_and_episodes_end() -> None:
+    stream = suite.stream(TASKS[:1], "element", "text", suite.random_elements(), log=True)
+    try:
+        cap = stream.infos[0]["step_cap"]
+        for _ in range(cap + 1):  # past the task's cap: the episode ends and is reset
+            stream.run(1)
+            assert stream.infos[0].get("action_error") is None
+        assert stream.infos[0]["agent_steps"] < cap
+    finally:
+        stream.close()
+    assert len(stream.log) == cap + 1
+
+
+def test_per_app_rows_open_their_screens_and_scroll_a_long_list() -> None:
+    screens = apps.heaviest_screens(TASKS[:1])
+    screen = screens["com.simplemobiletools.calculator"]
+    assert screen.nodes > 0 and screen.task == TASKS[0]
+    workloads = [
+        apps.dump_workload(screen),
+        apps.reset_workload(screen.app, TASKS[0]),
+        apps.scroll_workload(20),
+    ]
+    try:
+        rates = interleaved(workloads, rounds=2, seconds=0.002)
+    finally:
+        for workload in workloads:
+            workload.close()
+    assert rates["scroll_20"]["units_per_round"] % 2 == 0
+    per_app = {screen.app: {"screen": screen.__dict__, "reset_task": TASKS[0]}}
+    costs, details = peers.app_costs(rates, per_app)
+    assert details == {"dump_max_app": "calculator", "reset_max_app": "calculator", "apps": 1}
+    assert costs["dump_max_ms"] == per_app[screen.app]["dump_ms"] > 0
+    assert "scroll_ratio" not in costs  # the 2,000-contact row did not run
+
+
+def test_a_contacts_list_holds_exactly_the_contacts_given() -> None:
+    spec = apps.contacts_task(200)
+    (rows,) = spec.setup.database
+    assert rows.clear and len(rows.rows) == 200
+
+
+def test_memory_after_random_steps_in_a_fresh_process() -> None:
+    memory = suite.resident_mb_after_steps(steps=3)
+    assert memory["envs"] == len(suite.task_per_app(suite.SUITE))
+    assert memory["rss_mb_after_steps"] > 0
+
+
+def test_the_new_rows_are_judged_against_their_goals() -> None:
+    def rate(label: str, per_s: float) -> dict[str, object]:
+        return {"label": label, "unit": "actions", "best_per_s": per_s, "cpu_best_per_s": per_s}
+
+    rates = {
+        "suite_element_text": rate("suite element, text obs (100 tasks)", 600.0),
+        "suite_gesture_text": rate("suite gesture clicks", 900.0),
+        "doorkey_symbolic": rate("MiniGrid DoorKey-8x8, symbolic", 1000.0),
+    }
+    costs = {"scroll_ratio": 1.4, "dump_max_ms": 1.2, "rss_mb_after_steps": 3.0}
+    details = {"apps": 11, "dump_max_app": "calendar", "memory_envs": 10, "memory_steps": 1000}
+    rows = {row["name"]: row for row in peers.comparisons(rates, costs, details)}
+    element = rows["suite_element_text"]
+    assert (element["ratio"], element["met"], element["aim_met"]) == (0.6, True, False)
+    assert rows["suite_gesture_text"]["met"] is False
+    assert rows["scroll_ratio"]["met"] and rows["scroll_ratio"]["goal"] == "<= 1.5x"
+    assert rows["dump_max_ms"]["met"] is False
+    assert rows["dump_max_ms"]["label"].endswith("11 apps (max: calendar)")
+    assert rows["rss_mb_after_steps"]["met"]
+    assert [row["section"] for row in rows.values()] == ["suite"] * 2 + ["costs"] * 3
+    figures = {
+        "comparisons": list(rows.values()),
+        "rates": rates,
+        "rounds": 2,
+        "round_seconds": 0.002,
+        "machine": peers.machine(),
+        "missing": {},
+    }
+    text = peers.report(figures)
+    assert "met, aim not yet" in text and peers.SECTIONS["suite"] in text
+
+
+@pytest.mark.parametrize("package", ["com.simplemobiletools.notes.pro", "com.android.settings"])
+def test_app_names_are_short(package: str) -> None:
+    assert "." not in apps.app_name(package)
