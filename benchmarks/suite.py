@@ -32,9 +32,9 @@ import numpy as np
 from common import rss_mb
 from rounds import Timing, Workload
 
+from mobile_gym.commands import VERBS as GESTURE_VERBS
 from mobile_gym.registration import make_env
 from mobile_gym.tasks.loader import shipped_tasks
-from mobile_gym.wrappers.commands import VERBS as GESTURE_VERBS
 from mobile_gym.wrappers.element_actions import VERBS
 
 SUITE = "mobileagentbench"

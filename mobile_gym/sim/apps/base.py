@@ -312,37 +312,38 @@ class AppContext:
         message: str = "",
         *,
         buttons: Sequence[tuple[str, DialogHandler | None]],
-        body: Sequence[View] = (),
+        body: Sequence[View] | Callable[[], Sequence[View]] = (),
     ) -> Handler:
         """A modal dialog: returns the handler that opens it; shows it while it is open.
 
         A button runs its handler, then closes the dialog, unless the handler returns False
         (input to correct: the dialog stays, keyboard and all). None just closes. ENTER in a
-        single-line field of ``body`` presses the last (positive) button.
+        single-line field of ``body`` presses the last (positive) button. ``body`` may be a
+        function that makes the views: then they are made only while the dialog is open.
         """
         flag = "dialog:" + key
-
-        fields = {view.field_key for view in body if isinstance(view, EditText)}
-
-        def close() -> None:
-            self.pop(flag)
-            if self.get("focus") in fields:
-                self.pop("focus")
-            self.phone.hide_keyboard()
-
-        def press(handler: DialogHandler | None) -> Handler:
-            def run() -> None:
-                if handler is None or handler() is not False:
-                    close()
-
-            return run
-
         if self.get(flag):
+            views = list(body() if callable(body) else body)
+            fields = {view.field_key for view in views if isinstance(view, EditText)}
+
+            def close() -> None:
+                self.pop(flag)
+                if self.get("focus") in fields:
+                    self.pop("focus")
+                self.phone.hide_keyboard()
+
+            def press(handler: DialogHandler | None) -> Handler:
+                def run() -> None:
+                    if handler is None or handler() is not False:
+                        close()
+
+                return run
+
             actions = [(label, press(h)) for label, h in buttons]
-            for view in body:
+            for view in views:
                 if isinstance(view, EditText) and view.on_submit is None and not view.multiline:
                     view.on_submit = actions[-1][1]
             self.overlays.append(
-                alert_dialog(title, message, buttons=actions, on_cancel=close, body=body)
+                alert_dialog(title, message, buttons=actions, on_cancel=close, body=views)
             )
         return lambda: self.set(flag, True)
