@@ -106,7 +106,7 @@ def measure(args: Any) -> dict[str, Any]:
 
         def invalidate() -> None:
             with server.locked(SERIAL) as phone:
-                phone.invalidate()
+                phone.invalidate(repaint=True)
 
         for column, screencap in (("adb", "raw"), ("adb_png", "png")):
             device = AdbDevice(SERIAL, port=server.port, screencap=screencap)

@@ -80,7 +80,7 @@ def projection_ms(phone: Phone) -> dict[str, float]:
 
     def shot(scale: float) -> Callable[[], object]:
         def run() -> None:
-            phone.invalidate()  # everything anew: the whole screen, as a screencap gives
+            phone.invalidate(repaint=True)  # the whole screen, as a screencap gives
             phone.screenshot(scale)
 
         return run

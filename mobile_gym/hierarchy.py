@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from mobile_gym.caches import FIFOCache
 from mobile_gym.geometry import Rect
 
 XML_HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
@@ -111,6 +112,10 @@ def _flag(value: bool) -> str:
 
 def node_xml(node: Node) -> str:
     """The opening tag of ``node`` as ``uiautomator dump`` writes it (without ``>``)."""
+    return _TAGS.get(node, _tag)
+
+
+def _tag(node: Node) -> str:
     left, top, right, bottom = node.bounds
     naf = ' NAF="true"' if node.naf else ""
     return (
@@ -124,6 +129,10 @@ def node_xml(node: Node) -> str:
         f'password="{_flag(node.password)}" selected="{_flag(node.selected)}" '
         f'bounds="[{left},{top}][{right},{bottom}]"'
     )
+
+
+_TAGS: FIFOCache[Node, str] = FIFOCache(8192)
+"""The tags written lately, by node: most of a screen is dumped as it was before."""
 
 
 def dump(nodes: Sequence[Node], rotation: int = 0) -> str:

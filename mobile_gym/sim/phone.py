@@ -127,6 +127,7 @@ class Phone:
             self.storage.defer(
                 app.package,
                 functools.partial(self._seed, app, seed),
+                app.schemas,
                 app.seeds_from,
                 app.seeds_files,
             )
@@ -385,11 +386,14 @@ class Phone:
         return self.services.theme
 
     # the two projections ----------------------------------------------------------------------
-    def invalidate(self) -> None:
-        """Forget every window: the next observation builds the whole screen anew, as
-        when it is first shown (what a benchmark of a changed screen asks for)."""
-        self.screen.forget()
-        self.deps.clear()
+    def invalidate(self, repaint: bool = False) -> None:
+        """Take every window as changed: the next observation builds the whole screen
+        again (what comes out the same is kept, as after any change); with ``repaint`` the
+        next screenshots paint the whole screen. Nothing needs it to see a change (the
+        phone knows what each window read); benchmarks of a changed screen use it."""
+        self.screen.rebuild_all()
+        if repaint:
+            self.screen.frames.forget()
 
     def _state_replaced(self) -> None:
         """All state was replaced (a reset): every window is built again (what comes out

@@ -76,8 +76,12 @@ class Screen:
 
     @property
     def stale(self) -> bool:
-        """Whether a scrolling container on screen must be laid out again."""
-        return any(scroller.stale for window in self._shown for scroller in window.scrollers)
+        """Whether a window on screen must be built, or a scrolling container in one laid
+        out, again (what the windows read has changed, or they were all taken as changed)."""
+        return any(
+            window.scope.dirty or any(scroller.stale for scroller in window.scrollers)
+            for window in self._shown
+        )
 
     @property
     def windows(self) -> list[View]:

@@ -339,7 +339,6 @@ def test_text_files_open_in_the_reader_and_others_do_not(phone: Phone, driver: D
     assert driver.find(id="toolbar_title").text == "receipts.txt"
     assert driver.find(id="read_text_view").text == "coffee 3.20\nbook 12.00"
     phone.storage.delete("/sdcard/Documents/Taxes/receipts.txt")
-    phone.invalidate()
     assert not driver.exists(id="read_text_view")  # the reader closes when its file goes
     assert phone.foreground == (PACKAGE, MAIN)
     _open(driver, "return-2023.pdf")

@@ -181,7 +181,6 @@ class PhoneFiles:
         path = normalize(path)
         if self.is_file(path):
             self.phone.storage.delete(path)
-            self.phone.invalidate()
             return
         if not self.is_dir(path):
             raise FileNotFoundError(path)
@@ -194,7 +193,6 @@ class PhoneFiles:
         for entry in [p for p in (*storage.files, *storage.databases) if p.startswith(prefix)]:
             storage.delete(entry)
         self._dirs = {d for d in self._dirs if d != path and not d.startswith(prefix)}
-        self.phone.invalidate()
 
 
 def _with_parents(paths: list[str]) -> set[str]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mobile_gym.sim.apps.rows import QueryRows
 from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.ui.composites import alert_dialog, popup_menu, toolbar
 from mobile_gym.sim.ui.scroll import RecyclerView, ScrollPosition, ScrollView
@@ -165,6 +166,14 @@ class AppContext:
                 raise ValueError(f"{self.app.package} declares no database")
             name = next(iter(self.app.schemas))
         return self.phone.storage.database(self.app.package, name)
+
+    def rows(self, sql: str, params: Sequence[object] = (), name: str | None = None) -> QueryRows:
+        """The rows of ``sql`` (one SELECT, ordered) on database ``name``, read a page at a
+        time as a recycled list shows them (``scroller`` with ``items``): a long list costs
+        what its rows on screen cost."""
+        conn = self.db(name)
+        storage = self.phone.storage
+        return QueryRows(conn, sql, params, lambda: storage.stamp(conn))
 
     @property
     def theme(self) -> Theme:

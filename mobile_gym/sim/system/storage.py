@@ -72,6 +72,8 @@ class Storage:
         """The apps whose seeding reads each app's content."""
         self._file_writers: set[str] = set()
         """The apps not made yet whose seeding writes files."""
+        self._unmade: dict[str, list[str]] = {}
+        """The paths of the databases of the apps not made yet, by app."""
         self._booting = False
         self.folders: set[str] = set()
         """Directories made with ``make_dirs``: they exist even when empty."""
@@ -97,15 +99,18 @@ class Storage:
         self,
         package: str,
         boot: Callable[[], object],
+        databases: Iterable[str] = (),
         seeds_from: Iterable[str] = (),
         writes_files: bool = False,
     ) -> None:
-        """Make ``package``'s content (its databases, and its files if it ``writes_files``)
-        with ``boot`` when first needed: when its databases are asked for, or (if it writes
-        files) the files are. A phone whose task uses two apps makes the content of two.
-        ``seeds_from`` names the apps whose content ``boot`` reads: it is made as soon as
-        theirs is, before anyone can change theirs."""
+        """Make ``package``'s content (its ``databases``, by name, and its files if it
+        ``writes_files``) with ``boot`` when first needed: when its databases are asked for,
+        or (if it writes files) the files are; the files list its databases from the start.
+        A phone whose task uses two apps makes the content of two. ``seeds_from`` names the
+        apps whose content ``boot`` reads: it is made as soon as theirs is, before anyone
+        can change theirs."""
         self._unbooted[package] = boot
+        self._unmade[package] = [database_path(package, name) for name in databases]
         if writes_files:
             self._file_writers.add(package)
         for source in seeds_from:
@@ -113,6 +118,7 @@ class Storage:
 
     def _boot(self, package: str) -> None:
         boot = self._unbooted.pop(package, None)
+        self._unmade.pop(package, None)
         self._file_writers.discard(package)
         if boot is not None:
             self._booting, booting = True, self._booting
@@ -142,6 +148,17 @@ class Storage:
         self._make_files()
         return self._files
 
+    def _is_database(self, path: str) -> bool:
+        """Whether ``path`` is an app's database (made, or to be made on first use)."""
+        return path in self._databases or any(path in paths for paths in self._unmade.values())
+
+    def _database_at(self, path: str) -> sqlite3.Connection:
+        """The connection of database ``path`` (``_is_database``), made if not yet made."""
+        for package, paths in list(self._unmade.items()):
+            if path in paths:
+                self._boot(package)
+        return self._databases[path]
+
     @property
     def databases(self) -> dict[str, sqlite3.Connection]:
         """Every database's connection by path."""
@@ -152,13 +169,19 @@ class Storage:
     def _files_changed(self) -> None:
         """Paths were removed or replaced: the listing is found again when next asked."""
         self._directories = None
-        self.deps.changed(FILES)
+        self._report(FILES)
 
     def _paths_added(self, paths: Iterable[str]) -> None:
         """Paths were only added: the listing, if found already, grows."""
         if self._directories is not None:
             self._list(paths)
-        self.deps.changed(FILES)
+        self._report(FILES)
+
+    def _report(self, key: tuple[str, ...]) -> None:
+        """Report a change, unless it is an app's content being made (``defer``): that
+        content was there from boot for anyone who looks."""
+        if not self._booting:
+            self.deps.changed(key)
 
     def note_database_writes(self) -> None:
         """Report the databases written (or replaced) since this was last called."""
@@ -172,10 +195,10 @@ class Storage:
             before = seen.get(path)
             if before is None or before[0] is not conn or before[1] != count:
                 seen[path] = (conn, count)
-                self.deps.changed(database_key(path))
+                self._report(database_key(path))
         for path in [path for path in seen if path not in self._databases]:
             del seen[path]
-            self.deps.changed(database_key(path))
+            self._report(database_key(path))
 
     # databases --------------------------------------------------------------------------
     def database(self, package: str, name: str) -> sqlite3.Connection:
@@ -204,6 +227,7 @@ class Storage:
         empty. The phone's copy reads its schema only when first used.
         """
         self._unbooted.pop(package, None)  # made now: what was deferred is made here
+        self._unmade.pop(package, None)
         self._file_writers.discard(package)
         paths = {database_path(package, name): schema for name, schema in schemas.items()}
         templates = {path: _Template.of(path, schema) for path, schema in paths.items()}
@@ -245,6 +269,10 @@ class Storage:
             self._generation += 1
             old.close()
 
+    def stamp(self, conn: sqlite3.Connection) -> tuple[int, int]:
+        """Moves when database ``conn`` may have changed (written, or the storage replaced)."""
+        return self._generation, conn.total_changes
+
     @property
     def version(self) -> tuple[int, int]:
         """Changes when any database is written, replaced or dropped."""
@@ -256,10 +284,12 @@ class Storage:
 
     def drop_databases(self, package: str) -> None:
         self._unbooted.pop(package, None)
+        self._unmade.pop(package, None)
+        self._file_writers.discard(package)
         self._generation += 1
         prefix = f"/data/data/{package}/"
-        for path in [p for p in self.databases if p.startswith(prefix)]:
-            self.databases.pop(path).close()
+        for path in [p for p in self._databases if p.startswith(prefix)]:
+            self._databases.pop(path).close()
             self._made.pop(path, None)
         self._files_changed()
 
@@ -267,8 +297,8 @@ class Storage:
     def read(self, path: str) -> bytes:
         path = normalize(path)
         self.deps.read(FILES)
-        if path in self.databases:
-            return self.databases[path].serialize()
+        if self._is_database(path):
+            return self._database_at(path).serialize()
         if path not in self.files:
             raise FileNotFoundError(path)
         return self.files[path]
@@ -289,7 +319,7 @@ class Storage:
             except sqlite3.DatabaseError as exc:
                 conn.close()
                 raise ValueError(f"{path} is not an SQLite database: {exc}") from exc
-            old = self.databases.get(path)
+            old = self._database_at(path) if self._is_database(path) else None
             if old is not None:
                 old.close()
             self.databases[path] = conn
@@ -302,9 +332,10 @@ class Storage:
 
     def delete(self, path: str) -> None:
         path = normalize(path)
-        if path in self.databases:
+        if self._is_database(path):
             self._generation += 1
-            self.databases.pop(path).close()
+            self._database_at(path).close()
+            del self._databases[path]
             self._made.pop(path, None)
         elif path in self.files:
             del self.files[path]
@@ -316,7 +347,7 @@ class Storage:
     def exists(self, path: str) -> bool:
         path = normalize(path)
         self.deps.read(FILES)
-        return path in self.files or path in self.databases or path in self._listing()
+        return path in self.files or self._is_database(path) or path in self._listing()
 
     def _listing(self) -> dict[str, set[str]]:
         """Every directory and the names directly inside it: found from the paths when
@@ -324,7 +355,8 @@ class Storage:
         holds, not what the whole storage holds."""
         self.deps.read(FILES)
         if self._directories is None:
-            paths = [*self.files, *self.databases, *self.folders]  # (may make apps' files)
+            unmade = [path for paths in self._unmade.values() for path in paths]
+            paths = [*self.files, *self._databases, *unmade, *self.folders]  # (makes files)
             self._directories = {"/": set()}
             self._list(paths)
             for folder in self.folders:
@@ -374,7 +406,7 @@ class Storage:
         """
         path = normalize(path)
         for ancestor in [path, *_ancestors(path)]:
-            if ancestor in self.files or ancestor in self.databases:
+            if ancestor in self.files or self._is_database(ancestor):
                 raise FileExistsError(f"{ancestor} is a file")
         if path != "/":
             self.folders.add(path)
@@ -435,10 +467,14 @@ class Storage:
     def size(self, path: str) -> int:
         """Bytes of file ``path``, or of every file below directory ``path``."""
         path = normalize(path)
-        if path in self.files or path in self.databases:
+        if path in self.files or self._is_database(path):
             return len(self.read(path))
-        below = self.tree(path)
-        return sum(len(self.read(p)) for p in below if p in self.files or p in self.databases)
+        files = self.files
+        return sum(
+            len(files[p]) if p in files else len(self.read(p))
+            for p in self.tree(path)
+            if p in files or self._is_database(p)
+        )
 
     def copy(self, source: str, target: str, mtime: int | None = None) -> None:
         """Copy file or folder ``source`` to the new path ``target`` (a folder with its content).
@@ -469,13 +505,13 @@ class Storage:
         path = normalize(path)
         if path == "/":
             raise ValueError("refusing to delete the root directory")
-        if path in self.files or path in self.databases:
+        if path in self.files or self._is_database(path):
             self.delete(path)
             return
         below = self.tree(path)
         prefix = path + "/"
         for entry in below:
-            if entry in self.files or entry in self.databases:
+            if entry in self.files or self._is_database(entry):
                 self.delete(entry)
         self.folders = {f for f in self.folders if f != path and not f.startswith(prefix)}
         for entry in [path, *below]:
@@ -492,10 +528,10 @@ class Storage:
         if target.startswith(source.rstrip("/") + "/"):
             raise ValueError(f"cannot put {source} inside itself")
         parent = posixpath.dirname(target)
-        if parent in self.files or parent in self.databases:
+        if parent in self.files or self._is_database(parent):
             raise NotADirectoryError(parent)
         entries = [source] + (self.tree(source) if self.is_dir(source) else [])
-        if any(e in self.databases for e in entries):
+        if any(self._is_database(e) for e in entries):
             raise ValueError(f"{source} holds app databases, which stay where their app is")
         return [(e, target + e[len(source) :]) for e in entries]
 
@@ -518,6 +554,7 @@ class Storage:
         self._unbooted.clear()
         self._seeded_from.clear()
         self._file_writers.clear()
+        self._unmade.clear()
         self._made.clear()
         self._generation += 1
         self._files = dict(files)
@@ -545,6 +582,7 @@ class Storage:
         self._unbooted.clear()
         self._seeded_from.clear()
         self._file_writers.clear()
+        self._unmade.clear()
         self._made.clear()
         self._generation += 1
         self._files, self.folders, self.times = {}, set(), {}
@@ -562,6 +600,7 @@ class Storage:
         self._unbooted.clear()
         self._seeded_from.clear()
         self._file_writers.clear()
+        self._unmade.clear()
         for conn in [*self._databases.values(), *self._spare]:
             conn.close()
         self._databases.clear()

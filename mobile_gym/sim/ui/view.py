@@ -399,7 +399,7 @@ class LinearLayout(View):
     (``start``, ``center``, ``end``) when they do not fill it.
     """
 
-    __slots__ = ("arrange", "vertical")
+    __slots__ = ("_sized", "arrange", "vertical")
     cls = "android.widget.LinearLayout"
 
     def __init__(self, *, orientation: str = "vertical", arrange: str = "start", **kwargs) -> None:
@@ -408,6 +408,12 @@ class LinearLayout(View):
         super().__init__(**kwargs)
         self.vertical = orientation == "vertical"
         self.arrange = arrange
+        self._sized: tuple[tuple, list] | None = None
+        """The children's sizes last found, with the room they depend on."""
+
+    def changed_inside(self) -> None:
+        super().changed_inside()
+        self._sized = None
 
     def _weights(self) -> list[float]:
         vertical = self.vertical
@@ -420,9 +426,19 @@ class LinearLayout(View):
         self, d: Display, inner_w: int, inner_h: int
     ) -> list[tuple[int, int, tuple[int, int, int, int]]]:
         """Each child's (w, h, margins), leftover space shared by weight. Children without
-        weight are measured with no limit along the axis (what does not fit is clipped)."""
+        weight are measured with no limit along the axis (what does not fit is clipped), so
+        without weights the sizes depend on the room across the axis alone: they are kept
+        for that room (measuring a layout and then laying it out ask for the same ones)."""
         vertical = self.vertical
         weights = self._weights()
+        total_weight = sum(weights)
+        if total_weight:
+            room = (inner_w, inner_h)
+        else:
+            room = (inner_w, None) if vertical else (None, inner_h)
+        sized = self._sized
+        if sized is not None and sized[0] == room:
+            return sized[1]
         out = []
         used = 0
         for child, weight in zip(self.children, weights, strict=True):
@@ -439,7 +455,7 @@ class LinearLayout(View):
             )
             used += h if vertical else w
             out.append((w, h, m))
-        total_weight = sum(weights)
+        self._sized = (room, out)
         if not total_weight:
             return out
         room = max((inner_h if vertical else inner_w) - used, 0)

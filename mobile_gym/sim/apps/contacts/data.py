@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 import sqlite3
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mobile_gym.sim.apps.base import AppContext
@@ -105,6 +106,16 @@ def contact(ctx: AppContext, contact_id: int | None) -> sqlite3.Row | None:
     if contact_id is None:
         return None
     return ctx.db().execute("SELECT * FROM contacts WHERE id = ?", (contact_id,)).fetchone()
+
+
+def contact_rows(
+    ctx: AppContext, query: str = "", sort: str = "first_name", where: str = "1", args: Any = ()
+) -> Sequence[sqlite3.Row]:
+    """``contacts`` for a list: read a page at a time as it shows them, unless a search
+    ``query`` filters them (names and numbers are matched in Python)."""
+    if query:
+        return contacts(ctx, query, sort, where, args)
+    return ctx.rows(f"SELECT * FROM contacts WHERE {where} ORDER BY {SORT_KEYS[sort]}", args)
 
 
 def contacts(

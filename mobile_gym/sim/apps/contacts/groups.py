@@ -108,7 +108,7 @@ def group_screen(ctx: AppContext) -> View:
         ctx.set("selected", contact_id)
         open_menu()
 
-    everyone = data.contacts(ctx)
+    everyone = data.contact_rows(ctx)
     pick = contact_picker(
         ctx,
         "add_members",
@@ -116,7 +116,11 @@ def group_screen(ctx: AppContext) -> View:
         everyone,
         lambda ids: changes.set_members(ctx, group_id, ids),
     )
-    shown = [row for row in everyone if row["id"] in member_ids]
+    shown = data.contact_rows(
+        ctx,
+        where="id IN (SELECT contact_id FROM group_members WHERE group_id = ?)",
+        args=(group_id,),
+    )
     body = contact_list(
         ctx,
         shown,

@@ -16,6 +16,8 @@ from mobile_gym.sim.ui.widgets import CheckBox, ImageView, TextView
 ROW_DP = 64
 PICKER_DP = 360
 """Height of the scrolling list inside a contact-picking dialog."""
+PICKER_ROW_DP = 48
+"""Height of one check box row of a contact-picking dialog."""
 WHITE: Color = (255, 255, 255)
 # fmt: off
 AVATAR_COLORS: tuple[Color, ...] = (
@@ -87,18 +89,32 @@ def contact_picker(
 
         return run
 
-    chosen = set(ctx.get(flag, []))
-    boxes = [
-        CheckBox(
-            display_name(row),
-            id="contact_checkbox",
-            checked=row["id"] in chosen,
-            on_change=toggle(row["id"]),
-            size=16,
-        )
-        for row in rows
-    ]
-    body = [ctx.scroller(key, boxes, id="select_contact_list", height=PICKER_DP)]
+    def body() -> list[View]:  # made only while the dialog is open
+        if not rows:
+            return [empty_state("No contacts found")]
+        chosen = set(ctx.get(flag, []))
+
+        def box(_index: int, item: object) -> View:
+            row = cast(sqlite3.Row, item)
+            return CheckBox(
+                display_name(row),
+                id="contact_checkbox",
+                checked=row["id"] in chosen,
+                on_change=toggle(row["id"]),
+                size=16,
+            )
+
+        return [
+            ctx.scroller(
+                key,
+                items=rows,
+                item_height=PICKER_ROW_DP,
+                render_item=box,
+                id="select_contact_list",
+                height=PICKER_DP,
+            )
+        ]
+
     opener = ctx.dialog(
         key,
         title,
@@ -106,7 +122,7 @@ def contact_picker(
             ("Cancel", lambda: ctx.pop(flag)),
             ("OK", lambda: apply(set(ctx.pop(flag, [])))),
         ],
-        body=body if rows else [empty_state("No contacts found")],
+        body=body,
     )
 
     def open_with(initial: set[int]) -> None:

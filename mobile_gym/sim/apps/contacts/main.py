@@ -73,7 +73,7 @@ def _contacts_tab(ctx: AppContext, query: str, sort: str) -> tuple[View, View]:
     empty = "No contacts match your search" if query else "No contacts found"
     body = contact_list(
         ctx,
-        data.contacts(ctx, query, sort),
+        data.contact_rows(ctx, query, sort),
         id="contacts_list",
         empty=empty,
         on_long_press=long_press,
@@ -93,15 +93,19 @@ def _favorites_tab(ctx: AppContext, query: str, sort: str) -> tuple[View, View]:
         ctx.set("selected", contact_id)
         open_menu()
 
-    favorites = data.contacts(ctx, query, sort, where="starred = 1")
-    everyone = data.contacts(ctx, sort=sort)
+    favorites = data.contact_rows(ctx, query, sort, where="starred = 1")
+    everyone = data.contact_rows(ctx, sort=sort)
     pick = contact_picker(
         ctx, "add_favorites", "Add favorites", everyone, lambda ids: changes.set_favorites(ctx, ids)
     )
     empty = "No contacts match your search" if query else "No favorites yet"
     body = contact_list(ctx, favorites, id="favorites_list", empty=empty, on_long_press=long_press)
-    starred = {row["id"] for row in everyone if row["starred"]}
-    return body, fab("add", "Add favorites", lambda: pick(starred))
+
+    def add_favorites() -> None:  # the dialog opens with the starred contacts checked
+        starred = ctx.db().execute("SELECT id FROM contacts WHERE starred = 1").fetchall()
+        pick({contact_id for (contact_id,) in starred})
+
+    return body, fab("add", "Add favorites", add_favorites)
 
 
 def main_screen(ctx: AppContext) -> View:

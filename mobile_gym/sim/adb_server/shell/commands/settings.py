@@ -35,7 +35,6 @@ def settings(invocation: Invocation, args: list[str]) -> int:
     elif verb == "delete":
         found = store.get(namespace, operands[1]) is not None
         store.delete(namespace, operands[1])
-        invocation.phone.invalidate()
         invocation.print(f"Deleted {int(found)} rows")
     else:
         store.get(namespace, "")  # checks the namespace

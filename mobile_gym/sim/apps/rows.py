@@ -1,0 +1,88 @@
+"""The rows of a query, read a page at a time as a list shows them.
+
+A recycled list asks its items for the rows in view only (``ScrollView`` with ``items``);
+``QueryRows`` answers those asks from SQLite with ``LIMIT`` / ``OFFSET`` pages, and its
+length with one ``COUNT``, so that a list of two thousand contacts costs what the ten rows
+on screen cost. What it read is kept until the database is written.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from typing import overload
+
+PAGE = 32
+"""Rows read at a time."""
+
+
+class QueryRows(Sequence[sqlite3.Row]):
+    """The rows ``sql`` (one SELECT, with its ORDER BY) gives on ``conn``, read lazily.
+
+    ``stamp`` tells when the database may have changed (then what was read is read again).
+    Two of them are equal when they ask the same query of the same database: a list built
+    again around an equal query keeps its rows.
+    """
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        sql: str,
+        params: Sequence[object] = (),
+        stamp: Callable[[], Hashable] | None = None,
+    ) -> None:
+        self._conn = conn
+        self._sql = sql
+        self._params = tuple(params)
+        self._stamp = stamp or (lambda: conn.total_changes)
+        self._read_at: Hashable = None
+        self._count: int | None = None
+        self._pages: dict[int, list[sqlite3.Row]] = {}
+
+    def _fresh(self) -> None:
+        stamp = self._stamp()
+        if stamp != self._read_at:
+            self._read_at, self._count, self._pages = stamp, None, {}
+
+    def __len__(self) -> int:
+        self._fresh()
+        if self._count is None:
+            found = self._conn.execute(f"SELECT COUNT(*) FROM ({self._sql})", self._params)
+            self._count = found.fetchone()[0]
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> sqlite3.Row: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[sqlite3.Row]: ...
+    def __getitem__(self, index: int | slice) -> sqlite3.Row | list[sqlite3.Row]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        self._fresh()
+        number = index // PAGE
+        page = self._pages.get(number)
+        if page is None:
+            page = self._pages[number] = self._conn.execute(
+                f"{self._sql} LIMIT ? OFFSET ?", (*self._params, PAGE, number * PAGE)
+            ).fetchall()
+        try:
+            return page[index % PAGE]
+        except IndexError:
+            raise IndexError(f"row {index} of a query with {len(self)} rows") from None
+
+    def __iter__(self) -> Iterator[sqlite3.Row]:
+        for index in range(len(self)):
+            yield self[index]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, QueryRows):
+            return NotImplemented
+        return (self._conn, self._sql, self._params) == (other._conn, other._sql, other._params)
+
+    def __hash__(self) -> int:
+        return hash((id(self._conn), self._sql, self._params))
+
+    def __repr__(self) -> str:
+        return f"QueryRows({self._sql!r}, {self._params!r})"
