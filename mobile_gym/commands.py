@@ -194,7 +194,7 @@ def _app_icon(xml: str, name: str, size: tuple[int, int]) -> tuple[float, float]
     (its text, else its description, else its id; case and outer spaces aside)."""
     wanted = name.strip().casefold()
     for node in find_all(xml, clickable="true", enabled="true"):
-        label = node.text or node.attrs.get("content-desc") or node.resource_id.rsplit("/")[-1]
+        label = node.text or node.desc or node.resource_id.rsplit("/")[-1]
         if label.casefold() == wanted and not node.bounds.empty:
             x, y = node.bounds.center
             return x / max(size[0] - 1, 1), y / max(size[1] - 1, 1)

@@ -7,17 +7,13 @@ action is a sequence of touch frames, lifts, text and key events.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Protocol
 
-from lxml import etree
-
-from mobile_gym.geometry import Rect
+from mobile_gym.hierarchy import Node, attribute, parse
 from mobile_gym.sim import input as ev
 
 _ALIASES = {"desc": "content-desc", "cls": "class"}
-_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
 
 class InputDevice(Protocol):
@@ -25,33 +21,6 @@ class InputDevice(Protocol):
 
     def send(self, event: ev.InputEvent) -> None: ...
     def hierarchy_xml(self) -> str: ...
-
-
-@dataclass(frozen=True)
-class Node:
-    """One node of a dump: its attributes and its bounds."""
-
-    attrs: dict[str, str]
-    bounds: Rect
-
-    @property
-    def text(self) -> str:
-        return self.attrs.get("text", "")
-
-    @property
-    def resource_id(self) -> str:
-        return self.attrs.get("resource-id", "")
-
-    @property
-    def checked(self) -> bool:
-        return self.attrs.get("checked") == "true"
-
-
-def parse_bounds(value: str) -> Rect:
-    match = _BOUNDS.fullmatch(value)
-    if match is None:
-        raise ValueError(f"malformed bounds {value!r}")
-    return Rect(*(int(v) for v in match.groups()))
 
 
 def find_all(xml: str, **selector: str) -> list[Node]:
@@ -62,23 +31,17 @@ def find_all(xml: str, **selector: str) -> list[Node]:
     as a prefix. ``id`` matches the name part of the resource id (``"fab"`` matches
     ``pkg:id/fab``).
     """
-    root = etree.fromstring(xml.encode("utf-8"))
-    found = []
-    for element in root.iter("node"):
-        attrs = dict(element.attrib)
-        if all(_matches(attrs, key, value) for key, value in selector.items()):
-            found.append(Node(attrs, parse_bounds(attrs["bounds"])))
-    return found
+    tests = [_test(key, value) for key, value in selector.items()]
+    return [node for node in parse(xml) if all(test(node) for test in tests)]
 
 
-def _matches(attrs: dict[str, str], key: str, value: str) -> bool:
+def _test(key: str, value: str) -> Callable[[Node], bool]:
     if key == "id":
-        return attrs.get("resource-id", "").endswith(f":id/{value}")
-    name = _ALIASES.get(key) or key.rstrip("_").replace("_", "-")
-    actual = attrs.get(name, "")
+        return lambda node: node.resource_id.endswith(f":id/{value}")
+    read = attribute(_ALIASES.get(key) or key.rstrip("_").replace("_", "-"))
     if value.endswith("*"):
-        return actual.startswith(value[:-1])
-    return actual == value
+        return lambda node: (read(node) or "").startswith(value[:-1])
+    return lambda node: (read(node) or "") == value
 
 
 class Driver:

@@ -7,7 +7,8 @@ from typing import Any
 
 from mobile_gym import actions
 from mobile_gym.commands import Command, touches
-from mobile_gym.sim.driver import Node, find_all
+from mobile_gym.hierarchy import Node
+from mobile_gym.sim.driver import find_all
 from mobile_gym.tasks.schema import SolutionStep
 
 _SELECTOR_KEYS = {"class": "cls", "content-desc": "desc", "resource-id": "resource_id"}

@@ -7,9 +7,10 @@ import pytest
 
 from mobile_gym import actions
 from mobile_gym.env import MobileEnv
+from mobile_gym.hierarchy import Node
 from mobile_gym.sim import Phone
 from mobile_gym.sim.apps.app_launcher.app import MAIN, PACKAGE
-from mobile_gym.sim.driver import Driver, Node, find_all
+from mobile_gym.sim.driver import Driver, find_all
 from mobile_gym.tasks.schema import SolutionStep
 from mobile_gym.tasks.solution import step_actions
 
@@ -81,7 +82,7 @@ def test_rename_keeps_the_app_and_needs_a_title(phone: Phone, driver: Driver) ->
     target = _rows(phone)[0]
     driver.long_press(text=target["title"], id="launcher_label")
     assert driver.find(id="toolbar_title").text == f"1 / {len(_rows(phone))}"
-    assert driver.find(id="launcher_holder").attrs["selected"] == "true"
+    assert driver.find(id="launcher_holder").selected
     driver.tap(desc="Rename")
     assert driver.find(id="edit_launcher_title").text == target["title"]  # the hint
     driver.tap(text="OK")

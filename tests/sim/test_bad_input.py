@@ -140,7 +140,7 @@ def test_input_types_filter_what_can_be_typed(sample: Phone) -> None:
     assert driver.find(id="age").text == "42"
     driver.type_into("hunter2", id="secret")
     node = driver.find(id="secret")
-    assert node.text == "•" * 7 and node.attrs["password"] == "true"
+    assert node.text == "•" * 7 and node.password
     driver.type_into("one\ntwo", id="name")
     assert driver.find(id="name").text == "one two"
 
@@ -149,7 +149,7 @@ def test_disabled_controls_ignore_taps(sample: Phone) -> None:
     driver = Driver(sample)
     open_app(driver, "Sample")
     driver.tap(desc="Form")
-    assert driver.find(id="submit").attrs["enabled"] == "false"
+    assert not driver.find(id="submit").enabled
     driver.tap(id="submit")
     assert events(sample) == []
     driver.type_into("Ada", id="name")

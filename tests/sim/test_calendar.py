@@ -84,9 +84,9 @@ def test_month_grid_shows_six_weeks_and_the_events_of_each_day(
         n for n in driver.find_all(clickable="true") if re.search(r"id/day_\d+$", n.resource_id)
     ]
     assert [c.resource_id.rsplit("/", 1)[1] for c in cells] == [f"day_{i}" for i in range(42)]
-    assert cells[0].attrs["content-desc"] == "May 26"  # weeks start on Sunday
-    assert cells[-1].attrs["content-desc"] == "July 6"
-    assert driver.find(desc="June 3").attrs["selected"] == "true"  # today
+    assert cells[0].desc == "May 26"  # weeks start on Sunday
+    assert cells[-1].desc == "July 6"
+    assert driver.find(desc="June 3").selected  # today
     assert not driver.exists(desc="Go to today")  # today's month is shown
     start = _ts(dt.datetime(2024, 6, 12, 9))
     _add(phone, "Budget review", EPOCH + dt.timedelta(seconds=start))
@@ -327,7 +327,7 @@ def test_the_calendar_follows_the_phone_date(phone: Phone) -> None:
     driver = Driver(phone)
     driver.tap(desc="Calendar")
     assert _month(driver) == "February 2025"
-    assert driver.find(desc="February 10").attrs["selected"] == "true"
+    assert driver.find(desc="February 10").selected
     driver.tap(desc="New event")
     # the next full hour is tomorrow
     assert driver.find(id="event_start_date").text == "Tue, Feb 11, 2025"

@@ -71,8 +71,8 @@ def test_dock_opens_the_list_sorted_by_first_then_last_name(phone: Phone, driver
     shown = _shown(driver)
     assert shown == names[: len(shown)]
     assert 10 <= len(shown) < len(names)  # a recycled list: only the rows in view exist
-    assert driver.find(id="contacts_list").attrs["class"].endswith("RecyclerView")
-    assert driver.find(id="contacts_list").attrs["scrollable"] == "true"
+    assert driver.find(id="contacts_list").cls.endswith("RecyclerView")
+    assert driver.find(id="contacts_list").scrollable
     assert driver.find(id="toolbar_title").text == "Contacts"
     assert driver.exists(id="fab", content_desc="Create new contact")
     # every row shows its avatar; the last row may be cut off below its name
@@ -367,11 +367,11 @@ def test_star_toggles_the_favorite_flag(phone: Phone, driver: Driver) -> None:
     contact = next(c for c in _db(phone) if f"{c['first_name']} {c['last_name']}" == name)
     _open_contact(driver, name)
     star = driver.find(id="contact_toggle_favorite")
-    assert star.attrs["selected"] == ("true" if contact["starred"] else "false")
+    assert star.selected == bool(contact["starred"])
     driver.tap(id="contact_toggle_favorite")
     flipped = next(c for c in _db(phone) if c["id"] == contact["id"])
     assert flipped["starred"] == 1 - contact["starred"]
-    assert driver.find(id="contact_toggle_favorite").attrs["content-desc"] == (
+    assert driver.find(id="contact_toggle_favorite").desc == (
         "Remove from favorites" if flipped["starred"] else "Add to favorites"
     )
     verb = "starred" if flipped["starred"] else "unstarred"
@@ -430,7 +430,7 @@ def _name_of(row: dict) -> str:
 def test_tabs_switch_between_contacts_favorites_and_groups(phone: Phone, driver: Driver) -> None:
     assert driver.find(desc="Contacts", selected="true")
     driver.tap(desc="Favorites")
-    assert driver.find(desc="Favorites").attrs["selected"] == "true"
+    assert driver.find(desc="Favorites").selected
     starred = sorted((r for r in _db(phone) if r["starred"]), key=lambda r: r["first_name"])
     assert [n.text for n in driver.find_all(id="item_contact_name")] == [
         _name_of(r) for r in starred
@@ -520,7 +520,7 @@ def test_group_screen_adds_and_removes_members(phone: Phone, driver: Driver) -> 
     driver.tap(text="Remove from group")
     assert _groups(phone)[title] == members
     driver.tap(desc="Navigate up")
-    assert driver.find(desc="Groups").attrs["selected"] == "true"  # the tab is remembered
+    assert driver.find(desc="Groups").selected  # the tab is remembered
 
 
 def test_work_and_home_details_are_edited_and_shown(phone: Phone, driver: Driver) -> None:

@@ -35,7 +35,7 @@ def random_step(phone: Phone, rng: random.Random) -> None:
     """One random user action: mostly taps on clickable nodes, some back presses, drags
     (up, or sideways from a node), scrolls, typing, theme flips and database writes."""
     w, h = phone.display.width, phone.display.height
-    targets = [n for n in find_all(phone.hierarchy_xml()) if n.attrs["clickable"] == "true"]
+    targets = [n for n in find_all(phone.hierarchy_xml()) if n.clickable]
     roll = rng.random()
     if roll < 0.08 or not targets:
         phone.key("BACK")
@@ -100,11 +100,11 @@ def test_a_flipped_switch_is_the_only_view_measured_again(
     driver.tap(text="Network & internet")
     phone.windows()
     measured = _measured(monkeypatch)
-    checked = find_all(phone.hierarchy_xml(), text="Mobile data")[0].attrs["checked"]
+    checked = find_all(phone.hierarchy_xml(), text="Mobile data")[0].checked
     driver.tap(text="Mobile data")
     phone.windows()
-    flipped = find_all(phone.hierarchy_xml(), text="Mobile data")[0].attrs["checked"]
-    assert {checked, flipped} == {"true", "false"}
+    flipped = find_all(phone.hierarchy_xml(), text="Mobile data")[0].checked
+    assert {checked, flipped} == {True, False}
     # the switch itself, and the containers around it, which ask their children again
     assert [view.id for view in measured if not view.children] == ["mobile_data_switch"]
     assert phone.hierarchy_xml() == fresh(phone).xml()
@@ -157,7 +157,7 @@ def test_a_dragged_slider_repaints_its_thumb(phone: Phone) -> None:
     driver = Driver(phone)
     open_app(driver, "Settings")
     driver.tap(text="Display")
-    slider = next(n for n in find_all(phone.hierarchy_xml()) if "SeekBar" in n.attrs["class"])
+    slider = next(n for n in find_all(phone.hierarchy_xml()) if "SeekBar" in n.cls)
     before = phone.screenshot(0.5)
     left, top, right, bottom = slider.bounds
     phone.send_all(ev.drag(left + 5, (top + bottom) / 2, right - 5, (top + bottom) / 2))

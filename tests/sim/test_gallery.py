@@ -123,9 +123,9 @@ def test_favourite_from_the_viewer_fills_the_favorites_folder(phone: Phone, driv
     target = next(r for r in _camera(phone) if not r["is_favorite"])
     driver.tap(desc=target["filename"])
     star = driver.find(id="bottom_favorite")
-    assert star.attrs["selected"] == "false"
+    assert not star.selected
     driver.tap(id="bottom_favorite")
-    assert driver.find(id="bottom_favorite").attrs["selected"] == "true"
+    assert driver.find(id="bottom_favorite").selected
     assert _media(phone, f"id = {target['id']}")[0]["is_favorite"] == 1
     assert _logs(phone)[-1] == f"Added to favorites: {target['full_path']}"
     driver.key("BACK")

@@ -65,7 +65,7 @@ def _play_album(phone: Phone, driver: Driver) -> None:
 
 
 def test_tabs_show_the_library(phone: Phone, driver: Driver) -> None:
-    assert driver.find(desc="Playlists").attrs["selected"] == "true"
+    assert driver.find(desc="Playlists").selected
     playlists = _db(phone, "SELECT title FROM playlists ORDER BY title COLLATE NOCASE")
     assert _texts(driver, "playlist_title") == [t for (t,) in playlists]
     driver.tap(desc="Artists")
@@ -95,7 +95,7 @@ def test_tapping_a_track_plays_it_and_opens_the_player(phone: Phone, driver: Dri
     assert phone.foreground == (PACKAGE, PLAYER)
     assert driver.find(id="activity_track_title").text == first
     assert driver.find(id="activity_track_artist").text == artist
-    assert driver.find(id="activity_track_play_pause").attrs["content-desc"] == "Pause"
+    assert driver.find(id="activity_track_play_pause").desc == "Pause"
     assert driver.find(id="next_track_label").text == f"Next: {second}"
     assert _logs(phone)[-1] == f"Playing: {first} by {artist}"
     driver.tap(desc="Navigate up")
@@ -117,7 +117,7 @@ def test_playback_moves_on_with_the_clock(phone: Phone, driver: Driver) -> None:
     assert driver.find(id="activity_track_progress_current").text == "0:05"
     phone.wait(70_000 + 80_000)  # to the end of the album: repeat is off, so it stops
     assert driver.find(id="activity_track_title").text == "Zeta 3"
-    assert driver.find(id="activity_track_play_pause").attrs["content-desc"] == "Play"
+    assert driver.find(id="activity_track_play_pause").desc == "Play"
     assert driver.find(id="next_track_label").text == "Next: none"
 
 
@@ -125,7 +125,7 @@ def test_repeat_modes(phone: Phone, driver: Driver) -> None:
     _add_album(phone)
     _play_album(phone, driver)
     driver.tap(id="activity_track_repeat")
-    assert driver.find(id="activity_track_repeat").attrs["content-desc"] == "Repeat all"
+    assert driver.find(id="activity_track_repeat").desc == "Repeat all"
     phone.wait(60_000 + 70_000 + 80_000 + 1_000)  # the whole album, then the first again
     assert driver.find(id="activity_track_title").text == "Zeta 1"
     driver.tap(id="activity_track_repeat")
@@ -133,7 +133,7 @@ def test_repeat_modes(phone: Phone, driver: Driver) -> None:
     phone.wait(120_000)
     assert driver.find(id="activity_track_title").text == "Zeta 1"
     driver.tap(id="activity_track_repeat")
-    assert driver.find(id="activity_track_repeat").attrs["content-desc"] == "Repeat off"
+    assert driver.find(id="activity_track_repeat").desc == "Repeat off"
     assert _logs(phone)[-3:] == ["Repeat: all", "Repeat: one", "Repeat: off"]
 
 
@@ -147,7 +147,7 @@ def test_next_and_previous_wrap_around_the_queue(phone: Phone, driver: Driver) -
     assert driver.find(id="activity_track_title").text == "Zeta 3"
     driver.tap(desc="Pause")
     driver.tap(desc="Next")  # skipping while paused stays paused
-    assert driver.find(id="activity_track_play_pause").attrs["content-desc"] == "Play"
+    assert driver.find(id="activity_track_play_pause").desc == "Play"
     assert _logs(phone)[-2:] == ["Paused: Zeta 3", "Next track: Zeta 1"]
 
 
@@ -160,10 +160,7 @@ def test_shuffle_plays_every_track_in_a_fixed_order(phone: Phone) -> None:
         _add_album(phone_)
         _play_album(phone_, driver)
         driver.tap(id="activity_track_toggle_shuffle")
-        assert (
-            driver.find(id="activity_track_toggle_shuffle").attrs["content-desc"]
-            == "Disable shuffle"
-        )
+        assert driver.find(id="activity_track_toggle_shuffle").desc == "Disable shuffle"
         seen = [driver.find(id="activity_track_title").text]
         for _ in range(2):
             driver.tap(desc="Next")

@@ -96,7 +96,7 @@ def test_list_shows_seeded_notes_newest_first(phone: Phone, d: Driver) -> None:
     assert shown_titles(d) == [row["title"] for row in rows]
     previews = [node.text for node in d.find_all(id="note_preview")]
     assert previews == [" ".join(row["value"].split("\n")) for row in rows]
-    assert d.find(id="fab").attrs["content-desc"] == "Create a new note"
+    assert d.find(id="fab").desc == "Create a new note"
 
 
 def test_create_type_and_save_note(phone: Phone, d: Driver) -> None:
@@ -247,7 +247,7 @@ def test_the_editor_fills_the_page_and_follows_the_cursor(phone: Phone, d: Drive
     page = d.find(id="notes_scrollview")
     assert d.find(id="text_view").bounds == page.bounds  # a short note still fills the page
     d.send_all(ev.tap(page.bounds.center[0], page.bounds.bottom - 20))  # blank space, far below
-    assert d.find(id="text_view").attrs["focused"] == "true"
+    assert d.find(id="text_view").focused
     assert d.exists(id="keyboard_view", package=IME)
 
     type_text(d, "".join(f"\nMore line {n}" for n in range(60)))
@@ -376,7 +376,7 @@ def test_enter_in_the_title_field_presses_ok(phone: Phone, d: Driver) -> None:
     d.key("ENTER")  # empty: the dialog stays, keyboard and all
     assert toast_shown(d, "Title cannot be empty")
     assert d.find(resource_id="android:id/alertTitle").text == "New note"
-    assert d.find(id="note_title_input").attrs["focused"] == "true"
+    assert d.find(id="note_title_input").focused
     assert d.exists(id="keyboard_view", package=IME)
     type_text(d, taken)
     d.key("ENTER")
@@ -408,7 +408,7 @@ def test_rename_note_from_the_overflow_menu(phone: Phone, d: Driver) -> None:
     d.tap(content_desc="More options")
     d.tap(text="Rename", resource_id="android:id/title")
     field = d.find(id="note_title_input")
-    assert field.text == target["title"] and field.attrs["focused"] == "true"
+    assert field.text == target["title"] and field.focused
     for _ in target["title"]:
         d.key("DEL")
     type_text(d, other["title"])
@@ -560,7 +560,7 @@ def test_lock_and_unlock_a_note(phone: Phone, d: Driver) -> None:
     open_note(d, target["title"])
     d.tap(desc="More options")
     d.tap(text="Lock note", resource_id="android:id/title")
-    assert d.find(id="password_input").attrs["password"] == "true"
+    assert d.find(id="password_input").password
     d.tap(resource_id=OK)
     assert toast_shown(d, "Password cannot be empty")
     type_text(d, "tulip7")

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from mobile_gym.geometry import EMPTY, Rect
-from mobile_gym.hierarchy import XML_HEADER
+from mobile_gym.hierarchy import XML_HEADER, parse_bounds
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
-from mobile_gym.sim.driver import Driver, parse_bounds
+from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.view import View, paint, walk
 from tests.sim.conftest import open_app, open_drawer

@@ -36,12 +36,12 @@ def test_airplane_mode_turns_radios_off_and_locks_them(phone: Phone, driver: Dri
     assert phone.settings.get("global", "wifi_on") == "0"
     assert phone.settings.get("global", "bluetooth_on") == "0"
     assert driver.exists(id="airplane")
-    assert driver.find(id="wifi_switch").attrs["enabled"] == "false"
+    assert not driver.find(id="wifi_switch").enabled
     driver.tap(id="wifi_switch")
     assert phone.settings.get("global", "wifi_on") == "0"
     driver.key("BACK")
     driver.tap(id="connected_devices")
-    assert driver.find(id="bluetooth_switch").attrs["enabled"] == "false"
+    assert not driver.find(id="bluetooth_switch").enabled
 
 
 def test_bluetooth_switch(phone: Phone, driver: Driver) -> None:

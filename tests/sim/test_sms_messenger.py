@@ -119,7 +119,7 @@ def test_open_a_conversation_marks_it_read_and_sends_a_message(phone: Phone, d: 
     assert d.find(id="thread_date_time").text == "June 3, 2024"
 
     send = d.find(id="thread_send_message")
-    assert send.attrs["clickable"] == "false"  # nothing to send yet
+    assert not send.clickable  # nothing to send yet
     d.tap(id="thread_send_message")
     assert len(messages(phone, "+1 555-321-7654")) == 1
     d.type_into("Sure, on my way", id="thread_type_message")

@@ -30,7 +30,7 @@ def test_focusing_a_field_shows_the_keyboard_which_takes_screen_space(sample: Ph
     driver.tap(id="name")
     board = driver.find(package=IME_PACKAGE, id="keyboard_view").bounds
     assert driver.find(package=PACKAGE).bounds.bottom == board.top < app_bottom
-    assert driver.find(id="name").attrs["focused"] == "true"
+    assert driver.find(id="name").focused
     driver.tap(desc="Shift")
     driver.tap(text="H")  # shift capitalises one letter
     driver.tap(text="i")
@@ -67,7 +67,7 @@ def test_enter_del_and_tab_edit_the_focused_field(sample: Phone) -> None:
     driver.key("DEL")
     assert sample.tasks[PACKAGE][-1].state["field:notes"] == "line one\ntw"
     driver.key("TAB")
-    assert driver.find(id="age").attrs["focused"] == "true"
+    assert driver.find(id="age").focused
     driver.key("KEYCODE_7")
     assert driver.find(id="age").text == "7"
 
@@ -113,8 +113,8 @@ def test_status_bar_follows_settings_and_clock(phone: Phone) -> None:
     phone.settings.put("global", "airplane_mode_on", 1)
     assert driver.exists(id="airplane") and not driver.exists(id="wifi_signal")
     phone.settings.put("global", "bluetooth_on", 1)
-    assert driver.find(id="bluetooth").attrs["content-desc"] == "Bluetooth on"
-    assert driver.find(id="battery").attrs["content-desc"] == "Battery 85 percent."
+    assert driver.find(id="bluetooth").desc == "Bluetooth on"
+    assert driver.find(id="battery").desc == "Battery 85 percent."
     phone.wait(30 * 60_000)
     assert driver.find(id="clock").text == "10:00"
 
@@ -122,7 +122,7 @@ def test_status_bar_follows_settings_and_clock(phone: Phone) -> None:
 def test_toasts_show_for_two_seconds(phone: Phone) -> None:
     driver = Driver(phone)
     phone.toast("Saved", "com.android.settings")
-    assert driver.find(text="Saved").attrs["package"] == "com.android.settings"
+    assert driver.find(text="Saved").package == "com.android.settings"
     phone.wait(1950)
     assert driver.exists(text="Saved")
     phone.wait(50)

@@ -45,14 +45,14 @@ def _titles(driver: Driver) -> list[str]:
 
 def _open_player(driver: Driver) -> None:
     driver.tap(desc="Player")
-    assert driver.find(desc="Player").attrs["selected"] == "true"
+    assert driver.find(desc="Player").selected
 
 
 def test_seeded_recordings_are_listed_newest_first(phone: Phone, driver: Driver) -> None:
     rows = _rows(phone)
     assert 7 <= len(rows) <= 12
     assert driver.find(id="recording_duration").text == "00:00"
-    assert driver.find(id="toggle_recording_button").attrs["content-desc"] == "Start recording"
+    assert driver.find(id="toggle_recording_button").desc == "Start recording"
     assert not driver.exists(id="toggle_pause_button")
     _open_player(driver)
     shown = _titles(driver)
@@ -76,7 +76,7 @@ def test_a_recording_grows_with_virtual_time_and_pauses(phone: Phone, driver: Dr
     assert driver.find(id="recording_duration").text == "00:04"
     assert driver.find(id="recording_status").text == "Recording"
     driver.tap(id="toggle_pause_button")
-    assert driver.find(id="toggle_pause_button").attrs["content-desc"] == "Resume recording"
+    assert driver.find(id="toggle_pause_button").desc == "Resume recording"
     paused_text = driver.find(id="recording_duration").text
     phone.wait(10_000)
     assert driver.find(id="recording_duration").text == paused_text
@@ -115,18 +115,18 @@ def test_playing_follows_the_clock_and_stops_at_the_end(phone: Phone, driver: Dr
     title = f"{short['name']}.{short['extension']}"
     driver.tap(text=title, id="recording_title")
     assert driver.find(id="player_title").text == title
-    assert driver.find(id="play_pause_btn").attrs["content-desc"] == "Pause"
+    assert driver.find(id="play_pause_btn").desc == "Pause"
     assert driver.find(id="player_progress_max").text == clock_text(short["duration"])
     phone.wait(2000)
     assert driver.find(id="player_progress_current").text == "00:02"
     driver.tap(id="play_pause_btn")
-    assert driver.find(id="play_pause_btn").attrs["content-desc"] == "Play"
+    assert driver.find(id="play_pause_btn").desc == "Play"
     phone.wait(5000)
     assert driver.find(id="player_progress_current").text == "00:02"
     driver.tap(id="play_pause_btn")
     phone.wait(short["duration"] + 1000)
     assert driver.find(id="player_progress_current").text == clock_text(short["duration"])
-    assert driver.find(id="play_pause_btn").attrs["content-desc"] == "Play"
+    assert driver.find(id="play_pause_btn").desc == "Play"
     assert f"Playback started: id={short['id']} name={title}" in _logged(phone)
 
 
@@ -226,7 +226,7 @@ def test_settings_choose_the_format_of_new_recordings(phone: Phone, driver: Driv
     driver.tap(desc="More options")
     driver.tap(text="Settings")
     assert phone.foreground == (PACKAGE, SETTINGS)
-    assert driver.find(id="settings_extension").attrs["text"] == ""
+    assert driver.find(id="settings_extension").text == ""
     driver.tap(id="settings_extension")
     driver.tap(id="extension_mp3")  # a tap chooses and closes
     assert not driver.exists(id="extension_mp3")

@@ -9,11 +9,12 @@ import adbutils
 import numpy as np
 import pytest
 
+from mobile_gym.hierarchy import Node
 from mobile_gym.sim.adb_server import AdbServer
 from mobile_gym.sim.apps.contacts import MAIN
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 from mobile_gym.sim.apps.settings import PACKAGE as SETTINGS
-from mobile_gym.sim.driver import Node, find_all
+from mobile_gym.sim.driver import find_all
 from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER
 
 
