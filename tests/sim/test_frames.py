@@ -192,3 +192,26 @@ def test_a_limited_canvas_draws_antialiased_shapes_as_a_whole_canvas_does() -> N
 def test_canvas_over_refuses_an_image_of_another_shape() -> None:
     with pytest.raises(ValueError, match="not a frame"):
         Canvas.over(np.zeros((10, 10, 3), np.uint8), 100, 100, 0.25)
+
+
+APPS = [package for package in Phone(seed=0).apps if package != "com.android.launcher3"]
+
+
+@pytest.mark.parametrize("package", APPS)
+def test_every_app_shows_what_a_fresh_build_shows(package: str) -> None:
+    """Random steps inside each app (taps, drags, typing, theme flips, database writes):
+    after each, the kept screen is the one built afresh, node for node and, now and then,
+    pixel for pixel."""
+    phone = Phone(seed=3)
+    phone.launch(package)
+    rng = random.Random(package)
+    for step in range(30):
+        if phone.foreground[0] != package and rng.random() < 0.5:
+            phone.launch(package)
+        from_scratch = fresh(phone)
+        assert phone.hierarchy_xml() == from_scratch.xml(), (package, step)
+        if step % 5 == 0:
+            np.testing.assert_array_equal(
+                phone.screenshot(0.25), from_scratch.screenshot(0.25, phone.theme)
+            )
+        random_step(phone, rng)

@@ -1,0 +1,86 @@
+"""A screen built again keeps the views it repeats: their layout and hierarchy nodes stay."""
+
+from __future__ import annotations
+
+from mobile_gym.geometry import Rect
+from mobile_gym.sim.display import Display
+from mobile_gym.sim.ui.reconcile import reconcile
+from mobile_gym.sim.ui.scroll import RecyclerView
+from mobile_gym.sim.ui.view import Column, View
+from mobile_gym.sim.ui.widgets import Switch, TextView
+
+D = Display()
+SCREEN = Rect(0, 0, D.width, D.height)
+
+
+def page(wifi: bool, clicked: list[str], title: str = "Network") -> View:
+    return Column(
+        TextView(title, id="title", on_click=lambda: clicked.append(title)),
+        Switch("Wi-Fi", id="wifi", checked=wifi, on_change=lambda _: clicked.append("wifi")),
+        TextView("Mobile data", id="data"),
+    )
+
+
+def laid_out(view: View) -> View:
+    view.layout(D, SCREEN, SCREEN)
+    return view
+
+
+def test_an_equal_tree_is_kept_whole_with_the_new_handlers() -> None:
+    clicked: list[str] = []
+    old = laid_out(page(True, clicked, "Network"))
+    title = old.children[0]
+    gone: list[Rect] = []
+    kept = reconcile(old, page(True, clicked, "Network"), gone)
+    assert kept is old and kept.children[0] is title and gone == []
+    assert not kept.needs_layout  # nothing to lay out again
+    title.click()
+    assert clicked == ["Network"]
+
+
+def test_a_changed_view_replaces_its_place_only() -> None:
+    old = laid_out(page(True, []))
+    title, switch, data = old.children
+    gone: list[Rect] = []
+    kept = reconcile(old, page(False, []), gone)
+    assert kept is old and kept.children[0] is title and kept.children[2] is data
+    new_switch = kept.children[1]
+    assert new_switch is not switch and not new_switch.checked
+    assert gone == [switch.visible]  # where the old switch showed must be painted again
+    assert kept.needs_layout and new_switch.clip is None  # laid out again; the rest is not
+    laid_out(kept)
+    assert title.bounds == kept.children[0].bounds
+
+
+def test_a_handler_set_or_unset_is_a_change_but_a_new_handler_is_not() -> None:
+    old = laid_out(TextView("Save", on_click=lambda: None))
+    assert reconcile(old, TextView("Save", on_click=lambda: print("other")), []) is old
+    assert reconcile(old, TextView("Save"), []) is not old  # no longer clickable
+
+
+def test_views_of_another_class_and_extra_children_are_replaced() -> None:
+    old = laid_out(Column(TextView("a"), TextView("b"), TextView("c")))
+    gone: list[Rect] = []
+    kept = reconcile(old, Column(TextView("a"), View(height=10)), gone)
+    assert kept is old and len(kept.children) == 2
+    assert isinstance(kept.children[1], View) and not isinstance(kept.children[1], TextView)
+    assert len(gone) == 2  # "b" replaced, "c" gone
+
+
+def test_a_recycled_list_kept_makes_its_rows_with_the_new_render_function() -> None:
+    made: list[str] = []
+
+    def rows(label: str) -> RecyclerView:
+        def render(index: int, item: object) -> View:
+            made.append(label)
+            return TextView(f"{label} {item}", id="row")
+
+        return RecyclerView(items=list(range(5)), item_height=40, render_item=render)
+
+    old = laid_out(rows("first"))
+    assert made == ["first"] * 5
+    kept = reconcile(old, rows("second"), [])
+    assert kept is old
+    laid_out(kept)
+    assert made[5:] == ["second"] * 5
+    assert [row.text for row in kept.children][:2] == ["second 0", "second 1"]

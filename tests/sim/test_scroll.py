@@ -1,0 +1,119 @@
+"""Recycled lists make only the rows in view: their cost follows the screen, not the data."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+
+from mobile_gym.geometry import Rect
+from mobile_gym.sim.apps.rows import PAGE, QueryRows
+from mobile_gym.sim.display import Display
+from mobile_gym.sim.tracking import Dependencies
+from mobile_gym.sim.ui.scroll import RecyclerView, ScrollPosition, ScrollView
+from mobile_gym.sim.ui.view import View
+from mobile_gym.sim.ui.widgets import TextView
+
+D = Display()
+SCREEN = Rect(0, 0, D.width, D.height)
+
+
+class CountingItems(Sequence[int]):
+    """``count`` items that note which were read."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.read: list[int] = []
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        self.read.append(index)
+        return index
+
+
+def bound_list(items: Sequence[object], made: list[int], state: dict) -> RecyclerView:
+    """A recycled list whose position lives in ``state`` (as ``AppContext.scroller`` makes)."""
+    deps = state.setdefault("deps", Dependencies())
+
+    def read() -> int:
+        deps.read("offset")
+        return state.get("offset", 0)
+
+    def write(offset: int) -> None:
+        state["offset"] = offset
+        deps.changed("offset")
+
+    def render(index: int, item: object) -> View:
+        made.append(index)
+        return TextView(f"Row {item}", id="row")
+
+    return RecyclerView(
+        position=ScrollPosition(deps, "list", read, write),
+        items=items,
+        item_height=56,
+        render_item=render,
+    )
+
+
+def test_a_long_list_makes_and_reads_only_the_rows_in_view() -> None:
+    for count in (30, 3_000, 300_000):
+        items, made = CountingItems(count), []
+        view = bound_list(items, made, {})
+        view.layout(D, SCREEN, SCREEN)
+        shown = SCREEN.height // D.dp(56) + 1
+        assert len(view.children) == len(made) == shown
+        assert sorted(set(items.read)) == list(range(shown))
+
+
+def test_scrolling_lays_out_the_list_alone_and_makes_only_the_rows_scrolled_in() -> None:
+    items, made, state = CountingItems(10_000), [], {}
+    view = bound_list(items, made, state)
+    view.layout(D, SCREEN, SCREEN)
+    first_rows = list(view.children)
+    made.clear()
+    assert view.scroll_by(D.dp(56) * 3)
+    assert view.stale
+    view.relayout(D)
+    assert not view.stale
+    assert len(made) == 3  # three new rows at the bottom
+    assert view.children[: len(first_rows) - 3] == first_rows[3:]  # the others kept
+    assert view.take_gone() == [row.visible for row in first_rows[:3]]  # scrolled away
+    assert view.offset == D.dp(56) * 3 == state["offset"]
+
+
+def test_rows_are_made_again_when_their_item_changes() -> None:
+    items = [f"item {i}" for i in range(20)]
+    made: list[int] = []
+    view = bound_list(items, made, {})
+    view.layout(D, SCREEN, SCREEN)
+    made.clear()
+    items[2] = "changed"
+    view.relayout(D)
+    assert made == [2]
+
+
+def test_a_plain_scroll_view_scrolls_its_children() -> None:
+    view = ScrollView(children=[TextView(f"Line {i}", height=100) for i in range(50)])
+    view.layout(D, SCREEN, SCREEN)
+    assert view.scroll_by(500) and view.stale
+    view.relayout(D)
+    assert view.children[0].bounds.top == -500  # the first line moved up with the content
+
+
+def test_query_rows_read_a_page_at_a_time_and_again_after_a_write() -> None:
+    conn = sqlite3.connect(":memory:")
+    conn.row_factory = sqlite3.Row
+    conn.execute("CREATE TABLE t(n INTEGER)")
+    conn.executemany("INSERT INTO t VALUES (?)", [(i,) for i in range(1_000)])
+    statements: list[str] = []
+    conn.set_trace_callback(statements.append)
+    rows = QueryRows(conn, "SELECT n FROM t WHERE n >= ? ORDER BY n DESC", [10])
+    assert len(rows) == 990 and rows[0]["n"] == 999 and rows[PAGE + 1]["n"] == 999 - PAGE - 1
+    assert rows[-1]["n"] == 10 and [r["n"] for r in rows[3:5]] == [996, 995]
+    assert len(statements) == 4  # the count, and three pages (first, second and last)
+    assert rows[1]["n"] == 998 and len(statements) == 4  # a page read is kept
+    conn.execute("DELETE FROM t WHERE n = 999")
+    assert rows[0]["n"] == 998 and len(rows) == 989
+    assert rows == QueryRows(conn, "SELECT n FROM t WHERE n >= ? ORDER BY n DESC", [10])
+    assert rows != QueryRows(conn, "SELECT n FROM t WHERE n >= ? ORDER BY n DESC", [11])
