@@ -16,12 +16,11 @@ def check_int(name: str, value: object, low: int | None = None, high: int | None
     """``value`` as an int if it is an integer, not a bool, in ``low..high`` (a bound left
     out is no bound); otherwise ValueError naming ``name`` and ``value``."""
     if (
-        isinstance(value, numbers.Integral)
-        and not isinstance(value, bool)
-        and (low is None or value >= low)
-        and (high is None or value <= high)
+        (type(value) is int or (isinstance(value, numbers.Integral) and type(value) is not bool))
+        and (low is None or value >= low)  # type: ignore[operator]
+        and (high is None or value <= high)  # type: ignore[operator]
     ):
-        return int(value)
+        return int(value)  # type: ignore[call-overload]
     raise ValueError(f"{name} must be {_integers(low, high)}, got {value!r}")
 
 
@@ -30,9 +29,11 @@ def check_number(
 ) -> float:
     """``value`` as a float if it is a finite real number, not a bool, in ``[low, high]`` (a
     bound left out is no bound); otherwise ValueError naming ``name`` and ``value``."""
-    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+    if type(value) in (float, int) or (  # the common case first: no ABC to ask
+        isinstance(value, numbers.Real) and not isinstance(value, bool)
+    ):
         try:
-            number = float(value)
+            number = float(value)  # type: ignore[arg-type]
         except OverflowError:  # an integer too large for a float
             number = math.inf
         if (

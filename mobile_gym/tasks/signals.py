@@ -137,12 +137,14 @@ class SignalProbe:
             namespace, _, key = spec.setting.partition("/")
             self._setting = (namespace, key)
         self._fast: FastXPath | None = None
+        self._xpath: etree.XPath | None = None
+        """The XPath as lxml runs it over the dump, compiled when first needed (for what
+        lies outside the fast path's subset)."""
         if isinstance(spec, s.XPathSignal):
             try:
-                self._xpath = etree.XPath(spec.xpath)
-            except etree.XPathSyntaxError as exc:
-                raise ValueError(f"signal {name!r}: invalid XPath {spec.xpath!r}: {exc}") from None
-            self._fast = compile_xpath(spec.xpath)  # None: outside the fast path's subset
+                self._fast = compile_xpath(spec.xpath)  # None: outside the fast path's subset
+            except ValueError as exc:
+                raise ValueError(f"signal {name!r}: {exc}") from None
         for pattern in self._regexes():
             try:
                 re.compile(pattern)
@@ -169,6 +171,8 @@ class SignalProbe:
         spec = self.spec
         if self._fast is not None:
             return self._fast.signal(obs.nodes(), spec.count)
+        if self._xpath is None:
+            self._xpath = etree.XPath(spec.xpath)
         result = self._xpath(obs.tree())
         if isinstance(result, bool):
             return result
