@@ -9,7 +9,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-from mobile_gym import actions
 from mobile_gym.commands import (
     DIRECTIONS,
     VERBS,
@@ -22,7 +21,6 @@ from mobile_gym.commands import (
 from mobile_gym.env import MobileEnv
 from mobile_gym.spaces import KEYS, ActionType
 from mobile_gym.timing import FRAME_MS
-from tests.tasks.tasktools import make_env
 
 T, L = ActionType.TOUCH, ActionType.LIFT
 
@@ -180,26 +178,3 @@ def test_open_app_of_an_app_not_in_the_drawer_says_so(env: MobileEnv) -> None:
     *_, info = run_command(env, Command("open_app", app="Nope"))
     assert info["action_error"] == "no app named 'Nope' in the app drawer"
     assert env.steps == 1 + 11  # HOME and the swipe up were made
-
-
-def test_merge_gathers_the_outcomes_of_several_played_actions() -> None:
-    env = make_env(
-        signals={
-            "wifi_off": {"setting": "global/wifi_on", "equals": "0"},
-            "answered": {"answer": "42"},
-            "asked": {"ask_user": ".*"},
-        },
-        events=[
-            {"id": "answered", "when": "answered", "reward": 0.5, "instruction": "Now ask."},
-            {"id": "asked", "when": "asked", "reward": 0.25},
-            {"id": "done", "when": "wifi_off", "reward": 1.0, "end": "success"},
-        ],
-    )
-    env.reset(seed=0)
-    first = actions.play(env, actions.answer("42"))
-    second = actions.play(env, [*actions.wait(2), *actions.ask_user("Which?")])
-    observation, reward, terminated, _, info = actions.merge([first, second])
-    assert observation is second[0] and reward == 0.75 and not terminated
-    assert info["events"] == ["answered", "asked"] and info["instructions"] == ["Now ask."]
-    assert info["reward_breakdown"] == {"answered": 0.5, "asked": 0.25}
-    assert "user_reply" in info and info["step"] == env.steps == 4

@@ -247,6 +247,18 @@ def test_play_stops_at_a_step_cap() -> None:
     assert env.unwrapped.device.get_setting("global", "wifi_on") == "1"  # never lifted
 
 
+def test_merge_gathers_the_outcomes_of_several_played_actions() -> None:
+    env = play_env()
+    first = actions.play(env, actions.answer("42"))
+    second = actions.play(env, [*actions.wait(2), *actions.ask_user("Which?")])
+    observation, reward, terminated, _, info = actions.merge([first, second])
+    assert observation is second[0] and reward == 0.75 and not terminated
+    assert info["events"] == ["answered", "asked"]
+    assert info["instructions"] == ["Now ask.", "Now switch."]
+    assert info["reward_breakdown"] == {"answered": 0.5, "asked": 0.25}
+    assert "user_reply" in info and info["step"] == env.steps == 4
+
+
 def test_play_needs_an_action() -> None:
     with pytest.raises(ValueError, match="at least one"):
         actions.play(play_env(), [])
