@@ -354,6 +354,7 @@ class Storage:
         first asked after a change, so that looking into a folder costs what the folder
         holds, not what the whole storage holds."""
         self.deps.read(FILES)
+        self._make_files()  # (the listing may have been found while one app made its files)
         if self._directories is None:
             unmade = [path for paths in self._unmade.values() for path in paths]
             paths = [*self.files, *self._databases, *unmade, *self.folders]  # (makes files)
