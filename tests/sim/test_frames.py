@@ -93,20 +93,23 @@ def _measured(monkeypatch: pytest.MonkeyPatch) -> list[View]:
     return measured
 
 
-def test_a_flipped_switch_is_the_only_view_measured_again(
+def test_a_flipped_switch_measures_nothing_and_repaints_only_itself(
     driver: Driver, phone: Phone, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     open_app(driver, "Settings")
     driver.tap(text="Network & internet")
-    phone.windows()
+    phone.screenshot(1.0)
     measured = _measured(monkeypatch)
-    checked = find_all(phone.hierarchy_xml(), text="Mobile data")[0].checked
+    repainted: list[list[Rect]] = []
+    monkeypatch.setattr(phone.screen.frames, "changed", repainted.append)
+    switch = find_all(phone.hierarchy_xml(), text="Mobile data")[0]
     driver.tap(text="Mobile data")
     phone.windows()
-    flipped = find_all(phone.hierarchy_xml(), text="Mobile data")[0].checked
-    assert {checked, flipped} == {True, False}
-    # the switch itself, and the containers around it, which ask their children again
-    assert [view.id for view in measured if not view.children] == ["mobile_data_switch"]
+    flipped = find_all(phone.hierarchy_xml(), text="Mobile data")[0]
+    assert {switch.checked, flipped.checked} == {True, False}
+    assert flipped.bounds == switch.bounds
+    assert measured == []  # checked is a paint property: no size or place can change
+    assert repainted == [[Rect(*switch.bounds)]]
     assert phone.hierarchy_xml() == fresh(phone).xml()
 
 
@@ -119,7 +122,9 @@ def test_a_change_shown_elsewhere_on_the_page_builds_that_view(
     measured = _measured(monkeypatch)
     driver.tap(text="Wi-Fi")  # the line under it now says "Wi-Fi is off": new text
     phone.windows()
-    assert {"wifi_summary", "wifi_switch"} <= {view.id for view in measured}
+    ids = {view.id for view in measured}
+    assert "wifi_summary" in ids  # new text: measured again
+    assert "wifi_switch" not in ids  # flipped: a paint property only
     assert phone.hierarchy_xml() == fresh(phone).xml()
 
 

@@ -13,11 +13,11 @@ D = Display()
 SCREEN = Rect(0, 0, D.width, D.height)
 
 
-def page(wifi: bool, clicked: list[str], title: str = "Network") -> View:
+def page(wifi: bool, clicked: list[str], title: str = "Network", data: str = "On") -> View:
     return Column(
         TextView(title, id="title", on_click=lambda: clicked.append(title)),
         Switch("Wi-Fi", id="wifi", checked=wifi, on_change=lambda _: clicked.append("wifi")),
-        TextView("Mobile data", id="data"),
+        TextView(data, id="data"),
     )
 
 
@@ -39,17 +39,42 @@ def test_an_equal_tree_is_kept_whole_with_the_new_handlers() -> None:
 
 
 def test_a_changed_view_replaces_its_place_only() -> None:
+    old = laid_out(page(True, [], data="On"))
+    title, switch, data = old.children
+    gone: list[Rect] = []
+    kept = reconcile(old, page(True, [], data="Off, roaming"), gone)
+    assert kept is old and kept.children[0] is title and kept.children[1] is switch
+    new_data = kept.children[2]
+    assert new_data is not data and new_data.text == "Off, roaming"
+    assert gone == [data.visible]  # where the old text showed must be painted again
+    assert kept.needs_layout and new_data.clip is None  # laid out again; the rest is not
+    laid_out(kept)
+    assert title.bounds == kept.children[0].bounds
+
+
+def test_a_view_changed_in_its_looks_only_takes_the_old_ones_layout() -> None:
     old = laid_out(page(True, []))
     title, switch, data = old.children
+    old.relaid = switch.relaid = False  # its changes were taken
     gone: list[Rect] = []
     kept = reconcile(old, page(False, []), gone)
     assert kept is old and kept.children[0] is title and kept.children[2] is data
     new_switch = kept.children[1]
     assert new_switch is not switch and not new_switch.checked
-    assert gone == [switch.visible]  # where the old switch showed must be painted again
-    assert kept.needs_layout and new_switch.clip is None  # laid out again; the rest is not
-    laid_out(kept)
-    assert title.bounds == kept.children[0].bounds
+    assert (new_switch.bounds, new_switch.visible, new_switch.measured) == (
+        switch.bounds,
+        switch.visible,
+        switch.measured,
+    )
+    assert not kept.needs_layout and not new_switch.needs_layout  # nothing moves
+    assert gone == []  # the new switch paints over the old one's place
+    assert kept.relaid and new_switch.relaid  # the way to the change, to repaint it
+
+
+def test_a_text_colour_is_a_paint_property_but_its_size_is_not() -> None:
+    old = laid_out(Column(TextView("Total", color="primary", size=14)))
+    assert not reconcile(old, Column(TextView("Total", color="danger", size=14)), []).needs_layout
+    assert reconcile(old, Column(TextView("Total", color="primary", size=20)), []).needs_layout
 
 
 def test_a_handler_set_or_unset_is_a_change_but_a_new_handler_is_not() -> None:

@@ -2,18 +2,37 @@
 
 A screen is a function of the app's state, built whole whenever state it read changed, but
 most of what it shows usually stays: one switch flips, one row is added. ``reconcile``
-walks the new tree beside the last one, position by position. Where a new view holds the
-same properties as the view in its place before (``View.properties``: everything but its
-children and the handlers themselves, of which only whether each is set counts), the old
-view stays, taking the new view's handlers (what they do may have changed), so what the
-phone learned about it (size, place, hierarchy node, pixels) stays valid. A view that
-differs replaces the old one; the views inside it are matched the same way.
+walks the new tree beside the last one, position by position, and tells apart three cases:
+
+- the new view holds the same properties as the view in its place before
+  (``View.properties``: everything but its children and the handlers themselves, of which
+  only whether each is set counts): the old view stays, taking the new view's handlers
+  (what they do may have changed), so what the phone learned about it (size, place,
+  hierarchy node, pixels) stays valid;
+- it differs only in how it looks (``View.paint_properties``: a switch flipped, a colour):
+  the new view takes the old one's place and layout, and only its pixels and node are new;
+- it differs in anything else: it replaces the old one and is laid out anew, and so is
+  every view that holds it.
+
+The views inside are matched the same way.
 """
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.ui.view import View
+
+
+class Change(IntEnum):
+    """How much changed in a view and what it holds, least first."""
+
+    NONE = 0
+    PAINT = 1
+    """Pixels and hierarchy nodes only: every view keeps its size and place."""
+    LAYOUT = 2
+    """Sizes or places: the views that hold the change are laid out again."""
 
 
 def reconcile(old: View | None, new: View, gone: list[Rect]) -> View:
@@ -25,44 +44,56 @@ def reconcile(old: View | None, new: View, gone: list[Rect]) -> View:
     return _reconciled(old, new, gone)[0]
 
 
-def _reconciled(old: View, new: View, gone: list[Rect]) -> tuple[View, bool]:
-    """The view kept in ``new``'s place, and whether anything in it changed."""
+def _reconciled(old: View, new: View, gone: list[Rect]) -> tuple[View, Change]:
+    """The view kept in ``new``'s place, and how much changed in it."""
     if old is new:
-        return old, False
-    same = type(old) is type(new) and _same_properties(old, new)
-    if same:
+        return old, Change.NONE
+    own = _difference(old, new)
+    if own is Change.NONE:
         old.take_handlers(new)
         kept = old
+    elif own is Change.PAINT:
+        new.take_place(old)
+        kept = new
     else:
         kept = new
         if old.clip is not None:
             gone.append(old.visible)
-    changed = not same
     if new.builds_children_in_layout():
         # its children are made as it is laid out, by handlers it just took: lay it out again
-        if same:
-            old.changed_inside()
-        return kept, True
+        if own is not Change.LAYOUT:
+            kept.changed_inside()
+        return kept, Change.LAYOUT
+    inside = Change.NONE
     children: list[View] = []
     for position, child in enumerate(new.children):
         if position < len(old.children):
-            child, child_changed = _reconciled(old.children[position], child, gone)
-            changed |= child_changed
+            child, change = _reconciled(old.children[position], child, gone)
+            inside = max(inside, change)
         else:
-            changed = True
+            inside = Change.LAYOUT
         children.append(child)
     for extra in old.children[len(new.children) :]:
-        changed = True
+        inside = Change.LAYOUT
         if extra.clip is not None:
             gone.append(extra.visible)
     kept.children = children
-    if same and changed:
-        old.changed_inside()
-    return kept, changed
+    if own is not Change.LAYOUT:  # a view laid out where it stands
+        if inside is Change.LAYOUT:
+            kept.changed_inside()
+        elif inside is Change.PAINT:
+            kept.relaid = True  # the changed areas are taken from inside it
+    return kept, max(own, inside)
 
 
-def _same_properties(old: View, new: View) -> bool:
+def _difference(old: View, new: View) -> Change:
+    """How ``new`` differs from ``old`` in its own properties."""
+    if type(old) is not type(new):
+        return Change.LAYOUT
     try:
-        return bool(old.properties() == new.properties())
+        before, after = old.properties(), new.properties()
+        if before == after:
+            return Change.NONE
+        return Change.PAINT if before[0] == after[0] else Change.LAYOUT
     except (TypeError, ValueError):  # a property that cannot be compared: take it as changed
-        return False
+        return Change.LAYOUT

@@ -82,6 +82,7 @@ class ScrollView(View):
     cls = "android.widget.ScrollView"
     scrollable = True
     handlers = (*View.handlers, "render_item")
+    paint_properties = frozenset()  # what it keeps of its rows and offset goes with its layout
 
     def __init__(
         self,

@@ -138,6 +138,12 @@ class View:
     in_hierarchy: ClassVar[bool] = True
     handlers: ClassVar[tuple[str, ...]] = ("on_click", "on_long_click")
     """The attributes holding handlers: only whether each is set counts as a property."""
+    paint_properties: ClassVar[frozenset[str]] = frozenset(
+        {"background", "radius", "enabled", "selected", "color", "is_checked", "tint", "circle"}
+    )
+    """The properties that change only how it looks, never its size or its children's
+    places: a view built again that differs from the last build in these alone takes the
+    last one's place and layout (``ui.reconcile``), and only its pixels and node are new."""
     read_properties: ClassVar[Callable[[View], tuple]]
     """Reads all of a view's own properties (``__init_subclass__`` makes it per class)."""
 
@@ -147,7 +153,8 @@ class View:
 
     def properties(self) -> tuple:
         """All its own properties as one tuple: every slot but the children, what the phone
-        keeps about it and the handlers, of which only whether each is set counts. Read
+        keeps about it and the handlers, of which only whether each is set counts. The
+        first item holds those that bear on layout (all but ``paint_properties``). Read
         once: a view's properties never change once it is built."""
         own = self.own
         if own is None:
@@ -340,6 +347,13 @@ class View:
         self.measured = None
         self.needs_layout = True
 
+    def take_place(self, old: View) -> None:
+        """Stand where ``old`` stands, laid out as it is: this view is ``old`` built again
+        with other ``paint_properties`` only (``ui.reconcile``). Its pixels are new."""
+        self.bounds, self.visible, self.clip = old.bounds, old.visible, old.clip
+        self.measured, self.needs_layout = old.measured, old.needs_layout
+        self.relaid = True
+
     # drawing ----------------------------------------------------------------------------
     def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:
         """Paint this view (not its children) inside ``self.bounds``."""
@@ -360,24 +374,30 @@ def _properties_of(cls: type[View]) -> Callable[[View], tuple]:
     """The reader of all of a view class's own properties as one tuple: every slot but the
     children, what the phone keeps about the view, and the handlers, of which only
     whether each is set counts."""
-    names = sorted(
-        {
-            name
-            for klass in cls.__mro__
-            for name in getattr(klass, "__slots__", ())
-            if name not in _ENGINE_FIELDS
-            and name not in cls.handlers
-            and name not in ("children", "__weakref__")
-            and not name.startswith("_")
-        }
-    )
-    values = operator.attrgetter(*names)  # a View has many: the values come as a tuple
+    names = {
+        name
+        for klass in cls.__mro__
+        for name in getattr(klass, "__slots__", ())
+        if name not in _ENGINE_FIELDS
+        and name not in cls.handlers
+        and name not in ("children", "__weakref__")
+        and not name.startswith("_")
+    }
+    layout = _values_of(names - cls.paint_properties)
+    paint = _values_of(names & cls.paint_properties)
     handlers = cls.handlers
 
     def properties(view: View) -> tuple:
-        return (values(view), tuple(getattr(view, name) is None for name in handlers))
+        return (layout(view), paint(view), tuple(getattr(view, name) is None for name in handlers))
 
     return properties
+
+
+def _values_of(names: set[str]) -> Callable[[View], object]:
+    """The reader of a view's ``names`` attributes (a tuple of their values for two or more)."""
+    if not names:
+        return lambda view: ()
+    return operator.attrgetter(*sorted(names))
 
 
 View.read_properties = staticmethod(_properties_of(View))
