@@ -19,20 +19,13 @@ The views inside are matched the same way.
 
 from __future__ import annotations
 
-from enum import IntEnum
-
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.ui.view import View
 
-
-class Change(IntEnum):
-    """How much changed in a view and what it holds, least first."""
-
-    NONE = 0
-    PAINT = 1
-    """Pixels and hierarchy nodes only: every view keeps its size and place."""
-    LAYOUT = 2
-    """Sizes or places: the views that hold the change are laid out again."""
+SAME, PAINT, LAYOUT = 0, 1, 2
+"""How much changed in a view and what it holds, least first: nothing; pixels and hierarchy
+nodes only (every view keeps its size and place); sizes or places (the views that hold the
+change are laid out again)."""
 
 
 def reconcile(old: View | None, new: View, gone: list[Rect]) -> View:
@@ -44,15 +37,15 @@ def reconcile(old: View | None, new: View, gone: list[Rect]) -> View:
     return _reconciled(old, new, gone)[0]
 
 
-def _reconciled(old: View, new: View, gone: list[Rect]) -> tuple[View, Change]:
+def _reconciled(old: View, new: View, gone: list[Rect]) -> tuple[View, int]:
     """The view kept in ``new``'s place, and how much changed in it."""
     if old is new:
-        return old, Change.NONE
+        return old, SAME
     own = _difference(old, new)
-    if own is Change.NONE:
+    if own == SAME:
         old.take_handlers(new)
         kept = old
-    elif own is Change.PAINT:
+    elif own == PAINT:
         new.take_place(old)
         kept = new
     else:
@@ -61,39 +54,40 @@ def _reconciled(old: View, new: View, gone: list[Rect]) -> tuple[View, Change]:
             gone.append(old.visible)
     if new.builds_children_in_layout():
         # its children are made as it is laid out, by handlers it just took: lay it out again
-        if own is not Change.LAYOUT:
+        if own != LAYOUT:
             kept.changed_inside()
-        return kept, Change.LAYOUT
-    inside = Change.NONE
+        return kept, LAYOUT
+    inside = SAME
     children: list[View] = []
     for position, child in enumerate(new.children):
         if position < len(old.children):
             child, change = _reconciled(old.children[position], child, gone)
-            inside = max(inside, change)
+            if change > inside:
+                inside = change
         else:
-            inside = Change.LAYOUT
+            inside = LAYOUT
         children.append(child)
     for extra in old.children[len(new.children) :]:
-        inside = Change.LAYOUT
+        inside = LAYOUT
         if extra.clip is not None:
             gone.append(extra.visible)
     kept.children = children
-    if own is not Change.LAYOUT:  # a view laid out where it stands
-        if inside is Change.LAYOUT:
+    if own != LAYOUT:  # a view laid out where it stands
+        if inside == LAYOUT:
             kept.changed_inside()
-        elif inside is Change.PAINT:
+        elif inside == PAINT:
             kept.relaid = True  # the changed areas are taken from inside it
-    return kept, max(own, inside)
+    return kept, own if own > inside else inside
 
 
-def _difference(old: View, new: View) -> Change:
+def _difference(old: View, new: View) -> int:
     """How ``new`` differs from ``old`` in its own properties."""
     if type(old) is not type(new):
-        return Change.LAYOUT
+        return LAYOUT
     try:
         before, after = old.properties(), new.properties()
         if before == after:
-            return Change.NONE
-        return Change.PAINT if before[0] == after[0] else Change.LAYOUT
+            return SAME
+        return PAINT if before[0] == after[0] else LAYOUT
     except (TypeError, ValueError):  # a property that cannot be compared: take it as changed
-        return Change.LAYOUT
+        return LAYOUT
