@@ -4,6 +4,11 @@ Each cache holds values that can be computed again from their key alone (the siz
 in a face, the pixels of a glyph, the elements of a screen's nodes), so dropping any entry at
 any time changes nothing but speed. Code that uses one names it after what it holds; what
 it may keep and when it forgets is said here, once.
+
+Two other kinds of kept values are not memos and live where they belong: what is loaded
+once and never changes (the font files, the shipped task catalogue: ``functools.cache``
+where it is loaded), and what the phone learns about a view it shows (its size, place and
+hierarchy node, on the view: ``sim.ui.view``), which the view drops when it changes.
 """
 
 from __future__ import annotations

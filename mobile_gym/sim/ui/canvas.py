@@ -6,11 +6,10 @@ scale, so one widget tree draws a full-size or a reduced screenshot with the sam
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import cv2
 import numpy as np
 
+from mobile_gym.caches import LRUCache
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.ui.fonts import face
 from mobile_gym.sim.ui.theme import Color
@@ -229,12 +228,23 @@ class Canvas:
         cv2.add(region, ink[rows, columns], dst=region)
 
 
-@lru_cache(maxsize=2048)
+MaskKey = tuple[str, int, bool, float]
+"""A text as drawn: its characters, pixel size, boldness and the screenshot's scale."""
+_SCALED_MASKS: LRUCache[MaskKey, np.ndarray] = LRUCache(2048)
+_INKS: LRUCache[tuple[MaskKey, Color], tuple[np.ndarray, np.ndarray]] = LRUCache(256)
+"""Three-channel copies of the masks (``_text_ink``): fewer kept."""
+
+
 def scaled_text_mask(text: str, size_px: int, bold: bool, scale: float) -> np.ndarray:
     """The coverage mask of ``text`` drawn at ``scale``: the face of the scaled size, narrowed
     where its ink runs further right than the full-size text's ink times ``scale`` (a small
     face's rounded advances add up to more), so that reduced screenshots show the whole text
     inside the bounds the view hierarchy gives it."""
+    return _SCALED_MASKS.get((text, size_px, bold, scale), _scaled_mask)
+
+
+def _scaled_mask(key: MaskKey) -> np.ndarray:
+    text, size_px, bold, scale = key
     mask = face(max(1, round(size_px * scale)), bold).mask(text)
     if scale == 1.0:
         return mask
@@ -254,7 +264,6 @@ def _ink_right(mask: np.ndarray) -> int:
     return int(columns[-1]) + 1 if columns.size else 0
 
 
-@lru_cache(maxsize=256)  # three-channel copies of the masks: fewer kept
 def _text_ink(
     text: str, size_px: int, bold: bool, scale: float, color: Color
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -262,6 +271,11 @@ def _text_ink(
     ``region * inverse / 255 + ink``, where ``alpha`` is the coverage
     (``scaled_text_mask``) on three channels, ``inverse`` 255 - alpha and ``ink``
     color * alpha / 255."""
+    return _INKS.get(((text, size_px, bold, scale), color), _ink)
+
+
+def _ink(key: tuple[MaskKey, Color]) -> tuple[np.ndarray, np.ndarray]:
+    (text, size_px, bold, scale), color = key
     mask = scaled_text_mask(text, size_px, bold, scale)
     alpha = cv2.merge((mask, mask, mask))
     inverse = cv2.bitwise_not(alpha)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -28,11 +27,14 @@ import numpy as np
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
+from mobile_gym.caches import FIFOCache, LRUCache
+
 ELLIPSIS = "\u2026"
 REGULAR = 400
 MEDIUM = 500
 BOLD = 700
 _STRING_CACHE_SIZE = 4096
+_GLYPH_CACHE_SIZE = 8192
 _MIN_SIZE_PX = 4
 
 _NO_LINE_START = frozenset(")]}>»›.,:;!?%\u2019\u201d\u2026\u3001\u3002\u3009\u300b\u300d\u300f")
@@ -137,9 +139,15 @@ def chain() -> tuple[FontFile, ...]:
     )
 
 
-@cache
 def font_index(char: str) -> int | None:
     """Which font of ``chain()`` draws ``char``: the first that has it, None if none does."""
+    return _FONT_INDICES.get(char, _first_font_with)
+
+
+_FONT_INDICES: FIFOCache[str, int | None] = FIFOCache(1 << 16)
+
+
+def _first_font_with(char: str) -> int | None:
     code = ord(char)
     return next((i for i, font in enumerate(chain()) if code in font.cmap), None)
 
@@ -183,9 +191,11 @@ class Face:
         self.ascent = ascent
         """Rows from the top of the line box to the baseline."""
         self.line_height = ascent + descent
-        self._glyphs: dict[str, Glyph] = {}
-        self._strings: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._widths: dict[str, float] = {}
+        self._glyphs: FIFOCache[str, Glyph] = FIFOCache(_GLYPH_CACHE_SIZE)
+        self._strings: LRUCache[str, np.ndarray] = LRUCache(_STRING_CACHE_SIZE)
+        """Coverage masks of whole strings, by text."""
+        self._widths: FIFOCache[str, float] = FIFOCache(_STRING_CACHE_SIZE * 4)
+        """Advance widths of whole strings, by text."""
 
     def _font(self, index: int) -> ImageFont.FreeTypeFont:
         font = self._fonts.get(index)
@@ -194,10 +204,7 @@ class Face:
         return font
 
     def glyph(self, char: str) -> Glyph:
-        glyph = self._glyphs.get(char)
-        if glyph is None:
-            glyph = self._glyphs[char] = self._rasterise(char)
-        return glyph
+        return self._glyphs.get(char, self._rasterise)
 
     def _rasterise(self, char: str) -> Glyph:
         if invisible(char):
@@ -213,13 +220,10 @@ class Face:
 
     def measure(self, text: str) -> float:
         """Advance width of ``text`` in pixels."""
-        width = self._widths.get(text)
-        if width is None:
-            width = sum(self.glyph(c).advance for c in text)
-            if len(self._widths) >= _STRING_CACHE_SIZE * 4:
-                self._widths.clear()
-            self._widths[text] = width
-        return width
+        return self._widths.get(text, self._width)
+
+    def _width(self, text: str) -> float:
+        return sum(self.glyph(c).advance for c in text)
 
     def fit(self, text: str, max_width: float) -> str:
         """``text`` cut with an ellipsis so that it fits ``max_width`` pixels."""
@@ -286,10 +290,9 @@ class Face:
 
     def mask(self, text: str) -> np.ndarray:
         """Coverage mask (``line_height`` x width, uint8) of one line of text."""
-        cached = self._strings.get(text)
-        if cached is not None:
-            self._strings.move_to_end(text)
-            return cached
+        return self._strings.get(text, self._mask)
+
+    def _mask(self, text: str) -> np.ndarray:
         glyphs = [self.glyph(c) for c in text]
         width = math.ceil(sum(g.advance for g in glyphs)) + 2
         mask = np.zeros((self.line_height, width), np.uint8)
@@ -305,9 +308,6 @@ class Face:
                     np.maximum(region, glyph.mask[y0 - y : y1 - y, x0 - x : x1 - x], out=region)
             pen += glyph.advance
         mask.flags.writeable = False
-        self._strings[text] = mask
-        if len(self._strings) > _STRING_CACHE_SIZE:
-            self._strings.popitem(last=False)
         return mask
 
 
@@ -336,9 +336,13 @@ def face(size_px: int, bold: bool = False, weight: int | None = None) -> Face:
     """The shared face for a pixel size and weight (glyph caches are shared by all phones):
     ``weight`` if given (``REGULAR``, ``MEDIUM``, ``BOLD`` or another CSS weight), else bold or
     regular."""
-    return _face(size_px, weight if weight is not None else BOLD if bold else REGULAR)
+    key = (size_px, weight if weight is not None else BOLD if bold else REGULAR)
+    return _FACES.get(key, _new_face)
 
 
-@cache
-def _face(size_px: int, weight: int) -> Face:
-    return Face(size_px, weight)
+_FACES: LRUCache[tuple[int, int], Face] = LRUCache(256)
+"""The faces in use by pixel size and weight, each with its glyph and string caches."""
+
+
+def _new_face(key: tuple[int, int]) -> Face:
+    return Face(*key)
