@@ -25,6 +25,7 @@ from typing import Any
 from mobile_gym.device.adb_link import AdbLink
 from mobile_gym.device.base import DeviceError
 from mobile_gym.device.rows import insert_rows
+from mobile_gym.device.task_sql import read_only_query, within_budget
 from mobile_gym.sim.system.storage import database_path
 
 _WAL_MODE = b"\x02\x02"
@@ -50,11 +51,12 @@ class AppDatabases:
         self._copies.clear()
 
     def query(self, package: str, database: str, sql: str, params: list[Any]) -> list[tuple]:
-        """Rows of the read-only ``sql`` over the app's database."""
+        """Rows of the read-only ``sql`` over the app's database (one statement, within the
+        SQL budget: ``mobile_gym.device.task_sql``)."""
         copy = self._copy(database_path(package, database))
         conn = sqlite3.connect(f"{copy.as_uri()}?mode=ro", uri=True)
         try:
-            return [tuple(row) for row in conn.execute(sql, params).fetchall()]
+            return read_only_query(conn, sql, params)
         finally:
             conn.close()
 
@@ -67,7 +69,11 @@ class AppDatabases:
         copy = self._copy(remote)
         conn = sqlite3.connect(copy, isolation_level=None)
         try:
-            insert_rows(conn, table, rows, clear, f"{package}/{database}.{table}")
+            with within_budget(conn):
+                insert_rows(conn, table, rows, clear, f"{package}/{database}.{table}")
+        except BaseException:
+            self._copies.pop(remote, None)  # the copy holds part of the rows: pull it again
+            raise
         finally:
             conn.close()
         self.link.push(copy.read_bytes(), remote, mode=0o660)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+import sqlite3
 from collections.abc import Callable, Collection, Hashable
 from typing import Any
 
 import numpy as np
 
 from mobile_gym.device.rows import insert_rows
+from mobile_gym.device.task_sql import read_only_query, within_budget
 from mobile_gym.hierarchy import Node
 from mobile_gym.sim import Display, Phone
 from mobile_gym.sim.apps import DEFAULT_APPS
@@ -72,12 +74,8 @@ class SimDevice:
         return self.phone.settings.get(namespace, key)
 
     def query(self, package: str, database: str, sql: str, params: list[Any]) -> list[tuple]:
-        conn = self.phone.storage.database(package, database)
-        conn.execute("PRAGMA query_only = ON")
-        try:
-            return [tuple(row) for row in conn.execute(sql, params).fetchall()]
-        finally:
-            conn.execute("PRAGMA query_only = OFF")
+        """Rows of the read-only ``sql`` (one statement, within the SQL budget)."""
+        return read_only_query(self._database(package, database), sql, params)
 
     def change_counters(self, sources: Collection[str] | None = None) -> dict[str, Hashable]:
         """Change tokens per source (those of ``sources``; None: all). The UI counts as
@@ -103,8 +101,18 @@ class SimDevice:
     def insert_rows(
         self, package: str, database: str, table: str, rows: list[dict[str, Any]], clear: bool
     ) -> None:
-        conn = self.phone.database(package, database)
-        insert_rows(conn, table, rows, clear, f"{package}/{database}.{table}")
+        conn = self._database(package, database)
+        with within_budget(conn):
+            insert_rows(conn, table, rows, clear, f"{package}/{database}.{table}")
+
+    def _database(self, package: str, database: str) -> sqlite3.Connection:
+        """The app's database ``database``; ValueError if the app is not installed or has no
+        such database."""
+        app = self.phone.activities.app(package)
+        if not self.phone.storage.has_database(package, database):
+            names = ", ".join(app.schemas) or "none"
+            raise ValueError(f"{package} has no database {database!r}; databases: {names}")
+        return self.phone.database(package, database)
 
     def write_file(self, path: str, data: bytes) -> None:
         self.phone.write_file(path, data)

@@ -51,8 +51,8 @@ def select_tasks(suite_names: list[str], task_names: list[str]) -> list[TaskSpec
             raise PlanError(f"unknown task {name!r}; {hint}see `mobile-gym list tasks`")
         try:
             spec = resolve_task(name)
-        except TaskFileError as exc:
-            raise PlanError(str(exc).splitlines()[0]) from None
+        except TaskFileError as exc:  # every problem, one line each
+            raise PlanError("\n".join(exc.problems)) from None
         chosen.setdefault(spec.id, spec)
     return list(chosen.values())
 

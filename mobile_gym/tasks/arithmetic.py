@@ -3,14 +3,24 @@
 The expression is parsed with :mod:`ast` and only number literals, ``+ - * / // %``, unary
 signs, parentheses and the functions ``round abs min max`` are evaluated; anything else
 (names, attributes, calls to other functions, strings, powers) is refused, so a task file
-can never run code.
+can never run code. Expressions are short and shallow, every value is a finite number of
+at most ``MAX_MAGNITUDE``, and each function takes the arguments it can: whatever an
+expression holds, evaluating it is quick and ends in a number or an ``ExpressionError``.
 """
 
 from __future__ import annotations
 
 import ast
+import math
 import operator
 from collections.abc import Callable
+
+MAX_LENGTH = 1000
+"""The longest expression, in characters."""
+MAX_DEPTH = 50
+"""The deepest nesting of operations in an expression."""
+MAX_MAGNITUDE = 10**18
+"""The largest magnitude of any value along the way (a 64-bit integer's range)."""
 
 _BINARY: dict[type[ast.operator], Callable[[float, float], float]] = {
     ast.Add: operator.add,
@@ -24,7 +34,13 @@ _UNARY: dict[type[ast.unaryop], Callable[[float], float]] = {
     ast.UAdd: operator.pos,
     ast.USub: operator.neg,
 }
-_FUNCTIONS: dict[str, Callable[..., float]] = {"round": round, "abs": abs, "min": min, "max": max}
+_FUNCTIONS: dict[str, tuple[Callable[..., float], int, int | None]] = {
+    "round": (round, 1, 2),
+    "abs": (abs, 1, 1),
+    "min": (min, 2, None),
+    "max": (max, 2, None),
+}
+"""Each function, with the fewest and most arguments it takes (None: any number)."""
 
 
 class ExpressionError(ValueError):
@@ -33,10 +49,14 @@ class ExpressionError(ValueError):
 
 def evaluate(expression: str) -> int | float:
     """The value of ``expression``; an integral result is returned as an int."""
+    if len(expression) > MAX_LENGTH:
+        raise ExpressionError(f"expression is longer than {MAX_LENGTH} characters")
     try:
         tree = ast.parse(expression.strip(), mode="eval")
-    except SyntaxError:
+    except (SyntaxError, RecursionError, MemoryError):
         raise ExpressionError(f"not an arithmetic expression: {expression!r}") from None
+    if _depth(tree.body) > MAX_DEPTH:
+        raise ExpressionError(f"expression is nested more than {MAX_DEPTH} levels deep")
     try:
         value = _value(tree.body)
     except ZeroDivisionError:
@@ -46,7 +66,22 @@ def evaluate(expression: str) -> int | float:
     return value
 
 
+def _depth(node: ast.AST) -> int:
+    """How deep ``node``'s operations nest (counted without recursion)."""
+    deepest = 0
+    stack = [(node, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return deepest
+
+
 def _value(node: ast.AST) -> int | float:
+    return _checked(_compute(node), node)
+
+
+def _compute(node: ast.AST) -> int | float:
     if isinstance(node, ast.Constant) and type(node.value) in (int, float):
         return node.value
     if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
@@ -58,9 +93,32 @@ def _value(node: ast.AST) -> int | float:
         and isinstance(node.func, ast.Name)
         and node.func.id in _FUNCTIONS
         and not node.keywords
-        and node.args
     ):
-        return _FUNCTIONS[node.func.id](*(_value(arg) for arg in node.args))
+        function, fewest, most = _FUNCTIONS[node.func.id]
+        args = [_value(arg) for arg in node.args]
+        if len(args) < fewest or (most is not None and len(args) > most):
+            takes = (
+                f"{fewest} or more"
+                if most is None
+                else f"exactly {most}"
+                if most == fewest
+                else f"{fewest} to {most}"
+            )
+            raise ExpressionError(
+                f"{node.func.id}() takes {takes} arguments, got {len(args)}: {ast.unparse(node)!r}"
+            )
+        if node.func.id == "round" and len(args) == 2 and not isinstance(args[1], int):
+            raise ExpressionError(f"round()'s digits must be a whole number: {ast.unparse(node)!r}")
+        return function(*args)
     raise ExpressionError(
         f"only numbers, + - * / // %, parentheses and round/abs/min/max are allowed, got {ast.unparse(node)!r}"
     )
+
+
+def _checked(value: int | float, node: ast.AST) -> int | float:
+    """``value`` if it is a finite number of at most ``MAX_MAGNITUDE``."""
+    if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_MAGNITUDE:
+        raise ExpressionError(
+            f"{ast.unparse(node)!r} is out of range (values must stay within ±{MAX_MAGNITUDE:.0e})"
+        )
+    return value

@@ -1,9 +1,18 @@
 """One episode of a task: parameters drawn, instruction chosen, device set up, and the
-signals and events that judge it."""
+signals and events that judge it.
+
+What a task file asks of the episode that cannot be done (a template naming no parameter,
+an invalid regex, a setup row for a table the app lacks, a start screen that is not
+installed) is a ``TaskFileError`` naming the file and the field; a device that fails is a
+``DeviceError``, as anywhere else.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import sqlite3
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -22,7 +31,7 @@ class Episode:
     def __init__(self, spec: s.TaskSpec, device: Device, rng: np.random.Generator) -> None:
         self.spec = spec
         self.device = device
-        self.values = draw_parameters(spec.parameters, rng)
+        self.values = draw_parameters(spec.parameters, rng, spec.label)
         options = [spec.instruction.template, *spec.instruction.paraphrases]
         self.instruction = fill(
             options[int(rng.integers(len(options)))], self.values, f"{spec.label}: instruction"
@@ -32,12 +41,9 @@ class Episode:
         _, log_start = device.logcat(1 << 62)
         probes = []
         for name, signal in spec.signals.items():
-            try:
-                probes.append(SignalProbe(name, self._filled(signal, f"signals.{name}")))
-            except s.TaskFileError:
-                raise
-            except ValueError as exc:  # an invalid XPath or regex
-                raise s.TaskFileError(f"{spec.label}: signals.{name}: {exc}") from None
+            filled = self._filled(signal, f"signals.{name}")
+            with self._blame(f"signals.{name}"):  # an invalid XPath or regex
+                probes.append(SignalProbe(name, filled, spec.label))
         sources = frozenset(probe.source for probe in probes) - {"agent"}
         self.observer = Observer(device, self.agent, log_start, sources)
         self.board = SignalBoard(probes, self.observer)
@@ -55,33 +61,50 @@ class Episode:
         label = f"{self.spec.label}: {where}"
         data = fill_any(model.model_dump(by_alias=True, exclude_defaults=True), self.values, label)
         try:
-            return type(model).model_validate(data)
+            return type(model).model_validate(data, context=s.FILLED)
         except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(map(str, e['loc'])) or '(value)'}: {e['msg']}" for e in exc.errors()
-            )
-            raise s.TaskFileError(f"{label}: after filling in parameters: {problems}") from None
+            problems = [
+                f"{label}: after filling in parameters: "
+                f"{'.'.join(map(str, e['loc'])) or '(value)'}: {e['msg']}"
+                for e in exc.errors()
+            ]
+            raise s.TaskFileError(problems) from None
+
+    @contextlib.contextmanager
+    def _blame(self, where: str) -> Iterator[None]:
+        """Report what the task file's field ``where`` asked that could not be done (a
+        ValueError or SQLite error of the device or the signal) as a TaskFileError."""
+        try:
+            yield
+        except s.TaskFileError:
+            raise
+        except (ValueError, sqlite3.Error) as exc:
+            raise s.TaskFileError(f"{self.spec.label}: {where}: {exc}") from None
 
     def _setup(self) -> None:
         setup: s.Setup = self._filled(self.spec.setup, "setup")
         device = self.device
         if setup.time:
-            try:
+            with self._blame("setup.time"):
                 device.set_time(dt.datetime.fromisoformat(setup.time))
-            except ValueError as exc:
-                raise s.TaskFileError(f"{self.spec.label}: setup.time: {exc}") from None
-        for item in setup.settings:
-            device.put_setting(
-                item.namespace,
-                item.key,
-                str(int(item.value)) if isinstance(item.value, bool) else str(item.value),
-            )
-        for block in setup.database:
-            device.insert_rows(block.package, block.database, block.table, block.rows, block.clear)
-        for file in setup.files:
-            device.write_file(file.path, file.text.encode("utf-8"))
+        for i, item in enumerate(setup.settings):
+            with self._blame(f"setup.settings.{i}"):
+                device.put_setting(
+                    item.namespace,
+                    item.key,
+                    str(int(item.value)) if isinstance(item.value, bool) else str(item.value),
+                )
+        for i, block in enumerate(setup.database):
+            with self._blame(f"setup.database.{i}"):
+                device.insert_rows(
+                    block.package, block.database, block.table, block.rows, block.clear
+                )
+        for i, file in enumerate(setup.files):
+            with self._blame(f"setup.files.{i}"):
+                device.write_file(file.path, file.text.encode("utf-8"))
         if setup.start is not None:
-            device.start(setup.start.package, setup.start.activity)
+            with self._blame("setup.start"):
+                device.start(setup.start.package, setup.start.activity)
 
     def judge(self) -> Firing:
         """Evaluate signals (those whose source changed) and the event tree."""
@@ -104,4 +127,4 @@ class Episode:
 
     def solution(self) -> list[s.SolutionStep]:
         """The reference solution with parameters filled in."""
-        return [self._filled(step, f"solution[{i}]") for i, step in enumerate(self.spec.solution)]
+        return [self._filled(step, f"solution.{i}") for i, step in enumerate(self.spec.solution)]

@@ -124,15 +124,21 @@ TITLES = (
 )
 
 
-def draw_parameters(specs: dict[str, Any], rng: np.random.Generator) -> dict[str, Any]:
+def draw_parameters(
+    specs: dict[str, Any], rng: np.random.Generator, label: str = "<task>"
+) -> dict[str, Any]:
     """One value per parameter, in file order, from ``rng`` (deterministic for a seed).
 
     Computed and date parameters read the parameters above them; a drawn parameter with
     ``unlike`` is drawn again until it differs from each parameter named there.
+
+    Raises:
+        TaskFileError: a parameter that cannot be drawn, named with ``label`` (the task's
+            file and id) and its field path.
     """
     values: dict[str, Any] = {}
     for name, spec in specs.items():
-        where = f"parameters.{name}"
+        where = f"{label}: parameters.{name}"
         if isinstance(spec, ComputedParam):
             try:
                 values[name] = evaluate(fill(spec.compute, values, where))
@@ -163,15 +169,31 @@ def _draw(spec: ChoiceParam | RangeParam | GeneratedParam, rng: np.random.Genera
 
 
 def _date(spec: DateParam, values: dict[str, Any], where: str) -> str | int:
+    start_text = fill(spec.date, values, where)
     try:
-        start = dt.date.fromisoformat(fill(spec.date, values, where))
-        days = int(fill_any(spec.add_days, values, where))
-    except ValueError as exc:
+        start = dt.date.fromisoformat(start_text)
+        days = _whole_number(fill_any(spec.add_days, values, where))
+    except (ValueError, TypeError) as exc:
         raise TaskFileError(f"{where}: {exc}") from None
-    day = start + dt.timedelta(days=days)
+    try:
+        day = start + dt.timedelta(days=days)
+    except OverflowError:
+        raise TaskFileError(
+            f"{where}: {start_text} plus {days} days is out of range (years 1 to 9999)"
+        ) from None
     if spec.format == "epoch_ms":
         return int(dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC).timestamp() * 1000)
-    return day.strftime(spec.format)
+    try:
+        return day.strftime(spec.format)
+    except ValueError as exc:
+        raise TaskFileError(f"{where}: format {spec.format!r}: {exc}") from None
+
+
+def _whole_number(value: Any) -> int:
+    """``value`` as an int: an int, or text of one (``add_days: "{days}"``)."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise TypeError(f"add_days must be a whole number, got {value!r}")
+    return int(value)
 
 
 def _generate(kind: str, rng: np.random.Generator) -> str:

@@ -1,15 +1,23 @@
 """The task file format: a pydantic schema for the YAML files under ``configs/tasks/``.
 
 A task file is data only: no field is ever executed. Errors name the file, the field path
-and the problem (``TaskFileError``).
+and the problem (``TaskFileError``), one line per problem.
+
+Checked when a file is loaded: the fixed limits (``mobile_gym.tasks.limits``), UTF-8 and
+YAML, every field's type and value (finite numbers, read-only SQL, known signals and
+events, ``after`` without cycles), and the parameters, drawn once as a dry run. Checked
+when an episode starts (``mobile_gym.tasks.episode``): the templates filled in, regexes
+and XPaths, and the setup as the device applies it.
 """
 
 from __future__ import annotations
 
+import math
 import pathlib
-import re
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal, Union
 
+import numpy as np
 import yaml
 from pydantic import (
     BaseModel,
@@ -19,16 +27,20 @@ from pydantic import (
     PrivateAttr,
     Tag,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
 
-_WRITES = re.compile(
-    r"\b(INSERT|UPDATE|DELETE|REPLACE|UPSERT|DROP|ALTER|CREATE|ATTACH|DETACH|PRAGMA|VACUUM|REINDEX)\b",
-    re.IGNORECASE,
-)
+from mobile_gym.device.task_sql import QueryRefused, check_reads_only
+from mobile_gym.tasks.arithmetic import MAX_MAGNITUDE
+from mobile_gym.tasks.limits import MAX_FILE_BYTES, LimitError, read_yaml, shape_problem
+
 ID_PATTERN = r"^[a-z0-9_]+(\.[a-z0-9_]+)+$"
 NAME_PATTERN = r"^[a-z_][a-z0-9_]*$"
+FILLED = {"filled": True}
+"""The validation context of a part of a task whose ``{name}`` fields were filled in for an
+episode: what can only be judged on the device (a query's reads) is left to the device."""
 
 
 def _tagged(*options: tuple[str, type]) -> Any:
@@ -42,35 +54,57 @@ def _tagged(*options: tuple[str, type]) -> Any:
         if isinstance(value, dict):
             found = [k for k in keys if k in value]
             return found[0] if len(found) == 1 else None
-        found = [k for k, cls in options if isinstance(value, cls)]
+        # a model made already (validating a spec again); anything else is no option
+        found = [k for k, cls in options if isinstance(cls, type) and isinstance(value, cls)]
         return found[0] if found else None
 
     union = tuple(Annotated[cls, Tag(key)] for key, cls in options)
     names = ", ".join(k for k in keys if k != "name")
+    expected = f"exactly one of the keys {names}"
     return Annotated[
         Union[union],  # noqa: UP007 - built from a tuple of options
         Discriminator(
             pick,
             custom_error_type="unknown_kind",
-            custom_error_message=f"must have exactly one of the keys {names}",
+            custom_error_message=(
+                f"must be a signal name or a mapping with {expected}"
+                if "name" in keys
+                else f"must be a mapping with {expected}"
+            ),
         ),
     ]
 
 
 class TaskFileError(ValueError):
-    """A task file that cannot be used; the message names the file, field and problem."""
+    """A task file that cannot be used.
+
+    Args:
+        problems: one line per problem, each naming the file, the field path and the
+            problem (``file: field.path: problem``); a string is split into its lines.
+    """
+
+    def __init__(self, problems: str | Sequence[str]) -> None:
+        lines = problems.splitlines() if isinstance(problems, str) else list(problems)
+        self.problems: list[str] = lines or ["(no details)"]
+        super().__init__("\n".join(self.problems))
 
 
-class _FieldError(ValueError):
-    """A problem a model validator found at ``path`` (reported there, not at the top level)."""
+class _FieldsError(ValueError):
+    """Problems a model validator found, each at its own ``path`` under the model (reported
+    there, not at the model itself)."""
 
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(message)
-        self.path = path
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        super().__init__("; ".join(message for _, message in problems))
+        self.problems = problems
+
+
+def _field_error(path: str, message: str) -> _FieldsError:
+    return _FieldsError([(path, message)])
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # numbers must be finite: a NaN reward or threshold would judge nothing
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 # parameters ---------------------------------------------------------------------------------
@@ -95,6 +129,8 @@ class RangeParam(_DrawnParam):
     def _ordered(cls, value: tuple[int, int]) -> tuple[int, int]:
         if value[0] > value[1]:
             raise ValueError(f"range low {value[0]} is above high {value[1]}")
+        if not -MAX_MAGNITUDE <= value[0] <= value[1] <= MAX_MAGNITUDE:  # 64-bit draws
+            raise ValueError(f"range bounds must lie within ±{MAX_MAGNITUDE:.0e}, got {value}")
         return value
 
 
@@ -136,13 +172,17 @@ class SettingValue(_Model):
     value: str | int | float | bool
 
 
+SqlValue = str | int | float | bool | None
+"""A value SQLite stores as it is: a row's column, a query's parameter."""
+
+
 class DatabaseRows(_Model):
     """Rows inserted into an app database table (values may use ``{param}``)."""
 
     package: str
     database: str
     table: str = Field(pattern=NAME_PATTERN)
-    rows: list[dict[str, Any]] = Field(default_factory=list)
+    rows: list[dict[str, SqlValue]] = Field(default_factory=list)
     clear: bool = False
     """Delete the table's rows first."""
 
@@ -219,23 +259,27 @@ class SettingSignal(_Model):
 
 
 class SqlSignal(_Model):
-    """A read-only query over an app database; true when its rows equal ``expect``."""
+    """A read-only query over an app database; true when its rows equal ``expect``.
+
+    SQLite itself judges the query (``mobile_gym.device.task_sql``): one statement that
+    only reads, as compiling it here tells, and again on the app's database whenever it
+    runs."""
 
     sql: str
     package: str
     database: str
-    params: list[Any] = Field(default_factory=list)
+    params: list[SqlValue] = Field(default_factory=list)
     expect: list[list[Any]]
 
     @field_validator("sql")
     @classmethod
-    def _read_only(cls, value: str) -> str:
-        if not re.match(
-            r"^\s*(SELECT|WITH)\b", value, re.IGNORECASE
-        ) or ";" in value.rstrip().rstrip(";"):
-            raise ValueError("must be a single SELECT query")
-        if _WRITES.search(value):
-            raise ValueError(f"must only read, but uses {_WRITES.search(value).group(0).upper()}")
+    def _read_only(cls, value: str, info: ValidationInfo) -> str:
+        if info.context == FILLED:  # judged on the app's database when it runs
+            return value
+        try:
+            check_reads_only(value)
+        except QueryRefused as exc:
+            raise ValueError(str(exc)) from None
         return value
 
 
@@ -248,6 +292,19 @@ class AnswerSignal(_Model):
     tolerance: float = Field(0.0, ge=0)
     # a number parameter filled in (``"{code}"`` keeps its int type) is the text it reads as
     model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
+
+    @model_validator(mode="after")
+    def _a_number_to_match(self) -> AnswerSignal:
+        if self.match == "number" and "{" not in self.answer:  # a template: checked filled
+            try:
+                number = float(self.answer)
+            except ValueError:
+                number = math.nan
+            if not math.isfinite(number):
+                raise _field_error(
+                    "answer", f"match: number needs a finite number, got {self.answer!r}"
+                )
+        return self
 
 
 class StatusSignal(_Model):
@@ -334,19 +391,28 @@ Selector = dict[str, str]
 """Attributes a node must have: ``text``, ``id``, ``desc``, ``class``, ... (``*`` suffix: prefix)."""
 
 
+class TypeInto(_Model):
+    """Click the field ``into`` selects, then type ``text`` (Mobile-Env's INPUT)."""
+
+    text: str
+    into: Selector
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
+
+
 class SolutionStep(_Model):
     """One agent-level action of the reference solution, addressed by selector."""
 
     click: Selector | None = None
     long_press: Selector | None = None
-    type: dict[str, Any] | None = None
-    """``{text: ..., into: selector}``: click the field, then type (Mobile-Env's INPUT)."""
+    type: TypeInto | None = None
     scroll: Literal["up", "down"] | None = None
     swipe: Literal["up", "down", "left", "right"] | None = None
     key: str | None = None
     answer: str | None = None
     status: Literal["complete", "infeasible"] | None = None
-    wait: int | None = None
+    wait: int | None = Field(None, ge=0)
+    # a number parameter filled in (``answer: "{code}"``) is the text it reads as
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
 
     @model_validator(mode="after")
     def _one_action(self) -> SolutionStep:
@@ -400,28 +466,44 @@ class TaskSpec(_Model):
 
     @model_validator(mode="after")
     def _references(self) -> TaskSpec:
+        problems: list[tuple[str, str]] = []
         event_ids = [e.id for e in self.events]
+        seen: set[str] = set()
         for i, event_id in enumerate(event_ids):
-            if event_id in event_ids[:i]:
-                raise _FieldError(f"events.{i}.id", f"event id {event_id!r} is used more than once")
+            if event_id in seen:
+                problems.append((f"events.{i}.id", f"event id {event_id!r} is used more than once"))
+            seen.add(event_id)
         for i, event in enumerate(self.events):
             for name in _signal_names(event.when):
                 if name not in self.signals:
-                    raise _FieldError(
-                        f"events.{i}.when", f"event {event.id!r} uses unknown signal {name!r}"
+                    problems.append(
+                        (f"events.{i}.when", f"event {event.id!r} uses unknown signal {name!r}")
                     )
             for prerequisite in event.after:
-                if prerequisite not in event_ids or prerequisite == event.id:
-                    raise _FieldError(
-                        f"events.{i}.after",
-                        f"event {event.id!r} comes after unknown event {prerequisite!r}",
+                if prerequisite not in seen:
+                    problems.append(
+                        (
+                            f"events.{i}.after",
+                            f"event {event.id!r} comes after unknown event {prerequisite!r}",
+                        )
                     )
-        if not any(e.end == "success" for e in self.events):
-            raise _FieldError("events", "no event ends the episode as success")
-        if isinstance(self.max_steps, int) and self.max_steps < 1:
-            raise _FieldError(
-                "max_steps", "max_steps must be a positive integer, '2x_min' or 'none'"
+        cycle = _after_cycle({e.id: [p for p in e.after if p in seen] for e in self.events})
+        if cycle:
+            problems.append(
+                (
+                    f"events.{event_ids.index(cycle[0])}.after",
+                    "events come after each other in a cycle, so none of them can ever fire: "
+                    + " -> ".join(repr(event_id) for event_id in cycle),
+                )
             )
+        if not any(e.end == "success" for e in self.events):
+            problems.append(("events", "no event ends the episode as success"))
+        if isinstance(self.max_steps, int) and self.max_steps < 1:
+            problems.append(
+                ("max_steps", "max_steps must be a positive integer, '2x_min' or 'none'")
+            )
+        if problems:
+            raise _FieldsError(problems)
         return self
 
     @property
@@ -450,6 +532,37 @@ class TaskSpec(_Model):
         return self.max_steps
 
 
+def _after_cycle(after: dict[str, list[str]]) -> list[str] | None:
+    """A cycle of ``after`` references (``[a, b, a]``: a comes after b, b after a), or None.
+
+    The events that can fire once their prerequisites have are peeled off until none is
+    left; any left over wait on a cycle, found by following prerequisites among them.
+    """
+    waiting = {event: len(set(before)) for event, before in after.items()}
+    unblocks: dict[str, list[str]] = {}
+    for event, before in after.items():
+        for prerequisite in set(before):
+            unblocks.setdefault(prerequisite, []).append(event)
+    ready = [event for event, count in waiting.items() if not count]
+    while ready:
+        done = ready.pop()
+        del waiting[done]
+        for event in unblocks.get(done, ()):
+            waiting[event] -= 1
+            if not waiting[event]:
+                ready.append(event)
+    if not waiting:
+        return None
+    path = [next(iter(waiting))]
+    at = {path[0]: 0}
+    while True:
+        step = next(p for p in after[path[-1]] if p in waiting)
+        if step in at:
+            return [*path[at[step] :], step]
+        at[step] = len(path)
+        path.append(step)
+
+
 def _signal_names(condition: Condition) -> list[str]:
     if isinstance(condition, str):
         return [condition]
@@ -466,32 +579,62 @@ def _signal_names(condition: Condition) -> list[str]:
 
 
 def parse_task(data: Any, source: str = "<task>") -> TaskSpec:
-    """Validate task data; TaskFileError names ``source``, the field path and the problem."""
+    """Validate task data and draw its parameters once (a dry run, seed 0).
+
+    Raises:
+        TaskFileError: one line per problem, each naming ``source``, the field path and
+            the problem.
+    """
     if not isinstance(data, dict):
         raise TaskFileError(f"{source}: a task file must be a mapping, got {type(data).__name__}")
+    too_big = shape_problem(data)
+    if too_big:
+        raise TaskFileError(f"{source}: (top level): {too_big}")
     try:
         spec = TaskSpec.model_validate(data)
     except ValidationError as exc:
-        problems = []
-        for error in exc.errors():
-            path = ".".join(str(p) for p in error["loc"])
-            message = error["msg"]
-            cause = error.get("ctx", {}).get("error")
-            if isinstance(cause, _FieldError):
-                path, message = ".".join(p for p in (path, cause.path) if p), str(cause)
-            problems.append(f"{source}: {path or '(top level)'}: {message}")
-        raise TaskFileError("\n".join(problems)) from None
+        raise TaskFileError(_problems(exc, source)) from None
     spec._source = source
+    from mobile_gym.tasks.params import draw_parameters  # params builds on this module
+
+    draw_parameters(spec.parameters, np.random.default_rng(0), spec.label)
     return spec
 
 
+def _problems(exc: ValidationError, source: str) -> list[str]:
+    """One line per validation error: the source, the field path and the problem."""
+    problems = []
+    for error in exc.errors():
+        path = ".".join(str(p) for p in error["loc"])
+        cause = error.get("ctx", {}).get("error")
+        found = (
+            [(".".join(p for p in (path, where) if p), text) for where, text in cause.problems]
+            if isinstance(cause, _FieldsError)
+            else [(path, error["msg"])]
+        )
+        problems += [f"{source}: {where or '(top level)'}: {text}" for where, text in found]
+    return problems
+
+
 def load_task_file(path: str | pathlib.Path) -> TaskSpec:
-    """Read and validate one YAML task file."""
+    """Read and validate one YAML task file (within ``mobile_gym.tasks.limits``)."""
     path = pathlib.Path(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        with path.open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)  # one byte more tells it is too big
+        data = read_yaml(raw)
     except FileNotFoundError:
         raise TaskFileError(f"{path}: no such task file") from None
+    except OSError as exc:
+        raise TaskFileError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise TaskFileError(
+            f"{path}: not UTF-8 text: byte {raw[exc.start]:#04x} at offset {exc.start}"
+        ) from None
+    except LimitError as exc:
+        raise TaskFileError(f"{path}: {exc}") from None
     except yaml.YAMLError as exc:
+        raise TaskFileError(f"{path}: not valid YAML: {' '.join(str(exc).split())}") from None
+    except ValueError as exc:  # a value YAML could not make: a date 2024-13-45, a huge int
         raise TaskFileError(f"{path}: not valid YAML: {exc}") from None
     return parse_task(data, str(path))

@@ -16,6 +16,7 @@ from typing import Any
 
 from lxml import etree
 
+from mobile_gym.checks import load_json
 from mobile_gym.device.base import Device
 from mobile_gym.hierarchy import Node
 from mobile_gym.tasks import schema as s
@@ -37,7 +38,11 @@ class AgentRecord:
 
 
 class Observer:
-    """Reads the device for signals, caching each source until its change counter moves."""
+    """Reads the device for signals, caching each source until its change counter moves.
+
+    New logcat lines are handed to the readers that ``follow_log`` registered as they
+    arrive and then dropped: however long the episode, no line is kept once read.
+    """
 
     def __init__(
         self,
@@ -52,7 +57,7 @@ class Observer:
         """The device's sources that signals read (None: all); only their change counters
         are asked for, so a source no signal reads is not even looked at."""
         self.log_cursor = log_start
-        self.log_lines: list[tuple[str, str]] = []
+        self._log_readers: list[Callable[[list[tuple[str, str]]], bool]] = []
         self._counters: dict[str, Hashable] | None = None
         self._xml_tree: etree._Element | None = None
         self._nodes: tuple[Node, ...] | None = None
@@ -77,7 +82,13 @@ class Observer:
             self._texts = None
         if counters is None or previous is None or counters.get("logcat") != previous.get("logcat"):
             lines, self.log_cursor = self.device.logcat(self.log_cursor)
-            self.log_lines.extend(lines)
+            if lines:
+                self._log_readers = [read for read in self._log_readers if not read(lines)]
+
+    def follow_log(self, reader: Callable[[list[tuple[str, str]]], bool]) -> None:
+        """Hand each batch of new ``(tag, message)`` lines to ``reader`` until it returns
+        True (it has seen what it waited for)."""
+        self._log_readers.append(reader)
 
     def tree(self) -> etree._Element:
         """The UI hierarchy parsed with lxml (cached until the UI changes)."""
@@ -128,9 +139,11 @@ def _number_matches(actual: str, expected: str, tolerance: float) -> bool:
 class SignalProbe:
     """One signal of a task instance, with its parameters filled in."""
 
-    def __init__(self, name: str, spec: Any) -> None:
+    def __init__(self, name: str, spec: Any, label: str = "<task>") -> None:
         self.name = name
         self.spec = spec
+        self.where = f"{label}: signals.{name}"
+        """How errors name the signal: the task's file and id, and the field."""
         self.source, self._read = _KINDS[type(spec)]
         self._setting = ("", "")
         if isinstance(spec, s.SettingSignal):
@@ -150,7 +163,6 @@ class SignalProbe:
                 re.compile(pattern)
             except re.error as exc:
                 raise ValueError(f"signal {name!r}: invalid regex {pattern!r}: {exc}") from None
-        self._seen_lines = 0
         self._log_hit = False
 
     def _regexes(self) -> list[str]:
@@ -173,7 +185,10 @@ class SignalProbe:
             return self._fast.signal(obs.nodes(), spec.count)
         if self._xpath is None:
             self._xpath = etree.XPath(spec.xpath)
-        result = self._xpath(obs.tree())
+        try:
+            result = self._xpath(obs.tree())
+        except etree.XPathError as exc:  # an unknown function or variable shows only here
+            raise s.TaskFileError(f"{self.where}: XPath failed: {exc}") from None
         if isinstance(result, bool):
             return result
         if isinstance(result, float):
@@ -186,15 +201,17 @@ class SignalProbe:
         spec = self.spec
         return any(_matches(t, spec.screen_text, spec.match, spec.threshold) for t in obs.texts())
 
-    def _logcat_value(self, obs: Observer) -> bool:
+    def read_log(self, lines: list[tuple[str, str]]) -> bool:
+        """Scan new logcat lines (``Observer.follow_log``); True once a line matched."""
         spec = self.spec
-        if not self._log_hit:
-            pattern = re.compile(spec.logcat)
-            for tag, message in obs.log_lines[self._seen_lines :]:
-                if (spec.tag is None or tag == spec.tag) and pattern.search(message):
-                    self._log_hit = True
-                    break
-            self._seen_lines = len(obs.log_lines)
+        pattern = re.compile(spec.logcat)
+        self._log_hit = self._log_hit or any(
+            (spec.tag is None or tag == spec.tag) and pattern.search(message)
+            for tag, message in lines
+        )
+        return self._log_hit
+
+    def _logcat_value(self, obs: Observer) -> bool:
         return self._log_hit
 
     def _foreground_value(self, obs: Observer) -> bool:
@@ -210,8 +227,8 @@ class SignalProbe:
         spec = self.spec
         try:
             rows = obs.device.query(spec.package, spec.database, spec.sql, spec.params)
-        except sqlite3.Error as exc:
-            raise s.TaskFileError(f"signal {self.name!r}: SQL query failed: {exc}") from None
+        except (sqlite3.Error, ValueError) as exc:  # ValueError: no such app or database
+            raise s.TaskFileError(f"{self.where}: SQL query failed: {exc}") from None
         return [list(r) for r in rows] == [list(r) for r in spec.expect]
 
     def _answer_value(self, obs: Observer) -> bool:
@@ -278,6 +295,9 @@ class SignalBoard:
     def __init__(self, probes: list[SignalProbe], observer: Observer) -> None:
         self.probes = {probe.name: probe for probe in probes}
         self.observer = observer
+        for probe in probes:
+            if probe.source == "logcat":
+                observer.follow_log(probe.read_log)
         self.values: dict[str, bool] = {}
         self._read_at: dict[str, Hashable] = {}
         self._counters: dict[str, Hashable] | None = None
@@ -320,7 +340,7 @@ class SignalBoard:
 def parse_tool_call(payload: str) -> tuple[str, dict[str, Any]]:
     """``{"tool": name, "arguments": {...}}`` from an MCP_CALL's text; ValueError if malformed."""
     try:
-        data = json.loads(payload)
+        data = load_json("MCP_CALL text", payload)  # ValueError if nested too deep
     except json.JSONDecodeError as exc:
         raise ValueError(
             f'MCP_CALL text must be JSON {{"tool": ..., "arguments": {{...}}}}: {exc}'

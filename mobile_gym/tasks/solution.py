@@ -35,10 +35,7 @@ def step_command(step: SolutionStep, xml: str, size: tuple[int, int]) -> Command
     if step.long_press is not None:
         return Command("long_press", *centre(step.long_press))
     if step.type is not None:
-        target = step.type.get("into")
-        if not isinstance(target, dict) or "text" not in step.type:
-            raise ValueError("a type step needs {text: ..., into: selector}")
-        return Command("type", *centre(target), text=str(step.type["text"]))
+        return Command("type", *centre(step.type.into), text=step.type.text)
     if step.scroll is not None:
         area = find_node(xml, {"scrollable": "true"}).bounds
         cx, cy = area.center

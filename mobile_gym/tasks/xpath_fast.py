@@ -421,7 +421,7 @@ def compile_xpath(expression: str) -> FastXPath | None:
     """
     try:
         etree.XPath(expression)
-    except etree.XPathSyntaxError as exc:
+    except etree.XPathError as exc:  # a syntax error, an unknown function or variable
         raise ValueError(f"invalid XPath {expression!r}: {exc}") from None
     try:
         kind, predicates, comparison = _Parser(expression).top()

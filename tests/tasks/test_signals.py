@@ -320,7 +320,8 @@ def test_sql_signal_follows_the_database() -> None:
 
 
 def test_sql_queries_cannot_write() -> None:
-    """Queries run with PRAGMA query_only, so a write that slips past the SELECT check fails."""
+    """SQLite compiles a query under an authorizer that allows only reading, so a write that
+    slips past the check of the task file is refused before it runs."""
     device = SimDevice()
     device.reset(1)
     before = device.query(NOTES, "notes", "SELECT count(*) FROM notes", [])
@@ -330,7 +331,7 @@ def test_sql_queries_cannot_write() -> None:
         "WITH t AS (SELECT 1) UPDATE notes SET title = 'x'",
         "DELETE FROM notes",
     ):
-        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        with pytest.raises(sqlite3.DatabaseError, match="only reads, but it would"):
             device.query(NOTES, "notes", statement, [])
     assert device.query(NOTES, "notes", "SELECT count(*) FROM notes", []) == before
     # the app itself can still write afterwards

@@ -213,6 +213,10 @@ class Storage:
             self._files_changed()
         return conn
 
+    def has_database(self, package: str, name: str) -> bool:
+        """Whether the app has database ``name`` (made, or to be made on first use)."""
+        return self._is_database(database_path(package, name))
+
     def make_databases(
         self, package: str, schemas: Mapping[str, str], fill: Callable[[], object] | None = None
     ) -> None:

@@ -1,0 +1,280 @@
+"""SQL that task files run on app databases: read-only queries and setup writes, each within
+a fixed budget.
+
+A query is one statement that SQLite itself compiles under an authorizer that allows only
+reading (``SELECT``, reading columns, calling functions, recursive common table
+expressions): a write, ``ATTACH``, ``PRAGMA`` or transaction is refused while SQLite compiles
+it, before anything runs, and so are ``printf`` / ``format``, whose one call can run for
+seconds between two of the budget's checks. No value may grow past ``MAX_VALUE_BYTES``. Statements are told apart by ``sqlite3.complete_statement``, so a
+``;`` inside a string literal, identifier or comment does not end one.
+
+Every query and setup write runs under a progress handler that stops it after
+``SQL_BUDGET`` SQLite virtual-machine instructions. The budget is counted, not timed: it
+stops the same query at the same point on every machine, so a run stays reproducible.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import sqlite3
+from collections.abc import Iterator
+from typing import Any
+
+from mobile_gym.caches import LRUCache
+
+SQL_BUDGET = 20_000_000
+"""SQLite virtual-machine instructions one query or setup write may take (a fraction of a
+second; the shipped tasks' queries take a few thousand)."""
+MAX_VALUE_BYTES = 16 * 1024 * 1024
+"""The longest text or blob a query may make (``zeroblob(2e9)`` is refused)."""
+_CHECK_EVERY = 1000
+"""Instructions between two calls of the progress handler."""
+_MOST_STAND_INS = 32
+"""How many missing tables and columns ``check_reads_only`` makes up before it gives up."""
+_MISSING_TABLE = re.compile(r"no such table: (?:\w+\.)?(.+)")
+_MISSING_COLUMN = re.compile(r"no such column: (?:.+\.)?(.+)")
+
+_READING = frozenset(
+    {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
+)
+"""The authorizer actions a read-only query may take."""
+_UNBOUNDED_FUNCTIONS = frozenset({"printf", "format"})
+"""Functions whose one call may run for seconds, out of the budget's reach (it is counted
+between instructions): ``printf('%.*c', 2000000000, 'x')`` loops two billion times."""
+_ACTIONS = {
+    getattr(sqlite3, f"SQLITE_{name}"): name.replace("_", " ")
+    for name in [
+        "ALTER_TABLE",
+        "ANALYZE",
+        "ATTACH",
+        "CREATE_INDEX",
+        "CREATE_TABLE",
+        "CREATE_TEMP_INDEX",
+        "CREATE_TEMP_TABLE",
+        "CREATE_TEMP_TRIGGER",
+        "CREATE_TEMP_VIEW",
+        "CREATE_TRIGGER",
+        "CREATE_VIEW",
+        "CREATE_VTABLE",
+        "DELETE",
+        "DETACH",
+        "DROP_INDEX",
+        "DROP_TABLE",
+        "DROP_TEMP_INDEX",
+        "DROP_TEMP_TABLE",
+        "DROP_TEMP_TRIGGER",
+        "DROP_TEMP_VIEW",
+        "DROP_TRIGGER",
+        "DROP_VIEW",
+        "DROP_VTABLE",
+        "INSERT",
+        "PRAGMA",
+        "REINDEX",
+        "SAVEPOINT",
+        "TRANSACTION",
+        "UPDATE",
+    ]
+}
+"""Names of the authorizer actions a query may not take, for error messages."""
+
+
+_STATEMENT_COUNTS: LRUCache[str, int] = LRUCache(256)
+"""How many statements SQLite finds in each recent query text (a signal's query runs
+whenever its database changes; splitting it opens a scratch database per piece)."""
+
+
+class QueryRefused(sqlite3.DatabaseError):
+    """A task's query that would do more than read one statement's rows."""
+
+
+class QueryTooLong(sqlite3.OperationalError):
+    """A task's query or setup write that ran past ``SQL_BUDGET`` instructions."""
+
+
+@contextlib.contextmanager
+def within_budget(conn: sqlite3.Connection, budget: int = SQL_BUDGET) -> Iterator[None]:
+    """Run the statements inside on ``conn`` for at most ``budget`` instructions.
+
+    Raises:
+        QueryTooLong: a statement ran past the budget (it is stopped, its transaction
+            rolled back as SQLite does for an interrupted statement).
+    """
+    calls = 0
+    most = max(1, budget // _CHECK_EVERY)
+
+    def progress() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls > most
+
+    conn.set_progress_handler(progress, _CHECK_EVERY)
+    try:
+        yield
+    except sqlite3.OperationalError:
+        if calls > most:
+            raise QueryTooLong(
+                f"query took too long (limit {budget:,} SQLite instructions)"
+            ) from None
+        raise
+    finally:
+        conn.set_progress_handler(None, 0)
+
+
+@contextlib.contextmanager
+def _reading_only(conn: sqlite3.Connection) -> Iterator[set[int]]:
+    """Let SQLite compile on ``conn`` only what reads (and make no value longer than
+    ``MAX_VALUE_BYTES``); yields the set of reading actions it was asked to allow.
+
+    Raises:
+        QueryRefused: naming the first action that is not reading.
+    """
+    allowed: set[int] = set()
+    refused: list[str] = []
+
+    def authorize(action: int, first: str | None, second: str | None, *_: Any) -> int:
+        function = second.lower() if action == sqlite3.SQLITE_FUNCTION and second else ""
+        if action in _READING and function not in _UNBOUNDED_FUNCTIONS:
+            allowed.add(action)
+            return sqlite3.SQLITE_OK
+        what = "call" if action == sqlite3.SQLITE_FUNCTION else _ACTIONS.get(action, "do that")
+        refused.append(" ".join(part for part in (what, first, second) if part))
+        return sqlite3.SQLITE_DENY
+
+    old_length = conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+    conn.set_authorizer(authorize)
+    try:
+        yield allowed
+    except sqlite3.DatabaseError:
+        if refused:
+            raise QueryRefused(
+                f"must be a single SELECT query that only reads, but it would {refused[0]}"
+            ) from None
+        raise
+    finally:
+        conn.set_authorizer(None)
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, old_length)
+
+
+def _compile(conn: sqlite3.Connection, sql: str, params: list[Any]) -> None:
+    """Have SQLite compile ``sql`` on ``conn`` without running it (``EXPLAIN``).
+
+    Raises:
+        QueryRefused: it would do more than read, or it is no query (``VACUUM``, which
+            asks the authorizer nothing).
+        sqlite3.Error: it does not compile.
+    """
+    with _reading_only(conn) as allowed:
+        conn.execute(f"EXPLAIN {sql}", params).fetchall()
+    if sqlite3.SQLITE_SELECT not in allowed:
+        raise QueryRefused("must be a single SELECT query")
+
+
+def _statements(sql: str) -> list[str]:
+    """The statements of ``sql`` as SQLite splits them: each ends at a ``;`` that
+    ``sqlite3.complete_statement`` finds ends it (not one inside a literal or a comment);
+    pieces holding only blanks, comments or ``;`` are left out."""
+    found: list[str] = []
+    start = 0
+    for end, char in enumerate(sql):
+        if char == ";" and sqlite3.complete_statement(sql[start : end + 1]):
+            found.append(sql[start : end + 1])
+            start = end + 1
+    found.append(sql[start:])
+    return [piece for piece in found if not _empty(piece)]
+
+
+def _empty(piece: str) -> bool:
+    """Whether SQLite finds no statement in ``piece`` (only blanks, comments and ``;``).
+
+    SQLite compiles ``piece`` followed by ``SELECT 1``: with no statement of its own, the
+    ``SELECT 1`` is what it compiles and runs; otherwise two statements are refused
+    before either runs (or the piece's own error is raised).
+    """
+    if not piece.strip(" \t\r\n;"):
+        return True
+    conn = sqlite3.connect(":memory:")
+    try:
+        return conn.execute(f"{piece}\nSELECT 1").fetchall() == [(1,)]
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
+
+
+def read_only_query(conn: sqlite3.Connection, sql: str, params: list[Any]) -> list[tuple]:
+    """Rows of ``sql``, one statement that only reads, run within ``SQL_BUDGET``.
+
+    It is compiled first (nothing runs) and run only if it is a query that only reads.
+
+    Raises:
+        QueryRefused: more than one statement, or one that would write, attach, change a
+            setting or open a transaction.
+        QueryTooLong: the query ran past the budget.
+        sqlite3.Error: any other problem of the query (a syntax error, an unknown table).
+    """
+    _single(sql)
+    with within_budget(conn):
+        _compile(conn, sql, params)
+        with _reading_only(conn):
+            return [tuple(row) for row in conn.execute(sql, params).fetchall()]
+
+
+def _single(sql: str) -> None:
+    """QueryRefused unless ``sql`` is one complete statement."""
+    if not sqlite3.complete_statement(sql + "\n;"):
+        raise QueryRefused("must be a complete statement (an unclosed quote, comment or CASE?)")
+    count = _STATEMENT_COUNTS.get(sql, lambda query: len(_statements(query)))
+    if count != 1:
+        raise QueryRefused(f"must be a single SELECT query, but it holds {count} statements")
+
+
+def check_reads_only(sql: str) -> None:
+    """Refuse ``sql`` if it is not one statement that only reads, as far as SQLite can tell
+    by compiling it (without running it) with no app database at hand.
+
+    It is compiled over an empty database, given each table and column SQLite reports
+    missing (as an empty stand-in) until it compiles or asks for something else; what
+    still does not compile (a ``{name}`` field not filled in yet, an unknown function) is
+    left for the query itself to judge when it runs on the app's database.
+
+    Raises:
+        QueryRefused: more than one statement, or one that would do more than read.
+    """
+    _single(sql)
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for _ in range(_MOST_STAND_INS):
+            try:
+                with within_budget(conn):
+                    _compile(conn, sql, [])
+                return
+            except QueryRefused:
+                raise
+            except sqlite3.Error as exc:
+                if not _stand_in(conn, str(exc)):
+                    return  # inconclusive here: judged again when it runs
+    finally:
+        conn.close()
+
+
+def _stand_in(conn: sqlite3.Connection, error: str) -> bool:
+    """Make the empty table or column that ``error`` says is missing; False if it says
+    something else (or the stand-in cannot be made)."""
+    try:
+        if match := _MISSING_TABLE.fullmatch(error):
+            conn.execute(f"CREATE TABLE {_quoted(match[1])} (_)")
+            return True
+        if match := _MISSING_COLUMN.fullmatch(error):
+            tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master")]
+            for table in tables:
+                conn.execute(f"ALTER TABLE {_quoted(table)} ADD COLUMN {_quoted(match[1])}")
+            return bool(tables)
+    except sqlite3.Error:
+        return False
+    return False
+
+
+def _quoted(name: str) -> str:
+    """``name`` as an SQL identifier."""
+    return '"' + name.replace('"', '""') + '"'

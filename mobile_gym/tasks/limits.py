@@ -1,0 +1,107 @@
+"""Fixed limits on task files, checked before and while their YAML is read, so that no file
+(an alias bomb, a 3,000-deep nesting, a file of gigabytes) can stall or crash the loader.
+
+The bytes are counted before they are parsed; nesting is counted while YAML composes the
+document, before Python recurses into it; the data's values are counted with every alias
+use counted in full (1.6 KB of nested aliases can stand for billions of values), stopping
+as soon as the limit is passed. A mapping that gives one key twice is refused too: YAML
+would keep the last silently.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode
+
+MAX_FILE_BYTES = 1024 * 1024
+"""The largest task file read (the shipped ones are a few KB)."""
+MAX_NESTING = 50
+"""The deepest nesting of mappings and lists (the shipped tasks nest 6 deep)."""
+MAX_VALUES = 100_000
+"""The most values (mappings, lists, keys and scalars) a task's data may hold, with each
+alias use counted in full (the shipped tasks hold a few hundred)."""
+
+
+class LimitError(ValueError):
+    """Task data past one of the fixed limits, or YAML that gives a key twice."""
+
+
+class _TaskLoader(yaml.SafeLoader):
+    """PyYAML's safe loader that counts how deep it composes and refuses repeated keys."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node:
+        self._depth += 1
+        try:
+            if self._depth > MAX_NESTING + 1:  # nodes inside the deepest collection allowed
+                mark = self.peek_event().start_mark
+                raise LimitError(
+                    f"line {mark.line + 1}: nested more than {MAX_NESTING} levels deep"
+                )
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def compose_mapping_node(self, anchor: str | None) -> MappingNode:
+        node = super().compose_mapping_node(anchor)
+        seen: set[tuple[str, str]] = set()
+        for key, _ in node.value:
+            if isinstance(key, ScalarNode) and key.tag != "tag:yaml.org,2002:merge":
+                if (key.tag, key.value) in seen:
+                    raise LimitError(
+                        f"line {key.start_mark.line + 1}: key {key.value!r} is given twice "
+                        "in one mapping"
+                    )
+                seen.add((key.tag, key.value))
+        return node
+
+
+def read_yaml(data: bytes) -> Any:
+    """The YAML document in ``data`` (UTF-8), within the limits.
+
+    Raises:
+        LimitError: past a limit, or a key given twice.
+        UnicodeDecodeError: not UTF-8.
+        yaml.YAMLError: not valid YAML.
+        ValueError: a value YAML cannot make (a date such as 2024-13-45, an integer of
+            thousands of digits).
+    """
+    if len(data) > MAX_FILE_BYTES:
+        raise LimitError(f"file is larger than {MAX_FILE_BYTES:,} bytes")
+    loader = _TaskLoader(data.decode("utf-8"))
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
+
+
+def shape_problem(data: Any) -> str | None:
+    """Why ``data`` is past the nesting or value limit (None if it is within both).
+
+    Walks the data without recursion, counting a value each time it is reached (a shared
+    list counts at every place it appears), and stops at the first limit passed.
+    """
+    count = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        count += 1
+        if count > MAX_VALUES:
+            return (
+                f"holds more than {MAX_VALUES:,} values (an alias counts as a copy of "
+                "what it names)"
+            )
+        if isinstance(value, dict | list):
+            if depth > MAX_NESTING:
+                return f"nested more than {MAX_NESTING} levels deep"
+            if isinstance(value, dict):
+                count += len(value)  # the keys
+                stack.extend((item, depth + 1) for item in value.values())
+            else:
+                stack.extend((item, depth + 1) for item in value)
+    return None
