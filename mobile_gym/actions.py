@@ -53,12 +53,6 @@ def base_action(
     }
 
 
-def point(value: Any) -> tuple[float, float]:
-    """A position as two floats (TypeError / ValueError if it is not two numbers)."""
-    x, y = np.asarray(value, dtype=np.float64).reshape(2).tolist()
-    return x, y
-
-
 def touch(x: float, y: float) -> TouchAction:
     """The finger is down at (x, y)."""
     return base_action(ActionType.TOUCH, x, y)

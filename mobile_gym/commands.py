@@ -5,18 +5,23 @@ solutions turn what the agent says into a ``Command`` with positions normalised 
 ``touches`` maps a command to its touch-level actions (``mobile_gym.actions``) and
 ``run_command`` plays them on the env as one agent action. An action that cannot be
 carried out is refused (``refuse``): one frame passes and ``info["action_error"]`` says why.
+
+``Command.check`` reads every field with the checks of ``mobile_gym.checks``: positions
+must be numbers in [0, 1] (an agent-level position off the screen is refused, not
+clamped), texts strings, ``arguments`` JSON nested at most ``MAX_JSON_DEPTH`` deep, a wait
+at most ``MAX_WAIT_MS``. Whatever the fields hold, checking and running a command never
+raises.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from mobile_gym import actions
 from mobile_gym.actions import StepResult, TouchAction
-from mobile_gym.checks import check_int, check_number
+from mobile_gym.checks import check_int, check_json, check_number, check_text, shown
 from mobile_gym.sim.driver import find_all
 from mobile_gym.sim.keys import key_name
 from mobile_gym.spaces import STATUSES, ActionType
@@ -38,6 +43,8 @@ VERBS = (
     "mcp_call",
 )
 DIRECTIONS = ("up", "down", "left", "right")
+MAX_WAIT_MS = 60_000
+"""The longest wait one command may ask for (a minute of the phone's time)."""
 _POSITIONS = ("x", "y", "x2", "y2")
 _TEXTS = ("text", "direction", "key", "app", "tool")
 
@@ -64,13 +71,13 @@ class Command:
     span: float | None = None
     """How far a scroll moves the finger, as a fraction of the screen (default SCROLL_SPAN)."""
     ms: int | None = None
-    """How long a wait lasts (default one frame)."""
+    """How long a wait lasts (default one frame; at most ``MAX_WAIT_MS``)."""
 
     def check(self) -> None:
         """Raise CommandError naming what is missing or wrong."""
         verb = self.verb
         if not isinstance(verb, str) or verb not in VERBS:
-            raise CommandError(f"unknown action {verb!r}; actions: {', '.join(VERBS)}")
+            raise CommandError(f"unknown action {shown(verb)}; actions: {', '.join(VERBS)}")
         try:
             self._check_fields()
         except ValueError as exc:
@@ -83,7 +90,7 @@ class Command:
             raise CommandError("swipe needs an end position")
         if verb == "scroll" and self.direction not in DIRECTIONS:
             raise CommandError(
-                f"scroll direction must be one of {DIRECTIONS}, got {self.direction!r}"
+                f"scroll direction must be one of {DIRECTIONS}, got {shown(self.direction)}"
             )
         if verb == "key":
             try:
@@ -91,14 +98,14 @@ class Command:
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
         if verb == "status" and self.text not in STATUSES:
-            raise CommandError(f"status must be one of {STATUSES}, got {self.text!r}")
+            raise CommandError(f"status must be one of {STATUSES}, got {shown(self.text)}")
         if verb == "open_app" and not self.app.strip():
             raise CommandError("open_app needs an app name")
         if verb == "mcp_call":
             try:
-                json.dumps(self.arguments)
-            except (TypeError, ValueError) as exc:
-                raise CommandError(f"mcp_call arguments must be JSON: {exc}") from None
+                check_json("mcp_call arguments", self.arguments)
+            except ValueError as exc:
+                raise CommandError(str(exc)) from None
             if not self.tool:
                 raise CommandError("mcp_call needs a tool name")
 
@@ -109,15 +116,13 @@ class Command:
             if value is not None:
                 check_number(name, value, 0.0, 1.0)
         for name in _TEXTS:
-            value = getattr(self, name)
-            if not isinstance(value, str):
-                raise ValueError(f"{name} must be a string, got {value!r}")
+            check_text(name, getattr(self, name))
         if self.span is not None and check_number("span", self.span, 0.0, 1.0) == 0.0:
-            raise ValueError(f"span must be above 0, got {self.span!r}")
+            raise ValueError(f"span must be above 0, got {shown(self.span)}")
         if self.ms is not None:
-            check_int("ms", self.ms, low=0)
+            check_int("ms", self.ms, 0, MAX_WAIT_MS)
         if not isinstance(self.arguments, dict):
-            raise ValueError(f"arguments must be a JSON object, got {self.arguments!r}")
+            raise ValueError(f"arguments must be a JSON object, got {shown(self.arguments)}")
 
 
 def touches(command: Command) -> list[TouchAction]:
@@ -184,7 +189,7 @@ def _open_app(env: Any, name: str) -> StepResult:
     device = env.unwrapped.device
     icon = _app_icon(device.hierarchy_xml(), name, device.size)
     if icon is None:
-        return _with_error(actions.merge(results), f"no app named {name!r} in the app drawer")
+        return _with_error(actions.merge(results), f"no app named {shown(name)} in the app drawer")
     results.append(actions.play(env, actions.click(*icon)))
     return actions.merge(results)
 

@@ -8,8 +8,15 @@ Description:
 
 Action Space:
     ``Dict(action_type: Discrete(9), touch_position: Box([0, 1]^2), key: Discrete(len(KEYS)),
-    text: UnicodeText)``; see ``mobile_gym.spaces.ActionType``. Higher-level actions
-    (clicks, elements, text commands) are wrappers over this space.
+    text: UnicodeText(4096))``; see ``mobile_gym.spaces.ActionType``. Higher-level actions
+    (clicks, elements, text commands) are wrappers over this space. Every field is checked
+    (``mobile_gym.checks``) and no action value raises: a ``touch_position`` off the
+    screen but finite (``[2, -1]``, ``[10**400, 0]``) is clamped onto its edge, as a
+    touchscreen does; an action that cannot be carried out (not a dict, an unknown
+    ``action_type``, a position that is not two finite numbers, a ``key`` that is no index
+    into ``KEYS``, a ``text`` that is not a string or is longer than the space allows,
+    MCP_CALL text that is not a JSON object or nests too deep) lets one frame pass and says
+    why in ``info["action_error"]``. Only ``step`` before ``reset`` raises (RuntimeError).
 
 Observation:
     ``Dict(screen: Box(uint8, H x W x 3), instruction: UnicodeText)``; the screen is scaled by
@@ -41,16 +48,15 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import math
 import pathlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
 
-from mobile_gym.actions import StepResult, point
-from mobile_gym.checks import check_int
+from mobile_gym.actions import StepResult
+from mobile_gym.checks import check_int, check_number, check_point, check_text, shown
 from mobile_gym.device.base import Device, DeviceError
 from mobile_gym.device.factory import open_device
 from mobile_gym.spaces import KEYS, STATUSES, ActionType, UnicodeText, touch_action_space
@@ -82,12 +88,23 @@ _NO_FIRING = Firing()
 """What a step in which nothing could fire adds up to; only read, never handed out."""
 
 
-def _action_type(raw: Any) -> ActionType:
-    """The action type numbered ``raw``, given as any number (``4``, ``4.0``,
-    ``np.int64(4)``) but a bool; TypeError / ValueError if it names none."""
-    if isinstance(raw, bool):
-        raise TypeError(f"action_type must not be a bool, got {raw!r}")
-    return ActionType(raw)
+_ACTION_TYPES = tuple(ActionType)
+"""The action types by number."""
+
+
+def _action_type(action: Any) -> ActionType | None:
+    """The action type an action's ``action_type`` numbers, given as any number (``4``,
+    ``4.0``, ``np.int64(4)``) but a bool; None if the action is no dict or names none."""
+    if not isinstance(action, Mapping):
+        return None
+    raw = action.get("action_type")
+    if type(raw) is int and 0 <= raw < len(_ACTION_TYPES):  # the common case first
+        return _ACTION_TYPES[raw]
+    try:
+        number = check_number("action_type", raw, 0, len(ActionType) - 1)
+    except ValueError:
+        return None
+    return _ACTION_TYPES[int(number)] if number.is_integer() else None
 
 
 class _Unobserved(contextlib.ContextDecorator):
@@ -187,6 +204,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             }
         )
         self.action_space = touch_action_space()
+        self._text_length = self.action_space["text"].max_length
         self.episode: Episode | None = None
         self.instruction = ""
         self.steps = 0
@@ -328,16 +346,22 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
     def _apply(self, action: Any, extra: dict[str, Any]) -> str | None:
         """Carry out one action; return a readable error for a malformed one (then nothing
         happens but a frame of time)."""
-        try:
-            kind = _action_type(action["action_type"])
-        except (KeyError, TypeError, ValueError, OverflowError):
+        kind = _action_type(action)
+        if kind is None:
             self.device.wait(FRAME_MS)
-            return f"action_type must be an integer in 0..{len(ActionType) - 1}"
+            wanted = f"action_type must be an integer in 0..{len(ActionType) - 1}"
+            if not isinstance(action, Mapping):
+                return f"{wanted}: an action is a dict, got {shown(action)}"
+            return f"{wanted}, got {shown(action.get('action_type'))}"
         if kind is ActionType.TOUCH:
             return self._touch(action)
-        text = action.get("text", "")
-        if kind in _TEXT_KINDS and not isinstance(text, str):
-            return f"{kind.name} needs a text string, got {type(text).__name__}"
+        text = ""
+        if kind in _TEXT_KINDS:
+            try:
+                text = check_text(kind.name, action.get("text", ""), self._text_length)
+            except ValueError as exc:
+                self.device.wait(FRAME_MS)
+                return str(exc)
         if kind is ActionType.LIFT:
             self.device.lift()
         elif kind is ActionType.REPEAT:
@@ -354,15 +378,10 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
     def _touch(self, action: Any) -> str | None:
         """Put the finger down at the action's ``touch_position``, clamped to the screen."""
         try:
-            x, y = point(action["touch_position"])
-        except (KeyError, TypeError, ValueError):
+            x, y = check_point("touch_position", action.get("touch_position"), 0.0, 1.0, clamp=True)
+        except ValueError as exc:
             self.device.wait(FRAME_MS)
-            return "touch_position must be two numbers in [0, 1]"
-        if not (0.0 <= x <= 1.0 and 0.0 <= y <= 1.0):  # off the screen, or not a number
-            if not (math.isfinite(x) and math.isfinite(y)):
-                self.device.wait(FRAME_MS)
-                return f"touch_position must be finite, got ({x}, {y})"
-            x, y = min(max(x, 0.0), 1.0), min(max(y, 0.0), 1.0)
+            return str(exc)
         width, height = self.device.size
         x, y = x * (width - 1), y * (height - 1)
         self.device.touch(x, y)
@@ -374,7 +393,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             key = KEYS[check_int("key", index, 0, len(KEYS) - 1)]
         except ValueError:
             self.device.wait(FRAME_MS)
-            return f"key must be an index into KEYS (0..{len(KEYS) - 1}), got {index!r}"
+            return f"key must be an index into KEYS (0..{len(KEYS) - 1}), got {shown(index)}"
         self.device.key(key)
         return None
 
@@ -387,7 +406,8 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         elif kind is ActionType.STATUS:
             goal = text.strip().lower()
             if goal not in STATUSES:
-                return f"STATUS text must be one of {STATUSES}, got {text!r}"
+                self.device.wait(FRAME_MS)
+                return f"STATUS text must be one of {STATUSES}, got {shown(text)}"
             agent.status = goal
             self._status = goal
             extra["status"] = goal
@@ -398,9 +418,10 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             try:
                 tool, arguments = parse_tool_call(text)
             except ValueError as exc:
+                self.device.wait(FRAME_MS)
                 return str(exc)
             agent.tool_calls.append((tool, arguments))
-            extra["tool_result"] = NOT_AVAILABLE.format(what=f"MCP tool {tool!r}")
+            extra["tool_result"] = NOT_AVAILABLE.format(what=f"MCP tool {shown(tool)}")
         agent.touch()
         return None
 

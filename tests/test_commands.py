@@ -104,11 +104,11 @@ def test_open_app_has_no_fixed_touch_sequence() -> None:
         (Command("click", 0.5, float("nan")), "click: y must be a number in [0, 1], got nan"),
         (Command("click", True, 0.5), "click: x must be a number in [0, 1], got True"),
         (Command("swipe", 0.5, 0.5, "a", 0.5), "swipe: x2 must be a number in [0, 1], got 'a'"),
-        (Command("type", text=None), "type: text must be a string, got None"),  # type: ignore[arg-type]
+        (Command("type", text=None), "type: text needs a text string, got None"),  # type: ignore[arg-type]
         (Command("scroll", direction="down", span=0.0), "scroll: span must be above 0, got 0.0"),
         (Command("scroll", direction="down", span=2), "scroll: span must be a number in [0, 1]"),
-        (Command("wait", ms=-1), "wait: ms must be a non-negative integer, got -1"),
-        (Command("wait", ms=True), "wait: ms must be a non-negative integer, got True"),
+        (Command("wait", ms=-1), "wait: ms must be an integer in 0..60000, got -1"),
+        (Command("wait", ms=True), "wait: ms must be an integer in 0..60000, got True"),
         (Command("answer", arguments=[]), "answer: arguments must be a JSON object, got []"),  # type: ignore[arg-type]
         (Command("click", x=0.5), "click needs a position"),
         (Command("swipe", 0.5, 0.5), "swipe needs an end position"),

@@ -16,7 +16,7 @@ import gymnasium as gym
 import numpy as np
 
 from mobile_gym.actions import StepResult
-from mobile_gym.checks import check_int
+from mobile_gym.checks import check_int, check_text, shown
 from mobile_gym.commands import Command, CommandError, refuse, run_command
 from mobile_gym.spaces import UnicodeText
 from mobile_gym.wrappers.elements import Element, env_elements
@@ -204,14 +204,17 @@ class ElementActions(gym.Wrapper):
             verb, index, text = action.get("verb"), action.get("index"), action.get("text", "")
             if isinstance(verb, str):
                 if verb not in self.verbs:
-                    raise CommandError(f"unknown verb {verb!r}; verbs: {', '.join(self.verbs)}")
+                    raise CommandError(
+                        f"unknown verb {shown(verb)}; verbs: {', '.join(self.verbs)}"
+                    )
             else:
                 verb = self.verbs[self._integer(verb, "verb", len(self.verbs))]
-            if verb == "type" and not isinstance(text, str):
-                raise CommandError(f"type needs a text string, got {type(text).__name__}")
-            if verb == "type" and len(text) > self.text_length:
-                raise CommandError(f"text is longer than {self.text_length} characters")
-            return verb, index, text if isinstance(text, str) else ""
+            if verb != "type":
+                return verb, index, ""
+            try:
+                return verb, index, check_text(verb, text, self.text_length)
+            except ValueError as exc:
+                raise CommandError(str(exc)) from None
         try:
             values = np.asarray(action).reshape(-1)
         except (TypeError, ValueError):
@@ -235,7 +238,7 @@ class ElementActions(gym.Wrapper):
             raise CommandError(str(exc)) from None
         if bound is not None and not 0 <= number < bound:
             names = f" ({', '.join(self.verbs)})" if what == "verb" else ""
-            raise CommandError(f"{what} must be in 0..{bound - 1}{names}, got {number}")
+            raise CommandError(f"{what} must be in 0..{bound - 1}{names}, got {shown(number)}")
         return number
 
     def _element(self, index: Any) -> Element:
@@ -248,8 +251,8 @@ class ElementActions(gym.Wrapper):
                 f"element {number} is beyond reach (max_elements is {self.max_elements})"
             )
         if not 0 <= number < len(reachable):
-            shown = f"0..{len(reachable) - 1}" if reachable else "none"
-            raise CommandError(f"no element {number} on this screen (elements: {shown})")
+            have = f"0..{len(reachable) - 1}" if reachable else "none"
+            raise CommandError(f"no element {shown(number)} on this screen (elements: {have})")
         return reachable[number]
 
     def _scroll_target(self, element: Element) -> Element | None:

@@ -31,6 +31,11 @@ Action Space:
     In Python, ``verb``, ``direction`` and ``key`` may also be given by name, and a
     ``Command`` may be passed as the action itself.
 
+    Every field is read with the checks of ``mobile_gym.checks``: a position must be two
+    numbers in [0, 1] (one off the screen is refused, not clamped), ``text`` a string no
+    longer than the space's ``text_length``, ``mcp_call`` text a JSON object nested at most
+    ``MAX_JSON_DEPTH`` deep.
+
 Observation:
     That of the wrapped env, after the gesture's last touch step.
 
@@ -48,8 +53,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from mobile_gym.actions import StepResult, point
-from mobile_gym.checks import check_int
+from mobile_gym.actions import StepResult
+from mobile_gym.checks import check_int, check_pair, check_text, shown
 from mobile_gym.commands import DIRECTIONS, VERBS, Command, CommandError, refuse, run_command
 from mobile_gym.spaces import KEYS, UnicodeText
 from mobile_gym.tasks.signals import parse_tool_call
@@ -77,6 +82,7 @@ class GestureActions(gym.Wrapper):
 
     def __init__(self, env: gym.Env, text_length: int = 4096) -> None:
         super().__init__(env)
+        self.text_length = check_int("text_length", text_length, low=1)
         self.action_space = gesture_action_space(text_length)
 
     def step(self, action: dict[str, Any] | Command) -> StepResult:
@@ -86,10 +92,9 @@ class GestureActions(gym.Wrapper):
             return refuse(self.env, str(exc))
         return run_command(self.env, command)
 
-    @staticmethod
-    def command(action: dict[str, Any] | Command) -> Command:
+    def command(self, action: dict[str, Any] | Command) -> Command:
         """The ``Command`` an action stands for; CommandError (for the agent) if it cannot
-        be read. Ranges and names are checked when the command runs (``Command.check``)."""
+        be read. Names are checked when the command runs (``Command.check``)."""
         if isinstance(action, Command):
             return action
         if not isinstance(action, dict):
@@ -107,14 +112,16 @@ class GestureActions(gym.Wrapper):
         if verb == "key":
             fields["key"] = _choice(action, "key", KEYS)
         if verb in _TEXTUAL:
-            fields.update(_text_fields(verb, action.get("text")))
+            fields.update(_text_fields(verb, action.get("text"), self.text_length))
         return Command(verb, **fields)
 
 
-def _text_fields(verb: str, text: Any) -> dict[str, Any]:
+def _text_fields(verb: str, text: Any, text_length: int) -> dict[str, Any]:
     """The fields of ``verb``'s ``Command`` read from the action's ``text``."""
-    if not isinstance(text, str):
-        raise CommandError(f"{verb} needs a text string, got {type(text).__name__}")
+    try:
+        text = check_text(verb, text, text_length)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
     if verb == "open_app":
         return {"app": text}
     if verb == "mcp_call":
@@ -139,14 +146,15 @@ def _choice(action: dict[str, Any], field: str, options: tuple[str, ...]) -> str
         return options[check_int(field, value, 0, len(options) - 1)]
     except ValueError:
         raise CommandError(
-            f"{field} must be an index in 0..{len(options) - 1} or a name, got {value!r}"
+            f"{field} must be an index in 0..{len(options) - 1} or a name, got {shown(value)}"
         ) from None
 
 
-def _point(action: dict[str, Any], field: str) -> tuple[float, float]:
+def _point(action: dict[str, Any], field: str) -> tuple[Any, Any]:
+    """The two numbers of a position field (checked as the command's ``x`` and ``y``)."""
+    if field not in action:
+        raise CommandError(f"{shown(action.get('verb'))} needs {field!r}")
     try:
-        return point(action[field])
-    except KeyError:
-        raise CommandError(f"{action.get('verb')!r} needs {field!r}") from None
-    except (TypeError, ValueError):
-        raise CommandError(f"{field} must be two numbers in [0, 1]") from None
+        return check_pair(field, action[field])
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None

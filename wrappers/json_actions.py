@@ -30,6 +30,9 @@ strings, case and spaces in ``action_type``, ``"question"`` for ask_user's ``tex
 ``args`` / ``parameters`` for mcp's ``arguments``. If the text holds several objects with an
 ``action_type``, the LAST one is the action (as with TextCommands' ACTION lines). A Python
 dict may be passed directly instead of text.
+
+Refused before it is read (``mobile_gym.checks``): text longer than the wrapper's
+``max_length``, and text or mcp arguments nested more than ``MAX_JSON_DEPTH`` deep.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from mobile_gym.checks import check_json, check_nesting, shown
 from mobile_gym.commands import DIRECTIONS, CommandError
 from mobile_gym.wrappers.text_commands import ParsedActionWrapper, ParsedCommand, load_object
 
@@ -136,6 +140,10 @@ def parse_json_action(action: str | Mapping[str, Any]) -> ParsedCommand:
     if isinstance(action, Mapping):
         data = dict(action)
     elif isinstance(action, str):
+        try:
+            check_nesting("the action", action)
+        except ValueError as exc:
+            raise JsonActionError(str(exc)) from None
         data = _find_object(action)
     else:
         raise JsonActionError(
@@ -147,13 +155,13 @@ def parse_json_action(action: str | Mapping[str, Any]) -> ParsedCommand:
     kind = re.sub(r"[\s\-]+", "_", raw_type.strip().lower())
     kind = _ALIASES.get(kind, kind)
     if kind not in ACTION_TYPES:
-        raise JsonActionError(f"unknown action_type {raw_type[:40]!r}")
+        raise JsonActionError(f"unknown action_type {shown(raw_type)}")
     if kind == "status":
         goal = data.get("goal_status", data.get("status", data.get("text")))
         name = _GOALS.get(goal.strip().lower()) if isinstance(goal, str) else None
         if name is None:
             raise JsonActionError(
-                f'status needs "goal_status": "complete" or "infeasible", got {goal!r:.40}'
+                f'status needs "goal_status": "complete" or "infeasible", got {shown(goal)}'
             )
         return ParsedCommand(name)
     if kind == "mcp":
@@ -174,22 +182,23 @@ def parse_json_action(action: str | Mapping[str, Any]) -> ParsedCommand:
         direction = value.strip().lower() if isinstance(value, str) else ""
         if direction not in DIRECTIONS:
             raise JsonActionError(
-                f'{kind} needs "direction": one of {", ".join(DIRECTIONS)}, got {value!r:.40}'
+                f'{kind} needs "direction": one of {", ".join(DIRECTIONS)}, got {shown(value)}'
             )
     return ParsedCommand(name, index=index, point=point, text=text, direction=direction)
 
 
 def _find_object(text: str) -> dict[str, Any]:
-    """The action object in ``text``: the last object with an ``action_type`` (or
-    ``action``) found by decoding JSON at each ``{``; else a fenced block or the outermost
-    braces read leniently (Python dict syntax, trailing commas)."""
+    """The action object in ``text`` (nested at most ``MAX_JSON_DEPTH`` deep): the last
+    object with an ``action_type`` (or ``action``) found by decoding JSON at each ``{``; else
+    a fenced block or the outermost braces read leniently (Python dict syntax, trailing
+    commas)."""
     decoder = json.JSONDecoder()
     found: list[dict[str, Any]] = []
     pos = text.find("{")
     while pos >= 0:
         try:
             value, end = decoder.raw_decode(text, pos)
-        except (ValueError, RecursionError):
+        except ValueError:
             pos = text.find("{", pos + 1)
             continue
         if isinstance(value, dict):
@@ -228,7 +237,7 @@ def _where(data: dict[str, Any], kind: str) -> tuple[int | None, tuple[float, fl
         value = _number(data["index"])
         if value is None or not math.isfinite(value) or value != int(value) or value < 0:
             raise JsonActionError(
-                f'{kind}: "index" must be an element number (0, 1, ...), got {data["index"]!r:.40}'
+                f'{kind}: "index" must be an element number (0, 1, ...), got {shown(data["index"])}'
             )
         return int(value), None
     if data.get("x") is not None or data.get("y") is not None:
@@ -236,7 +245,7 @@ def _where(data: dict[str, Any], kind: str) -> tuple[int | None, tuple[float, fl
         if x is None or y is None or not (math.isfinite(x) and math.isfinite(y)):
             raise JsonActionError(
                 f'{kind}: "x" and "y" must both be numbers (pixels), got '
-                f"{data.get('x')!r:.20} and {data.get('y')!r:.20}"
+                f"{shown(data.get('x'))} and {shown(data.get('y'))}"
             )
         return None, (x, y)
     return None, None
@@ -270,10 +279,10 @@ def _mcp(data: dict[str, Any]) -> ParsedCommand:
         arguments = load_object(arguments) if arguments.strip() else {}
     if not isinstance(arguments, dict):
         raise JsonActionError('mcp "arguments" must be a JSON object')
-    try:  # a dict passed directly may hold what JSON cannot
-        arguments = json.loads(json.dumps(arguments))
-    except (TypeError, ValueError, RecursionError):
-        raise JsonActionError('mcp "arguments" must be a JSON object') from None
+    try:  # a dict passed directly may hold what JSON cannot, or nest too deep
+        arguments = check_json('mcp "arguments"', arguments)
+    except ValueError as exc:
+        raise JsonActionError(str(exc)) from None
     return ParsedCommand("MCP", tool=tool, arguments=arguments)
 
 

@@ -40,6 +40,9 @@ Which ACTION counts: ``ACTION:`` markers at the start of a line are preferred; i
 none, an ``ACTION:`` anywhere counts. When several are found, the LAST one is the action
 (a reply that drafts an action and then corrects it means the correction). A reply without
 any ``ACTION:`` marker is accepted only if it is nothing but one command.
+
+Refused before it is read (``mobile_gym.checks``): a reply longer than the wrapper's
+``max_length``, or one whose brackets nest more than ``MAX_JSON_DEPTH`` deep.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ import gymnasium as gym
 
 from mobile_gym import actions
 from mobile_gym.actions import StepResult
+from mobile_gym.checks import check_json, check_nesting, check_text, shown
 from mobile_gym.commands import DIRECTIONS, Command, CommandError, refuse, run_command
 from mobile_gym.spaces import UnicodeText
 from mobile_gym.wrappers.elements import Element, env_elements
@@ -193,6 +197,10 @@ def parse_text_command(text: str) -> ParsedCommand:
     wrong. Pure: it looks at nothing but ``text``."""
     if not isinstance(text, str):
         raise TextCommandError(f"the action must be text, got {type(text).__name__}")
+    try:
+        check_nesting("the reply", text)
+    except ValueError as exc:
+        raise TextCommandError(str(exc)) from None
     source = _FENCE.sub("\n", text)
     markers = list(_LINE_MARKER.finditer(source)) or list(_ANY_MARKER.finditer(source))
     if markers:
@@ -221,7 +229,7 @@ def _read_command(source: str, start: int, alone: bool) -> ParsedCommand:
     if name is None:
         if alone:
             raise TextCommandError('no "ACTION:" line and the reply is not a command')
-        raise TextCommandError(f"unknown command {match.group(1)!r}")
+        raise TextCommandError(f"unknown command {shown(match.group(1))}")
     direction = ""
     if ":" in name:
         name, direction = name.split(":")
@@ -381,10 +389,10 @@ def _maybe_index(raw: str) -> int | None:
 def _index(raw: str, name: str) -> int:
     index = _maybe_index(raw)
     if index is None:
-        shown = raw.strip()[:40]
+        written = raw.strip()[:40]
         if re.fullmatch(r"-\s*[0-9]+", _bare(raw, "index|element|elem|id|idx|i")):
-            raise TextCommandError(f"{name}: element numbers start at 0, got {shown}")
-        raise TextCommandError(f"{name} needs an element number, e.g. {name}(3); got {shown!r}")
+            raise TextCommandError(f"{name}: element numbers start at 0, got {written}")
+        raise TextCommandError(f"{name} needs an element number, e.g. {name}(3); got {written!r}")
     return index
 
 
@@ -415,22 +423,27 @@ def _directed(name: str, direction: str, raw: str) -> ParsedCommand:
 
 
 def load_object(raw: str) -> dict[str, Any] | None:
-    """A JSON object (or a Python dict literal) written in ``raw``, else None."""
+    """A JSON object (or a Python dict literal) written in ``raw``, as plain JSON data;
+    else None (also when it nests more than ``MAX_JSON_DEPTH`` deep)."""
     raw = raw.strip()
     if not raw.startswith("{"):
+        return None
+    try:
+        check_nesting("the object", raw)
+    except ValueError:
         return None
     for attempt in (raw, re.sub(r",\s*([}\]])", r"\1", raw)):
         try:
             value = json.loads(attempt)
-        except (ValueError, RecursionError):
+        except ValueError:
             try:
                 value = ast.literal_eval(attempt)
             except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
                 continue
         if isinstance(value, dict) and all(isinstance(k, str) for k in value):
             try:  # a Python literal may hold what JSON cannot (sets, bytes, ...)
-                return json.loads(json.dumps(value))
-            except (TypeError, ValueError, RecursionError):
+                return check_json("the object", value)
+            except ValueError:
                 return None
     return None
 
@@ -515,17 +528,19 @@ def resolve_command(
 
 
 # the wrappers -------------------------------------------------------------------------------
-_PARSE_FAILURES = (CommandError, ValueError, TypeError, RecursionError)
+_PARSE_FAILURES = (CommandError, ValueError, TypeError)
 
 
 class ParsedActionWrapper(gym.Wrapper):
-    """What TextCommands and JsonActions share: parse, resolve, run, or report."""
+    """What TextCommands and JsonActions share: check the reply's length, parse, resolve,
+    run, or report."""
 
     accepted_forms = ACCEPTED_TEXT_FORMS
 
     def __init__(self, env: gym.Env, max_length: int = 16384) -> None:
         super().__init__(env)
         self.action_space = UnicodeText(max_length)
+        self.max_length = self.action_space.max_length
         refuse_cap_inside(env, type(self).__name__)
 
     def parse(self, action: Any) -> ParsedCommand:
@@ -543,6 +558,8 @@ class ParsedActionWrapper(gym.Wrapper):
 
     def step(self, action: Any) -> StepResult:
         try:
+            if isinstance(action, str):
+                check_text("the reply", action, self.max_length)
             parsed = self.parse(action)
             device = self.env.unwrapped.device
             elements = self.elements() if parsed.index is not None else []

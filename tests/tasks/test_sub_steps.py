@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from mobile_gym import actions
+from mobile_gym.checks import check_point
 from mobile_gym.sim.keys import KEYCODES, key_name
 from mobile_gym.spaces import KEYS, ActionType
 from tests.tasks.tasktools import NOTES, REPEAT, SETTINGS, act, centre, make_env
@@ -33,7 +34,7 @@ StepResult = tuple[Any, float, bool, bool, dict[str, Any]]
     ],
 )
 def test_a_point_is_two_python_floats_of_the_values_given(value: Any) -> None:
-    x, y = actions.point(value)
+    x, y = check_point("p", value)
     assert type(x) is float and type(y) is float
     expected = np.asarray(value, dtype=np.float64).reshape(2)
     assert (x, y) == (float(expected[0]), float(expected[1]))
@@ -41,8 +42,8 @@ def test_a_point_is_two_python_floats_of_the_values_given(value: Any) -> None:
 
 @pytest.mark.parametrize("value", ["ab", [0.1], [0.1, 0.2, 0.3], None, {"x": 1}])
 def test_a_point_that_is_not_two_numbers_raises(value: Any) -> None:
-    with pytest.raises((TypeError, ValueError)):
-        actions.point(value)
+    with pytest.raises(ValueError, match=r"^p must be two numbers, got "):
+        check_point("p", value)
 
 
 def test_each_kind_of_action_has_its_defaults() -> None:

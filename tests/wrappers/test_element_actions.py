@@ -234,7 +234,7 @@ def test_invalid_actions_only_wait_and_say_why(action: Any, message: str) -> Non
         ({"verb": "swipe", "index": 0}, "unknown verb 'swipe'"),
         ({"verb": "type", "index": 0, "text": 5}, "type needs a text string"),
         ({"verb": "type", "index": 0, "text": "hi"}, "is not a text field"),
-        ({"verb": "type", "index": 0, "text": "x" * 4097}, "longer than 4096 characters"),
+        ({"verb": "type", "index": 0, "text": "x" * 4097}, "4096 characters, not one of 4,097"),
         ({"verb": "click", "index": 10**30}, "no element 1000000000000000000000000000000"),
         ({"verb": "click"}, "needs an element index"),
         ({"verb": True, "index": 0}, "verb must be an integer"),

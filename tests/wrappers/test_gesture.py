@@ -223,7 +223,7 @@ def test_sub_step_rewards_and_instructions_are_gathered() -> None:
         ({"verb": "mcp_call", "text": "{"}, "MCP_CALL text must be JSON"),
         (Command("click", x="a", y=0.5), "x must be a number"),
         (Command("mcp_call", tool="t", arguments={"f": object()}), "arguments must be"),
-        (Command("type", text=None), "text must be a string"),  # type: ignore[arg-type]
+        (Command("type", text=None), "text needs a text string"),  # type: ignore[arg-type]
     ],
 )
 def test_malformed_actions_are_explained_not_raised(action: Any, complaint: str) -> None:
