@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from mobile_gym.sim.phone import Phone
 
 TASKS = ("phone", "tasks")
-"""The key under which the tasks and the app in front are read and changed."""
+"""The key under which the tasks, the app in front and the system's crash dialog over it
+(``system.crash``) are read and changed."""
 IME = ("phone", "ime")
 """The key under which the input method's visibility and its keys' state change."""
 SYSTEM_PID = 580
@@ -152,7 +153,11 @@ class Activities:
         leaving = self.foreground_package
         if leaving != package and self.tasks.get(leaving):
             app, ctx = self.context(leaving)
-            app.pause(ctx)
+            try:
+                app.pause(ctx)
+            except Exception as failure:
+                if not self.phone.crashes.handle(failure, leaving):
+                    raise
         self.tasks[package] = self.tasks.pop(package)
         self.foreground_package = package
         self.hide_keyboard()
@@ -191,13 +196,18 @@ class Activities:
         self.app(package)
         if package == LAUNCHER:
             return
-        self.tasks.pop(package, None)
-        self.pids.pop(package, None)
         self.phone.log(
             "android",
             "ActivityManager",
             f"Force stopping {package} appid={self.uid(package)} user=0: from pid {SYSTEM_PID}",
         )
+        self.end_process(package)
+
+    def end_process(self, package: str) -> None:
+        """The app's process is gone (force-stopped, or crashed): its task closes, and the
+        home screen shows if it was in front."""
+        self.tasks.pop(package, None)
+        self.pids.pop(package, None)
         if self.foreground_package == package:
             self.go_home()
         self._changed()

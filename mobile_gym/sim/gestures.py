@@ -42,7 +42,7 @@ class Gesture:
     last_x: float
     last_y: float
     last_ms: int
-    mode: str = "press"  # press | seek | scroll | swipe
+    mode: str = "press"  # press | seek | scroll | swipe | cancelled
     long_checked: bool = False
     seek_checked: bool = False
     long_pressed: bool = False
@@ -117,3 +117,9 @@ class GestureRecognizer:
 
     def cancel(self) -> None:
         self.gesture = None
+
+    def abandon(self) -> None:
+        """What the finger touched went away (its app crashed): the rest of this touch, up
+        to the lift, does nothing, as after Android's ``ACTION_CANCEL``."""
+        if self.gesture is not None:
+            self.gesture.mode = "cancelled"

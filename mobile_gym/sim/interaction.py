@@ -4,7 +4,8 @@ Touch frames go through the gesture recogniser (``sim.gestures``); the gestures 
 reach the view under the finger: a tap clicks it, a long press long-clicks it, a drag
 scrolls the scrolling container under it or moves a slider, a swipe nothing scrolls goes to
 the app. Keys go to the system (BACK, HOME, recents) or to the field with the focus, as does
-typed text. Every input advances the virtual clock.
+typed text. Every input advances the virtual clock. What an app's code raises while it
+handles input is that app's crash (``system.crash``).
 """
 
 from __future__ import annotations
@@ -45,12 +46,20 @@ class InputRouter:
         x, y = events.check_point(x, y)
         x = min(max(x, 0.0), d.width - 1.0)
         y = min(max(y, 0.0), d.height - 1.0)
-        self.gestures.touch(self, x, y, self.phone.clock.elapsed_ms)
+        try:
+            self.gestures.touch(self, x, y, self.phone.clock.elapsed_ms)
+        except Exception as failure:
+            if not self.phone.crashes.handle(failure):
+                raise
         self.advance(FRAME_MS)
 
     def lift(self) -> None:
         """The finger leaves the screen (ignored when it is not down)."""
-        self.gestures.lift(self)
+        try:
+            self.gestures.lift(self)
+        except Exception as failure:
+            if not self.phone.crashes.handle(failure):
+                raise
         self.advance(FRAME_MS)
 
     def text(self, text: str) -> bool:
@@ -61,13 +70,22 @@ class InputRouter:
         self.advance(TEXT_MS)
         if field is None or not text:
             return field is not None
-        field.insert(text)
+        try:
+            field.insert(text)
+        except Exception as failure:
+            if not self.phone.crashes.handle(failure):
+                raise
         return True
 
     def key(self, key: str | int) -> None:
         """Press an Android key by name (``BACK``, ``KEYCODE_HOME``, ``ENTER``, ``DEL``...)
         or code."""
-        self.press(key_name(key))
+        name = key_name(key)
+        try:
+            self.press(name)
+        except Exception as failure:
+            if not self.phone.crashes.handle(failure):
+                raise
         self.advance(FRAME_MS)
 
     def wait(self, ms: int = FRAME_MS) -> None:
@@ -99,7 +117,12 @@ class InputRouter:
 
     # what is under the finger ------------------------------------------------------------------
     def _hit(self, x: float, y: float) -> list[View]:
-        for window in reversed(self.phone.windows()):
+        crashes = self.phone.crashes
+        count = crashes.count
+        windows = self.phone.windows()
+        if crashes.count != count:  # an app crashed as the screen was brought up to date:
+            return []  # what the finger touched is gone, and the touch with it
+        for window in reversed(windows):
             if window.visible.contains(x, y) and window.in_hierarchy:
                 return hit_path(window, x, y)
         return []
@@ -146,19 +169,24 @@ class InputRouter:
             node.click()
 
     def swipe(self, x: float, y: float, direction: str) -> None:
+        if self.phone.crashes.dialog is not None:
+            return  # the system's dialog is modal: the app under it sees no swipe
         app, ctx = self.phone.activities.context()
         app.swipe(ctx, direction)
 
     # keys ----------------------------------------------------------------------------------
     def press(self, name: str) -> None:
         """What a key does: BACK, HOME and recents go to the system, TAB moves the focus,
-        ENTER, DEL and printable keys go to the focused field."""
+        ENTER, DEL and printable keys go to the focused field. BACK closes a system dialog
+        (an app's crash dialog) first; HOME and recents close it as they go."""
         activities = self.phone.activities
         if name in ("BACK", "ESCAPE"):
             self._back()
         elif name == "HOME":
+            self.phone.crashes.dismiss()
             activities.go_home()
         elif name == "APP_SWITCH":
+            self.phone.crashes.dismiss()
             activities.show_recents()
         elif name == "TAB":
             self._focus_next()
@@ -177,6 +205,9 @@ class InputRouter:
 
     def _back(self) -> None:
         phone = self.phone
+        if phone.crashes.dialog is not None:
+            phone.crashes.dismiss()
+            return
         activities = phone.activities
         app, ctx = activities.context()
         popups = [k for k in ctx.screen.state if k.startswith(("menu:", "dialog:"))]

@@ -7,7 +7,8 @@ plain data plus in-memory SQLite, so a snapshot restores the phone exactly.
 
 The phone is made of parts with one job each: ``InputRouter`` (input and gestures),
 ``Activities`` (tasks, the screen in front, the input method), ``Services`` (toasts, the
-battery, the log) and ``Screen`` (the windows and their projections); ``Phone`` holds them
+battery, the log), ``Crashes`` (apps whose code raised: their death and the system's
+dialog) and ``Screen`` (the windows and their projections); ``Phone`` holds them
 and the state they share (clock, settings, storage, log buffer), and offers them as one
 device.
 """
@@ -38,6 +39,7 @@ from mobile_gym.sim.display import Display
 from mobile_gym.sim.interaction import InputRouter
 from mobile_gym.sim.screen import Screen
 from mobile_gym.sim.services import Services, Toast
+from mobile_gym.sim.system.crash import Crashes
 from mobile_gym.sim.system.keyboard import KeyboardState
 from mobile_gym.sim.system.launcher import LAUNCHER, Launcher
 from mobile_gym.sim.system.logcat import Logcat, LogEntry
@@ -104,6 +106,7 @@ class Phone:
         self.logcat = Logcat()
         self.activities = Activities(self)
         self.services = Services(self)
+        self.crashes = Crashes(self)
         self.input = InputRouter(self, momentum)
         self.screen = Screen(self.display, self.deps)
         self._seen_changes = -1
@@ -119,6 +122,7 @@ class Phone:
     def _boot(self, seed: int) -> None:
         self.activities.boot()
         self.services.boot()
+        self.crashes.boot()
         self.input.last_touch = (0.0, 0.0)
         self.log("android", "Zygote", "System server process started")
         self.boot_ms = self.clock.stamp()
@@ -177,6 +181,7 @@ class Phone:
             "pids": activities.pids,
             "next_pid": activities.next_pid,
             "battery": services.battery,
+            "crash_dialog": self.crashes.dialog,
             "last_touch": self.input.last_touch,
             "gesture": self.input.gestures.gesture,
         }
@@ -200,6 +205,7 @@ class Phone:
         activities.pids = state["pids"]
         activities.next_pid = state["next_pid"]
         services.battery = state["battery"]
+        self.crashes.dialog = state["crash_dialog"]
         self.input.last_touch = state["last_touch"]
         self.input.gestures.gesture = state["gesture"]
         entries, next_seq = snapshot.log

@@ -33,13 +33,17 @@ from mobile_gym.sim.ui.view import View, walk
 class WindowSpec:
     """One window of the screen as the phone composes it: its name (the views shown under
     one name are matched with those it showed last), the function that builds its views,
-    where it goes, and what it shows (``source``: an app window shows one screen state;
-    another one is built anew, matched with what the window showed)."""
+    where it goes, what it shows (``source``: an app window shows one screen state;
+    another one is built anew, matched with what the window showed), and, for a window
+    that runs an app's code, what an exception raised while it is built or laid out is
+    (``failed``: True when it was the app's crash, and the window is left out; False, or no
+    ``failed``, raises it)."""
 
     name: Hashable
     build: Callable[[], View]
     area: Rect
     source: object = None
+    failed: Callable[[Exception], bool] | None = None
 
 
 class Window:
@@ -115,19 +119,25 @@ class Screen:
             if window is None:
                 window = Window(spec.name)
             windows[spec.name] = window
-            if window.scope.dirty or window.root is None or window.source is not spec.source:
-                window.source = spec.source
-                root = self.deps.run(window.scope, spec.build)
-                window.root = reconcile(window.root, root, changed)
-                window.root.layout(d, spec.area, screen)
-                window.scrollers = [v for v in walk(window.root) if isinstance(v, ScrollView)]
-            elif window.area != spec.area:
-                window.root.layout(d, spec.area, screen)  # type: ignore[union-attr]
-            window.area = spec.area
-            for scroller in window.scrollers:
-                if scroller.stale:
-                    scroller.relayout(d)
-                    _take_changes(scroller, changed)
+            try:
+                if window.scope.dirty or window.root is None or window.source is not spec.source:
+                    window.source = spec.source
+                    root = self.deps.run(window.scope, spec.build)
+                    window.root = reconcile(window.root, root, changed)
+                    window.root.layout(d, spec.area, screen)
+                    window.scrollers = [v for v in walk(window.root) if isinstance(v, ScrollView)]
+                elif window.area != spec.area:
+                    window.root.layout(d, spec.area, screen)  # type: ignore[union-attr]
+                window.area = spec.area
+                for scroller in window.scrollers:
+                    if scroller.stale:
+                        scroller.relayout(d)
+                        _take_changes(scroller, changed)
+            except Exception as failure:
+                self._drop(spec, window, changed)
+                if spec.failed is None or not spec.failed(failure):
+                    raise
+                continue
             shown.append(window)
         before = self._shown
         for window in shown:
@@ -143,6 +153,15 @@ class Screen:
         if changed:
             self.frames.changed(changed)
             self.version += 1
+
+    def _drop(self, spec: WindowSpec, window: Window, changed: list[Rect]) -> None:
+        """Forget a window whose building or layout failed: it shows nothing, and where it
+        showed and was to show is painted again."""
+        del self._windows[spec.name]
+        self.deps.forget(window.scope)
+        shown = None if window.root is None else window.root.shown
+        changed += [area for area in (spec.area, window.area, shown) if area is not None]
+        window.root = None
 
     # projections -----------------------------------------------------------------------
     def nodes(self) -> tuple[Node, ...]:

@@ -1,10 +1,11 @@
 """The windows the phone shows and where they go: the status bar, the app in front (its
-screen with any dialog or menu over it), the keyboard while a field has the focus, the
-navigation bar, and a toast over them all.
+screen with any dialog or menu over it), the system's dialog after an app crashed, the
+keyboard while a field has the focus, the navigation bar, and a toast over them all.
 
 ``compose`` says which windows show now; each comes with the function that builds its
 views from the phone's state (run by ``Screen`` as a scope, so it is built again only when
-what it read changed).
+what it read changed). What the app's code raises while its window is built or laid out
+is that app's crash (``system.crash``).
 """
 
 from __future__ import annotations
@@ -71,8 +72,11 @@ def compose(phone: Phone) -> list[WindowSpec]:
             lambda: _app_window(phone, app, screen),
             areas.app,
             source=screen,
+            failed=lambda failure: phone.crashes.handle(failure, package),
         ),
     ]
+    if phone.crashes.dialog is not None:  # read under TASKS, as ``activities.top`` was
+        specs.append(WindowSpec("crash", phone.crashes.window, areas.app))
     if keyboard_shown:
         specs.append(WindowSpec("keyboard", lambda: _keyboard(phone), areas.keyboard))
     specs.append(WindowSpec("nav", lambda: navigation_bar(phone.input.press), areas.nav))
