@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from mobile_gym.sim.apps.base import App, AppContext
+from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.ui.composites import list_item, section_header
 from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import SeekBar, Switch, TextView
@@ -53,11 +54,15 @@ def _setting_switch(
     )
 
 
-def _airplane_changed(ctx: AppContext, on: bool) -> None:
-    """Airplane mode turns Wi-Fi and Bluetooth off."""
+def airplane_mode_changed(settings: SettingsStore, on: bool) -> None:
+    """Airplane mode turns Wi-Fi and Bluetooth off (whoever turned it on)."""
     if on:
-        ctx.settings.put("global", "wifi_on", 0)
-        ctx.settings.put("global", "bluetooth_on", 0)
+        settings.put("global", "wifi_on", 0)
+        settings.put("global", "bluetooth_on", 0)
+
+
+def _airplane_changed(ctx: AppContext, on: bool) -> None:
+    airplane_mode_changed(ctx.settings, on)
 
 
 class SettingsApp(App):

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import getopt
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim.adb_server.device import ServedDevice
 from mobile_gym.sim.adb_server.faults import Faults
 from mobile_gym.sim.adb_server.shell.streams import Filter, Sink
+from mobile_gym.sim.adb_server.shell.variables import Variables
 
 
 class CommandError(Exception):
@@ -31,6 +32,9 @@ class ShellExit(Exception):  # noqa: N818 (control flow, not an error)
 
 class Session(Protocol):
     """The shell a command runs in, as seen from the command."""
+
+    variables: Variables
+    """The shell's variables (``export`` and ``unset`` change them)."""
 
     def flush(self) -> None:
         """Send the output so far to the client; call with the device lock held (it is
@@ -54,10 +58,17 @@ class Invocation:
     out: Sink
     err: Sink
     session: Session
+    environment: dict[str, str] = field(default_factory=dict)
+    """The variables the command sees (``ANDROID_LOG_TAGS`` for ``logcat``)."""
 
     @property
     def phone(self) -> Phone:
         return self.device.phone
+
+    def output_closed(self) -> bool:
+        """Whether what reads stdout stopped reading (``| head -n 5`` has its lines): a
+        command that would go on forever stops, as a real one does on a broken pipe."""
+        return isinstance(self.out, Filter) and self.out.closed
 
     def print(self, text: str) -> None:
         """Write ``text`` and a newline to stdout."""

@@ -1,11 +1,12 @@
 """Parse a device shell command line into lists, pipelines, commands and redirections.
 
 The subset of the POSIX shell grammar that ADB clients send: words with single quotes,
-double quotes and backslashes; ``$?``, ``$NAME`` and ``${NAME}``; ``;`` and newlines,
-``&&``, ``||``, ``|``; redirections ``>``, ``>>``, ``2>``, ``2>>`` and ``N>&M``; ``#``
-comments; unquoted ``*``, ``?`` and ``[`` marking a word for wildcard expansion. Anything
-else that a shell would treat specially (``&``, ``<``, ``$(...)``, backquotes, ``(``, ``{``)
-is refused with a syntax error rather than misread.
+double quotes and backslashes; ``$?``, ``$NAME`` and ``${NAME}``; ``NAME=VALUE``
+assignments before a command's words; ``;`` and newlines, ``&&``, ``||``, ``|``;
+redirections ``>``, ``>>``, ``2>``, ``2>>`` and ``N>&M``; ``#`` comments; unquoted ``*``,
+``?`` and ``[`` marking a word for wildcard expansion. Anything else that a shell would
+treat specially (``&``, ``<``, ``$(...)``, backquotes, ``(``, ``{``) is refused with a
+syntax error rather than misread.
 """
 
 from __future__ import annotations
@@ -49,10 +50,12 @@ class Redirect:
 
 @dataclass(frozen=True)
 class Command:
-    """A simple command: its words and its redirections, in order."""
+    """A simple command: its words and its redirections, in order, and the ``NAME=VALUE``
+    words before its first word (each word's text is ``NAME=VALUE``)."""
 
     words: tuple[Word, ...]
     redirects: tuple[Redirect, ...]
+    assignments: tuple[Word, ...] = ()
 
 
 Pipeline = tuple[Command, ...]
@@ -81,7 +84,14 @@ class _Redir:
     dup: int | None
 
 
-_Token = Word | _Op | _Redir
+@dataclass(frozen=True)
+class _Assignment:
+    """A word that starts with an unquoted ``NAME=``."""
+
+    word: Word
+
+
+_Token = Word | _Op | _Redir | _Assignment
 
 
 def parse(line: str) -> Script:
@@ -122,9 +132,12 @@ def _pipeline(tokens: list[_Token], pos: int) -> tuple[Pipeline, int]:
 def _command(tokens: list[_Token], pos: int) -> tuple[Command, int]:
     words: list[Word] = []
     redirects: list[Redirect] = []
+    assignments: list[Word] = []
     while pos < len(tokens) and not isinstance(tokens[pos], _Op):
         token = tokens[pos]
-        if isinstance(token, _Redir):
+        if isinstance(token, _Assignment):
+            (words if words else assignments).append(token.word)
+        elif isinstance(token, _Redir):
             if token.dup is not None:
                 redirects.append(Redirect(token.fd, dup=token.dup))
             else:
@@ -135,10 +148,10 @@ def _command(tokens: list[_Token], pos: int) -> tuple[Command, int]:
         else:
             words.append(token)  # type: ignore[arg-type]
         pos += 1
-    if not words and not redirects:
+    if not words and not redirects and not assignments:
         found = tokens[pos].text if pos < len(tokens) else "end of line"  # type: ignore[union-attr]
         raise ShellSyntaxError(f"syntax error: {found!r} unexpected")
-    return Command(tuple(words), tuple(redirects)), pos
+    return Command(tuple(words), tuple(redirects), tuple(assignments)), pos
 
 
 class _Scanner:
@@ -152,6 +165,9 @@ class _Scanner:
         self._text: list[str] = []
         self._glob = False
         self.in_word = False
+        self.quoted = False
+        """Whether the word has quoted or escaped text (then it is no assignment)."""
+        self._assignment = False
 
     def peek(self, offset: int = 0) -> str:
         i = self.pos + offset
@@ -173,7 +189,8 @@ class _Scanner:
         if self.in_word:
             if self._text or not self._parts:  # '' is a word too
                 self._parts.append("".join(self._text))
-            self.tokens.append(Word(tuple(self._parts), self._glob))
+            word = Word(tuple(self._parts), self._glob)
+            self.tokens.append(_Assignment(word) if self._assignment else word)
         self.drop_word()
 
     def bare_fd(self) -> int | None:
@@ -184,6 +201,12 @@ class _Scanner:
 
     def drop_word(self) -> None:
         self._parts, self._text, self._glob, self.in_word = [], [], False, False
+        self.quoted = self._assignment = False
+
+    def mark_assignment(self) -> None:
+        """An unquoted ``=`` is next: the word is an assignment if all before it is a name."""
+        if not self._assignment and not self.quoted and not self._parts:
+            self._assignment = is_name("".join(self._text))
 
     def mark_glob(self) -> None:
         self._glob = True
@@ -217,11 +240,14 @@ def _tokenize(line: str) -> list[_Token]:
             end = line.find("'", s.pos + 1)
             if end < 0:
                 raise ShellSyntaxError("syntax error: unterminated quoted string")
+            s.quoted = True
             s.literal(line[s.pos + 1 : end])
             s.pos = end + 1
         elif c == '"':
+            s.quoted = True
             _double_quoted(s)
         elif c == "\\":
+            s.quoted = True
             if s.peek(1) == "":
                 raise ShellSyntaxError("syntax error: a backslash ends the line")
             if s.peek(1) != "\n":
@@ -232,6 +258,8 @@ def _tokenize(line: str) -> list[_Token]:
         else:
             if c in "*?[":
                 s.mark_glob()
+            elif c == "=":
+                s.mark_assignment()
             s.literal(c)
             s.pos += 1
     s.end_word()
@@ -294,7 +322,7 @@ def _dollar(s: _Scanner) -> None:
     elif nxt == "{":
         end = s.line.find("}", s.pos + 2)
         name = s.line[s.pos + 2 : end] if end > 0 else ""
-        if not _is_name(name) and name != "?":
+        if not is_name(name) and name != "?":
             raise ShellSyntaxError(f"syntax error: bad substitution {s.line[s.pos :]!r}")
         s.expansion(Var(name))
         s.pos = end + 1
@@ -309,5 +337,6 @@ def _dollar(s: _Scanner) -> None:
         s.pos += 1
 
 
-def _is_name(text: str) -> bool:
+def is_name(text: str) -> bool:
+    """Whether ``text`` can name a shell variable."""
     return bool(text) and text[0] in _NAME_START and all(c in _NAME_CHARS for c in text)

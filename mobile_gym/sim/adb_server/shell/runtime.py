@@ -4,10 +4,16 @@ Each pipeline runs with the device lock held; its output is buffered and sent to
 after the lock is released (a command that streams, ``logcat``, flushes as it goes). The
 exit status of a pipeline is that of its last command; ``&&`` and ``||`` look at it; ``$?``
 reads it. The working directory is ``/``.
+
+``NAME=VALUE`` alone sets a shell variable (``$NAME``); before a command, it is in that
+command's environment only. ``exec COMMAND`` runs the command in the shell's place: the
+shell ends with its exit status (``exec`` of a pipeline stage ends that stage only). ``exec``
+with redirections alone, which would redirect the shell itself, is refused.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass
 from typing import Protocol
@@ -15,6 +21,7 @@ from typing import Protocol
 from mobile_gym.sim.adb_server.device import ServedDevice
 from mobile_gym.sim.adb_server.faults import Faults
 from mobile_gym.sim.adb_server.files import absolute, describe
+from mobile_gym.sim.adb_server.protocol import ClientGoneError
 from mobile_gym.sim.adb_server.shell.commands import COMMANDS, FILTERS
 from mobile_gym.sim.adb_server.shell.invocation import CommandError, Invocation, ShellExit
 from mobile_gym.sim.adb_server.shell.parser import (
@@ -27,6 +34,8 @@ from mobile_gym.sim.adb_server.shell.parser import (
     parse,
 )
 from mobile_gym.sim.adb_server.shell.streams import DISCARD, Buffer, FileSink, Filter, Sink
+from mobile_gym.sim.adb_server.shell.variables import Variables
+from mobile_gym.sim.system.crash_report import exception_line
 
 SHELL = "/system/bin/sh"
 ENVIRONMENT = {
@@ -40,6 +49,10 @@ ENVIRONMENT = {
 }
 _BIN_DIRS = ("/system/bin/", "/system/xbin/", "/vendor/bin/", "/product/bin/")
 NOT_FOUND = 127
+FAILED = 255
+"""The exit status of a line the phone failed to run, as of an Android service that threw."""
+
+log = logging.getLogger(__name__)
 
 
 class Output(Protocol):
@@ -57,6 +70,10 @@ class _Stage:
     filter: Filter | None = None
     status: int | None = None
     """Set when the stage failed before it could run (a bad redirection, say)."""
+    assigned: dict[str, str] | None = None
+    """``NAME=VALUE`` words of a command that has no words: they set shell variables."""
+    replaces_shell: bool = False
+    """Run by ``exec``: the shell ends when it does."""
 
 
 class Shell:
@@ -78,6 +95,7 @@ class Shell:
         self.stopping = stopping
         self.out = Buffer()
         self.err = Buffer()
+        self.variables = Variables(ENVIRONMENT)
 
     # the Session a command sees --------------------------------------------------------------
     def flush(self) -> None:
@@ -104,7 +122,11 @@ class Shell:
 
     # running ---------------------------------------------------------------------------------
     def run(self, line: str) -> int:
-        """Run a command line, sending its output; its exit status."""
+        """Run a command line, sending its output; its exit status.
+
+        An exception the phone raises meanwhile is a bug of the simulated phone: it is
+        logged with its traceback, and the client reads it on stderr, with status ``FAILED``.
+        """
         try:
             script = parse(line)
         except ShellSyntaxError as exc:
@@ -119,6 +141,13 @@ class Shell:
                         status = self._pipeline(pipeline, status)
         except ShellExit as done:
             status = done.status
+        except ClientGoneError:
+            raise
+        except Exception as bug:
+            log.exception("%s: the simulated phone failed running %r", self.device.serial, line)
+            message = f"Exception occurred while executing '{line}':\n{exception_line(bug)}\n"
+            self.err.write(message.encode())
+            status = FAILED
         finally:
             self.send()
         return status
@@ -156,16 +185,33 @@ class Shell:
                 except (OSError, ValueError) as exc:
                     self.err.write(f"{SHELL}: can't write {sink.path}: {describe(exc)}\n".encode())
                     stages[-1].status = 1
-        status = stages[-1].status
-        return 0 if status is None else status
+        status = 0 if stages[-1].status is None else stages[-1].status
+        if len(stages) == 1 and stages[0].replaces_shell:
+            raise ShellExit(status)
+        return status
 
     def _stage(
         self, command: Command, downstream: Sink, files: list[FileSink], last_status: int
     ) -> _Stage:
         invocation = Invocation(self.device, self.faults, downstream, self.err, self)
         argv = [arg for word in command.words for arg in self._expand(word, last_status)]
-        stage = _Stage(argv, invocation)
+        assigned = {}
+        for word in command.assignments:
+            name, _, value = _substitute(word, last_status, self.variables).partition("=")
+            assigned[name] = value
+        invocation.environment = {**self.variables.environment(), **assigned}
+        replaces_shell = argv[:1] == ["exec"]
+        if replaces_shell:
+            argv = argv[1:]
+        stage = _Stage(
+            argv,
+            invocation,
+            assigned=None if argv else assigned,
+            replaces_shell=bool(argv) and replaces_shell,
+        )
         try:
+            if replaces_shell and not argv and command.redirects:
+                raise CommandError(f"{SHELL}: exec: redirecting the shell itself is not supported")
             for redirect in command.redirects:
                 self._redirect(redirect, invocation, files, last_status)
             open_filter = FILTERS.get(_command_name(argv[0])) if argv else None
@@ -179,7 +225,7 @@ class Shell:
     def _expand(self, word: Word, last_status: int) -> list[str]:
         """The word's text with parameters substituted; wildcards expanded to matching
         absolute paths (the word stays as it is when nothing matches)."""
-        text = _substitute(word, last_status)
+        text = _substitute(word, last_status, self.variables)
         if word.glob and text.startswith("/"):
             matches = self.device.files.glob(text)
             if matches:
@@ -194,7 +240,7 @@ class Shell:
             target = invocation.out if redirect.dup == 1 else invocation.err
         else:
             assert redirect.path is not None
-            path = absolute(_substitute(redirect.path, last_status))
+            path = absolute(_substitute(redirect.path, last_status, self.variables))
             if path == "/dev/null":
                 target = DISCARD
             else:
@@ -210,6 +256,8 @@ class Shell:
 
     def _execute(self, stage: _Stage) -> int:
         if not stage.argv:
+            for name, value in (stage.assigned or {}).items():
+                self.variables.set(name, value)
             return 0
         name = _command_name(stage.argv[0])
         command = COMMANDS.get(name)
@@ -228,9 +276,9 @@ class Shell:
             return 1
 
 
-def _substitute(word: Word, last_status: int) -> str:
+def _substitute(word: Word, last_status: int, variables: Variables) -> str:
     return "".join(
-        (str(last_status) if part.name == "?" else ENVIRONMENT.get(part.name, ""))
+        (str(last_status) if part.name == "?" else variables.get(part.name))
         if isinstance(part, Var)
         else part
         for part in word.parts

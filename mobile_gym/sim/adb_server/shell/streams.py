@@ -87,6 +87,13 @@ class Filter:
         self.quiet = quiet
         self.matched = 0
         self._partial = b""
+        self.done = False
+        """Set when it wants no more input (``head`` has what it shows)."""
+
+    @property
+    def closed(self) -> bool:
+        """Whether its input is no longer wanted: it is done, or what it feeds is closed."""
+        return self.done or (isinstance(self.out, Filter) and self.out.closed)
 
     def write(self, data: bytes) -> None:
         if self.keep is None:

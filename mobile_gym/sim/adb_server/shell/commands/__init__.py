@@ -1,7 +1,8 @@
 """The commands of the served phone's shell, by name.
 
 ``COMMANDS`` maps a name to the function that runs it; ``FILTERS`` maps the names of commands
-that read their input after ``|`` (``grep PATTERN``, ``cat``) to what opens them as a filter.
+that read their input after ``|`` (``grep PATTERN``, ``cat``, ``head``) to what opens them as
+a filter.
 """
 
 from __future__ import annotations
@@ -9,16 +10,21 @@ from __future__ import annotations
 from mobile_gym.sim.adb_server.shell.commands import (
     activity,
     builtins,
+    cmd,
+    content,
     date,
     dumpsys,
     files,
     grep,
+    head,
     inputs,
     logcat,
     packages,
     props,
     screencap,
+    screenrecord,
     settings,
+    svc,
     uiautomator,
     wm,
 )
@@ -27,17 +33,26 @@ from mobile_gym.sim.adb_server.shell.invocation import Command, FilterFactory
 COMMANDS: dict[str, Command] = {
     **activity.COMMANDS,
     **builtins.COMMANDS,
+    **cmd.COMMANDS,
+    **content.COMMANDS,
     **date.COMMANDS,
     **dumpsys.COMMANDS,
     **files.COMMANDS,
     **grep.COMMANDS,
+    **head.COMMANDS,
     **inputs.COMMANDS,
     **logcat.COMMANDS,
     **packages.COMMANDS,
     **props.COMMANDS,
     **screencap.COMMANDS,
+    **screenrecord.COMMANDS,
     **settings.COMMANDS,
+    **svc.COMMANDS,
     **uiautomator.COMMANDS,
     **wm.COMMANDS,
 }
-FILTERS: dict[str, FilterFactory] = {"cat": files.cat_filter, "grep": grep.grep_filter}
+FILTERS: dict[str, FilterFactory] = {
+    "cat": files.cat_filter,
+    "grep": grep.grep_filter,
+    "head": head.head_filter,
+}

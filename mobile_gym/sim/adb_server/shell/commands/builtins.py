@@ -1,10 +1,13 @@
-"""Shell builtins: ``echo``, ``true``, ``false``, ``sleep`` and ``exit``.
+"""Shell builtins: ``echo``, ``true``, ``false``, ``sleep``, ``exit``, ``export`` and ``unset``.
 
 ``sleep`` lets the phone's virtual time pass (``Phone.wait``) and returns at once: the
-simulated phone has no other clock.
+simulated phone has no other clock. ``export NAME=VALUE`` (or ``export NAME``) hands a
+variable to the commands run after it; ``export`` or ``export -p`` lists them.
 """
 
 from __future__ import annotations
+
+import shlex
 
 from mobile_gym.sim.adb_server.shell.invocation import (
     Command,
@@ -14,6 +17,7 @@ from mobile_gym.sim.adb_server.shell.invocation import (
     parse_int,
     parse_number,
 )
+from mobile_gym.sim.adb_server.shell.parser import is_name
 
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", "a": "\a", "r": "\r", "0": "\0"}
 
@@ -58,10 +62,38 @@ def exit_shell(invocation: Invocation, args: list[str]) -> int:
     raise ShellExit(parse_int(args[0], "exit status") & 0xFF if args else 0)
 
 
+def _identifier(command: str, name: str) -> str:
+    if not is_name(name):
+        raise CommandError(f"{command}: {name}: is not an identifier")
+    return name
+
+
+def export(invocation: Invocation, args: list[str]) -> int:
+    variables = invocation.session.variables
+    if args in ([], ["-p"]):
+        for name, value in variables.environment().items():
+            invocation.print(f"export {name}={shlex.quote(value)}")
+        return 0
+    for arg in args:
+        name, assigns, value = arg.partition("=")
+        variables.export(_identifier("export", name))
+        if assigns:
+            variables.set(name, value)
+    return 0
+
+
+def unset(invocation: Invocation, args: list[str]) -> int:
+    for name in args:
+        invocation.session.variables.unset(_identifier("unset", name))
+    return 0
+
+
 COMMANDS: dict[str, Command] = {
     "echo": echo,
     "true": true,
     "false": false,
     "sleep": sleep,
     "exit": exit_shell,
+    "export": export,
+    "unset": unset,
 }

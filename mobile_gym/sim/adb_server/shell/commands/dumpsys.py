@@ -4,20 +4,33 @@
 ``activity`` has ``mResumedActivity: ActivityRecord{...}`` and, for ``activity top``,
 ``ACTIVITY PACKAGE/ACTIVITY HASH pid=PID``; ``display`` has a ``DisplayViewport{...}`` line with
 ``orientation``, ``deviceWidth`` and ``deviceHeight``; ``input_method`` has ``mInputShown``;
-``battery`` and ``power`` report a charged, awake phone.
+``battery`` and ``power`` report a charged, awake phone. ``package [PACKAGE]`` has the
+``Activity Resolver Table`` (each launcher activity under ``android.intent.action.MAIN``)
+and, under ``Packages:``, a ``Package [NAME] (HASH):`` block per package with ``userId=``,
+``versionCode=``, ``versionName=`` (the simulated apps are all version 1, ``1.0``) and the
+install times (the phone's boot); an unknown package prints ``Unable to find package: NAME``.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import zlib
 from collections.abc import Callable
 
 from mobile_gym.sim import Phone
+from mobile_gym.sim.adb_server.device import SDK
+from mobile_gym.sim.adb_server.shell.commands.packages import installed_packages
 from mobile_gym.sim.adb_server.shell.invocation import Command, CommandError, Invocation
 from mobile_gym.sim.system.bars import SYSTEMUI
 from mobile_gym.sim.system.keyboard import IME_PACKAGE
+from mobile_gym.sim.system.launcher import LAUNCHER
 
 _FIRST_TASK_ID = 10
+SYSTEM_UID = 1000
+FIRST_APPLICATION_UID = 10000
+VERSION_CODE, VERSION_NAME = 1, "1.0"
+"""The version every simulated app has."""
+MIN_SDK = 26
 
 
 def _hash(name: str) -> str:
@@ -135,11 +148,74 @@ def _input_method(phone: Phone, args: list[str]) -> list[str]:
     ]
 
 
+def _intent_filters(phone: Phone, names: list[str]) -> list[str]:
+    """The ``android.intent.action.MAIN`` entries of the activity resolver table."""
+    lines = []
+    for name in names:
+        app = phone.apps.get(name)
+        if app is None or not (app.in_launcher or name == LAUNCHER):
+            continue
+        component = app.component(app.main_activity)
+        categories = ["HOME", "DEFAULT"] if name == LAUNCHER else ["LAUNCHER"]
+        lines += [
+            f"        {_hash(component)} {component} filter {_hash(component + '/filter')}",
+            '          Action: "android.intent.action.MAIN"',
+            *(f'          Category: "android.intent.category.{c}"' for c in categories),
+        ]
+    if not lines:
+        return []
+    table = ["Activity Resolver Table:", "  Non-Data Actions:", "      android.intent.action.MAIN:"]
+    return [*table, *lines, ""]
+
+
+def _package_block(phone: Phone, name: str, system: bool, uid: int) -> list[str]:
+    code_path = f"/system/priv-app/{name}" if system else f"/data/app/{name}-1"
+    installed = dt.datetime.fromtimestamp(phone.boot_ms / 1000, dt.UTC)
+    when = f"{installed:%Y-%m-%d %H:%M:%S}"
+    stopped = str(name not in phone.pids).lower()
+    return [
+        f"  Package [{name}] ({_hash(name + '/package')}):",
+        f"    userId={uid}",
+        f"    pkg=Package{{{_hash(name)} {name}}}",
+        f"    codePath={code_path}",
+        f"    resourcePath={code_path}",
+        f"    versionCode={VERSION_CODE} minSdk={MIN_SDK} targetSdk={SDK}",
+        f"    versionName={VERSION_NAME}",
+        f"    flags=[ {'SYSTEM ' if system else ''}HAS_CODE ALLOW_CLEAR_USER_DATA ]",
+        f"    dataDir=/data/user/0/{name}",
+        f"    timeStamp={when}",
+        f"    firstInstallTime={when}",
+        f"    lastUpdateTime={when}",
+        f"    User 0: ceDataInode=0 installed=true hidden=false suspended=false "
+        f"stopped={stopped} notLaunched=false enabled=0 instant=false virtual=false",
+    ]
+
+
+def _package(phone: Phone, args: list[str]) -> list[str]:
+    if len(args) > 1:
+        raise CommandError("usage: dumpsys package [PACKAGE]")
+    installed = installed_packages(phone)
+    names = sorted(installed)
+    uids = {
+        name: SYSTEM_UID if name == "android" else FIRST_APPLICATION_UID + number
+        for number, name in enumerate(names)
+    }
+    if args:
+        if args[0] not in installed:
+            return [f"Unable to find package: {args[0]}"]
+        names = args
+    lines = [*_intent_filters(phone, names), "Packages:"]
+    for name in names:
+        lines += _package_block(phone, name, installed[name], uids[name])
+    return lines
+
+
 _SERVICES: dict[str, Callable[[Phone, list[str]], list[str]]] = {
     "activity": _activity,
     "battery": _battery,
     "display": _display,
     "input_method": _input_method,
+    "package": _package,
     "power": _power,
     "window": _window,
 }

@@ -3,7 +3,9 @@
 Options: ``-v threadtime|time|epoch|brief``, ``-c``/``--clear``, ``-d``, ``-t N`` (the last N
 lines, then exit), ``-T N`` (the last N lines, then follow), ``-s`` (silence all tags not
 named), ``-e REGEX``, ``-b BUFFER`` (one buffer holds everything), and filter specs
-``TAG:PRIORITY`` / ``*:PRIORITY`` with priorities ``V D I W E F S``.
+``TAG:PRIORITY`` / ``*:PRIORITY`` with priorities ``V D I W E F S``. Without filter specs,
+those in the variable ``ANDROID_LOG_TAGS`` apply (``adb logcat`` sets it from the host's).
+A following logcat stops when the client leaves or its reader stops reading (``| head``).
 """
 
 from __future__ import annotations
@@ -45,8 +47,9 @@ class _Options:
         return self.regex is None or self.regex.search(entry.message) is not None
 
 
-def _options(args: list[str]) -> _Options:
+def _options(args: list[str], default_specs: str) -> _Options:
     found, specs = getopts("logcat", args, "cdsv:b:t:T:e:", ["clear"])
+    specs = specs or default_specs.split()
     opts = _Options(dump="-d" in found, clear=bool({"-c", "--clear"} & set(found)))
     opts.fmt = found.get("-v", opts.fmt)
     if opts.fmt not in FORMATS:
@@ -77,7 +80,7 @@ def _options(args: list[str]) -> _Options:
 
 
 def logcat(invocation: Invocation, args: list[str]) -> int:
-    opts = _options(args)
+    opts = _options(args, invocation.environment.get("ANDROID_LOG_TAGS", ""))
     log = invocation.phone.logcat
     if opts.clear:
         log.clear()
@@ -92,7 +95,7 @@ def logcat(invocation: Invocation, args: list[str]) -> int:
     device, session = invocation.device, invocation.session
     while True:
         session.flush()
-        if session.cancelled():
+        if session.cancelled() or invocation.output_closed():
             return 0
         device.changed.wait(FOLLOW_POLL_S)
         if invocation.phone.logcat is not log:  # a factory reset with a new seed

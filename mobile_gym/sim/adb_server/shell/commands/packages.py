@@ -20,8 +20,9 @@ USAGE = """Package manager (package) commands:
     Deletes all data associated with a package."""
 
 
-def _installed(phone: Phone) -> dict[str, bool]:
-    """Package name to whether it is a system package."""
+def installed_packages(phone: Phone) -> dict[str, bool]:
+    """Package name to whether it is a system package (the framework ``android``, the system
+    UI and the phone's apps)."""
     names = ["android", SYSTEMUI, *phone.apps]
     return {name: name == "android" or name.startswith("com.android.") for name in names}
 
@@ -45,7 +46,7 @@ def _list_packages(invocation: Invocation, args: list[str]) -> int:
     if len(rest) > 1:
         raise CommandError(USAGE)
     needle = rest[0] if rest else ""
-    for name, system in sorted(_installed(invocation.phone).items()):
+    for name, system in sorted(installed_packages(invocation.phone).items()):
         if needle in name and not ("-3" in given and system) and not ("-s" in given and not system):
             invocation.print(f"package:{name}")
     return 0

@@ -1,0 +1,202 @@
+"""``content query|insert|update|delete --uri URI ...``: the phone's content providers.
+
+Options as Android's ``content`` takes them: ``--projection COL[:COL...]``, ``--where SQL``,
+``--sort SQL``, ``--bind COLUMN:TYPE:VALUE`` (types ``s`` string, ``i``/``l`` integer,
+``f``/``d`` number, ``b`` boolean, bound as 1 or 0, and ``n`` null) and ``--user 0``. A query
+prints ``Row: N COL=VALUE, COL=VALUE`` per row (``NULL`` for a null) or ``No result found.``;
+the changes print nothing. The providers are in ``shell.providers``.
+
+A malformed command prints the usage and ``[ERROR] WHY``; a provider's refusal prints
+``Error while accessing provider:AUTHORITY`` and the exception, as on Android. Both exit
+with status 1 (Android's tool exits 0 even then, which helps no caller).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim.adb_server.shell.invocation import Command, CommandError, Invocation
+from mobile_gym.sim.adb_server.shell.providers import PROVIDERS
+from mobile_gym.sim.adb_server.shell.providers.base import (
+    ProviderError,
+    Table,
+    Value,
+    not_found,
+)
+
+USAGE = """usage: adb shell content [subcommand] [options]
+
+usage: adb shell content insert --uri <URI> [--user <USER_ID>] --bind <BINDING> [--bind <BINDING>...]
+  <URI> a content provider URI.
+  <BINDING> binds a typed value to a column and is formatted:
+  <COLUMN_NAME>:<TYPE>:<COLUMN_VALUE> where:
+  <TYPE> specifies data type such as:
+  b - boolean, s - string, i - integer, l - long, f - float, d - double, n - null
+  Note: Omit the value for passing an empty string, e.g column:s:
+
+usage: adb shell content update --uri <URI> [--user <USER_ID>] [--where <WHERE>] --bind <BINDING> [--bind <BINDING>...]
+  <WHERE> is a SQL style where clause in quotes (You have to escape single quotes).
+
+usage: adb shell content delete --uri <URI> [--user <USER_ID>] [--where <WHERE>]
+
+usage: adb shell content query --uri <URI> [--user <USER_ID>] [--projection <PROJECTION>] [--where <WHERE>] [--sort <SORT_ORDER>]
+  <PROJECTION> is a list of colon separated column names and is formatted:
+  <COLUMN_NAME>[:<COLUMN_NAME>...]
+  <SORT_ORDER> is the order in which rows in the result should be sorted.
+  Example:
+  adb shell content query --uri content://settings/secure --projection name:value --where "name='android_id'" --sort "name ASC\""""
+SCHEME = "content://"
+_OPTIONS = {
+    "query": ("--uri", "--user", "--projection", "--where", "--sort"),
+    "insert": ("--uri", "--user", "--bind"),
+    "update": ("--uri", "--user", "--bind", "--where"),
+    "delete": ("--uri", "--user", "--where"),
+}
+_USERS = ("0", "current", "-2")
+_PROJECTION_SEPARATOR = re.compile(r"\s*:\s*")
+
+
+@dataclass
+class _Request:
+    verb: str
+    uri: str = ""
+    projection: list[str] | None = None
+    where: str | None = None
+    sort: str | None = None
+    values: dict[str, Value] = field(default_factory=dict)
+
+
+def _usage_error(message: str) -> CommandError:
+    return CommandError(f"{USAGE}\n[ERROR] {message}")
+
+
+def _bind(binding: str) -> tuple[str, Value]:
+    """A ``--bind COLUMN:TYPE:VALUE`` argument as its column and typed value."""
+    column, colon, rest = binding.partition(":")
+    kind, colon2, text = rest.partition(":")
+    if not column or not colon or not colon2:
+        raise _usage_error(f"Binding not well formed: {binding}")
+    kind = kind.lower()
+    try:
+        if kind == "s":
+            return column, text
+        if kind == "b":
+            return column, int(text.lower() == "true")
+        if kind in ("i", "l"):
+            return column, int(text)
+        if kind in ("f", "d"):
+            return column, float(text)
+    except ValueError:
+        raise _usage_error(f'For input string: "{text}" (binding {binding})') from None
+    if kind == "n":
+        return column, None
+    raise _usage_error(f"Unsupported type: {kind}")
+
+
+def _parse(args: list[str]) -> _Request:
+    if not args:
+        raise _usage_error("Operation not specified.")
+    verb = args[0]
+    if verb not in _OPTIONS:
+        raise _usage_error(f"Unsupported operation: {verb}")
+    request = _Request(verb)
+    i = 1
+    while i < len(args):
+        option = args[i]
+        if option not in _OPTIONS[verb]:
+            raise _usage_error(f"Unsupported argument: {option}")
+        if i + 1 >= len(args):
+            raise _usage_error(f"Option {option} needs a value.")
+        value = args[i + 1]
+        if option == "--uri":
+            request.uri = value
+        elif option == "--user" and value not in _USERS:
+            raise _usage_error(f"The phone has one user, 0; got --user {value}")
+        elif option == "--projection":
+            request.projection = _PROJECTION_SEPARATOR.split(value.strip())
+        elif option == "--where":
+            request.where = value
+        elif option == "--sort":
+            request.sort = value
+        elif option == "--bind":
+            column, bound = _bind(value)
+            request.values[column] = bound
+        i += 2
+    if not request.uri:
+        raise _usage_error("Content provider URI not specified. Did you specify --uri argument?")
+    if verb in ("insert", "update") and not request.values:
+        raise _usage_error("Bindings not specified. Did you specify --bind argument(s)?")
+    return request
+
+
+def _authority(uri: str) -> str:
+    return uri.removeprefix(SCHEME).partition("/")[0]
+
+
+def _resolve(phone: Phone, uri: str) -> tuple[Table, Value | None]:
+    """The table ``uri`` names, and the row its last segment names (or None)."""
+    if not uri.startswith(SCHEME):
+        raise ProviderError(f"Unknown URI {uri}: content URIs start with {SCHEME}")
+    authority = _authority(uri)
+    provider = PROVIDERS.get(authority)
+    if provider is None:
+        raise not_found(authority)
+    path = uri.removeprefix(SCHEME + authority).strip("/")
+    table = provider.table(phone, path)
+    if table is not None:
+        return table, None
+    parent, _, last = path.rpartition("/")
+    table = provider.table(phone, parent)
+    if table is not None and table.item != "_id":
+        return table, last
+    if table is not None and last.isdigit():
+        return table, int(last)
+    raise ProviderError(f"Unknown URI {uri}")
+
+
+def _text(value: Value) -> str:
+    """A column value as ``content query`` prints it."""
+    return "NULL" if value is None else str(value)
+
+
+def _run(invocation: Invocation, request: _Request) -> None:
+    phone = invocation.phone
+    table, item = _resolve(phone, request.uri)
+    if request.verb == "insert":
+        if item is not None:
+            raise ProviderError(f"Cannot insert into {request.uri}: it names one row")
+        table.insert(phone, request.values)
+        return
+    rows = table.rows(phone)
+    if item is not None:
+        rows = rows.only(table.item, item)
+    if request.verb == "query":
+        found = rows.select(request.projection, request.where, request.sort)
+        for number, row in enumerate(found.rows):
+            cells = ", ".join(f"{c}={_text(v)}" for c, v in zip(found.columns, row, strict=True))
+            invocation.print(f"Row: {number} {cells}")
+        if not found.rows:
+            invocation.print("No result found.")
+        return
+    keys = rows.select([table.key], request.where).values(table.key)
+    if request.verb == "update":
+        table.update(phone, keys, request.values)
+    else:
+        table.delete(phone, keys)
+
+
+def content(invocation: Invocation, args: list[str]) -> int:
+    request = _parse(args)
+    try:
+        _run(invocation, request)
+    except (ProviderError, ValueError) as exc:
+        error = exc if isinstance(exc, ProviderError) else ProviderError(str(exc))
+        raise CommandError(
+            f"Error while accessing provider:{_authority(request.uri)}\n{error}"
+        ) from None
+    return 0
+
+
+COMMANDS: dict[str, Command] = {"content": content}

@@ -1,0 +1,136 @@
+"""What a content provider is to the ``content`` command: tables of rows, changed by row key.
+
+A provider has tables at URI paths (``content://sms/inbox``: authority ``sms``, path
+``inbox``); a last path segment may name one row (``content://sms/12``). A table's rows are
+made from the state the phone keeps (its settings store, its apps' databases) whenever they
+are asked for, so they are never out of date and there is no second copy to keep in step.
+``--where`` and ``--sort`` run as SQL over those rows, meaning what they mean on Android; an
+update or delete changes the rows they pick, through the table, in the phone's own state.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Protocol
+
+from mobile_gym.device.task_sql import MAX_VALUE_BYTES, within_budget
+from mobile_gym.sim import Phone
+
+Value = str | int | float | None
+"""A column value (booleans are bound as 1 and 0)."""
+SQLITE_EXCEPTION = "android.database.sqlite.SQLiteException"
+ILLEGAL_ARGUMENT = "java.lang.IllegalArgumentException"
+
+
+class ProviderError(Exception):
+    """The provider refused the request; ``content`` prints it as Android prints the
+    exception (``java.lang.IllegalArgumentException: MESSAGE``)."""
+
+    def __init__(self, message: str, exception: str = ILLEGAL_ARGUMENT) -> None:
+        super().__init__(message)
+        self.exception = exception
+
+    def __str__(self) -> str:
+        return f"{self.exception}: {self.args[0]}"
+
+
+@dataclass(frozen=True)
+class Rows:
+    """A table's rows: its column names and one tuple of values per row."""
+
+    columns: tuple[str, ...]
+    rows: Sequence[tuple[Value, ...]]
+
+    def select(
+        self,
+        projection: Sequence[str] | None = None,
+        where: str | None = None,
+        sort: str | None = None,
+    ) -> Rows:
+        """The rows ``where`` (an SQL condition over the columns) keeps, ordered by ``sort``
+        (an SQL ``ORDER BY`` list), with the ``projection`` columns (default: all).
+
+        Raises:
+            ProviderError: a column that does not exist, SQL that does not parse, or SQL
+                that runs past the budget task files' queries have (``within_budget``).
+        """
+        columns = tuple(projection) if projection else self.columns
+        for column in columns:
+            if column not in self.columns:
+                raise ProviderError(f"no such column: {column}", SQLITE_EXCEPTION)
+        with _database(self) as conn:
+            sql = f"SELECT {_names(columns)} FROM rows WHERE ({where or '1'})"
+            sql += f" ORDER BY {sort}" if sort else " ORDER BY rowid"
+            try:
+                with within_budget(conn):
+                    return Rows(columns, [tuple(row) for row in conn.execute(sql)])
+            except sqlite3.Error as exc:
+                raise ProviderError(str(exc), SQLITE_EXCEPTION) from None
+
+    def only(self, column: str, value: Value) -> Rows:
+        """The rows whose ``column`` is ``value`` (the row a URI's last segment names)."""
+        index = self.columns.index(column)
+        return Rows(self.columns, [row for row in self.rows if row[index] == value])
+
+    def values(self, column: str) -> list[Value]:
+        index = self.columns.index(column)
+        return [row[index] for row in self.rows]
+
+
+class Table(Protocol):
+    """One table of a provider: its rows, and changes to the phone's state behind them.
+
+    ``key`` names the column that identifies a row; ``update`` and ``delete`` get the keys
+    of the rows to change. Each raises ProviderError for what it cannot do.
+    """
+
+    key: str
+    item: str
+    """The column a URI's last path segment names a row by (``_id``: a number)."""
+
+    def rows(self, phone: Phone) -> Rows: ...
+    def insert(self, phone: Phone, values: dict[str, Value]) -> None: ...
+    def update(self, phone: Phone, keys: list[Value], values: dict[str, Value]) -> None: ...
+    def delete(self, phone: Phone, keys: list[Value]) -> None: ...
+
+
+class Provider(Protocol):
+    """A content provider: its tables by URI path."""
+
+    def table(self, phone: Phone, path: str) -> Table | None:
+        """The table at ``path`` (``inbox``, ``data/phones``), or None if there is none;
+        ProviderError when the provider is not on this phone (its app is not installed)."""
+        ...
+
+
+def not_found(authority: str) -> ProviderError:
+    """The error for a provider this phone does not have (its app is not installed)."""
+    return ProviderError(f"Could not find provider: {authority}", "java.lang.IllegalStateException")
+
+
+def unknown_columns(table: str, values: dict[str, Value], known: Sequence[str]) -> None:
+    """ProviderError naming the first column of ``values`` not in ``known``, as SQLite does."""
+    for column in values:
+        if column not in known:
+            raise ProviderError(f"table {table} has no column named {column}", SQLITE_EXCEPTION)
+
+
+def _names(columns: Sequence[str]) -> str:
+    return ", ".join('"' + column.replace('"', '""') + '"' for column in columns)
+
+
+@contextmanager
+def _database(rows: Rows) -> Iterator[sqlite3.Connection]:
+    """An in-memory SQLite database holding ``rows`` as table ``rows``."""
+    conn = sqlite3.connect(":memory:")
+    conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+    try:
+        conn.execute(f"CREATE TABLE rows({_names(rows.columns)})")
+        marks = ", ".join("?" * len(rows.columns))
+        conn.executemany(f"INSERT INTO rows VALUES ({marks})", rows.rows)
+        yield conn
+    finally:
+        conn.close()
