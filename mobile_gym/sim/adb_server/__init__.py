@@ -23,6 +23,12 @@ Usage::
     with AdbServer(devices=1) as server:  # starts and stops
         ...
 
+Under load the server keeps serving: a failed ``accept()`` (out of file descriptors, say) is
+waited out and retried; a client past ``max_connections`` (default 256) is answered
+``FAIL too many connections (limit N)``; a connection that sends nothing for
+``idle_timeout_s`` (default 300 s) while a request is awaited is closed. Streams the server
+is writing (a followed ``logcat``, a shell's output, a pull) are never cut for being idle.
+
 Faults, to test clients against what real devices do (``count`` is how many commands the
 fault affects; ``None`` keeps it until cleared)::
 

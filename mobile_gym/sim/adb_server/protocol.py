@@ -4,13 +4,16 @@ A request is four lowercase hex digits giving its length, then the request text.
 starts with ``OKAY`` or with ``FAIL`` followed by a hex-length-prefixed message; host queries
 answer with a hex-length-prefixed block. A connection ends in order (write side shut, the
 client's remaining bytes drained, then closed) so clients read everything and see no reset.
+A client that sends nothing for the idle timeout while the server waits for its bytes is
+treated as gone; the server writing to a client that is slow to read is never cut.
 """
 
 from __future__ import annotations
 
-import select
+import contextlib
 import socket
 import threading
+from collections.abc import Iterator
 
 SERVER_VERSION = 41
 """The adb server version spoken; the ``adb`` command line kills a server of any other."""
@@ -21,6 +24,10 @@ _RECV = 65536
 
 class ClientGoneError(Exception):
     """The client closed its side (or the connection broke) before the exchange ended."""
+
+
+class IdleError(ClientGoneError):
+    """The client sent nothing for the idle timeout while the server waited for its bytes."""
 
 
 class ProtocolError(Exception):
@@ -40,13 +47,30 @@ class Channel:
     Args:
         sock: the connected socket (blocking).
         stopping: set when the server shuts down; waits on this channel then end.
+        idle_timeout_s: how long a read waits for the client's next bytes before the
+            connection counts as gone (``IdleError``); None waits for ever.
     """
 
-    def __init__(self, sock: socket.socket, stopping: threading.Event) -> None:
+    def __init__(
+        self,
+        sock: socket.socket,
+        stopping: threading.Event,
+        idle_timeout_s: float | None = None,
+    ) -> None:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # small replies go out at once
         self.sock = sock
         self.stopping = stopping
+        self.idle_timeout_s = idle_timeout_s
         self._gone = False
+
+    @contextlib.contextmanager
+    def _reading_within(self, timeout_s: float | None) -> Iterator[None]:
+        """Reads give up after ``timeout_s`` (0: at once); writes elsewhere stay unbounded."""
+        self.sock.settimeout(timeout_s)
+        try:
+            yield
+        finally:
+            self.sock.settimeout(None)
 
     # reading --------------------------------------------------------------------------------
     def read_exact(self, n: int) -> bytes:
@@ -55,7 +79,10 @@ class Channel:
         left = n
         while left:
             try:
-                chunk = self.sock.recv(min(left, _RECV))
+                with self._reading_within(self.idle_timeout_s):
+                    chunk = self.sock.recv(min(left, _RECV))
+            except TimeoutError as exc:
+                raise IdleError(f"the client sent nothing for {self.idle_timeout_s:g} s") from exc
             except OSError as exc:
                 raise ClientGoneError(str(exc)) from exc
             if not chunk:
@@ -79,17 +106,19 @@ class Channel:
     def client_gone(self) -> bool:
         """Whether the client has closed its side; input waiting meanwhile is discarded.
 
-        Never blocks. Used by services that run until the client leaves (a streaming
-        ``logcat``, a hung command).
+        Never blocks, and works for any descriptor number (``select`` stops at 1024). Used by
+        services that run until the client leaves (a streaming ``logcat``, a hung command).
         """
         if self._gone:
             return True
         try:
-            while select.select([self.sock], [], [], 0)[0]:
-                if not self.sock.recv(_RECV):
-                    self._gone = True
-                    break
-        except (OSError, ValueError):
+            with self._reading_within(0):
+                while self.sock.recv(_RECV):
+                    pass
+            self._gone = True
+        except BlockingIOError:
+            pass  # nothing waiting: the client is still there
+        except OSError:
             self._gone = True
         return self._gone
 

@@ -4,6 +4,12 @@ One thread accepts connections and one thread serves each connection; each phone
 own lock, so clients of different phones run side by side and every phone stays
 single-threaded. ``stop`` closes the listener, ends every connection (hung commands and
 followed logs included) and waits for the threads.
+
+The server holds up under load: when ``accept()`` fails (out of file descriptors, say) it
+waits a little and tries again, so clients queued meanwhile are served once the shortage
+ends; a client over the connection limit gets ``FAIL too many connections (limit N)`` at
+once; a connection that sends nothing for the idle timeout while the server waits for its
+request is closed and frees its place (a stream the server is writing is never cut).
 """
 
 from __future__ import annotations
@@ -15,8 +21,9 @@ import socket
 import threading
 from collections.abc import Callable, Iterator, Sequence
 
-from mobile_gym.checks import check_int
+from mobile_gym.checks import check_int, check_number
 from mobile_gym.sim import Phone
+from mobile_gym.sim.adb_server.accepting import AcceptBackoff
 from mobile_gym.sim.adb_server.device import ServedDevice, emulator_serial
 from mobile_gym.sim.adb_server.faults import Faults
 from mobile_gym.sim.adb_server.host import ServerState, serve_host
@@ -25,6 +32,8 @@ from mobile_gym.sim.adb_server.protocol import Channel, ClientGoneError, Protoco
 HOST = "127.0.0.1"
 MAX_DEVICES = 64
 """Emulator serials run from emulator-5554 to emulator-5680."""
+DEFAULT_MAX_CONNECTIONS = 256
+DEFAULT_IDLE_TIMEOUT_S = 300.0
 _JOIN_S = 5.0
 log = logging.getLogger(__name__)
 
@@ -41,10 +50,15 @@ class AdbServer:
         root: whether the phones' shells may do what needs root (``date`` setting the
             clock), as an emulator's may after ``adb root``; False serves shells that are
             refused as on a production phone.
+        max_connections: how many connections are served at once; a client over the limit
+            gets ``FAIL`` and is closed.
+        idle_timeout_s: seconds a connection may send nothing while the server waits for
+            its next request (or the rest of one) before it is closed; None never closes it.
 
     Raises:
-        ValueError: a device count outside 1..64, a port outside 0..65535, or ``devices``
-            disagreeing with ``phones``.
+        ValueError: a device count outside 1..64, a port outside 0..65535, ``devices``
+            disagreeing with ``phones``, a connection limit under 1 or an idle timeout that
+            is not a positive number of seconds.
     """
 
     def __init__(
@@ -55,6 +69,8 @@ class AdbServer:
         seed: int = 0,
         phones: Sequence[Phone] | None = None,
         root: bool = True,
+        max_connections: int = DEFAULT_MAX_CONNECTIONS,
+        idle_timeout_s: float | None = DEFAULT_IDLE_TIMEOUT_S,
     ) -> None:
         if phones is not None:
             phones = list(phones)
@@ -64,6 +80,8 @@ class AdbServer:
         devices = 1 if devices is None else devices
         check_int("devices", devices, 1, MAX_DEVICES)
         check_int("port", port, 0, 65535)
+        self.max_connections = check_int("max_connections", max_connections, 1)
+        self.idle_timeout_s = None if idle_timeout_s is None else _positive_seconds(idle_timeout_s)
         if phones is None:
             phones = [Phone(seed=seed) for _ in range(devices)]
         served = [ServedDevice(emulator_serial(i), i + 1, p, root) for i, p in enumerate(phones)]
@@ -74,6 +92,10 @@ class AdbServer:
         self._port: int | None = None
         self._accepting: threading.Thread | None = None
         self._connections: dict[threading.Thread, socket.socket] = {}
+        """The connections served, by the thread serving each."""
+        self._refusals: dict[threading.Thread, socket.socket] = {}
+        """The connections over the limit, by the thread telling each so."""
+        self._refusing = False
         self._lock = threading.Lock()
 
     # lifecycle ----------------------------------------------------------------------------------
@@ -95,7 +117,7 @@ class AdbServer:
             raise OSError(
                 exc.errno, f"cannot listen on {HOST}:{self._requested_port}: {exc.strerror}"
             ) from exc
-        listener.listen(64)
+        listener.listen(socket.SOMAXCONN)
         self._listener = listener
         self._port = listener.getsockname()[1]
         self._accepting = threading.Thread(
@@ -118,7 +140,7 @@ class AdbServer:
         if self._accepting is not None:
             self._accepting.join(_JOIN_S)
         with self._lock:
-            connections = dict(self._connections)
+            connections = {**self._connections, **self._refusals}
         for sock in connections.values():
             with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
@@ -167,24 +189,65 @@ class AdbServer:
 
     # serving ---------------------------------------------------------------------------------------
     def _accept_loop(self) -> None:
-        assert self._listener is not None
-        while not self._state.stopping.is_set():
+        """Accept until ``stop``; a failed ``accept()`` is waited out and tried again."""
+        listener = self._listener
+        assert listener is not None
+        stopping = self._state.stopping
+        backoff = AcceptBackoff()
+        while not stopping.is_set():
             try:
-                sock, _ = self._listener.accept()
-            except OSError:
-                return
-            thread = threading.Thread(target=self._serve, args=(sock,), daemon=True)
-            with self._lock:
-                if self._state.stopping.is_set():
-                    sock.close()
-                    return
-                self._connections[thread] = sock
-            thread.start()
+                sock, _ = listener.accept()
+            except OSError as exc:
+                if not stopping.is_set():  # stop() closing the listener ends the loop
+                    stopping.wait(backoff.failed(exc))
+                continue
+            backoff.succeeded()
+            self._admit(sock)
 
-    def _serve(self, sock: socket.socket) -> None:
-        channel = Channel(sock, self._state.stopping)
+    def _admit(self, sock: socket.socket) -> None:
+        """Serve ``sock`` on a thread of its own, or refuse it if the limit is reached."""
+        with self._lock:
+            if self._state.stopping.is_set():
+                sock.close()
+                return
+            full = len(self._connections) >= self.max_connections
+            registry = self._refusals if full else self._connections
+            thread = threading.Thread(
+                target=self._converse,
+                args=(sock, registry, self._refuse if full else self._serve),
+                daemon=True,
+            )
+            registry[thread] = sock
+            first_refusal, self._refusing = full and not self._refusing, full
+        if first_refusal:
+            log.warning(
+                "%d ADB connections open, the limit; refusing new clients until one closes",
+                self.max_connections,
+            )
         try:
-            serve_host(self._state, channel, channel.read_request())
+            thread.start()
+        except RuntimeError as exc:  # the process cannot start another thread
+            log.warning("cannot serve an ADB connection: %s", exc)
+            with self._lock:
+                registry.pop(thread, None)
+            sock.close()
+
+    def _serve(self, channel: Channel) -> None:
+        serve_host(self._state, channel, channel.read_request())
+
+    def _refuse(self, channel: Channel) -> None:
+        channel.fail(f"too many connections (limit {self.max_connections}); try again later")
+
+    def _converse(
+        self,
+        sock: socket.socket,
+        registry: dict[threading.Thread, socket.socket],
+        body: Callable[[Channel], None],
+    ) -> None:
+        """Run ``body`` on the connection, end it in order and free its place."""
+        channel = Channel(sock, self._state.stopping, self.idle_timeout_s)
+        try:
+            body(channel)
         except ClientGoneError:
             pass
         except ProtocolError as exc:
@@ -195,16 +258,42 @@ class AdbServer:
         finally:
             channel.close()
             with self._lock:
-                self._connections.pop(threading.current_thread(), None)
+                registry.pop(threading.current_thread(), None)
+
+
+def _positive_seconds(value: object) -> float:
+    """``value`` as a float if it is a finite number of seconds above 0, else ValueError."""
+    try:
+        seconds = check_number("idle_timeout_s", value, 0)
+    except ValueError:
+        seconds = 0.0
+    if seconds == 0:
+        raise ValueError(
+            f"idle_timeout_s must be a positive number of seconds or None, got {value!r}"
+        )
+    return seconds
 
 
 def serve_until_stopped(
-    devices: int, port: int, seed: int, announce: Callable[[str], None]
+    devices: int,
+    port: int,
+    seed: int,
+    announce: Callable[[str], None],
+    *,
+    max_connections: int = DEFAULT_MAX_CONNECTIONS,
+    idle_timeout_s: float | None = DEFAULT_IDLE_TIMEOUT_S,
 ) -> None:
     """Serve until Ctrl-C or SIGTERM (the ``mobile-gym serve-adb`` command)."""
     done = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: done.set())
-    with AdbServer(devices, port=port, seed=seed) as server:
+    server = AdbServer(
+        devices,
+        port=port,
+        seed=seed,
+        max_connections=max_connections,
+        idle_timeout_s=idle_timeout_s,
+    )
+    with server:
         announce(
             f"Serving {devices} simulated phone(s) on {HOST}:{server.port}: "
             f"{', '.join(server.serials)}"
