@@ -15,9 +15,11 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import Any
 
-from mobile_gym.agents.base import Agent, EnvAware, TokenUsage
+from mobile_gym.agents.base import Agent, EnvAware, InfrastructureError, TokenUsage
+from mobile_gym.redaction import redact, remember_options
 
 AGENTS: dict[str, str] = {
     "random": "mobile_gym.agents.random_agent:RandomAgent",
@@ -38,12 +40,49 @@ def agent_class(name: str) -> type[Agent]:
 
 
 def make_agent(name: str, **options: Any) -> Agent:
-    """A new agent ``name`` built with ``options`` (its constructor's keyword arguments)."""
+    """A new agent ``name`` built with ``options`` (its constructor's keyword arguments).
+
+    The values of options whose names look secret (``api_key``, ``token``...) are kept out
+    of every record and message from then on (``mobile_gym.redaction``); a ValueError for
+    options the agent does not take names them, never their values.
+    """
     cls = agent_class(name)
+    remember_options(options)
     try:
         return cls(**options)
     except TypeError as exc:
-        raise ValueError(f"agent {name!r}: bad options {options}: {exc}") from None
+        given = ", ".join(repr(option) for option in options) or "none"
+        raise ValueError(
+            f"agent {name!r}: bad options (given: {given}): {redact(str(exc))}; "
+            f"its options: {', '.join(_option_names(cls)) or 'none'}"
+        ) from None
 
 
-__all__ = ["AGENTS", "Agent", "EnvAware", "TokenUsage", "agent_class", "make_agent"]
+def _option_names(cls: type) -> list[str]:
+    """The keyword arguments ``cls`` is built with (those of its ``__init__`` chain when it
+    passes ``**options`` on to its base)."""
+    names: list[str] = []
+    for klass in cls.__mro__:
+        init = klass.__dict__.get("__init__")
+        if init is None:
+            continue
+        parameters = list(inspect.signature(init).parameters.values())[1:]
+        names += [
+            p.name
+            for p in parameters
+            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name not in names
+        ]
+        if not any(p.kind is p.VAR_KEYWORD for p in parameters):
+            break
+    return names
+
+
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "EnvAware",
+    "InfrastructureError",
+    "TokenUsage",
+    "agent_class",
+    "make_agent",
+]

@@ -5,7 +5,8 @@ An agent names the action space and observation view it works in (presets of
 episode's instruction at reset, and maps an observation to an action. After each ``act`` it
 exposes what it produced (``last_output``: the raw text of a model, or a readable form of
 the action) and what it cost (``last_usage``: tokens reported by the model, and what was
-sent, so that tokens can also be estimated the way MobileAgentBench does).
+sent, so that tokens can also be estimated the way MobileAgentBench does). When what it
+relies on fails (its model endpoint, a tool server) it raises ``InfrastructureError``.
 
 A plain loop::
 
@@ -79,6 +80,17 @@ class Agent(Protocol):
     def last_usage(self) -> TokenUsage | None:
         """Token usage of the last decision; None for agents that use no model."""
         ...
+
+
+class InfrastructureError(RuntimeError):
+    """What the agent relies on failed, not the agent: its model endpoint is unreachable or
+    answers 5xx / 429 after its retries, a request timed out, a tool server crashed.
+
+    An agent raises it (or a subclass, such as ``LLMUnavailableError``) from ``reset`` or
+    ``act``; the evaluation then records the episode as an error, which is run again when
+    the run resumes, never as a failure of the agent. Any other exception from an agent (a
+    bug, a request the model refused) ends the episode as a failure.
+    """
 
 
 class EnvAware(Protocol):

@@ -45,21 +45,31 @@ def demo(
         console.print(f"  {escape(str(path))}", highlight=False)
 
 
-def _fail(message: str) -> typer.Exit:
-    """Print a one-line error on stderr; the caller raises the returned Exit (status 2)."""
-    Console(stderr=True, soft_wrap=True).print(
-        f"[red]error:[/] {escape(' '.join(message.split()))}", highlight=False
-    )
-    return typer.Exit(2)
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    """Print an error on stderr, one line per line of ``message``, secrets redacted; the
+    caller raises the returned Exit (status ``code``: 2 for a bad argument)."""
+    from mobile_gym.redaction import redact
+
+    err = Console(stderr=True, soft_wrap=True)
+    for line in redact(message).splitlines() or [""]:  # one error line per line (problem)
+        err.print(f"[red]error:[/] {escape(' '.join(line.split()))}", highlight=False)
+    return typer.Exit(code)
 
 
 def _agent_options(pairs: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs as keyword arguments: a value is read as YAML (``3``, ``0.5``,
+    ``true``, ``null``, ``[a, b]``), and one YAML cannot read (``@x``, ``{a``) is the text
+    as given. A bad pair's error names it, never its value."""
     options: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip().isidentifier():
-            raise _fail(f"bad --agent-option {pair!r}: use NAME=VALUE, e.g. model=gpt-4o")
-        options[name.strip()] = yaml.safe_load(value) if value.strip() else ""
+            shown = f"option {name.strip()!r}" if sep else "option without '='"
+            raise _fail(f"bad --agent-option ({shown}): use NAME=VALUE, e.g. model=gpt-4o")
+        try:
+            options[name.strip()] = yaml.safe_load(value) if value.strip() else ""
+        except yaml.YAMLError:  # not YAML: the text as given
+            options[name.strip()] = value
     return options
 
 
@@ -103,10 +113,19 @@ def eval_(
             "--by", help="Break results down by app, suite, category, difficulty or task."
         ),
     ] = "app",
+    max_consecutive_errors: Annotated[
+        int,
+        typer.Option(
+            "--max-consecutive-errors",
+            min=0,
+            help="Stop the run after N episodes in a row end in errors (endpoint down, "
+            "device gone); 0 never stops. Rerun the command to resume.",
+        ),
+    ] = 5,
 ) -> None:
     """Evaluate an agent on a suite or tasks: metrics table, results JSON/CSV, trajectories."""
     from mobile_gym.agents import AGENTS, make_agent
-    from mobile_gym.eval import PlanError, RunFolderError, RunSettings, episodes
+    from mobile_gym.eval import PlanError, RunFolderError, RunSettings, RunStoppedError, episodes
     from mobile_gym.eval.console import run_with_progress
     from mobile_gym.eval.plan import parse_cap, parse_seeds, select_tasks
     from mobile_gym.metrics import BREAKDOWNS
@@ -138,9 +157,12 @@ def eval_(
             console,
             by=by,
             agent=instance if workers == 1 else None,
+            max_consecutive_errors=max_consecutive_errors,
         )
     except RunFolderError as exc:
         raise _fail(str(exc)) from None
+    except RunStoppedError as exc:
+        raise _fail(str(exc), code=1) from None
 
 
 @app.command("list")
@@ -175,7 +197,7 @@ def show(task: Annotated[str, typer.Argument(help="A task id or YAML file.")]) -
     try:
         spec = resolve_task(task)
     except TaskFileError as exc:
-        raise _fail(str(exc).splitlines()[0]) from None
+        raise _fail("\n".join(exc.problems)) from None  # one line per problem
     console.print(catalog.task_card(spec))
 
 
@@ -189,12 +211,35 @@ def serve_adb(
         int, typer.Option("--devices", min=1, max=64, help="How many phones to serve.")
     ] = 1,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed the phones boot with.")] = 0,
+    max_connections: Annotated[
+        int,
+        typer.Option(
+            "--max-connections",
+            min=1,
+            help="Connections served at once; a client over the limit is refused with FAIL.",
+        ),
+    ] = 256,
+    idle_timeout: Annotated[
+        float,
+        typer.Option(
+            "--idle-timeout",
+            min=1.0,
+            help="Seconds a connection may send nothing while a request is awaited.",
+        ),
+    ] = 300.0,
 ) -> None:
     """Serve simulated phones over the ADB protocol, to adb, adbutils or any ADB tool."""
     from mobile_gym.sim.adb_server.server import serve_until_stopped
 
     try:
-        serve_until_stopped(devices, port, seed, lambda line: print(line, flush=True))
+        serve_until_stopped(
+            devices,
+            port,
+            seed,
+            lambda line: print(line, flush=True),
+            max_connections=max_connections,
+            idle_timeout_s=idle_timeout,
+        )
     except OSError as exc:
         raise _fail(f"{exc.strerror or exc}; choose another --port") from None
 

@@ -1,10 +1,16 @@
 """The metrics of the three benchmark families, computed from episode records.
 
+Episodes whose infrastructure failed (outcome ``error``: the model endpoint down, a device
+fault) say nothing of the agent. The headline success rate counts them as failures (an
+episode not finished is not a success); ``sr_finished`` is the success rate over the
+finished episodes only (successes and failures), shown beside it; ``errors`` counts them.
+
 MobileAgentBench (``agent_bench``): success rate; step efficiency = steps taken / minimum
 steps, over successful episodes only; latency = mean seconds per agent decision; tokens
 per episode (the model's own count when it reports one, otherwise the GPT-4V estimate:
 text ``ceil(chars / 4)``, an image ``85 + 170`` per 512-px tile after OpenAI's resizing);
-FN rate = early stops / failed episodes; FP rate = late stops / successful episodes.
+FN rate = early stops / failed episodes (errors are not failures); FP rate = late stops /
+successful episodes.
 
 MobileWorld (``mobile_world``): success rate overall and per category (``gui``,
 ``interact``, ``mcp``) over the episodes actually run; Ave Steps over all episodes; Ave
@@ -120,7 +126,13 @@ def _ratio(numerator: float, denominator: float) -> float | None:
 
 
 def success_rate(records: Sequence[EpisodeRecord]) -> Rate:
+    """Successes over every episode, an error counting as a failure."""
     return Rate(sum(r.success for r in records), len(records))
+
+
+def finished_success_rate(records: Sequence[EpisodeRecord]) -> Rate:
+    """Successes over the finished episodes: those whose outcome is not ``error``."""
+    return success_rate([r for r in records if r.outcome != "error"])
 
 
 # the three families ------------------------------------------------------------------------
@@ -130,6 +142,9 @@ class AgentBenchMetrics:
 
     episodes: int
     sr: Rate
+    """Successes over every episode (an error counts as a failure)."""
+    sr_finished: Rate
+    """Successes over the finished episodes (errors left out)."""
     se: float | None
     latency_s: float | None
     tokens: float | None
@@ -141,16 +156,18 @@ class AgentBenchMetrics:
     fn_rate: float | None
     fp_rate: float | None
     errors: int
+    """Episodes whose infrastructure failed (outcome ``error``)."""
 
 
 def agent_bench(records: Sequence[EpisodeRecord]) -> AgentBenchMetrics:
     succeeded = [r for r in records if r.success]
-    failed = [r for r in records if not r.success]
+    failed = [r for r in records if r.outcome == "failure"]
     decisions = sum(r.steps for r in records)
     reported = [r.tokens_reported for r in records if r.tokens_reported is not None]
     return AgentBenchMetrics(
         episodes=len(records),
         sr=success_rate(records),
+        sr_finished=finished_success_rate(records),
         se=_mean(r.steps / r.min_steps for r in succeeded),
         latency_s=_ratio(sum(r.latency_s for r in records), decisions),
         tokens=_mean(r.tokens for r in records),
@@ -158,7 +175,7 @@ def agent_bench(records: Sequence[EpisodeRecord]) -> AgentBenchMetrics:
         tokens_estimated=_mean(r.tokens_estimated for r in records),
         fn_rate=_ratio(sum(r.early_stop for r in failed), len(failed)),
         fp_rate=_ratio(sum(r.late_stop for r in succeeded), len(succeeded)),
-        errors=sum(r.error is not None for r in records),
+        errors=sum(r.outcome == "error" for r in records),
     )
 
 
@@ -241,10 +258,12 @@ def breakdown(records: Sequence[EpisodeRecord], by: str) -> dict[str, AgentBench
 
 def report(records: Sequence[EpisodeRecord]) -> dict[str, Any]:
     """Every metric and breakdown, as JSON."""
+    bench = agent_bench(records)
     return _json(
         {
             "episodes": len(records),
-            "mobile_agent_bench": agent_bench(records),
+            "errors": bench.errors,
+            "mobile_agent_bench": bench,
             "mobile_world": mobile_world(records),
             "mobile_env": mobile_env(records),
             "breakdowns": {by: breakdown(records, by) for by in BREAKDOWNS},

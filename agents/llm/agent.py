@@ -3,8 +3,10 @@
 Each ``act`` sends the system prompt, the last ``history`` turns and the current screen to
 an OpenAI-compatible endpoint and turns the reply into a ``TextCommands`` action. A reply
 that holds no command is sent so that the wrapper rejects it; the model reads the
-wrapper's ``action_error`` in its next turn. Only the endpoint failing (after its retries)
-raises, as ``LLMError``.
+wrapper's ``action_error`` in its next turn. Only the endpoint failing raises:
+``LLMUnavailableError`` (an ``InfrastructureError``: an evaluation counts the episode as an
+error, not a failure) when it cannot serve after its retries, ``LLMError`` when it refuses
+the request itself.
 """
 
 from __future__ import annotations

@@ -3,8 +3,15 @@
 ``Endpoint.resolve`` finds the base URL, model and API key in its arguments or in the
 environment; ``ChatClient.complete`` POSTs ``{base_url}/chat/completions`` and returns the
 reply text with the token counts the server reported. Connection errors, timeouts, 429 and
-5xx answers are retried with exponential backoff (a ``Retry-After`` header sets the wait);
-any other answer, or failure after the last retry, raises ``LLMError``.
+5xx answers are retried with exponential backoff (a ``Retry-After`` header sets the wait).
+
+When the endpoint cannot serve (unreachable, timing out, 429 / 5xx after the last retry,
+refusing the credentials or the URL with 401, 403, 404 or 407, or answering something that
+is not a completion) the client raises ``LLMUnavailableError``, an ``InfrastructureError``:
+an evaluation records that episode as an error and runs it again on resume. Any other
+refusal (400 for a context too long, 422...) is the request's fault and raises a plain
+``LLMError``. No message quotes the API key: every one is redacted
+(``mobile_gym.redaction``), and the client's key is remembered as a secret.
 """
 
 from __future__ import annotations
@@ -22,6 +29,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from mobile_gym.agents.base import InfrastructureError
+from mobile_gym.redaction import redact, remember
+
 BASE_URL_VARIABLES = ("MOBILE_GYM_LLM_BASE_URL", "OPENAI_BASE_URL")
 MODEL_VARIABLES = ("MOBILE_GYM_LLM_MODEL",)
 API_KEY_VARIABLES = ("MOBILE_GYM_LLM_API_KEY", "OPENAI_API_KEY")
@@ -34,8 +44,23 @@ ERROR_BODY_CHARS = 500
 """How much of an error answer's body an ``LLMError`` quotes."""
 
 
+UNAVAILABLE_STATUSES = frozenset({401, 403, 404, 407})
+"""Client-error answers that say the endpoint cannot serve this client at all (its
+credentials, its proxy or its URL are refused), not that one request was bad."""
+
+
 class LLMError(RuntimeError):
-    """The chat endpoint could not give a completion (refused, unreachable, or malformed)."""
+    """The chat endpoint gave no completion for a request. Its message is redacted: it
+    never holds an API key, even when the server's answer echoed one."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(redact(message))
+
+
+class LLMUnavailableError(LLMError, InfrastructureError):
+    """The endpoint cannot serve: unreachable, timing out, 429 / 5xx after the retries,
+    refusing the credentials or URL (``UNAVAILABLE_STATUSES``), or not answering with a
+    chat completion. An outage, not a failure of the agent."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +140,7 @@ class ChatClient:
             raise ValueError(f"max_retries must be >= 0, got {max_retries!r}")
         if backoff < 0:
             raise ValueError(f"backoff must be >= 0 seconds, got {backoff!r}")
+        remember(endpoint.api_key)
         self.endpoint = endpoint
         self.timeout = timeout
         self.max_retries = max_retries
@@ -135,14 +161,16 @@ class ChatClient:
                 return _completion(self._post(body), self.endpoint)
             except urllib.error.HTTPError as exc:
                 with exc:  # the error answer holds the connection until closed
+                    if exc.code in UNAVAILABLE_STATUSES:
+                        raise LLMUnavailableError(self._refusal(exc)) from None
                     if exc.code != 429 and exc.code < 500:
                         raise LLMError(self._refusal(exc)) from None
-                    problem = f"HTTP {exc.code} {_reason(exc)}"
+                    problem = f"HTTP {exc.code} {_reason(exc)}: {_error_body(exc)}"
                     wait = self._wait(attempt, exc.headers.get("Retry-After"), problem)
             except (OSError, http.client.HTTPException) as exc:
                 problem = _failure(exc, self.timeout)
                 wait = self.backoff * 2**attempt
-        raise LLMError(
+        raise LLMUnavailableError(
             f"{self.endpoint.url} (model {self.endpoint.model!r}) failed after "
             f"{self.max_retries + 1} attempt(s); last: {problem}"
         )
@@ -162,7 +190,7 @@ class ChatClient:
         if seconds is None:
             return self.backoff * 2**attempt
         if seconds > MAX_RETRY_AFTER:
-            raise LLMError(
+            raise LLMUnavailableError(
                 f"{self.endpoint.url}: {problem}, and it asks to retry after {seconds:g} s "
                 f"(more than {MAX_RETRY_AFTER:g} s)"
             )
@@ -184,17 +212,20 @@ def _first(environ: Mapping[str, str], names: tuple[str, ...]) -> str | None:
 
 
 def _completion(raw: bytes, endpoint: Endpoint) -> Completion:
-    """The reply text and token counts of a 200 answer; LLMError if it is not a completion."""
+    """The reply text and token counts of a 200 answer; LLMUnavailableError if it is not a
+    completion (a proxy's login page, a server of another kind)."""
     try:
         answer = json.loads(raw)
         message = answer["choices"][0]["message"]
     except (ValueError, KeyError, IndexError, TypeError):
-        raise LLMError(
+        raise LLMUnavailableError(
             f"{endpoint.url} sent something that is not a chat completion: "
-            f"{raw[:ERROR_BODY_CHARS]!r}"
+            f"{_quote(raw.decode('utf-8', 'replace'))!r}"
         ) from None
     if not isinstance(message, dict):
-        raise LLMError(f"{endpoint.url}: the completion's message is not an object: {message!r}")
+        raise LLMUnavailableError(
+            f"{endpoint.url}: the completion's message is not an object: {_quote(repr(message))}"
+        )
     text = message.get("content") or message.get("refusal") or ""
     if isinstance(text, list):  # content given as parts
         text = "".join(p.get("text", "") for p in text if isinstance(p, dict))
@@ -218,7 +249,13 @@ def _error_body(exc: urllib.error.HTTPError) -> str:
         body = exc.read().decode("utf-8", "replace")
     except (OSError, http.client.HTTPException):
         body = ""
-    return body[:ERROR_BODY_CHARS].strip() or "(empty body)"
+    return _quote(body).strip() or "(empty body)"
+
+
+def _quote(text: str) -> str:
+    """At most ``ERROR_BODY_CHARS`` of a server's answer, redacted before it is cut so that
+    no piece of a secret is left at the cut."""
+    return redact(text)[:ERROR_BODY_CHARS]
 
 
 def _failure(exc: BaseException, timeout: float) -> str:

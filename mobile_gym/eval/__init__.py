@@ -12,7 +12,7 @@ from mobile_gym.eval.plan import (
     suites,
 )
 from mobile_gym.eval.records import EpisodeRecord, StepRecord
-from mobile_gym.eval.runner import RunSettings, evaluate
+from mobile_gym.eval.runner import RunSettings, RunStoppedError, evaluate
 from mobile_gym.eval.store import RunFolderError, RunStore
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "PlanError",
     "RunFolderError",
     "RunSettings",
+    "RunStoppedError",
     "RunStore",
     "StepRecord",
     "episodes",

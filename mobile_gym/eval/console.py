@@ -1,5 +1,6 @@
 """``mobile-gym eval`` on a terminal: a progress bar while the run goes, the metrics table
-and the result files at the end."""
+and the result files at the end (also when the run stops early). Every message is
+redacted (``mobile_gym.redaction``)."""
 
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ from mobile_gym.agents.base import Agent
 from mobile_gym.eval.plan import Episode
 from mobile_gym.eval.records import EpisodeRecord
 from mobile_gym.eval.report import metrics_table, write_results
-from mobile_gym.eval.runner import RunSettings, evaluate
+from mobile_gym.eval.runner import RunSettings, RunStoppedError, evaluate
 from mobile_gym.eval.store import RunStore
+from mobile_gym.redaction import redact
 
 
 def run_with_progress(
@@ -33,12 +35,14 @@ def run_with_progress(
     console: Console,
     by: str = "app",
     agent: Agent | None = None,
+    max_consecutive_errors: int = 0,
 ) -> list[EpisodeRecord]:
-    """Run ``plan`` with a progress bar (task, success rate so far, ETA), then print the
-    metrics table and write ``results.json`` / ``results.csv`` into ``out``. ``agent``
-    (one worker only) is used instead of building one from ``settings``."""
+    """Run ``plan`` with a progress bar (task, success rate so far, errors, ETA), then print
+    the metrics table and write ``results.json`` / ``results.csv`` into ``out``. ``agent``
+    (one worker only) is used instead of building one from ``settings``. A run stopped by
+    ``max_consecutive_errors`` reports what it recorded, then raises ``RunStoppedError``."""
     store = RunStore(out)
-    tally = {"done": 0, "success": 0, "resumed": 0}
+    tally = {"done": 0, "success": 0, "errors": 0, "resumed": 0}
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -58,21 +62,38 @@ def run_with_progress(
             tally["done"] += 1
             tally["success"] += record.success
             tally["resumed"] += resumed
+            tally["errors"] += record.outcome == "error"
             sr = f"{tally['success'] / tally['done']:.0%}"
+            if tally["errors"]:
+                sr += f", {tally['errors']} error(s)"
             progress.update(bar, advance=1, sr=sr)
-            if record.error:
-                progress.console.print(
-                    f"[yellow]error[/] {escape(record.key)}: {escape(record.error)}",
-                    highlight=False,
-                )
+            for label, problem in (("error", record.error), ("agent failed", record.agent_error)):
+                if problem and not resumed:
+                    progress.console.print(
+                        f"[yellow]{label}[/] {escape(record.key)}: {escape(redact(problem))}",
+                        highlight=False,
+                    )
 
-        records = evaluate(
-            plan, settings, store, workers, progress=finished, agent=agent, started=started
-        )
-        progress.update(bar, description="done")
+        stop: RunStoppedError | None = None
+        try:
+            records = evaluate(
+                plan,
+                settings,
+                store,
+                workers,
+                progress=finished,
+                agent=agent,
+                started=started,
+                max_consecutive_errors=max_consecutive_errors,
+            )
+        except RunStoppedError as exc:
+            stop, records = exc, exc.records
+        progress.update(bar, description="stopped" if stop else "done")
     if tally["resumed"]:
         console.print(f"{tally['resumed']} episode(s) were already finished in {escape(str(out))}")
     title = f"{settings.agent} on {len({e.task.id for e in plan})} task(s) x {len(plan)} episode(s)"
+    if stop is not None:
+        title += f", {len(records)} recorded before the run stopped"
     console.print(metrics_table(records, by=by, title=title))
     write_results(store, records, settings.to_json())
     console.print(
@@ -80,4 +101,6 @@ def run_with_progress(
         f"trajectories: {escape(str(out / 'trajectories'))}",
         highlight=False,
     )
+    if stop is not None:
+        raise stop
     return records

@@ -1,4 +1,13 @@
-"""Running one episode of an agent on a task, recording every step."""
+"""Running one episode of an agent on a task, recording every step.
+
+How an episode that raises ends: an ``INFRASTRUCTURE_ERRORS`` exception (the agent's
+``InfrastructureError``, such as its model endpoint being down; a device fault), a device
+fault the env reports in ``info["error"]``, or any exception raised by the env or the task
+(which no action can cause: the env refuses bad actions with an ``action_error``) makes it an
+``error``, which a resumed run plays again. Any other exception raised by the agent's own
+code is the agent's and makes it a ``failure`` (in ``agent_error``). Both messages are
+redacted.
+"""
 
 from __future__ import annotations
 
@@ -9,16 +18,25 @@ from typing import Any
 import cv2
 import numpy as np
 
-from mobile_gym.agents.base import Agent
+from mobile_gym.agents.base import Agent, InfrastructureError
 from mobile_gym.device.base import DeviceError
 from mobile_gym.eval.records import EpisodeRecord, StepRecord
 from mobile_gym.eval.store import RunStore, write_atomic
 from mobile_gym.metrics import estimate_tokens
+from mobile_gym.redaction import redact
 from mobile_gym.registration import make_env
 from mobile_gym.tasks.schema import TaskSpec
 
 SCREENSHOT_SCALE = 0.5
 """Saved screenshots are half the phone's size (540 x 1200 for the default phone)."""
+
+INFRASTRUCTURE_ERRORS: tuple[type[BaseException], ...] = (
+    InfrastructureError,
+    DeviceError,
+    ConnectionError,
+    TimeoutError,
+)
+"""Exceptions that mean the infrastructure failed, not the agent: the episode is an error."""
 
 
 def action_json(action: Any) -> Any:
@@ -51,11 +69,13 @@ def run_episode(
     store: RunStore | None = None,
     screenshots: bool = False,
 ) -> EpisodeRecord:
-    """Play one episode of ``agent`` on ``task`` from ``seed``; save it in ``store``.
+    """Play one episode of ``agent`` on ``task`` from ``seed``; save it in ``store`` (an
+    earlier record of it there moves to the store's attempts).
 
-    An exception from the agent or the env ends the episode as an error (never a success);
-    the steps before it are kept.
+    An exception from the agent or the env ends the episode, never as a success, keeping
+    the steps before it: as an error or a failure (see the module docstring).
     """
+    earlier = store.archive_episode(task.id, seed) if store is not None else 0
     env = make_env(
         task, max_steps=max_steps, action_space=agent.action_space, observation=agent.observation
     )
@@ -65,19 +85,27 @@ def run_episode(
     outcome: dict[str, Any] = {"success": False, "truncated": False}
     instruction = ""
     error: str | None = None
+    agent_error: str | None = None
+    in_agent = False  # whose code is running: an exception there is the agent's own
     try:
         if hasattr(agent, "attach"):
+            in_agent = True
             agent.attach(env)
+            in_agent = False
         observation, info = env.reset(seed=seed)
         instruction = info["instruction"]
         if info.get("error"):  # the device failed while the episode was set up
             raise DeviceError(info["error"])
+        in_agent = True
         agent.reset(instruction, info, seed=seed)
+        in_agent = False
         done = False
         while not done:
             asked, called = len(base.episode.agent.questions), len(base.episode.agent.tool_calls)
             started = time.perf_counter()
+            in_agent = True
             action = agent.act(observation, info)
+            in_agent = False
             latency = time.perf_counter() - started
             observation, reward, terminated, truncated, info = env.step(action)
             done = bool(terminated or truncated)
@@ -109,10 +137,15 @@ def run_episode(
                 )
             )
             if info.get("error"):
-                error = f"device: {info['error']}"
+                error = redact(f"device: {info['error']}")
         outcome = {"success": bool(info.get("success")) and error is None, "truncated": truncated}
-    except Exception as exc:  # the episode is recorded as an error, the run goes on
-        error = f"{type(exc).__name__}: {exc}"
+    except INFRASTRUCTURE_ERRORS as exc:  # the episode is recorded as an error, the run goes on
+        error = _describe(exc)
+    except Exception as exc:  # the run goes on
+        if in_agent:  # the agent's own: the episode is a failure
+            agent_error = _describe(exc)
+        else:  # the env, the task or the device: not the agent's doing
+            error = _describe(exc)
     finally:
         env.close()
     reported = [s.tokens_reported for s in steps if s.tokens_reported is not None]
@@ -140,9 +173,18 @@ def run_episode(
         asks=sum(s.asked_user for s in steps),
         mcp_calls=sum(s.mcp_call for s in steps),
         error=error,
+        agent_error=agent_error,
         trajectory=store.relative(store.trajectory_path(task.id, seed)) if store else None,
-        extra={"stop_after_finish": task.stop_after_finish},
+        extra={
+            "stop_after_finish": task.stop_after_finish,
+            **({"earlier_attempts": earlier} if earlier else {}),
+        },
     )
     if store is not None:
         store.save_episode(record, (step.to_json() for step in steps))
     return record
+
+
+def _describe(exc: BaseException) -> str:
+    """An exception as the record keeps it: its class and message, redacted."""
+    return redact(f"{type(exc).__name__}: {exc}")

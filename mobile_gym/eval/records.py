@@ -1,6 +1,11 @@
 """What an evaluation records: one ``StepRecord`` per agent action and one ``EpisodeRecord``
 per episode, both plain JSON-able dataclasses.
 
+An episode's ``outcome`` is one of ``OUTCOMES``: ``success``; ``failure`` (the agent did
+not reach the goal, or raised an exception of its own: ``agent_error``); or ``error`` (the
+infrastructure failed: the model endpoint, a device fault, a tool server; ``error`` says
+why). An error says nothing of the agent, so a resumed run plays that episode again.
+
 Wall-clock timings (``latency_s``) live here and only here: the env and its ``info`` never
 read the clock.
 """
@@ -10,6 +15,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
+
+OUTCOMES = ("success", "failure", "error")
+"""The ways an episode ends (``EpisodeRecord.outcome``)."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +81,11 @@ class EpisodeRecord:
     """``ask_user`` calls."""
     mcp_calls: int = 0
     error: str | None = None
-    """Why the episode could not be run to its end (an agent or device error)."""
+    """Why the infrastructure could not run the episode to its end (the model endpoint, a
+    device fault, a tool server); set only for outcome ``error``. Redacted."""
+    agent_error: str | None = None
+    """The exception the agent raised that ended the episode as a failure (a bug, a
+    request its model refused). Redacted."""
     trajectory: str | None = None
     """The episode's JSONL trajectory, relative to the run folder."""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -89,15 +101,25 @@ class EpisodeRecord:
         return episode_key(self.task_id, self.seed)
 
     @property
+    def outcome(self) -> str:
+        """``error`` when the infrastructure failed, else ``success`` or ``failure``."""
+        if self.error is not None:
+            return "error"
+        return "success" if self.success else "failure"
+
+    @property
     def tokens(self) -> int:
         """Tokens as the agent reported them, else the estimate."""
         return self.tokens_reported if self.tokens_reported is not None else self.tokens_estimated
 
     def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """The record's fields and its ``outcome``."""
+        return {**dataclasses.asdict(self), "outcome": self.outcome}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> EpisodeRecord:
+        """A record from ``to_json`` (``outcome``, derived from the fields, is not read)."""
+        data = {name: value for name, value in data.items() if name != "outcome"}
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - names
         if unknown:

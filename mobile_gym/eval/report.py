@@ -1,4 +1,5 @@
-"""Reporting a run: the metrics table for the terminal, ``results.json`` and ``results.csv``."""
+"""Reporting a run: the metrics table for the terminal, ``results.json`` and ``results.csv``
+(both redacted, ``mobile_gym.redaction``)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,15 @@ from rich.table import Table
 from mobile_gym import metrics
 from mobile_gym.eval.records import EpisodeRecord
 from mobile_gym.eval.store import RunStore, write_atomic
+from mobile_gym.redaction import redact_json
 
-CSV_FIELDS = [f.name for f in dataclasses.fields(EpisodeRecord) if f.name != "extra"]
+_RECORD_FIELDS = [f.name for f in dataclasses.fields(EpisodeRecord) if f.name != "extra"]
+CSV_FIELDS = [
+    *_RECORD_FIELDS[: _RECORD_FIELDS.index("success") + 1],
+    "outcome",
+    *_RECORD_FIELDS[_RECORD_FIELDS.index("success") + 1 :],
+]
+"""One column per record field (``extra`` aside), with the ``outcome`` after ``success``."""
 
 
 def _number(value: float | None, digits: int = 2, suffix: str = "") -> str:
@@ -41,12 +49,14 @@ def _group_name(by: str, name: str) -> str:
 
 def metrics_table(records: Sequence[EpisodeRecord], by: str = "app", title: str = "") -> Table:
     """MobileAgentBench's metrics overall and per ``by`` (app, suite, category, ...), with
-    the other families' figures in the caption."""
+    the other families' figures in the caption. ``SR`` counts errors as failures, ``SR
+    finished`` leaves them out."""
     table = Table(title=title or None, title_justify="left")
     for column, justify in (
         (by, "left"),
         ("episodes", "right"),
         ("SR [95% CI]", "right"),
+        ("SR finished", "right"),
         ("SE", "right"),
         ("latency s", "right"),
         ("tokens", "right"),
@@ -62,6 +72,7 @@ def metrics_table(records: Sequence[EpisodeRecord], by: str = "app", title: str 
             "[bold]all[/]" if name == "all" else _group_name(by, name),
             str(m.episodes),
             _rate(m.sr),
+            _rate(m.sr_finished),
             _number(m.se),
             "—" if m.latency_s is None else f"{m.latency_s:.3g}",
             _number(m.tokens, 0),
@@ -85,20 +96,22 @@ def write_results(
     store: RunStore, records: Sequence[EpisodeRecord], settings: dict[str, Any]
 ) -> None:
     """``results.json`` (settings, every metric and breakdown, every episode) and
-    ``results.csv`` (one row per episode) in the run folder."""
-    document = {
-        "settings": settings,
-        "metrics": metrics.report(records),
-        "episodes": [record.to_json() for record in records],
-    }
+    ``results.csv`` (one row per episode, its outcome and any error) in the run folder."""
+    document = redact_json(
+        {
+            "settings": settings,
+            "metrics": metrics.report(records),
+            "episodes": [record.to_json() for record in records],
+        }
+    )
     write_atomic(
         store.root / "results.json", json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     )
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=CSV_FIELDS, lineterminator="\n")
     writer.writeheader()
-    for record in records:
-        row = {name: getattr(record, name) for name in CSV_FIELDS}
-        row["apps"] = ";".join(record.apps)
+    for episode in document["episodes"]:
+        row = {name: episode[name] for name in CSV_FIELDS}
+        row["apps"] = ";".join(episode["apps"])
         writer.writerow(row)
     write_atomic(store.root / "results.csv", buffer.getvalue())

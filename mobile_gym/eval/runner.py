@@ -5,12 +5,16 @@ Each worker builds the agent once from its name and options and runs whole episo
 episode's files are written by whoever ran it, atomically, so a killed run loses at most
 the episodes in flight. Results do not depend on the number of workers: every episode is
 seeded by its own seed (env and agent alike) and results are listed in plan order.
+
+An episode recorded with outcome ``error`` (its infrastructure failed) is played again
+when the run resumes. ``max_consecutive_errors`` stops a run whose episodes keep ending
+in errors (the endpoint is down, the device is gone): ``RunStoppedError`` carries every
+record made so far, and running the same plan again resumes it.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -21,9 +25,7 @@ from mobile_gym.eval.episode_runner import run_episode
 from mobile_gym.eval.plan import Episode
 from mobile_gym.eval.records import EpisodeRecord
 from mobile_gym.eval.store import RunStore
-
-SECRET = re.compile(r"key|token|secret|password", re.IGNORECASE)
-"""Agent options whose values are never written to disk."""
+from mobile_gym.redaction import redact, redact_options
 
 
 @dataclass(frozen=True)
@@ -37,13 +39,10 @@ class RunSettings:
 
     def to_json(self) -> dict[str, Any]:
         """The settings as recorded in the run folder; secrets (API keys, tokens, passwords)
-        are left out."""
+        are left out (``mobile_gym.redaction.redact_options``)."""
         return {
             "agent": self.agent,
-            "agent_options": {
-                name: "<redacted>" if SECRET.search(name) else value
-                for name, value in self.agent_options.items()
-            },
+            "agent_options": redact_options(self.agent_options),
             "max_steps": self.max_steps,
             "screenshots": self.screenshots,
         }
@@ -55,6 +54,42 @@ Started = Callable[[Episode], None]
 """Told of each episode as it starts."""
 
 
+class RunStoppedError(RuntimeError):
+    """A run stopped early: ``count`` episodes in a row ended in errors. ``records`` holds
+    the plan's episodes recorded by then, in plan order; the others were not run."""
+
+    def __init__(self, count: int, last_error: str, records: list[EpisodeRecord]) -> None:
+        super().__init__(
+            redact(
+                f"stopped after {count} episodes in a row ended in errors (last: {last_error}); "
+                "fix the cause and run the same command again to resume: finished episodes "
+                "are kept and those that ended in errors are run again"
+            )
+        )
+        self.count = count
+        self.records = records
+
+
+class _ErrorStreak:
+    """Counts episodes that end in errors in a row; ``limit`` 0 never stops."""
+
+    def __init__(self, limit: int) -> None:
+        if limit < 0:
+            raise ValueError(f"max_consecutive_errors must be 0 (off) or more, got {limit}")
+        self.limit = limit
+        self.count = 0
+        self.last_error = ""
+
+    def reached(self, record: EpisodeRecord) -> bool:
+        """Count ``record``; whether the streak has reached the limit."""
+        if record.outcome != "error":
+            self.count = 0
+            return False
+        self.count += 1
+        self.last_error = record.error or ""
+        return 0 < self.limit <= self.count
+
+
 def evaluate(
     plan: Sequence[Episode],
     settings: RunSettings,
@@ -63,36 +98,54 @@ def evaluate(
     progress: Progress | None = None,
     agent: Agent | None = None,
     started: Started | None = None,
+    max_consecutive_errors: int = 0,
 ) -> list[EpisodeRecord]:
-    """Run every episode of ``plan`` not already finished in ``store``; return all the
-    plan's records in plan order. ``agent`` (one process only) replaces building it."""
+    """Run every episode of ``plan`` not already finished in ``store`` (one that ended in
+    an error is run again); return all the plan's records in plan order. ``agent`` (one
+    process only) replaces building it. After ``max_consecutive_errors`` errors in a row
+    (0: never) no episode is started any more and ``RunStoppedError`` is raised."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
+    streak = _ErrorStreak(max_consecutive_errors)
     store.claim(settings.to_json())
     done: dict[tuple[str, int], EpisodeRecord] = {}
     pending: list[Episode] = []
     for episode in plan:
         record = store.finished(episode.task.id, episode.seed)
-        if record is None:
+        if record is None or record.outcome == "error":
             pending.append(episode)
         else:
             done[episode.task.id, episode.seed] = record
             if progress:
                 progress(record, True)
+
+    def finished(episode: Episode, record: EpisodeRecord) -> bool:
+        """Keep the record; whether the run must stop."""
+        done[episode.task.id, episode.seed] = record
+        if progress:
+            progress(record, False)
+        return streak.reached(record)
+
     if workers == 1 or len(pending) <= 1:
         agent = agent or make_agent(settings.agent, **settings.agent_options)
+        stopped = False
         for episode in pending:
             if started:
                 started(episode)
-            record = _play(agent, episode, settings, store)
-            done[episode.task.id, episode.seed] = record
-            if progress:
-                progress(record, False)
+            if finished(episode, _play(agent, episode, settings, store)):
+                stopped = True
+                break
     else:
         if agent is not None:
             raise ValueError("an agent object runs in this process only: use workers=1")
-        _run_in_workers(pending, settings, store, workers, done, progress, started)
-    return [done[episode.task.id, episode.seed] for episode in plan]
+        stopped = _run_in_workers(pending, settings, store, workers, finished, started)
+    keys = [(episode.task.id, episode.seed) for episode in plan]
+    if stopped:
+        for key in keys:  # an earlier error not run again this time is still recorded
+            if key not in done and (record := store.finished(*key)) is not None:
+                done[key] = record
+        raise RunStoppedError(streak.count, streak.last_error, [done[k] for k in keys if k in done])
+    return [done[key] for key in keys]
 
 
 def _play(agent: Agent, episode: Episode, settings: RunSettings, store: RunStore) -> EpisodeRecord:
@@ -111,34 +164,39 @@ def _run_in_workers(
     settings: RunSettings,
     store: RunStore,
     workers: int,
-    done: dict[tuple[str, int], EpisodeRecord],
-    progress: Progress | None,
+    finished: Callable[[Episode, EpisodeRecord], bool],
     started: Started | None,
-) -> None:
+) -> bool:
+    """Run ``pending`` in worker processes, telling ``finished`` of each record; when it
+    says stop, start no more episodes, let those running end, and return True."""
     context = multiprocessing.get_context("spawn")
+    stopped = False
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         queue = list(pending)
         running: dict[Future[EpisodeRecord], Episode] = {}
         try:
-            while queue or running:
+            while (queue and not stopped) or running:
                 # keep a few episodes queued per worker, not all: a stopped run stops soon
-                while queue and len(running) < 2 * workers:
+                while queue and not stopped and len(running) < 2 * workers:
                     episode = queue.pop(0)
                     if started:
                         started(episode)
                     future = pool.submit(_worker_episode, episode, settings, str(store.root))
                     running[future] = episode
-                finished, _ = wait(running, return_when=FIRST_COMPLETED)
-                for future in finished:
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
                     episode = running.pop(future)
-                    record = future.result()
-                    done[episode.task.id, episode.seed] = record
-                    if progress:
-                        progress(record, False)
+                    if future.cancelled():
+                        continue
+                    if finished(episode, future.result()) and not stopped:
+                        stopped = True
+                        for waiting in running:
+                            waiting.cancel()
         except BaseException:
             for future in running:
                 future.cancel()
             raise
+    return stopped
 
 
 _WORKER_AGENTS: dict[str, Agent] = {}

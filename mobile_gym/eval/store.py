@@ -6,11 +6,16 @@ Layout::
     episodes/<task>__seed<N>.json     one finished episode (EpisodeRecord)
     trajectories/<task>/seed<N>.jsonl its steps (a header line, one line per step, the record)
     screenshots/<task>/seed<N>/step<K>.png   optional
+    attempts/<task>/seed<N>/<K>/      an earlier attempt of an episode played again: its
+                                      episode.json, trajectory.jsonl and screenshots/
     results.json, results.csv         the metrics and every episode, rewritten after a run
 
 Every file is written to a temporary name and renamed into place, so a run killed at any
 moment leaves only whole files: at most the episode in flight is lost, and rerunning the
-same command skips the episodes already finished.
+same command skips the episodes already finished (an episode whose infrastructure failed,
+outcome ``error``, is played again; its earlier attempt moves to ``attempts/``). Every
+record, trajectory and settings file is redacted (``mobile_gym.redaction``) as it is
+written.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from mobile_gym.eval.records import EpisodeRecord, episode_key
+from mobile_gym.redaction import redact_json
 
 SETTINGS_FILE = "run.json"
 
@@ -58,6 +64,7 @@ class RunStore:
     def claim(self, settings: dict[str, Any]) -> None:
         """Record the run's settings, or check that the folder's run has the same ones; then
         clear the half-written files a killed run left behind."""
+        settings = redact_json(settings)
         path = self.root / SETTINGS_FILE
         if path.exists():
             try:
@@ -93,6 +100,9 @@ class RunStore:
     def screenshot_path(self, task_id: str, seed: int, step: int) -> pathlib.Path:
         return self.root / "screenshots" / task_id / f"seed{seed}" / f"step{step:03d}.png"
 
+    def attempts_path(self, task_id: str, seed: int) -> pathlib.Path:
+        return self.root / "attempts" / task_id / f"seed{seed}"
+
     def relative(self, path: pathlib.Path) -> str:
         return path.relative_to(self.root).as_posix()
 
@@ -106,8 +116,31 @@ class RunStore:
         except (OSError, ValueError, TypeError) as exc:
             raise RunFolderError(f"{path}: not a readable episode record: {exc}") from None
 
+    def archive_episode(self, task_id: str, seed: int) -> int:
+        """Before an episode is played again: move its record, trajectory and screenshots
+        to ``attempts/<task>/seed<N>/<K>/`` (K counting from 1); return how many earlier
+        attempts ``attempts/`` holds for it. The record moves last, so a run killed midway
+        finishes the move next time."""
+        record = self.episode_path(task_id, seed)
+        history = self.attempts_path(task_id, seed)
+        archived = sum(1 for d in history.glob("*") if (d / "episode.json").exists())
+        if not record.exists():
+            return archived
+        target = history / str(archived + 1)
+        target.mkdir(parents=True, exist_ok=True)
+        screenshots = self.screenshot_path(task_id, seed, 1).parent
+        for source, name in (
+            (screenshots, "screenshots"),
+            (self.trajectory_path(task_id, seed), "trajectory.jsonl"),
+            (record, "episode.json"),
+        ):
+            if source.exists():
+                os.replace(source, target / name)
+        return archived + 1
+
     def save_episode(self, record: EpisodeRecord, steps: Iterable[dict[str, Any]]) -> None:
-        """Write the episode's trajectory, then its record (which marks it finished)."""
+        """Write the episode's trajectory, then its record (which marks it finished), both
+        redacted."""
         header = {
             "type": "episode",
             "task_id": record.task_id,
@@ -115,12 +148,13 @@ class RunStore:
             "agent": record.agent,
             "instruction": record.instruction,
         }
-        lines = [header, *steps, {"type": "result", **record.to_json()}]
+        lines = redact_json([header, *steps, {"type": "result", **record.to_json()}])
+        document = {name: value for name, value in lines[-1].items() if name != "type"}
         write_atomic(
             self.trajectory_path(record.task_id, record.seed),
             "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines),
         )
         write_atomic(
             self.episode_path(record.task_id, record.seed),
-            json.dumps(record.to_json(), indent=2, ensure_ascii=False) + "\n",
+            json.dumps(document, indent=2, ensure_ascii=False) + "\n",
         )
