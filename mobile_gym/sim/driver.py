@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from mobile_gym.hierarchy import Node, attribute, parse
+from mobile_gym.hierarchy import ATTRIBUTES, Node, attribute, parse
 from mobile_gym.sim import input as ev
 
 _ALIASES = {"desc": "content-desc", "cls": "class"}
@@ -33,6 +33,27 @@ def find_all(xml: str, **selector: str) -> list[Node]:
     """
     tests = [_test(key, value) for key, value in selector.items()]
     return [node for node in parse(xml) if all(test(node) for test in tests)]
+
+
+def selector_attribute(key: str) -> str | None:
+    """The node attribute a selector key matches (``desc``: ``content-desc``,
+    ``resource_id``: ``resource-id``; ``id`` is the name part of the resource id), or None
+    if no node has such an attribute: a selector with that key matches nothing."""
+    if key == "id":
+        return "resource-id"
+    name = _ALIASES.get(key) or key.rstrip("_").replace("_", "-")
+    return name if name in ATTRIBUTES else None
+
+
+def selector_problem(selector: dict[str, str]) -> str | None:
+    """Why ``selector`` can match no node (no keys, or a key no node attribute answers
+    to), or None if it can."""
+    if not selector:
+        return "a selector needs at least one key (text, id, desc, class, ...)"
+    unknown = [key for key in selector if selector_attribute(key) is None]
+    if unknown:
+        return f"unknown selector key {unknown[0]!r}: use text, id, desc, class or another node attribute"
+    return None
 
 
 def _test(key: str, value: str) -> Callable[[Node], bool]:

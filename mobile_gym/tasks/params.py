@@ -22,6 +22,7 @@ from mobile_gym.tasks.schema import (
     GeneratedParam,
     RangeParam,
     TaskFileError,
+    TaskSpec,
 )
 
 MAX_REDRAWS = 1000
@@ -255,3 +256,26 @@ def fill_any(value: Any, values: dict[str, Any], where: str) -> Any:
     if isinstance(value, dict):
         return {k: fill_any(v, values, where) for k, v in value.items()}
     return value
+
+
+def template_problems(spec: TaskSpec, values: dict[str, Any]) -> list[str]:
+    """What filling ``spec``'s templates with ``values`` finds wrong (an unknown parameter,
+    a malformed field), one line per template field: what an episode would fill in, checked
+    when the file is loaded."""
+    parts: list[tuple[str, Any]] = [
+        ("instruction.template", spec.instruction.template),
+        *((f"instruction.paraphrases.{i}", p) for i, p in enumerate(spec.instruction.paraphrases)),
+        *((f"events.{e.id}.instruction", e.instruction) for e in spec.events if e.instruction),
+        *((f"signals.{name}", signal) for name, signal in spec.signals.items()),
+        ("setup", spec.setup),
+        *((f"solution.{i}", step) for i, step in enumerate(spec.solution)),
+    ]
+    problems = []
+    for where, part in parts:
+        if not isinstance(part, str):
+            part = part.model_dump(by_alias=True, exclude_defaults=True)
+        try:
+            fill_any(part, values, f"{spec.label}: {where}")
+        except TaskFileError as exc:
+            problems += exc.problems
+    return problems

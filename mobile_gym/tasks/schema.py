@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal, Union
 import numpy as np
 import yaml
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
@@ -33,6 +34,7 @@ from pydantic import (
 )
 
 from mobile_gym.device.task_sql import QueryRefused, check_reads_only
+from mobile_gym.sim.driver import selector_problem
 from mobile_gym.tasks.arithmetic import MAX_MAGNITUDE
 from mobile_gym.tasks.limits import MAX_FILE_BYTES, LimitError, read_yaml, shape_problem
 
@@ -387,7 +389,15 @@ class Event(_Model):
 
 
 # solution -----------------------------------------------------------------------------------
-Selector = dict[str, str]
+def _matchable(selector: dict[str, str]) -> dict[str, str]:
+    problem = selector_problem(selector)
+    if problem:
+        raise ValueError(problem)
+    return selector
+
+
+Selector = Annotated[dict[str, str], AfterValidator(_matchable)]
+"""Which node a solution step acts on: node attributes and the values they must have."""
 """Attributes a node must have: ``text``, ``id``, ``desc``, ``class``, ... (``*`` suffix: prefix)."""
 
 
@@ -595,9 +605,12 @@ def parse_task(data: Any, source: str = "<task>") -> TaskSpec:
     except ValidationError as exc:
         raise TaskFileError(_problems(exc, source)) from None
     spec._source = source
-    from mobile_gym.tasks.params import draw_parameters  # params builds on this module
+    from mobile_gym.tasks.params import draw_parameters, template_problems  # they build on this
 
-    draw_parameters(spec.parameters, np.random.default_rng(0), spec.label)
+    values = draw_parameters(spec.parameters, np.random.default_rng(0), spec.label)
+    problems = template_problems(spec, values)
+    if problems:
+        raise TaskFileError(problems)
     return spec
 
 

@@ -9,7 +9,7 @@ import yaml
 
 from mobile_gym.env import MobileEnv
 from mobile_gym.tasks.schema import TaskFileError, load_task_file, parse_task
-from tests.tasks.tasktools import make_env, task_data, write_task
+from tests.tasks.tasktools import make_env, spec, task_data, write_task
 
 SOURCE = "tasks/broken.yaml"
 
@@ -214,7 +214,7 @@ def test_yaml_file_round_trip(tmp_path: pathlib.Path) -> None:
     assert load_task_file(path) == parse_task(yaml.safe_load(path.read_text()), str(path))
 
 
-# errors found when an episode is instantiated -----------------------------------------------
+# template errors, found when the file is loaded ---------------------------------------------
 @pytest.mark.parametrize(
     ("template", "shown"),
     [
@@ -225,14 +225,13 @@ def test_yaml_file_round_trip(tmp_path: pathlib.Path) -> None:
     ],
 )
 def test_template_with_more_than_a_name(template: str, shown: str) -> None:
-    env = make_env(
-        instruction={"template": template},
-        parameters={"x": {"choice": [1]}, "a": {"choice": [[1]]}},
-    )
     with pytest.raises(TaskFileError) as caught:
-        env.reset(seed=0)
+        spec(
+            instruction={"template": template},
+            parameters={"x": {"choice": [1]}, "a": {"choice": [[1]]}},
+        )
     message = str(caught.value)
-    assert message.startswith("inline (test.inline): instruction:")
+    assert message.startswith("inline (test.inline): instruction.template:")
     assert "only plain {name} fields" in message
     assert shown in message
 
@@ -240,7 +239,11 @@ def test_template_with_more_than_a_name(template: str, shown: str) -> None:
 @pytest.mark.parametrize(
     ("overrides", "where"),
     [
-        ({"instruction": {"template": "Call {who}."}}, "instruction"),
+        ({"instruction": {"template": "Call {who}."}}, "instruction.template"),
+        (
+            {"instruction": {"template": "Call.", "paraphrases": ["Call {who}."]}},
+            "instruction.paraphrases.0",
+        ),
         (
             {
                 "events": [
@@ -254,22 +257,34 @@ def test_template_with_more_than_a_name(template: str, shown: str) -> None:
             {"setup": {"settings": [{"namespace": "global", "key": "{who}", "value": "1"}]}},
             "setup",
         ),
+        ({"solution": [{"answer": "{who}"}]}, "solution.0"),
     ],
 )
-def test_unknown_parameter_at_instantiation(overrides: dict, where: str) -> None:
-    env = make_env(**overrides)
+def test_unknown_parameter_found_when_the_file_is_loaded(overrides: dict, where: str) -> None:
     with pytest.raises(
         TaskFileError, match=rf"^inline \(test\.inline\): {where}: unknown parameter \{{who\}}"
     ):
-        env.reset(seed=0)
+        spec(**overrides)
 
 
-def test_malformed_template() -> None:
-    env = make_env(instruction={"template": "Hi {"})
+def test_malformed_template_found_when_the_file_is_loaded() -> None:
     with pytest.raises(
-        TaskFileError, match=r"^inline \(test\.inline\): instruction: malformed template"
+        TaskFileError, match=r"^inline \(test\.inline\): instruction.template: malformed template"
     ):
-        env.reset(seed=0)
+        spec(instruction={"template": "Hi {"})
+
+
+def test_every_unknown_parameter_is_a_line_of_its_own() -> None:
+    with pytest.raises(TaskFileError) as raised:
+        spec(
+            instruction={"template": "Call {who}.", "paraphrases": ["Phone {whom}."]},
+            signals={"wifi_off": {"screen_text": "{what}"}},
+        )
+    assert [line.rsplit(" ", 1)[-1] for line in raised.value.problems] == [
+        "{who}",
+        "{whom}",
+        "{what}",
+    ]
 
 
 def test_bad_setup_time() -> None:
