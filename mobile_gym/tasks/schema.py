@@ -22,6 +22,7 @@ import yaml
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Discriminator,
     Field,
@@ -174,7 +175,13 @@ class SettingValue(_Model):
     value: str | int | float | bool
 
 
-SqlValue = str | int | float | bool | None
+def _storable(value: Any) -> Any:
+    if isinstance(value, int) and not -(2**63) <= value < 2**63:
+        raise ValueError(f"{value:.3g} is past SQLite's integers (64 bits, signed)")
+    return value
+
+
+SqlValue = Annotated[str | int | float | bool | None, BeforeValidator(_storable)]
 """A value SQLite stores as it is: a row's column, a query's parameter."""
 
 
@@ -623,7 +630,7 @@ def _problems(exc: ValidationError, source: str) -> list[str]:
         found = (
             [(".".join(p for p in (path, where) if p), text) for where, text in cause.problems]
             if isinstance(cause, _FieldsError)
-            else [(path, error["msg"])]
+            else [(path, error["msg"].removeprefix("Value error, "))]
         )
         problems += [f"{source}: {where or '(top level)'}: {text}" for where, text in found]
     return problems

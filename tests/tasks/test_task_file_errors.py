@@ -151,6 +151,40 @@ LOAD = {
         "solution.0.wait",
         "greater than or equal to 0",
     ),
+    "a row value past SQLite's integers": (
+        rows(title=10**30),
+        "setup.database.0.rows.0.title",
+        "past SQLite's integers",
+    ),
+    "a click on a selector no node answers to": (
+        {"solution": [{"click": {"nothing": "1"}}]},
+        "solution.0.click",
+        "unknown selector key 'nothing'",
+    ),
+    "a click on an empty selector": (
+        {"solution": [{"click": {}}]},
+        "solution.0.click",
+        "at least one key",
+    ),
+    "an unknown parameter in the instruction": (
+        {"instruction": {"template": "Turn off {what}."}},
+        "instruction.template",
+        "unknown parameter {what}",
+    ),
+    "an unknown parameter in a query's parameters": (
+        signal(
+            "q",
+            {
+                "sql": "SELECT 1 WHERE ? = 1",
+                "package": "p",
+                "database": "d",
+                "params": ["{who}"],
+                "expect": [[1]],
+            },
+        ),
+        "signals.q",
+        "unknown parameter {who}",
+    ),
 }
 
 
