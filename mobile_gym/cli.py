@@ -149,7 +149,7 @@ def eval_(
     folder = out or Path("out/eval") / f"{name}-{agent}"
     settings = RunSettings(agent, options, cap, screenshots)
     try:
-        run_with_progress(
+        records = run_with_progress(
             plan,
             settings,
             folder,
@@ -163,6 +163,13 @@ def eval_(
         raise _fail(str(exc)) from None
     except RunStoppedError as exc:
         raise _fail(str(exc), code=1) from None
+    errors = sum(record.outcome == "error" for record in records)
+    if errors:
+        raise _fail(
+            f"{errors} of {len(records)} episodes ended in errors (the infrastructure failed, "
+            "not the agent: see the error column); run the same command again to retry them",
+            code=1,
+        )
 
 
 @app.command("list")

@@ -322,6 +322,23 @@ def test_the_command_line_stops_with_one_line_and_writes_what_it_has(
     assert "2 recorded before the run stopped" in result.stdout
 
 
+def test_a_run_that_ends_with_errors_says_so_and_exits_non_zero(tmp_path: pathlib.Path) -> None:
+    arguments = [
+        "eval", "--task", WIFI, "--seeds", "0-2", "--agent", "llm",
+        "--agent-option", f"base_url={dead_url()}", "--agent-option", "model=m",
+        "--agent-option", "max_retries=0", "--max-consecutive-errors", "0",
+        "--out", str(tmp_path),
+    ]  # fmt: skip
+    result = CliRunner().invoke(app, arguments)
+    assert result.exit_code == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith("error: 3 of 3 episodes ended in errors")
+    assert "run the same command again to retry them" in line
+    healthy = ["eval", "--task", WIFI, "--seeds", "0-2", "--agent", "random"]
+    finished = CliRunner().invoke(app, [*healthy, "--out", str(tmp_path / "random")])
+    assert finished.exit_code == 0, finished.stderr
+
+
 # agent options --------------------------------------------------------------------------------
 def test_agent_option_values_yaml_cannot_read_are_plain_text() -> None:
     assert _agent_options(["seed=@x", "a=`x", "b={a", "c=[1", "n=3", "t=true", "e="]) == {
@@ -344,7 +361,8 @@ def test_an_agent_option_yaml_cannot_read_gives_no_traceback(tmp_path: pathlib.P
             "--out", str(tmp_path),
         ],
     )  # fmt: skip
-    assert result.exit_code == 0, result.stderr
+    assert result.exit_code == 1 and "Traceback" not in result.output  # the endpoint is down
+    assert result.stderr.startswith("error: 1 of 1 episodes ended in errors")
     (saved,) = json.loads((tmp_path / "results.json").read_text())["episodes"]
     assert saved["agent"] == "llm:@x" and saved["outcome"] == "error"
 

@@ -131,7 +131,7 @@ def test_the_command_line_writes_and_prints_no_key(tmp_path: pathlib.Path) -> No
         result = CliRunner().invoke(
             app, eval_args(server, tmp_path, "--agent-option", f"api_key={KEY}")
         )
-    assert result.exit_code == 0, result.stderr
+    assert result.exit_code == 1 and "episodes ended in errors" in result.stderr  # a 401
     assert server.requests[0].headers["Authorization"] == f"Bearer {KEY}"
     assert "error" in result.stdout and REDACTED in result.stdout
     assert leaks(tmp_path, result.stdout, result.stderr) == []
@@ -148,7 +148,7 @@ def test_a_key_from_the_environment_is_kept_out_as_well(tmp_path: pathlib.Path) 
             timeout=300,
             env={**os.environ, "OPENAI_API_KEY": ENV_KEY},
         )
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 1 and "episodes ended in errors" in result.stderr  # a 401
     assert server.requests[0].headers["Authorization"] == f"Bearer {ENV_KEY}"
     assert "error" in result.stdout and REDACTED in result.stdout
     assert leaks(tmp_path, result.stdout, result.stderr, key=ENV_KEY) == []
