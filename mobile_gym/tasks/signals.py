@@ -6,11 +6,12 @@ said) and is re-evaluated only when that source changed since it was last read.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import json
 import re
 import sqlite3
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,7 @@ from lxml import etree
 from mobile_gym.checks import load_json
 from mobile_gym.device.base import Device
 from mobile_gym.hierarchy import Node
+from mobile_gym.tasks import patterns
 from mobile_gym.tasks import schema as s
 from mobile_gym.tasks.xpath_fast import FastXPath, compile_xpath
 
@@ -115,7 +117,7 @@ def _matches(actual: str, expected: str, how: str, threshold: float) -> bool:
     if how == "contains":
         return expected.casefold() in actual.casefold()
     if how == "regex":
-        return re.search(expected, actual) is not None
+        return patterns.search(expected, actual)
     if how == "fuzzy":
         a, b = " ".join(actual.casefold().split()), " ".join(expected.casefold().split())
         return difflib.SequenceMatcher(None, a, b).ratio() >= threshold
@@ -160,9 +162,9 @@ class SignalProbe:
                 raise ValueError(f"signal {name!r}: {exc}") from None
         for pattern in self._regexes():
             try:
-                re.compile(pattern)
-            except re.error as exc:
-                raise ValueError(f"signal {name!r}: invalid regex {pattern!r}: {exc}") from None
+                patterns.check_pattern(pattern)
+            except ValueError as exc:
+                raise ValueError(f"signal {name!r}: {exc}") from None
         self._log_hit = False
 
     def _regexes(self) -> list[str]:
@@ -177,7 +179,16 @@ class SignalProbe:
 
     def evaluate(self, obs: Observer) -> bool:
         """The signal's value in the state ``obs`` observes."""
-        return self._read(self, obs)
+        with self._blamed():
+            return self._read(self, obs)
+
+    @contextlib.contextmanager
+    def _blamed(self) -> Iterator[None]:
+        """A pattern of this signal too slow to match, as the task file's problem."""
+        try:
+            yield
+        except patterns.PatternTooSlowError as exc:
+            raise s.TaskFileError(f"{self.where}: {exc}") from None
 
     def _xpath_value(self, obs: Observer) -> bool:
         spec = self.spec
@@ -204,11 +215,11 @@ class SignalProbe:
     def read_log(self, lines: list[tuple[str, str]]) -> bool:
         """Scan new logcat lines (``Observer.follow_log``); True once a line matched."""
         spec = self.spec
-        pattern = re.compile(spec.logcat)
-        self._log_hit = self._log_hit or any(
-            (spec.tag is None or tag == spec.tag) and pattern.search(message)
-            for tag, message in lines
-        )
+        with self._blamed():
+            self._log_hit = self._log_hit or any(
+                (spec.tag is None or tag == spec.tag) and patterns.search(spec.logcat, message)
+                for tag, message in lines
+            )
         return self._log_hit
 
     def _logcat_value(self, obs: Observer) -> bool:
@@ -244,7 +255,7 @@ class SignalProbe:
         return obs.agent.status == self.spec.status
 
     def _ask_user_value(self, obs: Observer) -> bool:
-        return any(re.search(self.spec.ask_user, q) for q in obs.agent.questions)
+        return any(patterns.search(self.spec.ask_user, q) for q in obs.agent.questions)
 
     def _mcp_value(self, obs: Observer) -> bool:
         spec = self.spec

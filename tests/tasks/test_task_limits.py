@@ -328,3 +328,41 @@ def test_a_logcat_signal_fires_on_a_late_line_of_a_long_episode() -> None:
     phone.log(NOTES, "Probe", "found it")
     _, reward, terminated, _, info = actions.play(env, actions.wait())
     assert terminated and info["success"] and reward == 1.0
+
+
+# patterns that backtrack ----------------------------------------------------------------------
+BACKTRACKS = r"^(a|aa)+$"
+"""A pattern that backtracks catastrophically on a run of ``a`` that does not match."""
+
+
+def pattern_signal(name: str, signal: dict[str, Any]) -> dict[str, Any]:
+    """Overrides adding the signal ``name``, read by an event."""
+    return {
+        "signals": {**BASE_TASK["signals"], name: signal},
+        "events": [*BASE_TASK["events"], {"id": f"{name}_seen", "when": name}],
+    }
+
+
+def test_a_pattern_that_backtracks_on_the_agents_answer_fails_loudly_not_forever() -> None:
+    env = make_env(**pattern_signal("said", {"answer": BACKTRACKS, "match": "regex"}))
+    env.reset(seed=0)
+    answer = actions.answer("a" * 40 + "!")
+    with pytest.raises(TaskFileError, match=r"signals\.said: regex .* took over 0\.5 s"):
+        within_guard(lambda: actions.play(env, answer))
+
+
+def test_a_pattern_that_backtracks_on_a_log_line_fails_loudly_not_forever() -> None:
+    env = make_env(**pattern_signal("logged", {"logcat": BACKTRACKS}))
+    env.reset(seed=0)
+    device = env.device
+    assert isinstance(device, SimDevice)
+    device.phone.log("I", "Test", "a" * 40 + "!")
+    with pytest.raises(TaskFileError, match=r"signals\.logged: regex .* backtracks"):
+        within_guard(lambda: actions.play(env, actions.wait()))
+
+
+def test_patterns_with_lookarounds_still_match() -> None:
+    env = make_env(**pattern_signal("said", {"answer": r"^(?!no\b)\w+(?<=s)$", "match": "regex"}))
+    env.reset(seed=0)
+    actions.play(env, actions.answer("yes"))
+    assert env.episode is not None and env.episode.board.value("said")
