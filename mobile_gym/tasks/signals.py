@@ -6,12 +6,11 @@ said) and is re-evaluated only when that source changed since it was last read.
 
 from __future__ import annotations
 
-import contextlib
 import difflib
 import json
 import re
 import sqlite3
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -179,15 +178,9 @@ class SignalProbe:
 
     def evaluate(self, obs: Observer) -> bool:
         """The signal's value in the state ``obs`` observes."""
-        with self._blamed():
-            return self._read(self, obs)
-
-    @contextlib.contextmanager
-    def _blamed(self) -> Iterator[None]:
-        """A pattern of this signal too slow to match, as the task file's problem."""
         try:
-            yield
-        except patterns.PatternTooSlowError as exc:
+            return self._read(self, obs)
+        except patterns.PatternTooSlowError as exc:  # the task file's problem
             raise s.TaskFileError(f"{self.where}: {exc}") from None
 
     def _xpath_value(self, obs: Observer) -> bool:
@@ -215,11 +208,13 @@ class SignalProbe:
     def read_log(self, lines: list[tuple[str, str]]) -> bool:
         """Scan new logcat lines (``Observer.follow_log``); True once a line matched."""
         spec = self.spec
-        with self._blamed():
+        try:
             self._log_hit = self._log_hit or any(
                 (spec.tag is None or tag == spec.tag) and patterns.search(spec.logcat, message)
                 for tag, message in lines
             )
+        except patterns.PatternTooSlowError as exc:  # the task file's problem
+            raise s.TaskFileError(f"{self.where}: {exc}") from None
         return self._log_hit
 
     def _logcat_value(self, obs: Observer) -> bool:
