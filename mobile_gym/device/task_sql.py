@@ -79,6 +79,8 @@ _ACTIONS = {
 """Names of the authorizer actions a query may not take, for error messages."""
 
 
+_READ_ONLY_TEXTS: LRUCache[str, bool] = LRUCache(256)
+"""Query texts SQLite compiled as one statement that only reads (see ``read_only_query``)."""
 _STATEMENT_COUNTS: LRUCache[str, int] = LRUCache(256)
 """How many statements SQLite finds in each recent query text (a signal's query runs
 whenever its database changes; splitting it opens a scratch database per piece)."""
@@ -94,7 +96,8 @@ class QueryTooLong(sqlite3.OperationalError):
 
 @contextlib.contextmanager
 def within_budget(conn: sqlite3.Connection, budget: int = SQL_BUDGET) -> Iterator[None]:
-    """Run the statements inside on ``conn`` for at most ``budget`` instructions.
+    """Run the statements inside on ``conn`` for at most ``budget`` instructions, making no
+    value longer than ``MAX_VALUE_BYTES``.
 
     Raises:
         QueryTooLong: a statement ran past the budget (it is stopped, its transaction
@@ -108,6 +111,7 @@ def within_budget(conn: sqlite3.Connection, budget: int = SQL_BUDGET) -> Iterato
         calls += 1
         return calls > most
 
+    old_length = conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
     conn.set_progress_handler(progress, _CHECK_EVERY)
     try:
         yield
@@ -119,12 +123,13 @@ def within_budget(conn: sqlite3.Connection, budget: int = SQL_BUDGET) -> Iterato
         raise
     finally:
         conn.set_progress_handler(None, 0)
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, old_length)
 
 
 @contextlib.contextmanager
 def _reading_only(conn: sqlite3.Connection) -> Iterator[set[int]]:
-    """Let SQLite compile on ``conn`` only what reads (and make no value longer than
-    ``MAX_VALUE_BYTES``); yields the set of reading actions it was asked to allow.
+    """Let SQLite compile on ``conn`` only what reads; yields the set of reading actions it
+    was asked to allow.
 
     Raises:
         QueryRefused: naming the first action that is not reading.
@@ -141,7 +146,6 @@ def _reading_only(conn: sqlite3.Connection) -> Iterator[set[int]]:
         refused.append(" ".join(part for part in (what, first, second) if part))
         return sqlite3.SQLITE_DENY
 
-    old_length = conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
     conn.set_authorizer(authorize)
     try:
         yield allowed
@@ -153,7 +157,6 @@ def _reading_only(conn: sqlite3.Connection) -> Iterator[set[int]]:
         raise
     finally:
         conn.set_authorizer(None)
-        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, old_length)
 
 
 def _compile(conn: sqlite3.Connection, sql: str, params: list[Any]) -> None:
@@ -205,7 +208,11 @@ def _empty(piece: str) -> bool:
 def read_only_query(conn: sqlite3.Connection, sql: str, params: list[Any]) -> list[tuple]:
     """Rows of ``sql``, one statement that only reads, run within ``SQL_BUDGET``.
 
-    It is compiled first (nothing runs) and run only if it is a query that only reads.
+    It is compiled first (nothing runs) and run only if it is a query that only reads. A
+    text SQLite has once compiled as such is run straight away the next times
+    (``_READ_ONLY_TEXTS``): one statement that only reads stays so on any database, and
+    an authorizer set on an app's connection would make SQLite prepare again every
+    statement the app has cached.
 
     Raises:
         QueryRefused: more than one statement, or one that would write, attach, change a
@@ -215,9 +222,8 @@ def read_only_query(conn: sqlite3.Connection, sql: str, params: list[Any]) -> li
     """
     _single(sql)
     with within_budget(conn):
-        _compile(conn, sql, params)
-        with _reading_only(conn):
-            return [tuple(row) for row in conn.execute(sql, params).fetchall()]
+        _READ_ONLY_TEXTS.get(sql, lambda text: _compile(conn, text, params) or True)
+        return [tuple(row) for row in conn.execute(sql, params).fetchall()]
 
 
 def _single(sql: str) -> None:

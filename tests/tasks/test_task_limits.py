@@ -256,6 +256,20 @@ def test_the_device_refuses_them_too_and_the_database_is_untouched(case: str) ->
     assert conn.getlimit(sqlite3.SQLITE_LIMIT_LENGTH) == 1_000_000_000
 
 
+def test_a_query_run_again_is_still_held_to_the_value_limit() -> None:
+    """The second run of a text SQLite already judged read-only skips the compile check,
+    not the limits."""
+    device = SimDevice()
+    device.reset(1)
+    sized = "SELECT length(zeroblob(?))"
+    assert device.query(NOTES, "notes", sized, [10]) == [(10,)]
+    for _ in range(2):
+        with pytest.raises(sqlite3.DataError, match="too big"):
+            device.query(NOTES, "notes", sized, [2_000_000_000])
+    conn = device.phone.database(NOTES, "notes")
+    assert conn.getlimit(sqlite3.SQLITE_LIMIT_LENGTH) == 1_000_000_000
+
+
 def test_a_filled_in_query_is_checked_again() -> None:
     env = make_env(
         parameters={"verb": {"choice": ["DELETE"]}},
