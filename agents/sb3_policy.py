@@ -33,6 +33,8 @@ class SB3PolicyAgent(ModelFreeAgent):
         action_space: the action-space preset the model was trained in.
         observation: the observation preset it was trained on (``rl`` usually).
         deterministic: take the most likely action instead of sampling.
+        threads: CPU threads for torch (``mobile_gym.rl.use_torch_threads``: one is fastest
+            for these small policies; ``MOBILE_GYM_TORCH_THREADS`` overrides it).
     """
 
     name = "sb3"
@@ -44,6 +46,7 @@ class SB3PolicyAgent(ModelFreeAgent):
         action_space: str = "element",
         observation: str = "rl",
         deterministic: bool = True,
+        threads: int = 1,
     ) -> None:
         if algo not in ALGORITHMS:
             raise ValueError(f"unknown algo {algo!r}; choose one of: {', '.join(ALGORITHMS)}")
@@ -55,6 +58,9 @@ class SB3PolicyAgent(ModelFreeAgent):
             cls = getattr(importlib.import_module(module), attribute)
         except ImportError as exc:
             raise ValueError(f"algo {algo!r} needs {module} (the rl extra): {exc}") from None
+        from mobile_gym.rl import use_torch_threads
+
+        use_torch_threads(threads)
         self.model = cls.load(str(path), device="cpu")
         self.algo = algo
         self.action_space = action_space

@@ -142,14 +142,14 @@ def evaluate(env: Any, act: Any, episodes: int, first_seed: int) -> dict[str, fl
 
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
-    import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     import mobile_gym  # noqa: F401  (registers the task ids)
+    from mobile_gym.rl import use_torch_threads
 
-    torch.set_num_threads(TORCH_THREADS)
+    use_torch_threads(TORCH_THREADS)
     eval_env = make_env()
     start = time.perf_counter()
     random = evaluate(eval_env, random_policy(0), RANDOM_EPISODES, EVAL_SEED)
@@ -178,6 +178,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         clock["train_s"] += time.perf_counter() - clock["since"]
         scores = evaluate(eval_env, act, EVAL_EPISODES, EVAL_SEED)
         curve.append({"timesteps": timesteps, "train_seconds": clock["train_s"], **scores})
+        write_csv(curve, args.out)  # as it goes: a run cut short keeps what it measured
         print(
             f"{timesteps:>7} steps {clock['train_s'] / 60:5.2f} min training:"
             f" success {scores['success_rate']:6.1%}, mean reward {scores['mean_reward']:.3f}"
@@ -203,8 +204,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     eval_env.close()
 
     reached = next((p for p in curve if p["success_rate"] >= GOAL), None)
-    args.out.mkdir(parents=True, exist_ok=True)
-    write_curve(curve, random["success_rate"], args.out)
+    plotted = plot_curve(curve, random["success_rate"], args.out)
     return {
         "task": TASK,
         "random_success_rate": random["success_rate"],
@@ -221,16 +221,13 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "eval_episodes": EVAL_EPISODES,
         "curve": curve,
         "out": str(args.out),
+        "plotted": plotted,
     }
 
 
-def write_curve(curve: list[dict[str, float]], random_sr: float, out: pathlib.Path) -> None:
-    """``learning_curve.csv`` and ``learning_curve.png`` in ``out``."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+def write_csv(curve: list[dict[str, float]], out: pathlib.Path) -> None:
+    """``learning_curve.csv`` in ``out``: one row per evaluation so far."""
+    out.mkdir(parents=True, exist_ok=True)
     columns = ("timesteps", "train_seconds", "success_rate", "mean_reward")
     with (out / "learning_curve.csv").open("w", newline="") as f:
         writer = csv.writer(f)
@@ -239,6 +236,19 @@ def write_curve(curve: list[dict[str, float]], random_sr: float, out: pathlib.Pa
             writer.writerow(
                 [p["timesteps"], f"{p['train_seconds']:.2f}"] + [f"{p[c]:.4f}" for c in columns[2:]]
             )
+
+
+def plot_curve(curve: list[dict[str, float]], random_sr: float, out: pathlib.Path) -> bool:
+    """``learning_curve.png`` in ``out``; False (and a note) without matplotlib (the bench
+    extra), whose absence costs only the picture."""
+    try:
+        import matplotlib
+    except ImportError:
+        print("matplotlib is not installed (the bench extra): no learning_curve.png")
+        return False
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
     fig, ax = plt.subplots(figsize=(7, 4))
     steps = [p["timesteps"] for p in curve]
     ax.plot(steps, [p["success_rate"] for p in curve], marker="o", label="MaskablePPO")
@@ -253,6 +263,7 @@ def write_curve(curve: list[dict[str, float]], random_sr: float, out: pathlib.Pa
     fig.tight_layout()
     fig.savefig(out / "learning_curve.png", dpi=100)
     plt.close(fig)
+    return True
 
 
 def report(f: dict[str, Any]) -> str:
@@ -271,7 +282,8 @@ def report(f: dict[str, Any]) -> str:
             f" ({f['eval_episodes']} episodes, deterministic)"
             f" after {f['timesteps']} steps, {f['train_minutes']:.2f} min training",
             reached,
-            f"wrote {f['out']}/learning_curve.csv and learning_curve.png",
+            f"wrote {f['out']}/learning_curve.csv"
+            + (" and learning_curve.png" if f["plotted"] else ""),
         ]
     )
 

@@ -1,0 +1,54 @@
+"""The scripts in ``examples/`` run as a user runs them (a process of their own), with tiny
+budgets: training saves a policy, evaluating it writes a run folder, the LLM agent plays a
+task against a local OpenAI-compatible server."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import subprocess
+import sys
+
+from tests.agents.scripted_llm import ScriptedLLM, completion
+
+EXAMPLES = pathlib.Path(__file__).parents[1] / "examples"
+
+
+def run(script: str, *arguments: str) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), *arguments],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    return result
+
+
+def test_every_example_is_listed_in_its_readme() -> None:
+    listed = (EXAMPLES / "README.md").read_text()
+    assert sorted(p.name for p in EXAMPLES.glob("*.py")) == sorted(
+        name for name in (p.name for p in EXAMPLES.glob("*.py")) if f"`{name}`" in listed
+    )
+
+
+def test_train_then_evaluate_a_policy(tmp_path: pathlib.Path) -> None:
+    policy = tmp_path / "policy"
+    trained = run("train_maskable_ppo.py", "--timesteps", "256", "--out", str(policy))
+    assert (tmp_path / "policy.zip").is_file()
+    assert "episodes: success" in trained.stdout and "saved" in trained.stdout
+    out = tmp_path / "eval"
+    evaluated = run(
+        "evaluate_policy.py", str(tmp_path / "policy.zip"), "--episodes", "2", "--out", str(out)
+    )
+    assert "settings.wifi_off" in evaluated.stdout
+    records = sorted((out / "episodes").glob("*.json"))
+    assert [json.loads(r.read_text())["seed"] for r in records] == [1000, 1001]
+
+
+def test_the_llm_agent_plays_against_a_local_server() -> None:
+    answers = [completion("THINK: done.\nACTION: DONE")]
+    with ScriptedLLM(answers) as server:
+        played = run("llm_agent.py", "--base-url", server.base_url, "--model", "m")
+    assert len(server.requests) == 1
+    assert "task: " in played.stdout and "after 1 steps" in played.stdout
