@@ -8,11 +8,13 @@ outermost, counting agent actions.
 Action spaces: ``touch`` (the base env's), ``gesture``, ``element`` (Set-of-Marks element
 numbers), ``grid``, ``text`` (text commands for LLMs), ``json`` (JSON actions for LLMs).
 Observations: ``pixels`` (the base env's), ``text``, ``html``, ``som`` (screen with element
-marks), ``rl`` (numeric arrays for stable-baselines3).
+marks), ``rl`` (numeric arrays for stable-baselines3), ``rl_pixels`` (``rl``'s resized screen
+and instruction token ids, no elements: for ``MultiInputPolicy`` with a CNN on the image).
 """
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import gymnasium as gym
@@ -33,14 +35,22 @@ OBSERVATIONS: dict[str, str | None] = {
     "html": "HtmlObservation",
     "som": "SetOfMarks",
     "rl": "RLObservation",
+    "rl_pixels": "RLObservation",
 }
 """Observation name: its wrapper class in ``mobile_gym.wrappers``, or None (the env's own)."""
+
+DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
+    "rl_pixels": {"parts": ("screen", "instruction")},
+}
+"""Options a preset gives its wrapper (before the caller's own), by preset name."""
+
+_KINDS = {"action_space": ACTION_SPACES, "observation": OBSERVATIONS}
 
 
 def wrapper_class(kind: str, name: str) -> type[gym.Wrapper] | None:
     """The wrapper class of preset ``name`` of ``kind`` (``action_space`` or ``observation``),
     None for the base env's own; ValueError naming the choices for an unknown name."""
-    presets = {"action_space": ACTION_SPACES, "observation": OBSERVATIONS}[kind]
+    presets = _KINDS[kind]
     if name not in presets:
         raise ValueError(f"unknown {kind} {name!r}; choose one of: {', '.join(presets)}")
     class_name = presets[name]
@@ -49,6 +59,37 @@ def wrapper_class(kind: str, name: str) -> type[gym.Wrapper] | None:
     from mobile_gym import wrappers  # here, not at import: mobile_gym registers envs first
 
     return getattr(wrappers, class_name)
+
+
+def options(kind: str, name: str) -> tuple[str, ...]:
+    """The option names that preset ``name`` of ``kind`` takes (its wrapper's keyword
+    arguments but the env); none for the base env's own."""
+    wrapper = wrapper_class(kind, name)
+    if wrapper is None:
+        return ()
+    parameters = inspect.signature(wrapper.__init__).parameters.values()
+    named = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return tuple(p.name for p in parameters if p.kind in named and p.name not in ("self", "env"))
+
+
+def _checked_options(kind: str, name: str, given: dict[str, Any] | None) -> dict[str, Any]:
+    """The options for preset ``name``'s wrapper: its defaults, then ``given``; ValueError
+    naming an option it does not take and listing those it does."""
+    given = dict(given or {})
+    valid = options(kind, name)
+    unknown = [option for option in given if option not in valid]
+    if unknown:
+        argument = "action_options" if kind == "action_space" else "observation_options"
+        if not valid:
+            raise ValueError(
+                f"{argument} {given} given for {kind} {name!r}, a preset without a wrapper:"
+                " it takes no options"
+            )
+        raise ValueError(
+            f"unknown {argument} {unknown[0]!r} for {kind} {name!r};"
+            f" valid options: {', '.join(valid)}"
+        )
+    return {**DEFAULT_OPTIONS.get(name, {}), **given}
 
 
 def build(
@@ -61,15 +102,19 @@ def build(
     """Wrap ``env`` (a touch-level MobileEnv) in the named action space and observation view.
 
     ``action_options`` and ``observation_options`` are keyword arguments of the two wrappers
-    (e.g. ``{"columns": 5, "rows": 10}`` for ``grid``). No step cap: add it outermost.
+    (e.g. ``{"columns": 5, "rows": 10}`` for ``grid``); ValueError for a name the wrapper
+    does not take, listing those it does. No step cap: add it outermost.
     """
-    actions = wrapper_class("action_space", action_space)
-    view = wrapper_class("observation", observation)
-    for wrapper, options in ((actions, action_options), (view, observation_options)):
+    layers = [
+        (wrapper_class(kind, name), _checked_options(kind, name, given))
+        for kind, name, given in (
+            ("action_space", action_space, action_options),
+            ("observation", observation, observation_options),
+        )
+    ]
+    for wrapper, chosen in layers:
         if wrapper is not None:
-            env = wrapper(env, **(options or {}))
-        elif options:
-            raise ValueError(f"options {options} given for a preset without a wrapper")
+            env = wrapper(env, **chosen)
     return env
 
 
@@ -83,8 +128,9 @@ def make_vec(
     """``num_envs`` copies of ``env_id`` (with ``kwargs``, e.g. ``action_space="gesture"``) in
     a gymnasium vector env, one process each (``async``) or in this process (``sync``).
 
-    Async workers pass observations through pipes, not shared memory: text observations in
-    shared memory come back stale.
+    Async workers pass observations through pipes, not shared memory: a text observation's
+    shared buffer holds its whole ``max_length`` (``gym.make_vec`` with shared memory works
+    too, ``UnicodeText`` being registered for it).
     """
     if vectorization_mode not in ("async", "sync"):
         raise ValueError(

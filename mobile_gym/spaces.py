@@ -2,15 +2,25 @@
 
 gymnasium's ``Text`` space rejects spaces, punctuation and anything outside its charset, so
 instructions and typed text use ``UnicodeText``, which holds any ``str`` up to a length.
+``UnicodeText`` is registered with gymnasium's vector utilities, so vector envs (sync, and
+async with or without shared memory) batch it as a tuple of strings.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+from collections.abc import Iterator, Sequence
 from enum import IntEnum
+from types import ModuleType
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.vector.utils import (
+    create_shared_memory,
+    read_from_shared_memory,
+    write_to_shared_memory,
+)
 
 from mobile_gym.sim.keys import KEYCODES
 
@@ -51,6 +61,74 @@ class UnicodeText(spaces.Space[str]):
 
     def from_jsonable(self, sample_n: list[str]) -> list[str]:
         return list(sample_n)
+
+
+_CODE = np.dtype(np.uint32)
+"""A character in shared memory: its code point (UTF-32), after a length slot per string."""
+
+
+class SharedTexts(Sequence[str]):
+    """The strings of ``n`` envs in a shared buffer, read when indexed (so they are always
+    the ones last written, as arrays in shared memory are); a copy is a plain tuple.
+
+    Each string has ``max_length + 1`` slots: its length, then its code points.
+    """
+
+    def __init__(self, buffer: Any, max_length: int) -> None:
+        self._rows = _text_rows(buffer, max_length)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        row = self._rows[index]
+        return row[1 : 1 + int(row[0])].tobytes().decode("utf-32-le", "surrogatepass")
+
+    def __iter__(self) -> Iterator[str]:
+        return (self[i] for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (SharedTexts, tuple, list)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> tuple[str, ...]:
+        return tuple(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (tuple(self),))
+
+    def __repr__(self) -> str:
+        return f"SharedTexts({tuple(self)!r})"
+
+
+def _text_rows(buffer: Any, max_length: int) -> np.ndarray:
+    """The rows of a shared text buffer, one per env: length, then code points."""
+    return np.frombuffer(buffer.get_obj(), dtype=_CODE).reshape(-1, max_length + 1)
+
+
+@create_shared_memory.register(UnicodeText)
+def _create_text_memory(space: UnicodeText, n: int = 1, ctx: ModuleType = multiprocessing) -> Any:
+    return ctx.Array(_CODE.char, n * (space.max_length + 1))  # type: ignore[attr-defined]
+
+
+@read_from_shared_memory.register(UnicodeText)
+def _read_text_memory(space: UnicodeText, shared_memory: Any, n: int = 1) -> SharedTexts:
+    return SharedTexts(shared_memory, space.max_length)
+
+
+@write_to_shared_memory.register(UnicodeText)
+def _write_text_memory(space: UnicodeText, index: int, value: str, shared_memory: Any) -> None:
+    codes = np.frombuffer(
+        str(value)[: space.max_length].encode("utf-32-le", "surrogatepass"), dtype=_CODE
+    )
+    row = _text_rows(shared_memory, space.max_length)[index]
+    row[0] = len(codes)
+    row[1 : 1 + len(codes)] = codes
 
 
 class ActionType(IntEnum):
