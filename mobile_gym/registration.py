@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import inspect
 import pathlib
 import warnings
 from typing import Any
@@ -14,6 +15,7 @@ from mobile_gym.checks import check_int
 from mobile_gym.env import MobileEnv
 from mobile_gym.tasks.loader import broken_task_files, shipped_tasks
 from mobile_gym.tasks.schema import TaskSpec
+from mobile_gym.wrappers.human import HumanWindow, check_human_render
 from mobile_gym.wrappers.step_cap import StepCap
 
 GENERIC_ID = "MobileGym/Task-v0"
@@ -40,14 +42,79 @@ def make_env(
     max_steps: int | str | None = None,
     action_space: str = "touch",
     observation: str = "pixels",
+    action_options: dict[str, Any] | None = None,
+    observation_options: dict[str, Any] | None = None,
+    screen_size: tuple[int, int] | None = None,
+    render_mode: str | None = None,
     **kwargs: Any,
 ) -> gym.Env:
     """A MobileEnv for ``task`` in the ``action_space`` and ``observation`` presets (see
-    ``mobile_gym.presets``), with its step cap outermost, counting agent actions."""
-    base = MobileEnv(task, **kwargs)
-    env = presets.build(base, action_space, observation)
+    ``mobile_gym.presets``), with its step cap outermost, counting agent actions.
+
+    Args:
+        task: a task id, a task file or a ``TaskSpec``.
+        max_steps: the step cap (see ``step_cap``).
+        action_space: the action space preset.
+        observation: the observation preset.
+        action_options: keyword arguments of the action space's wrapper.
+        observation_options: keyword arguments of the observation's wrapper.
+        screen_size: ``(height, width)`` of the observed screen, for the observations that
+            resize it (``rl``, ``rl_pixels``); the same as ``observation_options``'s.
+        render_mode: ``"rgb_array"`` (``env.render()`` returns the full-size screen) or
+            ``"human"`` (a window shows it; needs pygame-ce and a display).
+        **kwargs: arguments of ``MobileEnv`` (``device``, ``screen_scale``, ...).
+    """
+    _check_env_arguments(kwargs)
+    if screen_size is not None:
+        observation_options = _with_screen_size(observation, observation_options, screen_size)
+    human = render_mode == "human"
+    if human:
+        check_human_render()
+    base = MobileEnv(task, render_mode="rgb_array" if human else render_mode, **kwargs)
+    env = presets.build(base, action_space, observation, action_options, observation_options)
+    if human:
+        env = HumanWindow(env)
     cap = step_cap(max_steps, base.task)
     return StepCap(env, cap) if cap is not None else env
+
+
+_MAKE_ARGUMENTS = tuple(inspect.signature(make_env).parameters)[1:-1]
+"""The arguments of ``make_env`` itself (besides the task), named in its error messages."""
+
+
+def _check_env_arguments(kwargs: dict[str, Any]) -> None:
+    """ValueError naming an argument that neither ``make_env`` nor ``MobileEnv`` takes."""
+    env_arguments = tuple(
+        name
+        for name in tuple(inspect.signature(MobileEnv.__init__).parameters)[2:]
+        if name not in _MAKE_ARGUMENTS
+    )
+    unknown = [name for name in kwargs if name not in env_arguments]
+    if unknown:
+        raise ValueError(
+            f"unknown argument {unknown[0]!r} for a mobile-gym env; valid arguments:"
+            f" {', '.join((*_MAKE_ARGUMENTS, *env_arguments))}"
+        )
+
+
+def _with_screen_size(
+    observation: str, observation_options: dict[str, Any] | None, screen_size: Any
+) -> dict[str, Any]:
+    """``observation_options`` with ``screen_size``; ValueError if the observation does not
+    resize the screen or the options give it too."""
+    resizing = [
+        name
+        for name in presets.OBSERVATIONS
+        if "screen_size" in presets.options("observation", name)
+    ]
+    if "screen_size" not in presets.options("observation", observation):
+        raise ValueError(
+            f"screen_size applies to the observations {', '.join(resizing)}, not"
+            f" {observation!r} (its screen is scaled by screen_scale)"
+        )
+    if observation_options and "screen_size" in observation_options:
+        raise ValueError("screen_size is given twice: as an argument and in observation_options")
+    return {**(observation_options or {}), "screen_size": screen_size}
 
 
 def env_id(task_id: str) -> str:
@@ -63,8 +130,12 @@ def register_all() -> None:
         warnings.warn(f"mobile-gym: a task file was not registered: {problem}", stacklevel=2)
     for task_id in shipped_tasks():
         if env_id(task_id) not in registry:
-            gym.register(
-                env_id(task_id),
-                entry_point="mobile_gym.registration:make_env",
-                kwargs={"task": task_id},
-            )
+            register_task(task_id, task_id)
+
+
+def register_task(task_id: str, task: str) -> None:
+    """Register ``MobileGym/<task_id>-v0`` for ``task`` (a shipped task id or a task file
+    path): ``gym.make`` builds it with ``make_env(task=task, ...)``."""
+    gym.register(
+        env_id(task_id), entry_point="mobile_gym.registration:make_env", kwargs={"task": task}
+    )

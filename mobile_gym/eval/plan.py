@@ -3,11 +3,11 @@ before anything starts so that a bad argument is one clear error."""
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 
-from mobile_gym.tasks.loader import resolve_task, shipped_tasks
+from mobile_gym.names import unknown_name
+from mobile_gym.tasks.loader import resolve_tasks, shipped_tasks
 from mobile_gym.tasks.schema import TaskFileError, TaskSpec
 
 MAX_SEEDS = 100_000
@@ -34,26 +34,24 @@ def suites() -> dict[str, list[TaskSpec]]:
 
 
 def select_tasks(suite_names: list[str], task_names: list[str]) -> list[TaskSpec]:
-    """The tasks of the named suites, then the named tasks (ids or YAML files), without
-    repeats; PlanError naming the unknown suite or task."""
+    """The tasks of the named suites, then the named tasks (ids, YAML files or folders of
+    them), without repeats; PlanError naming the unknown suite or task (with the closest
+    known names) or every problem of the files."""
     if not suite_names and not task_names:
         raise PlanError("name a suite (--suite) or a task (--task)")
     known = suites()
     chosen: dict[str, TaskSpec] = {}
     for name in suite_names:
         if name not in known:
-            raise PlanError(f"unknown suite {name!r}; suites: {', '.join(known) or 'none'}")
+            raise PlanError(unknown_name("suite", name, known, "mobile-gym list suites"))
         chosen.update((spec.id, spec) for spec in known[name])
     for name in task_names:
-        if not name.endswith((".yaml", ".yml")) and name not in shipped_tasks():
-            close = difflib.get_close_matches(name, list(shipped_tasks()), n=3)
-            hint = f"did you mean {', '.join(close)}? " if close else ""
-            raise PlanError(f"unknown task {name!r}; {hint}see `mobile-gym list tasks`")
         try:
-            spec = resolve_task(name)
+            specs = resolve_tasks(name)
         except TaskFileError as exc:  # every problem, one line each
             raise PlanError("\n".join(exc.problems)) from None
-        chosen.setdefault(spec.id, spec)
+        for spec in specs:
+            chosen.setdefault(spec.id, spec)
     return list(chosen.values())
 
 

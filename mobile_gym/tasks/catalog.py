@@ -1,79 +1,163 @@
-"""What ships: the suites, tasks and apps as tables (``mobile-gym list`` / ``show``)."""
+"""What ships, or what a folder of task files holds: the suites, tasks and apps as rows, shown
+as a table, as plain tab-separated lines or as JSON (``mobile-gym list`` / ``show``)."""
 
 from __future__ import annotations
 
+import json
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 
 from mobile_gym.registration import env_id
-from mobile_gym.tasks.loader import shipped_tasks
 from mobile_gym.tasks.schema import Event, TaskSpec
 
+FORMATS = ("table", "plain", "json")
+"""How ``mobile-gym list`` prints: a table, tab-separated lines, or JSON."""
 
-def suites_table() -> Table:
-    table = Table(
-        "suite", "tasks", "apps", "min steps (mean)", title="Suites", title_justify="left"
-    )
+MIN_COLUMN_WIDTH = 10
+"""A table column other than the names is never narrower than this (or its heading)."""
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Rows of one kind (suites, tasks or apps), each a JSON-ready mapping.
+
+    Attributes:
+        title: the table's title.
+        columns: the table's columns as (heading, key in a row); the first is the name.
+        plain: the keys printed, tab-separated, in plain format.
+        rows: the rows, in order.
+    """
+
+    title: str
+    columns: tuple[tuple[str, str], ...]
+    plain: tuple[str, ...]
+    rows: list[dict[str, Any]]
+
+    def table(self) -> Table:
+        """The rows as a table: the first column (the names, copied into commands) is never
+        wrapped or cut, and every other column is at least as wide as its heading."""
+        table = Table(title=self.title, title_justify="left")
+        for index, (heading, key) in enumerate(self.columns):
+            longest = max([len(heading), *(len(_cell(row[key])) for row in self.rows)])
+            if index == 0:
+                table.add_column(heading, no_wrap=True, min_width=longest)
+            else:
+                width = min(longest, max(len(heading), MIN_COLUMN_WIDTH))
+                table.add_column(heading, overflow="fold", min_width=width)
+        for row in self.rows:
+            table.add_row(*(_cell(row[key]) for _, key in self.columns))
+        return table
+
+    def print_table(self, console: Console) -> None:
+        """Print the table at the console's width, or wider (uncropped) where the console is
+        narrower than the table's least width, so that no name is ever cut."""
+        table = self.table()
+        unbounded = console.options.update_width(sys.maxsize)
+        least = Measurement.get(console, unbounded, table).minimum
+        if least > console.width:
+            table.width = least  # wider than the console: the terminal wraps, rich won't cut
+        console.print(table, crop=False)
+
+    def plain_text(self) -> str:
+        """One row per line, the ``plain`` keys tab-separated."""
+        return "".join("\t".join(_cell(row[key]) for key in self.plain) + "\n" for row in self.rows)
+
+    def json_text(self) -> str:
+        """The rows as a JSON list of objects."""
+        return json.dumps(self.rows, indent=2, ensure_ascii=False) + "\n"
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return str(value)
+
+
+def suites_listing(tasks: Iterable[TaskSpec]) -> Listing:
+    """The suites of ``tasks``: task count, app count and mean minimum steps."""
     groups: dict[str, list[TaskSpec]] = {}
-    for spec in shipped_tasks().values():
+    for spec in tasks:
         groups.setdefault(spec.suite, []).append(spec)
-    for suite, specs in sorted(groups.items()):
-        apps = {app for spec in specs for app in spec.apps}
-        mean = sum(spec.min_steps for spec in specs) / len(specs)
-        table.add_row(suite, str(len(specs)), str(len(apps)), f"{mean:.1f}")
-    return table
-
-
-def tasks_table(suite: str | None = None) -> Table:
-    table = Table(
-        "task",
-        "suite",
-        "category",
-        "difficulty",
-        "min steps",
-        "cap",
-        "title",
-        title="Tasks",
-        title_justify="left",
+    rows = [
+        {
+            "suite": suite,
+            "tasks": len(specs),
+            "apps": len({app for spec in specs for app in spec.apps}),
+            "min_steps_mean": round(sum(spec.min_steps for spec in specs) / len(specs), 2),
+        }
+        for suite, specs in sorted(groups.items())
+    ]
+    columns = (("suite", "suite"), ("tasks", "tasks"), ("apps", "apps"))
+    return Listing(
+        "Suites", (*columns, ("min steps (mean)", "min_steps_mean")), ("suite", "tasks"), rows
     )
-    for task_id, spec in sorted(shipped_tasks().items()):
-        if suite is None or spec.suite == suite:
-            cap = spec.step_cap()
-            table.add_row(
-                task_id,
-                spec.suite,
-                spec.category,
-                spec.level,
-                str(spec.min_steps),
-                "none" if cap is None else str(cap),
-                spec.title,
-            )
-    return table
 
 
-def apps_table() -> Table:
+def tasks_listing(tasks: Iterable[TaskSpec]) -> Listing:
+    """Each task, by id: suite, apps, category, difficulty, minimum steps, step cap and
+    title."""
+    rows = [
+        {
+            "id": spec.id,
+            "suite": spec.suite,
+            "apps": list(spec.apps),
+            "category": spec.category,
+            "difficulty": spec.level,
+            "min_steps": spec.min_steps,
+            "step_cap": spec.step_cap(),
+            "title": spec.title,
+        }
+        for spec in sorted(tasks, key=lambda spec: spec.id)
+    ]
+    columns = (
+        ("task", "id"),
+        ("suite", "suite"),
+        ("category", "category"),
+        ("difficulty", "difficulty"),
+        ("min steps", "min_steps"),
+        ("cap", "step_cap"),
+        ("title", "title"),
+    )
+    return Listing("Tasks", columns, ("id", "suite"), rows)
+
+
+def apps_listing(tasks: Iterable[TaskSpec]) -> Listing:
+    """The apps of the simulated phone, with how many of ``tasks`` use each."""
     from mobile_gym.sim.apps import DEFAULT_APPS
 
     used: dict[str, int] = {}
-    for spec in shipped_tasks().values():
+    for spec in tasks:
         for app in spec.apps:
             used[app] = used.get(app, 0) + 1
-    table = Table(
-        "app", "package", "tasks", title="Apps on the simulated phone", title_justify="left"
-    )
-    for app in sorted(DEFAULT_APPS, key=lambda a: a.label.lower()):
-        table.add_row(app.label, app.package, str(used.get(app.package, 0)))
-    return table
+    rows = [
+        {"app": app.label, "package": app.package, "tasks": used.get(app.package, 0)}
+        for app in sorted(DEFAULT_APPS, key=lambda a: a.label.lower())
+    ]
+    columns = (("app", "app"), ("package", "package"), ("tasks", "tasks"))
+    return Listing("Apps on the simulated phone", columns, ("package", "app", "tasks"), rows)
 
 
-def task_card(spec: TaskSpec) -> Table:
-    """One task: its instruction, apps, minimum steps, cap and events."""
+def task_card(spec: TaskSpec, note: str | None = None) -> Table:
+    """One task: its instruction, apps, minimum steps, cap and events; ``note`` (how to
+    register a task file of one's own) follows its gym id."""
     cap = spec.step_cap()
     table = Table(show_header=False, title=spec.id, title_justify="left", box=None)
-    table.add_column(style="bold")
-    table.add_column()
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(overflow="fold")
     rows = [
         ("title", spec.title),
         ("gym id", env_id(spec.id)),
+        *((("register", note),) if note else ()),
         ("suite", spec.suite),
         ("apps", ", ".join(spec.apps)),
         ("category", spec.category),
