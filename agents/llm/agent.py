@@ -78,6 +78,7 @@ class LLMAgent:
         self._instruction: str | None = None
         self._last_output: str | None = None
         self._last_usage: TokenUsage | None = None
+        self._last_prompt: list[dict[str, Any]] | None = None
 
     def reset(self, instruction: str, info: dict[str, Any], seed: int | None = None) -> None:
         """Forget the last episode; ``instruction`` is the first one the model sees."""
@@ -85,6 +86,7 @@ class LLMAgent:
         self._instruction = instruction
         self._last_output = None
         self._last_usage = None
+        self._last_prompt = None
 
     def act(self, observation: Any, info: dict[str, Any]) -> str:
         """Ask the model for the next action on this screen (see the module docstring)."""
@@ -97,6 +99,7 @@ class LLMAgent:
         past = self._turns[-self.history :] if self.history else []
         chat = messages(self.observation, past, current)
         self._last_output = self._last_usage = None
+        self._last_prompt = chat
         completion = self.client.complete(chat, **self.parameters)
         self._turns = [*past, replace(current, output=completion.text)]
         self._instruction = instruction
@@ -119,6 +122,12 @@ class LLMAgent:
     def last_usage(self) -> TokenUsage | None:
         """Tokens the endpoint reported for the last ``act``, and the text and images sent."""
         return self._last_usage
+
+    @property
+    def last_prompt(self) -> list[dict[str, Any]] | None:
+        """The chat messages the last ``act`` sent (images as PNG data URLs), or None
+        before the first ``act`` of an episode."""
+        return self._last_prompt
 
 
 class VLMAgent(LLMAgent):

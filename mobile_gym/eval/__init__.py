@@ -12,6 +12,7 @@ from mobile_gym.eval.plan import (
     suites,
 )
 from mobile_gym.eval.records import EpisodeRecord, StepRecord
+from mobile_gym.eval.replay import ReplayFileError, ReplayResult, replay
 from mobile_gym.eval.runner import RunSettings, RunStoppedError, evaluate
 from mobile_gym.eval.store import RunFolderError, RunStore
 
@@ -19,6 +20,8 @@ __all__ = [
     "Episode",
     "EpisodeRecord",
     "PlanError",
+    "ReplayFileError",
+    "ReplayResult",
     "RunFolderError",
     "RunSettings",
     "RunStoppedError",
@@ -28,6 +31,7 @@ __all__ = [
     "evaluate",
     "parse_cap",
     "parse_seeds",
+    "replay",
     "run_episode",
     "select_tasks",
     "suites",

@@ -15,20 +15,18 @@ import dataclasses
 import time
 from typing import Any
 
-import cv2
 import numpy as np
 
 from mobile_gym.agents.base import Agent, InfrastructureError
+from mobile_gym.commands import Command
 from mobile_gym.device.base import DeviceError
+from mobile_gym.eval.observations import StepSaver
 from mobile_gym.eval.records import EpisodeRecord, StepRecord
-from mobile_gym.eval.store import RunStore, write_atomic
+from mobile_gym.eval.store import RunStore
 from mobile_gym.metrics import estimate_tokens
 from mobile_gym.redaction import redact
 from mobile_gym.registration import make_env
 from mobile_gym.tasks.schema import TaskSpec
-
-SCREENSHOT_SCALE = 0.5
-"""Saved screenshots are half the phone's size (540 x 1200 for the default phone)."""
 
 INFRASTRUCTURE_ERRORS: tuple[type[BaseException], ...] = (
     InfrastructureError,
@@ -61,6 +59,15 @@ def action_json(action: Any) -> Any:
     return repr(action)
 
 
+def action_kind(action: Any) -> str | None:
+    """How ``action_json(action)`` is read back into ``action`` (``StepRecord.action_kind``)."""
+    if isinstance(action, Command):
+        return "command"
+    if isinstance(action, np.ndarray):
+        return "array"
+    return None
+
+
 def run_episode(
     task: TaskSpec,
     seed: int,
@@ -68,9 +75,12 @@ def run_episode(
     max_steps: int | str | None = None,
     store: RunStore | None = None,
     screenshots: bool = False,
+    save: tuple[str, ...] = (),
 ) -> EpisodeRecord:
     """Play one episode of ``agent`` on ``task`` from ``seed``; save it in ``store`` (an
-    earlier record of it there moves to the store's attempts).
+    earlier record of it there moves to the store's attempts). ``save`` names what to
+    keep of every step, step 0 included (``mobile_gym.eval.observations.SAVE_CHOICES``;
+    ``screenshots=True`` adds ``screenshots``).
 
     An exception from the agent or the env ends the episode, never as a success, keeping
     the steps before it: as an error or a failure (see the module docstring).
@@ -81,6 +91,15 @@ def run_episode(
     )
     base = env.unwrapped
     cap = getattr(env, "max_steps", None)
+    kept = (*save, "screenshots") if screenshots else tuple(save)
+    saver = StepSaver(store, task.id, seed, env, kept) if store is not None and kept else None
+    start: dict[str, Any] = {
+        "action_space": agent.action_space,
+        "observation_view": agent.observation,
+        "max_steps": max_steps,
+        "step_cap": cap,
+        **({"task_file": task.source} if task.source != "<task>" else {}),
+    }
     steps: list[StepRecord] = []
     outcome: dict[str, Any] = {"success": False, "truncated": False}
     instruction = ""
@@ -96,6 +115,11 @@ def run_episode(
         instruction = info["instruction"]
         if info.get("error"):  # the device failed while the episode was set up
             raise DeviceError(info["error"])
+        if saver is not None:
+            start["reset"] = {
+                "screenshot": saver.screenshot(0),
+                "observation": saver.observation(0, observation),
+            }
         in_agent = True
         agent.reset(instruction, info, seed=seed)
         in_agent = False
@@ -107,15 +131,15 @@ def run_episode(
             action = agent.act(observation, info)
             in_agent = False
             latency = time.perf_counter() - started
+            if saver is not None:
+                saver.prompt(len(steps), agent)
             observation, reward, terminated, truncated, info = env.step(action)
             done = bool(terminated or truncated)
             usage = agent.last_usage
-            shot = None
-            if screenshots and store is not None:
-                path = store.screenshot_path(task.id, seed, len(steps) + 1)
-                frame = base.device.screenshot(SCREENSHOT_SCALE)
-                write_atomic(path, cv2.imencode(".png", frame[:, :, ::-1])[1].tobytes())
-                shot = store.relative(path)
+            shot = files = None
+            if saver is not None and not info.get("error"):  # a faulted device is not read
+                shot = saver.screenshot(len(steps) + 1)
+                files = saver.observation(len(steps) + 1, observation)
             steps.append(
                 StepRecord(
                     step=len(steps) + 1,
@@ -134,6 +158,8 @@ def run_episode(
                     asked_user=len(base.episode.agent.questions) > asked,
                     mcp_call=len(base.episode.agent.tool_calls) > called,
                     screenshot=shot,
+                    observation=files,
+                    action_kind=action_kind(action),
                 )
             )
             if info.get("error"):
@@ -181,7 +207,7 @@ def run_episode(
         },
     )
     if store is not None:
-        store.save_episode(record, (step.to_json() for step in steps))
+        store.save_episode(record, (step.to_json() for step in steps), start)
     return record
 
 

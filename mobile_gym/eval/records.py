@@ -44,6 +44,12 @@ class StepRecord:
     mcp_call: bool = False
     screenshot: str | None = None
     """The PNG saved for this step, relative to the run folder."""
+    observation: dict[str, str] | None = None
+    """The files saved of the observation after this step, by kind (``png``, ``xml``,
+    ``text``, ``prompt``), relative to the run folder (``mobile_gym.eval.observations``)."""
+    action_kind: str | None = None
+    """How ``action`` is read back into the action given: ``command`` (a ``Command``),
+    ``array`` (a NumPy array), or None (the JSON itself)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "step", **dataclasses.asdict(self)}

@@ -36,15 +36,20 @@ class RunSettings:
     agent_options: dict[str, Any] = field(default_factory=dict)
     max_steps: int | str | None = None
     screenshots: bool = False
+    """Save a half-size screenshot of every step (``mobile_gym.eval.observations``)."""
+    observations: bool = False
+    """Save every step's screen, view hierarchy, observation text and model prompt."""
 
     def to_json(self) -> dict[str, Any]:
         """The settings as recorded in the run folder; secrets (API keys, tokens, passwords)
-        are left out (``mobile_gym.redaction.redact_options``)."""
+        are left out (``mobile_gym.redaction.redact_options``). ``observations`` is recorded
+        only when set, so run folders made before it existed resume unchanged."""
         return {
             "agent": self.agent,
             "agent_options": redact_options(self.agent_options),
             "max_steps": self.max_steps,
             "screenshots": self.screenshots,
+            **({"observations": True} if self.observations else {}),
         }
 
 
@@ -156,6 +161,7 @@ def _play(agent: Agent, episode: Episode, settings: RunSettings, store: RunStore
         max_steps=settings.max_steps,
         store=store,
         screenshots=settings.screenshots,
+        save=("observations",) if settings.observations else (),
     )
 
 

@@ -5,9 +5,12 @@ Layout::
     run.json                          the agent, its options and the step cap
     episodes/<task>__seed<N>.json     one finished episode (EpisodeRecord)
     trajectories/<task>/seed<N>.jsonl its steps (a header line, one line per step, the record)
-    screenshots/<task>/seed<N>/step<K>.png   optional
+    screenshots/<task>/seed<N>/step<K>.png   optional, K from 0 (the screen after reset)
+    observations/<task>/seed<N>/step<K>.*    optional: .png, .xml, .txt, .prompt.json
+                                      (``mobile_gym.eval.observations``)
     attempts/<task>/seed<N>/<K>/      an earlier attempt of an episode played again: its
-                                      episode.json, trajectory.jsonl and screenshots/
+                                      episode.json, trajectory.jsonl, screenshots/ and
+                                      observations/
     results.json, results.csv         the metrics and every episode, rewritten after a run
 
 Every file is written to a temporary name and renamed into place, so a run killed at any
@@ -100,6 +103,10 @@ class RunStore:
     def screenshot_path(self, task_id: str, seed: int, step: int) -> pathlib.Path:
         return self.root / "screenshots" / task_id / f"seed{seed}" / f"step{step:03d}.png"
 
+    def observations_path(self, task_id: str, seed: int) -> pathlib.Path:
+        """The folder of an episode's saved observations."""
+        return self.root / "observations" / task_id / f"seed{seed}"
+
     def attempts_path(self, task_id: str, seed: int) -> pathlib.Path:
         return self.root / "attempts" / task_id / f"seed{seed}"
 
@@ -117,8 +124,8 @@ class RunStore:
             raise RunFolderError(f"{path}: not a readable episode record: {exc}") from None
 
     def archive_episode(self, task_id: str, seed: int) -> int:
-        """Before an episode is played again: move its record, trajectory and screenshots
-        to ``attempts/<task>/seed<N>/<K>/`` (K counting from 1); return how many earlier
+        """Before an episode is played again: move its record, trajectory, screenshots and
+        observations to ``attempts/<task>/seed<N>/<K>/`` (K counting from 1); return how many earlier
         attempts ``attempts/`` holds for it. The record moves last, so a run killed midway
         finishes the move next time."""
         record = self.episode_path(task_id, seed)
@@ -131,6 +138,7 @@ class RunStore:
         screenshots = self.screenshot_path(task_id, seed, 1).parent
         for source, name in (
             (screenshots, "screenshots"),
+            (self.observations_path(task_id, seed), "observations"),
             (self.trajectory_path(task_id, seed), "trajectory.jsonl"),
             (record, "episode.json"),
         ):
@@ -138,15 +146,22 @@ class RunStore:
                 os.replace(source, target / name)
         return archived + 1
 
-    def save_episode(self, record: EpisodeRecord, steps: Iterable[dict[str, Any]]) -> None:
+    def save_episode(
+        self,
+        record: EpisodeRecord,
+        steps: Iterable[dict[str, Any]],
+        start: dict[str, Any] | None = None,
+    ) -> None:
         """Write the episode's trajectory, then its record (which marks it finished), both
-        redacted."""
+        redacted. ``start`` joins the header line: how the episode was played (action
+        space, observation view, step cap, task file) and the files of its step 0."""
         header = {
             "type": "episode",
             "task_id": record.task_id,
             "seed": record.seed,
             "agent": record.agent,
             "instruction": record.instruction,
+            **(start or {}),
         }
         lines = redact_json([header, *steps, {"type": "result", **record.to_json()}])
         document = {name: value for name, value in lines[-1].items() if name != "type"}

@@ -1,0 +1,220 @@
+"""Replaying a recorded trajectory: its actions again on a fresh env, checked step by step
+(``mobile-gym replay``).
+
+A trajectory's header line records how its episode was played (task, seed, action space,
+observation view, step cap; a task file's path for a task that is not shipped). ``replay``
+makes that env, resets it with the seed, gives it the recorded actions one by one and
+compares what comes out with what was recorded: each step's reward, events, instructions,
+action error and success, and whether the episode ended where the recording did. The
+simulated phone is seeded and runs on a virtual clock, so an unchanged env reproduces a
+trajectory exactly; a difference means the env, the task or the file changed.
+
+Values the recording redacted (``mobile_gym.redaction``) are compared redacted; an action
+whose text was redacted cannot be replayed as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mobile_gym.commands import Command
+from mobile_gym.redaction import redact_json
+from mobile_gym.registration import make_env
+from mobile_gym.tasks.loader import resolve_task, shipped_tasks
+from mobile_gym.tasks.schema import TaskFileError, TaskSpec
+
+COMPARED = ("reward", "events", "instructions", "action_error", "success")
+"""The fields of a step line a replay must reproduce."""
+
+
+class ReplayFileError(ValueError):
+    """A trajectory file that cannot be replayed (unreadable, malformed, or recorded
+    without what a replay needs); the message names the file and the problem."""
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """The outcome of replaying one trajectory."""
+
+    path: str
+    task_id: str
+    seed: int
+    steps: int
+    """Recorded steps."""
+    success: bool
+    """Whether the replayed episode succeeded."""
+    first_difference: int | None = None
+    """The first step whose outcome differs from the recording (None: identical)."""
+    difference: str | None = None
+    """What differs there."""
+
+    @property
+    def identical(self) -> bool:
+        return self.first_difference is None
+
+    @property
+    def verdict(self) -> str:
+        """One line: identical, or the first differing step and how."""
+        episode = f"{self.task_id} seed {self.seed}"
+        if self.identical:
+            outcome = "success" if self.success else "no success"
+            return f"identical: {episode}, {self.steps} steps, {outcome} ({self.path})"
+        return (
+            f"differs: {episode} at step {self.first_difference}: {self.difference} ({self.path})"
+        )
+
+
+@dataclass(frozen=True)
+class _Recording:
+    header: dict[str, Any]
+    steps: list[dict[str, Any]]
+    result: dict[str, Any] | None
+
+
+def replay(path: str | pathlib.Path) -> ReplayResult:
+    """Replay the trajectory at ``path`` (see the module docstring); ReplayFileError when
+    it cannot be."""
+    recording = _read(pathlib.Path(path))
+    header = recording.header
+    task = _task(path, header)
+    cap = header["step_cap"]
+    try:
+        env = make_env(
+            task,
+            max_steps=cap if cap is not None else "none",
+            action_space=header["action_space"],
+            observation=header["observation_view"],
+        )
+    except ValueError as exc:
+        raise ReplayFileError(f"{path}: cannot make the recorded env: {exc}") from None
+    seed = header["seed"]
+    found = _Difference(path=str(path), task_id=task.id, seed=seed, steps=len(recording.steps))
+    try:
+        _, info = env.reset(seed=seed)
+        done = False
+        for line in recording.steps:
+            step = line["step"]
+            if done:
+                return found.at(step, f"the replayed episode ended at step {step - 1}", info)
+            action = _action(path, line)
+            _, reward, terminated, truncated, info = env.step(action)
+            done = bool(terminated or truncated)
+            replayed = redact_json(
+                {
+                    "reward": float(reward),
+                    "events": list(info.get("events", [])),
+                    "instructions": list(info.get("instructions", [])),
+                    "action_error": info.get("action_error"),
+                    "success": bool(info.get("success")),
+                }
+            )
+            for name in COMPARED:
+                if replayed[name] != line.get(name):
+                    shown = f"{name} {replayed[name]!r} replayed, {line.get(name)!r} recorded"
+                    return found.at(step, shown, info)
+        result = recording.result
+        if result is not None and result.get("error") is None and not result.get("agent_error"):
+            if not done and recording.steps:
+                last = recording.steps[-1]["step"]
+                return found.at(last, "the replayed episode goes on; the recorded one ended", info)
+            if bool(result.get("success")) != bool(info.get("success")):
+                last = recording.steps[-1]["step"] if recording.steps else 0
+                return found.at(last, f"success {bool(info.get('success'))} replayed", info)
+        return found.at(None, None, info)
+    finally:
+        env.close()
+
+
+@dataclass(frozen=True)
+class _Difference:
+    path: str
+    task_id: str
+    seed: int
+    steps: int
+
+    def at(self, step: int | None, difference: str | None, info: dict[str, Any]) -> ReplayResult:
+        return ReplayResult(
+            self.path,
+            self.task_id,
+            self.seed,
+            self.steps,
+            bool(info.get("success")),
+            step,
+            difference,
+        )
+
+
+def _read(path: pathlib.Path) -> _Recording:
+    """The header, step lines and result line of a trajectory file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ReplayFileError(f"{path}: cannot be read: {exc}") from None
+    lines: list[dict[str, Any]] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        try:
+            line = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise ReplayFileError(f"{path}: line {number} is not JSON: {exc.msg}") from None
+        if not isinstance(line, dict) or "type" not in line:
+            raise ReplayFileError(f"{path}: line {number} is not a trajectory line")
+        lines.append(line)
+    if not lines or lines[0]["type"] != "episode":
+        raise ReplayFileError(f"{path}: not a trajectory (no episode header line)")
+    header = lines[0]
+    missing = [
+        name
+        for name in ("task_id", "seed", "action_space", "observation_view", "step_cap")
+        if name not in header
+    ]
+    if missing:
+        raise ReplayFileError(
+            f"{path}: the header lacks {', '.join(missing)} (recorded by an older mobile-gym "
+            "that did not keep what a replay needs)"
+        )
+    if not isinstance(header["seed"], int):
+        raise ReplayFileError(f"{path}: the header's seed is not an integer")
+    steps = [line for line in lines[1:] if line["type"] == "step"]
+    for expected, line in enumerate(steps, 1):
+        if line.get("step") != expected or "action" not in line:
+            raise ReplayFileError(f"{path}: step line {expected} is missing or malformed")
+    results = [line for line in lines[1:] if line["type"] == "result"]
+    return _Recording(header, steps, results[-1] if results else None)
+
+
+def _task(path: str | pathlib.Path, header: dict[str, Any]) -> TaskSpec:
+    """The recorded task: shipped by id, else from its recorded file."""
+    task_id = header["task_id"]
+    if task_id in shipped_tasks():
+        return shipped_tasks()[task_id]
+    source = header.get("task_file")
+    if not source:
+        raise ReplayFileError(
+            f"{path}: task {task_id!r} is not shipped and no task file is recorded"
+        )
+    try:
+        return resolve_task(pathlib.Path(source))
+    except TaskFileError as exc:
+        raise ReplayFileError(f"{path}: task file {source}: {exc.problems[0]}") from None
+
+
+def _action(path: str | pathlib.Path, line: dict[str, Any]) -> Any:
+    """A step line's action, read back as it was given (``StepRecord.action_kind``)."""
+    action, kind = line["action"], line.get("action_kind")
+    if kind == "array":
+        return np.asarray(action)
+    if kind == "command":
+        try:
+            return Command(**action)
+        except TypeError as exc:
+            raise ReplayFileError(
+                f"{path}: step {line['step']}: the action is not a command: {exc}"
+            ) from None
+    if kind is not None:
+        raise ReplayFileError(f"{path}: step {line['step']}: unknown action_kind {kind!r}")
+    return action
