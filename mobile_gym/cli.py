@@ -83,7 +83,9 @@ def eval_(
     ] = None,
     task: Annotated[
         list[str] | None,
-        typer.Option("--task", "-t", help="A task id or YAML file to run (repeatable)."),
+        typer.Option(
+            "--task", "-t", help="A task id, a YAML file or a folder of them (repeatable)."
+        ),
     ] = None,
     seeds: Annotated[
         str, typer.Option("--seeds", help="Episode seeds: 0,1,2 or 0-9 or a mix.")
@@ -105,8 +107,19 @@ def eval_(
         typer.Option("--agent-option", help="NAME=VALUE passed to the agent (repeatable)."),
     ] = None,
     screenshots: Annotated[
-        bool, typer.Option("--screenshots", help="Save a PNG of the screen after every step.")
+        bool,
+        typer.Option(
+            "--screenshots", help="Save a PNG of the screen at every step (--save screenshots)."
+        ),
     ] = False,
+    save: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--save",
+            help="Keep every step, step 0 included (repeatable): screenshots (half-size PNGs) "
+            "or observations (screen PNG, view hierarchy XML, observation text, model prompt).",
+        ),
+    ] = None,
     by: Annotated[
         str,
         typer.Option(
@@ -136,6 +149,11 @@ def eval_(
         raise _fail(f"--workers must be at least 1, got {workers}")
     if by not in BREAKDOWNS:
         raise _fail(f"unknown --by {by!r}; choose one of: {', '.join(BREAKDOWNS)}")
+    from mobile_gym.eval.observations import SAVE_CHOICES
+
+    unknown = sorted(set(save or []) - set(SAVE_CHOICES))
+    if unknown:
+        raise _fail(f"unknown --save {unknown[0]!r}; choose from: {', '.join(SAVE_CHOICES)}")
     options = _agent_options(agent_option or [])
     try:
         tasks = select_tasks(suite or [], task or [])
@@ -147,7 +165,10 @@ def eval_(
         raise _fail(str(exc)) from None
     name = (suite or [Path(t).stem for t in task or []])[0]
     folder = out or Path("out/eval") / f"{name}-{agent}"
-    settings = RunSettings(agent, options, cap, screenshots)
+    saved = set(save or [])
+    settings = RunSettings(
+        agent, options, cap, screenshots or "screenshots" in saved, "observations" in saved
+    )
     try:
         records = run_with_progress(
             plan,
@@ -172,40 +193,101 @@ def eval_(
         )
 
 
+@app.command()
+def replay(
+    trajectories: Annotated[
+        list[Path],
+        typer.Argument(help="Trajectory files (RUN/trajectories/<task>/seed<N>.jsonl)."),
+    ],
+) -> None:
+    """Play a recorded trajectory's actions again on a fresh env and check that the same
+    rewards, events and success come out: exit 0 when every episode is identical, 1 when
+    one differs, 2 on a file that cannot be replayed."""
+    from mobile_gym.eval.replay import ReplayFileError
+    from mobile_gym.eval.replay import replay as replay_file
+
+    differ = False
+    for path in trajectories:
+        try:
+            result = replay_file(path)
+        except ReplayFileError as exc:
+            raise _fail(str(exc)) from None
+        console.print(escape(result.verdict), highlight=False, soft_wrap=True)
+        differ = differ or not result.identical
+    if differ:
+        raise typer.Exit(1)
+
+
 @app.command("list")
 def list_(
     what: Annotated[str, typer.Argument(help="What to list: suites, tasks or apps.")] = "suites",
     suite: Annotated[
         str | None, typer.Option("--suite", "-s", help="Only the tasks of this suite.")
     ] = None,
+    tasks: Annotated[
+        Path | None,
+        typer.Option(
+            "--tasks",
+            help="List the tasks of this task file or folder instead of the shipped ones.",
+        ),
+    ] = None,
+    format_: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="table, plain (tab-separated lines: name, suite / count) or json.",
+        ),
+    ] = "table",
 ) -> None:
-    """List the shipped suites, tasks or apps."""
-    from mobile_gym.eval.plan import suites
+    """List the shipped suites, tasks or apps (or those of task files: --tasks DIR)."""
+    from mobile_gym.names import unknown_name
     from mobile_gym.tasks import catalog
+    from mobile_gym.tasks.loader import load_tasks, shipped_tasks
+    from mobile_gym.tasks.schema import TaskFileError
 
-    tables = {"suites": catalog.suites_table, "apps": catalog.apps_table}
-    if what == "tasks":
-        if suite is not None and suite not in suites():
-            raise _fail(f"unknown suite {suite!r}; suites: {', '.join(suites())}")
-        console.print(catalog.tasks_table(suite))
-    elif what in tables:
-        console.print(tables[what]())
-    else:
+    listings = {
+        "suites": catalog.suites_listing,
+        "tasks": catalog.tasks_listing,
+        "apps": catalog.apps_listing,
+    }
+    if what not in listings:
         raise _fail(f"cannot list {what!r}; choose suites, tasks or apps")
+    if format_ not in catalog.FORMATS:
+        raise _fail(f"unknown --format {format_!r}; choose one of: {', '.join(catalog.FORMATS)}")
+    try:
+        specs = load_tasks(tasks) if tasks is not None else list(shipped_tasks().values())
+    except TaskFileError as exc:
+        raise _fail("\n".join(exc.problems)) from None  # one line per problem
+    if suite is not None:
+        known = {spec.suite for spec in specs}
+        if suite not in known:
+            raise _fail(unknown_name("suite", suite, known, "mobile-gym list suites"))
+        specs = [spec for spec in specs if spec.suite == suite]
+    listing = listings[what](specs)
+    if format_ == "table":
+        listing.print_table(console)
+    else:
+        typer.echo(listing.plain_text() if format_ == "plain" else listing.json_text(), nl=False)
 
 
 @app.command()
-def show(task: Annotated[str, typer.Argument(help="A task id or YAML file.")]) -> None:
-    """Show a task: instruction, apps, minimum steps, step cap and events."""
+def show(
+    task: Annotated[str, typer.Argument(help="A task id, a YAML file or a folder of them.")],
+) -> None:
+    """Show a task (or every task of a folder): instruction, apps, minimum steps, step cap,
+    events, and how to register a task file of one's own with gym."""
     from mobile_gym.tasks import catalog
-    from mobile_gym.tasks.loader import resolve_task
+    from mobile_gym.tasks.loader import resolve_tasks
     from mobile_gym.tasks.schema import TaskFileError
+    from mobile_gym.user_tasks import registration_note
 
     try:
-        spec = resolve_task(task)
+        specs = resolve_tasks(task)
     except TaskFileError as exc:
         raise _fail("\n".join(exc.problems)) from None  # one line per problem
-    console.print(catalog.task_card(spec))
+    for spec in specs:
+        console.print(catalog.task_card(spec, registration_note(spec)))
 
 
 @app.command("serve-adb")
