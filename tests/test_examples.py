@@ -46,6 +46,12 @@ def test_train_then_evaluate_a_policy(tmp_path: pathlib.Path) -> None:
     assert [json.loads(r.read_text())["seed"] for r in records] == [1000, 1001]
 
 
+def test_train_ppo_on_pixels_in_worker_processes(tmp_path: pathlib.Path) -> None:
+    arguments = ["--timesteps", "256", "--envs", "2", "--out", str(tmp_path / "pixels")]
+    trained = run("train_ppo_pixels.py", *arguments)
+    assert (tmp_path / "pixels.zip").is_file() and "saved" in trained.stdout
+
+
 def test_the_llm_agent_plays_against_a_local_server() -> None:
     answers = [completion("THINK: done.\nACTION: DONE")]
     with ScriptedLLM(answers) as server:
