@@ -143,7 +143,7 @@ def check_pair(name: str, value: object) -> tuple[Any, Any]:
 def check_text(name: str, value: object, max_length: int | None = None) -> str:
     """``value`` if it is a ``str`` of at most ``max_length`` characters (None: any length);
     otherwise ValueError naming ``name`` (and the length, or the value)."""
-    if type(value) is str or isinstance(value, str):
+    if isinstance(value, str):
         if max_length is None or len(value) <= max_length:
             return value
         raise ValueError(

@@ -95,7 +95,7 @@ _ACTION_TYPES = tuple(ActionType)
 def _action_type(action: Any) -> ActionType | None:
     """The action type an action's ``action_type`` numbers, given as any number (``4``,
     ``4.0``, ``np.int64(4)``) but a bool; None if the action is no dict or names none."""
-    if type(action) is not dict and not isinstance(action, Mapping):  # no ABC for a dict
+    if not isinstance(action, Mapping):
         return None
     raw = action.get("action_type")
     if type(raw) is int and 0 <= raw < len(_ACTION_TYPES):  # the common case first

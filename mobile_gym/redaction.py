@@ -19,11 +19,12 @@ never taken for a secret: it cannot be told apart from ordinary text.
 
 from __future__ import annotations
 
-import functools
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
+
+from mobile_gym.caches import LRUCache
 
 REDACTED = "<redacted>"
 """What a secret is replaced with."""
@@ -77,6 +78,8 @@ _SHAPES = re.compile(
 GitLab."""
 
 _remembered: set[str] = set()
+_REDACTORS: LRUCache[frozenset[str], Callable[[str], str]] = LRUCache(16)
+"""Redacting functions by the secrets they know (a compiled pattern of them each)."""
 
 
 def is_secret_name(name: str) -> bool:
@@ -148,10 +151,13 @@ def _walk(value: Any, clean: Any) -> Any:
     return value
 
 
-@functools.lru_cache(maxsize=16)
-def _redactor(secrets: frozenset[str]) -> Any:
+def _redactor(secrets: frozenset[str]) -> Callable[[str], str]:
     """A function that redacts ``secrets`` (longest first), then labelled values and key
-    shapes."""
+    shapes (made once per set of secrets)."""
+    return _REDACTORS.get(secrets, _make_redactor)
+
+
+def _make_redactor(secrets: frozenset[str]) -> Callable[[str], str]:
     values = (
         re.compile("|".join(re.escape(s) for s in sorted(secrets, key=len, reverse=True)))
         if secrets

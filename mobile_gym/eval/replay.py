@@ -93,14 +93,21 @@ def replay(path: str | pathlib.Path) -> ReplayResult:
     except ValueError as exc:
         raise ReplayFileError(f"{path}: cannot make the recorded env: {exc}") from None
     seed = header["seed"]
-    found = _Difference(path=str(path), task_id=task.id, seed=seed, steps=len(recording.steps))
+    info: dict[str, Any] = {}
+
+    def outcome(step: int | None, difference: str | None) -> ReplayResult:
+        success = bool(info.get("success"))
+        return ReplayResult(
+            str(path), task.id, seed, len(recording.steps), success, step, difference
+        )
+
     try:
         _, info = env.reset(seed=seed)
         done = False
         for line in recording.steps:
             step = line["step"]
             if done:
-                return found.at(step, f"the replayed episode ended at step {step - 1}", info)
+                return outcome(step, f"the replayed episode ended at step {step - 1}")
             action = _action(path, line)
             _, reward, terminated, truncated, info = env.step(action)
             done = bool(terminated or truncated)
@@ -116,37 +123,18 @@ def replay(path: str | pathlib.Path) -> ReplayResult:
             for name in COMPARED:
                 if replayed[name] != line.get(name):
                     shown = f"{name} {replayed[name]!r} replayed, {line.get(name)!r} recorded"
-                    return found.at(step, shown, info)
+                    return outcome(step, shown)
         result = recording.result
         if result is not None and result.get("error") is None and not result.get("agent_error"):
             if not done and recording.steps:
                 last = recording.steps[-1]["step"]
-                return found.at(last, "the replayed episode goes on; the recorded one ended", info)
+                return outcome(last, "the replayed episode goes on; the recorded one ended")
             if bool(result.get("success")) != bool(info.get("success")):
                 last = recording.steps[-1]["step"] if recording.steps else 0
-                return found.at(last, f"success {bool(info.get('success'))} replayed", info)
-        return found.at(None, None, info)
+                return outcome(last, f"success {bool(info.get('success'))} replayed")
+        return outcome(None, None)
     finally:
         env.close()
-
-
-@dataclass(frozen=True)
-class _Difference:
-    path: str
-    task_id: str
-    seed: int
-    steps: int
-
-    def at(self, step: int | None, difference: str | None, info: dict[str, Any]) -> ReplayResult:
-        return ReplayResult(
-            self.path,
-            self.task_id,
-            self.seed,
-            self.steps,
-            bool(info.get("success")),
-            step,
-            difference,
-        )
 
 
 def _read(path: pathlib.Path) -> _Recording:
