@@ -97,6 +97,14 @@ def eval_(
             help="Step cap: task (each task's own), 2x_min, none, or N (15 Mobile-Env, 50 MobileWorld).",
         ),
     ] = "task",
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            help="Episode rules: original (each task's cap as its benchmark's harness allows "
+            "it: MobileAgentBench runs max_steps + 1 actions) or strict (the cap exactly).",
+        ),
+    ] = "original",
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
     out: Annotated[
         Path | None,
@@ -147,6 +155,10 @@ def eval_(
         raise _fail(f"unknown agent {agent!r}; agents: {', '.join(AGENTS)}")
     if workers < 1:
         raise _fail(f"--workers must be at least 1, got {workers}")
+    from mobile_gym.tasks.schema import RULES
+
+    if rules not in RULES:
+        raise _fail(f"unknown --rules {rules!r}; choose one of: {', '.join(RULES)}")
     if by not in BREAKDOWNS:
         raise _fail(f"unknown --by {by!r}; choose one of: {', '.join(BREAKDOWNS)}")
     from mobile_gym.eval.observations import SAVE_CHOICES
@@ -167,7 +179,12 @@ def eval_(
     folder = out or Path("out/eval") / f"{name}-{agent}"
     saved = set(save or [])
     settings = RunSettings(
-        agent, options, cap, screenshots or "screenshots" in saved, "observations" in saved
+        agent,
+        options,
+        cap,
+        screenshots or "screenshots" in saved,
+        "observations" in saved,
+        rules,
     )
     try:
         records = run_with_progress(

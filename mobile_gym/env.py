@@ -226,15 +226,19 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self._status: str | None = None
         self.error = None
         try:
-            return self._start_episode(device_seed)
+            return self._start_episode(device_seed, originals=seed == 0)
         except DeviceError as exc:
             self.episode = None
             self.error = str(exc) or type(exc).__name__
         return self._fault_outcome()
 
-    def _start_episode(self, device_seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    def _start_episode(
+        self, device_seed: int, originals: bool
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Reset the device and start an episode; ``originals`` (seed 0) takes the
+        parameters' ``original`` values."""
         self.device.reset(device_seed)
-        self.episode = Episode(self.task, self.device, self.np_random)
+        self.episode = Episode(self.task, self.device, self.np_random, originals)
         self.instruction = self.episode.instruction
         firing = self.episode.judge()
         if firing.instructions:

@@ -8,7 +8,9 @@ finished episodes only (successes and failures), shown beside it; ``errors`` cou
 MobileAgentBench (``agent_bench``): success rate; step efficiency = steps taken / minimum
 steps, over successful episodes only; latency = mean seconds per agent decision; tokens
 per episode (the model's own count when it reports one, otherwise the GPT-4V estimate:
-text ``ceil(chars / 4)``, an image ``85 + 170`` per 512-px tile after OpenAI's resizing);
+text ``ceil(chars / 4)``, an image ``85 + 170`` per 512-px tile after OpenAI's resizing;
+beside it the original's own estimate, ``tokens_1024``, whose image rule fits the longest
+side into 1024 px before counting tiles: 425 tokens for a 1080 x 2400 screen, not 1,445);
 FN rate = early stops / failed episodes (errors are not failures); FP rate = late stops /
 successful episodes.
 
@@ -65,14 +67,37 @@ def image_tokens(width: int, height: int) -> int:
     return IMAGE_BASE_TOKENS + TILE_TOKENS * tiles
 
 
-def estimate_tokens(usage: TokenUsage | None) -> int:
-    """The GPT-4V estimate of one decision's input and output tokens."""
+def image_tokens_1024(width: int, height: int) -> int:
+    """MobileAgentBench's estimate for one image: a side over 1024 px scales the image so
+    its longest side is 1024 (the other truncated to whole pixels), then 85 + 170 per
+    512-px tile."""
+    if width <= 0 or height <= 0:
+        raise ValueError(f"an image has a positive size, got {width} x {height}")
+    if max(width, height) > 1024:
+        longest = max(width, height)
+        width, height = (
+            (1024, height * 1024 // longest)
+            if width >= height
+            else (
+                width * 1024 // longest,
+                1024,
+            )
+        )
+    tiles = math.ceil(width / TILE) * math.ceil(height / TILE)
+    return IMAGE_BASE_TOKENS + TILE_TOKENS * tiles
+
+
+def estimate_tokens(
+    usage: TokenUsage | None, image_rule: Callable[[int, int], int] = image_tokens
+) -> int:
+    """The estimate of one decision's input and output tokens: text by ``text_tokens``,
+    each image by ``image_rule`` (GPT-4V's ``image_tokens``, or ``image_tokens_1024``)."""
     if usage is None:
         return 0
     return (
         text_tokens(usage.input_chars)
         + text_tokens(usage.output_chars)
-        + sum(image_tokens(w, h) for w, h in usage.images)
+        + sum(image_rule(w, h) for w, h in usage.images)
     )
 
 
@@ -153,6 +178,9 @@ class AgentBenchMetrics:
     """Mean reported tokens over the episodes whose agent reported them."""
     tokens_estimated: float | None
     """Mean GPT-4V-estimated tokens per episode."""
+    tokens_1024: float | None
+    """Mean tokens per episode estimated by MobileAgentBench's own rule (images fit into
+    1024 px): reported where the agent reported them, as ``tokens``."""
     fn_rate: float | None
     fp_rate: float | None
     errors: int
@@ -173,6 +201,10 @@ def agent_bench(records: Sequence[EpisodeRecord]) -> AgentBenchMetrics:
         tokens=_mean(r.tokens for r in records),
         tokens_reported=_mean(reported),
         tokens_estimated=_mean(r.tokens_estimated for r in records),
+        tokens_1024=_mean(
+            r.tokens_reported if r.tokens_reported is not None else r.tokens_estimated_1024
+            for r in records
+        ),
         fn_rate=_ratio(sum(r.early_stop for r in failed), len(failed)),
         fp_rate=_ratio(sum(r.late_stop for r in succeeded), len(succeeded)),
         errors=sum(r.outcome == "error" for r in records),

@@ -14,18 +14,18 @@ from mobile_gym import presets
 from mobile_gym.checks import check_int
 from mobile_gym.env import MobileEnv
 from mobile_gym.tasks.loader import broken_task_files, shipped_tasks
-from mobile_gym.tasks.schema import TaskSpec
+from mobile_gym.tasks.schema import RULES, TaskSpec
 from mobile_gym.wrappers.human import HumanWindow, check_human_render
 from mobile_gym.wrappers.step_cap import StepCap
 
 GENERIC_ID = "MobileGym/Task-v0"
 
 
-def step_cap(max_steps: int | str | None, spec: TaskSpec) -> int | None:
-    """The cap for ``max_steps``: None means the task's own policy; ``"2x_min"``, ``"none"``
-    or a positive integer override it."""
+def step_cap(max_steps: int | str | None, spec: TaskSpec, rules: str = "original") -> int | None:
+    """The cap for ``max_steps``: None means the task's own policy under ``rules``
+    (``TaskSpec.step_cap``); ``"2x_min"``, ``"none"`` or a positive integer override it."""
     if max_steps is None:
-        return spec.step_cap()
+        return spec.step_cap(rules)
     if max_steps == "2x_min":
         return 2 * spec.min_steps
     if max_steps == "none":
@@ -46,6 +46,7 @@ def make_env(
     observation_options: dict[str, Any] | None = None,
     screen_size: tuple[int, int] | None = None,
     render_mode: str | None = None,
+    rules: str = "original",
     **kwargs: Any,
 ) -> gym.Env:
     """A MobileEnv for ``task`` in the ``action_space`` and ``observation`` presets (see
@@ -62,9 +63,13 @@ def make_env(
             resize it (``rl``, ``rl_pixels``); the same as ``observation_options``'s.
         render_mode: ``"rgb_array"`` (``env.render()`` returns the full-size screen) or
             ``"human"`` (a window shows it; needs pygame-ce and a display).
+        rules: ``"original"`` (the task's own cap as its benchmark's harness allows it) or
+            ``"strict"`` (the cap exactly); see ``mobile_gym.tasks.schema.RULES``.
         **kwargs: arguments of ``MobileEnv`` (``device``, ``screen_scale``, ...).
     """
     _check_env_arguments(kwargs)
+    if rules not in RULES:
+        raise ValueError(f"rules must be one of {', '.join(RULES)}, got {rules!r}")
     if screen_size is not None:
         observation_options = _with_screen_size(observation, observation_options, screen_size)
     human = render_mode == "human"
@@ -74,7 +79,7 @@ def make_env(
     env = presets.build(base, action_space, observation, action_options, observation_options)
     if human:
         env = HumanWindow(env)
-    cap = step_cap(max_steps, base.task)
+    cap = step_cap(max_steps, base.task, rules)
     return StepCap(env, cap) if cap is not None else env
 
 

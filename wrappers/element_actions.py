@@ -9,7 +9,7 @@ touch mapping every action wrapper shares.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import gymnasium as gym
@@ -32,6 +32,22 @@ _CANNOT = {
     "long_press": "cannot be long-pressed",
     "type": "is not a text field",
 }
+
+
+def _chosen_verbs(verbs: Sequence[str] | None, known: tuple[str, ...]) -> tuple[str, ...]:
+    """``verbs`` checked against ``known`` (all of ``known`` when None); ValueError names
+    the unknown or repeated ones."""
+    if verbs is None:
+        return known
+    if isinstance(verbs, str) or not isinstance(verbs, Sequence):
+        raise ValueError(f"verbs must be a sequence of verb names, got {shown(verbs)}")
+    chosen = tuple(verbs)
+    unknown = [v for v in chosen if v not in known]
+    if unknown or not chosen or len(set(chosen)) != len(chosen):
+        raise ValueError(
+            f"verbs must be distinct names from {', '.join(known)}, got {shown(list(chosen))}"
+        )
+    return chosen
 
 
 @functools.lru_cache(maxsize=4096)
@@ -115,6 +131,9 @@ class ElementActions(gym.Wrapper):
         with_text: the Dict form with a ``type`` verb and a ``text`` field.
         text_length: the longest ``text`` of the Dict form.
         invalid_penalty: subtracted from the reward of an invalid action (0 by default).
+        verbs: the verbs the agent may use, in this order (a subset of ``VERBS``, or of
+            ``TEXT_VERBS`` with ``with_text``); all of them by default. Fewer verbs make a
+            smaller action space, e.g. ``("click", "back")`` for tasks that only need taps.
     """
 
     def __init__(
@@ -124,6 +143,7 @@ class ElementActions(gym.Wrapper):
         with_text: bool = False,
         text_length: int = 4096,
         invalid_penalty: float = 0.0,
+        verbs: Sequence[str] | None = None,
     ) -> None:
         check_int("max_elements", max_elements, low=1)
         refuse_cap_inside(env, "ElementActions")
@@ -132,7 +152,7 @@ class ElementActions(gym.Wrapper):
         self.with_text = with_text
         self.text_length = text_length
         self.invalid_penalty = float(invalid_penalty)
-        self.verbs = TEXT_VERBS if with_text else VERBS
+        self.verbs = _chosen_verbs(verbs, TEXT_VERBS if with_text else VERBS)
         if with_text:
             self.action_space = gym.spaces.Dict(
                 {

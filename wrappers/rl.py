@@ -28,6 +28,11 @@ Observation Space:
       label_buckets - 1``, 0 when it has none. Rows past the screen's elements are 0.
     - ``element_mask``: ``MultiBinary(max_elements)`` (int8): 1 for the rows that hold an
       element. Elements past ``max_elements`` are left out.
+    - ``element_words`` (with ``label_words`` above 0): ``Box(0, vocab_size - 1,
+      (max_elements, label_words), int64)``: the words of each element's label as ids of
+      the instruction's vocabulary (the same hash), so a policy can match the words of an
+      instruction with those on screen ("Ada" in "Text Ada Brennan" and in the row "Ada
+      Brennan"); rows past the screen's elements are 0.
 
     ``ImageOnly``: ``Box(0, 255, (H, W, C), uint8)``, the screen alone, resized as above.
 
@@ -152,6 +157,17 @@ def element_features(
     return matrix, mask
 
 
+def element_words(
+    elements: Sequence[Element], max_elements: int, label_words: int, vocab_size: int
+) -> np.ndarray:
+    """The ``element_words`` matrix (int64, ``max_elements x label_words``): each element's
+    label as ``tokenize`` gives it; rows past ``elements`` are 0."""
+    matrix = np.zeros((max_elements, label_words), dtype=np.int64)
+    for row, element in enumerate(elements[:max_elements]):
+        matrix[row] = tokenize(element.label, label_words, vocab_size)
+    return matrix
+
+
 def _screen_space(screen_size: tuple[int, int], grayscale: bool) -> spaces.Box:
     height, width = screen_size
     return spaces.Box(0, 255, shape=(height, width, 1 if grayscale else 3), dtype=np.uint8)
@@ -202,6 +218,8 @@ class RLObservation(gym.ObservationWrapper):
             as ``ElementActions``, so that every element an action can address has a row).
         label_buckets: buckets of the hashed element labels.
         parts: which of ``PARTS`` to observe (``elements`` brings ``element_mask``).
+        label_words: with ``elements``, also observe the first ``label_words`` words of each
+            element's label as token ids (``element_words``); 0 leaves them out.
     """
 
     def __init__(
@@ -214,6 +232,7 @@ class RLObservation(gym.ObservationWrapper):
         max_elements: int = 64,
         label_buckets: int = 4096,
         parts: Sequence[str] = PARTS,
+        label_words: int = 0,
     ) -> None:
         super().__init__(env)
         unknown = [p for p in parts if p not in PARTS]
@@ -223,12 +242,16 @@ class RLObservation(gym.ObservationWrapper):
         check_int("max_elements", max_elements, low=1)
         check_int("vocab_size", vocab_size, low=2)
         check_int("label_buckets", label_buckets, low=2)
+        check_int("label_words", label_words, low=0)
+        if label_words and "elements" not in parts:
+            raise ValueError("label_words needs the elements part")
         self.screen_size = _check_size(screen_size)
         self.grayscale = bool(grayscale)
         self.max_tokens = max_tokens
         self.vocab_size = vocab_size
         self.max_elements = max_elements
         self.label_buckets = label_buckets
+        self.label_words = label_words
         self.parts = tuple(p for p in PARTS if p in parts)
         self._tokens: tuple[str, np.ndarray] | None = None
 
@@ -247,6 +270,10 @@ class RLObservation(gym.ObservationWrapper):
                 np.zeros_like(high), high, shape=high.shape, dtype=np.float32
             )
             observed["element_mask"] = spaces.MultiBinary(max_elements)
+            if label_words:
+                observed["element_words"] = spaces.Box(
+                    0, vocab_size - 1, shape=(max_elements, label_words), dtype=np.int64
+                )
         self.observation_space = spaces.Dict(observed)
 
     def current_elements(self) -> list[Element]:
@@ -264,12 +291,14 @@ class RLObservation(gym.ObservationWrapper):
                 self._tokens = (text, tokenize(text, self.max_tokens, self.vocab_size))
             out["instruction"] = self._tokens[1].copy()
         if "elements" in self.parts:
+            elements = self.current_elements()
             out["elements"], out["element_mask"] = element_features(
-                self.current_elements(),
-                self.env.unwrapped.device.size,
-                self.max_elements,
-                self.label_buckets,
+                elements, self.env.unwrapped.device.size, self.max_elements, self.label_buckets
             )
+            if self.label_words:
+                out["element_words"] = element_words(
+                    elements, self.max_elements, self.label_words, self.vocab_size
+                )
         return out
 
 

@@ -66,6 +66,10 @@ class Device(Protocol):
         ...
 
     # task setup
+    def clear_app(self, package: str) -> None:
+        """``pm clear``: stop the app and erase its data."""
+        ...
+
     def put_setting(self, namespace: str, key: str, value: str) -> None: ...
     def insert_rows(
         self, package: str, database: str, table: str, rows: list[dict[str, Any]], clear: bool

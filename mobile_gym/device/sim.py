@@ -122,3 +122,6 @@ class SimDevice:
 
     def start(self, package: str, activity: str | None) -> None:
         self.phone.start_activity(package, activity)
+
+    def clear_app(self, package: str) -> None:
+        self.phone.clear_app_data(package)

@@ -91,11 +91,14 @@ def run_with_progress(
         progress.update(bar, description="stopped" if stop else "done")
     if tally["resumed"]:
         console.print(f"{tally['resumed']} episode(s) were already finished in {escape(str(out))}")
-    title = f"{settings.agent} on {len({e.task.id for e in plan})} task(s) x {len(plan)} episode(s)"
+    title = (
+        f"{settings.agent} on {len({e.task.id for e in plan})} task(s) x {len(plan)} episode(s),"
+        f" {settings.rules} rules"
+    )
     if stop is not None:
         title += f", {len(records)} recorded before the run stopped"
     console.print(metrics_table(records, by=by, title=title))
-    write_results(store, records, settings.to_json())
+    write_results(store, records, {**settings.to_json(), "rules": settings.rules})
     console.print(
         f"results: {escape(str(out / 'results.json'))}, {escape(str(out / 'results.csv'))}; "
         f"trajectories: {escape(str(out / 'trajectories'))}",

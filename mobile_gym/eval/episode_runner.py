@@ -23,7 +23,7 @@ from mobile_gym.device.base import DeviceError
 from mobile_gym.eval.observations import StepSaver
 from mobile_gym.eval.records import EpisodeRecord, StepRecord
 from mobile_gym.eval.store import RunStore
-from mobile_gym.metrics import estimate_tokens
+from mobile_gym.metrics import estimate_tokens, image_tokens_1024
 from mobile_gym.redaction import redact
 from mobile_gym.registration import make_env
 from mobile_gym.tasks.schema import TaskSpec
@@ -76,18 +76,24 @@ def run_episode(
     store: RunStore | None = None,
     screenshots: bool = False,
     save: tuple[str, ...] = (),
+    rules: str = "original",
 ) -> EpisodeRecord:
     """Play one episode of ``agent`` on ``task`` from ``seed``; save it in ``store`` (an
     earlier record of it there moves to the store's attempts). ``save`` names what to
     keep of every step, step 0 included (``mobile_gym.eval.observations.SAVE_CHOICES``;
-    ``screenshots=True`` adds ``screenshots``).
+    ``screenshots=True`` adds ``screenshots``). ``rules`` picks the task's step cap when
+    ``max_steps`` is None (``mobile_gym.tasks.schema.RULES``).
 
     An exception from the agent or the env ends the episode, never as a success, keeping
     the steps before it: as an error or a failure (see the module docstring).
     """
     earlier = store.archive_episode(task.id, seed) if store is not None else 0
     env = make_env(
-        task, max_steps=max_steps, action_space=agent.action_space, observation=agent.observation
+        task,
+        max_steps=max_steps,
+        action_space=agent.action_space,
+        observation=agent.observation,
+        rules=rules,
     )
     base = env.unwrapped
     cap = getattr(env, "max_steps", None)
@@ -97,10 +103,12 @@ def run_episode(
         "action_space": agent.action_space,
         "observation_view": agent.observation,
         "max_steps": max_steps,
+        "rules": rules,
         "step_cap": cap,
         **({"task_file": task.source} if task.source != "<task>" else {}),
     }
     steps: list[StepRecord] = []
+    declared = False  # whether the agent declared STATUS
     outcome: dict[str, Any] = {"success": False, "truncated": False}
     instruction = ""
     error: str | None = None
@@ -152,6 +160,7 @@ def run_episode(
                     latency_s=latency,
                     tokens_reported=usage.reported if usage else None,
                     tokens_estimated=estimate_tokens(usage),
+                    tokens_estimated_1024=estimate_tokens(usage, image_tokens_1024),
                     success=bool(info.get("success")),
                     early_stop=bool(info.get("early_stop")),
                     late_stop=bool(info.get("late_stop")),
@@ -162,6 +171,7 @@ def run_episode(
                     action_kind=action_kind(action),
                 )
             )
+            declared = info.get("agent_status") is not None
             if info.get("error"):
                 error = redact(f"device: {info['error']}")
         outcome = {"success": bool(info.get("success")) and error is None, "truncated": truncated}
@@ -186,7 +196,7 @@ def run_episode(
         min_steps=task.min_steps,
         step_cap=cap,
         instruction=instruction,
-        steps=len(steps),
+        steps=len(steps) - _uncounted_status(task, declared),
         success=outcome["success"],
         failure=bool(base.episode is not None and base.episode.failed),
         early_stop=any(s.early_stop for s in steps),
@@ -196,6 +206,7 @@ def run_episode(
         latency_s=sum(s.latency_s for s in steps),
         tokens_reported=sum(reported) if reported else None,
         tokens_estimated=sum(s.tokens_estimated for s in steps),
+        tokens_estimated_1024=sum(s.tokens_estimated_1024 for s in steps),
         asks=sum(s.asked_user for s in steps),
         mcp_calls=sum(s.mcp_call for s in steps),
         error=error,
@@ -209,6 +220,12 @@ def run_episode(
     if store is not None:
         store.save_episode(record, (step.to_json() for step in steps), start)
     return record
+
+
+def _uncounted_status(task: TaskSpec, declared: bool) -> int:
+    """1 when the agent declared STATUS and the task does not count STATUS as a step
+    (``EpisodeRules.status_counts``); STATUS ends the episode, so it was the last step."""
+    return int(declared and not task.episode.status_counts)
 
 
 def _describe(exc: BaseException) -> str:

@@ -37,6 +37,7 @@ class StepRecord:
     """Seconds the agent took to decide (timed around ``act``, not the env)."""
     tokens_reported: int | None
     tokens_estimated: int
+    """GPT-4V's estimate (``mobile_gym.metrics.estimate_tokens``)."""
     success: bool
     early_stop: bool
     late_stop: bool
@@ -47,6 +48,8 @@ class StepRecord:
     observation: dict[str, str] | None = None
     """The files saved of the observation after this step, by kind (``png``, ``xml``,
     ``text``, ``prompt``), relative to the run folder (``mobile_gym.eval.observations``)."""
+    tokens_estimated_1024: int = 0
+    """MobileAgentBench's own estimate (images fit into 1024 px)."""
     action_kind: str | None = None
     """How ``action`` is read back into the action given: ``command`` (a ``Command``),
     ``array`` (a NumPy array), or None (the JSON itself)."""
@@ -83,6 +86,8 @@ class EpisodeRecord:
     """Seconds of agent decisions in all (see ``StepRecord.latency_s``)."""
     tokens_reported: int | None = None
     tokens_estimated: int = 0
+    tokens_estimated_1024: int = 0
+    """The estimate by MobileAgentBench's own image rule (see ``StepRecord``)."""
     asks: int = 0
     """``ask_user`` calls."""
     mcp_calls: int = 0

@@ -50,7 +50,8 @@ def _group_name(by: str, name: str) -> str:
 def metrics_table(records: Sequence[EpisodeRecord], by: str = "app", title: str = "") -> Table:
     """MobileAgentBench's metrics overall and per ``by`` (app, suite, category, ...), with
     the other families' figures in the caption. ``SR`` counts errors as failures, ``SR
-    finished`` leaves them out."""
+    finished`` leaves them out; ``tokens`` estimates images by OpenAI's rule, the caption
+    gives them by MobileAgentBench's own (images fit into 1024 px)."""
     table = Table(title=title or None, title_justify="left")
     for column, justify in (
         (by, "left"),
@@ -82,7 +83,9 @@ def metrics_table(records: Sequence[EpisodeRecord], by: str = "app", title: str 
             end_section=position == len(groups) - 1,
         )
     world, env = metrics.mobile_world(records), metrics.mobile_env(records)
+    overall = rows[-1][1]
     table.caption = (
+        f"tokens by MobileAgentBench's 1024-px image rule: {_number(overall.tokens_1024, 0)}; "
         f"Mobile-Env: average reward {_number(env.average_reward)}; "
         f"MobileWorld: Ave Steps {_number(world.ave_steps)}, "
         f"Ave Queries {_number(world.ave_queries)}, UIQ {_number(world.uiq)}, "

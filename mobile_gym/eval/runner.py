@@ -39,17 +39,21 @@ class RunSettings:
     """Save a half-size screenshot of every step (``mobile_gym.eval.observations``)."""
     observations: bool = False
     """Save every step's screen, view hierarchy, observation text and model prompt."""
+    rules: str = "original"
+    """The episode rules (``mobile_gym.tasks.schema.RULES``)."""
 
     def to_json(self) -> dict[str, Any]:
         """The settings as recorded in the run folder; secrets (API keys, tokens, passwords)
-        are left out (``mobile_gym.redaction.redact_options``). ``observations`` is recorded
-        only when set, so run folders made before it existed resume unchanged."""
+        are left out (``mobile_gym.redaction.redact_options``). ``observations`` and
+        ``rules`` are recorded only when they are not the default, so run folders made
+        before they existed resume unchanged."""
         return {
             "agent": self.agent,
             "agent_options": redact_options(self.agent_options),
             "max_steps": self.max_steps,
             "screenshots": self.screenshots,
             **({"observations": True} if self.observations else {}),
+            **({"rules": self.rules} if self.rules != "original" else {}),
         }
 
 
@@ -159,6 +163,7 @@ def _play(agent: Agent, episode: Episode, settings: RunSettings, store: RunStore
         episode.seed,
         agent,
         max_steps=settings.max_steps,
+        rules=settings.rules,
         store=store,
         screenshots=settings.screenshots,
         save=("observations",) if settings.observations else (),

@@ -104,8 +104,9 @@ def suites_listing(tasks: Iterable[TaskSpec]) -> Listing:
 
 
 def tasks_listing(tasks: Iterable[TaskSpec]) -> Listing:
-    """Each task, by id: suite, apps, category, difficulty, minimum steps, step cap and
-    title."""
+    """Each task, by id: suite, apps, category, difficulty, minimum steps, step cap (under
+    the original and strict rules), title, and where a task reproduces another benchmark's,
+    its origin and the original's minimum and maximum steps."""
     rows = [
         {
             "id": spec.id,
@@ -115,7 +116,11 @@ def tasks_listing(tasks: Iterable[TaskSpec]) -> Listing:
             "difficulty": spec.level,
             "min_steps": spec.min_steps,
             "step_cap": spec.step_cap(),
+            "step_cap_strict": spec.step_cap("strict"),
             "title": spec.title,
+            "origin": spec.origin,
+            "original_min_steps": spec.original_min_steps,
+            "original_max_steps": spec.original_max_steps,
         }
         for spec in sorted(tasks, key=lambda spec: spec.id)
     ]
@@ -147,10 +152,19 @@ def apps_listing(tasks: Iterable[TaskSpec]) -> Listing:
     return Listing("Apps on the simulated phone", columns, ("package", "app", "tasks"), rows)
 
 
+def _cap_text(spec: TaskSpec) -> str:
+    """The step cap as the task card shows it: the number and how it is set, and the strict
+    cap where the original rules allow more."""
+    cap, strict = spec.step_cap(), spec.step_cap("strict")
+    if cap is None:
+        return "none"
+    text = f"{cap} ({spec.max_steps})"
+    return text if cap == strict else f"{text}; {strict} under strict rules"
+
+
 def task_card(spec: TaskSpec, note: str | None = None) -> Table:
     """One task: its instruction, apps, minimum steps, cap and events; ``note`` (how to
     register a task file of one's own) follows its gym id."""
-    cap = spec.step_cap()
     table = Table(show_header=False, title=spec.id, title_justify="left", box=None)
     table.add_column(style="bold", no_wrap=True)
     table.add_column(overflow="fold")
@@ -163,7 +177,7 @@ def task_card(spec: TaskSpec, note: str | None = None) -> Table:
         ("category", spec.category),
         ("difficulty", spec.level),
         ("min steps", str(spec.min_steps)),
-        ("step cap", "none" if cap is None else f"{cap} ({spec.max_steps})"),
+        ("step cap", _cap_text(spec)),
         ("instruction", spec.instruction.template),
         *(("paraphrase", text) for text in spec.instruction.paraphrases),
         ("parameters", ", ".join(spec.parameters) or "none"),
@@ -173,6 +187,15 @@ def task_card(spec: TaskSpec, note: str | None = None) -> Table:
             + (", needs STATUS complete" if spec.episode.require_status else ""),
         ),
         ("stop after finish", "yes" if spec.stop_after_finish else "no"),
+        (
+            "STATUS",
+            "counts as a step" if spec.episode.status_counts else "ends the episode, not a step",
+        ),
+        *(
+            (name.replace("_", " "), str(value))
+            for name in ("origin", "original_min_steps", "original_max_steps", "min_steps_note")
+            if (value := getattr(spec, name)) is not None
+        ),
         *((f"event {event.id}", _event_text(event)) for event in spec.events),
         ("file", spec.source),
     ]

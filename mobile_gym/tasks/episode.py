@@ -26,12 +26,20 @@ from mobile_gym.tasks.signals import AgentRecord, Observer, SignalBoard, SignalP
 
 
 class Episode:
-    """A task instantiated from ``rng`` on ``device`` (which this sets up)."""
+    """A task instantiated from ``rng`` on ``device`` (which this sets up); with
+    ``originals``, parameters that give the reproduced benchmark's ``original`` value take
+    it (the episodes of seed 0)."""
 
-    def __init__(self, spec: s.TaskSpec, device: Device, rng: np.random.Generator) -> None:
+    def __init__(
+        self,
+        spec: s.TaskSpec,
+        device: Device,
+        rng: np.random.Generator,
+        originals: bool = False,
+    ) -> None:
         self.spec = spec
         self.device = device
-        self.values = draw_parameters(spec.parameters, rng, spec.label)
+        self.values = draw_parameters(spec.parameters, rng, spec.label, originals)
         options = [spec.instruction.template, *spec.instruction.paraphrases]
         self.instruction = fill(
             options[int(rng.integers(len(options)))], self.values, f"{spec.label}: instruction"
@@ -84,6 +92,9 @@ class Episode:
     def _setup(self) -> None:
         setup: s.Setup = self._filled(self.spec.setup, "setup")
         device = self.device
+        for package in setup.clear_data:
+            with self._blame("setup.clear_data"):
+                device.clear_app(package)
         if setup.time:
             with self._blame("setup.time"):
                 device.set_time(dt.datetime.fromisoformat(setup.time))

@@ -126,12 +126,16 @@ TITLES = (
 
 
 def draw_parameters(
-    specs: dict[str, Any], rng: np.random.Generator, label: str = "<task>"
+    specs: dict[str, Any],
+    rng: np.random.Generator,
+    label: str = "<task>",
+    originals: bool = False,
 ) -> dict[str, Any]:
     """One value per parameter, in file order, from ``rng`` (deterministic for a seed).
 
     Computed and date parameters read the parameters above them; a drawn parameter with
-    ``unlike`` is drawn again until it differs from each parameter named there.
+    ``unlike`` is drawn again until it differs from each parameter named there. With
+    ``originals``, a drawn parameter that gives its ``original`` value takes it instead.
 
     Raises:
         TaskFileError: a parameter that cannot be drawn, named with ``label`` (the task's
@@ -151,6 +155,11 @@ def draw_parameters(
             for name_ in spec.unlike:
                 if name_ not in values:
                     raise TaskFileError(f"{where}: unlike names unknown parameter {name_!r}")
+            if originals and spec.original is not None:
+                if any(spec.original == values[other] for other in spec.unlike):
+                    raise TaskFileError(f"{where}: the original value equals one of {spec.unlike}")
+                values[name] = spec.original
+                continue
             for _ in range(MAX_REDRAWS):
                 value = _draw(spec, rng)
                 if all(value != values[other] for other in spec.unlike):

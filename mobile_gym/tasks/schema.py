@@ -40,6 +40,9 @@ from mobile_gym.tasks.arithmetic import MAX_MAGNITUDE
 from mobile_gym.tasks.limits import MAX_FILE_BYTES, LimitError, read_yaml, shape_problem
 
 ID_PATTERN = r"^[a-z0-9_]+(\.[a-z0-9_]+)+$"
+RULES = ("original", "strict")
+"""Episode rules: ``original`` as the benchmark's own harness runs a task (its cap quirks),
+``strict`` with exact caps; both latch success and judge with the same checks."""
 NAME_PATTERN = r"^[a-z_][a-z0-9_]*$"
 FILLED = {"filled": True}
 """The validation context of a part of a task whose ``{name}`` fields were filled in for an
@@ -114,6 +117,9 @@ class _Model(BaseModel):
 class _DrawnParam(_Model):
     unlike: list[Annotated[str, Field(pattern=NAME_PATTERN)]] = Field(default_factory=list)
     """Earlier parameters this one must differ from (drawn again until it does)."""
+    original: str | int | float | None = None
+    """The value the reproduced benchmark's task uses, taken instead of a draw in the
+    episodes of seed 0 (other seeds draw equivalent values)."""
 
 
 class ChoiceParam(_DrawnParam):
@@ -207,6 +213,9 @@ class StartScreen(_Model):
 
 
 class Setup(_Model):
+    clear_data: list[str] = Field(default_factory=list)
+    """Packages whose data is wiped first (``pm clear``: stopped, databases and files
+    recreated empty), as MobileAgentBench does before every task."""
     time: str | None = None
     """Date and time, ISO 8601 (``2024-06-03T09:30``)."""
     settings: list[SettingValue] = Field(default_factory=list)
@@ -409,10 +418,11 @@ Selector = Annotated[dict[str, str], AfterValidator(_matchable)]
 
 
 class TypeInto(_Model):
-    """Click the field ``into`` selects, then type ``text`` (Mobile-Env's INPUT)."""
+    """Click the field ``into`` selects, then type ``text`` (Mobile-Env's INPUT); without
+    ``into``, type into the field that has the focus (a field tapped by an earlier step)."""
 
     text: str
-    into: Selector
+    into: Selector | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
 
 
@@ -455,6 +465,14 @@ class EpisodeRules(_Model):
     end_on_success: bool = True
     """End the episode as soon as the task succeeds; otherwise the agent acts on until it
     declares STATUS or hits the cap (MobileAgentBench, which then records a late stop)."""
+    status_counts: bool = True
+    """STATUS is an agent action: it counts toward the step cap and the steps of SE. False
+    as in MobileAgentBench, where an agent stops by ending its loop: STATUS then ends the
+    episode without counting as a step."""
+    original_extra_steps: int = Field(0, ge=0)
+    """Actions the original harness allows past the cap under ``rules="original"``
+    (MobileAgentBench stops only once ``current_step > max_steps``: one more); ``strict``
+    rules cap at ``max_steps`` exactly."""
 
 
 class TaskSpec(_Model):
@@ -472,6 +490,15 @@ class TaskSpec(_Model):
     max_steps: Literal["2x_min", "none"] | int = "2x_min"
     episode: EpisodeRules = EpisodeRules()
     stop_after_finish: bool = False
+    origin: str | None = None
+    """The original benchmark task this file reproduces: its repository and file
+    (``MobileAgentBench/mobile-agent-bench:src/mobile_agent_benchmark/tasks/x.py``)."""
+    original_min_steps: int | None = Field(None, ge=1)
+    """The original's ``min_steps``, when it differs from or justifies ``min_steps``."""
+    original_max_steps: int | None = Field(None, ge=1)
+    """The original's ``max_steps`` (its step cap)."""
+    min_steps_note: str | None = None
+    """Why ``min_steps`` differs from ``original_min_steps``."""
     setup: Setup = Setup()
     parameters: dict[Annotated[str, Field(pattern=NAME_PATTERN)], Parameter] = Field(
         default_factory=dict
@@ -515,6 +542,22 @@ class TaskSpec(_Model):
             )
         if not any(e.end == "success" for e in self.events):
             problems.append(("events", "no event ends the episode as success"))
+        originals = ("original_min_steps", "original_max_steps", "min_steps_note")
+        for name in originals:
+            if getattr(self, name) is not None and self.origin is None:
+                problems.append((name, f"{name} is given without origin"))
+        if (
+            self.original_min_steps is not None
+            and self.original_min_steps != self.min_steps
+            and not self.min_steps_note
+        ):
+            problems.append(
+                (
+                    "min_steps_note",
+                    f"min_steps {self.min_steps} differs from original_min_steps "
+                    f"{self.original_min_steps}: say why in min_steps_note",
+                )
+            )
         if isinstance(self.max_steps, int) and self.max_steps < 1:
             problems.append(
                 ("max_steps", "max_steps must be a positive integer, '2x_min' or 'none'")
@@ -540,13 +583,21 @@ class TaskSpec(_Model):
             return self.difficulty
         return "easy" if self.min_steps <= 3 else "medium" if self.min_steps <= 6 else "hard"
 
-    def step_cap(self) -> int | None:
-        """The agent-level step cap this task asks for."""
-        if self.max_steps == "2x_min":
-            return 2 * self.min_steps
+    def counts(self, step: SolutionStep) -> bool:
+        """Whether ``step`` counts as an agent step (toward ``min_steps``, the cap and SE):
+        every step but STATUS when ``episode.status_counts`` is False."""
+        return step.status is None or self.episode.status_counts
+
+    def step_cap(self, rules: str = "original") -> int | None:
+        """The agent-level step cap this task asks for under ``rules`` (``RULES``):
+        ``original`` allows the original harness's ``original_extra_steps`` past
+        ``max_steps``, ``strict`` caps at ``max_steps`` exactly."""
+        if rules not in RULES:
+            raise ValueError(f"rules must be one of {', '.join(RULES)}, got {rules!r}")
         if self.max_steps == "none":
             return None
-        return self.max_steps
+        cap = 2 * self.min_steps if self.max_steps == "2x_min" else self.max_steps
+        return cap + (self.episode.original_extra_steps if rules == "original" else 0)
 
 
 def _after_cycle(after: dict[str, list[str]]) -> list[str] | None:
@@ -616,6 +667,9 @@ def parse_task(data: Any, source: str = "<task>") -> TaskSpec:
 
     values = draw_parameters(spec.parameters, np.random.default_rng(0), spec.label)
     problems = template_problems(spec, values)
+    if any(getattr(p, "original", None) is not None for p in spec.parameters.values()):
+        originals = draw_parameters(spec.parameters, np.random.default_rng(0), spec.label, True)
+        problems += template_problems(spec, originals)
     if problems:
         raise TaskFileError(problems)
     return spec

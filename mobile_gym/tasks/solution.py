@@ -35,6 +35,8 @@ def step_command(step: SolutionStep, xml: str, size: tuple[int, int]) -> Command
     if step.long_press is not None:
         return Command("long_press", *centre(step.long_press))
     if step.type is not None:
+        if step.type.into is None:  # into the focused field
+            return Command("type", text=step.type.text)
         return Command("type", *centre(step.type.into), text=step.type.text)
     if step.scroll is not None:
         area = find_node(xml, {"scrollable": "true"}).bounds
@@ -64,8 +66,9 @@ def step_actions(step: SolutionStep, xml: str, size: tuple[int, int]) -> list[ac
 def run_solution(env: Any) -> tuple[int, float, bool, dict[str, Any]]:
     """Play the current episode's reference solution on a reset env, each step as one agent
     action of touch-level actions on the base MobileEnv (wrappers are bypassed: a step cap
-    around the touch-level env would count touches); return the agent actions taken, the
-    total reward, whether the episode ended, and the last info."""
+    around the touch-level env would count touches); return the agent steps taken (as the
+    task counts them: ``TaskSpec.counts``), the total reward, whether the episode ended,
+    and the last info."""
     base = env.unwrapped
     total, steps, info = 0.0, 0, {}
     ended = False
@@ -73,7 +76,7 @@ def run_solution(env: Any) -> tuple[int, float, bool, dict[str, Any]]:
         sequence = step_actions(step, base.device.hierarchy_xml(), base.device.size)
         _, reward, terminated, truncated, info = actions.play(base, sequence)
         total += reward
-        steps += 1
+        steps += base.task.counts(step)
         if terminated or truncated:
             ended = True
             break

@@ -24,14 +24,14 @@ from tests.device.conftest import QUICK, SERIAL, factory_reset
 
 SEED = 0
 TASKS = [
-    "mab.calendar.next_month",  # setup time, rows and an activity; the month shown (XPath)
-    "mab.music_player.pause_music",  # setup time and rows; playback in logcat and SQL
+    "simpletools.calendar.next_month",  # setup time, rows and an activity; the month shown (XPath)
+    "simpletools.music_player.pause_music",  # setup time and rows; playback in logcat and SQL
     "settings.brightness_half",  # a setting at setup; a slider touched exactly; the setting
     "settings.bluetooth_on",  # an activity, and a logcat line judged in the step logging it
     "notes.append_item",  # rows pushed at setup, a typed newline, SQL
-    "mab.file_manager.open_text_file",  # files pushed at setup; the opened file (logcat, XPath)
-    "mab.sms.read_code",  # rows; the agent's answer and the screen
-    "mab.gallery.open_photo",  # files, rows and an activity; the foreground activity, XPath
+    "simpletools.file_manager.open_text_file",  # files pushed at setup; the opened file (logcat, XPath)
+    "simpletools.sms.read_code",  # rows; the agent's answer and the screen
+    "simpletools.gallery.open_photo",  # files, rows and an activity; the foreground activity, XPath
 ]
 
 

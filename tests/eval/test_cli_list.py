@@ -82,8 +82,16 @@ def test_json_lists_every_task_with_its_fields() -> None:
         "difficulty": "medium",
         "min_steps": 6,
         "step_cap": 12,
+        "step_cap_strict": 12,
         "title": SHIPPED["contacts.create_named"].title,
+        "origin": None,
+        "original_min_steps": None,
+        "original_max_steps": None,
     }
+    original = next(row for row in rows if row["id"] == "mab.contacts_create")
+    assert original["origin"].endswith("/tasks/contacts_create.py")
+    assert (original["min_steps"], original["original_min_steps"]) == (6, 6)
+    assert (original["step_cap"], original["step_cap_strict"]) == (13, 12)
 
 
 def test_suites_and_apps_in_plain_and_json() -> None:

@@ -1,4 +1,4 @@
-"""The LLM agent through the whole MobileAgentBench suite against a local scripted
+"""The LLM agent through the whole simpletools suite against a local scripted
 chat-completions server: prompt, parse, act, record and score, end to end."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def answer(body: dict[str, Any]) -> Reply:
 
 
 def test_the_llm_agent_runs_the_whole_suite(tmp_path: pathlib.Path) -> None:
-    plan = episodes(select_tasks(["mobileagentbench"], []), [0])
+    plan = episodes(select_tasks(["simpletools"], []), [0])
     assert len(plan) == 100
     with ScriptedLLM([answer] * 2 * len(plan)) as server:
         agent = make_agent("llm", model="scripted", base_url=server.base_url, backoff=0.0)

@@ -223,7 +223,7 @@ def test_notes_cell_opens_notes(phone: Phone, driver: Driver) -> None:
 
 
 def test_the_open_app_task_fails_on_the_wrong_app() -> None:
-    env = MobileEnv("mab.app_launcher.open_app")
+    env = MobileEnv("simpletools.app_launcher.open_app")
     env.reset(seed=5)
     target = env.episode.values["app"]
     xml = env.device.hierarchy_xml()

@@ -335,7 +335,7 @@ def test_the_calendar_follows_the_phone_date(phone: Phone) -> None:
 
 
 def test_the_delete_task_fails_when_the_other_event_is_deleted() -> None:
-    env = MobileEnv("mab.calendar.delete_event")
+    env = MobileEnv("simpletools.calendar.delete_event")
     env.reset(seed=4)
     values = env.episode.values
     for step in (

@@ -349,7 +349,7 @@ def test_properties_and_video_playback(phone: Phone, driver: Driver) -> None:
 
 
 def test_the_video_task_fails_when_a_photo_is_deleted() -> None:
-    env = MobileEnv("mab.gallery.delete_videos")
+    env = MobileEnv("simpletools.gallery.delete_videos")
     env.reset(seed=2)
     values = env.episode.values
     for step in (

@@ -247,7 +247,7 @@ def test_settings_choose_the_format_of_new_recordings(phone: Phone, driver: Driv
 
 
 def test_the_delete_task_fails_when_another_recording_goes() -> None:
-    env = MobileEnv("mab.voice_recorder.delete_recording")
+    env = MobileEnv("simpletools.voice_recorder.delete_recording")
     env.reset(seed=2)
     target = f"{env.episode.values['name']}.m4a"
 

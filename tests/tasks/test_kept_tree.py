@@ -30,7 +30,9 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
 
 def test_steps_that_change_nothing_build_and_read_nothing(counted: dict[str, int]) -> None:
-    env = make_env("mab.contacts.search_contact", action_space="element", observation="text")
+    env = make_env(
+        "simpletools.contacts.search_contact", action_space="element", observation="text"
+    )
     env.reset(seed=0)
     base = env.unwrapped
     counted.update(updates=0, nodes=0)
@@ -42,7 +44,9 @@ def test_steps_that_change_nothing_build_and_read_nothing(counted: dict[str, int
 def test_a_changed_screen_is_built_once_and_its_nodes_made_once(
     counted: dict[str, int],
 ) -> None:
-    env = make_env("mab.contacts.search_contact", action_space="element", observation="text")
+    env = make_env(
+        "simpletools.contacts.search_contact", action_space="element", observation="text"
+    )
     _, info = env.reset(seed=0)
     search = next(e for e in info["elements"] if e["label"] == "Search")
     counted.update(updates=0, nodes=0)

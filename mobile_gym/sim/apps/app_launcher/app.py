@@ -33,6 +33,8 @@ import random
 from collections.abc import Callable
 from typing import ClassVar
 
+from mobile_gym.sim.apps.about import SCREENS as ABOUT_SCREENS
+from mobile_gym.sim.apps.about import AboutPages, open_about
 from mobile_gym.sim.apps.app_launcher.data import (
     DATABASE,
     DEFAULTS,
@@ -46,7 +48,6 @@ from mobile_gym.sim.apps.app_launcher.data import (
 )
 from mobile_gym.sim.apps.base import App, AppContext, Handler
 from mobile_gym.sim.apps.preferences import Preferences
-from mobile_gym.sim.ui.about import about_dialog
 from mobile_gym.sim.ui.composites import Toolbar, empty_state, fab, toolbar
 from mobile_gym.sim.ui.grid import grid
 from mobile_gym.sim.ui.search import Search
@@ -66,7 +67,7 @@ SORTS = (("title", "sort_by_title", "Title"), ("custom", "sort_by_custom", "Cust
 ORDERS = (("asc", "sort_ascending", "Ascending"), ("desc", "sort_descending", "Descending"))
 
 
-class AppLauncherApp(App):
+class AppLauncherApp(AboutPages, App):
     """Simple App Launcher: a grid of the user's apps to open, rename, remove and arrange."""
 
     package = PACKAGE
@@ -74,8 +75,10 @@ class AppLauncherApp(App):
     icon = "apps"
     color = (121, 85, 72)
     main_activity = MAIN
-    screens: ClassVar[dict[str, str]] = {MAIN: "main"}
+    screens: ClassVar[dict[str, str]] = {MAIN: "main", **ABOUT_SCREENS}
     schemas: ClassVar[dict[str, str]] = {DATABASE: SCHEMA}
+    about_name = "Simple App Launcher"
+    version = VERSION
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         apps = [(a.label, a.package) for a in ctx.phone.launcher_apps() if a.package != PACKAGE]
@@ -253,16 +256,13 @@ class AppLauncherApp(App):
         if search.active:
             return search.bar()
         open_sort = self._sort_dialog(ctx, prefs)
-        open_about = about_dialog(
-            ctx, "Simple App Launcher", VERSION, "A launcher for your favourite apps, without ads."
-        )
         open_menu = ctx.menu(
             "overflow",
             [
                 ("Sort by", open_sort),
                 ("Increase column count", self._columns(prefs, 1)),
                 ("Reduce column count", self._columns(prefs, -1)),
-                ("About", open_about),
+                ("About", open_about(ctx)),
             ],
         )
         return toolbar("App Launcher", actions=[search.action()], on_overflow=open_menu)
