@@ -18,7 +18,11 @@ from rounds import interleaved
 
 from mobile_gym.tasks.loader import shipped_tasks
 
-TASKS = ["simpletools.calculator.add_two_numbers", "simpletools.notes.open_note", "simpletools.sms.open_conversation"]
+TASKS = [
+    "simpletools.calculator.add_two_numbers",
+    "simpletools.notes.open_note",
+    "simpletools.sms.open_conversation",
+]
 
 
 def test_suite_tasks_and_one_task_per_app() -> None:
