@@ -18,16 +18,21 @@ Two task families (suite ``learn``, ``configs/tasks/learn/``), chosen with ``--f
   training on 2 CPUs.
 
 The agent acts on elements (``action_space="element"``, MultiDiscrete (verb, element) with
-``action_masks()``; the ``contacts`` family uses only the verbs click and back) and observes the ``rl`` view without the screen: the instruction's token
-ids and the element feature matrix with its mask (``Family.observation``); the policy reads
-them through ``mobile_gym.rl.ElementsExtractor``, which embeds the hashed ids and scores each
-element against the instruction. First the random policy (a uniformly drawn valid verb and
-valid element, as the masks allow) is measured over ``RANDOM_EPISODES`` episodes; then
+``action_masks()``; the ``contacts`` family uses only the verbs click and back) and observes
+the ``rl`` view without the screen: the instruction's token ids and the element feature
+matrix with its mask, plus (``contacts``) each element label's words as token ids
+(``Family.observation``). The policy reads them through ``mobile_gym.rl.ElementsExtractor``,
+which embeds the hashed ids and scores each element against the instruction, and its
+element head is linear in the rows' features (a pointer); the training envs end episodes at
+the cap (``mobile_gym.rl.CapEndsEpisode``: the cap is part of the task, so no value is
+bootstrapped past it). First the random policy (a uniformly drawn valid verb and valid
+element, as the masks allow) is measured over ``RANDOM_EPISODES`` episodes; then
 ``MaskablePPO("MultiInputPolicy")`` trains for ``--timesteps`` agent steps on one torch
 thread, and every ``--eval-every`` steps its deterministic policy is evaluated on
-``EVAL_EPISODES`` held-out seeds (training resets draw other seeds). The learning curve
-(timesteps, wall seconds of training, success rate, mean reward) goes to
-``DIR/learning_curve.csv`` and ``DIR/learning_curve.png``; the figures to the JSON file.
+``EVAL_EPISODES`` held-out seeds (training resets draw other seeds) with the env's own
+flags. The learning curve (timesteps, wall seconds of training, success rate, mean reward)
+goes to ``DIR/learning_curve.csv`` and ``DIR/learning_curve.png``; the figures to the JSON
+file.
 """
 
 from __future__ import annotations
@@ -94,7 +99,9 @@ PPO = {
     "learning_rate": 1e-3,
     "gamma": 0.9,
     "ent_coef": 0.01,
-    "policy_kwargs": {"net_arch": [64, 64]},
+    # the element head reads the element rows directly (logits linear in each row's
+    # features: a pointer), the value head through a 64-64 MLP
+    "policy_kwargs": {"net_arch": {"pi": [], "vf": [64, 64]}},
 }
 
 
@@ -155,7 +162,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     import mobile_gym  # noqa: F401  (registers the task ids)
-    from mobile_gym.rl import ElementsExtractor, use_torch_threads
+    from mobile_gym.rl import CapEndsEpisode, ElementsExtractor, use_torch_threads
 
     family = FAMILIES[args.family]
     out = args.out or pathlib.Path("out/bench/learning") / args.family
@@ -167,7 +174,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     random_s = time.perf_counter() - start
     print(f"random policy: success {random['success_rate']:.1%} over {RANDOM_EPISODES} episodes")
 
-    train_env = DummyVecEnv([lambda: make_env(family) for _ in range(N_ENVS)])
+    train_env = DummyVecEnv([lambda: CapEndsEpisode(make_env(family)) for _ in range(N_ENVS)])
     train_env.seed(TRAIN_SEED)
     policy_kwargs = {**PPO["policy_kwargs"], "features_extractor_class": ElementsExtractor}
     model = MaskablePPO(

@@ -10,6 +10,9 @@ callback and a features extractor for the ``rl`` observation. Needs the ``rl`` e
   episode of the (vector) env, prints the success rate over the last episodes every
   ``print_every`` episodes, and records ``rollout/success_rate`` in SB3's logger (so it shows
   in TensorBoard when the model was made with ``tensorboard_log``).
+- ``CapEndsEpisode``: for training envs, reports the step cap's truncation as termination,
+  so PPO does not bootstrap a value past a cap that is part of the task and that the
+  policy cannot see coming.
 - ``ElementsExtractor``: a features extractor for ``MultiInputPolicy`` on the ``rl``
   observation (``policy_kwargs={"features_extractor_class": ElementsExtractor}``). Token ids
   and label buckets are hashes, meaningless as numbers, so it embeds them, and it scores
@@ -23,6 +26,8 @@ import collections
 import os
 from typing import Any
 
+import gymnasium as gym
+import numpy as np
 import torch
 from gymnasium import spaces
 from stable_baselines3.common.callbacks import BaseCallback
@@ -86,6 +91,28 @@ class SuccessRateCallback(BaseCallback):
         if self.outcomes:
             self.logger.record("rollout/success_rate", self.success_rate)
         return True
+
+
+class CapEndsEpisode(gym.Wrapper):
+    """The step cap ends the episode (``terminated``) instead of cutting it short
+    (``truncated``): a wrapper for training envs.
+
+    SB3 bootstraps the value of the last observation of a truncated episode, as if the
+    episode could go on. A task's step cap (MobileAgentBench's 2 x min steps) is part of the
+    task: nothing comes after it, and an observation without a step count cannot tell the
+    policy that it is near. Without this, lingering until the cap earns the bootstrapped
+    value of the screen lingered on, which can outweigh trying an action that may fail.
+    Evaluate on the env without it (success and rewards are the same; only the flag moves).
+    ``action_masks`` passes through for MaskablePPO.
+    """
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        observation, reward, terminated, truncated, info = self.env.step(action)
+        return observation, reward, terminated or truncated, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """The wrapped env's action masks (``ElementActions.action_masks``)."""
+        return self.env.get_wrapper_attr("action_masks")()
 
 
 class ElementsExtractor(BaseFeaturesExtractor):

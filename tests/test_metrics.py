@@ -168,6 +168,25 @@ def test_gpt4v_token_estimates() -> None:
         metrics.image_tokens(0, 10)
 
 
+def test_mobileagentbench_token_estimates_fit_images_into_1024_px() -> None:
+    assert metrics.image_tokens_1024(1080, 2400) == 425  # 460 x 1024: 1 x 2 tiles
+    assert metrics.image_tokens_1024(2400, 1080) == 425
+    assert metrics.image_tokens_1024(1024, 1024) == 765  # not scaled: 2 x 2 tiles
+    assert metrics.image_tokens_1024(1025, 513) == 425  # 1024 x 512: 2 x 1 tiles
+    assert metrics.image_tokens_1024(100, 100) == 255
+    usage = TokenUsage(input_chars=10, output_chars=3, images=((1080, 2400),))
+    assert metrics.estimate_tokens(usage, metrics.image_tokens_1024) == 3 + 1 + 425
+    with pytest.raises(ValueError, match="positive size"):
+        metrics.image_tokens_1024(10, 0)
+    by_hand = [
+        record("a", tokens_estimated=1445, tokens_estimated_1024=425),
+        record("b", tokens_estimated=2890, tokens_estimated_1024=850, tokens_reported=100),
+    ]
+    bench = metrics.agent_bench(by_hand)
+    assert bench.tokens_estimated == 2167.5
+    assert bench.tokens_1024 == (425 + 100) / 2  # a reported count wins, as for tokens
+
+
 def test_reported_tokens_are_input_plus_output() -> None:
     assert TokenUsage(input_tokens=7, output_tokens=5).reported == 12
     assert TokenUsage(input_tokens=7).reported == 7

@@ -86,7 +86,8 @@ def test_the_learning_benchmark_keeps_its_csv_without_matplotlib(
     ]
     learning.write_csv(curve, tmp_path / "out")
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
-    assert learning.plot_curve(curve, 0.1, tmp_path / "out") is False
+    family = learning.FAMILIES["contacts"]
+    assert learning.plot_curve(curve, 0.1, tmp_path / "out", family) is False
     with (tmp_path / "out" / "learning_curve.csv").open() as f:
         rows = list(csv.DictReader(f))
     assert [row["timesteps"] for row in rows] == ["0", "64"]

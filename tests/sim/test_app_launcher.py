@@ -1,5 +1,5 @@
 """The App Launcher app through raw input: the grid, launching, selection (rename, remove),
-adding apps, sorting, the column count and search."""
+adding apps, sorting, the column count, search, hidden app names and the settings."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from mobile_gym import actions
 from mobile_gym.env import MobileEnv
 from mobile_gym.hierarchy import Node
 from mobile_gym.sim import Phone
-from mobile_gym.sim.apps.app_launcher.app import MAIN, PACKAGE
+from mobile_gym.sim.apps.app_launcher.app import MAIN, PACKAGE, SETTINGS
 from mobile_gym.sim.driver import Driver, find_all
 from mobile_gym.tasks.schema import SolutionStep
 from mobile_gym.tasks.solution import step_actions
@@ -55,12 +55,22 @@ def _menu(driver: Driver, item: str) -> None:
     driver.tap(text=item)
 
 
-def test_seeded_grid_holds_the_installed_apps_in_custom_order(phone: Phone, driver: Driver) -> None:
+def _by_title(rows: list[dict]) -> list[str]:
+    return sorted((r["title"] for r in rows), key=str.lower)
+
+
+def _pref(phone: Phone, key: str) -> str | None:
+    row = phone.database(PACKAGE, DB).execute("SELECT value FROM preferences WHERE key = ?", (key,))
+    found = row.fetchone()
+    return None if found is None else found[0]
+
+
+def test_seeded_grid_holds_the_installed_apps_by_title(phone: Phone, driver: Driver) -> None:
     rows = _rows(phone)
     assert [r["position"] for r in rows] == list(range(len(rows)))
     assert {r["package"] for r in rows} == _installed(phone)
     assert {r["title"] for r in rows} == {phone.apps[r["package"]].label for r in rows}
-    assert _labels(driver) == [r["title"] for r in rows]
+    assert _labels(driver) == _by_title(rows)
     cells = _cells(driver)
     assert len({c.bounds.top for c in cells[:4]}) == 1  # four columns by default
     if len(cells) > 4:
@@ -82,7 +92,7 @@ def test_rename_keeps_the_app_and_needs_a_title(phone: Phone, driver: Driver) ->
     target = _rows(phone)[0]
     driver.long_press(text=target["title"], id="launcher_label")
     assert driver.find(id="toolbar_title").text == f"1 / {len(_rows(phone))}"
-    assert driver.find(id="launcher_holder").selected
+    assert [c.selected for c in _cells(driver)].count(True) == 1
     driver.tap(desc="Rename")
     assert driver.find(id="edit_launcher_title").text == target["title"]  # the hint
     driver.tap(text="OK")
@@ -91,7 +101,7 @@ def test_rename_keeps_the_app_and_needs_a_title(phone: Phone, driver: Driver) ->
     driver.tap(text="OK")
     renamed = _rows(phone)[0]
     assert (renamed["title"], renamed["package"]) == ("Daily tool", target["package"])
-    assert _labels(driver)[0] == "Daily tool"
+    assert "Daily tool" in _labels(driver)
     assert not driver.exists(id="cab_close")
     assert f"Launcher renamed: package={target['package']} title=Daily tool" in _logged(phone)
 
@@ -143,7 +153,7 @@ def test_add_apps_lists_the_missing_ones(phone: Phone, driver: Driver) -> None:
     driver.tap(text="OK")
     added = _rows(phone)[len(rows) :]
     assert sorted(r["title"] for r in added) == sorted(b.text for b in boxes)
-    assert _labels(driver)[-2:] == [boxes[0].text, boxes[-1].text]  # in the dialog's order
+    assert [r["title"] for r in added] == [boxes[0].text, boxes[-1].text]  # the dialog's order
     assert f"Launcher added: package={added[0]['package']} title={added[0]['title']}" in (
         _logged(phone)
     )
@@ -152,27 +162,27 @@ def test_add_apps_lists_the_missing_ones(phone: Phone, driver: Driver) -> None:
 
 
 def test_sort_by_title_and_order(phone: Phone, driver: Driver) -> None:
-    titles = [r["title"] for r in _rows(phone)]
-    _menu(driver, "Sort by")
-    driver.tap(id="sort_by_title")
-    driver.tap(text="OK")
-    assert _labels(driver) == sorted(titles, key=str.lower)
-    _menu(driver, "Sort by")
-    assert driver.find(id="sort_by_title").checked
-    driver.tap(id="sort_descending")
+    rows = _rows(phone)
+    driver.tap(desc="Sort by")
+    assert driver.find(id="sorting_dialog_radio_title").checked
+    assert driver.find(id="sorting_dialog_radio_ascending").checked
+    driver.tap(id="sorting_dialog_radio_descending")
     driver.tap(text="Cancel")  # nothing changes
-    assert _labels(driver) == sorted(titles, key=str.lower)
-    _menu(driver, "Sort by")
-    assert driver.find(id="sort_ascending").checked
-    driver.tap(id="sort_descending")
+    assert _labels(driver) == _by_title(rows)
+    assert _pref(phone, "order") is None
+    driver.tap(desc="Sort by")
+    assert driver.find(id="sorting_dialog_radio_ascending").checked
+    driver.tap(id="sorting_dialog_radio_descending")
     driver.tap(text="OK")
-    assert _labels(driver) == sorted(titles, key=str.lower, reverse=True)
-    _menu(driver, "Sort by")
-    driver.tap(id="sort_by_custom")
-    driver.tap(id="sort_ascending")
+    assert _labels(driver) == _by_title(rows)[::-1]
+    assert _pref(phone, "order") == "desc"
+    driver.tap(desc="Sort by")
+    driver.tap(id="sorting_dialog_radio_custom")
+    assert not driver.exists(id="sorting_dialog_radio_descending")  # custom has no direction
     driver.tap(text="OK")
-    assert _labels(driver) == titles
-    assert "Preference changed: sort=title" in _logged(phone)
+    assert _labels(driver) == [r["title"] for r in rows]
+    assert (_pref(phone, "sort"), _pref(phone, "order")) == ("custom", "asc")
+    assert "Preference changed: sort=custom" in _logged(phone)
 
 
 def test_column_count_changes_the_grid_within_bounds(phone: Phone, driver: Driver) -> None:
@@ -205,7 +215,7 @@ def test_search_filters_by_title(phone: Phone, driver: Driver) -> None:
     assert driver.find(id="launchers_placeholder").text == "No items match your search"
     driver.key("BACK")
     driver.key("BACK")
-    assert _labels(driver) == [r["title"] for r in rows]
+    assert _labels(driver) == _by_title(rows)
 
 
 def test_an_item_for_an_app_that_is_gone_says_so(phone: Phone, driver: Driver) -> None:
@@ -232,3 +242,42 @@ def test_the_open_app_task_fails_on_the_wrong_app() -> None:
     _, _, terminated, _, info = actions.play(env, step_actions(step, xml, env.device.size))
     assert terminated and info["failure"] and not info["success"]
     assert "opened_wrong_app" in info["events"]
+
+
+def test_toggle_app_name_hides_and_shows_the_labels(phone: Phone, driver: Driver) -> None:
+    count = len(_cells(driver))
+    driver.tap(desc="Toggle app name")
+    assert _labels(driver) == [] and len(_cells(driver)) == count
+    assert _pref(phone, "show_app_name") == "0"
+    driver.tap(desc="Toggle app name")
+    assert len(_labels(driver)) == count
+    assert "Preference changed: show_app_name=1" in _logged(phone)
+
+
+def test_the_launcher_closes_itself_on_launch_unless_told_not_to(
+    phone: Phone, driver: Driver
+) -> None:
+    driver.tap(text="Notes", id="launcher_label")
+    assert PACKAGE not in phone.recent_packages()
+    phone.launch(PACKAGE)
+    driver.tap(desc="More options")
+    driver.tap(text="Settings", id="title")
+    assert phone.foreground == (PACKAGE, SETTINGS)
+    switch = driver.find(id="settings_close_app")
+    assert switch.checked and switch.text == "Close this app at launching a different one"
+    driver.tap(id="settings_close_app")
+    assert not driver.find(id="settings_close_app").checked
+    assert _pref(phone, "close_app") == "0"
+    driver.tap(desc="Navigate up")
+    driver.tap(text="Notes", id="launcher_label")
+    assert PACKAGE in phone.recent_packages()
+
+
+def test_about_opens_the_faq_and_the_contributors(phone: Phone, driver: Driver) -> None:
+    _menu(driver, "About")
+    assert driver.find(id="about_app_name").text == "Simple App Launcher"
+    driver.tap(id="about_faq")
+    assert driver.find(id="toolbar_title").text == "Frequently asked questions"
+    driver.key("BACK")
+    driver.tap(id="about_contributors")
+    assert driver.exists(id="contributor_name")

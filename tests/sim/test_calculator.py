@@ -7,8 +7,9 @@ from fractions import Fraction
 import pytest
 
 from mobile_gym.sim import Phone
+from mobile_gym.sim.apps.about import ABOUT
 from mobile_gym.sim.apps.base import AppContext
-from mobile_gym.sim.apps.calculator.app import DEFAULTS, MAIN, PACKAGE, SETTINGS
+from mobile_gym.sim.apps.calculator.app import DEFAULTS, MAIN, PACKAGE, SETTINGS, VERSION
 from mobile_gym.sim.apps.calculator.engine import (
     DIVIDE_BY_ZERO,
     INVALID,
@@ -279,12 +280,30 @@ def test_rounding_and_grouping() -> None:
     assert grouped("1234567.123456+1000-999") == "1,234,567.123456+1,000-999"
 
 
-def test_about_names_the_app(driver: Driver) -> None:
+def test_about_opens_the_about_page(phone: Phone, driver: Driver) -> None:
     driver.tap(desc="More options")
     driver.tap(text="About")
-    assert driver.find(id="message").text.startswith("Simple Calculator 5.")
-    driver.tap(text="OK")
-    assert not driver.exists(id="message")
+    assert phone.foreground == (PACKAGE, ABOUT)
+    assert driver.find(id="about_app_name").text == "Simple Calculator"
+    assert driver.exists(text=f"Version {VERSION}")
+    driver.key("BACK")
+    assert phone.foreground == (PACKAGE, MAIN)
+
+
+def test_a_saved_input_is_shown_at_start_and_kept_as_typed() -> None:
+    phone = Phone(seed=4)
+    phone.clear_app_data(PACKAGE)
+    phone.database(PACKAGE, "calculator").execute(
+        "INSERT INTO display(id, input) VALUES (1, '12×4')"
+    )
+    phone.start_activity(PACKAGE)
+    driver = Driver(phone)
+    assert driver.find(id="result").text == "12×4"
+    _keys(driver, "C5=")
+    assert driver.find(id="result").text == "60"
+    assert _history(phone) == [("12×5", "60")]
+    saved = phone.database(PACKAGE, "calculator").execute("SELECT input, formula FROM display")
+    assert [tuple(row) for row in saved] == [("60", "12×5")]
 
 
 def test_unknown_preferences_are_refused(phone: Phone) -> None:

@@ -8,7 +8,9 @@ import pytest
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
+from mobile_gym.sim.apps.about import ABOUT, FAQ
 from mobile_gym.sim.apps.contacts import EDIT, MAIN, PACKAGE, VIEW
+from mobile_gym.sim.apps.contacts.data import DIALPAD, SETTINGS
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.system.keyboard import IME_PACKAGE
 from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER
@@ -173,6 +175,42 @@ def test_edit_contact_prefills_fields_and_updates_the_row(phone: Phone, driver: 
     )
 
 
+def test_long_press_selects_a_field_so_typing_replaces_it(phone: Phone, driver: Driver) -> None:
+    name = _shown(driver)[0]
+    contact = next(c for c in _db(phone) if _name_of(c) == name)
+    _open_contact(driver, name)
+    driver.tap(desc="Edit")
+
+    # a tap puts the cursor at the end: typing appends to the number
+    driver.type_into("1", id="contact_number")
+    assert driver.find(id="contact_number").text == contact["phone"] + "1"
+
+    # a long press focuses the field and selects its whole text; typing replaces it
+    driver.long_press(id="contact_number")
+    assert driver.find(id="contact_number").focused
+    phone.send(ev.Text("987654321"))
+    assert driver.find(id="contact_number").text == "987654321"
+    phone.send(ev.Text("0"))  # the selection is gone: this appends
+    assert driver.find(id="contact_number").text == "9876543210"
+
+    # a delete clears a selected field; a tap after the long press drops the selection
+    driver.long_press(id="contact_last_name")
+    driver.key("DEL")
+    assert driver.find(id="contact_last_name").text == "Last name"  # the hint: empty
+    driver.long_press(id="contact_first_name")
+    driver.tap(id="contact_first_name")
+    phone.send(ev.Text("x"))
+    assert driver.find(id="contact_first_name").text == contact["first_name"] + "x"
+
+    driver.tap(desc="Save")
+    row = next(c for c in _db(phone) if c["id"] == contact["id"])
+    assert (row["first_name"], row["last_name"], row["phone"]) == (
+        contact["first_name"] + "x",
+        "",
+        "9876543210",
+    )
+
+
 def test_delete_from_the_detail_page_asks_first(phone: Phone, driver: Driver) -> None:
     name = _shown(driver)[1]
     contact = next(c for c in _db(phone) if f"{c['first_name']} {c['last_name']}" == name)
@@ -326,10 +364,13 @@ def test_sort_by_last_name_and_about(phone: Phone, driver: Driver) -> None:
 
     driver.tap(desc="More options")
     driver.tap(text="About")
-    assert driver.find(id="alertTitle").text == "About"
-    assert "Simple Contacts Pro" in driver.find(id="message").text
-    driver.tap(text="OK")
-    assert not driver.exists(id="alertTitle")
+    assert phone.foreground == (PACKAGE, ABOUT)
+    assert driver.find(id="about_app_name").text == "Simple Contacts Pro"
+    driver.tap(id="about_faq")
+    assert phone.foreground == (PACKAGE, FAQ)
+    driver.key("BACK")
+    driver.key("BACK")
+    assert phone.foreground == (PACKAGE, MAIN)
 
 
 def test_sort_dialog_applies_on_ok_and_forgets_on_cancel(phone: Phone, driver: Driver) -> None:
@@ -566,3 +607,94 @@ def test_deleting_a_contact_leaves_its_groups(phone: Phone, driver: Driver) -> N
     driver.tap(text="Delete", class_="android.widget.Button")
     assert all(member not in m for m in _groups(phone).values())
     assert set(_groups(phone)) == set(groups)
+
+
+def _preference(phone: Phone, key: str) -> str | None:
+    row = (
+        phone.database(PACKAGE, "contacts")
+        .execute("SELECT value FROM preferences WHERE key = ?", (key,))
+        .fetchone()
+    )
+    return None if row is None else row[0]
+
+
+def test_sort_by_date_created_descending_lists_the_newest_first(
+    phone: Phone, driver: Driver
+) -> None:
+    driver.tap(desc="More options")
+    driver.tap(text="Sort by")
+    assert driver.find(id="sort_ascending").checked
+    driver.tap(id="sort_date_created")
+    driver.tap(id="sort_descending")
+    driver.tap(text="OK")
+    assert _preference(phone, "sort") == "date_created"
+    assert _preference(phone, "sort_order") == "desc"
+    assert _logs(phone)[-1].endswith(" Contacts: Contacts sorted by date created, descending")
+    rows = sorted(_db(phone), key=lambda r: (r["created"], r["id"]), reverse=True)
+    newest = [f"{r['first_name']} {r['last_name']}" for r in rows]
+    assert _shown(driver) == newest[: len(_shown(driver))]
+
+    driver.tap(desc="Create new contact")
+    driver.type_into("Zed", id="contact_first_name")
+    driver.tap(id="action_save")
+    driver.key("BACK")
+    assert _shown(driver)[0] == "Zed"  # created just now
+
+
+def test_filter_hides_phone_storage_and_offers_to_change_it(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="Filter")
+    box = driver.find(id="filter_contact_source_checkbox", text="Phone storage")
+    assert box.checked
+    driver.tap(id="filter_contact_source_checkbox", text="Phone storage")
+    driver.tap(text="OK")
+    assert _preference(phone, "ignored_contact_sources") == "Phone storage"
+    assert not _shown(driver)
+    assert driver.find(id="contacts_placeholder").text.startswith("No contacts found")
+    driver.tap(id="contacts_placeholder_2")  # "Change filter"
+    driver.tap(id="filter_contact_source_checkbox", text="Phone storage")
+    driver.tap(text="OK")
+    assert _preference(phone, "ignored_contact_sources") == ""
+    assert _shown(driver) == _sorted_names(phone)[: len(_shown(driver))]
+
+
+def test_settings_hide_the_email_field_and_the_dialpad_button(phone: Phone, driver: Driver) -> None:
+    with_email = next(r for r in _db(phone) if r["email"])
+    name = f"{with_email['first_name']} {with_email['last_name']}"
+    assert driver.exists(id="main_dialpad_button")
+    driver.tap(desc="More options")
+    driver.tap(text="Settings")
+    assert phone.foreground == (PACKAGE, SETTINGS)
+    driver.tap(id="settings_manage_contact_fields_holder")
+    assert driver.find(id="manage_visible_fields_emails").checked
+    driver.tap(id="manage_visible_fields_emails")
+    driver.tap(text="Cancel")
+    assert _preference(phone, "show_emails") is None
+    driver.tap(id="settings_manage_contact_fields_holder")
+    driver.tap(id="manage_visible_fields_emails")
+    driver.tap(text="OK")
+    assert _preference(phone, "show_emails") == "0"
+    driver.tap(id="settings_show_dialpad_button")
+    assert _preference(phone, "show_dialpad_button") == "0"
+    driver.tap(desc="Navigate up")
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert not driver.exists(id="main_dialpad_button")
+    driver.find(id="fab")
+
+    driver.scroll_to(id="item_contact_name", text=name)
+    driver.tap(id="item_contact_name", text=name)
+    assert driver.exists(id="contact_number")
+    assert not driver.exists(id="contact_email")
+    driver.tap(desc="Edit")
+    assert not driver.exists(id="contact_email")
+    driver.tap(id="action_save")
+    assert _db(phone)[with_email["id"] - 1]["email"] == with_email["email"]  # kept
+
+
+def test_dialpad_lists_the_contacts_with_the_typed_digits(phone: Phone, driver: Driver) -> None:
+    target = _db(phone)[0]
+    driver.tap(id="main_dialpad_button")
+    assert phone.foreground == (PACKAGE, DIALPAD)
+    driver.type_into(target["phone"][-7:], id="dialpad_input")
+    shown = _shown(driver)
+    assert f"{target['first_name']} {target['last_name']}" in shown
+    assert len(shown) < len(_db(phone))

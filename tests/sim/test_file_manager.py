@@ -272,8 +272,7 @@ def test_search_finds_nested_files_but_not_hidden_ones(phone: Phone, driver: Dri
 
 def test_sort_by_size_descending_is_stored_and_logged(phone: Phone, driver: Driver) -> None:
     _open(driver, "Documents")
-    driver.tap(desc="More options")
-    driver.tap(text="Sort by")
+    driver.tap(desc="Sort by")
     assert driver.find(id="sorting_dialog_radio_name").checked
     driver.tap(id="sorting_dialog_radio_size")
     driver.tap(id="sorting_dialog_radio_descending")
@@ -296,8 +295,7 @@ def test_sort_by_size_descending_is_stored_and_logged(phone: Phone, driver: Driv
     stored = phone.database(PACKAGE, "config").execute("SELECT key, value FROM preferences")
     assert dict(stored.fetchall()) == {"sort": "size", "sort_descending": "1"}
 
-    driver.tap(desc="More options")
-    driver.tap(text="Sort by")
+    driver.tap(desc="Sort by")
     assert driver.find(id="sorting_dialog_radio_size").checked
     assert driver.find(id="sorting_dialog_radio_descending").checked
     driver.tap(id="sorting_dialog_radio_name")
@@ -314,7 +312,8 @@ def test_hidden_files_show_on_request(phone: Phone, driver: Driver) -> None:
     driver.tap(desc="More options")
     driver.tap(text="Stop showing hidden")
     assert ".secret.txt" not in _names(driver)
-    assert _logs(phone)[-2:] == ["Showing hidden files", "Hiding hidden files"]
+    logs = _logs(phone)
+    assert "Showing hidden files" in logs and logs[-1] == "Hiding hidden files"
 
 
 def test_properties_of_a_file_a_folder_and_a_selection(phone: Phone, driver: Driver) -> None:
@@ -388,3 +387,71 @@ def test_an_unknown_stored_sort_falls_back_to_names(phone: Phone) -> None:
     driver.tap(desc="File Manager")
     shown = _names(driver)
     assert shown == sorted(shown, key=str.lower)
+
+
+def _preferences(phone: Phone) -> dict[str, str]:
+    rows = phone.database(PACKAGE, "config").execute("SELECT key, value FROM preferences")
+    return dict(rows.fetchall())
+
+
+def test_the_storage_tab_sums_the_files_by_kind(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="Storage")
+    assert driver.find(id="total_space").text == "Total storage: 64 GB"
+    assert driver.find(id="documents_size").text  # the pdf and the text files count
+    assert not driver.exists(id="items_list")
+    driver.key("back")
+    assert driver.find(id="items_list")
+
+
+def test_recents_lists_the_newest_files_first(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="Recents")
+    names = [node.text for node in driver.find_all(id="item_name")]
+    assert ".secret.txt" not in names
+    driver.tap(id="item_name", text="notes.txt")
+    assert phone.foreground == (PACKAGE, READER)
+    assert driver.find(id="read_text_view").text == "remember the milk"
+
+
+def test_hide_and_unhide_a_folder(phone: Phone, driver: Driver) -> None:
+    _open(driver, "Documents")
+    driver.long_press(id="item_name", text="Taxes")
+    driver.tap(desc="More options")
+    driver.tap(text="Hide")
+    assert phone.storage.is_dir("/sdcard/Documents/.Taxes")
+    assert "Taxes" not in _names(driver) and ".Taxes" not in _names(driver)
+    assert "Hid /sdcard/Documents/Taxes as /sdcard/Documents/.Taxes" in _logs(phone)
+    driver.tap(desc="More options")
+    driver.tap(text="Temporarily show hidden")
+    assert _preferences(phone)["temporarily_show_hidden"] == "1"
+    driver.long_press(id="item_name", text=".Taxes")
+    driver.tap(desc="More options")
+    driver.tap(text="Unhide")
+    assert phone.storage.is_dir("/sdcard/Documents/Taxes")
+
+
+def test_the_home_folder_is_where_the_app_opens(phone: Phone, driver: Driver) -> None:
+    _open(driver, "Download")
+    driver.tap(desc="More options")
+    driver.tap(text="Set as home folder")
+    assert _preferences(phone)["home_folder"] == "/sdcard/Download"
+    phone.force_stop(PACKAGE)
+    phone.start_activity(PACKAGE, None)
+    assert _crumbs(driver)[-1] == "Download"
+    driver.tap(id="breadcrumb_item", text="Internal")
+    driver.tap(desc="More options")
+    driver.tap(text="Go to home folder")
+    assert _crumbs(driver)[-1] == "Download"
+
+
+def test_about_opens_the_about_page(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="More options")
+    driver.tap(text="About")
+    assert driver.find(id="about_app_name").text == "Simple File Manager Pro"
+
+
+def test_clearing_the_data_keeps_the_files() -> None:
+    phone = Phone(seed=SEED)
+    phone.clear_app_data(PACKAGE)
+    assert set(STANDARD_FOLDERS) <= set(phone.storage.list_dir("/sdcard"))
+    other = Phone(seed=SEED)
+    assert phone.storage.list_dir("/sdcard/Download") == other.storage.list_dir("/sdcard/Download")

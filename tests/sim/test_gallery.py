@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from mobile_gym import actions
@@ -16,6 +18,7 @@ from mobile_gym.sim.apps.gallery import (
     GalleryApp,
 )
 from mobile_gym.sim.apps.gallery.media import TRASH
+from mobile_gym.sim.apps.gallery.names import SETTINGS_ACTIVITY, WALLPAPER_ACTIVITY
 from mobile_gym.sim.driver import Driver
 from mobile_gym.tasks.schema import SolutionStep
 from mobile_gym.tasks.solution import step_actions
@@ -276,8 +279,7 @@ def test_rename_replaces_the_selected_name_and_checks_it(phone: Phone, driver: D
 
 def test_sort_by_name_and_filter_to_videos(phone: Phone, driver: Driver) -> None:
     _open_camera(driver)
-    driver.tap(desc="More options")
-    driver.tap(text="Sort by")
+    driver.tap(desc="Sort by")
     assert driver.find(id="sorting_dialog_radio_date_taken").checked
     driver.tap(id="sorting_dialog_radio_name")
     driver.tap(id="sorting_dialog_radio_ascending")
@@ -286,11 +288,9 @@ def test_sort_by_name_and_filter_to_videos(phone: Phone, driver: Driver) -> None
     assert _names(driver) == names[: len(_names(driver))]
     assert "Preference changed: media_sorting=name:asc" in _logs(phone)
 
-    driver.tap(desc="More options")
-    driver.tap(text="Filter media")
-    driver.tap(id="filter_media_images")
-    driver.tap(id="filter_media_gifs")
-    driver.tap(id="filter_media_videos")
+    driver.tap(desc="Filter media")
+    for kind in ("images", "gifs", "raws", "svgs", "portraits", "videos"):
+        driver.tap(id=f"filter_media_{kind}")
     driver.tap(text="OK")
     assert driver.exists(text="Select at least one media type")
     driver.tap(id="filter_media_videos")
@@ -366,3 +366,123 @@ def test_the_video_task_fails_when_a_photo_is_deleted() -> None:
         _, _, terminated, _, info = actions.play(env, sequence)
     assert terminated and info["failure"] and not info["success"]
     assert "deleted_a_photo" in info["events"]
+
+
+def _preferences(phone: Phone) -> dict[str, str]:
+    rows = phone.database(PACKAGE, "gallery").execute("SELECT key, value FROM preferences")
+    return {row[0]: row[1] for row in rows}
+
+
+def _settings(driver: Driver) -> None:
+    driver.tap(desc="More options")
+    driver.tap(text="Settings")
+    assert driver.device.foreground == (PACKAGE, SETTINGS_ACTIVITY)
+
+
+def test_settings_store_their_switches(phone: Phone, driver: Driver) -> None:
+    _settings(driver)
+    assert not driver.exists(id="settings_autoplay_videos")  # below the first screenful
+    driver.tap(id="settings_show_hidden_items")
+    driver.scroll_to(id="settings_remember_last_video_position")
+    driver.tap(id="settings_autoplay_videos_holder")
+    driver.tap(id="settings_remember_last_video_position")
+    prefs = _preferences(phone)
+    assert prefs["show_hidden_media"] == "1"
+    assert prefs["autoplay_videos"] == prefs["remember_last_video_position"] == "1"
+    assert driver.find(id="settings_autoplay_videos").checked
+
+
+def test_the_24_hour_clock_shows_in_the_properties(phone: Phone, driver: Driver) -> None:
+    _settings(driver)
+    driver.tap(id="settings_change_date_time_format_holder")
+    driver.tap(id="change_date_time_dialog_radio_four")
+    driver.tap(id="change_date_time_dialog_24_hour")
+    driver.tap(text="OK")
+    assert _preferences(phone) == {"date_format": "yyyy-MM-dd", "use_24_hour_format": "1"}
+    driver.key("BACK")
+    _open_camera(driver)
+    driver.tap(id="media_item_holder")
+    driver.tap(id="bottom_properties")
+    values = [n.text for n in driver.find_all(id="property_value")]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", values[3])
+
+
+def test_autoplay_starts_a_video_when_it_shows(phone: Phone, driver: Driver) -> None:
+    phone.database(PACKAGE, "gallery").execute(
+        "INSERT INTO preferences VALUES ('autoplay_videos', '1')"
+    )
+    driver.tap(id="dir_name", text="Movies")
+    driver.tap(id="media_item_holder")
+    assert driver.find(id="video_toggle_play_pause").desc == "Pause video"
+
+
+def test_hidden_folders_show_only_with_show_hidden_items(phone: Phone, driver: Driver) -> None:
+    _settings(driver)
+    driver.tap(id="settings_manage_hidden_folders_holder")
+    driver.tap(id="manage_folder", text="Screenshots")
+    driver.tap(text="OK")
+    assert phone.storage.exists("/sdcard/Pictures/Screenshots/.nomedia")
+    driver.key("BACK")
+    assert "Screenshots" not in _folders(driver)
+    _settings(driver)
+    driver.tap(id="settings_show_hidden_items")
+    driver.key("BACK")
+    assert "Screenshots" in _folders(driver)
+
+
+def test_excluded_folders_never_show(phone: Phone, driver: Driver) -> None:
+    _settings(driver)
+    driver.tap(id="settings_manage_excluded_folders_holder")
+    driver.tap(id="manage_folder", text="Movies")
+    driver.tap(text="OK")
+    assert _preferences(phone)["excluded_folders"] == "/sdcard/Movies"
+    driver.key("BACK")
+    assert "Movies" not in _folders(driver)
+
+
+def test_list_view_and_grouping_by_file_type(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="More options")
+    driver.tap(text="Change view type")
+    driver.tap(id="change_view_type_dialog_radio_list")
+    driver.tap(text="OK")
+    assert _preferences(phone)["view_type_folders"] == "list"
+    assert "Camera" in _folders(driver)
+    _open_camera(driver)
+    driver.tap(desc="More options")
+    driver.tap(text="Group by")
+    driver.tap(id="grouping_dialog_radio_file_type")
+    driver.tap(id="grouping_dialog_radio_descending")
+    driver.tap(text="OK")
+    assert _preferences(phone)["group_by"] == "file_type:desc"
+    texts = [n.text for n in driver.find_all(cls="android.widget.TextView")]
+    assert texts.index("Videos") < texts.index("Images")
+    videos = [r["filename"] for r in _camera(phone) if r["type"] == 2]
+    assert _names(driver)[: len(videos)] == videos
+
+
+def test_set_a_photo_as_the_home_screen_wallpaper(phone: Phone, driver: Driver) -> None:
+    _open_camera(driver)
+    photo = next(r for r in _camera(phone) if r["type"] == 1)
+    driver.tap(desc=photo["filename"])
+    driver.tap(desc="More options")
+    driver.tap(text="Set as")
+    assert driver.device.foreground == (PACKAGE, WALLPAPER_ACTIVITY)
+    driver.tap(desc="Save")
+    driver.tap(text="Home screen")
+    assert driver.device.foreground == (PACKAGE, VIEWER_ACTIVITY)
+    assert f"Wallpaper set on the home screen: {photo['full_path']}" in _logs(phone)
+
+
+def test_clearing_the_data_keeps_the_media_files() -> None:
+    phone = Phone(seed=SEED, apps=(GalleryApp,))
+    phone.clear_app_data(PACKAGE)
+    other = Phone(seed=SEED, apps=(GalleryApp,))
+    kept = sorted(p for p in other.storage.files if p.startswith("/sdcard/"))
+    assert sorted(p for p in phone.storage.files if p.startswith("/sdcard/")) == kept
+    assert kept
+
+
+def test_about_opens_the_about_page(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="More options")
+    driver.tap(text="About")
+    assert driver.find(id="about_app_name").text == "Simple Gallery Pro"

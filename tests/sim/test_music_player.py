@@ -1,5 +1,6 @@
 """The Music Player app, driven through raw input: the tabbed library, playback on the
-virtual clock (next / previous, shuffle, repeat, seeking), playlists and search."""
+virtual clock (next / previous, shuffle, repeat, seeking), playlists, search, each tab's
+sorting, the media scan, the settings, the equalizer and the About pages."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 from mobile_gym.sim import Phone
 from mobile_gym.sim.apps.music_player import MAIN, PACKAGE, PLAYER, TRACKS
 from mobile_gym.sim.apps.music_player.library import format_duration
+from mobile_gym.sim.apps.music_player.settings import EQUALIZER, SETTINGS
 from mobile_gym.sim.driver import Driver
 
 SEED = 8
@@ -266,16 +268,16 @@ def test_search_and_sort_the_tracks(phone: Phone, driver: Driver) -> None:
     driver.tap(desc="Tracks")
     driver.tap(desc="Search")
     (artist,) = _db(phone, "SELECT artist FROM tracks ORDER BY id LIMIT 1")[0]
-    driver.type_into(artist.split()[0].lower(), id="search_query")
+    driver.type_into(artist.split()[0].lower(), id="top_toolbar_search")
     found = _texts(driver, "track_info")
     assert found and all(a == artist for a in found)
-    driver.type_into("qqqq", id="search_query")
+    driver.type_into("qqqq", id="top_toolbar_search")
     assert driver.find(id="tracks_placeholder").text == "No tracks found"
     driver.key("BACK")
     driver.key("BACK")
-    driver.tap(desc="More options")
-    driver.tap(text="Sort by")
+    driver.tap(desc="Sort by")
     driver.tap(id="sort_duration")
+    driver.tap(text="OK")
     durations = [d for (d,) in _db(phone, "SELECT duration FROM tracks ORDER BY duration, title")]
     shown = _texts(driver, "track_duration")
     assert shown == [format_duration(d) for d in durations][: len(shown)]
@@ -321,3 +323,107 @@ def test_a_missing_player_row_is_restored(phone: Phone) -> None:
     driver.tap(id="track_title", text=title)
     assert driver.find(id="activity_track_title").text == title
     assert _db(phone, "SELECT COUNT(*) FROM playback") == [(1,)]
+
+
+def _pref(phone: Phone, key: str) -> str | None:
+    rows = _db(phone, "SELECT value FROM preferences WHERE key = ?", key)
+    return rows[0][0] if rows else None
+
+
+def _menu(driver: Driver, item: str) -> None:
+    driver.tap(desc="More options")
+    driver.tap(id="title", text=item)
+
+
+def test_each_tab_sorts_by_its_own_options(phone: Phone, driver: Driver) -> None:
+    titles = [t for (t,) in _db(phone, "SELECT title FROM playlists")]
+    driver.tap(desc="Sort by")
+    assert driver.exists(id="sort_track_count") and not driver.exists(id="sort_year")
+    driver.tap(id="sort_descending")
+    driver.tap(text="Cancel")
+    assert _texts(driver, "playlist_title") == sorted(titles, key=str.lower)
+    driver.tap(desc="Sort by")
+    assert driver.find(id="sort_ascending").checked
+    driver.tap(id="sort_descending")
+    driver.tap(text="OK")
+    assert _texts(driver, "playlist_title") == sorted(titles, key=str.lower, reverse=True)
+    assert _pref(phone, "playlist_order") == "desc"
+    driver.tap(desc="Albums")
+    assert _pref(phone, "last_used_tab") == "3"
+    driver.tap(desc="Sort by")
+    assert driver.find(id="sort_ascending").checked  # each tab keeps its own order
+    driver.tap(id="sort_year")
+    driver.tap(text="OK")
+    years = _db(phone, "SELECT album FROM tracks GROUP BY album ORDER BY MAX(year), album")
+    shown = _texts(driver, "album_title")
+    assert shown == [a for (a,) in years][: len(shown)]
+    assert _pref(phone, "album_sort") == "year"
+    assert _logs(phone)[-1] == "Albums sorted by year"
+
+
+def test_the_last_tab_shows_again(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="Artists")
+    driver.key("BACK")
+    driver.tap(desc="Music Player")
+    assert driver.find(desc="Artists").selected
+
+
+def test_rescan_adds_new_files_and_drops_missing_ones(phone: Phone, driver: Driver) -> None:
+    phone.storage.write("/sdcard/Music/New band - First light.mp3", b"0" * 5000)
+    (gone_id, gone_path) = _db(phone, "SELECT id, path FROM tracks ORDER BY id LIMIT 1")[0]
+    phone.storage.delete(gone_path)
+    _menu(driver, "Rescan media")
+    added = _db(
+        phone,
+        "SELECT title, artist, duration, folder_name FROM tracks WHERE path LIKE ?",
+        "%First light.mp3",
+    )
+    assert added == [("First light", "New band", 10, "Music")]
+    assert _db(phone, "SELECT COUNT(*) FROM tracks WHERE id = ?", gone_id) == [(0,)]
+    assert _db(phone, "SELECT COUNT(*) FROM playlist_tracks WHERE track_id = ?", gone_id) == [(0,)]
+    assert _logs(phone)[-1] == "Media rescanned: 1 added, 1 removed"
+
+
+def test_a_cleared_library_fills_from_storage_on_rescan(phone: Phone) -> None:
+    before = _db(
+        phone, "SELECT title, artist, album, year, duration, path FROM tracks ORDER BY path"
+    )
+    phone.clear_app_data(PACKAGE)
+    driver = Driver(phone)
+    driver.tap(desc="Music Player")
+    assert driver.exists(id="playlists_placeholder")
+    assert _db(phone, "SELECT COUNT(*) FROM tracks") == [(0,)]
+    _menu(driver, "Rescan media")
+    after = _db(
+        phone, "SELECT title, artist, album, year, duration, path FROM tracks ORDER BY path"
+    )
+    assert after == before
+    assert _db(phone, "SELECT COUNT(*) FROM playlists") == [(0,)]
+
+
+def test_settings_and_equalizer(phone: Phone, driver: Driver) -> None:
+    _menu(driver, "Settings")
+    assert phone.foreground == (PACKAGE, SETTINGS)
+    driver.tap(id="settings_gapless_playback")
+    assert _pref(phone, "gapless_playback") == "1"
+    driver.tap(desc="Navigate up")
+    _menu(driver, "Equalizer")
+    assert phone.foreground == (PACKAGE, EQUALIZER)
+    assert driver.find(id="equalizer_preset").text == "Normal"
+    driver.tap(id="equalizer_preset_item", text="Heavy Metal")
+    assert driver.find(id="equalizer_preset").text == "Heavy Metal"
+    assert _pref(phone, "equalizer_preset") == "Heavy Metal"
+    assert _logs(phone)[-1] == "Equalizer preset: Heavy Metal"
+
+
+def test_about_pages(phone: Phone, driver: Driver) -> None:
+    _menu(driver, "About")
+    assert driver.find(id="about_app_name").text == "Simple Music Player"
+    driver.tap(id="about_faq")
+    assert phone.foreground[1].endswith("FAQActivity")
+
+
+def test_create_new_playlist_is_only_on_the_playlists_tab(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="Albums")
+    driver.tap(desc="More options")
+    assert not driver.exists(text="Create new playlist")

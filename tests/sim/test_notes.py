@@ -394,7 +394,7 @@ def test_enter_in_the_title_field_presses_ok(phone: Phone, d: Driver) -> None:
 
     d.tap(content_desc="More options")
     d.tap(text="Rename", resource_id="android:id/title")
-    type_text(d, " 2")
+    type_text(d, "Typed and entered 2")  # the old title starts out selected: typing replaces it
     d.key("ENTER")
     assert d.find(id="toolbar_title").text == "Typed and entered 2"
     assert not d.exists(resource_id="android:id/alertTitle")
@@ -652,3 +652,80 @@ def test_font_size_and_word_count_settings(phone: Phone, d: Driver) -> None:
     bigger = d.find(id="text_view")
     assert bigger.bounds.height < normal.bounds.height  # the counter takes room below
     assert phone.screenshot() is not None
+
+
+# the About pages, the current note, the PIN pad and search in a note ---------------------------
+def test_about_opens_from_the_overflow_menu(phone: Phone, d: Driver) -> None:
+    d.tap(content_desc="More options")
+    d.tap(text="About", resource_id="android:id/title")
+    assert phone.foreground == (PKG, "com.simplemobiletools.commons.activities.AboutActivity")
+    assert d.find(id="about_app_name").text == "Simple Notes Pro"
+
+
+def _start_on_current_note(phone: Phone, rows: list[tuple], current: int) -> Driver:
+    """Notes' data replaced by ``rows`` (title, value, type, password, protection), then the
+    app started on note ``current`` as the real app starts on the last note shown."""
+    db = phone.database(PKG, "notes")
+    db.execute("DELETE FROM notes")
+    db.executemany(
+        "INSERT INTO notes (id, title, value, created, modified, type, password, protection) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(i + 1, t, v, 1000 * i, 1000 * i, k, p, pr) for i, (t, v, k, p, pr) in enumerate(rows)],
+    )
+    db.execute("INSERT INTO preferences(key, value) VALUES ('current_note', ?)", (str(current),))
+    db.commit()
+    phone.start_activity(PKG, NOTE)
+    return Driver(phone)
+
+
+def test_started_on_the_current_note_up_shows_the_list(phone: Phone) -> None:
+    rows = [("first", "one", 0, "", "password"), ("second", "two", 0, "", "password")]
+    d = _start_on_current_note(phone, rows, 2)
+    assert d.find(id="toolbar_title").text == "second"
+    assert d.find(id="text_view").text == "two"
+    d.tap(content_desc="Navigate up")
+    assert phone.foreground == (PKG, MAIN)
+    assert shown_titles(d) == ["second", "first"]
+
+
+def test_deleting_the_current_note_shows_the_next_one(phone: Phone) -> None:
+    rows = [("old", "", 0, "", "password"), ("newer", "", 0, "", "password")]
+    d = _start_on_current_note(phone, rows, 2)
+    d.tap(content_desc="Delete note")
+    d.tap(resource_id=OK)
+    assert d.find(id="toolbar_title").text == "old"
+    d.tap(content_desc="Delete note")
+    d.tap(resource_id=OK)
+    assert phone.foreground == (PKG, MAIN)
+    assert d.exists(id="empty_view")
+    assert notes(phone) == []
+
+
+def test_a_pin_locked_note_opens_on_the_pin_pad(phone: Phone) -> None:
+    d = _start_on_current_note(phone, [("pins", "bank 2580", 0, "2580", "pin")], 1)
+    assert d.exists(id="locked_note_title")
+    d.tap(id="show_content")
+    for key in "2581":
+        d.tap(id=f"pin_{key}")
+    assert d.find(id="pin_lock_current_pin").text == "••••"
+    d.tap(id="pin_ok")
+    assert toast_shown(d, "Wrong PIN")
+    assert d.find(id="pin_lock_current_pin").text == ""
+    for key in "2580":
+        d.tap(id=f"pin_{key}")
+    d.tap(id="pin_ok")
+    assert not d.exists(id="pin_ok")
+    assert d.find(id="text_view").text == "bank 2580"
+    assert note_by_title(phone, "pins")["password"] == "2580"  # shown, still locked
+
+
+def test_search_inside_the_open_note(phone: Phone) -> None:
+    d = _start_on_current_note(phone, [("story", "The secret is out", 0, "", "password")], 1)
+    d.tap(content_desc="Search")
+    type_text(d, "secret")
+    assert d.find(id="search_query").text == "secret"
+    assert d.find(id="text_view").text == "The secret is out"
+    d.key("BACK")
+    d.key("BACK")  # the first BACK hides the keyboard
+    assert not d.exists(id="search_query")
+    assert d.find(id="toolbar_title").text == "story"

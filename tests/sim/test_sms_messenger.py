@@ -7,6 +7,7 @@ import pytest
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
+from mobile_gym.sim.apps.about import ABOUT
 from mobile_gym.sim.apps.contacts import EDIT as CONTACT_EDIT
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 from mobile_gym.sim.apps.contacts import VIEW as CONTACT_VIEW
@@ -21,6 +22,7 @@ from mobile_gym.sim.apps.sms_messenger import (
     THREAD,
     SmsMessengerApp,
 )
+from mobile_gym.sim.apps.sms_messenger.data import SETTINGS
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER
 
@@ -255,9 +257,18 @@ def test_archive_hides_a_conversation_until_unarchived(phone: Phone, d: Driver) 
     first = titles(d)[0]
     d.long_press(id="conversation_address", text=first)
     d.tap(text="Archive")
+    assert (
+        d.find(resource_id="android:id/message").text
+        == "Are you sure you want to archive 1 conversation?"
+    )
+    d.tap(text="No")
+    assert first in titles(d)
+    d.long_press(id="conversation_address", text=first)
+    d.tap(text="Archive")
+    d.tap(text="Yes")
     assert first not in titles(d)
     d.tap(desc="More options")
-    d.tap(text="Archived conversations")
+    d.tap(text="Show archived conversations")
     assert phone.foreground == (PACKAGE, ARCHIVED)
     assert titles(d) == [first]
     d.long_press(id="conversation_address", text=first)
@@ -279,8 +290,9 @@ def test_block_hides_a_number_until_unblocked(phone: Phone, d: Driver) -> None:
     d.tap(text="Block", class_="android.widget.Button")
     assert "+1 555-321-7654" not in titles(d)
     assert app_log(phone)[-1] == "Number blocked: +1 555-321-7654"
-    d.tap(desc="More options")
-    d.tap(text="Blocked numbers")
+    d.tap(desc="Settings")
+    assert phone.foreground == (PACKAGE, SETTINGS)
+    d.tap(text="Manage blocked numbers")
     assert phone.foreground == (PACKAGE, BLOCKED)
     assert [n.text for n in d.find_all(id="manage_blocked_number_title")] == ["+1 555-321-7654"]
     d.tap(desc="Unblock")
@@ -292,6 +304,7 @@ def test_block_hides_a_number_until_unblocked(phone: Phone, d: Driver) -> None:
     d.type_into("345", id="add_blocked_number_edittext")
     d.tap(text="OK")
     assert [n.text for n in d.find_all(id="manage_blocked_number_title")] == ["12345"]
+    d.tap(desc="Navigate up")
     d.tap(desc="Navigate up")
     assert titles(d)[0] == "+1 555-321-7654"
 
@@ -309,7 +322,7 @@ def test_thread_menu_marks_unread_and_archives_then_closes(phone: Phone, d: Driv
     assert phone.foreground == (PACKAGE, MAIN)
     assert "+1 555-321-7654" not in titles(d)
     d.tap(desc="More options")
-    d.tap(text="Archived conversations")
+    d.tap(text="Show archived conversations")
     d.tap(id="conversation_address", text="+1 555-321-7654")
     d.type_into("Back again", id="thread_type_message")
     d.tap(id="thread_send_message")  # sending brings an archived conversation back
@@ -418,3 +431,74 @@ def test_seeded_conversations_are_deterministic_per_seed() -> None:
 def test_back_from_the_list_goes_home(phone: Phone, d: Driver) -> None:
     d.key("BACK")
     assert phone.foreground == (LAUNCHER, HOME_ACTIVITY)
+
+
+# settings, message details, About ---------------------------------------------------------
+def preference(phone: Phone, key: str) -> str | None:
+    row = (
+        phone.database(PACKAGE, "messages")
+        .execute("SELECT value FROM preferences WHERE key = ?", (key,))
+        .fetchone()
+    )
+    return None if row is None else row[0]
+
+
+def test_font_size_setting_enlarges_the_messages(phone: Phone, d: Driver) -> None:
+    add_conversation(phone, "+1 555-321-7654", "Big news")
+    d.tap(id="conversation_address", text="+1 555-321-7654")
+    before = d.find(id="thread_message_body", text="Big news").bounds.height
+    d.key("BACK")
+    d.tap(desc="Settings")
+    assert d.find(id="settings_font_size").text == "Medium"
+    d.tap(id="settings_font_size_holder")
+    assert d.find(id="font_size_medium").checked
+    d.tap(id="font_size_large")
+    assert d.find(id="settings_font_size").text == "Large"
+    assert preference(phone, "font_size") == "large"
+    d.tap(desc="Navigate up")
+    d.tap(id="conversation_address", text="+1 555-321-7654")
+    assert d.find(id="thread_message_body", text="Big news").bounds.height > before
+
+
+def test_message_properties_name_the_receiver(phone: Phone, d: Driver) -> None:
+    d.tap(desc="New conversation")
+    assert d.find(id="new_conversation_address").focused  # ready to type
+    d.device.send(ev.Text("123456789"))
+    d.tap(id="new_conversation_confirm")
+    assert d.find(id="thread_type_message").focused
+    d.device.send(ev.Text("i luv u"))
+    d.tap(id="thread_send_message")
+    d.long_press(id="thread_message_body", text="i luv u")
+    assert d.find(id="toolbar_title").text == "1 / 1"
+    d.tap(desc="More options")
+    d.tap(text="Properties")
+    assert d.find(id="alertTitle").text == "Message details"
+    values = [n.text for n in d.find_all(id="property_value")]
+    assert values[0] == "123456789"
+    assert [n.text for n in d.find_all(id="property_label")] == ["Receiver", "Sent at"]
+    d.tap(text="OK")
+    d.key("BACK")  # leaves selection mode
+    assert d.exists(desc="Navigate up")
+    assert phone.foreground == (PACKAGE, THREAD)
+
+
+def test_deleting_a_selected_message_asks_first(phone: Phone, d: Driver) -> None:
+    add_conversation(phone, "+1 555-321-7654", "First")
+    add_conversation(phone, "+1 555-321-7654", "Second")
+    d.tap(id="conversation_address", text="+1 555-321-7654")
+    d.long_press(id="thread_message_body", text="First")
+    d.tap(id="cab_delete")
+    d.tap(text="No")
+    assert len(messages(phone, "+1 555-321-7654")) == 2
+    d.tap(id="cab_delete")
+    d.tap(text="Yes")
+    assert [m["body"] for m in messages(phone, "+1 555-321-7654")] == ["Second"]
+    assert app_log(phone)[-1] == "Messages deleted: address=+1 555-321-7654 count=1"
+    assert not d.exists(id="cab_close")
+
+
+def test_about_opens_the_about_page(phone: Phone, d: Driver) -> None:
+    d.tap(desc="More options")
+    d.tap(text="About")
+    assert phone.foreground == (PACKAGE, ABOUT)
+    assert d.find(id="about_app_name").text == "Simple SMS Messenger"

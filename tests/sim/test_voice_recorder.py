@@ -1,5 +1,5 @@
 """The Voice Recorder app through raw input: recording on the virtual clock, the player,
-search, selection (rename, delete) and settings."""
+search, selection (rename, delete), settings and the colour customization."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from mobile_gym import actions
 from mobile_gym.env import MobileEnv
 from mobile_gym.sim import Phone
 from mobile_gym.sim.apps.voice_recorder.app import MAIN, PACKAGE, SETTINGS
+from mobile_gym.sim.apps.voice_recorder.customization import CUSTOMIZATION
 from mobile_gym.sim.apps.voice_recorder.data import clock_text, default_name, size_text
 from mobile_gym.sim.driver import Driver, find_all
 from mobile_gym.tasks.schema import SolutionStep
@@ -167,7 +168,8 @@ def test_rename_checks_the_name(phone: Phone, driver: Driver) -> None:
     driver.long_press(text=f"{target['name']}.{target['extension']}", id="recording_title")
     assert driver.find(id="toolbar_title").text == f"1 / {len(rows)}"
     driver.tap(desc="Rename")
-    assert driver.find(id="rename_recording_title").text == target["name"]  # the hint
+    assert driver.find(id="rename_recording_title").text == target["name"]  # selected
+    driver.key("DEL")  # the first delete clears the selected name
     driver.tap(text="OK")
     assert driver.exists(text="Filename cannot be empty")
     driver.type_into("bad/name", id="rename_recording_title")
@@ -199,11 +201,15 @@ def test_delete_asks_first_and_removes_the_selected(phone: Phone, driver: Driver
     driver.tap(text=second, id="recording_title")
     assert driver.find(id="toolbar_title").text == f"2 / {len(rows)}"
     assert not driver.exists(desc="Rename")  # only for one recording
-    driver.tap(desc="Delete")
-    assert driver.find(id="message").text == "Are you sure you want to delete 2 recordings?"
+    driver.tap(desc="More options")
+    driver.tap(text="Delete")
+    assert driver.find(id="message").text == (
+        "Are you sure you want to move 2 recordings to the recycle bin?"
+    )
     driver.tap(text="Cancel")
     assert len(_rows(phone)) == len(rows)
-    driver.tap(desc="Delete")
+    driver.tap(desc="More options")
+    driver.tap(text="Delete")
     driver.tap(text="Delete")
     assert [r["id"] for r in _rows(phone)] == [r["id"] for r in rows[2:]]
     assert driver.exists(text="2 items deleted")
@@ -223,8 +229,7 @@ def test_select_all_and_back_leave_selection_mode(phone: Phone, driver: Driver) 
 
 
 def test_settings_choose_the_format_of_new_recordings(phone: Phone, driver: Driver) -> None:
-    driver.tap(desc="More options")
-    driver.tap(text="Settings")
+    driver.tap(desc="Settings")
     assert phone.foreground == (PACKAGE, SETTINGS)
     assert driver.find(id="settings_extension").text == ""
     driver.tap(id="settings_extension")
@@ -260,7 +265,124 @@ def test_the_delete_task_fails_when_another_recording_goes() -> None:
     xml = env.device.hierarchy_xml()
     wrong = next(n.text for n in find_all(xml, id="recording_title") if n.text != target)
     play({"long_press": {"id": "recording_title", "text": wrong}})
-    play({"click": {"desc": "Delete"}})
+    play({"click": {"desc": "More options"}})
+    play({"click": {"text": "Delete"}})
     info = play({"click": {"id": "button1"}})
     assert info["failure"] and not info["success"]
     assert "deleted_wrong_recording" in info["events"]
+
+
+def _binned(phone: Phone) -> list[str]:
+    rows = phone.database(PACKAGE, DB).execute("SELECT name FROM recycle_bin ORDER BY id")
+    return [row[0] for row in rows]
+
+
+def test_deleted_recordings_go_to_the_recycle_bin_tab(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="Recycle Bin")
+    assert driver.find(id="recycle_bin_placeholder").text == "The recycle bin is empty"
+    _open_player(driver)
+    first = _rows(phone)[0]
+    driver.long_press(id="recording_title", text=f"{first['name']}.{first['extension']}")
+    driver.tap(desc="More options")
+    driver.tap(text="Delete")
+    driver.tap(text="Delete")
+    assert first["id"] not in [r["id"] for r in _rows(phone)]
+    assert _binned(phone) == [first["name"]]
+    driver.tap(desc="Recycle Bin")
+    titles = [n.text for n in driver.find_all(id="recycle_bin_title")]
+    assert titles == [f"{first['name']}.{first['extension']}"]
+
+
+def test_settings_empty_the_bin_after_asking(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="Settings")
+    driver.tap(id="settings_empty_recycle_bin_holder")
+    assert driver.exists(text="The recycle bin is empty")  # a toast: nothing to ask
+    db = phone.database(PACKAGE, DB)
+    db.execute(
+        "INSERT INTO recycle_bin(name, extension, duration, created, deleted) "
+        "VALUES ('old', 'm4a', 1000, 0, 0)"
+    )
+    db.commit()
+    driver.key("BACK")
+    driver.tap(desc="Settings")
+    driver.tap(id="settings_empty_recycle_bin_holder")
+    driver.tap(text="No")
+    assert _binned(phone) == ["old"]
+    driver.tap(id="settings_empty_recycle_bin_holder")
+    driver.tap(text="Yes")
+    assert _binned(phone) == []
+    assert "Recycle bin emptied: 1 items" in _logged(phone)
+
+
+def test_without_the_recycle_bin_deleting_is_final(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="Settings")
+    driver.tap(id="settings_use_recycle_bin")
+    driver.key("BACK")
+    assert not driver.exists(desc="Recycle Bin")
+    _open_player(driver)
+    driver.long_press(id="recording_title")
+    driver.tap(desc="More options")
+    driver.tap(text="Delete")
+    assert "recycle bin" not in driver.find(id="message").text
+    driver.tap(text="Delete")
+    assert _binned(phone) == []
+
+
+def _prefs(phone: Phone) -> dict[str, str]:
+    rows = phone.database(PACKAGE, DB).execute("SELECT key, value FROM preferences")
+    return dict(rows.fetchall())
+
+
+def _open_customization(driver: Driver) -> None:
+    driver.tap(desc="Settings")
+    driver.tap(id="settings_color_customization_holder")
+
+
+def test_a_theme_is_stored_only_when_saved(phone: Phone, driver: Driver) -> None:
+    _open_customization(driver)
+    assert phone.foreground == (PACKAGE, CUSTOMIZATION)
+    assert driver.find(id="customization_theme").text == "Light"
+    assert not driver.exists(desc="Save")  # nothing to save yet
+    driver.tap(id="customization_theme_holder")
+    assert "app icon" in driver.find(id="message").text  # warned before the first change
+    driver.tap(text="OK")
+    assert driver.find(id="theme_light").checked
+    driver.tap(id="theme_dark_red")  # a tap picks and closes
+    assert not driver.exists(id="theme_light")
+    assert driver.find(id="customization_theme").text == "Dark red"
+    assert "theme" not in _prefs(phone)
+    driver.tap(desc="Save")
+    assert phone.foreground == (PACKAGE, SETTINGS)
+    assert _prefs(phone)["theme"] == "Dark red"
+    assert "Preference changed: theme=Dark red" in _logged(phone)
+    driver.tap(id="settings_color_customization_holder")
+    assert driver.find(id="customization_theme").text == "Dark red"
+    driver.tap(id="customization_theme_holder")  # the warning only comes once
+    assert driver.find(id="theme_dark_red").checked
+
+
+def test_leaving_with_a_pending_theme_asks_once(phone: Phone, driver: Driver) -> None:
+    _open_customization(driver)
+    driver.tap(id="customization_theme_holder")
+    driver.tap(text="OK")
+    driver.tap(id="theme_dark")
+    driver.key("BACK")
+    assert driver.find(id="message").text == "Save your changes before closing?"
+    driver.tap(text="Discard")
+    assert phone.foreground == (PACKAGE, SETTINGS)
+    assert "theme" not in _prefs(phone)
+    driver.tap(id="settings_color_customization_holder")
+    assert driver.find(id="customization_theme").text == "Light"
+    driver.tap(id="customization_theme_holder")  # straight to the list now
+    driver.tap(id="theme_white")
+    driver.tap(desc="Navigate up")
+    driver.key("BACK")  # closes the question
+    driver.key("BACK")  # asked once: now it leaves
+    assert phone.foreground == (PACKAGE, SETTINGS)
+    assert "theme" not in _prefs(phone)
+    driver.tap(id="settings_color_customization_holder")
+    driver.tap(id="customization_theme_holder")
+    driver.tap(id="theme_black_white")
+    driver.key("BACK")
+    driver.tap(text="Save")
+    assert _prefs(phone)["theme"] == "Black & White"

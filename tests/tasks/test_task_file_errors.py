@@ -141,9 +141,9 @@ LOAD = {
         "signals.a.answer.answer",
         "needs a finite number",
     ),
-    "type step without a field": (
-        {"solution": [{"type": {"text": "x"}}]},
-        "solution.0.type.into",
+    "type step without text": (
+        {"solution": [{"type": {"into": {"id": "x"}}}]},
+        "solution.0.type.text",
         "required",
     ),
     "wait of negative time": (

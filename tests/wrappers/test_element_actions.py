@@ -85,7 +85,7 @@ def test_numbering_is_stable_across_resets_and_idle_steps() -> None:
     _, _, _, _, info1 = first.step((CLICK, find(info1, "Contacts")))
     _, _, _, _, info2 = second.step((CLICK, find(info2, "Contacts")))
     assert info1["elements"] == info2["elements"]
-    assert labels(info1)[:3] == ["Search", "More options", "contacts_list"]
+    assert labels(info1)[:4] == ["Search", "Filter", "More options", "contacts_list"]
     _, _, _, _, after = first.step((CLICK, 999))  # an invalid action only waits a frame
     assert after["elements"] == info1["elements"]
     rows = [e for e in info1["elements"] if e["tag"] == "button" and e["bounds"][2] == 1080]
@@ -157,9 +157,10 @@ def test_long_press_opens_the_row_menu_and_scrolls_move_the_list() -> None:
     _, _, _, _, info = env.step((SCROLL_DOWN, find(info, "contacts_list")))
     scrolled = labels(info)
     assert scrolled != before and info["action_error"] is None
-    _, _, _, _, info = env.step((SCROLL_UP, 5))  # a row: its list scrolls
+    first_row = before.index("contacts_list") + 1
+    _, _, _, _, info = env.step((SCROLL_UP, first_row + 2))  # a row: its list scrolls
     assert labels(info) == before
-    _, _, _, _, info = env.step((LONG_PRESS, 3))
+    _, _, _, _, info = env.step((LONG_PRESS, first_row))
     assert {"Edit", "Delete"} <= set(labels(info))
     _, _, _, _, info = env.step((BACK, 0))
     assert labels(info) == before
@@ -266,6 +267,33 @@ def test_construction_checks() -> None:
     assert element_env().action_space == gym.spaces.MultiDiscrete([6, 64])
     space = element_env(with_text=True, max_elements=8).action_space
     assert set(space.keys()) == {"verb", "index", "text"} and space["index"].n == 8
+
+
+def test_a_chosen_set_of_verbs_makes_a_smaller_action_space() -> None:
+    env = element_env(verbs=("click", "back"), max_elements=16)
+    assert env.action_space == gym.spaces.MultiDiscrete([2, 16])
+    _, info = env.reset(seed=0)
+    assert env.action_masks()[:2].tolist() == [True, True]
+    _, _, _, _, info = env.step((1, 0))  # verb 1 is now back
+    assert info["action_error"] is None and env.unwrapped.device.foreground()[0] != ""
+    _, _, _, _, info = env.step((2, 0))
+    assert info["action_error"] == "verb must be in 0..1 (click, back), got 2"
+    text = element_env(with_text=True, verbs=("type", "click"))
+    assert text.verbs == ("type", "click")
+    with pytest.raises(ValueError, match="verbs must be distinct names from click, long_press"):
+        element_env(verbs=("click", "type"))  # type needs with_text
+    with pytest.raises(ValueError, match="verbs must be distinct names"):
+        element_env(verbs=("click", "click"))
+    with pytest.raises(ValueError, match="verbs must be distinct names"):
+        element_env(verbs=())
+    with pytest.raises(ValueError, match="verbs must be a sequence of verb names, got 'click'"):
+        element_env(verbs="click")
+    made = gym.make(
+        "MobileGym/settings.wifi_off-v0",
+        action_space="element",
+        action_options={"verbs": ["click"]},
+    )
+    assert made.action_space == gym.spaces.MultiDiscrete([1, 64])
 
 
 # random actions ----------------------------------------------------------------------------

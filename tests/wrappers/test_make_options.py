@@ -101,7 +101,7 @@ def test_render_mode_rgb_array_passes_through() -> None:
             {"observation_opts": {"grayscale": True}},
             "unknown argument 'observation_opts' for a mobile-gym env; valid arguments: "
             "max_steps, action_space, observation, action_options, observation_options, "
-            "screen_size, render_mode, device, screen_scale",
+            "screen_size, render_mode, rules, device, screen_scale",
         ),
     ],
 )

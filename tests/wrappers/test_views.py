@@ -57,10 +57,11 @@ def test_text_view_lists_numbered_elements_and_visible_text() -> None:
     lines = observation["screen_text"].split("\n")
     assert lines[:5] == ["09:30", "Wi-Fi signal full.", "Battery 85 percent.", "85%", "Contacts"]
     assert '[0] button "Search" (action_search)' in lines
-    assert '[1] button "More options"' in lines
-    assert '[2] scroll "contacts_list"' in lines
-    assert '[3] button "Ada Lovelace" (item_contact_frame)' in lines
-    assert '[4] button "Zoë \\"Z\\" & <Ærø> 李\'" (item_contact_frame)' in lines
+    assert '[1] button "Filter" (action_filter)' in lines
+    assert '[2] button "More options"' in lines
+    assert '[3] scroll "contacts_list"' in lines
+    assert '[4] button "Ada Lovelace" (item_contact_frame)' in lines
+    assert '[5] button "Zoë \\"Z\\" & <Ærø> 李\'" (item_contact_frame)' in lines
     assert "Ada Lovelace" not in lines  # the row already says it
     numbered = [line for line in lines if line.startswith("[")]
     assert [line.split("]")[0][1:] for line in numbered] == [
@@ -89,8 +90,8 @@ def test_html_view_escapes_quotes_ampersands_and_keeps_unicode() -> None:
     assert env.observation_space.contains(observation)
     lines = observation["html"].split("\n")
     assert '<button id=0 desc="Search"></button>' in lines
-    assert "<div id=2 scrollable>contacts_list</div>" in lines
-    assert "<button id=4>Zoë &quot;Z&quot; &amp; &lt;Ærø&gt; 李&#x27;</button>" in lines
+    assert "<div id=3 scrollable>contacts_list</div>" in lines
+    assert "<button id=5>Zoë &quot;Z&quot; &amp; &lt;Ærø&gt; 李&#x27;</button>" in lines
     assert "<p>Contacts</p>" in lines and "<p>85%</p>" in lines
     assert '<img desc="Battery 85 percent.">' in lines
     assert '"Z"' not in observation["html"] and "<Ærø>" not in observation["html"]

@@ -188,6 +188,13 @@ class AppContext:
         """Start ``activity`` of this app on top of the current one."""
         self.phone.start_activity(self.app.package, activity, **args)
 
+    def open_focused(self, activity: str, field: str, **args: Any) -> None:
+        """Start ``activity`` with its field ``field`` focused and the keyboard up, ready to
+        type in (a new conversation, a new task)."""
+        self.open(activity, **args)
+        _app, opened = self.phone.activities.context(self.app.package)
+        opened.focus(field)
+
     def finish(self) -> None:
         """Close the current screen (as the back key would, without the keyboard step)."""
         self.phone.finish_activity(self.app.package)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import Switch
 
 if TYPE_CHECKING:
@@ -70,3 +71,19 @@ def preference_switches(
         Switch(label, id=id, checked=prefs.flag(key), on_change=toggle(key), padding=(16, 12))
         for key, id, label in switches
     ]
+
+
+def switches_screen(
+    ctx: AppContext, defaults: Mapping[str, str], switches: Sequence[tuple[str, str, str]]
+) -> View:
+    """A "Settings" screen holding only the switches of ``preference_switches``, in a
+    ``settings_scrollview``."""
+    return Column(
+        ctx.up_bar("Settings"),
+        ctx.scroller(
+            "settings",
+            preference_switches(Preferences(ctx, defaults), switches),
+            id="settings_scrollview",
+        ),
+        height=MATCH,
+    )

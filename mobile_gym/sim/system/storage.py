@@ -287,9 +287,10 @@ class Storage:
         return self._generation, changes
 
     def drop_databases(self, package: str) -> None:
-        self._unbooted.pop(package, None)
-        self._unmade.pop(package, None)
-        self._file_writers.discard(package)
+        """Drop ``package``'s databases (``pm clear``). Its content is made first if it was
+        not yet: the files it writes to shared storage stay, as on Android, and the apps
+        seeded from it read what it held, whenever the clearing happens."""
+        self._boot(package)
         self._generation += 1
         prefix = f"/data/data/{package}/"
         for path in [p for p in self._databases if p.startswith(prefix)]:

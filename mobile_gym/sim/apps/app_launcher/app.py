@@ -2,27 +2,36 @@
 
 The launcher items live in database ``app_launcher``, table ``launchers(id, title, package,
 position)`` (``position`` is the custom order); the options in its table ``preferences``
-(``column_count`` 1-6, default 4; ``sort`` ``custom`` or ``title``; ``order`` ``asc`` or
-``desc``). An item for every installed app is seeded, in a shuffled custom order.
+(``column_count`` 1-6, default 4; ``sort`` ``title`` (default) or ``custom``; ``order``
+``asc`` or ``desc``, which the custom order ignores; ``show_app_name`` ``1`` / ``0``;
+``close_app`` ``1`` / ``0``: the launcher closes itself when it opens another app). An item
+for every installed app is seeded, in a shuffled custom order.
 
-Activity ``.activities.MainActivity``; resource ids
-(``com.simplemobiletools.applauncher:id/<name>``):
+Activities; resource ids (``com.simplemobiletools.applauncher:id/<name>``):
+``.activities.MainActivity``
     ``toolbar`` with ``action_search`` ("Search": the search bar of
-    ``mobile_gym.sim.ui.search``, filtering by title) and "More options" (menu "Sort by",
-    "Increase column count", "Reduce column count", "About"); the grid ``launchers_grid`` of
-    ``launcher_holder`` cells (``launcher_icon``, ``launcher_label``): a tap opens the app, a
-    long press starts selection mode (the contextual bar of ``mobile_gym.sim.ui.selection``
+    ``mobile_gym.sim.ui.search``, filtering by title), ``action_sort_by`` ("Sort by"),
+    ``action_toggle_app_name`` ("Toggle app name": shows or hides the labels) and "More
+    options" (menu "Increase column count", "Reduce column count", "Settings", "About"); the
+    grid ``launchers_grid`` of ``launcher_holder`` cells (``launcher_icon``, and
+    ``launcher_label`` unless names are hidden): a tap opens the app, a long press starts
+    selection mode (the contextual bar of ``mobile_gym.sim.ui.selection``
     with ``cab_rename`` "Rename" for exactly one item, ``cab_remove`` "Remove", "More options"
     menu "Select all"); ``launchers_placeholder`` when nothing shows; ``fab`` ("Add apps").
     Dialogs: "Add apps" (a ``add_app_item`` check box per installed app not in the grid;
     Cancel / OK), "Rename" (``edit_launcher_title``, empty with the old title as hint; Cancel
     / OK), "Remove item?" ("Are you sure you want to remove X from the list?"; Cancel / Remove),
-    "Sort by" (radio buttons ``sort_by_title``, ``sort_by_custom``, ``sort_ascending``,
-    ``sort_descending``; Cancel / OK).
+    "Sort by" (radio buttons ``sorting_dialog_radio_title``, ``sorting_dialog_radio_custom``, and
+    unless custom is chosen ``sorting_dialog_radio_ascending``,
+    ``sorting_dialog_radio_descending``; Cancel / OK).
+``.activities.SettingsActivity``
+    "Navigate up", the switch ``settings_close_app`` "Close this app at launching a different
+    one".
+The About pages of ``mobile_gym.sim.apps.about``.
 
 Logcat (tag ``AppLauncher``): ``Launching: package=P title=T``, ``Launcher added: package=P
 title=T``, ``Launcher renamed: package=P title=T``, ``Launcher removed: package=P title=T``,
-``Preference changed: key=value`` (sorting and column count).
+``Preference changed: key=value`` (sorting, column count, app names, settings).
 Toasts: "Title cannot be empty", "All apps are already in the list", "App not found",
 "N items removed" (or "1 item removed").
 """
@@ -47,7 +56,7 @@ from mobile_gym.sim.apps.app_launcher.data import (
     seed_launchers,
 )
 from mobile_gym.sim.apps.base import App, AppContext, Handler
-from mobile_gym.sim.apps.preferences import Preferences
+from mobile_gym.sim.apps.preferences import Preferences, switches_screen
 from mobile_gym.sim.ui.composites import Toolbar, empty_state, fab, toolbar
 from mobile_gym.sim.ui.grid import grid
 from mobile_gym.sim.ui.search import Search
@@ -57,14 +66,22 @@ from mobile_gym.sim.ui.widgets import CheckBox, ImageView, RadioButton, TextView
 
 PACKAGE = "com.simplemobiletools.applauncher"
 MAIN = ".activities.MainActivity"
+SETTINGS = ".activities.SettingsActivity"
 VERSION = "5.9.2"
 CELL_DP = 112
 ADD_ROW_DP = 52
 ADD_ROWS_SHOWN = 7
 WHITE = (255, 255, 255)
 UNKNOWN = (120, 124, 130)
-SORTS = (("title", "sort_by_title", "Title"), ("custom", "sort_by_custom", "Custom"))
-ORDERS = (("asc", "sort_ascending", "Ascending"), ("desc", "sort_descending", "Descending"))
+SORTS = (
+    ("title", "sorting_dialog_radio_title", "Title"),
+    ("custom", "sorting_dialog_radio_custom", "Custom"),
+)
+ORDERS = (
+    ("asc", "sorting_dialog_radio_ascending", "Ascending"),
+    ("desc", "sorting_dialog_radio_descending", "Descending"),
+)
+SWITCHES = (("close_app", "settings_close_app", "Close this app at launching a different one"),)
 
 
 class AppLauncherApp(AboutPages, App):
@@ -75,7 +92,7 @@ class AppLauncherApp(AboutPages, App):
     icon = "apps"
     color = (121, 85, 72)
     main_activity = MAIN
-    screens: ClassVar[dict[str, str]] = {MAIN: "main", **ABOUT_SCREENS}
+    screens: ClassVar[dict[str, str]] = {MAIN: "main", SETTINGS: "settings", **ABOUT_SCREENS}
     schemas: ClassVar[dict[str, str]] = {DATABASE: SCHEMA}
     about_name = "Simple App Launcher"
     version = VERSION
@@ -101,6 +118,8 @@ class AppLauncherApp(AboutPages, App):
             return
         ctx.log(f"Launching: package={item.package} title={item.title}")
         ctx.phone.launch(item.package)
+        if Preferences(ctx, DEFAULTS).flag("close_app"):
+            ctx.finish()
 
     def _columns(self, prefs: Preferences, delta: int) -> Handler:
         def change() -> None:
@@ -118,10 +137,16 @@ class AppLauncherApp(AboutPages, App):
             return lambda _checked: ctx.set("sort_choice", {**pending, key: value})
 
         def apply() -> None:
-            for key, value in ctx.pop("sort_choice", {}).items():
+            picked = {**chosen, **ctx.pop("sort_choice", {})}
+            if picked["sort"] == "custom":  # the custom order has no direction
+                picked["order"] = "asc"
+            for key, value in picked.items():
                 if value != chosen[key]:
                     prefs.put(key, value)
 
+        groups = [("sort", SORTS)]
+        if pending["sort"] != "custom":
+            groups.append(("order", ORDERS))
         body = [
             RadioButton(
                 label,
@@ -131,7 +156,7 @@ class AppLauncherApp(AboutPages, App):
                 size=16,
                 margin=(0, 4, 0, 0),
             )
-            for key, options in (("sort", SORTS), ("order", ORDERS))
+            for key, options in groups
             for value, id, label in options
         ]
         return ctx.dialog(
@@ -255,19 +280,24 @@ class AppLauncherApp(AboutPages, App):
             )
         if search.active:
             return search.bar()
-        open_sort = self._sort_dialog(ctx, prefs)
         open_menu = ctx.menu(
             "overflow",
             [
-                ("Sort by", open_sort),
                 ("Increase column count", self._columns(prefs, 1)),
                 ("Reduce column count", self._columns(prefs, -1)),
+                ("Settings", lambda: ctx.open(SETTINGS)),
                 ("About", open_about(ctx)),
             ],
         )
-        return toolbar("App Launcher", actions=[search.action()], on_overflow=open_menu)
+        named = prefs.flag("show_app_name")
+        actions = [
+            search.action(),
+            ("menu", "Sort by", self._sort_dialog(ctx, prefs)),
+            ("apps", "Toggle app name", lambda: prefs.put("show_app_name", not named)),
+        ]
+        return toolbar("App Launcher", actions=actions, on_overflow=open_menu)
 
-    def _cell(self, ctx: AppContext, item: Launcher, selection: Selection) -> View:
+    def _cell(self, ctx: AppContext, item: Launcher, selection: Selection, named: bool) -> View:
         app = ctx.phone.apps.get(item.package)
         chosen = item.id in selection
 
@@ -277,6 +307,9 @@ class AppLauncherApp(AboutPages, App):
             else:
                 self._launch(ctx, item)
 
+        label = TextView(
+            item.title, id="launcher_label", size=13, max_lines=2, align="center", width=MATCH
+        )
         return Column(
             ImageView(
                 app.icon if app is not None else "apps",
@@ -288,9 +321,7 @@ class AppLauncherApp(AboutPages, App):
                 gravity="center",
                 margin=(0, 12, 0, 4),
             ),
-            TextView(
-                item.title, id="launcher_label", size=13, max_lines=2, align="center", width=MATCH
-            ),
+            *([label] if named else []),
             id="launcher_holder",
             height=CELL_DP,
             padding=(4, 0),
@@ -308,7 +339,8 @@ class AppLauncherApp(AboutPages, App):
         bar = self._bar(ctx, prefs, shown, search, selection)
         body: View
         if shown:
-            cells = [self._cell(ctx, item, selection) for item in shown]
+            named = prefs.flag("show_app_name")
+            cells = [self._cell(ctx, item, selection, named) for item in shown]
             columns = int(prefs.get("column_count"))
             body = ctx.scroller(
                 "grid", grid(cells, columns, row_height=CELL_DP), id="launchers_grid"
@@ -323,3 +355,6 @@ class AppLauncherApp(AboutPages, App):
             ),
             height=MATCH,
         )
+
+    def settings(self, ctx: AppContext) -> View:
+        return switches_screen(ctx, DEFAULTS, SWITCHES)

@@ -22,7 +22,13 @@ CREATE TABLE launchers(
 """
     + preferences.SCHEMA
 )
-DEFAULTS = {"column_count": "4", "sort": "custom", "order": "asc"}
+DEFAULTS = {
+    "column_count": "4",
+    "sort": "title",
+    "order": "asc",
+    "show_app_name": "1",
+    "close_app": "1",
+}
 MIN_COLUMNS, MAX_COLUMNS = 1, 6
 _SORT_KEYS = {"custom": "position, id", "title": "title COLLATE NOCASE, id"}
 
@@ -38,14 +44,15 @@ class Launcher:
 
 
 def launchers(db: sqlite3.Connection, sort: str, order: str, query: str = "") -> list[Launcher]:
-    """The items in display order, those whose title contains ``query`` (lower-case)."""
+    """The items in display order, those whose title contains ``query`` (lower-case); the
+    custom order has no direction."""
     if sort not in _SORT_KEYS or order not in ("asc", "desc"):
         raise ValueError(f"unknown launcher order {sort!r} {order!r}")
     rows = db.execute(
         f"SELECT id, title, package, position FROM launchers ORDER BY {_SORT_KEYS[sort]}"
     )
     found = [Launcher(*row) for row in rows]
-    if order == "desc":
+    if order == "desc" and sort != "custom":
         found.reverse()
     return [item for item in found if query in item.title.lower()] if query else found
 

@@ -2,31 +2,47 @@
 
 The keypad works as ``engine`` describes (one pending operation, left-to-right chains, exact
 arithmetic, no parentheses). Every calculation is added to table ``history(id, formula,
-result, timestamp)`` of database ``calculator`` (timestamp in ms on the virtual clock); the
-options live in its table ``preferences`` (``vibrate_on_button_press``,
-``prevent_phone_from_sleeping``).
+result, timestamp)`` of database ``calculator`` (timestamp in ms on the virtual clock). What
+the display shows is kept in table ``display(id, input, formula)`` (one row, id 1), as the
+real app keeps its state: a restarted calculator shows it again, and a task may start with
+something typed (``input`` ``12×4``). The options live in its table ``preferences``
+(``vibrate_on_button_press``, ``prevent_phone_from_sleeping``).
 
 Activities and resource ids (``com.simplemobiletools.calculator:id/<name>``):
 
 ``.activities.MainActivity``
-    ``toolbar`` with "More options" (menu "History", "Settings", "About"); ``formula`` (the
-    last calculation, e.g. ``18+24``) and ``result`` (what is being typed, or the result),
-    numbers shown with thousands separators; the keypad ``btn_percent`` (%), ``btn_power``
-    (^), ``btn_root`` (√), ``btn_divide`` (÷), ``btn_7`` ``btn_8`` ``btn_9``
-    ``btn_multiply`` (×), ``btn_4`` ``btn_5`` ``btn_6`` ``btn_minus`` (-), ``btn_1``
-    ``btn_2`` ``btn_3`` ``btn_plus`` (+), ``btn_0`` ``btn_decimal`` (.) ``btn_clear`` (C:
-    a tap deletes the last character, a long press clears everything) ``btn_equals`` (=).
+    ``toolbar`` with ``action_unit_converter`` ("Unit converter") and "More options" (menu
+    "History", "Settings", "About"); ``formula`` (the last calculation, e.g. ``18+24``) and
+    ``result`` (what is being typed, or the result), numbers shown with thousands
+    separators; the keypad ``btn_percent`` (%), ``btn_power`` (^), ``btn_root`` (√),
+    ``btn_divide`` (÷), ``btn_7`` ``btn_8`` ``btn_9`` ``btn_multiply`` (×), ``btn_4``
+    ``btn_5`` ``btn_6`` ``btn_minus`` (-), ``btn_1`` ``btn_2`` ``btn_3`` ``btn_plus`` (+),
+    ``btn_0`` ``btn_decimal`` (.) ``btn_clear`` (C: a tap deletes the last character, a long
+    press clears everything) ``btn_equals`` (=).
     The "History" dialog lists past calculations, newest first (rows ``history_item`` with
     ``history_formula`` and ``history_result``; tapping one puts its result on the display),
     with buttons "Clear history" and "Close"; ``history_placeholder`` when it is empty.
+``.activities.UnitConverterPickerActivity``
+    "Unit converter": the grid ``unit_types_grid`` of ``unit_type_holder`` tiles (described
+    and labelled ``unit_type_label`` "Length", "Area", "Volume", "Mass", "Time").
+``.activities.UnitConverterActivity`` (argument ``converter``: ``length`` ...)
+    Titled with the converter's name: ``top_unit_holder`` (``top_unit_name`` "Kilometer",
+    ``top_unit_text`` the value typed, ``top_unit_symbol`` "km"), ``swap_button`` ("Swap
+    units"), ``bottom_unit_holder`` (``bottom_unit_name``, ``bottom_unit_text`` the value
+    converted, ``bottom_unit_symbol``); tapping a holder opens the dialog "Unit" (radio
+    buttons ``top_unit_<name>`` / ``bottom_unit_<name>``, e.g. ``bottom_unit_mile``). The
+    keypad ``btn_0`` .. ``btn_9``, ``btn_decimal`` and ``btn_clear`` types the top value.
+    Length starts at Kilometer over Meter; see ``converter`` for the units.
 ``.activities.SettingsActivity``
     "Navigate up" and the switches ``settings_vibrate`` ("Vibrate on button press") and
     ``settings_prevent_phone_from_sleeping`` ("Prevent phone from sleeping").
+About pages: "About" opens ``mobile_gym.sim.apps.about``'s About activity.
 
 Logcat (tag ``Calculator``): ``Calculated: 18+24 = 42`` for every calculation (plain numbers,
 the operators ``+ - × ÷ ^``, ``√`` and ``%`` as on the keys), ``Calculation error: <toast>
 in <input>`` (priority W), ``Calculator cleared``, ``History cleared``, ``History entry
-used: id=N``, ``Preference changed: key=value``.
+used: id=N``, ``Converted: 1 Mile = 1.609344 Kilometer`` (every change in the converter),
+``Preference changed: key=value``.
 Toasts: "Cannot divide by zero", "Invalid formula", "Value is too large", "History cleared".
 """
 
@@ -36,11 +52,12 @@ import dataclasses
 import random
 from typing import ClassVar
 
-from mobile_gym.sim.apps import preferences
+from mobile_gym.sim.apps import about, preferences
+from mobile_gym.sim.apps.about import AboutPages
 from mobile_gym.sim.apps.base import App, AppContext, Handler
-from mobile_gym.sim.apps.calculator.engine import Display, KeyResult, grouped, press
-from mobile_gym.sim.apps.preferences import Preferences, preference_switches
-from mobile_gym.sim.ui.about import about_dialog
+from mobile_gym.sim.apps.calculator import converter
+from mobile_gym.sim.apps.calculator.engine import Display, KeyResult, grouped, press, restore
+from mobile_gym.sim.apps.preferences import switches_screen
 from mobile_gym.sim.ui.composites import empty_state, toolbar
 from mobile_gym.sim.ui.view import MATCH, Column, LinearLayout, View
 from mobile_gym.sim.ui.widgets import Button, TextView
@@ -48,6 +65,8 @@ from mobile_gym.sim.ui.widgets import Button, TextView
 PACKAGE = "com.simplemobiletools.calculator"
 MAIN = ".activities.MainActivity"
 SETTINGS = ".activities.SettingsActivity"
+CONVERTER_PICKER = ".activities.UnitConverterPickerActivity"
+CONVERTER = ".activities.UnitConverterActivity"
 DATABASE = "calculator"
 VERSION = "5.11.3"
 SCHEMA = (
@@ -57,6 +76,11 @@ CREATE TABLE history(
     formula TEXT NOT NULL,
     result TEXT NOT NULL,
     timestamp INTEGER NOT NULL
+);
+CREATE TABLE display(
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    input TEXT NOT NULL,
+    formula TEXT NOT NULL DEFAULT ''
 );
 """
     + preferences.SCHEMA
@@ -94,15 +118,24 @@ def _seed_calculation(rng: random.Random) -> tuple[str, str]:
     return f"{a}{op}{b}", str(value)
 
 
-class CalculatorApp(App):
-    """Simple Calculator: a keypad with one pending operation, a history and two options."""
+class CalculatorApp(AboutPages, App):
+    """Simple Calculator: a keypad with one pending operation, a history, a unit converter and
+    two options."""
 
     package = PACKAGE
     label = "Calculator"
     icon = "calculator"
     color = (0, 150, 136)
     main_activity = MAIN
-    screens: ClassVar[dict[str, str]] = {MAIN: "main", SETTINGS: "settings"}
+    about_name = "Simple Calculator"
+    version = VERSION
+    screens: ClassVar[dict[str, str]] = {
+        MAIN: "main",
+        SETTINGS: "settings",
+        CONVERTER_PICKER: "unit_picker",
+        CONVERTER: "unit_converter",
+        **about.SCREENS,
+    }
     schemas: ClassVar[dict[str, str]] = {DATABASE: SCHEMA}
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
@@ -117,10 +150,17 @@ class CalculatorApp(App):
 
     # the keypad -------------------------------------------------------------------------------
     def _display(self, ctx: AppContext) -> Display:
-        return Display(**ctx.get("display", {}))
+        if ctx.has("display"):
+            return Display(**ctx.get("display"))
+        saved = ctx.db().execute("SELECT input, formula FROM display WHERE id = 1").fetchone()
+        return restore(*saved) if saved else Display()
 
     def _show(self, ctx: AppContext, display: Display) -> None:
         ctx.set("display", dataclasses.asdict(display))
+        ctx.db().execute(
+            "INSERT OR REPLACE INTO display(id, input, formula) VALUES (1, ?, ?)",
+            (display.input, display.formula),
+        )
 
     def _press(self, ctx: AppContext, key: str) -> None:
         outcome: KeyResult = press(self._display(ctx), key)
@@ -140,20 +180,12 @@ class CalculatorApp(App):
 
     def _key(self, ctx: AppContext, label: str, id: str) -> Button:
         operator = not label.isdigit() and label not in (".", "C")
-        return Button(
+        return converter.key_button(
             label,
-            id=id,
-            on_click=lambda: self._press(ctx, label),
-            on_long_click=(lambda: self._press(ctx, "AC")) if label == "C" else None,
-            background=None,
-            color="primary" if operator else "text",
-            size=28,
-            bold=False,
-            radius=0,
-            padding=0,
-            width=0,
-            weight=1,
-            height=MATCH,
+            id,
+            lambda: self._press(ctx, label),
+            (lambda: self._press(ctx, "AC")) if label == "C" else None,
+            "primary" if operator else "text",
         )
 
     # the history dialog -----------------------------------------------------------------------
@@ -210,18 +242,12 @@ class CalculatorApp(App):
     def main(self, ctx: AppContext) -> View:
         display = self._display(ctx)
         open_history = self._history_dialog(ctx)
-        open_about = about_dialog(
-            ctx,
-            "Simple Calculator",
-            VERSION,
-            "A calculator with the basic functions and a customizable widget, without ads.",
-        )
         open_menu = ctx.menu(
             "overflow",
             [
                 ("History", open_history),
                 ("Settings", lambda: ctx.open(SETTINGS)),
-                ("About", open_about),
+                ("About", about.open_about(ctx)),
             ],
         )
         rows: list[View] = [
@@ -234,7 +260,11 @@ class CalculatorApp(App):
             for keys in KEYPAD
         ]
         return Column(
-            toolbar("Calculator", on_overflow=open_menu),
+            toolbar(
+                "Calculator",
+                actions=[("apps", "Unit converter", lambda: ctx.open(CONVERTER_PICKER))],
+                on_overflow=open_menu,
+            ),
             TextView(
                 grouped(display.formula),
                 id="formula",
@@ -262,9 +292,13 @@ class CalculatorApp(App):
         )
 
     def settings(self, ctx: AppContext) -> View:
-        switches = preference_switches(Preferences(ctx, DEFAULTS), SWITCHES)
-        return Column(
-            ctx.up_bar("Settings"),
-            ctx.scroller("settings", switches, id="settings_scrollview"),
-            height=MATCH,
-        )
+        return switches_screen(ctx, DEFAULTS, SWITCHES)
+
+    def unit_picker(self, ctx: AppContext) -> View:
+        def open_converter(key: str) -> Handler:
+            return lambda: ctx.open(CONVERTER, converter=key)
+
+        return converter.picker_screen(ctx, open_converter)
+
+    def unit_converter(self, ctx: AppContext) -> View:
+        return converter.converter_screen(ctx)

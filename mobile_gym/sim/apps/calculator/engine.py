@@ -181,12 +181,18 @@ def _equals(display: Display) -> KeyResult:
     return KeyResult(display)
 
 
-def _delete_last(display: Display) -> Display:
-    match = _SPLIT.match(display.input[:-1])
+def restore(text: str, formula: str = "") -> Display:
+    """The display showing the input ``text`` (``12×4``) under ``formula``; text the keypad
+    could not have typed shows as 0."""
+    match = _SPLIT.match(text)
     left, op, right = match.groups() if match else ("0", "", "")
     if not op and left in ("", "-"):
         left = "0"
-    return Display(left, op, right, display.formula)
+    return Display(left, op, right, formula)
+
+
+def _delete_last(display: Display) -> Display:
+    return restore(display.input[:-1], display.formula)
 
 
 def _calculate(

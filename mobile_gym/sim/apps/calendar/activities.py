@@ -3,4 +3,6 @@
 PACKAGE = "com.simplemobiletools.calendar.pro"
 MAIN_ACTIVITY = ".activities.MainActivity"
 EVENT_ACTIVITY = ".activities.EventActivity"
+TASK_ACTIVITY = ".activities.TaskActivity"
+SETTINGS_ACTIVITY = ".activities.SettingsActivity"
 VERSION = "6.24.1"

@@ -5,15 +5,25 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from mobile_gym.sim.apps import about
+from mobile_gym.sim.apps.about import AboutPages
 from mobile_gym.sim.apps.base import App, AppContext
-from mobile_gym.sim.apps.calendar import editor, main_screen
-from mobile_gym.sim.apps.calendar.activities import EVENT_ACTIVITY, MAIN_ACTIVITY, PACKAGE
+from mobile_gym.sim.apps.calendar import editor, main_screen, settings
+from mobile_gym.sim.apps.calendar.activities import (
+    EVENT_ACTIVITY,
+    MAIN_ACTIVITY,
+    PACKAGE,
+    SETTINGS_ACTIVITY,
+    TASK_ACTIVITY,
+    VERSION,
+)
 from mobile_gym.sim.apps.calendar.events import SCHEMA, event, seed_events
 from mobile_gym.sim.ui.view import View
 
 
-class CalendarApp(App):
-    """Simple Calendar Pro: a month grid, a day's agenda, an event list, search and an editor."""
+class CalendarApp(AboutPages, App):
+    """Simple Calendar Pro: a month grid, a day's agenda, an event list, search, the event
+    and task editors, settings and the About pages."""
 
     package = PACKAGE
     label = "Calendar"
@@ -21,7 +31,15 @@ class CalendarApp(App):
     color = (66, 133, 244)
     dock = True
     main_activity = MAIN_ACTIVITY
-    screens: ClassVar[dict[str, str]] = {MAIN_ACTIVITY: "main", EVENT_ACTIVITY: "editor"}
+    about_name = "Simple Calendar Pro"
+    version = VERSION
+    screens: ClassVar[dict[str, str]] = {
+        MAIN_ACTIVITY: "main",
+        EVENT_ACTIVITY: "editor",
+        TASK_ACTIVITY: "editor",
+        SETTINGS_ACTIVITY: "settings",
+        **about.SCREENS,
+    }
     schemas: ClassVar[dict[str, str]] = {"events": SCHEMA}
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
@@ -33,10 +51,15 @@ class CalendarApp(App):
     def editor(self, ctx: AppContext) -> View:
         return editor.build(ctx)
 
+    def settings(self, ctx: AppContext) -> View:
+        return settings.settings_screen(ctx)
+
     def title(self, ctx: AppContext) -> str:
-        if ctx.screen.activity == EVENT_ACTIVITY:
+        if ctx.screen.activity in (EVENT_ACTIVITY, TASK_ACTIVITY):
             current = event(ctx, ctx.args.get("event_id"))
-            return current.title if current is not None else "New event"
+            if current is not None:
+                return current.title
+            return "New task" if ctx.screen.activity == TASK_ACTIVITY else "New event"
         return self.label
 
     def back(self, ctx: AppContext) -> bool:

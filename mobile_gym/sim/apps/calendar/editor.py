@@ -1,11 +1,13 @@
-"""The Calendar's event editor (``EventActivity``): a new event, or an existing one.
+"""The Calendar's editors: ``EventActivity`` (an event) and ``TaskActivity`` (a task).
 
-Arguments: ``event_id`` (edit that event) or ``day`` (ISO date of a new event; today by
+Arguments: ``event_id`` (edit that row) or ``day`` (ISO date of a new one; today by
 default). The form's state: the text fields, ``start`` / ``end`` (seconds, once changed),
 ``all_day``, ``reminders`` (three slots of minutes, -1 for none) and the open picker.
 A new event starts at the next full hour on its day and lasts an hour, with a reminder
-ten minutes before. Moving the start moves the end with it; BACK and "Navigate up"
-discard unsaved changes.
+ten minutes before; a new task is due at that hour. Moving the start moves the end with
+it; BACK and "Navigate up" discard unsaved changes. The task editor has no location and
+no end, and its resource ids start with ``task_`` (``task_date``, ``task_time``) where
+the event editor's start with ``event_``.
 """
 
 from __future__ import annotations
@@ -13,12 +15,16 @@ from __future__ import annotations
 import datetime as dt
 
 from mobile_gym.sim.apps.base import AppContext, Handler
+from mobile_gym.sim.apps.calendar.activities import TASK_ACTIVITY
 from mobile_gym.sim.apps.calendar.events import (
     ALL_DAY,
     NO_REMINDER,
     REMINDER_SLOTS,
+    TYPE_EVENT,
+    TYPE_TASK,
     Event,
     clock,
+    delete_events,
     event,
     from_ts,
     midnight,
@@ -38,10 +44,15 @@ EMPTY_TITLE = "Title cannot be empty"
 ENDS_BEFORE_START = "The event cannot end before it starts"
 
 
+def is_task_editor(ctx: AppContext) -> bool:
+    """Whether the editor in front is the task editor (``TaskActivity``)."""
+    return ctx.screen.activity == TASK_ACTIVITY
+
+
 def _saved(
-    ctx: AppContext, current: Event | None
+    ctx: AppContext, current: Event | None, task: bool
 ) -> tuple[dt.datetime, dt.datetime, bool, list[int]]:
-    """The event's start, end, all-day flag and reminder slots before any edit."""
+    """The row's start, end, all-day flag and reminder slots before any edit."""
     if current is not None:
         slots = [current.reminder_1_minutes, current.reminder_2_minutes, current.reminder_3_minutes]
         return current.start, current.end, current.all_day, slots
@@ -49,7 +60,7 @@ def _saved(
     day = dt.date.fromisoformat(ctx.args["day"]) if ctx.args.get("day") else now.date()
     start = midnight(day) + dt.timedelta(hours=now.hour + 1)
     slots = [DEFAULT_REMINDER] + [NO_REMINDER] * (REMINDER_SLOTS - 1)
-    return start, start + dt.timedelta(hours=1), False, slots
+    return start, start + dt.timedelta(hours=0 if task else 1), False, slots
 
 
 class Form:
@@ -58,7 +69,9 @@ class Form:
     def __init__(self, ctx: AppContext, current: Event | None) -> None:
         self.ctx = ctx
         self.current = current
-        start, end, all_day, slots = _saved(ctx, current)
+        self.task = is_task_editor(ctx)
+        self.noun = "Task" if self.task else "Event"
+        start, end, all_day, slots = _saved(ctx, current, self.task)
         self.start = from_ts(ctx.get("start", to_ts(start)))
         self.end = from_ts(ctx.get("end", to_ts(end)))
         self.all_day = bool(ctx.get("all_day", all_day))
@@ -104,15 +117,16 @@ class Form:
             "r2": reminders[1],
             "r3": reminders[2],
             "flags": ALL_DAY if self.all_day else 0,
+            "type": TYPE_TASK if self.task else TYPE_EVENT,
             "updated": ctx.phone.clock.epoch_ms,
         }
         db = ctx.db()
         if self.current is None:
             event_id = db.execute(
                 "INSERT INTO events (start_ts, end_ts, title, location, description, "
-                "reminder_1_minutes, reminder_2_minutes, reminder_3_minutes, flags, "
+                "reminder_1_minutes, reminder_2_minutes, reminder_3_minutes, flags, type, "
                 "last_updated) VALUES (:start_ts, :end_ts, :title, :location, :description, "
-                ":r1, :r2, :r3, :flags, :updated)",
+                ":r1, :r2, :r3, :flags, :type, :updated)",
                 values,
             ).lastrowid
             verb = "added"
@@ -127,17 +141,11 @@ class Form:
             )
             verb = "updated"
         ctx.log(
-            f"Event {verb}: id={event_id} title={title} start={start:%Y-%m-%d %H:%M} "
+            f"{self.noun} {verb}: id={event_id} title={title} start={start:%Y-%m-%d %H:%M} "
             f"end={end:%Y-%m-%d %H:%M}"
         )
-        ctx.toast(f"Event {verb}")
+        ctx.toast(f"{self.noun} {verb}")
         ctx.finish()
-
-
-def delete_event(ctx: AppContext, current: Event) -> None:
-    ctx.db().execute("DELETE FROM events WHERE id = ?", (current.id,))
-    ctx.log(f"Event deleted: id={current.id} title={current.title}")
-    ctx.toast("Event deleted")
 
 
 def _on_day(moment: dt.datetime, day: dt.date) -> dt.datetime:
@@ -234,7 +242,7 @@ def _reminder_value(minutes: int) -> str:
     return "none" if minutes == NO_REMINDER else str(minutes)
 
 
-def _reminder_rows(ctx: AppContext, form: Form) -> list[View]:
+def _reminder_rows(ctx: AppContext, form: Form, prefix: str) -> list[View]:
     """One row per reminder slot in use, and one more to add another (up to three)."""
     options = [(_reminder_value(m), reminder_label(m)) for m in REMINDER_CHOICES]
     rows: list[View] = []
@@ -258,7 +266,7 @@ def _reminder_rows(ctx: AppContext, form: Form) -> list[View]:
                 None,
                 TextView(
                     reminder_label(minutes) if shown else "Add another reminder",
-                    id=f"event_reminder_{slot + 1}",
+                    id=f"{prefix}_reminder_{slot + 1}",
                     size=17,
                     color="text" if shown else "text_secondary",
                     width=0,
@@ -271,25 +279,17 @@ def _reminder_rows(ctx: AppContext, form: Form) -> list[View]:
     return rows
 
 
-def build(ctx: AppContext) -> View:
-    """The editor for ``ctx.args``' event (closes itself if that event is gone)."""
-    event_id = ctx.args.get("event_id")
-    current = event(ctx, event_id)
-    if event_id is not None and current is None:
-        ctx.finish()
-        return View()
-    form = Form(ctx, current)
+def _when_rows(ctx: AppContext, form: Form) -> list[View]:
+    """The date (and, unless all-day, time) rows: an event's start and end, a task's due
+    date."""
     pick_date = _date_dialog(ctx, form)
     pick_time = _time_dialog(ctx, form)
 
-    def toggle_all_day(checked: bool) -> None:
-        ctx.set("all_day", checked)
-
-    def when(which: str, moment: dt.datetime) -> View:
+    def when(which: str, moment: dt.datetime, prefix: str) -> View:
         children: list[View] = [
             TextView(
                 short_day(moment.date()),
-                id=f"event_{which}_date",
+                id=f"{prefix}date",
                 size=17,
                 width=0,
                 weight=1,
@@ -301,7 +301,7 @@ def build(ctx: AppContext) -> View:
             children.append(
                 TextView(
                     clock(moment),
-                    id=f"event_{which}_time",
+                    id=f"{prefix}time",
                     size=17,
                     padding=(16, 14),
                     on_click=pick_time[which],
@@ -309,69 +309,78 @@ def build(ctx: AppContext) -> View:
             )
         return _row(None, *children)
 
-    rows: list[View] = [
-        _row(
-            None,
-            ctx.edit(
-                "title", hint="Title", default=form.title, id="event_title", width=0, weight=1
-            ),
+    if form.task:
+        return [when("start", form.start, "task_")]
+    return [when("start", form.start, "event_start_"), when("end", form.end, "event_end_")]
+
+
+def _text_row(ctx: AppContext, form: Form, key: str, hint: str, prefix: str) -> View:
+    """A row with the form's EditText ``key`` (``title``, ``location``, ``description``)."""
+    return _row(
+        None,
+        ctx.edit(
+            key,
+            hint=hint,
+            default=getattr(form, key),
+            id=f"{prefix}_{key}",
+            input_type="multiline" if key == "description" else "text",
+            width=0,
+            weight=1,
         ),
-        _row(
-            None,
-            ctx.edit(
-                "location",
-                hint="Location",
-                default=form.location,
-                id="event_location",
-                width=0,
-                weight=1,
-            ),
-        ),
-        _row(
-            None,
-            ctx.edit(
-                "description",
-                hint="Description",
-                default=form.description,
-                id="event_description",
-                input_type="multiline",
-                width=0,
-                weight=1,
-            ),
-        ),
+    )
+
+
+def _delete_action(ctx: AppContext, current: Event, noun: str) -> tuple[str, str, Handler]:
+    """The toolbar's "Delete" action: a confirmation, then the row is gone."""
+
+    def delete() -> None:
+        delete_events(ctx, [current])
+        ctx.finish()
+
+    confirm = ctx.dialog(
+        "delete",
+        f"Delete {noun.lower()}?",
+        f'"{current.title}" will be removed from your calendar.',
+        buttons=[("Cancel", None), ("Delete", delete)],
+    )
+    return ("delete", "Delete", confirm)
+
+
+def build(ctx: AppContext) -> View:
+    """The editor for ``ctx.args``' event or task (closes itself if that row is gone)."""
+    event_id = ctx.args.get("event_id")
+    current = event(ctx, event_id)
+    if event_id is not None and current is None:
+        ctx.finish()
+        return View()
+    form = Form(ctx, current)
+    prefix = form.noun.lower()
+    fields = [("title", "Title"), ("description", "Description")]
+    if not form.task:
+        fields.insert(1, ("location", "Location"))
+    rows: list[View] = [_text_row(ctx, form, key, hint, prefix) for key, hint in fields]
+    rows.append(
         _row(
             "calendar",
             Switch(
                 "All-day",
-                id="event_all_day",
+                id=f"{prefix}_all_day",
                 checked=form.all_day,
-                on_change=toggle_all_day,
+                on_change=lambda checked: ctx.set("all_day", checked),
                 size=17,
                 width=0,
                 weight=1,
             ),
-        ),
-        when("start", form.start),
-        when("end", form.end),
-        *_reminder_rows(ctx, form),
-    ]
+        )
+    )
+    rows += _when_rows(ctx, form)
+    rows += _reminder_rows(ctx, form, prefix)
     actions = [("check", "Save", form.save)]
     if current is not None:
-
-        def delete() -> None:
-            delete_event(ctx, current)
-            ctx.finish()
-
-        confirm = ctx.dialog(
-            "delete",
-            "Delete event?",
-            f'"{current.title}" will be removed from your calendar.',
-            buttons=[("Cancel", None), ("Delete", delete)],
-        )
-        actions.insert(0, ("delete", "Delete", confirm))
-    title = "Edit event" if current is not None else "New event"
+        actions.insert(0, _delete_action(ctx, current, form.noun))
+    title = f"{'Edit' if current is not None else 'New'} {prefix}"
     return Column(
         toolbar(title, on_up=ctx.finish, actions=actions),
-        ctx.scroller("form", rows, id="event_scrollview"),
+        ctx.scroller("form", rows, id=f"{prefix}_scrollview"),
         height=MATCH,
     )

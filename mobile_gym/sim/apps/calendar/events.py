@@ -2,7 +2,8 @@
 
 Times are whole seconds since 1970 on the phone's virtual clock (the phone runs on UTC), as
 the real app keeps them in ``start_ts`` / ``end_ts``. An all-day event (``flags`` bit 1)
-starts at midnight of its first day and its ``end_ts`` is midnight of its last day.
+starts at midnight of its first day and its ``end_ts`` is midnight of its last day. Tasks
+share the table (``type`` 1, events 0): a task is due at ``start_ts`` and ends there too.
 """
 
 from __future__ import annotations
@@ -13,10 +14,13 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.ui.dates import from_epoch_ms
 
-SCHEMA = """
+SCHEMA = (
+    preferences.SCHEMA
+    + """
 CREATE TABLE events (
     id INTEGER PRIMARY KEY,
     start_ts INTEGER NOT NULL,
@@ -28,17 +32,22 @@ CREATE TABLE events (
     reminder_2_minutes INTEGER NOT NULL DEFAULT -1,
     reminder_3_minutes INTEGER NOT NULL DEFAULT -1,
     flags INTEGER NOT NULL DEFAULT 0,
+    type INTEGER NOT NULL DEFAULT 0,
     last_updated INTEGER NOT NULL DEFAULT 0
 );
 """
+)
 ALL_DAY = 1
 """The ``flags`` bit of all-day events."""
+TYPE_EVENT = 0
+TYPE_TASK = 1
+"""The ``type`` of a task (events are ``TYPE_EVENT``)."""
 NO_REMINDER = -1
 REMINDER_SLOTS = 3
 _EPOCH = dt.datetime(1970, 1, 1)
 _COLUMNS = (
     "id, start_ts, end_ts, title, location, description, "
-    "reminder_1_minutes, reminder_2_minutes, reminder_3_minutes, flags"
+    "reminder_1_minutes, reminder_2_minutes, reminder_3_minutes, flags, type"
 )
 
 # (title, location, description, minutes long (0: all day), earliest hour, latest hour)
@@ -97,6 +106,11 @@ class Event:
     reminder_2_minutes: int
     reminder_3_minutes: int
     flags: int
+    type: int
+
+    @property
+    def is_task(self) -> bool:
+        return self.type == TYPE_TASK
 
     @property
     def all_day(self) -> bool:
@@ -171,6 +185,17 @@ def events_between(ctx: AppContext, first: dt.date, last: dt.date) -> list[Event
         (to_ts(midnight(last + dt.timedelta(days=1))), to_ts(midnight(first))),
     )
     return [e for e in _events(rows) if e.start.date() <= last and e.last_day >= first]
+
+
+def delete_events(ctx: AppContext, events: Iterable[Event]) -> None:
+    """Delete ``events``, logging each, with one toast."""
+    count = 0
+    for current in events:
+        ctx.db().execute("DELETE FROM events WHERE id = ?", (current.id,))
+        ctx.log(f"Event deleted: id={current.id} title={current.title}")
+        count += 1
+    if count:
+        ctx.toast("Event deleted" if count == 1 else f"{count} events deleted")
 
 
 def events_from(ctx: AppContext, first: dt.date) -> list[Event]:

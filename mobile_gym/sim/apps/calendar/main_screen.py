@@ -2,7 +2,9 @@
 
 What the screen shows lives in its state: ``view`` (``month``, ``day`` or ``list``),
 ``month`` and ``day`` (ISO dates; today's by default), ``from_month`` (the day was opened
-from the month grid, so BACK returns there) and the search field's text.
+from the month grid, so BACK returns there), the search field's text and the events
+selected in the event list (a long press on a row starts selection mode; "Delete" removes
+them after a confirmation).
 """
 
 from __future__ import annotations
@@ -10,27 +12,29 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 
+from mobile_gym.sim.apps.about import open_about
 from mobile_gym.sim.apps.base import AppContext, Handler
-from mobile_gym.sim.apps.calendar.activities import EVENT_ACTIVITY, VERSION
+from mobile_gym.sim.apps.calendar.activities import (
+    EVENT_ACTIVITY,
+    SETTINGS_ACTIVITY,
+    TASK_ACTIVITY,
+)
 from mobile_gym.sim.apps.calendar.events import (
     Event,
     clock,
+    delete_events,
     events_between,
     events_from,
     long_day,
     search_events,
 )
+from mobile_gym.sim.apps.calendar.settings import first_weekday
 from mobile_gym.sim.ui.choices import radio_dialog
 from mobile_gym.sim.ui.composites import empty_state, fab
 from mobile_gym.sim.ui.grid import grid_row
-from mobile_gym.sim.ui.pickers import (
-    add_months,
-    first_of_month,
-    month_label,
-    month_weeks,
-    weekday_letters,
-)
+from mobile_gym.sim.ui.pickers import add_months, first_of_month, month_label
 from mobile_gym.sim.ui.search_bar import SearchBar
+from mobile_gym.sim.ui.selection import Selection, selection_bar
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
 
@@ -87,7 +91,12 @@ def step(ctx: AppContext, delta: int) -> None:
 
 
 def back(ctx: AppContext) -> bool:
-    """BACK clears a search, then leaves a day opened from the month grid."""
+    """BACK ends selection mode, clears a search, then leaves a day opened from the month
+    grid."""
+    selection = Selection(ctx)
+    if selection.active:
+        selection.clear()
+        return True
     search = SearchBar(ctx, "Search")
     if search.query:
         search.close()
@@ -98,8 +107,9 @@ def back(ctx: AppContext) -> bool:
     return False
 
 
-def _open_event(ctx: AppContext, event_id: int) -> Handler:
-    return lambda: ctx.open(EVENT_ACTIVITY, event_id=event_id)
+def _open_event(ctx: AppContext, event: Event) -> Handler:
+    """Open ``event`` in its editor (the task editor for a task)."""
+    return lambda: ctx.open(TASK_ACTIVITY if event.is_task else EVENT_ACTIVITY, event_id=event.id)
 
 
 def _top_nav(label: str, what: str, on_step: Callable[[int], None]) -> View:
@@ -116,8 +126,9 @@ def _top_nav(label: str, what: str, on_step: Callable[[int], None]) -> View:
     )
 
 
-def event_row(ctx: AppContext, event: Event) -> View:
-    """A row of the day view, the event list and the search results."""
+def event_row(ctx: AppContext, event: Event, selection: Selection | None = None) -> View:
+    """A row of the day view, the event list and the search results; with ``selection`` (the
+    event list) a long press selects it, and a tap toggles it while rows are selected."""
     if event.all_day:
         times: list[View] = [TextView("All-day", id="event_item_start", size=14)]
     else:
@@ -135,17 +146,32 @@ def event_row(ctx: AppContext, event: Event) -> View:
                 detail, id="event_item_description", size=14, color="text_secondary", width=MATCH
             )
         )
+    on_click, on_long_click = _open_event(ctx, event), None
+    chosen = selection is not None and event.id in selection
+    if selection is not None:
+        on_long_click = lambda: selection.start(event.id)  # noqa: E731
+        if selection.active:
+            on_click = lambda: selection.toggle(event.id)  # noqa: E731
     return Row(
         Column(*times, width=64),
         Column(*texts, width=0, weight=1, margin=(8, 0)),
-        ImageView(size=12, circle="primary", id="event_item_color"),
+        ImageView("check" if chosen else None, size=12, circle="primary", id="event_item_color"),
         id="event_item_holder",
         padding=(16, 10),
-        on_click=_open_event(ctx, event.id),
+        selected=chosen,
+        background="surface_variant" if chosen else None,
+        on_click=on_click,
+        on_long_click=on_long_click,
     )
 
 
-def _agenda(ctx: AppContext, groups: list[tuple[dt.date, list[Event]]], key: str, id: str) -> View:
+def _agenda(
+    ctx: AppContext,
+    groups: list[tuple[dt.date, list[Event]]],
+    key: str,
+    id: str,
+    selection: Selection | None = None,
+) -> View:
     children: list[View] = []
     for day, events in groups:
         children.append(
@@ -159,7 +185,7 @@ def _agenda(ctx: AppContext, groups: list[tuple[dt.date, list[Event]]], key: str
                 padding=(16, 12, 16, 4),
             )
         )
-        children.extend(event_row(ctx, event) for event in events)
+        children.extend(event_row(ctx, event, selection) for event in events)
     return ctx.scroller(key, children, id=id)
 
 
@@ -216,8 +242,17 @@ def _month_cell(
     )
 
 
+def month_weeks(month: dt.date, first_weekday: int) -> list[list[dt.date]]:
+    """The six weeks the grid shows for ``month``, each starting on ``first_weekday``
+    (Monday 0 ... Sunday 6), days of the months around it included."""
+    first = first_of_month(month)
+    start = first - dt.timedelta(days=(first.weekday() - first_weekday) % 7)
+    days = [start + dt.timedelta(days=i) for i in range(42)]
+    return [days[i : i + 7] for i in range(0, 42, 7)]
+
+
 def _month_page(ctx: AppContext, month: dt.date) -> View:
-    weeks = month_weeks(month)
+    weeks = month_weeks(month, first_weekday(ctx))
     days: dict[dt.date, list[Event]] = {day: [] for week in weeks for day in week}
     for event in events_between(ctx, weeks[0][0], weeks[-1][-1]):
         first, last = event.start.date(), event.last_day
@@ -227,8 +262,8 @@ def _month_page(ctx: AppContext, month: dt.date) -> View:
     today = ctx.now.date()
     header = grid_row(
         [
-            TextView(letter, size=13, color="text_secondary", align="center", width=MATCH)
-            for letter in weekday_letters()
+            TextView(f"{day:%a}"[0], size=13, color="text_secondary", align="center", width=MATCH)
+            for day in weeks[0]
         ],
         7,
         padding=(0, 4),
@@ -265,12 +300,35 @@ def _day_page(ctx: AppContext, day: dt.date) -> View:
     return Column(_top_nav(long_day(day), "day", lambda d: step(ctx, d)), body, height=MATCH)
 
 
-def _list_page(ctx: AppContext) -> View:
-    today = ctx.now.date()
-    events = events_from(ctx, today)
+def _list_page(ctx: AppContext, events: list[Event]) -> View:
     if not events:
         return empty_state("No upcoming events", id="calendar_empty_list_placeholder")
-    return _agenda(ctx, _by_day(events, today), "list", "calendar_events_list")
+    groups = _by_day(events, ctx.now.date())
+    return _agenda(ctx, groups, "list", "calendar_events_list", Selection(ctx))
+
+
+def _selection_bar(ctx: AppContext, events: list[Event]) -> View:
+    """The contextual bar of the event list's selection mode, with "Delete"."""
+    selection = Selection(ctx)
+    chosen = [event for event in events if event.id in selection]
+
+    def delete() -> None:
+        delete_events(ctx, chosen)
+        selection.clear()
+
+    count = len(chosen)
+    confirm = ctx.dialog(
+        "delete_selected",
+        f"Delete {count} event{'s' if count != 1 else ''}?",
+        "The selected events will be removed from your calendar.",
+        buttons=[("Cancel", None), ("Delete", delete)],
+    )
+    return selection_bar(
+        selection.title(len(events)),
+        on_close=selection.clear,
+        actions=[("delete", "Delete", confirm)],
+        on_overflow=None,
+    )
 
 
 def _search_page(ctx: AppContext, query: str) -> View:
@@ -299,14 +357,10 @@ def _search_bar(ctx: AppContext, view: str) -> View:
     open_views = radio_dialog(
         ctx, "view", "Change view", list(VIEWS.items()), view, lambda v: change_view(ctx, v)
     )
-    open_about = ctx.dialog(
-        "about",
-        "About",
-        f"Simple Calendar Pro {VERSION}. A calendar with events and reminders, "
-        "without ads, respecting your privacy.",
-        buttons=[("OK", None)],
+    open_overflow = ctx.menu(
+        "overflow",
+        [("Settings", lambda: ctx.open(SETTINGS_ACTIVITY)), ("About", open_about(ctx))],
     )
-    open_overflow = ctx.menu("overflow", [("About", open_about)])
     actions = []
     if not _showing_today(ctx, view):
         actions.append(("calendar", "Go to today", go_to_today))
@@ -314,17 +368,39 @@ def _search_bar(ctx: AppContext, view: str) -> View:
     return SearchBar(ctx, "Search").bar(actions=actions, on_overflow=open_overflow)
 
 
+def _task_fab(ctx: AppContext, day: dt.date) -> View:
+    """The small button above the FAB that opens a new task on ``day``, its title field
+    focused."""
+    return ImageButton(
+        "checklist",
+        desc="New task",
+        on_click=lambda: ctx.open_focused(TASK_ACTIVITY, "title", day=day.isoformat()),
+        id="fab_task_icon",
+        size=40,
+        padding=10,
+        tint="primary",
+        background="surface_variant",
+        radius=12,
+        gravity="bottom end",
+        margin=(16, 16, 24, 88),
+    )
+
+
 def build(ctx: AppContext) -> View:
     """The main screen in its current view."""
     view = ctx.get("view", "month")
     query = ctx.field("search").strip()
     body: View
+    bar: View | None = None
     if query:
         body = _search_page(ctx, query)
     elif view == "day":
         body = _day_page(ctx, shown_day(ctx))
     elif view == "list":
-        body = _list_page(ctx)
+        upcoming = events_from(ctx, ctx.now.date())
+        body = _list_page(ctx, upcoming)
+        if Selection(ctx).active:
+            bar = _selection_bar(ctx, upcoming)
     else:
         body = _month_page(ctx, shown_month(ctx))
     new_day = shown_day(ctx) if view == "day" else ctx.now.date()
@@ -332,12 +408,13 @@ def build(ctx: AppContext) -> View:
         width=MATCH,
         height=MATCH,
         children=[
-            Column(_search_bar(ctx, view), body, height=MATCH),
+            Column(bar or _search_bar(ctx, view), body, height=MATCH),
             fab(
                 "add",
                 "New event",
                 lambda: ctx.open(EVENT_ACTIVITY, day=new_day.isoformat()),
                 id="calendar_fab",
             ),
+            _task_fab(ctx, new_day),
         ],
     )

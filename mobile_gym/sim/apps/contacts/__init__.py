@@ -1,20 +1,29 @@
 """Contacts (``com.simplemobiletools.contacts.pro``), modelled on Simple Contacts Pro.
 
 Database ``contacts``: table ``contacts(id, first_name, last_name, phone, email, starred,
-address, company, job_position)``, table ``groups(id, title)`` and table
-``group_members(group_id, contact_id)``. Logcat (tag ``Contacts``): ``Contact saved: id=N
-name=First Last``, ``Contact deleted: id=N name=First Last``, ``Contact starred: id=N`` /
-``Contact unstarred: id=N``, ``Contacts sorted by last name`` (or ``first name``), ``Group
-created: id=N title=T``, ``Group renamed: id=N title=T``, ``Group deleted: id=N title=T``,
-``Contact added to group: id=N group=G``, ``Contact removed from group: id=N group=G``.
+address, company, job_position, created, source)`` (``created`` in milliseconds on the
+virtual clock; ``source`` the contact source, "Phone storage"), table ``groups(id, title)``,
+table ``group_members(group_id, contact_id)`` and table ``preferences(key, value)``: ``sort``
+(``first_name``, ``last_name`` or ``date_created``), ``sort_order`` (``asc`` / ``desc``),
+``show_dialpad_button`` (``1`` / ``0``), ``show_phone_numbers``, ``show_emails``,
+``show_addresses``, ``show_organization`` (``1`` / ``0``: the fields the contact pages show)
+and ``ignored_contact_sources`` (comma-separated sources the filter hides; empty by default).
+Logcat (tag ``Contacts``): ``Contact saved: id=N name=First Last``, ``Contact deleted: id=N
+name=First Last``, ``Contact starred: id=N`` / ``Contact unstarred: id=N``, ``Contacts sorted
+by last name`` (``first name``, ``date created``; ``, descending`` appended when it is),
+``Preference changed: key=value``, ``Group created: id=N title=T``, ``Group renamed: id=N
+title=T``, ``Group deleted: id=N title=T``, ``Contact added to group: id=N group=G``,
+``Contact removed from group: id=N group=G``.
 Toasts: "Contact saved", "Contact deleted", "Contact is empty", "Group name cannot be
 empty", "A group with that name already exists", "No app found to send messages".
 
 Activities and resource ids (``com.simplemobiletools.contacts.pro:id/<name>``):
 
 ``.activities.MainActivity``
-    ``toolbar`` with ``action_search`` (desc "Search") and "More options" (menu "Sort by",
-    "About"); while searching the toolbar holds "Close search", the EditText ``search_query``
+    ``toolbar`` with ``action_search`` (desc "Search"), ``action_filter`` (desc "Filter":
+    the dialog "Filter" with a check box ``filter_contact_source_checkbox`` per contact
+    source; OK hides the unchecked ones) and "More options" (menu "Sort by", "Settings",
+    "About": the About pages of ``mobile_gym.sim.apps.about``); while searching the toolbar holds "Close search", the EditText ``search_query``
     (hint "Search contacts"; filters the tab on show: contacts by first name, last name and
     phone number, groups by name) and, when it has text, "Clear query". At the bottom the
     tab bar ``main_tabs_holder`` with the tabs "Contacts", "Favorites" and "Groups" (nodes
@@ -31,8 +40,12 @@ Activities and resource ids (``com.simplemobiletools.contacts.pro:id/<name>``):
     ``group_count`` ("3 contacts"); tap opens the group, long press: menu "Rename" /
     "Delete" (dialog "Delete group?"); ``fab`` (desc "Create a new group") opens the dialog
     "Create a new group" with the field ``group_name_input``.
-    ``contacts_placeholder`` / ``groups_placeholder`` show when a tab has nothing to list.
-    The "Sort by" dialog has radio buttons ``sort_first_name`` and ``sort_last_name``.
+    ``contacts_placeholder`` / ``groups_placeholder`` show when a tab has nothing to list;
+    when the filter hides every contact, ``contacts_placeholder`` says so and the button
+    ``contacts_placeholder_2`` ("Change filter") opens the filter. ``main_dialpad_button``
+    (desc "Dialpad", bottom left, unless turned off in Settings) opens the dialpad.
+    The "Sort by" dialog has radio buttons ``sort_first_name``, ``sort_last_name``,
+    ``sort_date_created`` and ``sort_ascending``, ``sort_descending`` (Cancel / OK).
 ``.activities.ViewContactActivity`` (arg ``contact_id``)
     "Navigate up", ``action_edit`` (desc "Edit"), ``action_delete`` (desc "Delete", dialog
     "Delete contact?" with Cancel / Delete); ``contact_photo``, ``contact_name``,
@@ -46,9 +59,22 @@ Activities and resource ids (``com.simplemobiletools.contacts.pro:id/<name>``):
     ``contact_first_name``, ``contact_last_name``, ``contact_number``, ``contact_email``,
     ``contact_address``, ``contact_organization_company`` and
     ``contact_organization_job_position`` (hints "First name", "Last name", "Phone",
-    "Email", "Address", "Company", "Job position"). Saving with first name, last name and
-    phone all empty toasts "Contact is empty"; otherwise it toasts "Contact saved" and
-    closes (a new contact then shows its detail page).
+    "Email", "Address", "Company", "Job position"). Typing into a field appends to its
+    text; a long press on a field focuses it and selects its whole text (shown highlighted),
+    so that what is typed next replaces it and a delete clears it (a tap drops the
+    selection). Saving with first name, last name and phone all empty toasts "Contact is
+    empty"; otherwise it toasts "Contact saved" and closes (a new contact then shows its
+    detail page).
+``.activities.SettingsActivity``
+    "Settings", "Navigate up"; ``settings_manage_contact_fields_holder`` ("Manage shown
+    contact fields": a dialog of check boxes ``manage_visible_fields_phone_numbers``,
+    ``manage_visible_fields_emails``, ``manage_visible_fields_addresses``,
+    ``manage_visible_fields_organization``; Cancel / OK) and the switch
+    ``settings_show_dialpad_button`` ("Show a dialpad button on the main screen"). A hidden
+    field leaves the contact page and the editor (saving keeps its stored value).
+``.activities.DialpadActivity``
+    "Dialpad", "Navigate up"; the number field ``dialpad_input`` and ``dialpad_list`` of the
+    contacts whose numbers hold the digits typed (``dialpad_placeholder`` when none do).
 ``.activities.GroupContactsActivity`` (arg ``group_id``)
     The group's name as title, "Navigate up"; ``group_contacts_list`` of contact rows (long
     press: menu "Remove from group"), ``group_contacts_placeholder`` when empty, and
@@ -59,10 +85,12 @@ Activities and resource ids (``com.simplemobiletools.contacts.pro:id/<name>``):
 from mobile_gym.sim.apps.contacts.app import ContactsApp
 from mobile_gym.sim.apps.contacts.data import (
     DATABASE,
+    DIALPAD,
     EDIT,
     GROUP,
     MAIN,
     PACKAGE,
+    SETTINGS,
     VIEW,
     display_name,
     full_name,
@@ -70,10 +98,12 @@ from mobile_gym.sim.apps.contacts.data import (
 
 __all__ = [
     "DATABASE",
+    "DIALPAD",
     "EDIT",
     "GROUP",
     "MAIN",
     "PACKAGE",
+    "SETTINGS",
     "VIEW",
     "ContactsApp",
     "display_name",

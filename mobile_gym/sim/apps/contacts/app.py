@@ -5,14 +5,17 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from mobile_gym.sim.apps.about import SCREENS as ABOUT_SCREENS
+from mobile_gym.sim.apps.about import AboutPages
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.apps.contacts import data
 from mobile_gym.sim.apps.contacts.detail import edit_screen, view_screen
 from mobile_gym.sim.apps.contacts.groups import group_screen
-from mobile_gym.sim.apps.contacts.main import main_screen, search
+from mobile_gym.sim.apps.contacts.main import VERSION, main_screen, search
+from mobile_gym.sim.apps.contacts.settings import dialpad_screen, settings_screen
 
 
-class ContactsApp(App):
+class ContactsApp(AboutPages, App):
     """Simple Contacts Pro: contacts, favorites and groups over one SQLite database."""
 
     package = data.PACKAGE
@@ -26,11 +29,16 @@ class ContactsApp(App):
         data.VIEW: "view",
         data.EDIT: "edit",
         data.GROUP: "group",
+        data.SETTINGS: "settings",
+        data.DIALPAD: "dialpad",
+        **ABOUT_SCREENS,
     }
     schemas: ClassVar[dict[str, str]] = {data.DATABASE: data.SCHEMA}
+    about_name = "Simple Contacts Pro"
+    version = VERSION
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
-        data.seed_contacts(ctx.db(), rng)
+        data.seed_contacts(ctx.db(), rng, ctx.phone.boot_ms)
 
     def title(self, ctx: AppContext) -> str:
         activity = ctx.screen.activity
@@ -53,3 +61,5 @@ class ContactsApp(App):
     view = staticmethod(view_screen)
     edit = staticmethod(edit_screen)
     group = staticmethod(group_screen)
+    settings = staticmethod(settings_screen)
+    dialpad = staticmethod(dialpad_screen)

@@ -17,7 +17,10 @@ def save_contact(ctx: AppContext, contact_id: int | None, values: dict[str, str]
     if contact_id is None:
         columns = ", ".join(FIELDS)
         marks = ", ".join(f":{key}" for key in FIELDS)
-        cursor = db.execute(f"INSERT INTO contacts({columns}) VALUES ({marks})", values)
+        cursor = db.execute(
+            f"INSERT INTO contacts({columns}, created) VALUES ({marks}, :created)",
+            {**values, "created": ctx.phone.clock.epoch_ms},
+        )
         contact_id = int(cursor.lastrowid or 0)
     else:
         sets = ", ".join(f"{key} = :{key}" for key in FIELDS)

@@ -1,4 +1,5 @@
-"""Contacts' database: contacts, groups and group members; queries, seeding and names.
+"""Contacts' database: contacts, groups, group members and preferences; queries, seeding and
+names.
 
 Other apps read it the way Android apps read the contacts provider (``phone_book``).
 """
@@ -11,6 +12,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
 
 if TYPE_CHECKING:
@@ -21,9 +23,14 @@ MAIN = ".activities.MainActivity"
 VIEW = ".activities.ViewContactActivity"
 EDIT = ".activities.EditContactActivity"
 GROUP = ".activities.GroupContactsActivity"
+SETTINGS = ".activities.SettingsActivity"
+DIALPAD = ".activities.DialpadActivity"
 DATABASE = "contacts"
+PHONE_STORAGE = "Phone storage"
+"""The contact source of contacts kept on the phone itself (the only one a fresh phone has)."""
 
-SCHEMA = """
+SCHEMA = (
+    """
 CREATE TABLE contacts(
     id INTEGER PRIMARY KEY,
     first_name TEXT NOT NULL DEFAULT '',
@@ -33,7 +40,9 @@ CREATE TABLE contacts(
     starred INTEGER NOT NULL DEFAULT 0,
     address TEXT NOT NULL DEFAULT '',
     company TEXT NOT NULL DEFAULT '',
-    job_position TEXT NOT NULL DEFAULT ''
+    job_position TEXT NOT NULL DEFAULT '',
+    created INTEGER NOT NULL DEFAULT 0,
+    source TEXT NOT NULL DEFAULT 'Phone storage'
 );
 CREATE TABLE groups(
     id INTEGER PRIMARY KEY,
@@ -45,6 +54,27 @@ CREATE TABLE group_members(
     PRIMARY KEY (group_id, contact_id)
 );
 """
+    + preferences.SCHEMA
+)
+DEFAULTS: dict[str, str] = {
+    "sort": "first_name",
+    "sort_order": "asc",
+    "show_dialpad_button": "1",
+    "show_phone_numbers": "1",
+    "show_emails": "1",
+    "show_addresses": "1",
+    "show_organization": "1",
+    "ignored_contact_sources": "",
+}
+"""Preferences (table ``preferences``) and their defaults."""
+FIELD_PREFERENCES = {
+    "phone": "show_phone_numbers",
+    "email": "show_emails",
+    "address": "show_addresses",
+    "company": "show_organization",
+    "job_position": "show_organization",
+}
+"""The preference that shows each optional contact field on the contact and editor pages."""
 
 # fmt: off
 FIRST_NAMES = (
@@ -71,9 +101,12 @@ GROUP_TITLES = ("Family", "Friends", "Work", "Book club", "Neighbours")
 # fmt: on
 EMAIL_DOMAINS = ("gmail.com", "outlook.com", "yahoo.com", "proton.me", "icloud.com")
 SORT_KEYS = {
-    "first_name": "first_name COLLATE NOCASE, last_name COLLATE NOCASE, id",
-    "last_name": "last_name COLLATE NOCASE, first_name COLLATE NOCASE, id",
+    "first_name": ("first_name COLLATE NOCASE", "last_name COLLATE NOCASE", "id"),
+    "last_name": ("last_name COLLATE NOCASE", "first_name COLLATE NOCASE", "id"),
+    "date_created": ("created", "id"),
 }
+"""The columns each sorting orders the contacts by."""
+DAY_MS = 86_400_000
 _PHONE_QUERY = re.compile(r"[\d+\-() ]+")
 
 
@@ -102,6 +135,39 @@ def matches(contact: sqlite3.Row, query: str) -> bool:
     return found in digits(contact["phone"])
 
 
+def prefs(ctx: AppContext) -> preferences.Preferences:
+    """The app's preferences (in its database ``contacts``)."""
+    return preferences.Preferences(ctx, DEFAULTS, DATABASE)
+
+
+def shown_fields(ctx: AppContext) -> set[str]:
+    """The contact columns the pages show: the names, and the fields not hidden in Settings."""
+    settings = prefs(ctx)
+    return {"first_name", "last_name"} | {
+        column for column, key in FIELD_PREFERENCES.items() if settings.flag(key)
+    }
+
+
+def order_by(sort: str, descending: bool = False) -> str:
+    """The ORDER BY terms of a sorting (``SORT_KEYS``), each reversed when ``descending``."""
+    return ", ".join(f"{key} DESC" if descending else key for key in SORT_KEYS[sort])
+
+
+def ignored_sources(ctx: AppContext) -> list[str]:
+    """The contact sources the filter hides (preference ``ignored_contact_sources``)."""
+    return [name for name in prefs(ctx).get("ignored_contact_sources").split(",") if name]
+
+
+def sources(ctx: AppContext) -> list[str]:
+    """Every contact source: phone storage and those of the stored contacts."""
+    rows = ctx.db().execute("SELECT DISTINCT source FROM contacts").fetchall()
+    return sorted({PHONE_STORAGE, *(source for (source,) in rows)})
+
+
+def has_contacts(ctx: AppContext) -> bool:
+    return ctx.db().execute("SELECT 1 FROM contacts LIMIT 1").fetchone() is not None
+
+
 def contact(ctx: AppContext, contact_id: int | None) -> sqlite3.Row | None:
     if contact_id is None:
         return None
@@ -109,22 +175,28 @@ def contact(ctx: AppContext, contact_id: int | None) -> sqlite3.Row | None:
 
 
 def contact_rows(
-    ctx: AppContext, query: str = "", sort: str = "first_name", where: str = "1", args: Any = ()
+    ctx: AppContext, query: str = "", order: str = "", where: str = "1", args: Any = ()
 ) -> Sequence[sqlite3.Row]:
     """``contacts`` for a list: read a page at a time as it shows them, unless a search
     ``query`` filters them (names and numbers are matched in Python)."""
     if query:
-        return contacts(ctx, query, sort, where, args)
-    return ctx.rows(f"SELECT * FROM contacts WHERE {where} ORDER BY {SORT_KEYS[sort]}", args)
+        return contacts(ctx, query, order, where, args)
+    return ctx.rows(
+        f"SELECT * FROM contacts WHERE {where} ORDER BY {order or order_by('first_name')}", args
+    )
 
 
 def contacts(
-    ctx: AppContext, query: str = "", sort: str = "first_name", where: str = "1", args: Any = ()
+    ctx: AppContext, query: str = "", order: str = "", where: str = "1", args: Any = ()
 ) -> list[sqlite3.Row]:
-    """Contacts satisfying the SQL condition ``where``, sorted, filtered by ``query``."""
+    """Contacts satisfying the SQL condition ``where``, in ``order`` (ORDER BY terms; by
+    first name if empty), filtered by ``query``."""
     rows = (
         ctx.db()
-        .execute(f"SELECT * FROM contacts WHERE {where} ORDER BY {SORT_KEYS[sort]}", args)
+        .execute(
+            f"SELECT * FROM contacts WHERE {where} ORDER BY {order or order_by('first_name')}",
+            args,
+        )
         .fetchall()
     )
     return [row for row in rows if matches(row, query)] if query else rows
@@ -171,9 +243,10 @@ def phone_book(phone: Phone) -> list[tuple[str, str]]:
     return [(display_name(row), row["phone"]) for row in rows]
 
 
-def seed_contacts(db: sqlite3.Connection, rng: random.Random) -> None:
+def seed_contacts(db: sqlite3.Connection, rng: random.Random, now_ms: int) -> None:
     """14 to 20 contacts with numbers, most with emails, some with work and home details,
-    a few starred; then two or three groups of them."""
+    a few starred, created over the last year (before ``now_ms``); then two or three groups
+    of them."""
     count = rng.randint(14, 20)
     rows = []
     for first in rng.sample(FIRST_NAMES, count):
@@ -186,10 +259,10 @@ def seed_contacts(db: sqlite3.Connection, rng: random.Random) -> None:
     for row in rows:
         company, job = rng.choice(COMPANIES) if rng.random() < 0.4 else ("", "")
         street = f"{rng.randint(1, 99)} {rng.choice(STREETS)}" if rng.random() < 0.3 else ""
-        row += [street, company, job]
+        row += [street, company, job, now_ms - rng.randint(1, 365) * DAY_MS]
     db.executemany(
         "INSERT INTO contacts(first_name, last_name, phone, email, starred, address, company, "
-        "job_position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "job_position, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         rows,
     )
     titles = rng.sample(GROUP_TITLES, rng.randint(2, 3))

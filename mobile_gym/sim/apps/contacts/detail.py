@@ -6,15 +6,18 @@ from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.contacts import changes, data
 from mobile_gym.sim.apps.contacts.lists import avatar, delete_dialog
 from mobile_gym.sim.ui.composites import toolbar
+from mobile_gym.sim.ui.prefilled import apply_selection, select_all
 from mobile_gym.sim.ui.theme import Color
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
-from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
+from mobile_gym.sim.ui.widgets import EditText, ImageButton, ImageView, TextView
 
 SMS_PACKAGE = "com.simplemobiletools.smsmessenger"
 SMS_THREAD = ".activities.ThreadActivity"
 """Where "Send SMS" goes: the messaging app's conversation with the number."""
 NO_SMS_APP = "No app found to send messages"
 STAR: Color = (255, 179, 0)
+SELECTED = "selected_field"
+"""The editor's state key naming the field whose whole text a long press selected."""
 EDITOR = (
     # (column, resource id, hint, input type, icon)
     ("first_name", "contact_first_name", "First name", "name", "person"),
@@ -80,9 +83,10 @@ def view_screen(ctx: AppContext) -> View:
             gravity="center",
         ),
     ]
+    shown = data.shown_fields(ctx)
     for column, id, icon, caption in DETAILS:
         value = contact[column]
-        if not value:
+        if not value or column not in shown:
             continue
         trailing: list[View] = []
         if column == "phone":
@@ -120,6 +124,31 @@ def view_screen(ctx: AppContext) -> View:
     )
 
 
+def _selectable(ctx: AppContext, field: EditText) -> EditText:
+    """``field`` (made by ``ctx.edit``) with Android's touch selection: a long press focuses it
+    and selects its text (the word under the finger), so typing replaces it; a tap puts the
+    cursor back at the end (no selection), as does moving to another field."""
+    key = field.field_key
+    if key is None:
+        raise ValueError("a selectable field needs a field made by AppContext.edit")
+    text = field.text
+    focus = field.on_focus
+
+    def tap() -> None:
+        ctx.pop(SELECTED)
+        focus()
+
+    def long_press() -> None:
+        tap()
+        if text:
+            ctx.set(SELECTED, key)
+            select_all(ctx, key)
+
+    field.on_focus = tap
+    field.on_long_click = long_press
+    return apply_selection(ctx, field) if ctx.get(SELECTED) == key else field
+
+
 def edit_screen(ctx: AppContext) -> View:
     """The editor; a new contact may come prefilled with a ``phone`` (from another app)."""
     contact_id = ctx.args.get("contact_id")
@@ -141,9 +170,15 @@ def edit_screen(ctx: AppContext) -> View:
             ctx.open(data.VIEW, contact_id=new_id)
 
     rows: list[View] = []
+    shown = data.shown_fields(ctx)
     for key, id, hint, input_type, icon in EDITOR:
-        field = ctx.edit(
-            key, hint=hint, default=saved[key], id=id, input_type=input_type, width=0, weight=1
+        if key not in shown:
+            continue  # hidden in Settings: saving keeps the stored value
+        field = _selectable(
+            ctx,
+            ctx.edit(
+                key, hint=hint, default=saved[key], id=id, input_type=input_type, width=0, weight=1
+            ),
         )
         gap = (0, 0, 24, 0)
         leading = ImageView(icon, size=24, margin=gap) if icon else View(width=24, margin=gap)

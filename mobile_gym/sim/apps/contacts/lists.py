@@ -1,4 +1,5 @@
-"""Pieces the Contacts screens share: avatars, contact rows and lists, a contact picker."""
+"""Pieces the Contacts screens share: avatars, contact rows and lists, a contact picker and
+a dialog of check boxes."""
 
 from __future__ import annotations
 
@@ -126,6 +127,47 @@ def contact_picker(
     )
 
     def open_with(initial: set[int]) -> None:
+        ctx.set(flag, sorted(initial))
+        opener()
+
+    return open_with
+
+
+def checkbox_dialog(
+    ctx: AppContext,
+    key: str,
+    title: str,
+    options: Sequence[tuple[str, str, str]],
+    apply: Callable[[set[str]], None],
+) -> Callable[[set[str]], None]:
+    """A dialog of check boxes, one per option ``(value, resource id, label)``; OK hands
+    ``apply`` the values checked, Cancel forgets them. Returns the handler that opens it
+    with a set of values checked at first."""
+    flag = "checks:" + key
+    chosen = set(ctx.get(flag, []))
+
+    def toggle(value: str) -> Callable[[bool], None]:
+        def run(checked: bool) -> None:
+            now = set(ctx.get(flag, []))
+            ctx.set(flag, sorted(now | {value} if checked else now - {value}))
+
+        return run
+
+    boxes: list[View] = [
+        CheckBox(label, id=id, checked=value in chosen, on_change=toggle(value), size=16)
+        for value, id, label in options
+    ]
+    opener = ctx.dialog(
+        key,
+        title,
+        buttons=[
+            ("Cancel", lambda: ctx.pop(flag)),
+            ("OK", lambda: apply(set(ctx.pop(flag, [])))),
+        ],
+        body=boxes,
+    )
+
+    def open_with(initial: set[str]) -> None:
         ctx.set(flag, sorted(initial))
         opener()
 

@@ -1,18 +1,25 @@
-"""Contacts' main screen: the Contacts, Favorites and Groups tabs, search, sorting, About."""
+"""Contacts' main screen: the Contacts, Favorites and Groups tabs, search, the source filter,
+sorting, and the menu to Settings and About."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from mobile_gym.sim.apps.about import open_about
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.contacts import changes, data
 from mobile_gym.sim.apps.contacts.groups import groups_tab
-from mobile_gym.sim.apps.contacts.lists import contact_list, contact_picker, delete_dialog
-from mobile_gym.sim.ui.composites import fab
+from mobile_gym.sim.apps.contacts.lists import (
+    checkbox_dialog,
+    contact_list,
+    contact_picker,
+    delete_dialog,
+)
+from mobile_gym.sim.ui.composites import empty_state, fab
 from mobile_gym.sim.ui.search import Search
 from mobile_gym.sim.ui.tabs import tab_bar
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, View
-from mobile_gym.sim.ui.widgets import RadioButton
+from mobile_gym.sim.ui.widgets import RadioButton, TextView
 
 VERSION = "6.22.4"
 TABS = (("Contacts", "person"), ("Favorites", "star"), ("Groups", "people"))
@@ -24,17 +31,55 @@ def search(ctx: AppContext) -> Search:
     return Search(ctx, "Search contacts")
 
 
+SORTS = (
+    ("sort", "first_name", "sort_first_name", "First name"),
+    ("sort", "last_name", "sort_last_name", "Last name"),
+    ("sort", "date_created", "sort_date_created", "Date created"),
+    ("sort_order", "asc", "sort_ascending", "Ascending"),
+    ("sort_order", "desc", "sort_descending", "Descending"),
+)
+"""The "Sort by" dialog's radio buttons: (preference, value, resource id, label)."""
+
+
+class Listing:
+    """How the main screen lists contacts: its sorting and the contact sources it hides."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        prefs = data.prefs(ctx)
+        self.sort = prefs.get("sort")
+        self.descending = prefs.get("sort_order") == "desc"
+        self.hidden = data.ignored_sources(ctx)
+
+    @property
+    def order(self) -> str:
+        return data.order_by(self.sort, self.descending)
+
+    def where(self, condition: str = "1") -> tuple[str, tuple[str, ...]]:
+        """``condition`` and the source filter, as SQL and its arguments."""
+        if not self.hidden:
+            return condition, ()
+        marks = ", ".join("?" for _ in self.hidden)
+        return f"({condition}) AND source NOT IN ({marks})", tuple(self.hidden)
+
+
 def _sort_dialog(ctx: AppContext) -> Handler:
-    def choose(key: str) -> Callable[[bool], None]:
-        return lambda _checked: ctx.set("sort_choice", key)
+    prefs = data.prefs(ctx)
+    applied = {"sort": prefs.get("sort"), "sort_order": prefs.get("sort_order")}
+    pending = {**applied, **ctx.get("sort_choice", {})}
+
+    def choose(key: str, value: str) -> Callable[[bool], None]:
+        return lambda _checked: ctx.set("sort_choice", {**pending, key: value})
 
     def apply() -> None:
-        sort = ctx.pop("sort_choice", ctx.get("sort", "first_name"))
-        ctx.set("sort", sort)
-        ctx.log(f"Contacts sorted by {sort.replace('_', ' ')}")
+        chosen = {**applied, **ctx.pop("sort_choice", {})}
+        for key, value in chosen.items():
+            if value != applied[key]:
+                prefs.put(key, value)
+        label = chosen["sort"].replace("_", " ")
+        ctx.log(
+            f"Contacts sorted by {label}{', descending' if chosen['sort_order'] == 'desc' else ''}"
+        )
 
-    choice = ctx.get("sort_choice", ctx.get("sort", "first_name"))
-    options = [("first_name", "First name"), ("last_name", "Last name")]
     return ctx.dialog(
         "sort",
         "Sort by",
@@ -42,18 +87,54 @@ def _sort_dialog(ctx: AppContext) -> Handler:
         body=[
             RadioButton(
                 label,
-                id=f"sort_{key}",
-                checked=choice == key,
-                on_change=choose(key),
+                id=id,
+                checked=pending[key] == value,
+                on_change=choose(key, value),
                 size=16,
-                margin=(0, 8, 0, 0),
+                margin=(0, 16 if value == "asc" else 8, 0, 0),  # a gap before the order
             )
-            for key, label in options
+            for key, value, id, label in SORTS
         ],
     )
 
 
-def _contacts_tab(ctx: AppContext, query: str, sort: str) -> tuple[View, View]:
+def _filter_dialog(ctx: AppContext) -> Handler:
+    """The "Filter" dialog: a check box per contact source; unchecked sources are hidden."""
+    everywhere = data.sources(ctx)
+    hidden = set(data.ignored_sources(ctx))
+
+    def apply(shown: set[str]) -> None:
+        ignored = ",".join(source for source in everywhere if source not in shown)
+        if ignored != ",".join(sorted(hidden)):
+            data.prefs(ctx).put("ignored_contact_sources", ignored)
+
+    options = [(source, "filter_contact_source_checkbox", source) for source in everywhere]
+    pick = checkbox_dialog(ctx, "filter", "Filter", options, apply)
+    return lambda: pick({source for source in everywhere if source not in hidden})
+
+
+def _filtered_out(open_filter: Handler) -> View:
+    """What the Contacts tab shows when the filter hides every contact: why, and a button to
+    change the filter."""
+    return Column(
+        empty_state("No contacts found with the selected filter", id="contacts_placeholder"),
+        TextView(
+            "Change filter",
+            id="contacts_placeholder_2",
+            size=16,
+            color="primary",
+            bold=True,
+            gravity="center",
+            padding=(16, 8),
+            on_click=open_filter,
+        ),
+        width=MATCH,
+    )
+
+
+def _contacts_tab(
+    ctx: AppContext, query: str, listing: Listing, open_filter: Handler
+) -> tuple[View, View]:
     """The list of every contact and its "Create new contact" button."""
     selected = data.contact(ctx, ctx.get("selected"))
 
@@ -70,18 +151,17 @@ def _contacts_tab(ctx: AppContext, query: str, sort: str) -> tuple[View, View]:
         ctx.set("selected", contact_id)
         open_menu()  # at the pressed point
 
+    where, args = listing.where()
+    rows = data.contact_rows(ctx, query, listing.order, where, args)
+    button = fab("add", "Create new contact", lambda: ctx.open(data.EDIT))
+    if not rows and not query and listing.hidden and data.has_contacts(ctx):
+        return _filtered_out(open_filter), button
     empty = "No contacts match your search" if query else "No contacts found"
-    body = contact_list(
-        ctx,
-        data.contact_rows(ctx, query, sort),
-        id="contacts_list",
-        empty=empty,
-        on_long_press=long_press,
-    )
-    return body, fab("add", "Create new contact", lambda: ctx.open(data.EDIT))
+    body = contact_list(ctx, rows, id="contacts_list", empty=empty, on_long_press=long_press)
+    return body, button
 
 
-def _favorites_tab(ctx: AppContext, query: str, sort: str) -> tuple[View, View]:
+def _favorites_tab(ctx: AppContext, query: str, listing: Listing) -> tuple[View, View]:
     """The starred contacts and the "Add favorites" button (a dialog of check boxes)."""
 
     def unstar() -> None:
@@ -93,8 +173,10 @@ def _favorites_tab(ctx: AppContext, query: str, sort: str) -> tuple[View, View]:
         ctx.set("selected", contact_id)
         open_menu()
 
-    favorites = data.contact_rows(ctx, query, sort, where="starred = 1")
-    everyone = data.contact_rows(ctx, sort=sort)
+    where, args = listing.where("starred = 1")
+    favorites = data.contact_rows(ctx, query, listing.order, where, args)
+    where, args = listing.where()
+    everyone = data.contact_rows(ctx, order=listing.order, where=where, args=args)
     pick = contact_picker(
         ctx, "add_favorites", "Add favorites", everyone, lambda ids: changes.set_favorites(ctx, ids)
     )
@@ -108,38 +190,51 @@ def _favorites_tab(ctx: AppContext, query: str, sort: str) -> tuple[View, View]:
     return body, fab("add", "Add favorites", add_favorites)
 
 
+def _dialpad_button(ctx: AppContext) -> View:
+    """The round button at the bottom left that opens the dialpad."""
+    button = fab("phone", "Dialpad", lambda: ctx.open(data.DIALPAD), id="main_dialpad_button")
+    button.gravity = "bottom start"
+    return button
+
+
 def main_screen(ctx: AppContext) -> View:
     searching = search(ctx)
     query = searching.query
-    sort = ctx.get("sort", "first_name")
+    listing = Listing(ctx)
     tab = ctx.get("tab", CONTACTS_TAB)
-
-    def start_sort() -> None:
-        ctx.set("sort_choice", sort)
-        open_sort()
 
     def select_tab(index: int) -> None:
         ctx.set("tab", index)
 
+    def start_sort() -> None:
+        ctx.pop("sort_choice")
+        open_sort()
+
+    open_filter = _filter_dialog(ctx)
     if tab == FAVORITES_TAB:
-        body, button = _favorites_tab(ctx, query, sort)
+        body, button = _favorites_tab(ctx, query, listing)
     elif tab == GROUPS_TAB:
         body, button = groups_tab(ctx, query)
     else:
-        body, button = _contacts_tab(ctx, query, sort)
+        body, button = _contacts_tab(ctx, query, listing, open_filter)
     open_sort = _sort_dialog(ctx)
-    open_about = ctx.dialog(
-        "about",
-        "About",
-        f"Simple Contacts Pro {VERSION}. An easy way of managing your contacts, "
-        "without ads, respecting your privacy.",
-        buttons=[("OK", None)],
+    open_menu = ctx.menu(
+        "overflow",
+        [
+            ("Sort by", start_sort),
+            ("Settings", lambda: ctx.open(data.SETTINGS)),
+            ("About", open_about(ctx)),
+        ],
     )
-    open_menu = ctx.menu("overflow", [("Sort by", start_sort), ("About", open_about)])
-    bar = searching.toolbar("Contacts", on_overflow=open_menu)
+    bar = searching.toolbar(
+        "Contacts", actions=[("menu", "Filter", open_filter)], on_overflow=open_menu
+    )
+    layers = [body, button]
+    if data.prefs(ctx).flag("show_dialpad_button"):
+        layers.append(_dialpad_button(ctx))
     return Column(
         bar,
-        FrameLayout(children=[body, button], height=0, weight=1),
+        FrameLayout(children=layers, height=0, weight=1),
         tab_bar(TABS, tab, select_tab),
         height=MATCH,
     )

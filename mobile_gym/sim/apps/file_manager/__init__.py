@@ -8,11 +8,17 @@ documents and downloads, and a few hidden files (names starting with a dot).
 Activities and resource ids (``com.simplemobiletools.filemanager.pro:id/<name>`` unless they
 start ``android:``):
 
-``.activities.MainActivity`` (the folder browser)
+``.activities.MainActivity`` (the folder browser; it opens in the home folder)
+    At the bottom the tabs ``main_tabs_holder``: "Files" (the browser), "Recents" (the
+    newest files anywhere, ``recents_list`` of ``item_frame`` rows with ``item_name`` and the
+    folder in ``item_details``) and "Storage" (``used_space``, ``free_space_value``,
+    ``total_space`` "Total storage: 64 GB", and a ``<kind>_holder`` row with ``<kind>_size``
+    for images, videos, audio, documents, archives and others); BACK returns to Files.
     ``toolbar`` with ``toolbar_title`` "File Manager", ``action_search`` ("Search": the
     ``search_query`` field, hint "Search files", finds names anywhere below the folder;
-    "Close search", "Clear query") and "More options" (menu "Sort by", "Temporarily show
-    hidden" / "Stop showing hidden", "Go to home folder", "About"). ``breadcrumbs`` holds a
+    "Close search", "Clear query"), ``action_sort_by`` ("Sort by") and "More options" (menu
+    "Temporarily show hidden" / "Stop showing hidden", "Set as home folder", "Go to home
+    folder", "About": the About pages of ``mobile_gym.sim.apps.about``). ``breadcrumbs`` holds a
     ``breadcrumb_item`` per folder from "Internal" down (tap one to go there; the first
     crumbs give way to an ellipsis on a deep path). ``items_list`` (RecyclerView) of
     ``item_frame`` rows (folders first) with ``item_icon``, ``item_name``, ``item_details``
@@ -23,7 +29,8 @@ start ``android:``):
     A long press selects a row (``item_frame`` selected, its icon a check) and shows the
     contextual bar: ``cab_close`` ("Close selection"), ``toolbar_title`` ("1 / 12"),
     ``cab_properties``, ``cab_rename`` (one item), ``cab_select_all``, ``cab_delete`` and
-    "More options" ("Copy to", "Move to"); taps then toggle rows.
+    "More options" ("Copy to", "Move to", "Hide" / "Unhide": a dot put before the names or
+    taken away); taps then toggle rows.
 ``.activities.ReadTextActivity`` (arg ``path``)
     "Navigate up", ``toolbar_title`` (the file name), ``read_text_view`` (the text).
 
@@ -40,18 +47,19 @@ of ``filepicker_item`` rows named by ``list_item_name``; OK puts the items in th
 shown).
 
 Stored options (table ``preferences`` of database ``config``): ``sort`` (``name``, ``size``,
-``modified`` or ``extension``) and ``sort_descending`` (``0`` / ``1``); hidden files show
-only while "Temporarily show hidden" is on (the screen's state).
+``modified`` or ``extension``), ``sort_descending`` (``0`` / ``1``), ``home_folder`` (an
+absolute path, ``/sdcard`` by default) and ``temporarily_show_hidden`` (``0`` / ``1``:
+hidden files show while it is on). Clearing the app's data keeps the files.
 
 Logcat (tag ``FileManager``; paths are absolute): ``Opened folder P``, ``Opened file P``,
 ``Created folder P``, ``Created file P``, ``Renamed P to Q``, ``Copied P to Q``,
 ``Moved P to Q``, ``Deleted P``, ``Sorted by size, descending`` (name, size, last modified,
-extension; ascending, descending, with ``Preference changed: key=value``),
-``Showing hidden files``, ``Hiding hidden files``.
+extension; ascending, descending), ``Preference changed: key=value``,
+``Showing hidden files``, ``Hiding hidden files``, ``Hid P as Q``, ``Unhid P as Q``.
 Toasts: "Item renamed", "Item deleted" / "Items deleted", "Copied N item(s)", "Moved N
 item(s)", "The name cannot be empty", "The name contains invalid characters", "A file or
 folder with that name already exists", "Source and destination are the same folder", "A
-folder cannot go inside itself", "X already exists there".
+folder cannot go inside itself", "X already exists there", "Home folder updated".
 """
 
 from mobile_gym.sim.apps.file_manager.app import MAIN, PACKAGE, READER, FileManagerApp

@@ -1,4 +1,5 @@
-"""The File Manager app: its screens (the folder browser and the text reader) and seed."""
+"""The File Manager app: its screens (the folder browser with its Files, Recents and Storage
+tabs, the text reader, the About pages) and seed."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import posixpath
 import random
 from typing import ClassVar, cast
 
-from mobile_gym.sim.apps import preferences
+from mobile_gym.sim.apps import about, preferences
 from mobile_gym.sim.apps.base import App, AppContext, Handler
 from mobile_gym.sim.apps.file_manager import dialogs
 from mobile_gym.sim.apps.file_manager.browser import Browser
@@ -19,10 +20,12 @@ from mobile_gym.sim.apps.file_manager.files import (
     format_items,
     format_size,
 )
+from mobile_gym.sim.apps.file_manager.storage_tab import storage_body
 from mobile_gym.sim.ui.breadcrumbs import breadcrumbs
 from mobile_gym.sim.ui.composites import empty_state, fab, toolbar
 from mobile_gym.sim.ui.dates import short_date
 from mobile_gym.sim.ui.selection import selection_badge, selection_bar
+from mobile_gym.sim.ui.tabs import tab_bar
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
 from mobile_gym.sim.ui.widgets import TextView
 
@@ -32,9 +35,13 @@ READER = ".activities.ReadTextActivity"
 VERSION = "6.16.1"
 ROW_DP = 64
 NO_APP = "No app found to open this file"
+TABS = (("Files", "folder"), ("Recents", "restore"), ("Storage", "info"))
+FILES_TAB, RECENTS_TAB, STORAGE_TAB = range(len(TABS))
+RECENTS = 50
+"""How many of the newest files the Recents tab lists."""
 
 
-class FileManagerApp(App):
+class FileManagerApp(about.AboutPages, App):
     """A file manager over the phone's storage sandbox, modelled on Simple File Manager Pro."""
 
     package = PACKAGE
@@ -44,7 +51,9 @@ class FileManagerApp(App):
     dock = True
     seeds_files = True
     main_activity = MAIN
-    screens: ClassVar[dict[str, str]] = {MAIN: "main", READER: "reader"}
+    screens: ClassVar[dict[str, str]] = {MAIN: "main", READER: "reader", **about.SCREENS}
+    about_name = "Simple File Manager Pro"
+    version = VERSION
     schemas: ClassVar[dict[str, str]] = {"config": preferences.SCHEMA}
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
@@ -59,6 +68,9 @@ class FileManagerApp(App):
     def back(self, ctx: AppContext) -> bool:
         if ctx.screen.activity != MAIN:
             return False
+        if ctx.get("tab", FILES_TAB) != FILES_TAB:
+            ctx.set("tab", FILES_TAB)
+            return True
         browser = Browser(ctx)
         if browser.selection.active:
             browser.selection.clear()
@@ -136,11 +148,17 @@ class FileManagerApp(App):
                 ("select_all", "Select all", lambda: selection.set([e.path for e in entries])),
                 ("delete", "Delete", dialogs.delete_dialog(browser)),
             ]
+            chosen = browser.selected()
+            hide = all(not posixpath.basename(p).startswith(".") for p in chosen)
             more = ctx.menu(
                 "selection",
                 [
                     ("Copy to", dialogs.picker_dialog(browser, move=False)),
                     ("Move to", dialogs.picker_dialog(browser, move=True)),
+                    (
+                        "Hide" if hide else "Unhide",
+                        lambda: browser.set_hidden(browser.selected(), hide),
+                    ),
                 ],
             )
             return selection_bar(
@@ -155,15 +173,68 @@ class FileManagerApp(App):
         more = ctx.menu(
             "overflow",
             [
-                ("Sort by", dialogs.sort_dialog(browser)),
                 (hidden, browser.toggle_hidden),
-                ("Go to home folder", lambda: browser.open_folder(HOME)),
-                ("About", dialogs.about_dialog(ctx, VERSION)),
+                ("Set as home folder", browser.set_home),
+                ("Go to home folder", lambda: browser.open_folder(browser.home)),
+                ("About", about.open_about(ctx)),
             ],
         )
-        return toolbar("File Manager", actions=[browser.search.action()], on_overflow=more)
+        actions = [browser.search.action(), ("menu", "Sort by", dialogs.sort_dialog(browser))]
+        return toolbar("File Manager", actions=actions, on_overflow=more)
 
     def main(self, ctx: AppContext) -> View:
+        tab = ctx.get("tab", FILES_TAB)
+        if tab == STORAGE_TAB:
+            body = [
+                toolbar("Storage"),
+                ctx.scroller("storage", storage_body(ctx.phone.storage), height=0, weight=1),
+            ]
+        elif tab == RECENTS_TAB:
+            body = self._recents(ctx)
+        else:
+            body = self._files(ctx)
+        return Column(*body, tab_bar(TABS, tab, lambda index: ctx.set("tab", index)), height=MATCH)
+
+    def _recents(self, ctx: AppContext) -> list[View]:
+        """The newest files anywhere on the storage (hidden ones left out)."""
+        browser = Browser(ctx)
+        prefix = HOME + "/"
+        paths = [
+            p for p in browser.storage.files if p.startswith(prefix) and "/." not in p[len(HOME) :]
+        ]
+        files = [browser.entry(p) for p in paths]
+        files.sort(key=lambda e: (-e.modified, e.name.lower()))
+        rows: View
+        if files:
+            rows = ctx.scroller(
+                "recents",
+                items=files[:RECENTS],
+                item_height=ROW_DP,
+                render_item=lambda _i, item: self._recent_row(browser, cast(Entry, item)),
+                id="recents_list",
+                height=0,
+                weight=1,
+            )
+        else:
+            rows = empty_state("No items found", id="recents_placeholder")
+        return [toolbar("Recents"), rows]
+
+    def _recent_row(self, browser: Browser, item: Entry) -> View:
+        folder = posixpath.dirname(item.path)[len(HOME) :].lstrip("/") or HOME_NAME
+        return Row(
+            selection_badge(item.icon, False, tint="text_secondary", id="item_icon"),
+            Column(
+                TextView(item.name, id="item_name", size=16, width=MATCH),
+                TextView(folder, id="item_details", size=13, color="text_secondary"),
+                width=0,
+                weight=1,
+            ),
+            id="item_frame",
+            padding=(12, 0, 16, 0),
+            on_click=lambda: self._open(browser, item),
+        )
+
+    def _files(self, ctx: AppContext) -> list[View]:
         browser = Browser(ctx)
         entries = browser.entries()
         bar = self._top_bar(browser, entries)
@@ -187,12 +258,7 @@ class FileManagerApp(App):
         layers: list[View] = [body]
         if not browser.selection.active and not browser.search.active:
             layers.append(fab("add", "Create new", create, id="items_fab"))
-        return Column(
-            bar,
-            breadcrumbs(crumbs),
-            FrameLayout(children=layers, height=MATCH),
-            height=MATCH,
-        )
+        return [bar, breadcrumbs(crumbs), FrameLayout(children=layers, height=0, weight=1)]
 
     # the text reader ----------------------------------------------------------------------
     def reader(self, ctx: AppContext) -> View:

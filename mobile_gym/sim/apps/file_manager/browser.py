@@ -29,8 +29,14 @@ if TYPE_CHECKING:
     from mobile_gym.sim.apps.base import AppContext
 
 NAME_TAKEN = "A file or folder with that name already exists"
-PREFERENCES = {"sort": "name", "sort_descending": "0"}
+PREFERENCES = {
+    "sort": "name",
+    "sort_descending": "0",
+    "home_folder": HOME,
+    "temporarily_show_hidden": "0",
+}
 """The app's stored options and their defaults (table ``preferences`` of database ``config``)."""
+HIDDEN_PREFIX = "."
 
 
 class Browser:
@@ -45,16 +51,23 @@ class Browser:
 
     # state -------------------------------------------------------------------------------
     @property
+    def home(self) -> str:
+        """The home folder the app opens in (``home_folder``; the storage root if it is gone)."""
+        home = self.preferences.get("home_folder")
+        return home if home.startswith(HOME) and self.storage.is_dir(home) else HOME
+
+    @property
     def path(self) -> str:
-        """The folder shown: the one last opened, or the nearest folder above it still there."""
-        path = self.ctx.get("path", HOME)
+        """The folder shown: the one last opened (at first the home folder), or the nearest
+        folder above it still there."""
+        path = self.ctx.get("path") or self.home
         while path != HOME and not self.storage.is_dir(path):
             path = posixpath.dirname(path)
         return path
 
     @property
     def show_hidden(self) -> bool:
-        return bool(self.ctx.get("show_hidden"))
+        return self.preferences.flag("temporarily_show_hidden")
 
     @property
     def sort(self) -> tuple[str, bool]:
@@ -114,8 +127,13 @@ class Browser:
     # settings ----------------------------------------------------------------------------
     def toggle_hidden(self) -> None:
         shown = not self.show_hidden
-        self.ctx.set("show_hidden", shown)
+        self.preferences.put("temporarily_show_hidden", shown)
         self.ctx.log("Showing hidden files" if shown else "Hiding hidden files")
+
+    def set_home(self) -> None:
+        """Make the folder shown the home folder."""
+        self.preferences.put("home_folder", self.path)
+        self.ctx.toast("Home folder updated")
 
     def set_sort(self, sort: str, descending: bool) -> None:
         self.preferences.put("sort", sort)
@@ -154,6 +172,21 @@ class Browser:
             self.ctx.toast("Item renamed")
         self.selection.clear()
         return None
+
+    def set_hidden(self, paths: list[str], hidden: bool) -> None:
+        """Hide items (a dot before the name) or unhide them (leading dots dropped)."""
+        for path in paths:
+            name = posixpath.basename(path)
+            new = HIDDEN_PREFIX + name if hidden else name.lstrip(HIDDEN_PREFIX)
+            target = posixpath.join(posixpath.dirname(path), new)
+            if new == name or not new:
+                continue
+            if self.storage.exists(target):
+                self.ctx.toast(NAME_TAKEN)
+                continue
+            self.storage.move(path, target)
+            self.ctx.log(f"{'Hid' if hidden else 'Unhid'} {path} as {target}")
+        self.selection.clear()
 
     def delete(self, paths: list[str]) -> None:
         for path in paths:

@@ -56,7 +56,7 @@ _DOWNLOADS: tuple[tuple[str, int], ...] = (
     ("dishwasher_manual.pdf", 1_280),
     ("timetable.csv", 0),
     ("syllabus.docx", 81),
-    ("podcast_notes.txt", 0),
+    ("podcast_notes.md", 0),
     ("bank_statement_may.pdf", 176),
 )
 _TEXTS = {
@@ -78,7 +78,7 @@ _TEXTS = {
     "Lucas Martin,Engineering,555-0178\nNora Kim,Sales,555-0116",
     "timetable.csv": "day,first,second\nMonday,Math,History\nTuesday,Biology,Art\n"
     "Wednesday,Physics,Music",
-    "podcast_notes.txt": "Episode 42: interview notes, 12:30 best quote, 31:05 book tip.",
+    "podcast_notes.md": "Episode 42: interview notes, 12:30 best quote, 31:05 book tip.",
 }
 _HIDDEN = (
     ("Documents/.draft_letter.txt", "Dear neighbours, about the garden fence..."),
@@ -100,7 +100,7 @@ def seed_files(storage: Storage, rng: random.Random, now_ms: int) -> None:
     for folder, pool, low, high in (
         ("Documents", _DOCUMENTS, 6, 8),
         ("Documents/Work", _WORK, 3, 4),
-        ("Download", _DOWNLOADS, 5, 7),
+        ("Download", _DOWNLOADS, 2, 3),
     ):
         for name, kb in rng.sample(pool, rng.randint(low, high)):
             data = _TEXTS[name].encode() if kb == 0 else zeros(kb * 1024)

@@ -4,7 +4,6 @@ picker that copy and move use. Each function returns the handler that opens its 
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable
 
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.file_manager.browser import Browser
@@ -250,12 +249,3 @@ def picker_dialog(browser: Browser, *, move: bool) -> Handler:
         opener()
 
     return open_
-
-
-def about_dialog(ctx: AppContext, version: str) -> Callable[[], None]:
-    return ctx.dialog(
-        "about",
-        "About",
-        f"Simple File Manager Pro {version}. A file manager without ads, respecting your privacy.",
-        buttons=[("OK", None)],
-    )

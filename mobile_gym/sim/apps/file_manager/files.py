@@ -35,6 +35,7 @@ _ICONS = {
     "ogg": "music",
     "flac": "music",
     "wav": "music",
+    **dict.fromkeys(("mp4", "mkv", "webm", "3gp", "mov", "avi"), "play"),
 }
 
 

@@ -4,29 +4,42 @@ Photos and videos are files under ``/sdcard`` (DCIM/Camera, Pictures/Screenshots
 WhatsApp/Media/WhatsApp Images, Movies; small placeholder files, drawn as coloured tiles).
 Database ``gallery`` indexes them in table ``media(id, filename, full_path, parent_path,
 last_modified, date_taken, size, type, video_duration, is_favorite, deleted_ts)`` (times in
-ms on the phone's clock; ``type`` 1 image, 2 video, 4 GIF; ``deleted_ts`` set while in the
+ms on the phone's clock; ``type`` 1 image, 2 video, 4 GIF, 8 RAW, 16 SVG, 32 portrait;
+``deleted_ts`` set while in the
 recycle bin, where ``full_path`` is under ``/data/data/com.simplemobiletools.gallery.pro/
 files/.trash``) and keeps its options in table ``preferences`` (``filter_media``: a bit mask
 of the types shown; ``directory_sorting`` / ``media_sorting``: ``name``, ``size`` or
-``date_taken``, then ``:asc`` or ``:desc``). A media file another app or a task puts under
-``/sdcard`` is indexed when the gallery next shows its media; a row whose file is gone is
-dropped. A new phone has some favourites and a photo or two in the recycle bin.
+``date_taken``, then ``:asc`` or ``:desc``; ``group_by``: ``none``,
+``last_modified_daily`` / ``_monthly``, ``date_taken_daily`` / ``_monthly``, ``file_type``
+or ``extension``, then ``:asc`` or ``:desc``; ``view_type_folders`` / ``view_type_files``:
+``grid`` or ``list``; the settings ``show_hidden_media``, ``autoplay_videos``,
+``remember_last_video_position``, ``loop_videos``, ``date_format``, ``use_24_hour_format``,
+``excluded_folders`` (one path a line), ``app_theme``, ``file_loading_priority`` and the
+other switches of ``settings_screen``; yes/no values are ``1`` / ``0``). A media file another
+app or a task puts under ``/sdcard`` is indexed when the gallery next shows its media; a row
+whose file is gone is dropped; media in a folder named with a leading dot or holding a
+``.nomedia`` file show only with ``show_hidden_media``. A new phone has some favourites and a
+photo or two in the recycle bin; clearing the app's data keeps the media files.
 
 Activities and resource ids (``com.simplemobiletools.gallery.pro:id/<name>`` unless they
 start ``android:``):
 
 ``.activities.MainActivity``
     A search bar: ``top_toolbar_search`` (hint "Search folders"; filters the folders by
-    name), "Clear query" and "More options" (menu "Sort by", "Filter media", "About").
-    ``directories_grid`` (RecyclerView, three folders a row) of ``dir_holder`` tiles with
+    name), "Clear query", the actions ``sort_by`` ("Sort by") and ``filter_media`` ("Filter
+    media") and "More options" (menu "Change view type", "Settings", "About": the About
+    pages of ``mobile_gym.sim.apps.about``). ``directories_grid`` (RecyclerView, three
+    folders a row, or one a row in the list view) of ``dir_holder`` tiles with
     ``dir_thumbnail``, ``dir_name`` and ``photo_cnt`` (how many media it shows); the folders
     with media come first (newest first by default), then "Favorites" and "Recycle Bin"
     when they hold anything. ``directories_empty_placeholder`` when nothing shows.
 ``.activities.MediaActivity`` (argument ``folder``: a folder path, ``favorites`` or
     ``recycle_bin``)
     A search bar with "Navigate up", ``top_toolbar_search`` (hint "Search in Camera";
-    filters by file name) and "More options" ("Sort by", "Filter media"; in the recycle bin
-    also "Restore all files" and "Empty the Recycle Bin"). ``media_grid`` (four a row) of
+    filters by file name), the actions "Sort by" and "Filter media", and "More options"
+    ("Group by", "Change view type"; in the recycle bin also "Restore all files" and "Empty
+    the Recycle Bin"). ``media_grid`` (four a row, or one a row in the list view; grouped
+    media under a title per group) of
     ``media_item_holder`` tiles (description: the file name) with ``medium_thumbnail`` (a
     play button and ``video_duration`` on videos, a ``favorite`` star), ``medium_name``
     and, when selected, ``medium_check``; ``media_empty_text_placeholder``. A tap opens the
@@ -36,12 +49,26 @@ start ``android:``):
     favorites", "Rename" and "Properties" for one medium); taps toggle media.
 ``.activities.ViewPagerActivity`` (arguments ``folder`` and ``medium_id``)
     Toolbar with "Navigate up", ``toolbar_title`` (the file name) and "More options"
-    ("Rename", "Properties"); ``medium_image`` (description: the file name; on videos
-    ``video_toggle_play_pause``, "Play video" / "Pause video"), ``medium_counter`` ("3 /
-    14"); bottom actions ``bottom_favorite`` ("Toggle favorite", selected when a
+    ("Rename", "Set as" for a photo, "Properties"); ``medium_image`` (description: the file
+    name; on videos ``video_toggle_play_pause``, "Play video" / "Pause video"),
+    ``medium_counter`` ("3 / 14"); bottom actions ``bottom_favorite`` ("Toggle favorite", selected when a
     favourite), ``bottom_properties`` and ``bottom_delete``; in the recycle bin
     ``bottom_restore`` ("Restore") instead of the star. Swiping left / right shows the
-    next / previous medium of the folder; after a delete the next one shows.
+    next / previous medium of the folder; after a delete the next one shows. With
+    ``autoplay_videos`` a video plays as soon as it shows.
+``.activities.SettingsActivity``
+    "Navigate up" and ``settings_scrollview``: "Color customization"
+    (``settings_color_customization_holder``: a Theme choice), "General"
+    (``settings_change_date_time_format_holder``, ``settings_file_loading_priority_holder``,
+    ``settings_manage_excluded_folders_holder``, ``settings_manage_hidden_folders_holder``,
+    switches ``settings_show_hidden_items``, ``settings_search_all_files``,
+    ``settings_keep_last_modified``, ``settings_show_recycle_bin``), "Thumbnails", "Videos"
+    (``settings_autoplay_videos`` "Play videos automatically",
+    ``settings_remember_last_video_position``, ``settings_loop_videos``, ...; below the first
+    screenful) and "Recycle bin"; each switch sits in a ``settings_<name>_holder``.
+``.activities.SetWallpaperActivity`` (argument ``medium_id``; titled "Simple Wallpaper")
+    The photo (``crop_image_view``) and "Save", which asks where to set it (see
+    ``wallpaper``).
 
 Dialogs (``android:id/alertTitle``; ``android:id/button1`` is the positive button):
 "Move to the Recycle Bin?" (""X" will be moved to the Recycle Bin.", "3 items will be
@@ -49,17 +76,23 @@ moved ..."; in the bin "Delete permanently?"; buttons Cancel / Delete), "Rename"
 name selected when the dialog opens so that typing replaces it, and
 ``rename_item_extension``), "Properties" (``property_label`` / ``property_value``: Name,
 Path, Size, Date taken, Duration), "Sort by" (``sorting_dialog_radio_name`` / ``_size`` /
-``_date_taken``, ``sorting_dialog_radio_ascending`` / ``_descending``), "Filter media"
-(check boxes ``filter_media_images`` / ``_videos`` / ``_gifs``), "Empty the Recycle Bin?".
+``_date_taken``, ``sorting_dialog_radio_ascending`` / ``_descending``), "Group by"
+(``grouping_dialog_radio_<field>``, ``grouping_dialog_radio_ascending`` / ``_descending``),
+"Change view type" (``change_view_type_dialog_radio_grid`` / ``_list``), "Filter media"
+(check boxes ``filter_media_images`` / ``_videos`` / ``_gifs`` / ``_raws`` / ``_svgs`` /
+``_portraits``), "Change date and time format" (``change_date_time_dialog_radio_one`` ..
+``_five`` and the check box ``change_date_time_dialog_24_hour``), "Empty the Recycle Bin?".
 
 Logcat (tag ``Gallery``; paths absolute): ``Opened folder /sdcard/DCIM/Camera`` (or
 ``Opened folder Favorites`` / ``Recycle Bin``), ``Viewing PATH``, ``Playing PATH``, ``Added
 to favorites: PATH``, ``Removed from favorites: PATH``, ``Moved to the Recycle Bin: PATH``,
 ``Restored: PATH``, ``Deleted permanently: PATH``, ``Renamed PATH to PATH``, ``Emptied the
-Recycle Bin: N items``, ``Preference changed: media_sorting=name:asc`` (and the others).
+Recycle Bin: N items``, ``Preference changed: media_sorting=name:asc`` (and the others),
+``Hid folder PATH``, ``Unhid folder PATH``, ``Wallpaper set on the home screen: PATH`` (the
+lock screen, the home and lock screens).
 Toasts: "Moved to the Recycle Bin", "Deleted", "The name cannot be empty", "The name
 contains invalid characters", "A file with that name already exists", "Select at least one
-media type", "A file with the same name is already there".
+media type", "A file with the same name is already there", "Wallpaper set successfully".
 """
 
 from mobile_gym.sim.apps.gallery.app import GalleryApp

@@ -5,15 +5,29 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from mobile_gym.sim.apps import about
 from mobile_gym.sim.apps.base import App, AppContext
-from mobile_gym.sim.apps.gallery import folders_screen, media_screen, viewer
+from mobile_gym.sim.apps.gallery import (
+    folders_screen,
+    media_screen,
+    settings_screen,
+    viewer,
+    wallpaper,
+)
 from mobile_gym.sim.apps.gallery.library import folder_name
-from mobile_gym.sim.apps.gallery.media import SCHEMA, medium, seed_media
+from mobile_gym.sim.apps.gallery.media import (
+    SCHEMA,
+    medium,
+    seed_media,
+)
 from mobile_gym.sim.apps.gallery.names import (
     MAIN_ACTIVITY,
     MEDIA_ACTIVITY,
     PACKAGE,
+    SETTINGS_ACTIVITY,
+    VERSION,
     VIEWER_ACTIVITY,
+    WALLPAPER_ACTIVITY,
 )
 from mobile_gym.sim.apps.preferences import SCHEMA as PREFERENCES_SCHEMA
 from mobile_gym.sim.ui.search_bar import SearchBar
@@ -21,7 +35,7 @@ from mobile_gym.sim.ui.selection import Selection
 from mobile_gym.sim.ui.view import View
 
 
-class GalleryApp(App):
+class GalleryApp(about.AboutPages, App):
     """Simple Gallery Pro: folders of photos and videos, a grid per folder and a viewer."""
 
     package = PACKAGE
@@ -35,11 +49,22 @@ class GalleryApp(App):
         MAIN_ACTIVITY: "folders",
         MEDIA_ACTIVITY: "media",
         VIEWER_ACTIVITY: "viewer",
+        SETTINGS_ACTIVITY: "settings",
+        WALLPAPER_ACTIVITY: "wallpaper",
+        **about.SCREENS,
     }
     schemas: ClassVar[dict[str, str]] = {"gallery": SCHEMA + PREFERENCES_SCHEMA}
+    about_name = "Simple Gallery Pro"
+    version = VERSION
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_media(ctx, rng)
+
+    def settings(self, ctx: AppContext) -> View:
+        return settings_screen.build(ctx)
+
+    def wallpaper(self, ctx: AppContext) -> View:
+        return wallpaper.build(ctx)
 
     def folders(self, ctx: AppContext) -> View:
         return folders_screen.build(ctx)
@@ -56,11 +81,15 @@ class GalleryApp(App):
         if ctx.screen.activity == VIEWER_ACTIVITY:
             item = medium(ctx, ctx.get("current", ctx.args["medium_id"]))
             return item.filename if item is not None else self.label
+        if ctx.screen.activity == SETTINGS_ACTIVITY:
+            return "Settings"
+        if ctx.screen.activity == WALLPAPER_ACTIVITY:
+            return wallpaper.TITLE
         return self.label
 
     def back(self, ctx: AppContext) -> bool:
         """BACK leaves selection mode, then clears a search, before closing the screen."""
-        if ctx.screen.activity == VIEWER_ACTIVITY:
+        if ctx.screen.activity != MAIN_ACTIVITY and ctx.screen.activity != MEDIA_ACTIVITY:
             return False
         selection = Selection(ctx)
         if selection.active:

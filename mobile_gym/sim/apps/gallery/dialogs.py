@@ -1,4 +1,5 @@
-"""The Gallery's dialogs: sort, filter, rename, properties and the delete confirmation.
+"""The Gallery's dialogs: sort, group, filter, view type, date and time format, rename,
+properties and the delete confirmation.
 
 Each function declares its dialog on the screen being built and returns the handler that
 opens it (the screen's state remembers what the dialog is about while it is open).
@@ -6,16 +7,26 @@ opens it (the screen's state remembers what the dialog is about while it is open
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Sequence
 
 from mobile_gym.sim.apps.base import AppContext, Handler
-from mobile_gym.sim.apps.gallery.library import SORT_FIELDS, SORT_ORDERS, Library
+from mobile_gym.sim.apps.gallery.library import (
+    GROUPINGS,
+    SORT_FIELDS,
+    SORT_ORDERS,
+    VIEW_TYPES,
+    Library,
+)
 from mobile_gym.sim.apps.gallery.media import (
+    DATE_FORMATS,
+    TYPE_IDS,
     TYPE_NAMES,
     Medium,
     delete_for_good,
     duration,
     file_size,
+    format_date,
     medium,
     rename,
     rename_error,
@@ -33,12 +44,21 @@ def _radio(label: str, id: str, checked: bool, choose: Callable[[], None]) -> Ra
     )
 
 
-def sort_dialog(ctx: AppContext, library: Library, preference: str) -> Handler:
-    """ "Sort by": a field (name, size, date taken) and an order, for folders
-    (``directory_sorting``) or for the media of a folder (``media_sorting``)."""
-    field, order = library.sorting(preference)
-    chosen_field = ctx.get("sort_field", field)
-    chosen_order = ctx.get("sort_order", order)
+def _field_order_dialog(
+    ctx: AppContext,
+    library: Library,
+    preference: str,
+    *,
+    key: str,
+    title: str,
+    fields: dict[str, str],
+    id_prefix: str,
+) -> Handler:
+    """A dialog storing ``field:order`` in ``preference``: a radio button per field
+    (``<id_prefix>_<field>``), then Ascending / Descending; OK stores the choice."""
+    field, order = library.choice(preference)
+    chosen_field = ctx.get(key + "_field", field)
+    chosen_order = ctx.get(key + "_order", order)
 
     def apply() -> None:
         library.prefs.put(preference, f"{chosen_field}:{chosen_order}")
@@ -46,27 +66,135 @@ def sort_dialog(ctx: AppContext, library: Library, preference: str) -> Handler:
     body: list[View] = [
         _radio(
             label,
-            f"sorting_dialog_radio_{key}",
-            key == chosen_field,
-            lambda key=key: ctx.set("sort_field", key),
+            f"{id_prefix}_{name}",
+            name == chosen_field,
+            lambda name=name: ctx.set(key + "_field", name),
         )
-        for key, label in SORT_FIELDS.items()
+        for name, label in fields.items()
     ]
     body.append(View(height=1, background="divider", margin=(0, 8)))
     body += [
         _radio(
             label,
-            f"sorting_dialog_radio_{label.lower()}",
-            key == chosen_order,
-            lambda key=key: ctx.set("sort_order", key),
+            f"{id_prefix}_{label.lower()}",
+            name == chosen_order,
+            lambda name=name: ctx.set(key + "_order", name),
         )
-        for key, label in SORT_ORDERS.items()
+        for name, label in SORT_ORDERS.items()
     ]
-    opener = ctx.dialog("sort", "Sort by", buttons=[("Cancel", None), ("OK", apply)], body=body)
+    opener = ctx.dialog(key, title, buttons=[("Cancel", None), ("OK", apply)], body=body)
 
     def open_() -> None:
-        ctx.set("sort_field", field)
-        ctx.set("sort_order", order)
+        ctx.set(key + "_field", field)
+        ctx.set(key + "_order", order)
+        opener()
+
+    return open_
+
+
+def sort_dialog(ctx: AppContext, library: Library, preference: str) -> Handler:
+    """ "Sort by": a field (name, size, date taken) and an order, for folders
+    (``directory_sorting``) or for the media of a folder (``media_sorting``)."""
+    return _field_order_dialog(
+        ctx,
+        library,
+        preference,
+        key="sort",
+        title="Sort by",
+        fields=SORT_FIELDS,
+        id_prefix="sorting_dialog_radio",
+    )
+
+
+def group_dialog(ctx: AppContext, library: Library) -> Handler:
+    """ "Group by": how a folder's media are grouped (``group_by``), and in which order."""
+    return _field_order_dialog(
+        ctx,
+        library,
+        "group_by",
+        key="group",
+        title="Group by",
+        fields=GROUPINGS,
+        id_prefix="grouping_dialog_radio",
+    )
+
+
+def view_type_dialog(ctx: AppContext, library: Library, preference: str) -> Handler:
+    """ "Change view type": grid or list, for the folders (``view_type_folders``) or the
+    media of a folder (``view_type_files``)."""
+    current = library.prefs.get(preference)
+    pending = ctx.get("view_type_pending", current)
+    body: list[View] = [
+        _radio(
+            label,
+            f"change_view_type_dialog_radio_{name}",
+            name == pending,
+            lambda name=name: ctx.set("view_type_pending", name),
+        )
+        for name, label in VIEW_TYPES.items()
+    ]
+    opener = ctx.dialog(
+        "view_type",
+        "Change view type",
+        buttons=[("Cancel", None), ("OK", lambda: library.prefs.put(preference, pending))],
+        body=body,
+    )
+
+    def open_() -> None:
+        ctx.set("view_type_pending", current)
+        opener()
+
+    return open_
+
+
+_NUMBERS = ("one", "two", "three", "four", "five")
+_SAMPLE_DAY = dt.datetime(2024, 2, 25)
+
+
+def date_time_dialog(ctx: AppContext, library: Library) -> Handler:
+    """ "Change date and time format": a date format (``date_format``) and the 24-hour
+    clock (``use_24_hour_format``)."""
+    prefs = library.prefs
+    current = (prefs.get("date_format"), prefs.flag("use_24_hour_format"))
+    date_format, use_24 = ctx.get("date_time_pending", current)
+
+    def choose(value: tuple[str, bool]) -> Handler:
+        return lambda: ctx.set("date_time_pending", value)
+
+    def apply() -> None:
+        if date_format != current[0]:
+            prefs.put("date_format", date_format)
+        if use_24 != current[1]:
+            prefs.put("use_24_hour_format", use_24)
+
+    body: list[View] = [
+        _radio(
+            format_date(_SAMPLE_DAY, pattern),
+            f"change_date_time_dialog_radio_{number}",
+            pattern == date_format,
+            choose((pattern, use_24)),
+        )
+        for number, pattern in zip(_NUMBERS, DATE_FORMATS, strict=True)
+    ]
+    body.append(
+        CheckBox(
+            "Use 24-hour time format",
+            id="change_date_time_dialog_24_hour",
+            checked=use_24,
+            on_change=lambda on: choose((date_format, on))(),
+            size=16,
+            margin=(0, 8, 0, 0),
+        )
+    )
+    opener = ctx.dialog(
+        "date_time",
+        "Change date and time format",
+        buttons=[("Cancel", None), ("OK", apply)],
+        body=body,
+    )
+
+    def open_() -> None:
+        ctx.set("date_time_pending", current)
         opener()
 
     return open_
@@ -87,7 +215,7 @@ def filter_dialog(ctx: AppContext, library: Library) -> Handler:
     body = [
         CheckBox(
             name,
-            id=f"filter_media_{name.lower()}",
+            id=f"filter_media_{TYPE_IDS[kind]}",
             checked=bool(pending & kind),
             on_change=lambda _on, kind=kind: ctx.set("filter_pending", pending ^ kind),
             size=16,
@@ -148,13 +276,15 @@ def rename_dialog(ctx: AppContext) -> Callable[[Medium], None]:
 def properties_dialog(ctx: AppContext) -> Callable[[Medium], None]:
     """ "Properties" of a medium: name, path, size, date taken (and length of a video)."""
     item = medium(ctx, ctx.get("inspecting"))
+    prefs = Library(ctx).prefs
     rows: list[tuple[str, str]] = []
     if item is not None:
+        when = taken(item.date_taken, prefs.get("date_format"), prefs.flag("use_24_hour_format"))
         rows = [
             ("Name", item.filename),
             ("Path", item.original_path),
             ("Size", file_size(item.size)),
-            ("Date taken", taken(item.date_taken)),
+            ("Date taken", when),
         ]
         if item.is_video:
             rows.append(("Duration", duration(item.video_duration)))
@@ -181,18 +311,19 @@ def delete_dialog(
 ) -> Handler:
     """The confirmation before ``items`` go to the recycle bin (or, in the bin, for good)."""
     what = f'"{items[0].filename}"' if len(items) == 1 else f"{len(items)} items"
-    if in_bin:
+    permanent = in_bin or not Library(ctx).prefs.flag("use_recycle_bin")
+    if permanent:
         title, message = "Delete permanently?", f"{what} will be deleted for good."
     else:
         title, message = "Move to the Recycle Bin?", f"{what} will be moved to the Recycle Bin."
 
     def delete() -> None:
         for item in items:
-            if in_bin:
+            if permanent:
                 delete_for_good(ctx, item)
             else:
                 trash(ctx, item)
-        ctx.toast("Deleted" if in_bin else "Moved to the Recycle Bin")
+        ctx.toast("Deleted" if permanent else "Moved to the Recycle Bin")
         if then is not None:
             then()
 

@@ -1,25 +1,98 @@
-"""What the Gallery shows: the media its filter lets through, grouped in folders and sorted
-the way the user chose (preferences ``filter_media``, ``directory_sorting`` and
-``media_sorting`` in table ``preferences``)."""
+"""What the Gallery shows: the media its filter lets through, grouped in folders, sorted and
+grouped the way the user chose (preferences ``filter_media``, ``directory_sorting``,
+``media_sorting``, ``group_by`` and ``show_hidden_media`` in table ``preferences``)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import posixpath
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from mobile_gym.sim.apps.base import AppContext
-from mobile_gym.sim.apps.gallery.media import ALL_TYPES, Medium, all_media
+from mobile_gym.sim.apps.gallery.media import ALL_TYPES, HOME, TYPE_NAMES, Medium, all_media
 from mobile_gym.sim.apps.gallery.names import FAVORITES, RECYCLE_BIN, SPECIAL_FOLDERS
 from mobile_gym.sim.apps.preferences import Preferences
+from mobile_gym.sim.system.storage import Storage
 
 PREFERENCES = {
     "filter_media": str(ALL_TYPES),
     "directory_sorting": "date_taken:desc",
     "media_sorting": "date_taken:desc",
+    "group_by": "none:asc",
+    "view_type_folders": "grid",
+    "view_type_files": "grid",
+    "show_hidden_media": "0",
+    "autoplay_videos": "0",
+    "remember_last_video_position": "0",
+    "loop_videos": "0",
+    "date_format": "dd.MM.yyyy",
+    "use_24_hour_format": "0",
+    "file_loading_priority": "speed",
+    "search_all_files": "0",
+    "keep_last_modified": "1",
+    "show_recycle_bin_at_folders": "1",
+    "open_videos_on_separate_screen": "0",
+    "animate_gifs": "0",
+    "mark_favorite_items": "1",
+    "show_file_types": "0",
+    "use_recycle_bin": "1",
+    "delete_empty_folders": "0",
+    "app_theme": "auto",
+    "excluded_folders": "",
 }
+NOMEDIA = ".nomedia"
+"""A file of this name hides its folder from the gallery (shown with "Show hidden items")."""
 SORT_FIELDS = {"name": "Name", "size": "Size", "date_taken": "Date taken"}
 SORT_ORDERS = {"asc": "Ascending", "desc": "Descending"}
+GROUPINGS = {
+    "none": "Do not group files",
+    "last_modified_daily": "Last modified (daily)",
+    "last_modified_monthly": "Last modified (monthly)",
+    "date_taken_daily": "Date taken (daily)",
+    "date_taken_monthly": "Date taken (monthly)",
+    "file_type": "File type",
+    "extension": "Extension",
+}
+"""``group_by`` fields and their labels in the "Group by" dialog."""
+VIEW_TYPES = {"grid": "Grid", "list": "List"}
+_EPOCH = dt.datetime(1970, 1, 1)
+
+
+def _daily(ms: int) -> tuple[Any, str]:
+    day = _EPOCH + dt.timedelta(milliseconds=ms)
+    return day.date(), f"{day:%B} {day.day}, {day.year}"
+
+
+def _monthly(ms: int) -> tuple[Any, str]:
+    day = _EPOCH + dt.timedelta(milliseconds=ms)
+    return (day.year, day.month), f"{day:%B %Y}"
+
+
+def _extension(item: Medium) -> tuple[Any, str]:
+    extension = item.filename.rpartition(".")[2].lower()
+    return extension, "." + extension
+
+
+_GROUP_KEYS: dict[str, Callable[[Medium], tuple[Any, str]]] = {
+    "last_modified_daily": lambda m: _daily(m.last_modified),
+    "last_modified_monthly": lambda m: _monthly(m.last_modified),
+    "date_taken_daily": lambda m: _daily(m.date_taken),
+    "date_taken_monthly": lambda m: _monthly(m.date_taken),
+    "file_type": lambda m: (m.type, TYPE_NAMES.get(m.type, "Other")),
+    "extension": _extension,
+}
+"""Each grouping's (rank, title) of a medium: groups are ordered by rank."""
+
+
+def is_hidden(item: Medium, storage: Storage) -> bool:
+    """Whether ``item`` lies in a hidden folder under /sdcard: a name starting with a dot,
+    or a folder holding a ``.nomedia`` file."""
+    relative = item.parent_path.removeprefix(HOME)
+    dotted = any(part.startswith(".") for part in relative.split("/"))
+    return dotted or storage.exists(posixpath.join(item.parent_path, NOMEDIA))
 
 
 @dataclass(frozen=True)
@@ -56,14 +129,56 @@ class Library:
 
     def sorting(self, key: str) -> tuple[str, str]:
         """(field, order) of preference ``key`` (``directory_sorting`` / ``media_sorting``)."""
+        return self.choice(key)
+
+    def choice(self, key: str) -> tuple[str, str]:
+        """(field, order) of a ``field:order`` preference (``group_by``, the sortings)."""
         field, _, order = self.prefs.get(key).partition(":")
         return field, order
 
     @cached_property
     def shown(self) -> list[Medium]:
-        """The indexed media of the types the filter lets through."""
+        """The indexed media of the types the filter lets through (media in hidden folders
+        only with ``show_hidden_media``)."""
         wanted = self.media_filter
-        return [item for item in all_media(self.ctx) if item.type & wanted]
+        hidden = self.prefs.flag("show_hidden_media")
+        excluded = set(self.excluded_folders)
+        storage = self.ctx.phone.storage
+        return [
+            item
+            for item in all_media(self.ctx)
+            if item.type & wanted
+            and item.parent_path not in excluded
+            and (hidden or not is_hidden(item, storage))
+        ]
+
+    @property
+    def excluded_folders(self) -> list[str]:
+        """The folders whose media never show (``excluded_folders``, one path a line)."""
+        return [p for p in self.prefs.get("excluded_folders").split("\n") if p]
+
+    def media_folders(self) -> list[str]:
+        """Every folder holding media outside the recycle bin, hidden or excluded or not."""
+        return sorted({m.parent_path for m in all_media(self.ctx) if not m.deleted_ts})
+
+    def groups(self, key: str) -> list[tuple[str, list[Medium]]]:
+        """The media of folder ``key`` in ``group_by`` groups, each titled (one untitled
+        group when they are not grouped); the groups in the chosen order, each sorted."""
+        items = self.items(key)
+        field, order = self.choice("group_by")
+        grouping = _GROUP_KEYS.get(field)
+        if grouping is None:
+            return [("", items)]
+        groups: dict[Any, tuple[str, list[Medium]]] = {}
+        for item in items:
+            rank, title = grouping(item)
+            groups.setdefault(rank, (title, []))[1].append(item)
+        ranks = sorted(groups, reverse=order == "desc")
+        return [groups[rank] for rank in ranks]
+
+    def ordered(self, key: str) -> list[Medium]:
+        """The media of folder ``key`` in the order the screen shows them (group by group)."""
+        return [item for _title, items in self.groups(key) for item in items]
 
     def items(self, key: str) -> list[Medium]:
         """The media of folder ``key``, sorted by ``media_sorting``."""
@@ -93,7 +208,10 @@ class Library:
             "date_taken": lambda f: (f.newest, f.key),
         }[field]
         folders.sort(key=ranked, reverse=order == "desc")
-        for key in (FAVORITES, RECYCLE_BIN):
+        special = [FAVORITES]
+        if self.prefs.flag("show_recycle_bin_at_folders"):
+            special.append(RECYCLE_BIN)
+        for key in special:
             items = self.items(key)
             if items:
                 folders.append(Folder(key, folder_name(key), tuple(items)))

@@ -38,14 +38,32 @@ CREATE TABLE media (
     deleted_ts INTEGER NOT NULL DEFAULT 0
 );
 """
-IMAGE, VIDEO, GIF = 1, 2, 4
+IMAGE, VIDEO, GIF, RAW, SVG, PORTRAIT = 1, 2, 4, 8, 16, 32
 """Media types (``type`` column), also the bits of the "filter_media" preference."""
-ALL_TYPES = IMAGE | VIDEO | GIF
-TYPE_NAMES = {IMAGE: "Images", VIDEO: "Videos", GIF: "GIFs"}
+ALL_TYPES = IMAGE | VIDEO | GIF | RAW | SVG | PORTRAIT
+TYPE_NAMES = {
+    IMAGE: "Images",
+    VIDEO: "Videos",
+    GIF: "GIFs",
+    RAW: "RAW images",
+    SVG: "SVGs",
+    PORTRAIT: "Portraits",
+}
+TYPE_IDS = {
+    IMAGE: "images",
+    VIDEO: "videos",
+    GIF: "gifs",
+    RAW: "raws",
+    SVG: "svgs",
+    PORTRAIT: "portraits",
+}
+"""The suffix of each type's "Filter media" check box (``filter_media_<suffix>``)."""
 EXTENSIONS = {
     **dict.fromkeys(("jpg", "jpeg", "png", "webp", "heic"), IMAGE),
-    **dict.fromkeys(("mp4", "mkv", "webm", "3gp", "mov"), VIDEO),
+    **dict.fromkeys(("mp4", "mkv", "webm", "3gp", "mov", "avi"), VIDEO),
     "gif": GIF,
+    **dict.fromkeys(("dng", "cr2", "nef", "arw"), RAW),
+    "svg": SVG,
 }
 _COLUMNS = (
     "id, filename, full_path, parent_path, last_modified, date_taken, size, type, "
@@ -101,10 +119,27 @@ def file_size(size: int) -> str:
     return f"{size} B"
 
 
-def taken(ms: int) -> str:
-    """``June 3, 2024 09:30``."""
+DATE_FORMATS = ("dd.MM.yyyy", "dd/MM/yyyy", "MM/dd/yyyy", "yyyy-MM-dd", "d MMMM yyyy")
+"""The date formats the settings offer (Android's pattern letters)."""
+_STRFTIME = {
+    "dd.MM.yyyy": "%d.%m.%Y",
+    "dd/MM/yyyy": "%d/%m/%Y",
+    "MM/dd/yyyy": "%m/%d/%Y",
+    "yyyy-MM-dd": "%Y-%m-%d",
+    "d MMMM yyyy": "%-d %B %Y",
+}
+
+
+def format_date(when: dt.datetime, date_format: str) -> str:
+    """``when``'s date in one of ``DATE_FORMATS``."""
+    return when.strftime(_STRFTIME[date_format])
+
+
+def taken(ms: int, date_format: str = "dd.MM.yyyy", use_24_hours: bool = False) -> str:
+    """``03.06.2024 9:30 AM`` (or ``03.06.2024 09:30`` on the 24-hour clock)."""
     when = _EPOCH + dt.timedelta(milliseconds=ms)
-    return f"{when:%B} {when.day}, {when.year} {when:%H:%M}"
+    clock = f"{when:%H:%M}" if use_24_hours else f"{when:%-I:%M %p}"
+    return f"{format_date(when, date_format)} {clock}"
 
 
 # seeding --------------------------------------------------------------------------------------
@@ -130,6 +165,17 @@ def _stamp(ms: int, pattern: str) -> str:
 def seed_media(ctx: AppContext, rng: random.Random) -> None:
     """A camera roll, screenshots, downloads, chat pictures and a few films; three
     favourites and a camera photo or two in the recycle bin."""
+    rows, files = _draw_media(ctx, rng)
+    ctx.phone.storage.write_files(files)
+    ctx.db().executemany(
+        "INSERT INTO media (filename, full_path, parent_path, last_modified, date_taken, size, "
+        "type, video_duration, is_favorite, deleted_ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+
+
+def _draw_media(ctx: AppContext, rng: random.Random) -> tuple[list[tuple], list[tuple]]:
+    """The seeded index rows and the files ``(path, data, mtime)`` they stand for."""
     now = ctx.phone.boot_ms
     entries: dict[str, tuple[str, str, int, int, int, int]] = {}
 
@@ -190,12 +236,7 @@ def seed_media(ctx: AppContext, rng: random.Random) -> None:
             (name, stored, folder, when, when, size, kind, length, index in favorites, deleted)
         )
         files.append((stored, b"placeholder " + name.encode(), when))
-    ctx.phone.storage.write_files(files)
-    ctx.db().executemany(
-        "INSERT INTO media (filename, full_path, parent_path, last_modified, date_taken, size, "
-        "type, video_duration, is_favorite, deleted_ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        rows,
-    )
+    return rows, files
 
 
 # queries --------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""The Gallery's folder screen (``MediaActivity``): the media of one folder in a grid.
+"""The Gallery's folder screen (``MediaActivity``): the media of one folder in a grid or a
+list (``view_type_files``), grouped as ``group_by`` says (a title over each group).
 
 A long press selects a medium and starts selection mode (taps then toggle media); the
 contextual bar offers select all, delete and, under "More options", favourites, rename and
@@ -12,22 +13,25 @@ from mobile_gym.sim.apps.gallery.dialogs import (
     delete_dialog,
     empty_bin_dialog,
     filter_dialog,
+    group_dialog,
     properties_dialog,
     rename_dialog,
     sort_dialog,
+    view_type_dialog,
 )
 from mobile_gym.sim.apps.gallery.library import Library, folder_name
-from mobile_gym.sim.apps.gallery.media import Medium, duration, restore, set_favorite
+from mobile_gym.sim.apps.gallery.media import Medium, duration, file_size, restore, set_favorite
 from mobile_gym.sim.apps.gallery.names import RECYCLE_BIN, VIEWER_ACTIVITY
-from mobile_gym.sim.ui.composites import Action, empty_state
+from mobile_gym.sim.ui.composites import Action, empty_state, section_header
 from mobile_gym.sim.ui.grid import grid_row, thumbnail
 from mobile_gym.sim.ui.search_bar import SearchBar
 from mobile_gym.sim.ui.selection import Selection, selection_bar
-from mobile_gym.sim.ui.view import MATCH, Column, View
+from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import ImageView, TextView
 
 COLUMNS = 4
 ROW_DP = 124
+LIST_ROW_DP = 80
 
 
 def open_medium(ctx: AppContext, item: Medium) -> None:
@@ -41,7 +45,16 @@ def restore_all(ctx: AppContext, items: list[Medium]) -> None:
         ctx.toast("A file with the same name is already there")
 
 
-def _tile(item: Medium, selection: Selection, on_click: Handler, on_long_click: Handler) -> View:
+def _tile(
+    item: Medium,
+    selection: Selection,
+    on_click: Handler,
+    on_long_click: Handler,
+    *,
+    star: bool,
+    as_row: bool,
+) -> View:
+    """A medium's tile (or, in the list view, its row)."""
     chosen = item.id in selection
     overlay: list[View] = []
     if chosen:
@@ -57,19 +70,36 @@ def _tile(item: Medium, selection: Selection, on_click: Handler, on_long_click: 
                 margin=4,
             )
         )
-    return Column(
-        thumbnail(
-            item.full_path,
-            id="medium_thumbnail",
-            icon="play" if item.is_video else None,
-            badge=duration(item.video_duration) if item.is_video else "",
-            corner_icon="star" if item.is_favorite else None,
-            height=100,
-            overlay=overlay,
-        ),
+    image = thumbnail(
+        item.full_path,
+        id="medium_thumbnail",
+        icon="play" if item.is_video else None,
+        badge=duration(item.video_duration) if item.is_video else "",
+        corner_icon="star" if item.is_favorite and star else None,
+        height=64 if as_row else 100,
+        overlay=overlay,
+    )
+    layout: type[Row] | type[Column] = Column
+    texts: list[View] = [
         TextView(
             item.filename, id="medium_name", size=11, align="center", width=MATCH, padding=(2, 2)
-        ),
+        )
+    ]
+    if as_row:
+        image.width = 64
+        layout = Row
+        texts = [
+            Column(
+                TextView(item.filename, id="medium_name", size=16, width=MATCH),
+                TextView(file_size(item.size), size=13, color="text_secondary", width=MATCH),
+                width=0,
+                weight=1,
+                padding=(16, 0),
+            )
+        ]
+    return layout(
+        image,
+        *texts,
         id="media_item_holder",
         desc=item.filename,
         height=MATCH,
@@ -120,15 +150,31 @@ def _selection_bar(
     )
 
 
+def _rows(groups: list[tuple[str, list[Medium]]], per_row: int) -> list[str | list[Medium]]:
+    """The lines of the screen: a group's title (a string), then its media ``per_row`` a
+    line."""
+    lines: list[str | list[Medium]] = []
+    for title, items in groups:
+        if title:
+            lines.append(title)
+        lines += [items[i : i + per_row] for i in range(0, len(items), per_row)]
+    return lines
+
+
 def build(ctx: AppContext) -> View:
     key = ctx.args["folder"]
     in_bin = key == RECYCLE_BIN
     library = Library(ctx)
-    items = library.items(key)
     search = SearchBar(ctx, f"Search in {folder_name(key)}")
     query = search.query.casefold()
-    if query:
-        items = [item for item in items if query in item.filename.casefold()]
+    groups = [
+        (title, [item for item in members if query in item.filename.casefold()])
+        for title, members in library.groups(key)
+    ]
+    groups = [(title, members) for title, members in groups if members]
+    items = [item for _title, members in groups for item in members]
+    as_list = library.prefs.get("view_type_files") == "list"
+    star = library.prefs.flag("mark_favorite_items")
     selection = Selection(ctx)
     present = [i for i in selection.keys if any(item.id == i for item in items)]
     if present != selection.keys:
@@ -139,32 +185,55 @@ def build(ctx: AppContext) -> View:
             return lambda: selection.toggle(item.id)
         return lambda: open_medium(ctx, item)
 
-    def render(_index: int, row: object) -> View:
+    def render(_index: int, line: object) -> View:
+        if isinstance(line, str):
+            return section_header(line)
         tiles = [
-            _tile(item, selection, click(item), lambda item=item: selection.start(item.id))
-            for item in row  # type: ignore[attr-defined]
+            _tile(
+                item,
+                selection,
+                click(item),
+                lambda item=item: selection.start(item.id),
+                star=star,
+                as_row=as_list,
+            )
+            for item in line  # type: ignore[attr-defined]
         ]
-        return grid_row(tiles, COLUMNS, height=MATCH, padding=(2, 0))
+        if as_list:
+            tiles[0].height = LIST_ROW_DP
+            return tiles[0]
+        return grid_row(tiles, COLUMNS, height=ROW_DP, padding=(2, 0))
 
     body: View
-    if items:
-        rows = [items[i : i + COLUMNS] for i in range(0, len(items), COLUMNS)]
+    lines = _rows(groups, 1 if as_list else COLUMNS)
+    if items and len(groups) == 1 and not groups[0][0]:
         body = ctx.scroller(
-            "media", items=rows, item_height=ROW_DP, render_item=render, id="media_grid"
+            "media",
+            items=lines,
+            item_height=LIST_ROW_DP if as_list else ROW_DP,
+            render_item=render,
+            id="media_grid",
         )
+    elif items:
+        rendered = [render(index, line) for index, line in enumerate(lines)]
+        body = ctx.scroller("media", [Column(*rendered, width=MATCH)], id="media_grid")
     else:
         body = empty_state("No media files found", id="media_empty_text_placeholder")
     if selection.active:
         bar = _selection_bar(ctx, selection, items, in_bin)
     else:
+        actions: list[Action] = [
+            ("menu", "Sort by", sort_dialog(ctx, library, "media_sorting")),
+            ("checklist", "Filter media", filter_dialog(ctx, library)),
+        ]
         menu: list[tuple[str, Handler]] = [
-            ("Sort by", sort_dialog(ctx, library, "media_sorting")),
-            ("Filter media", filter_dialog(ctx, library)),
+            ("Group by", group_dialog(ctx, library)),
+            ("Change view type", view_type_dialog(ctx, library, "view_type_files")),
         ]
         if in_bin and items:
             menu += [
                 ("Restore all files", lambda: restore_all(ctx, items)),
                 ("Empty the Recycle Bin", empty_bin_dialog(ctx, items)),
             ]
-        bar = search.bar(on_up=ctx.finish, on_overflow=ctx.menu("overflow", menu))
+        bar = search.bar(on_up=ctx.finish, actions=actions, on_overflow=ctx.menu("overflow", menu))
     return Column(bar, body, height=MATCH)

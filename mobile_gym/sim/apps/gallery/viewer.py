@@ -2,7 +2,9 @@
 
 Arguments: ``folder`` (the folder key) and ``medium_id`` (the medium opened first). Its
 state: ``current`` (the medium shown; swipes change it) and ``index`` (its place, so that
-the next medium shows when the current one is deleted) and ``playing`` (a video started).
+the next medium shows when the current one is deleted) and ``playing`` (a video started;
+with ``autoplay_videos`` a video starts as soon as it shows). "Set as" opens the wallpaper
+screen for a photo.
 """
 
 from __future__ import annotations
@@ -10,8 +12,8 @@ from __future__ import annotations
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.gallery.dialogs import delete_dialog, properties_dialog, rename_dialog
 from mobile_gym.sim.apps.gallery.library import Library
-from mobile_gym.sim.apps.gallery.media import Medium, restore, set_favorite
-from mobile_gym.sim.apps.gallery.names import RECYCLE_BIN
+from mobile_gym.sim.apps.gallery.media import VIDEO, Medium, restore, set_favorite
+from mobile_gym.sim.apps.gallery.names import RECYCLE_BIN, WALLPAPER_ACTIVITY
 from mobile_gym.sim.ui.composites import toolbar
 from mobile_gym.sim.ui.grid import thumbnail
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
@@ -32,14 +34,18 @@ def _position(ctx: AppContext, items: list[Medium]) -> int | None:
 
 
 def show(ctx: AppContext, item: Medium, index: int) -> None:
+    """Show ``item`` (at ``index``); a video starts at once with ``autoplay_videos``."""
     ctx.set("current", item.id)
     ctx.set("index", index)
     ctx.pop("playing")
+    if item.is_video and Library(ctx).prefs.flag("autoplay_videos"):
+        ctx.set("playing", item.id)
+        ctx.log(f"Playing {item.full_path}")
 
 
 def swipe(ctx: AppContext, step: int) -> bool:
     """Show the next (``step`` 1) or previous (-1) medium; False at either end."""
-    items = Library(ctx).items(ctx.args["folder"])
+    items = Library(ctx).ordered(ctx.args["folder"])
     index = _position(ctx, items)
     if index is None or not 0 <= index + step < len(items):
         return False
@@ -113,7 +119,8 @@ def _media_area(ctx: AppContext, item: Medium) -> View:
 
 def build(ctx: AppContext) -> View:
     key = ctx.args["folder"]
-    items = Library(ctx).items(key)
+    library = Library(ctx)
+    items = library.ordered(key)
     index = _position(ctx, items)
     if index is None:
         ctx.finish()
@@ -131,6 +138,8 @@ def build(ctx: AppContext) -> View:
     if not in_bin:
         rename = rename_dialog(ctx)
         menu.insert(0, ("Rename", lambda: rename(item)))
+        if item.type != VIDEO:
+            menu.insert(1, ("Set as", lambda: ctx.open(WALLPAPER_ACTIVITY, medium_id=item.id)))
     bar = toolbar(item.filename, on_up=ctx.finish, on_overflow=ctx.menu("overflow", menu))
     return Column(
         bar,

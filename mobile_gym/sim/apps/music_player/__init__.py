@@ -2,7 +2,12 @@
 
 The library lives in database ``songs`` (see ``library.py``: tracks, playlists, the queue,
 the player's state and the app's ``preferences``); each seeded song also has its MP3 file in
-the phone's storage (``/sdcard/Music`` and folders in it). The player runs on the
+the phone's storage (``/sdcard/Music`` and folders in it), and "Rescan media" brings the
+library in line with the MP3 files in storage (a cleared library stays empty until then).
+Preferences (``dialogs.PREFERENCES``): ``<kind>_sort`` and ``<kind>_order`` (``asc`` /
+``desc``) for each tab (kinds ``playlist``, ``folder``, ``artist``, ``album``, ``track``),
+``last_used_tab`` (0-4, the tab shown on start), ``equalizer_preset`` (default ``Normal``),
+``gapless_playback`` and ``swap_prev_next`` (``1`` / ``0``). The player runs on the
 phone's virtual clock: a playing track ends after its duration and the next one of the queue
 starts (shuffle and repeat apply), while the phone idles.
 
@@ -11,9 +16,10 @@ start ``android:``):
 
 ``.activities.MainActivity`` (the library)
     ``toolbar`` with ``toolbar_title`` "Music Player", ``action_search`` ("Search": the
-    ``search_query`` field, hint "Search music", filters the tab's list; "Close search",
-    "Clear query") and "More options" (menu "Create new playlist", "Sort by" (tracks: radio
-    buttons ``sort_title``, ``sort_artist``, ``sort_album``, ``sort_duration``), "About").
+    ``top_toolbar_search`` field, hint "Search music", filters the tab's list; "Close
+    search", "Clear query"), ``action_sort_by`` ("Sort by": the tab's sorting dialog) and
+    "More options" (menu "Create new playlist" on the Playlists tab only, "Rescan media",
+    "Equalizer", "Settings", "About").
     ``main_tabs_holder``: tabs named "Playlists", "Folders", "Artists", "Albums", "Tracks"
     (``content-desc``; the selected one is ``selected``). Playlists: ``playlists_list`` of
     ``playlist_frame`` rows (``playlist_title``, ``playlist_tracks`` "5 tracks"); a long
@@ -34,6 +40,14 @@ start ``android:``):
     "Navigate up", ``toolbar_title``, for a playlist "More options" ("Rename playlist",
     "Delete playlist"); ``tracks_list`` as on the Tracks tab (in a playlist the contextual
     bar adds ``cab_remove_from_playlist``); ``current_track_bar``.
+``.activities.SettingsActivity``
+    "Navigate up", ``settings_scrollview`` with the switches ``settings_gapless_playback``
+    "Gapless playback" and ``settings_swap_prev_next`` "Swap Previous/Next buttons".
+``.activities.EqualizerActivity``
+    "Navigate up", ``equalizer_preset`` (the preset in use) and ``equalizer_presets_list``
+    of ``equalizer_preset_item`` radio buttons (Normal, Classical, Dance, Flat, Folk, Heavy
+    Metal, Hip Hop, Jazz, Pop, Rock): a tap picks the preset.
+The About pages of ``mobile_gym.sim.apps.about``.
 ``.activities.TrackActivity`` (the player)
     "Navigate up", ``activity_track_image``, ``activity_track_progress_current``,
     ``activity_track_progressbar`` (SeekBar in seconds: a tap or drag seeks),
@@ -47,16 +61,20 @@ start ``android:``):
 Dialogs: "New playlist" / "Rename playlist" (``new_playlist_title``, a prefilled title
 starts selected; OK is ``android:id/button1``), "Delete playlist" (Cancel / Delete), "Add to
 playlist" (radio buttons ``select_playlist_item`` named by the playlists: a tap adds the
-selected tracks; buttons Cancel and "New playlist"), "Sort by", "Properties"
-(``property_label`` / ``property_value``).
+selected tracks; buttons Cancel and "New playlist"), "Sort by" (radio buttons
+``sort_<option>``: playlists and folders ``title``, ``track_count``; artists ``title``,
+``album_count``, ``track_count``; albums ``title``, ``artist``, ``year``; tracks ``title``,
+``artist``, ``album``, ``duration``; then ``sort_ascending`` / ``sort_descending``; Cancel /
+OK), "Properties" (``property_label`` / ``property_value``).
 
 Logcat (tag ``MusicPlayer``): ``Playing: T by A``, ``Paused: T``, ``Resumed: T``,
 ``Next track: T``, ``Previous track: T``, ``Shuffle on`` / ``Shuffle off``,
 ``Repeat: off|all|one``, ``Seek to 1:23 in T``, ``Opened playlist|folder|artist|album N``,
 ``Playlist created: P``, ``Playlist renamed: P to Q``, ``Playlist deleted: P``,
-``Added T to P``, ``Removed T from P``, ``Tracks sorted by title|artist|album|duration``
-(and ``Preference changed: track_sort=...``).
-Toasts: "Playlist created", "Added to P", "Already in P", "The title cannot be empty", "A
+``Added T to P``, ``Removed T from P``, ``Playlists|Folders|Artists|Albums|Tracks sorted by
+S`` (on OK; and ``Preference changed: key=value`` for each stored option), ``Media
+rescanned: N added, M removed``, ``Equalizer preset: P``.
+Toasts: "Media rescanned", "Playlist created", "Added to P", "Already in P", "The title cannot be empty", "A
 playlist with that title already exists".
 """
 

@@ -1,16 +1,24 @@
-"""The Music Player app: the tabbed library, a playlist / folder / artist / album page, and the
-player screen."""
+"""The Music Player app: the tabbed library, a playlist / folder / artist / album page, the
+player screen, the settings, the equalizer and the About pages."""
 
 from __future__ import annotations
 
 import random
 from typing import ClassVar, cast
 
+from mobile_gym.sim.apps.about import SCREENS as ABOUT_SCREENS
+from mobile_gym.sim.apps.about import AboutPages, open_about
 from mobile_gym.sim.apps.base import App, AppContext, Handler
 from mobile_gym.sim.apps.music_player import dialogs, library
 from mobile_gym.sim.apps.music_player.library import Group, format_duration
 from mobile_gym.sim.apps.music_player.playback import Player
 from mobile_gym.sim.apps.music_player.rows import GROUP_ROW_DP, current_track_bar, group_row
+from mobile_gym.sim.apps.music_player.settings import (
+    EQUALIZER,
+    SETTINGS,
+    equalizer_screen,
+    settings_screen,
+)
 from mobile_gym.sim.apps.music_player.track_list import PLAYER, TrackList
 from mobile_gym.sim.apps.preferences import Preferences
 from mobile_gym.sim.ui.composites import empty_state, toolbar
@@ -31,11 +39,11 @@ TABS = (
     ("Albums", "album"),
     ("Tracks", "music"),
 )
-KINDS = ("playlist", "folder", "artist", "album")
-TRACKS_TAB = 4
+KINDS = ("playlist", "folder", "artist", "album", "track")
+PLAYLISTS_TAB, TRACKS_TAB = 0, 4
 
 
-class MusicPlayerApp(App):
+class MusicPlayerApp(AboutPages, App):
     """A music player over a seeded library, modelled on Simple Music Player."""
 
     package = PACKAGE
@@ -45,8 +53,17 @@ class MusicPlayerApp(App):
     dock = True
     seeds_files = True
     main_activity = MAIN
-    screens: ClassVar[dict[str, str]] = {MAIN: "main", TRACKS: "collection", PLAYER: "player"}
+    screens: ClassVar[dict[str, str]] = {
+        MAIN: "main",
+        TRACKS: "collection",
+        PLAYER: "player",
+        SETTINGS: "settings",
+        EQUALIZER: "equalizer",
+        **ABOUT_SCREENS,
+    }
     schemas: ClassVar[dict[str, str]] = {"songs": library.SCHEMA}
+    about_name = "Simple Music Player"
+    version = VERSION
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         library.seed_library(ctx.db(), ctx.phone.storage, rng, ctx.phone.boot_ms)
@@ -87,10 +104,11 @@ class MusicPlayerApp(App):
         ctx.open(TRACKS, kind=group.kind, key=group.key, title=group.title)
 
     # the library --------------------------------------------------------------------------
-    def _groups_body(self, ctx: AppContext, kind: str, query: str) -> View:
-        found = [
-            g for g in library.groups(ctx.db(), kind) if library.matches(query, g.title, g.subtitle)
-        ]
+    def _groups_body(self, ctx: AppContext, kind: str, query: str, prefs: Preferences) -> View:
+        order = library.groups(
+            ctx.db(), kind, prefs.get(f"{kind}_sort"), prefs.get(f"{kind}_order") == "desc"
+        )
+        found = [g for g in order if library.matches(query, g.title, g.subtitle)]
         if not found:
             return empty_state(f"No {kind}s found", id=f"{kind}s_placeholder")
         selection = Selection(ctx, "selected_playlists")
@@ -139,36 +157,52 @@ class MusicPlayerApp(App):
             on_overflow=None,
         )
 
+    def _rescan(self, ctx: AppContext) -> None:
+        added, removed = library.scan_media(ctx.db(), ctx.phone.storage)
+        ctx.log(f"Media rescanned: {added} added, {removed} removed")
+        ctx.toast("Media rescanned")
+
+    def _menu(self, ctx: AppContext, tab: int) -> Handler:
+        items: list[tuple[str, Handler]] = []
+        if tab == PLAYLISTS_TAB:
+            items.append(("Create new playlist", dialogs.new_playlist_dialog(ctx, lambda: [])))
+        items += [
+            ("Rescan media", lambda: self._rescan(ctx)),
+            ("Equalizer", lambda: ctx.open(EQUALIZER)),
+            ("Settings", lambda: ctx.open(SETTINGS)),
+            ("About", open_about(ctx)),
+        ]
+        return ctx.menu("overflow", items)
+
     def main(self, ctx: AppContext) -> View:
-        tab = ctx.get("tab", 0)
-        search = Search(ctx, "Search music")
+        prefs = Preferences(ctx, dialogs.PREFERENCES)
+        tab = int(prefs.get("last_used_tab"))
+        kind = KINDS[tab]
+        search = Search(ctx, "Search music", id="top_toolbar_search")
 
         def select_tab(index: int) -> None:
             if index != tab:
-                ctx.set("tab", index)
+                prefs.put("last_used_tab", str(index))
                 ctx.pop("selected")
                 ctx.pop("selected_playlists")
                 if search.active:
                     search.close()
 
-        menu = ctx.menu(
-            "overflow",
-            [
-                ("Create new playlist", dialogs.new_playlist_dialog(ctx, lambda: [])),
-                ("Sort by", dialogs.sort_dialog(ctx)),
-                ("About", self._about(ctx)),
-            ],
-        )
         top: View = (
             search.bar()
             if search.active
-            else toolbar("Music Player", actions=[search.action()], on_overflow=menu)
+            else toolbar(
+                "Music Player",
+                actions=[search.action(), ("menu", "Sort by", dialogs.sort_dialog(ctx, kind))],
+                on_overflow=self._menu(ctx, tab),
+            )
         )
         if tab == TRACKS_TAB:
-            sort = Preferences(ctx, dialogs.PREFERENCES).get("track_sort")
             songs = [
                 t
-                for t in library.tracks(ctx.db(), sort)
+                for t in library.tracks(
+                    ctx.db(), prefs.get("track_sort"), prefs.get("track_order") == "desc"
+                )
                 if library.matches(search.query, t.title, t.artist, t.album)
             ]
             tracks = TrackList(ctx, songs)
@@ -176,7 +210,7 @@ class MusicPlayerApp(App):
             if tracks.selection.active:
                 top = tracks.bar()
         else:
-            body = self._groups_body(ctx, KINDS[tab], search.query)
+            body = self._groups_body(ctx, kind, search.query, prefs)
             if tab == 0 and ctx.get("selected_playlists"):
                 top = self._playlists_bar(ctx)
         return Column(
@@ -187,13 +221,11 @@ class MusicPlayerApp(App):
             height=MATCH,
         )
 
-    def _about(self, ctx: AppContext) -> Handler:
-        return ctx.dialog(
-            "about",
-            "About",
-            f"Simple Music Player {VERSION}. A music player without ads, respecting your privacy.",
-            buttons=[("OK", None)],
-        )
+    def settings(self, ctx: AppContext) -> View:
+        return settings_screen(ctx)
+
+    def equalizer(self, ctx: AppContext) -> View:
+        return equalizer_screen(ctx)
 
     # a playlist, folder, artist or album --------------------------------------------------
     def collection(self, ctx: AppContext) -> View:

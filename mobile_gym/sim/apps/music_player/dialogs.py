@@ -2,7 +2,8 @@
 
 Each dialog function returns the handler that opens it. Playlist changes log ``MusicPlayer``
 lines: ``Playlist created: P``, ``Playlist renamed: P to Q``, ``Playlist deleted: P``,
-``Added T to P``, ``Removed T from P``.
+``Added T to P``, ``Removed T from P``; confirming a tab's sorting logs ``Playlists|Folders|
+Artists|Albums|Tracks sorted by S``.
 """
 
 from __future__ import annotations
@@ -13,20 +14,43 @@ from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.music_player import library
 from mobile_gym.sim.apps.music_player.library import format_duration
 from mobile_gym.sim.apps.preferences import Preferences
-from mobile_gym.sim.ui.choices import radio_dialog
 from mobile_gym.sim.ui.prefilled import apply_selection, select_all
 from mobile_gym.sim.ui.properties import properties_body
 from mobile_gym.sim.ui.view import View
 from mobile_gym.sim.ui.widgets import RadioButton
 
-PREFERENCES = {"track_sort": "title"}
-"""The app's stored options and their defaults (table ``preferences``)."""
-SORT_OPTIONS = (
-    ("title", "Title"),
-    ("artist", "Artist"),
-    ("album", "Album"),
-    ("duration", "Duration"),
-)
+KIND_LABELS = {
+    "playlist": "Playlists",
+    "folder": "Folders",
+    "artist": "Artists",
+    "album": "Albums",
+    "track": "Tracks",
+}
+"""The tabs by the kind of row they list."""
+SORT_OPTIONS: dict[str, tuple[tuple[str, str], ...]] = {
+    "playlist": (("title", "Title"), ("track_count", "Track count")),
+    "folder": (("title", "Title"), ("track_count", "Track count")),
+    "artist": (("title", "Title"), ("album_count", "Album count"), ("track_count", "Track count")),
+    "album": (("title", "Title"), ("artist", "Artist"), ("year", "Year")),
+    "track": (
+        ("title", "Title"),
+        ("artist", "Artist"),
+        ("album", "Album"),
+        ("duration", "Duration"),
+    ),
+}
+"""Each tab's sort options (value, label)."""
+ORDERS = (("asc", "sort_ascending", "Ascending"), ("desc", "sort_descending", "Descending"))
+PREFERENCES = {
+    **{f"{kind}_sort": "title" for kind in KIND_LABELS},
+    **{f"{kind}_order": "asc" for kind in KIND_LABELS},
+    "last_used_tab": "0",
+    "equalizer_preset": "Normal",
+    "gapless_playback": "0",
+    "swap_prev_next": "0",
+}
+"""The app's stored options and their defaults (table ``preferences``): each tab's sort and
+order, the tab last shown, the equalizer preset and the settings' switches."""
 EMPTY_TITLE = "The title cannot be empty"
 TITLE_TAKEN = "A playlist with that title already exists"
 
@@ -196,15 +220,44 @@ def add_to_playlist_dialog(ctx: AppContext, track_ids: Sequence[int], done: Hand
     )
 
 
-def sort_dialog(ctx: AppContext) -> Handler:
-    """ "Sort by" for the tracks: title, artist, album or duration (a stored option)."""
+def sort_dialog(ctx: AppContext, kind: str) -> Handler:
+    """ "Sort by" for the tab listing ``kind`` rows: radio buttons ``sort_<option>`` and
+    ``sort_ascending`` / ``sort_descending``; OK stores the choice (``<kind>_sort``,
+    ``<kind>_order``)."""
     prefs = Preferences(ctx, PREFERENCES)
+    sort_key, order_key = f"{kind}_sort", f"{kind}_order"
+    chosen = {sort_key: prefs.get(sort_key), order_key: prefs.get(order_key)}
+    pending = {**chosen, **ctx.get("sort_choice", {})}
 
-    def choose(value: str) -> None:
-        prefs.put("track_sort", value)
-        ctx.log(f"Tracks sorted by {value}")
+    def pick(key: str, value: str) -> Callable[[bool], None]:
+        return lambda _checked: ctx.set("sort_choice", {**pending, key: value})
 
-    return radio_dialog(ctx, "sort", "Sort by", SORT_OPTIONS, prefs.get("track_sort"), choose)
+    def apply() -> None:
+        picked = {**chosen, **ctx.pop("sort_choice", {})}
+        for key, value in picked.items():
+            if value != chosen[key]:
+                prefs.put(key, value)
+        ctx.log(f"{KIND_LABELS[kind]} sorted by {picked[sort_key]}")
+
+    options = [(sort_key, value, f"sort_{value}", label) for value, label in SORT_OPTIONS[kind]]
+    options += [(order_key, value, id, label) for value, id, label in ORDERS]
+    body: list[View] = [
+        RadioButton(
+            label,
+            id=id,
+            checked=pending[key] == value,
+            on_change=pick(key, value),
+            size=16,
+            margin=(0, 4, 0, 0),
+        )
+        for key, value, id, label in options
+    ]
+    return ctx.dialog(
+        "sort",
+        "Sort by",
+        buttons=[("Cancel", lambda: ctx.pop("sort_choice")), ("OK", apply)],
+        body=body,
+    )
 
 
 def properties_dialog(ctx: AppContext, track_id: int | None) -> Handler:

@@ -1,11 +1,16 @@
-"""The Music Player's library: its database schema, the seeded songs, and the queries the
-tabs show (tracks, playlists, folders, artists, albums).
+"""The Music Player's library: its database schema, the seeded songs, the media scan that
+fills the library from the phone's song files, and the queries the tabs show (tracks,
+playlists, folders, artists, albums) in the order the user picked.
 
 Database ``songs``: ``tracks(id, title, artist, album, duration, track_number, year, path,
 folder_name)`` with ``duration`` in seconds; ``playlists(id, title)``;
 ``playlist_tracks(playlist_id, track_id, position)``; ``queue_items(position, track_id)``,
 the queue playing; ``playback`` (one row: the player, see ``playback.py``); and the app's
 ``preferences``.
+
+The media scan reads every ``.mp3`` file under ``/sdcard``: ``Artist - Title.mp3`` names its
+artist and title (else the file name is the title), the seeded catalogue stands for the
+files' tags (album, year, track number), and the length follows from the file's size.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import posixpath
 import random
 import sqlite3
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mobile_gym.sim.apps import preferences
@@ -61,6 +66,16 @@ TRACK_SORTS = {
     "album": "album COLLATE NOCASE, track_number, id",
     "duration": "duration, title COLLATE NOCASE, id",
 }
+GROUP_SORTS: dict[str, Callable[[Group], tuple[object, ...]]] = {
+    "title": lambda g: (g.title.lower(),),
+    "track_count": lambda g: (g.tracks, g.title.lower()),
+    "album_count": lambda g: (g.albums, g.title.lower()),
+    "artist": lambda g: (g.subtitle.lower(), g.title.lower()),
+    "year": lambda g: (g.year, g.title.lower()),
+}
+"""How a tab's groups can be sorted (``artist`` is an album's artist, its subtitle)."""
+SONG_EXTENSION = ".mp3"
+MEDIA_ROOT = "/sdcard/"
 BYTES_PER_SECOND = 500
 """Bytes per second of sound of the seeded song files (kept small: the content is zeros)."""
 
@@ -137,6 +152,10 @@ class Group:
     title: str
     subtitle: str
     tracks: int
+    albums: int = 0
+    """An artist's albums."""
+    year: int = 0
+    """An album's year."""
 
 
 def format_duration(seconds: int) -> str:
@@ -195,6 +214,51 @@ def seed_library(db: sqlite3.Connection, storage: Storage, rng: random.Random, n
     storage.write_files(files)
 
 
+def _tags(artist: str, title: str) -> tuple[str, int, int]:
+    """The album, year and track number the catalogue gives a song (its tags)."""
+    for name, albums in CATALOG:
+        if name != artist:
+            continue
+        for album, year, titles in albums:
+            if title in titles:
+                return album, year, titles.index(title) + 1
+    return "<unknown>", 0, 0
+
+
+def scan_media(db: sqlite3.Connection, storage: Storage) -> tuple[int, int]:
+    """Bring the library in line with the song files in storage: add the new files, drop the
+    tracks whose file under ``MEDIA_ROOT`` is gone (and their playlist entries); returns
+    (added, removed)."""
+    paths = sorted(
+        path
+        for path in storage.file_paths()
+        if path.startswith(MEDIA_ROOT) and path.lower().endswith(SONG_EXTENSION)
+    )
+    present = set(paths)
+    known = {row[0]: row[1] for row in db.execute("SELECT path, id FROM tracks")}
+    gone = [
+        track_id
+        for path, track_id in known.items()
+        if path.startswith(MEDIA_ROOT) and path not in present
+    ]
+    for track_id in gone:
+        db.execute("DELETE FROM playlist_tracks WHERE track_id = ?", (track_id,))
+        db.execute("DELETE FROM tracks WHERE id = ?", (track_id,))
+    new = [path for path in paths if path not in known]
+    for path in new:
+        stem = posixpath.splitext(posixpath.basename(path))[0]
+        artist, _, title = stem.partition(" - ") if " - " in stem else ("<unknown>", "", stem)
+        album, year, number = _tags(artist, title)
+        seconds = max(storage.size(path) // BYTES_PER_SECOND, 1)
+        folder = posixpath.basename(posixpath.dirname(path))
+        db.execute(
+            "INSERT INTO tracks(title, artist, album, duration, track_number, year, path, "
+            "folder_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (title, artist, album, seconds, number, year, path, folder),
+        )
+    return len(new), len(gone)
+
+
 def _track(row: sqlite3.Row) -> Track:
     return Track(*(row[k] for k in Track.__dataclass_fields__))
 
@@ -230,8 +294,16 @@ def group_tracks(db: sqlite3.Connection, kind: str, key: str) -> list[Track]:
     return [_track(row) for row in rows]
 
 
-def groups(db: sqlite3.Connection, kind: str) -> list[Group]:
-    """The rows of the playlists, folders, artists or albums tab, by title."""
+def groups(
+    db: sqlite3.Connection, kind: str, sort: str = "title", descending: bool = False
+) -> list[Group]:
+    """The rows of the playlists, folders, artists or albums tab in ``sort`` order
+    (``GROUP_SORTS``; by title for an unknown order)."""
+    found = sorted(_groups(db, kind), key=GROUP_SORTS.get(sort, GROUP_SORTS["title"]))
+    return found[::-1] if descending else found
+
+
+def _groups(db: sqlite3.Connection, kind: str) -> list[Group]:
     if kind == "playlist":
         rows = db.execute(
             "SELECT p.id, p.title, COUNT(t.track_id) FROM playlists p "
@@ -245,15 +317,15 @@ def groups(db: sqlite3.Connection, kind: str) -> list[Group]:
             "ORDER BY artist COLLATE NOCASE"
         ).fetchall()
         return [
-            Group("artist", name, name, f"{count(a, 'album')}, {count(n, 'track')}", n)
+            Group("artist", name, name, f"{count(a, 'album')}, {count(n, 'track')}", n, albums=a)
             for name, a, n in rows
         ]
     if kind == "album":
         rows = db.execute(
-            "SELECT album, MIN(artist), COUNT(*) FROM tracks GROUP BY album "
+            "SELECT album, MIN(artist), COUNT(*), MAX(year) FROM tracks GROUP BY album "
             "ORDER BY album COLLATE NOCASE"
         ).fetchall()
-        return [Group("album", name, name, artist, n) for name, artist, n in rows]
+        return [Group("album", name, name, artist, n, year=y) for name, artist, n, y in rows]
     rows = db.execute(
         "SELECT folder_name, COUNT(*) FROM tracks GROUP BY folder_name "
         "ORDER BY folder_name COLLATE NOCASE"

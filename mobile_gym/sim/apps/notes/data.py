@@ -18,6 +18,8 @@ SETTINGS_ACTIVITY = ".activities.SettingsActivity"
 DATABASE = "notes"
 TEXT, CHECKLIST = 0, 1
 """Note ``type`` values."""
+PIN = "pin"
+"""The ``protection`` of a note locked with a PIN."""
 SCHEMA = (
     """
 CREATE TABLE notes (
@@ -27,7 +29,8 @@ CREATE TABLE notes (
     created INTEGER NOT NULL,
     modified INTEGER NOT NULL,
     type INTEGER NOT NULL DEFAULT 0,
-    password TEXT NOT NULL DEFAULT ''
+    password TEXT NOT NULL DEFAULT '',
+    protection TEXT NOT NULL DEFAULT 'password'
 );
 CREATE TABLE checklist_items (
     id INTEGER PRIMARY KEY,
@@ -40,8 +43,14 @@ CREATE TABLE checklist_items (
 )
 EMPTY_TITLE = "Title cannot be empty"
 DUPLICATE_TITLE = "A note with that title already exists"
-DEFAULTS = {"font_size": "100", "show_word_count": "0", "move_done_to_bottom": "0"}
-"""The app's preferences and their values until changed."""
+DEFAULTS = {
+    "font_size": "100",
+    "show_word_count": "0",
+    "move_done_to_bottom": "0",
+    "current_note": "0",
+}
+"""The app's preferences and their values until changed (``current_note``: the note the app
+shows when it starts on ``NOTE_ACTIVITY`` without a ``note_id``)."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,8 @@ class Note:
     modified: int
     type: int
     password: str
+    protection: str
+    """How the lock opens: ``password`` (typed) or ``pin`` (on the PIN pad)."""
 
     @property
     def locked(self) -> bool:
@@ -71,7 +82,7 @@ class Item:
     done: bool
 
 
-_COLUMNS = "id, title, value, created, modified, type, password"
+_COLUMNS = "id, title, value, created, modified, type, password, protection"
 
 
 def notes(ctx: AppContext, order: str) -> list[Note]:
@@ -82,6 +93,11 @@ def notes(ctx: AppContext, order: str) -> list[Note]:
 def note(ctx: AppContext, note_id: int) -> Note | None:
     row = ctx.db().execute(f"SELECT {_COLUMNS} FROM notes WHERE id = ?", (note_id,)).fetchone()
     return Note(*row) if row else None
+
+
+def shown_note_id(ctx: AppContext) -> int:
+    """The note the open ``NOTE_ACTIVITY`` shows: its ``note_id``, else the current note."""
+    return int(ctx.args.get("note_id") or prefs(ctx).get("current_note"))
 
 
 def items(ctx: AppContext, note_id: int) -> list[Item]:
@@ -155,7 +171,9 @@ def delete(ctx: AppContext, note: Note) -> None:
 
 def set_password(ctx: AppContext, note: Note, password: str) -> None:
     """Lock the note with ``password``, or unlock it with an empty one."""
-    ctx.db().execute("UPDATE notes SET password = ? WHERE id = ?", (password, note.id))
+    ctx.db().execute(
+        "UPDATE notes SET password = ?, protection = 'password' WHERE id = ?", (password, note.id)
+    )
     ctx.log(f"Note {'locked' if password else 'unlocked'}: id={note.id} title={note.title}")
 
 

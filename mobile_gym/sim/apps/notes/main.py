@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mobile_gym.sim.apps.about import open_about
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.notes import data
 from mobile_gym.sim.apps.notes.data import CHECKLIST, TEXT, Note
@@ -143,7 +144,11 @@ def main_screen(ctx: AppContext) -> View:
     sort_label = "Sort by date" if order == "title" else "Sort by title"
     show_overflow = ctx.menu(
         "overflow",
-        [(sort_label, sort), ("Settings", lambda: ctx.open(data.SETTINGS_ACTIVITY))],
+        [
+            (sort_label, sort),
+            ("Settings", lambda: ctx.open(data.SETTINGS_ACTIVITY)),
+            ("About", open_about(ctx)),
+        ],
     )
     items = [("Open", lambda: open_note(ctx.get("selected"))), ("Delete", ask_delete)]
     show_menu = ctx.menu("note", items, at_touch=True)

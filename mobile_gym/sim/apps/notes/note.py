@@ -6,11 +6,14 @@ from collections.abc import Callable
 
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.notes import data
-from mobile_gym.sim.apps.notes.data import CHECKLIST, Item, Note
+from mobile_gym.sim.apps.notes.data import CHECKLIST, PIN, Item, Note
 from mobile_gym.sim.apps.notes.main import delete_dialog
+from mobile_gym.sim.apps.notes.pin import pin_dialog
 from mobile_gym.sim.ui.composites import Action, empty_state, fab, toolbar
+from mobile_gym.sim.ui.prefilled import apply_selection, select_all
 from mobile_gym.sim.ui.prompt import prompt_dialog
 from mobile_gym.sim.ui.scroll import ScrollView
+from mobile_gym.sim.ui.search import Search
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, View
 from mobile_gym.sim.ui.widgets import Button, CheckBox, TextView
 
@@ -26,13 +29,75 @@ def autosave(ctx: AppContext) -> None:
     """Save the text note on screen if its body was edited (no toast, as the real app)."""
     if ctx.screen.activity != data.NOTE_ACTIVITY:
         return
-    note = data.note(ctx, ctx.args["note_id"])
+    note = data.note(ctx, data.shown_note_id(ctx))
     if note is not None and note.type != CHECKLIST and ctx.field("body", note.value) != note.value:
         data.save(ctx, note, ctx.field("body"))
 
 
+def note_search(ctx: AppContext) -> Search:
+    """Search inside the open note (its toolbar's "Search")."""
+    return Search(ctx, "Search in note", key="note_search")
+
+
+def _show_list(ctx: AppContext) -> None:
+    """Leave the current note for the list of notes (the app started on the note)."""
+    ctx.finish()
+    ctx.open(data.MAIN_ACTIVITY)
+
+
+def _after_delete(ctx: AppContext) -> None:
+    """Close the deleted note; started on the current note, the app shows the most recently
+    changed note left (the list when none is)."""
+    if "note_id" in ctx.args:
+        ctx.finish()
+        return
+    left = data.notes(ctx, "date")
+    if left:
+        data.prefs(ctx).put("current_note", str(left[0].id))
+    else:
+        _show_list(ctx)
+
+
+def _rename_dialog(ctx: AppContext, note: Note) -> Handler:
+    """ "Rename note": the title prefilled and selected, so typing replaces it."""
+
+    def ok() -> bool:
+        title = ctx.field("rename_text").strip()
+        error = None if title == note.title else data.title_error(ctx, title, note.id)
+        if error is not None:
+            ctx.toast(error)
+            return False
+        if title != note.title:
+            data.rename(ctx, note, title)
+        return True
+
+    field = ctx.edit("rename_text", hint="Title", id="note_title_input", margin=(0, 16, 0, 0))
+    opener = ctx.dialog(
+        "rename",
+        "Rename note",
+        buttons=[("Cancel", None), ("OK", ok)],
+        body=[apply_selection(ctx, field)],
+    )
+
+    def open_rename() -> None:
+        ctx.set_field("rename_text", note.title)
+        select_all(ctx, "rename_text")
+        ctx.focus("rename_text")
+        opener()
+
+    return open_rename
+
+
 def word_count(text: str) -> int:
     return len(text.split())
+
+
+def _unlocked(ctx: AppContext, note: Note) -> None:
+    """The right password or PIN was given: show the note (and drop its lock when "Unlock
+    note" asked for it)."""
+    if ctx.pop("unlock_removes"):
+        data.set_password(ctx, note, "")
+    ctx.set("unlocked", True)
 
 
 def _password_dialogs(
@@ -50,9 +115,7 @@ def _password_dialogs(
     def unlock(password: str) -> str | None:
         if password != note.password:
             return WRONG_PASSWORD
-        if ctx.pop("unlock_removes"):
-            data.set_password(ctx, note, "")
-        ctx.set("unlocked", True)
+        _unlocked(ctx, note)
         return None
 
     ask_lock = prompt_dialog(
@@ -212,7 +275,7 @@ def _locked_page(ask_unlock: Callable[[str], None]) -> list[View]:
 
 
 def note_screen(ctx: AppContext) -> View:
-    note = data.note(ctx, ctx.args["note_id"])
+    note = data.note(ctx, data.shown_note_id(ctx))
     if note is None:
         return Column(
             ctx.up_bar("Notes"),
@@ -222,34 +285,30 @@ def note_screen(ctx: AppContext) -> View:
 
     def leave() -> None:
         autosave(ctx)
-        ctx.finish()
+        if "note_id" in ctx.args:
+            ctx.finish()
+        else:
+            _show_list(ctx)
 
     def save() -> None:
         data.save(ctx, note, ctx.field("body", note.value))
         ctx.toast("Note saved")
 
-    def rename(title: str) -> str | None:
-        if title == note.title:
-            return None
-        error = data.title_error(ctx, title, note.id)
-        if error is None:
-            data.rename(ctx, note, title)
-        return error
-
     hidden = note.locked and not ctx.get("unlocked")
     ask_lock, ask_unlock = _password_dialogs(ctx, note)
+    if note.protection == PIN:
+        ask_unlock = pin_dialog(ctx, note.password, lambda: _unlocked(ctx, note))
 
     def remove_lock() -> None:
         ctx.set("unlock_removes", True)
         ask_unlock("")
 
-    ask_delete = delete_dialog(ctx, note, then=ctx.finish)
-    ask_rename = prompt_dialog(
-        ctx, "rename", "Rename note", rename, hint="Title", id="note_title_input"
-    )
+    ask_delete = delete_dialog(ctx, note, then=lambda: _after_delete(ctx))
+    ask_rename = _rename_dialog(ctx, note)
     lock_item = ("Unlock note", remove_lock) if note.locked else ("Lock note", lambda: ask_lock(""))
-    show_overflow = ctx.menu("overflow", [("Rename", lambda: ask_rename(note.title)), lock_item])
+    show_overflow = ctx.menu("overflow", [("Rename", ask_rename), lock_item])
     actions: list[Action] = [("delete", "Delete note", ask_delete)]
+    searching = note_search(ctx)
     if hidden:
         page = _locked_page(ask_unlock)
     elif note.type == CHECKLIST:
@@ -257,5 +316,10 @@ def note_screen(ctx: AppContext) -> View:
     else:
         page = _text_page(ctx, note)
         actions.insert(0, ("check", "Save", save))
-    bar = toolbar(note.title, on_up=leave, actions=actions, on_overflow=show_overflow)
+        actions.insert(0, searching.action())
+    bar = (
+        searching.bar()
+        if searching.active
+        else toolbar(note.title, on_up=leave, actions=actions, on_overflow=show_overflow)
+    )
     return Column(bar, *page, height=MATCH)

@@ -2,8 +2,9 @@
 
 Database ``messages``: table ``messages(id, address, body, date, type, read)`` (``date`` in
 milliseconds on the virtual clock; ``type`` 1 = received, 2 = sent; ``read`` 0 or 1), table
-``conversations(address, archived, pinned)`` (flags of a conversation, by address) and table
-``blocked_numbers(number)``. A conversation is every message with one address; it is named
+``conversations(address, archived, pinned)`` (flags of a conversation, by address), table
+``blocked_numbers(number)`` and table ``preferences(key, value)`` (``font_size``: ``small``,
+``medium`` (default), ``large`` or ``extra_large``, the text size of messages). A conversation is every message with one address; it is named
 after the contact whose number matches (last ten digits) in the Contacts app's database.
 Seeded conversations: chats with some of the phone's contacts, texts from short codes
 (deliveries, a bank, appointments) and one or two unknown numbers; some end unread.
@@ -11,13 +12,15 @@ Seeded conversations: chats with some of the phone's contacts, texts from short 
 Logcat (tag ``SMSMessenger``): ``Message sent: to=ADDRESS body=TEXT``, ``Conversation
 deleted: address=A``, ``Conversation archived: address=A`` / ``unarchived``, ``Conversation
 pinned: address=A`` / ``unpinned``, ``Conversation marked as read: address=A`` / ``as
-unread``, ``Number blocked: N``, ``Number unblocked: N``. Toast: "Invalid phone number".
+unread``, ``Messages deleted: address=A count=N``, ``Number blocked: N``, ``Number
+unblocked: N``, ``Preference changed: key=value``. Toast: "Invalid phone number".
 
 Activities and resource ids (``com.simplemobiletools.smsmessenger:id/<name>``):
 
 ``.activities.MainActivity``
-    ``toolbar`` "SMS Messenger" with ``action_search`` (desc "Search") and "More options"
-    (menu "Archived conversations", "Blocked numbers", "About"). While searching: "Close
+    ``toolbar`` "SMS Messenger" with ``action_search`` (desc "Search"), ``action_settings``
+    (desc "Settings") and "More options" (menu "Show archived conversations", "About": the
+    About pages of ``mobile_gym.sim.apps.about``). While searching: "Close
     search", the EditText ``search_query`` (hint "Search conversations"; matches names,
     numbers and message text, archived conversations included) and "Clear query".
     ``conversations_list`` (recycled) of rows ``conversation_frame`` (pinned first, then
@@ -27,8 +30,10 @@ Activities and resource ids (``com.simplemobiletools.smsmessenger:id/<name>``):
     "Unread"). Tap opens the conversation (marking it read); long press opens a menu:
     "Add number to contact" (numbers not in Contacts: opens the Contacts editor prefilled),
     "Block number" (dialog "Block number?"), "Mark as read" / "Mark as unread", "Pin" /
-    "Unpin", "Archive", "Delete" (dialog "Delete conversation?"). ``conversations_fab``
-    (desc "New conversation"). ``no_conversations_placeholder`` when nothing is listed.
+    "Unpin", "Archive" (dialog "Are you sure you want to archive 1 conversation?", No /
+    Yes), "Delete" (dialog "Delete conversation?"). ``conversations_fab`` (desc "New
+    conversation"; the new conversation opens with its number field focused).
+    ``no_conversations_placeholder`` when nothing is listed.
 ``.activities.ThreadActivity`` (arg ``address``; a number matching an existing
     conversation opens that one) Toolbar with the contact name or number, "Navigate up",
     ``action_delete`` (desc "Delete", dialog "Delete conversation?") and "More options"
@@ -37,8 +42,15 @@ Activities and resource ids (``com.simplemobiletools.smsmessenger:id/<name>``):
     ``thread_messages_list`` (ScrollView, opens at the newest message): per day a header
     ``thread_date_time`` ("June 3, 2024"), per message ``thread_message_holder`` with
     ``thread_message_body`` and ``thread_message_time`` ("09:31"); sent messages on the
-    right. ``thread_type_message`` (hint "Type a message…"), ``thread_character_counter``
-    while it has text, and ``thread_send_message`` (desc "Send", clickable only with text).
+    right; the bodies' text size follows the font size setting. A long press on a message
+    starts selection mode (taps then toggle messages; BACK or ``cab_close`` ends it): the
+    contextual bar shows "N / total", ``cab_delete`` (desc "Delete", dialog "Are you sure
+    you want to delete N message(s)?", No / Yes) and "More options" (menu "Properties" for
+    one message: the dialog "Message details" with ``property_label`` / ``property_value``
+    rows "Receiver" or "Sender" and "Sent at" or "Received at"; "Select all").
+    ``thread_type_message`` (hint "Type a message…"; focused when the thread is opened from
+    the new conversation screen), ``thread_character_counter`` while it has text, and
+    ``thread_send_message`` (desc "Send", clickable only with text).
 ``.activities.NewConversationActivity``
     "New conversation", "Navigate up"; ``new_conversation_address`` (hint "Add Contact or
     Number…"; ENTER confirms), ``new_conversation_confirm`` (desc "Confirm", while the field
@@ -49,6 +61,11 @@ Activities and resource ids (``com.simplemobiletools.smsmessenger:id/<name>``):
 ``.activities.ArchivedConversationsActivity``
     "Archived conversations", "Navigate up"; ``conversations_list`` of archived
     conversations (long press: "Unarchive", "Delete"); ``no_conversations_placeholder``.
+``.activities.SettingsActivity``
+    "Settings", "Navigate up"; ``settings_font_size_holder`` ("Font size", its value in
+    ``settings_font_size``: a dialog of radio buttons ``font_size_small``,
+    ``font_size_medium``, ``font_size_large``, ``font_size_extra_large`` that applies on a
+    tap) and ``settings_manage_blocked_numbers_holder`` ("Manage blocked numbers").
 ``.activities.ManageBlockedNumbersActivity``
     "Manage blocked numbers", "Navigate up", ``action_add_a_blocked_number`` (dialog with
     ``add_blocked_number_edittext``); ``manage_blocked_numbers_list`` of rows with
@@ -64,6 +81,7 @@ from mobile_gym.sim.apps.sms_messenger.data import (
     MAIN,
     NEW_CONVERSATION,
     PACKAGE,
+    SETTINGS,
     THREAD,
 )
 
@@ -74,6 +92,7 @@ __all__ = [
     "MAIN",
     "NEW_CONVERSATION",
     "PACKAGE",
+    "SETTINGS",
     "THREAD",
     "SmsMessengerApp",
 ]

@@ -5,17 +5,25 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from mobile_gym.sim.apps.about import SCREENS as ABOUT_SCREENS
+from mobile_gym.sim.apps.about import AboutPages
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 from mobile_gym.sim.apps.sms_messenger import data
 from mobile_gym.sim.apps.sms_messenger.blocked import blocked_screen
-from mobile_gym.sim.apps.sms_messenger.conversations import archived_screen, main_screen, search
+from mobile_gym.sim.apps.sms_messenger.conversations import (
+    VERSION,
+    archived_screen,
+    main_screen,
+    search,
+)
 from mobile_gym.sim.apps.sms_messenger.new_conversation import new_conversation_screen
 from mobile_gym.sim.apps.sms_messenger.seed import seed_messages
-from mobile_gym.sim.apps.sms_messenger.thread import thread_address, thread_screen
+from mobile_gym.sim.apps.sms_messenger.settings import settings_screen
+from mobile_gym.sim.apps.sms_messenger.thread import selection, thread_address, thread_screen
 
 
-class SmsMessengerApp(App):
+class SmsMessengerApp(AboutPages, App):
     """Simple SMS Messenger: conversations with contacts and numbers, kept in SQLite."""
 
     package = data.PACKAGE
@@ -31,8 +39,12 @@ class SmsMessengerApp(App):
         data.NEW_CONVERSATION: "new_conversation",
         data.ARCHIVED: "archived",
         data.BLOCKED: "blocked",
+        data.SETTINGS: "settings",
+        **ABOUT_SCREENS,
     }
     schemas: ClassVar[dict[str, str]] = {data.DATABASE: data.SCHEMA}
+    about_name = "Simple SMS Messenger"
+    version = VERSION
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_messages(ctx, rng)
@@ -43,6 +55,12 @@ class SmsMessengerApp(App):
         return self.label
 
     def back(self, ctx: AppContext) -> bool:
+        """BACK leaves search mode on the list and selection mode in a conversation first."""
+        if ctx.screen.activity == data.THREAD:
+            chosen = selection(ctx)
+            if chosen.active:
+                chosen.clear()
+                return True
         return ctx.screen.activity == data.MAIN and search(ctx).close_on_back()
 
     main = staticmethod(main_screen)
@@ -50,3 +68,4 @@ class SmsMessengerApp(App):
     new_conversation = staticmethod(new_conversation_screen)
     archived = staticmethod(archived_screen)
     blocked = staticmethod(blocked_screen)
+    settings = staticmethod(settings_screen)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from mobile_gym.sim.apps.about import open_about
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.contacts import EDIT as CONTACTS_EDIT
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
@@ -45,6 +46,15 @@ def block_dialog(ctx: AppContext, address: str, on_block: Handler) -> Handler:
         "Block number?",
         f"Are you sure you want to block {address}? Its messages will be hidden.",
         buttons=[("Cancel", None), ("Block", on_block)],
+    )
+
+
+def archive_dialog(ctx: AppContext, on_archive: Handler) -> Handler:
+    return ctx.dialog(
+        "archive",
+        "Archive",
+        "Are you sure you want to archive 1 conversation?",
+        buttons=[("No", None), ("Yes", on_archive)],
     )
 
 
@@ -151,7 +161,7 @@ def _row_menu(ctx: AppContext, conv: Conversation, *, archive: bool) -> list[tup
             lambda: data.mark_read(ctx, address, conv.unread),
         ),
         ("Unpin" if conv.pinned else "Pin", lambda: data.set_pinned(ctx, address, not conv.pinned)),
-        ("Archive", lambda: data.set_archived(ctx, address, True)),
+        ("Archive", archive_dialog(ctx, lambda: data.set_archived(ctx, address, True))),
         ("Delete", delete),
     ]
     return items
@@ -187,24 +197,20 @@ def main_screen(ctx: AppContext) -> View:
         menu=lambda conv: _row_menu(ctx, conv, archive=conv.archived),
         snippet=lambda conv: snippets.get(conv.address, conv.last.body),
     )
-    about = ctx.dialog(
-        "about",
-        "About",
-        f"Simple SMS Messenger {VERSION}. An easy and quick way of managing SMS and MMS "
-        "messages without ads.",
-        buttons=[("OK", None)],
-    )
     overflow = ctx.menu(
         "overflow",
         [
-            ("Archived conversations", lambda: ctx.open(data.ARCHIVED)),
-            ("Blocked numbers", lambda: ctx.open(data.BLOCKED)),
-            ("About", about),
+            ("Show archived conversations", lambda: ctx.open(data.ARCHIVED)),
+            ("About", open_about(ctx)),
         ],
     )
-    bar = searching.toolbar("SMS Messenger", on_overflow=overflow)
+    settings = ("settings", "Settings", lambda: ctx.open(data.SETTINGS))
+    bar = searching.toolbar("SMS Messenger", actions=[settings], on_overflow=overflow)
     start = fab(
-        "add", "New conversation", lambda: ctx.open(data.NEW_CONVERSATION), id="conversations_fab"
+        "add",
+        "New conversation",
+        lambda: ctx.open_focused(data.NEW_CONVERSATION, "address"),
+        id="conversations_fab",
     )
     return Column(bar, FrameLayout(children=[body, start], height=MATCH), height=MATCH)
 

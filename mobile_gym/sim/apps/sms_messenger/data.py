@@ -1,4 +1,5 @@
-"""SMS Messenger's database: messages, per-conversation flags and blocked numbers.
+"""SMS Messenger's database: messages, per-conversation flags, blocked numbers and the app's
+preferences.
 
 A conversation is every message with one address (a phone number or a short code). Its
 contact name comes from the Contacts app's database, matched on the number's last ten
@@ -10,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.contacts.data import phone_book
 
@@ -19,11 +21,13 @@ THREAD = ".activities.ThreadActivity"
 NEW_CONVERSATION = ".activities.NewConversationActivity"
 ARCHIVED = ".activities.ArchivedConversationsActivity"
 BLOCKED = ".activities.ManageBlockedNumbersActivity"
+SETTINGS = ".activities.SettingsActivity"
 DATABASE = "messages"
 RECEIVED, SENT = 1, 2
 """Message ``type`` values, as Android's SMS provider numbers them (inbox, sent)."""
 
-SCHEMA = """
+SCHEMA = (
+    """
 CREATE TABLE messages(
     id INTEGER PRIMARY KEY,
     address TEXT NOT NULL,
@@ -39,7 +43,23 @@ CREATE TABLE conversations(
 );
 CREATE TABLE blocked_numbers(number TEXT PRIMARY KEY);
 """
+    + preferences.SCHEMA
+)
+FONT_SIZES = (
+    ("small", "Small", 14),
+    ("medium", "Medium", 16),
+    ("large", "Large", 19),
+    ("extra_large", "Extra large", 22),
+)
+"""The font sizes Settings offers: (preference value, label, message text size in sp)."""
+DEFAULTS: dict[str, str] = {"font_size": "medium"}
+"""Preferences (table ``preferences``) and their defaults."""
 _PHONE = re.compile(r"[\d+\-() .]+")
+
+
+def prefs(ctx: AppContext) -> preferences.Preferences:
+    """The app's preferences (in its database ``messages``)."""
+    return preferences.Preferences(ctx, DEFAULTS, DATABASE)
 
 
 def number_key(number: str) -> str:
@@ -208,6 +228,13 @@ def delete_conversation(ctx: AppContext, address: str) -> None:
     db.execute("DELETE FROM messages WHERE address = ?", (address,))
     db.execute("DELETE FROM conversations WHERE address = ?", (address,))
     ctx.log(f"Conversation deleted: address={address}")
+
+
+def delete_messages(ctx: AppContext, address: str, ids: list[int]) -> None:
+    """Delete some messages of a conversation."""
+    marks = ", ".join("?" for _ in ids)
+    ctx.db().execute(f"DELETE FROM messages WHERE id IN ({marks})", ids)
+    ctx.log(f"Messages deleted: address={address} count={len(ids)}")
 
 
 def block(ctx: AppContext, number: str) -> None:

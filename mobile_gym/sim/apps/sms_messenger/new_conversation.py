@@ -16,10 +16,11 @@ INVALID_NUMBER = "Invalid phone number"
 
 
 def _start(ctx: AppContext, number: str) -> None:
-    """Replace this screen with the conversation with ``number`` (an existing one if any)."""
+    """Replace this screen with the conversation with ``number`` (an existing one if any),
+    its message field ready to type in."""
     address = data.find_conversation(ctx, number) or number
     ctx.finish()
-    ctx.open(data.THREAD, address=address)
+    ctx.open_focused(data.THREAD, "message", address=address)
 
 
 def _matches(name: str, number: str, query: str) -> bool:

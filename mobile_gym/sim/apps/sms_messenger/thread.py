@@ -1,4 +1,5 @@
-"""A conversation: its messages with their times, and the field to send a new one."""
+"""A conversation: its messages with their times, the field to send a new one, and the
+selection mode a long press on a message starts (delete, properties)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,12 @@ from mobile_gym.sim.apps.sms_messenger.conversations import (
     block_dialog,
     delete_dialog,
 )
-from mobile_gym.sim.ui.composites import toolbar
+from mobile_gym.sim.apps.sms_messenger.settings import font_size
+from mobile_gym.sim.ui.composites import Toolbar, toolbar
 from mobile_gym.sim.ui.dates import from_epoch_ms, long_day
+from mobile_gym.sim.ui.properties import properties_body
 from mobile_gym.sim.ui.scroll import ScrollView
+from mobile_gym.sim.ui.selection import Selection, selection_bar
 from mobile_gym.sim.ui.view import MATCH, WRAP, Column, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, TextView
 
@@ -25,14 +29,20 @@ def thread_address(ctx: AppContext) -> str:
     return data.find_conversation(ctx, asked) or asked
 
 
-def _bubble(message: data.Message) -> View:
+def selection(ctx: AppContext) -> Selection:
+    """The messages selected by a long press (their ids)."""
+    return Selection(ctx, "selected_messages")
+
+
+def _bubble(ctx: AppContext, message: data.Message, size: int, chosen: Selection) -> View:
     side = "end" if message.sent else "start"
     margin = (64, 4, 12, 0) if message.sent else (12, 4, 64, 0)
+    picked = message.id in chosen
     return Column(
         TextView(
             message.body,
             id="thread_message_body",
-            size=16,
+            size=size,
             max_lines=30,
             color="on_primary" if message.sent else "text",
             background="primary" if message.sent else "surface_variant",
@@ -52,6 +62,52 @@ def _bubble(message: data.Message) -> View:
         width=MATCH,
         height=WRAP,
         margin=margin,
+        selected=picked,
+        background="hint" if picked else None,
+        on_click=(lambda: chosen.toggle(message.id)) if chosen.active else None,
+        on_long_click=lambda: chosen.start(message.id),
+    )
+
+
+def details(message: data.Message, title: str) -> list[tuple[str, str]]:
+    """What "Properties" lists for a message: who it went to or came from, and when."""
+    when = f"{long_day(message.date)} {from_epoch_ms(message.date):%H:%M}"
+    if message.sent:
+        return [("Receiver", title), ("Sent at", when)]
+    return [("Sender", title), ("Received at", when)]
+
+
+def _selection_bar(
+    ctx: AppContext, address: str, title: str, thread: list[data.Message], chosen: Selection
+) -> Toolbar:
+    """The contextual bar over selected messages: Delete, and "Properties" in its menu."""
+    picked = [m for m in thread if m.id in chosen]
+
+    def delete() -> None:
+        data.delete_messages(ctx, address, [m.id for m in picked])
+        chosen.clear()
+
+    count = len(picked)
+    confirm = ctx.dialog(
+        "delete_messages",
+        "Delete",
+        f"Are you sure you want to delete {count} message{'' if count == 1 else 's'}?",
+        buttons=[("No", None), ("Yes", delete)],
+    )
+    show = ctx.dialog(
+        "message_details",
+        "Message details",
+        buttons=[("OK", None)],
+        body=lambda: properties_body(details(picked[0], title)) if picked else [],
+    )
+    items = [("Select all", lambda: chosen.set([m.id for m in thread]))]
+    if count == 1:
+        items.insert(0, ("Properties", show))
+    return selection_bar(
+        chosen.title(len(thread)),
+        on_close=chosen.clear,
+        actions=[("delete", "Delete", confirm)],
+        on_overflow=ctx.menu("selection", items),
     )
 
 
@@ -95,6 +151,8 @@ def thread_screen(ctx: AppContext) -> View:
     delete = delete_dialog(
         ctx, title, lambda: leave_after(lambda: data.delete_conversation(ctx, address))
     )
+    chosen = selection(ctx)
+    size = font_size(ctx)
     rows: list[View] = []
     day = ""
     for message in thread:
@@ -110,7 +168,7 @@ def thread_screen(ctx: AppContext) -> View:
                     margin=(0, 16, 0, 4),
                 )
             )
-        rows.append(_bubble(message))
+        rows.append(_bubble(ctx, message, size, chosen))
     messages = ctx.scroller(
         "messages",
         rows,
@@ -151,7 +209,11 @@ def thread_screen(ctx: AppContext) -> View:
         background="surface",
         padding=(0, 4),
     )
-    bar = toolbar(
-        title, on_up=ctx.finish, actions=[("delete", "Delete", delete)], on_overflow=overflow
+    bar = (
+        _selection_bar(ctx, address, title, thread, chosen)
+        if chosen.active
+        else toolbar(
+            title, on_up=ctx.finish, actions=[("delete", "Delete", delete)], on_overflow=overflow
+        )
     )
     return Column(bar, messages, composer, height=MATCH)

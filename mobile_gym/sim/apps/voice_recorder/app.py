@@ -5,44 +5,67 @@ duration, bitrate, created)`` (name without extension, duration in ms, bitrate i
 created in ms on the virtual clock; the list shows ``name.extension``, newest first). The
 recording in progress is the single row of table ``session(state, started, resumed,
 recorded)``: it keeps running on the virtual clock while the app is in the background, and
-waiting lets it grow. Options live in table ``preferences`` (``extension`` m4a / mp3 / ogg,
-``bitrate``, ``hide_notification``, ``keep_screen_on``).
+waiting lets it grow. Deleted recordings move to table ``recycle_bin`` (the same columns and
+``deleted``, ms) while the recycle bin is on. Options live in table ``preferences``
+(``extension`` m4a / mp3 / ogg, ``bitrate``, ``hide_notification``, ``keep_screen_on``,
+``use_recycle_bin``, ``theme`` the saved colour theme's label, ``app_icon_warning_shown``).
 
 Activities and resource ids (``com.simplemobiletools.voicerecorder:id/<name>``):
 
 ``.activities.MainActivity``
-    The tab bar ``main_tabs_holder`` at the bottom: "Recorder" and "Player".
-    Recorder tab: ``toolbar`` with "More options" (menu "Settings", "About");
+    The tab bar ``main_tabs_holder`` at the bottom: "Recorder", "Player" and, while the
+    recycle bin is on, "Recycle Bin". Every tab's ``toolbar`` has ``action_settings``
+    ("Settings") and "More options" (menu "About").
+    Recorder tab:
     ``recording_duration`` (``00:00``, counting while recording), ``recording_status``
     ("Recording", "Paused" or the hint to start); ``toggle_recording_button`` (desc "Start
     recording" / "Stop recording": stopping saves the recording, named after the time it
     started, ``2024_06_03_09_30_12``) and, while a recording is in progress,
     ``toggle_pause_button`` ("Pause recording" / "Resume recording").
-    Player tab: ``toolbar`` with ``action_search`` ("Search", filters by file name) and "More
-    options"; ``recordings_list`` of ``recording_frame`` rows (``recording_title``
+    Player tab: ``toolbar`` with ``action_search`` ("Search", filters by file name) too;
+    ``recordings_list`` of ``recording_frame`` rows (``recording_title``
     ``name.ext``, ``recording_date``, ``recording_duration``, ``recording_size``) or
     ``recordings_placeholder``; a tap plays the recording, a long press starts selection
     mode (the contextual bar of ``mobile_gym.sim.ui.selection``: ``cab_rename`` "Rename"
-    with exactly one row selected, ``cab_delete`` "Delete", "More options" menu "Select
-    all"). Delete asks "Delete recording?" ("Are you sure you want to delete X?"; Cancel /
-    Delete); Rename opens
-    a dialog with ``rename_recording_title`` (empty, the old name as hint; OK / Cancel). The
+    with exactly one row selected, "More options" menu "Delete", "Select all"). Delete asks
+    "Delete recording?" ("Are you sure you want to move X to the recycle bin?", or "... to
+    delete X?" with the recycle bin off; Cancel / Delete); Rename opens
+    a dialog with ``rename_recording_title`` (the old name without its extension, selected and
+    focused, so typing replaces it; OK / Cancel). The
     player ``player_controls_wrapper``: ``player_title``, ``player_progress_current``,
     ``player_progressbar`` (SeekBar, seconds), ``player_progress_max``, ``previous_btn``,
     ``play_pause_btn`` ("Play" / "Pause"), ``next_btn``.
+    Recycle Bin tab: ``recycle_bin_list`` of ``recycle_bin_frame`` rows
+    (``recycle_bin_title`` ``name.ext``, ``recording_duration``), the last deleted first, or
+    ``recycle_bin_placeholder`` ("The recycle bin is empty").
 ``.activities.SettingsActivity``
-    "Navigate up"; rows ``settings_extension`` and ``settings_bitrate`` (each opens a list of
+    "Navigate up"; under "Color customization" the row
+    ``settings_color_customization_holder`` ("Customize colors", opens the commons
+    customization screen); under "Recording" the rows ``settings_extension`` and ``settings_bitrate`` (each opens a list of
     radio buttons, ``extension_mp3``, ``bitrate_64000`` ...: a tap chooses and closes), and
     the switches ``settings_hide_notification`` ("Hide notification") and
-    ``settings_keep_screen_on`` ("Keep the screen on while recording").
+    ``settings_keep_screen_on`` ("Keep the screen on while recording"); under "Recycle bin"
+    the switch ``settings_use_recycle_bin`` and ``settings_empty_recycle_bin_holder`` ("Empty
+    the recycle bin": with recordings in it, "Empty the recycle bin?" No / Yes; else a toast).
+``com.simplemobiletools.commons.activities.CustomizationActivity``
+    Titled "Customize colors": "Navigate up" (a cross) and, once a theme is picked, ``save``
+    ("Save": stores the theme and closes). Rows ``customization_theme_holder`` ("Theme" over
+    ``customization_theme``, the theme's label; the first tap ever shows a warning about the
+    app icon colour with OK, then the list of radio buttons ``theme_light``, ``theme_dark``,
+    ``theme_dark_red``, ``theme_white``, ``theme_black_white``, ``theme_custom``: a tap
+    picks and closes) and the swatches ``customization_text_color_holder``,
+    ``customization_background_color_holder``, ``customization_primary_color_holder``,
+    ``customization_app_icon_color_holder`` of the theme on screen. Leaving with a picked
+    theme unsaved asks "Save your changes before closing?" (Discard / Save) once.
 
 Logcat (tag ``VoiceRecorder``): ``Recording started``, ``Recording paused: length_ms=N``,
 ``Recording resumed``, ``Recording saved: id=N name=X.ext duration_ms=D``, ``Playback
 started: id=N name=X.ext``, ``Playback paused: id=N``, ``Playback resumed: id=N``,
 ``Recording renamed: id=N name=X.ext``, ``Recording deleted: id=N name=X.ext``,
-``Preference changed: key=value``.
+``Recycle bin emptied: N items``, ``Preference changed: key=value``.
 Toasts: "Recording saved", "N items deleted" (or "1 item deleted"), "Filename cannot be
-empty", "Filename contains invalid characters", "A recording with that name already exists".
+empty", "Filename contains invalid characters", "A recording with that name already exists",
+"The recycle bin is empty".
 """
 
 from __future__ import annotations
@@ -52,6 +75,7 @@ from typing import ClassVar
 
 from mobile_gym.sim.apps.base import App, AppContext, Handler
 from mobile_gym.sim.apps.preferences import Preferences, preference_switches
+from mobile_gym.sim.apps.voice_recorder.customization import CUSTOMIZATION, Customization
 from mobile_gym.sim.apps.voice_recorder.data import (
     BITRATES,
     DATABASE,
@@ -64,9 +88,10 @@ from mobile_gym.sim.apps.voice_recorder.data import (
     session,
 )
 from mobile_gym.sim.apps.voice_recorder.player import Player, PlayerTab, search_mode
+from mobile_gym.sim.apps.voice_recorder.recycle_bin import empty_bin_row, recycle_bin_tab
 from mobile_gym.sim.ui.about import about_dialog
 from mobile_gym.sim.ui.choices import radio_dialog
-from mobile_gym.sim.ui.composites import list_item, toolbar
+from mobile_gym.sim.ui.composites import Action, list_item, section_header, toolbar
 from mobile_gym.sim.ui.selection import Selection
 from mobile_gym.sim.ui.tabs import tab_bar
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
@@ -80,6 +105,13 @@ RECORDER_TAB, PLAYER_TAB = 0, 1
 SWITCHES = (
     ("hide_notification", "settings_hide_notification", "Hide notification"),
     ("keep_screen_on", "settings_keep_screen_on", "Keep the screen on while recording"),
+)
+BIN_SWITCHES = (
+    (
+        "use_recycle_bin",
+        "settings_use_recycle_bin",
+        "Move items into the recycle bin instead of deleting",
+    ),
 )
 
 
@@ -95,7 +127,11 @@ class VoiceRecorderApp(App):
     icon = "mic"
     color = (229, 57, 53)
     main_activity = MAIN
-    screens: ClassVar[dict[str, str]] = {MAIN: "main", SETTINGS: "settings"}
+    screens: ClassVar[dict[str, str]] = {
+        MAIN: "main",
+        SETTINGS: "settings",
+        CUSTOMIZATION: "customization",
+    }
     schemas: ClassVar[dict[str, str]] = {DATABASE: SCHEMA}
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
@@ -112,6 +148,8 @@ class VoiceRecorderApp(App):
         return running
 
     def back(self, ctx: AppContext) -> bool:
+        if ctx.screen.activity == CUSTOMIZATION:
+            return Customization(ctx).leave()
         if ctx.screen.activity != MAIN or ctx.get("tab", RECORDER_TAB) != PLAYER_TAB:
             return False
         selection, search = Selection(ctx), search_mode(ctx)
@@ -223,17 +261,22 @@ class VoiceRecorderApp(App):
 
     # screens ----------------------------------------------------------------------------------
     def main(self, ctx: AppContext) -> View:
+        prefs = Preferences(ctx, DEFAULTS)
+        tabs = [("Recorder", "mic"), ("Player", "play")]
+        if prefs.flag("use_recycle_bin"):
+            tabs.append(("Recycle Bin", "delete"))
         tab = ctx.get("tab", RECORDER_TAB)
+        if tab >= len(tabs):
+            tab = RECORDER_TAB
         open_about = about_dialog(
             ctx,
             "Simple Voice Recorder",
             VERSION,
             "An easy way of recording any discussion or sounds without ads or internet access.",
         )
-        open_menu = ctx.menu(
-            "overflow", [("Settings", lambda: ctx.open(SETTINGS)), ("About", open_about)]
-        )
-        player = PlayerTab(ctx, open_menu)
+        open_menu = ctx.menu("overflow", [("About", open_about)])
+        actions: list[Action] = [("settings", "Settings", lambda: ctx.open(SETTINGS))]
+        player = PlayerTab(ctx, open_menu, actions)
 
         def select(index: int) -> None:
             if index != PLAYER_TAB:
@@ -243,14 +286,17 @@ class VoiceRecorderApp(App):
         if tab == PLAYER_TAB:
             bar, content = player.bar(), player.content()
         else:
-            bar = toolbar("Voice Recorder", on_overflow=open_menu)
-            content = self._recorder_tab(ctx)
+            bar = toolbar("Voice Recorder", actions=actions, on_overflow=open_menu)
+            content = self._recorder_tab(ctx) if tab == RECORDER_TAB else recycle_bin_tab(ctx)
         return Column(
             bar,
             Column(content, height=0, weight=1),
-            tab_bar([("Recorder", "mic"), ("Player", "play")], tab, select),
+            tab_bar(tabs, tab, select),
             height=MATCH,
         )
+
+    def customization(self, ctx: AppContext) -> View:
+        return Customization(ctx).screen()
 
     def settings(self, ctx: AppContext) -> View:
         prefs = Preferences(ctx, DEFAULTS)
@@ -263,6 +309,13 @@ class VoiceRecorderApp(App):
         pick_extension = chooser("extension", "Extension", [(e, e) for e in EXTENSIONS])
         pick_bitrate = chooser("bitrate", "Bitrate", [(b, _kbps(b)) for b in BITRATES])
         rows: list[View] = [
+            section_header("Color customization"),
+            list_item(
+                "Customize colors",
+                on_click=lambda: ctx.open(CUSTOMIZATION),
+                id="settings_color_customization_holder",
+            ),
+            section_header("Recording"),
             list_item(
                 "Extension",
                 prefs.get("extension"),
@@ -273,6 +326,9 @@ class VoiceRecorderApp(App):
                 "Bitrate", _kbps(prefs.get("bitrate")), on_click=pick_bitrate, id="settings_bitrate"
             ),
             *preference_switches(prefs, SWITCHES),
+            section_header("Recycle bin"),
+            *preference_switches(prefs, BIN_SWITCHES),
+            empty_bin_row(ctx),
         ]
         return Column(
             ctx.up_bar("Settings"),

@@ -22,6 +22,15 @@ CREATE TABLE recordings(
     bitrate INTEGER NOT NULL DEFAULT 128000,
     created INTEGER NOT NULL
 );
+CREATE TABLE recycle_bin(
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    extension TEXT NOT NULL DEFAULT 'm4a',
+    duration INTEGER NOT NULL,
+    bitrate INTEGER NOT NULL DEFAULT 128000,
+    created INTEGER NOT NULL,
+    deleted INTEGER NOT NULL DEFAULT 0
+);
 CREATE TABLE session(
     id INTEGER PRIMARY KEY CHECK (id = 1),
     state TEXT NOT NULL CHECK (state IN ('recording', 'paused')),
@@ -39,6 +48,9 @@ DEFAULTS = {
     "bitrate": "128000",
     "hide_notification": "0",
     "keep_screen_on": "1",
+    "use_recycle_bin": "1",
+    "theme": "Light",
+    "app_icon_warning_shown": "0",
 }
 INVALID_CHARACTERS = set('/\\:*?"<>|')
 _SEED_BITRATES = (64000, 128000, 128000, 192000)
@@ -109,6 +121,27 @@ def recordings(db: sqlite3.Connection, query: str = "") -> list[Recording]:
     )
     found = [Recording(*row) for row in rows]
     return [r for r in found if query in r.filename.lower()] if query else found
+
+
+def binned(db: sqlite3.Connection) -> list[Recording]:
+    """The recordings in the recycle bin, the last deleted first."""
+    rows = db.execute(
+        "SELECT id, name, extension, duration, bitrate, created FROM recycle_bin "
+        "ORDER BY deleted DESC, id DESC"
+    )
+    return [Recording(*row) for row in rows]
+
+
+def remove(db: sqlite3.Connection, recording: Recording, to_bin: bool, now_ms: int) -> None:
+    """Delete ``recording``: into the recycle bin when ``to_bin``, else for good."""
+    if to_bin:
+        db.execute(
+            "INSERT INTO recycle_bin(id, name, extension, duration, bitrate, created, deleted) "
+            "SELECT id, name, extension, duration, bitrate, created, ? FROM recordings "
+            "WHERE id = ?",
+            (now_ms, recording.id),
+        )
+    db.execute("DELETE FROM recordings WHERE id = ?", (recording.id,))
 
 
 def recording_by_id(db: sqlite3.Connection, recording_id: int | None) -> Recording | None:

@@ -8,20 +8,24 @@ the end of the recording.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from mobile_gym.sim.apps.base import AppContext, Handler
+from mobile_gym.sim.apps.preferences import Preferences
 from mobile_gym.sim.apps.voice_recorder.data import (
+    DEFAULTS,
     Recording,
     clock_text,
     date_text,
     name_error,
     recording_by_id,
     recordings,
+    remove,
     size_text,
 )
-from mobile_gym.sim.ui.composites import Toolbar, empty_state, toolbar
+from mobile_gym.sim.ui.composites import Action, Toolbar, empty_state, toolbar
+from mobile_gym.sim.ui.prefilled import apply_selection, select_all
 from mobile_gym.sim.ui.search import Search
 from mobile_gym.sim.ui.selection import Selection, selection_bar
 from mobile_gym.sim.ui.view import MATCH, Column, LinearLayout, Row, View
@@ -118,9 +122,10 @@ def search_mode(ctx: AppContext) -> Search:
 class PlayerTab:
     """Builds the Player tab of the main screen ``ctx`` (its bar and its content)."""
 
-    def __init__(self, ctx: AppContext, open_menu: Handler) -> None:
+    def __init__(self, ctx: AppContext, open_menu: Handler, actions: Sequence[Action]) -> None:
         self.ctx = ctx
         self.open_menu = open_menu
+        self.actions = actions
         self.search = search_mode(ctx)
         self.selection = Selection(ctx)
         self.player = Player(ctx)
@@ -140,7 +145,11 @@ class PlayerTab:
             return self._selection_bar()
         if self.search.active:
             return self.search.bar()
-        return toolbar("Voice Recorder", actions=[self.search.action()], on_overflow=self.open_menu)
+        return toolbar(
+            "Voice Recorder",
+            actions=[self.search.action(), *self.actions],
+            on_overflow=self.open_menu,
+        )
 
     def _selected(self) -> list[Recording]:
         chosen = set(self.selection.keys)
@@ -149,27 +158,31 @@ class PlayerTab:
     def _selection_bar(self) -> Toolbar:
         ctx = self.ctx
         selected = self._selected()
-        select_all = ctx.menu(
-            "selection", [("Select all", lambda: self.selection.set([r.id for r in self.shown]))]
+        overflow = ctx.menu(
+            "selection",
+            [
+                ("Delete", self._delete_dialog(selected)),
+                ("Select all", lambda: self.selection.set([r.id for r in self.shown])),
+            ],
         )
         actions = []
         if len(selected) == 1:
             actions.append(("edit", "Rename", self._rename_dialog(selected[0])))
-        actions.append(("delete", "Delete", self._delete_dialog(selected)))
         return selection_bar(
             self.selection.title(len(self.shown)),
             on_close=self.selection.clear,
             actions=actions,
-            on_overflow=select_all,
+            on_overflow=overflow,
         )
 
     def _delete_dialog(self, selected: list[Recording]) -> Handler:
         ctx = self.ctx
+        to_bin = Preferences(ctx, DEFAULTS).flag("use_recycle_bin")
 
         def delete() -> None:
             current = self.player.current()
             for recording in selected:
-                ctx.db().execute("DELETE FROM recordings WHERE id = ?", (recording.id,))
+                remove(ctx.db(), recording, to_bin, ctx.phone.clock.epoch_ms)
                 ctx.log(f"Recording deleted: id={recording.id} name={recording.filename}")
                 if current is not None and current.id == recording.id:
                     self.player.stop()
@@ -180,7 +193,9 @@ class PlayerTab:
         return ctx.dialog(
             "delete",
             "Delete recording?" if len(selected) == 1 else "Delete recordings?",
-            f"Are you sure you want to delete {what}?",
+            f"Are you sure you want to move {what} to the recycle bin?"
+            if to_bin
+            else f"Are you sure you want to delete {what}?",
             buttons=[("Cancel", None), ("Delete", delete)],
         )
 
@@ -199,13 +214,22 @@ class PlayerTab:
             self.selection.clear()
             return True
 
-        field = ctx.edit("rename", hint=recording.name, id="rename_recording_title")
-        return ctx.dialog(
+        field = ctx.edit("rename", hint="Title", id="rename_recording_title")
+        opener = ctx.dialog(
             "rename",
             "Rename",
             buttons=[("Cancel", lambda: ctx.clear_field("rename")), ("OK", rename)],
-            body=[field],
+            body=[apply_selection(ctx, field)],
         )
+
+        def open_rename() -> None:
+            """Open with the name (no extension) prefilled, selected and focused."""
+            ctx.set_field("rename", recording.name)
+            select_all(ctx, "rename")
+            ctx.focus("rename")
+            opener()
+
+        return open_rename
 
     # the content ------------------------------------------------------------------------------
     def content(self) -> View:

@@ -1,0 +1,32 @@
+"""The About pages apps share: opened from "More options" > "About", with their Frequently
+asked questions and Contributors pages, each an activity the back key leaves."""
+
+from __future__ import annotations
+
+from mobile_gym.env import MobileEnv
+from mobile_gym.sim.apps.about import ABOUT, CONTRIBUTORS, FAQ
+from tests.tasks.tasktools import click, spec
+
+LAUNCHER = "com.simplemobiletools.applauncher"
+
+
+def test_about_faq_and_contributors_are_activities() -> None:
+    env = MobileEnv(spec(apps=[LAUNCHER], setup={"start": {"package": LAUNCHER}}))
+    env.reset(seed=0)
+    device = env.device
+    click(env, desc="More options")
+    click(env, text="About")
+    assert device.foreground() == (LAUNCHER, ABOUT)
+    xml = device.hierarchy_xml()
+    assert "Simple App Launcher" in xml and "Version 5.9.2" in xml
+    click(env, text="Frequently asked questions")
+    assert device.foreground() == (LAUNCHER, FAQ)
+    assert 'resource-id="com.simplemobiletools.applauncher:id/faq_title"' in device.hierarchy_xml()
+    click(env, desc="Navigate up")
+    assert device.foreground() == (LAUNCHER, ABOUT)
+    click(env, text="Contributors")
+    assert device.foreground() == (LAUNCHER, CONTRIBUTORS)
+    assert "contributor_name" in device.hierarchy_xml()
+    env.device.key("BACK")
+    env.device.key("BACK")
+    assert device.foreground()[1] == ".activities.MainActivity"
