@@ -67,6 +67,8 @@ class Family:
     max_tokens: int
     verbs: tuple[str, ...] | None = None  # the element verbs the agent may use (None: all)
     label_words: int = 0  # words of each element's label observed as token ids (0: none)
+    eval_every: int = 2_048  # agent steps between evaluations
+    pointer: bool = False  # the element head reads the rows directly (else a 64-64 MLP first)
 
     @property
     def observation(self) -> dict[str, Any]:
@@ -85,11 +87,13 @@ FAMILIES = {
     "contacts": Family(
         "contacts.text_named",
         0.80,
-        200_000,
+        81_920,
         max_elements=16,
         max_tokens=12,
         verbs=("click", "back"),
         label_words=4,
+        eval_every=8_192,
+        pointer=True,
     ),
 }
 PPO = {
@@ -99,10 +103,11 @@ PPO = {
     "learning_rate": 1e-3,
     "gamma": 0.9,
     "ent_coef": 0.01,
-    # the element head reads the element rows directly (logits linear in each row's
-    # features: a pointer), the value head through a 64-64 MLP
-    "policy_kwargs": {"net_arch": {"pi": [], "vf": [64, 64]}},
+    "policy_kwargs": {"net_arch": [64, 64]},
 }
+POINTER = {"pi": [], "vf": [64, 64]}
+"""The net of a family with ``pointer``: the element head reads the element rows directly
+(logits linear in each row's features), the value head through a 64-64 MLP."""
 
 
 def make_env(family: Family) -> Any:
@@ -167,6 +172,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     family = FAMILIES[args.family]
     out = args.out or pathlib.Path("out/bench/learning") / args.family
     timesteps = args.timesteps or family.timesteps
+    eval_every = args.eval_every or family.eval_every
     use_torch_threads(TORCH_THREADS)
     eval_env = make_env(family)
     start = time.perf_counter()
@@ -177,6 +183,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     train_env = DummyVecEnv([lambda: CapEndsEpisode(make_env(family)) for _ in range(N_ENVS)])
     train_env.seed(TRAIN_SEED)
     policy_kwargs = {**PPO["policy_kwargs"], "features_extractor_class": ElementsExtractor}
+    if family.pointer:
+        policy_kwargs["net_arch"] = POINTER
     model = MaskablePPO(
         "MultiInputPolicy",
         train_env,
@@ -207,12 +215,12 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     class Evaluate(BaseCallback):
         def __init__(self) -> None:
             super().__init__()
-            self.next = args.eval_every
+            self.next = eval_every
 
         def _on_step(self) -> bool:
             if self.num_timesteps >= self.next:
                 point(self.num_timesteps)
-                self.next += args.eval_every
+                self.next += eval_every
             return True
 
     point(0)
@@ -320,7 +328,9 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--timesteps", type=int, help="agent steps to train (default: the family's budget)"
     )
-    parser.add_argument("--eval-every", type=int, default=2_048, help="steps between evals")
+    parser.add_argument(
+        "--eval-every", type=int, help="steps between evals (default: 2,048, or 8,192 for contacts)"
+    )
     parser.add_argument(
         "--out",
         type=pathlib.Path,
