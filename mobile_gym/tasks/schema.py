@@ -302,7 +302,9 @@ class SqlSignal(_Model):
 
 
 class AnswerSignal(_Model):
-    """The agent's ANSWER compared with ``answer``."""
+    """The agent's ANSWER compared with ``answer``. With ``match: number`` the answer must
+    state one value: every number in it (``The code is 4821.``) is that one value, within
+    ``tolerance``; an answer that lists candidates (``4821 or 1284``) does not match."""
 
     answer: str
     match: Literal["exact", "contains", "regex", "fuzzy", "number"] = "exact"

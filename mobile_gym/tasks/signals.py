@@ -127,14 +127,11 @@ _NUMBER = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?|[-+]?\.\d+")
 
 
 def _number_matches(actual: str, expected: str, tolerance: float) -> bool:
+    """Whether ``actual`` states one value, ``expected`` within ``tolerance``: it holds a
+    number and every number in it is that value (a list of candidates does not match)."""
     target = float(expected)
-    for token in _NUMBER.findall(actual):
-        try:
-            if abs(float(token.replace(",", "")) - target) <= tolerance:
-                return True
-        except ValueError:
-            continue
-    return False
+    values = [float(token.replace(",", "")) for token in _NUMBER.findall(actual)]
+    return bool(values) and all(abs(value - target) <= tolerance for value in values)
 
 
 class SignalProbe:

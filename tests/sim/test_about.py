@@ -30,3 +30,24 @@ def test_about_faq_and_contributors_are_activities() -> None:
     env.device.key("BACK")
     env.device.key("BACK")
     assert device.foreground()[1] == ".activities.MainActivity"
+
+
+def test_every_simulated_app_but_settings_has_the_about_pages() -> None:
+    from mobile_gym.sim.apps import DEFAULT_APPS
+    from mobile_gym.sim.apps.about import AboutPages
+
+    without = [app.label for app in DEFAULT_APPS if not issubclass(app, AboutPages)]
+    assert without == ["Settings"]
+    for app in DEFAULT_APPS:
+        if issubclass(app, AboutPages):
+            assert {ABOUT, FAQ, CONTRIBUTORS} <= set(app.screens), app.label
+
+
+def test_the_voice_recorder_menu_opens_the_about_page() -> None:
+    recorder = "com.simplemobiletools.voicerecorder"
+    env = MobileEnv(spec(apps=[recorder], setup={"start": {"package": recorder}}))
+    env.reset(seed=0)
+    click(env, desc="More options")
+    click(env, text="About")
+    assert env.device.foreground() == (recorder, ABOUT)
+    assert "Simple Voice Recorder" in env.device.hierarchy_xml()

@@ -362,6 +362,9 @@ def test_sql_queries_cannot_write() -> None:
         ({"answer": "42", "match": "number"}, "1,042 steps", False),
         ({"answer": "-3.5", "match": "number"}, "minus: -3.5 degrees", True),
         ({"answer": "7", "match": "number"}, "seven", False),
+        ({"answer": "4821", "match": "number"}, "4821 or 1284", False),  # candidates
+        ({"answer": "4821", "match": "number"}, "It is 4821, I said 4821.", True),
+        ({"answer": "3", "match": "number"}, "3 of the 5 items are done", False),
     ],
 )
 def test_answer(signal: dict, answer: str, expected: bool) -> None:

@@ -15,7 +15,8 @@ Activities and resource ids (``com.simplemobiletools.voicerecorder:id/<name>``):
 ``.activities.MainActivity``
     The tab bar ``main_tabs_holder`` at the bottom: "Recorder", "Player" and, while the
     recycle bin is on, "Recycle Bin". Every tab's ``toolbar`` has ``action_settings``
-    ("Settings") and "More options" (menu "About").
+    ("Settings") and "More options" (menu "About": the About pages of
+    ``mobile_gym.sim.apps.about``).
     Recorder tab:
     ``recording_duration`` (``00:00``, counting while recording), ``recording_status``
     ("Recording", "Paused" or the hint to start); ``toggle_recording_button`` (desc "Start
@@ -73,6 +74,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from mobile_gym.sim.apps import about
 from mobile_gym.sim.apps.base import App, AppContext, Handler
 from mobile_gym.sim.apps.preferences import Preferences, preference_switches
 from mobile_gym.sim.apps.voice_recorder.customization import CUSTOMIZATION, Customization
@@ -89,7 +91,6 @@ from mobile_gym.sim.apps.voice_recorder.data import (
 )
 from mobile_gym.sim.apps.voice_recorder.player import Player, PlayerTab, search_mode
 from mobile_gym.sim.apps.voice_recorder.recycle_bin import empty_bin_row, recycle_bin_tab
-from mobile_gym.sim.ui.about import about_dialog
 from mobile_gym.sim.ui.choices import radio_dialog
 from mobile_gym.sim.ui.composites import Action, list_item, section_header, toolbar
 from mobile_gym.sim.ui.selection import Selection
@@ -119,7 +120,7 @@ def _kbps(bitrate: str) -> str:
     return f"{int(bitrate) // 1000} kbps"
 
 
-class VoiceRecorderApp(App):
+class VoiceRecorderApp(about.AboutPages, App):
     """Simple Voice Recorder: record on the virtual clock, then play, rename and delete."""
 
     package = PACKAGE
@@ -131,8 +132,11 @@ class VoiceRecorderApp(App):
         MAIN: "main",
         SETTINGS: "settings",
         CUSTOMIZATION: "customization",
+        **about.SCREENS,
     }
     schemas: ClassVar[dict[str, str]] = {DATABASE: SCHEMA}
+    about_name = "Simple Voice Recorder"
+    version = VERSION
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_recordings(ctx.db(), rng, ctx.phone.boot_ms)
@@ -268,13 +272,7 @@ class VoiceRecorderApp(App):
         tab = ctx.get("tab", RECORDER_TAB)
         if tab >= len(tabs):
             tab = RECORDER_TAB
-        open_about = about_dialog(
-            ctx,
-            "Simple Voice Recorder",
-            VERSION,
-            "An easy way of recording any discussion or sounds without ads or internet access.",
-        )
-        open_menu = ctx.menu("overflow", [("About", open_about)])
+        open_menu = ctx.menu("overflow", [("About", about.open_about(ctx))])
         actions: list[Action] = [("settings", "Settings", lambda: ctx.open(SETTINGS))]
         player = PlayerTab(ctx, open_menu, actions)
 
