@@ -307,6 +307,32 @@ def show(
         console.print(catalog.task_card(spec, registration_note(spec)))
 
 
+@app.command("import-mobile-env")
+def import_mobile_env(
+    task: Annotated[Path, typer.Argument(help="A Mobile-Env task file (.textproto).")],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Write the task YAML here (default: print it)."),
+    ] = None,
+) -> None:
+    """Import a Mobile-Env task file as a mobile-gym task YAML (its reference steps, if
+    any, come from TASK.solution.yaml next to it)."""
+    from mobile_gym.tasks.mobile_env.convert import import_data
+    from mobile_gym.tasks.schema import TaskFileError, parse_task
+
+    try:
+        data = import_data(task)
+        parse_task(data, str(task))  # the YAML written is a valid task file
+    except TaskFileError as exc:
+        raise _fail("\n".join(exc.problems)) from None
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    if out is None:
+        sys.stdout.write(text)
+        return
+    out.write_text(text, encoding="utf-8")
+    console.print(f"wrote {escape(str(out))} (task {escape(data['id'])})", highlight=False)
+
+
 @app.command("serve-adb")
 def serve_adb(
     port: Annotated[

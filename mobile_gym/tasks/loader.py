@@ -14,6 +14,17 @@ from mobile_gym.tasks.schema import TaskFileError, TaskSpec, load_task_file
 
 TASK_SUFFIXES = (".yaml", ".yml")
 """What a task file's name ends with."""
+MOBILE_ENV_SUFFIX = ".textproto"
+"""A Mobile-Env task file, imported when named by path (``mobile_gym.tasks.mobile_env``)."""
+
+
+def load_file(path: str | pathlib.Path) -> TaskSpec:
+    """A task file: YAML, or a Mobile-Env ``.textproto`` imported as it is read."""
+    if str(path).endswith(MOBILE_ENV_SUFFIX):
+        from mobile_gym.tasks.mobile_env.convert import load_textproto
+
+        return load_textproto(path)
+    return load_task_file(path)
 
 
 def task_files() -> list[pathlib.Path]:
@@ -43,7 +54,7 @@ def task_files_under(path: str | pathlib.Path) -> list[pathlib.Path]:
         return sorted(found)
     if not path.exists():
         raise TaskFileError(f"{path}: no such task file or folder")
-    if not path.name.endswith(TASK_SUFFIXES):
+    if not path.name.endswith((*TASK_SUFFIXES, MOBILE_ENV_SUFFIX)):
         raise TaskFileError(f"{path}: not a task file (its name must end in .yaml or .yml)")
     return [path]
 
@@ -55,7 +66,7 @@ def _load_files(paths: Iterable[pathlib.Path]) -> tuple[dict[str, TaskSpec], lis
     problems: list[str] = []
     for path in paths:
         try:
-            spec = load_task_file(path)
+            spec = load_file(path)
         except TaskFileError as exc:
             problems.extend(exc.problems)
             continue
@@ -105,16 +116,17 @@ def is_path(task: str | pathlib.Path) -> bool:
     text = str(task)
     return (
         isinstance(task, pathlib.Path)
-        or text.endswith(TASK_SUFFIXES)
+        or text.endswith((*TASK_SUFFIXES, MOBILE_ENV_SUFFIX))
         or (text not in shipped_tasks() and os.path.isdir(text))
     )
 
 
 def resolve_task(task: str | pathlib.Path) -> TaskSpec:
-    """A shipped task by id, or a task file by path (``.yaml`` / ``.yml``)."""
+    """A shipped task by id, or a task file by path (``.yaml`` / ``.yml``, or a Mobile-Env
+    ``.textproto``)."""
     text = str(task)
-    if text.endswith(TASK_SUFFIXES) or isinstance(task, pathlib.Path):
-        return load_task_file(task)
+    if text.endswith((*TASK_SUFFIXES, MOBILE_ENV_SUFFIX)) or isinstance(task, pathlib.Path):
+        return load_file(task)
     tasks = shipped_tasks()
     if text not in tasks:
         refused = [f"refused: {problem}" for problem in broken_task_files()]

@@ -234,13 +234,31 @@ class XPathSignal(_Model):
 
 
 class TextSignal(_Model):
-    """Text visible on screen (the ``text`` and ``content-desc`` of visible nodes)."""
+    """Text visible on screen (the ``text`` and ``content-desc`` of visible nodes); with
+    ``rect``, only the nodes whose centre lies inside that part of the screen."""
 
     screen_text: str
     match: Literal["exact", "contains", "regex", "fuzzy"] = "contains"
     threshold: float = Field(0.85, ge=0, le=1)
+    rect: tuple[float, float, float, float] | None = None
+    """Normalised ``[left, top, right, bottom]`` (0 to 1 of the screen's width and height),
+    as Mobile-Env's text events give the region to read."""
     # a number parameter filled in (``"{code}"`` keeps its int type) is the text it reads as
     model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
+
+    @field_validator("rect")
+    @classmethod
+    def _inside_screen(
+        cls, value: tuple[float, float, float, float] | None
+    ) -> tuple[float, float, float, float] | None:
+        if value is not None:
+            left, top, right, bottom = value
+            if not (0 <= left < right <= 1 and 0 <= top < bottom <= 1):
+                raise ValueError(
+                    "rect must be [left, top, right, bottom] with 0 <= left < right <= 1"
+                    f" and 0 <= top < bottom <= 1, got {list(value)}"
+                )
+        return value
 
 
 class LogcatSignal(_Model):

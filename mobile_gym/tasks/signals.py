@@ -103,6 +103,18 @@ class Observer:
             self._nodes = self.device.nodes()
         return self._nodes
 
+    def texts_in(self, rect: tuple[float, float, float, float]) -> list[str]:
+        """The texts of ``texts`` whose node's centre lies inside ``rect``: normalised
+        ``(left, top, right, bottom)``, edges included."""
+        width, height = self.device.size
+        left, top, right, bottom = rect
+        found = []
+        for node in self.nodes():
+            x, y = node.bounds.center
+            if left <= x / width <= right and top <= y / height <= bottom:
+                found += [v for v in (node.text, node.desc) if v]
+        return found
+
     def texts(self) -> list[str]:
         """Every non-empty text and content description on screen, in document order."""
         if self._texts is None:
@@ -200,7 +212,8 @@ class SignalProbe:
 
     def _text_value(self, obs: Observer) -> bool:
         spec = self.spec
-        return any(_matches(t, spec.screen_text, spec.match, spec.threshold) for t in obs.texts())
+        texts = obs.texts() if spec.rect is None else obs.texts_in(spec.rect)
+        return any(_matches(t, spec.screen_text, spec.match, spec.threshold) for t in texts)
 
     def read_log(self, lines: list[tuple[str, str]]) -> bool:
         """Scan new logcat lines (``Observer.follow_log``); True once a line matched."""

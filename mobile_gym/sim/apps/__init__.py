@@ -3,6 +3,8 @@
 from mobile_gym.sim.apps.app_launcher import AppLauncherApp
 from mobile_gym.sim.apps.calculator import CalculatorApp
 from mobile_gym.sim.apps.calendar import CalendarApp
+from mobile_gym.sim.apps.camera import CameraApp
+from mobile_gym.sim.apps.chrome import ChromeApp
 from mobile_gym.sim.apps.contacts import ContactsApp
 from mobile_gym.sim.apps.file_manager import FileManagerApp
 from mobile_gym.sim.apps.gallery import GalleryApp
@@ -24,4 +26,6 @@ DEFAULT_APPS = (
     FileManagerApp,
     MusicPlayerApp,
     GalleryApp,
+    ChromeApp,
+    CameraApp,
 )

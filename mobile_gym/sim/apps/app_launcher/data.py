@@ -30,6 +30,9 @@ DEFAULTS = {
     "close_app": "1",
 }
 MIN_COLUMNS, MAX_COLUMNS = 1, 6
+FIRST_RUN_LEFT_OUT = frozenset({"com.android.chrome", "com.android.camera2"})
+"""Installed apps the seeded grid leaves out: the launcher starts with the phone's own tools
+and Settings, and the user adds the browser and the camera through "Add apps"."""
 _SORT_KEYS = {"custom": "position, id", "title": "title COLLATE NOCASE, id"}
 
 
@@ -74,7 +77,8 @@ def add(db: sqlite3.Connection, entries: Sequence[tuple[str, str]]) -> list[int]
 def seed_launchers(
     db: sqlite3.Connection, rng: random.Random, apps: Sequence[tuple[str, str]]
 ) -> None:
-    """The installed ``apps`` (label, package), in an order the user arranged."""
-    chosen = list(apps)
+    """The installed ``apps`` (label, package) but those of ``FIRST_RUN_LEFT_OUT``, in an
+    order the user arranged."""
+    chosen = [app for app in apps if app[1] not in FIRST_RUN_LEFT_OUT]
     rng.shuffle(chosen)
     add(db, chosen)

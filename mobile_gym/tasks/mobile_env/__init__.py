@@ -1,0 +1,1 @@
+"""Mobile-Env task files (textproto) imported as mobile-gym tasks."""

@@ -1,0 +1,200 @@
+"""Mobile-Env task files (textproto) imported as they are, then played on the simulated phone."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+from typing import Any
+
+import gymnasium as gym
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+import mobile_gym  # noqa: F401 - registers MobileGym/Task-v0
+from mobile_gym import actions
+from mobile_gym.cli import app
+from mobile_gym.env import MobileEnv
+from mobile_gym.tasks.loader import resolve_task
+from mobile_gym.tasks.mobile_env.convert import import_data
+from mobile_gym.tasks.schema import TaskFileError, parse_task
+from mobile_gym.tasks.signals import SignalProbe
+from mobile_gym.tasks.solution import step_actions
+
+HERE = pathlib.Path(__file__).parent / "mobile_env"
+THREE_STAGES = HERE / "contacts_three_stages.textproto"
+STAGE_INSTRUCTIONS = [
+    "Open the first contact in the results.",
+    "Start a text message to this contact.",
+]
+
+
+def write(tmp_path: pathlib.Path, text: str, name: str = "task.textproto") -> pathlib.Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def variant(tmp_path: pathlib.Path, old: str, new: str) -> pathlib.Path:
+    """The three-stage file with ``old`` replaced by ``new`` (once)."""
+    text = THREE_STAGES.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    return write(tmp_path, text.replace(old, new))
+
+
+def refusal(path: pathlib.Path) -> str:
+    with pytest.raises(TaskFileError) as caught:
+        resolve_task(path)
+    return str(caught.value)
+
+
+def test_the_three_stage_file_imports_as_stages_with_rewards_and_instructions() -> None:
+    spec = resolve_task(THREE_STAGES)
+    assert spec.apps == ["com.simplemobiletools.contacts.pro", "com.simplemobiletools.smsmessenger"]
+    assert spec.setup.start is not None and spec.setup.start.activity == ".activities.MainActivity"
+    stages = {e.id: e for e in spec.events}
+    assert [stages[i].reward for i in ("stage_4", "stage_8", "stage_12")] == [1.0, 1.0, 1.0]
+    assert stages["stage_8"].after == ["stage_4"] and stages["stage_12"].after == ["stage_8"]
+    assert stages["stage_12"].end == "success"
+    assert [stages["stage_4"].instruction, stages["stage_8"].instruction] == STAGE_INSTRUCTIONS
+    assert all(e.repeat == "once" for e in spec.events)
+    assert spec.signals["source_1"].rect == (0.0, 0.0, 1.0, 0.15)
+    assert spec.signals["source_6"].tag == "ActivityTaskManager"
+    assert len(spec.solution) == spec.min_steps == 4
+
+
+def test_the_three_stage_task_plays_to_success_stage_by_stage() -> None:
+    env = gym.make("MobileGym/Task-v0", task=str(THREE_STAGES), observation="text")
+    base = env.unwrapped
+    assert isinstance(base, MobileEnv)
+    env.reset(seed=0)
+    rewards: list[float] = []
+    instructions: list[str] = []
+    terminated = False
+    for step in base.task.solution:
+        sequence = step_actions(step, base.device.hierarchy_xml(), base.device.size)
+        _, reward, terminated, truncated, _ = actions.play(base, sequence)
+        rewards.append(reward)
+        if base.instruction not in instructions:
+            instructions.append(base.instruction)
+        if terminated or truncated:
+            break
+    assert terminated and base.success
+    assert rewards == [0.0, 1.0, 1.0, 1.0]  # searching, then one stage per step
+    assert instructions[-2:] == STAGE_INSTRUCTIONS
+
+
+def test_a_stage_waits_for_its_prerequisite(tmp_path: pathlib.Path) -> None:
+    # the card opened straight from the list (no search): stage 8 must not fire
+    env = MobileEnv(THREE_STAGES)
+    env.reset(seed=0)
+    sequence = step_actions(env.task.solution[2], env.device.hierarchy_xml(), env.device.size)
+    _, reward, terminated, _, _ = actions.play(env, sequence)
+    assert reward == 0.0 and not terminated
+
+
+def test_rect_limits_the_screen_text_to_a_region() -> None:
+    env = MobileEnv(THREE_STAGES)
+    env.reset(seed=0)
+    board = env.episode.board
+    tab = {"screen_text": "Favorites", "match": "exact"}  # a tab at the bottom
+    top = parse_task(
+        {**import_data(THREE_STAGES), "signals": {"t": {**tab, "rect": [0, 0, 1, 0.15]}}}
+        | {"events": [{"id": "e", "when": "t", "end": "success"}]},
+        "inline",
+    ).signals["t"]
+    low = top.model_copy(update={"rect": (0.0, 0.5, 1.0, 1.0)})
+    assert not SignalProbe("t", top).evaluate(board.observer)
+    assert SignalProbe("t", low).evaluate(board.observer)
+    whole = top.model_copy(update={"rect": None})
+    assert SignalProbe("t", whole).evaluate(board.observer)
+
+
+@pytest.mark.parametrize("rect", [[0.5, 0, 0.4, 1], [0, 0, 1, 1.5], [-0.1, 0, 1, 1]])
+def test_a_rect_outside_the_screen_is_refused(rect: list[float]) -> None:
+    data = import_data(THREE_STAGES)
+    data["signals"]["source_1"] = {"screen_text": "a", "rect": rect}
+    with pytest.raises(TaskFileError, match="rect must be"):
+        parse_task(data, "inline")
+
+
+@pytest.mark.parametrize(
+    "old, new, problem",
+    [
+        (
+            'transformation: "y = True"',
+            "transformation: \"y = __import__('os').getcwd()\"",
+            r"event_slots\.episode_end_listener: transformation .* is code",
+        ),
+        (
+            'transformation: "y = True"',
+            'transformation: "y = x"',
+            r"event_slots\.episode_end_listener: transformation 'y = x' is code",
+        ),
+        (
+            "max_num_steps: 15",
+            "max_num_steps: 15\nsetup_steps: { adb_call: { tap: { x: 1 y: 2 } } }",
+            r"setup_steps\[0\]: adb_call tap has no equivalent on the simulated phone",
+        ),
+        (
+            "max_num_steps: 15",
+            "max_num_steps: 15\nsetup_steps: { adb_call: { rotate: { orientation: LANDSCAPE_90 } } }",
+            r"setup_steps\[0\]: adb_call rotate has no equivalent",
+        ),
+        ("max_num_steps: 15", "max_num_steps: fifteen", r"not a valid Mobile-Env task textproto"),
+        ("command:", "no_such_field:", r"not a valid Mobile-Env task textproto.*no_such_field"),
+        (
+            'pattern: "^a$"',
+            'pattern: "\\\\b(a|b)\\\\b"',
+            r"event_sources\[1\] \(id 2\): property 'text' pattern .* cannot be written as XPath",
+        ),
+        (
+            'expect: "^a$"',
+            'expect: "a" mode: SBERT',
+            r"event_sources\[0\] \(id 1\): match mode SBERT needs a sentence-embedding model",
+        ),
+    ],
+)
+def test_refusals_name_the_place(tmp_path: pathlib.Path, old: str, new: str, problem: str) -> None:
+    message = refusal(variant(tmp_path, old, new))
+    assert re.search(problem, message), message
+    assert message.startswith(str(tmp_path))
+
+
+def test_constant_transformations_are_read_never_run(tmp_path: pathlib.Path) -> None:
+    path = variant(
+        tmp_path,
+        "transformation: \"y = ['Start a text message to this contact.']\"",
+        "transformation: \"y = 'Text them.'\"",
+    )
+    spec = resolve_task(path)
+    assert {e.id: e.instruction for e in spec.events}["stage_8"] == "Text them."
+
+
+def test_the_wikihow_shape_imports_for_a_real_device(tmp_path: pathlib.Path) -> None:
+    """An app the simulated phone lacks still imports; running it there says so."""
+    text = (HERE / "wikihow_two_stages.textproto").read_text(encoding="utf-8")
+    path = write(tmp_path, text.replace("com.wikihow.wikihowapp", "com.example.absent"))
+    spec = resolve_task(path)
+    assert spec.apps == ["com.example.absent"]
+    assert spec.solution[0].status == "complete"  # no reference steps given
+    assert {e.id: e.reward for e in spec.events} == {"stage_4": 1.0, "stage_8": 1.0}
+    env = MobileEnv(spec)
+    with pytest.raises(TaskFileError, match=r"com\.example\.absent. is not installed"):
+        env.reset(seed=0)
+
+
+def test_the_cli_writes_a_task_file_that_loads(tmp_path: pathlib.Path) -> None:
+    out = tmp_path / "task.yaml"
+    result = CliRunner().invoke(app, ["import-mobile-env", str(THREE_STAGES), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = yaml.safe_load(out.read_text(encoding="utf-8"))
+    assert resolve_task(out).events == resolve_task(THREE_STAGES).events
+    assert data["id"] == "mobile_env.contacts_search_open_result_send_sms"
+
+
+def test_the_cli_reports_a_refusal(tmp_path: pathlib.Path) -> None:
+    bad = write(tmp_path, "id: 3 4")
+    result = CliRunner().invoke(app, ["import-mobile-env", str(bad)])
+    assert result.exit_code == 2
+    assert "not a valid Mobile-Env task textproto" in result.output
