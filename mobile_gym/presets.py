@@ -6,10 +6,12 @@ over it (so a view is drawn once per agent action, not once per touch), and the 
 outermost, counting agent actions.
 
 Action spaces: ``touch`` (the base env's), ``gesture``, ``element`` (Set-of-Marks element
-numbers), ``grid``, ``text`` (text commands for LLMs), ``json`` (JSON actions for LLMs).
+numbers), ``grid``, ``text`` (text commands for LLMs), ``json`` (JSON actions for LLMs),
+``mobile_env`` (Mobile-Env's ``<action>CLICK(3)</action>`` calls on leaf elements).
 Observations: ``pixels`` (the base env's), ``text``, ``html``, ``som`` (screen with element
 marks), ``rl`` (numeric arrays for stable-baselines3), ``rl_pixels`` (``rl``'s resized screen
-and instruction token ids, no elements: for ``MultiInputPolicy`` with a CNN on the image).
+and instruction token ids, no elements: for ``MultiInputPolicy`` with a CNN on the image),
+``mobile_env_html`` (Mobile-Env's HTML of the leaf elements, the ids ``mobile_env`` takes).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ ACTION_SPACES: dict[str, str | None] = {
     "grid": "GridActions",
     "text": "TextCommands",
     "json": "JsonActions",
+    "mobile_env": "MobileEnvActions",
 }
 """Action space name: its wrapper class in ``mobile_gym.wrappers``, or None (the env's own)."""
 
@@ -36,6 +39,7 @@ OBSERVATIONS: dict[str, str | None] = {
     "som": "SetOfMarks",
     "rl": "RLObservation",
     "rl_pixels": "RLObservation",
+    "mobile_env_html": "MobileEnvHtml",
 }
 """Observation name: its wrapper class in ``mobile_gym.wrappers``, or None (the env's own)."""
 

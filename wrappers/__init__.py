@@ -3,9 +3,10 @@
 Action spaces over the env's touch-level actions, each carried out through the one
 mapping in ``mobile_gym.actions`` (``mobile_gym.commands.run_command``): ``GestureActions``
 (coordinates), ``ElementActions`` (Set-of-Marks indices, with ``action_masks()``),
-``GridActions`` (a tap grid for pixel policies), ``TextCommands`` (Mobile-Env-style text)
-and ``JsonActions`` (AndroidWorld's JSON schema). Observation views: ``TextObservation``,
-``HtmlObservation``, ``SetOfMarks`` and ``RLObservation`` / ``ImageOnly``. ``StepCap`` ends an
+``GridActions`` (a tap grid for pixel policies), ``TextCommands`` (Mobile-Env-style text),
+``JsonActions`` (AndroidWorld's JSON schema) and ``MobileEnvActions`` (Mobile-Env's
+``<action>`` calls on leaf elements). Observation views: ``TextObservation``,
+``HtmlObservation``, ``MobileEnvHtml``, ``SetOfMarks`` and ``RLObservation`` / ``ImageOnly``. ``StepCap`` ends an
 episode after exactly N agent actions and stays outermost. ``gym.make(id, action_space=...,
 observation=..., max_steps=...)`` assembles the stack (``mobile_gym.presets``).
 """
@@ -15,6 +16,7 @@ from mobile_gym.wrappers.element_actions import ElementActions
 from mobile_gym.wrappers.gesture import GestureActions
 from mobile_gym.wrappers.grid import GridActions
 from mobile_gym.wrappers.json_actions import JsonActions
+from mobile_gym.wrappers.mobile_env_interface import MobileEnvActions, MobileEnvHtml
 from mobile_gym.wrappers.rl import ImageOnly, RLObservation
 from mobile_gym.wrappers.step_cap import StepCap
 from mobile_gym.wrappers.text_commands import TextCommands
@@ -29,6 +31,8 @@ __all__ = [
     "HtmlObservation",
     "ImageOnly",
     "JsonActions",
+    "MobileEnvActions",
+    "MobileEnvHtml",
     "RLObservation",
     "SetOfMarks",
     "StepCap",

@@ -11,7 +11,7 @@ such node.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from mobile_gym.caches import RecentValues
@@ -102,11 +102,18 @@ def env_elements(env: Any, include_text: bool = False) -> list[Element]:
     """``device_elements`` of the screen an env's phone shows now; none once a device fault
     has ended the episode (the env's ``error``: the device is not asked again). A fault met
     here is handed to the env, whose next step ends the episode with it."""
+    return env_screen(env, lambda device: device_elements(device, include_text))
+
+
+def env_screen(env: Any, read: Callable[[Any], list[Element]]) -> list[Element]:
+    """``read(device)`` of an env's phone now (the elements it reads off the screen); none
+    once a device fault has ended the episode (the env's ``error``: the device is not asked
+    again). A fault met here is handed to the env, whose next step ends the episode with it."""
     base = env.unwrapped
     if getattr(base, "error", None) is not None:
         return []
     try:
-        return device_elements(base.device, include_text)
+        return read(base.device)
     except DeviceError as fault:
         base.device_failed(fault)
         return []

@@ -567,10 +567,14 @@ class ParsedActionWrapper(gym.Wrapper):
             command.check()
         except _PARSE_FAILURES as exc:
             return self._invalid(str(exc))
-        observation, reward, terminated, truncated, info = run_command(self.env, command)
+        observation, reward, terminated, truncated, info = self.carry_out(parsed, command)
         info["invalid_action"] = False
         info["parsed_action"] = str(parsed)
         return observation, reward, terminated, truncated, info
+
+    def carry_out(self, parsed: ParsedCommand, command: Command) -> StepResult:
+        """Play ``command`` (``parsed`` resolved on this screen) as one agent action."""
+        return run_command(self.env, command)
 
     def _invalid(self, problem: str) -> StepResult:
         """One frame passes, nothing moves; the agent is told what was wrong and how to

@@ -163,12 +163,16 @@ class _ScreenDescription(gym.ObservationWrapper):
         """The elements last described and their description (most steps change nothing)."""
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
-        elements = env_elements(self.env, include_text=True)
+        elements = self.screen()
         last, text = self._last
         if elements != last:
             text = self._describe(elements)
             self._last = (elements, text)
         return _text_observation(observation, self.field, text, self.keep_screen)
+
+    def screen(self) -> list[Element]:
+        """The elements described: the numbered ones and the visible text."""
+        return env_elements(self.env, include_text=True)
 
     def _describe(self, elements: list[Element]) -> str:
         line = type(self).line

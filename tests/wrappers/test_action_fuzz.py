@@ -36,6 +36,7 @@ VALID: dict[str, Any] = {
     "grid": 36,  # back, after the 32 cells and 4 scrolls
     "text": "THINK: nothing yet\nACTION: WAIT",
     "json": '{"action_type": "wait"}',
+    "mobile_env": "<think>nothing yet</think><action>DO_NOTHING()</action>",
 }
 assert set(VALID) == set(presets.ACTION_SPACES)
 
@@ -185,6 +186,19 @@ JSON = {
     "no object": "click the button",
 }
 
+MOBILE_ENV = {
+    "call 100,000 deep": "<action>ANSWER(" + deep_call(100_000) + ")</action>",
+    "literal 1,000 deep": "<action>ANSWER(" + "(" * 1_000 + ")" * 1_000 + ")</action>",
+    "brackets 16,000 deep": "<action>CLICK(" + "[" * 16_000 + ")</action>",
+    "click huge id": "<action>CLICK(" + "9" * 5_000 + ")</action>",
+    "input 16,385 characters": '<action>INPUT(0, "' + "x" * 16_385 + '")</action>',
+    "unknown function": "<action>FLY(3)</action>",
+    "attribute call": "<action>os.system('ls')</action>",
+    "unclosed": "<action>CLICK(" + "(" * 10_000,
+    "no markup": "CLICK(3)",
+    "empty": "",
+}
+
 BY_PRESET: dict[str, dict[str, Any]] = {
     "touch": {},
     "gesture": GESTURE,
@@ -192,6 +206,7 @@ BY_PRESET: dict[str, dict[str, Any]] = {
     "grid": GRID,
     "text": TEXT,
     "json": JSON,
+    "mobile_env": MOBILE_ENV,
 }
 CASES = [
     (preset, name, value)
