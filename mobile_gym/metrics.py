@@ -190,7 +190,7 @@ class AgentBenchMetrics:
 def agent_bench(records: Sequence[EpisodeRecord]) -> AgentBenchMetrics:
     succeeded = [r for r in records if r.success]
     failed = [r for r in records if r.outcome == "failure"]
-    decisions = sum(r.steps for r in records)
+    decisions = sum(r.steps if r.decisions is None else r.decisions for r in records)
     reported = [r.tokens_reported for r in records if r.tokens_reported is not None]
     return AgentBenchMetrics(
         episodes=len(records),

@@ -187,6 +187,14 @@ def test_mobileagentbench_token_estimates_fit_images_into_1024_px() -> None:
     assert bench.tokens_1024 == (425 + 100) / 2  # a reported count wins, as for tokens
 
 
+def test_latency_is_per_decision_a_status_that_is_no_step_included() -> None:
+    records = [
+        record("a", steps=3, decisions=4, latency_s=2.0),
+        record("b", steps=2, latency_s=1.0),  # written before decisions were kept
+    ]
+    assert metrics.agent_bench(records).latency_s == 3.0 / 6
+
+
 def test_reported_tokens_are_input_plus_output() -> None:
     assert TokenUsage(input_tokens=7, output_tokens=5).reported == 12
     assert TokenUsage(input_tokens=7).reported == 7

@@ -197,6 +197,7 @@ def run_episode(
         step_cap=cap,
         instruction=instruction,
         steps=len(steps) - _uncounted_status(task, declared),
+        decisions=len(steps),
         success=outcome["success"],
         failure=bool(base.episode is not None and base.episode.failed),
         early_stop=any(s.early_stop for s in steps),

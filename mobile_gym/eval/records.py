@@ -73,6 +73,7 @@ class EpisodeRecord:
     step_cap: int | None
     instruction: str
     steps: int
+    """Agent steps as the task counts them (a STATUS that is not a step is left out)."""
     success: bool
     failure: bool = False
     """A failure event ended the episode (the agent destroyed the goal)."""
@@ -84,6 +85,9 @@ class EpisodeRecord:
     total_reward: float = 0.0
     latency_s: float = 0.0
     """Seconds of agent decisions in all (see ``StepRecord.latency_s``)."""
+    decisions: int | None = None
+    """Agent decisions made (every action, a STATUS included); None in records written
+    before it was kept, where ``steps`` stands for it."""
     tokens_reported: int | None = None
     tokens_estimated: int = 0
     tokens_estimated_1024: int = 0

@@ -52,7 +52,7 @@ def _installed(phone: Phone) -> set[str]:
 
 
 def _seeded(phone: Phone) -> set[str]:
-    """The installed apps a first run puts in the grid (Chrome and Camera are added later)."""
+    """The installed apps a first run puts in the grid (Chrome, Camera, wikiHow come later)."""
     return _installed(phone) - FIRST_RUN_LEFT_OUT
 
 
@@ -142,7 +142,7 @@ def test_select_all_then_remove_empties_the_grid(phone: Phone, driver: Driver) -
 
 def test_add_apps_lists_the_missing_ones(phone: Phone, driver: Driver) -> None:
     driver.tap(desc="Add apps")
-    assert {b.text for b in driver.find_all(id="add_app_item")} == {"Camera", "Chrome"}
+    assert {b.text for b in driver.find_all(id="add_app_item")} == {"Camera", "Chrome", "wikiHow"}
     driver.tap(text="Cancel")
     gone = _rows(phone)[:2]
     phone.database(PACKAGE, DB).execute(

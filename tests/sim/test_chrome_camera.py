@@ -58,7 +58,11 @@ def test_app_launcher_adds_them_to_its_grid_and_opens_them(phone: Phone, driver:
     assert not {CHROME, CAMERA} & _launcher_packages(phone)
     phone.launch(LAUNCHER_APP)
     driver.tap(desc="Add apps")
-    assert [box.text for box in driver.find_all(id="add_app_item")] == ["Camera", "Chrome"]
+    assert [box.text for box in driver.find_all(id="add_app_item")] == [
+        "Camera",
+        "Chrome",
+        "wikiHow",
+    ]
     driver.tap(text="Chrome", id="add_app_item")
     driver.tap(text="Camera", id="add_app_item")
     driver.tap(text="OK")

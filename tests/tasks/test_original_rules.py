@@ -63,8 +63,9 @@ def test_status_is_not_a_step_where_the_original_does_not_count_it(tmp_path: pat
     assert [task.counts(step) for step in task.solution][-1] is False
     record = run_episode(task, 0, make_agent("oracle"))
     assert record.success and record.steps == 6 == task.min_steps
+    assert record.decisions == 7  # latency is per decision, the STATUS one included
     counted = run_episode(shipped_tasks()[COUNTED], 0, make_agent("oracle"))
-    assert counted.success and counted.steps == 6  # its STATUS is its sixth step
+    assert counted.success and counted.steps == 6 == counted.decisions  # STATUS is step 6
 
 
 def test_a_task_left_running_after_success_is_a_late_stop_when_acted_on() -> None:

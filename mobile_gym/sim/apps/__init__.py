@@ -13,6 +13,7 @@ from mobile_gym.sim.apps.notes import NotesApp
 from mobile_gym.sim.apps.settings import SettingsApp
 from mobile_gym.sim.apps.sms_messenger import SmsMessengerApp
 from mobile_gym.sim.apps.voice_recorder import VoiceRecorderApp
+from mobile_gym.sim.apps.wikihow import WikiHowApp
 
 DEFAULT_APPS = (
     SettingsApp,
@@ -28,4 +29,5 @@ DEFAULT_APPS = (
     GalleryApp,
     ChromeApp,
     CameraApp,
+    WikiHowApp,
 )

@@ -5,8 +5,8 @@ position)`` (``position`` is the custom order); the options in its table ``prefe
 (``column_count`` 1-6, default 4; ``sort`` ``title`` (default) or ``custom``; ``order``
 ``asc`` or ``desc``, which the custom order ignores; ``show_app_name`` ``1`` / ``0``;
 ``close_app`` ``1`` / ``0``: the launcher closes itself when it opens another app). An item
-for every installed app but Chrome and Camera (``data.FIRST_RUN_LEFT_OUT``, added through
-"Add apps") is seeded, in a shuffled custom order.
+for every installed app but Chrome, Camera and wikiHow (``data.FIRST_RUN_LEFT_OUT``, added
+through "Add apps") is seeded, in a shuffled custom order.
 
 Activities; resource ids (``com.simplemobiletools.applauncher:id/<name>``):
 ``.activities.MainActivity``

@@ -30,9 +30,11 @@ DEFAULTS = {
     "close_app": "1",
 }
 MIN_COLUMNS, MAX_COLUMNS = 1, 6
-FIRST_RUN_LEFT_OUT = frozenset({"com.android.chrome", "com.android.camera2"})
+FIRST_RUN_LEFT_OUT = frozenset(
+    {"com.android.chrome", "com.android.camera2", "com.wikihow.wikihowapp"}
+)
 """Installed apps the seeded grid leaves out: the launcher starts with the phone's own tools
-and Settings, and the user adds the browser and the camera through "Add apps"."""
+and Settings, and the user adds the browser, the camera and wikiHow through "Add apps"."""
 _SORT_KEYS = {"custom": "position, id", "title": "title COLLATE NOCASE, id"}
 
 

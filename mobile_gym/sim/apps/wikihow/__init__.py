@@ -5,4 +5,53 @@ thousand articles generated deterministically from a seed (``generator``, from t
 lists and templates of ``vocabulary``), together with the hand-written articles that the
 example tasks name (``examples``). It offers title search ranked by BM25 and the article,
 author and category pages an app needs.
+
+The app (``app.WikiHowApp``) reads the corpus of seed 0, opened once per process. It is listed
+in the app drawer only. Database ``wikihow``: table ``bookmarks(slug, title, created)`` and
+table ``ratings(slug, helpful, rated)`` (``helpful`` 1 = yes, 0 = no; times in milliseconds on
+the virtual clock).
+
+Activities; resource ids (``com.wikihow.wikihowapp:id/<name>``):
+``.MainTabActivity`` (home)
+    ``toolbar`` holding the search bar ``search_plate`` with the field ``search_src_text``
+    (hint "Search wikiHow"; ENTER or ``search_go_btn``, desc "Submit query", runs the search),
+    ``search_close_btn`` ("Clear query") while it has text, and "More options" (menu "About
+    wikiHow"). ``home_list``: "Featured Articles" (eight ``featured_article`` rows whose
+    ``article_title`` is the title, drawn for the virtual day), "Saved Articles" (the
+    bookmarked articles, most recent first, ``saved_article`` rows; shown when there are
+    some) and "Categories" (a
+    ``category_item`` row with ``category_name`` per top-level category). After a search,
+    ``search_results`` holds up to ten ``search_result`` rows (``search_result_title``,
+    ``search_result_snippet``), or ``search_empty``; BACK leaves the results.
+``.ArticleActivity`` (argument ``slug``)
+    ``toolbar`` with "Navigate up", ``action_bookmark`` ("Bookmark"; "Remove bookmark" once
+    bookmarked) and ``action_share`` ("Share"); ``page_scroll`` holding ``breadcrumbs`` of
+    ``category_crumb`` (tap: the category), ``article_title``, ``author_block`` ("Co-authored
+    by" ``coauthored_by`` and ``author_name``, tap: the author), ``article_stats``,
+    ``article_intro``, for each method or part a ``section_heading`` ("Method 1 of 3: ...")
+    and its ``step`` rows (``step_number``, ``step_headline``, ``step_detail``), "Things
+    You'll Need" (``things_needed_item``), "Tips" (``tip_item``), "Warnings"
+    (``warning_item``), "Community Q&A" (``qa_question``, ``qa_answer``), "References"
+    (``reference_item``), "Related wikiHows" (``related_article``) and "Was this article
+    helpful?" (``helpful_yes`` / ``helpful_no``; once rated, ``helpful_thanks``).
+``.AuthorActivity`` (argument ``slug``)
+    ``author_name``, ``author_credential`` (experts), ``author_bio`` and "Articles by <name>":
+    ``article_item`` rows (``article_title``).
+``.CategoryActivity`` (argument ``slug``)
+    ``category_title``, ``category_description``, "Subcategories" (``subcategory_item``) and
+    "Articles (N)": the 20 most viewed, ``article_item`` rows.
+``.AboutActivity``
+    "About wikiHow": ``about_title`` "Delivering a Trustworthy Experience" and
+    ``about_paragraph`` texts.
+
+Logcat: opening a page from within the app logs, with tag ``WebViewActivity``, ``mUrl is:
+<url>``: ``https://www.wikihow.com/<Slug>`` (article), ``.../Author/<Slug>``,
+``.../Category:<Slug>`` or ``.../wikiHow:Delivering-a-Trustworthy-Experience``. With tag
+``wikiHow``: ``Search: <query>``, ``Rated helpful: <slug> yes|no``, ``Bookmarked: <slug>``,
+``Bookmark removed: <slug>``, ``Shared: <slug>``.
+Toasts: "Article bookmarked", "Bookmark removed", "Link copied".
 """
+
+from mobile_gym.sim.apps.wikihow.app import WikiHowApp
+
+__all__ = ["WikiHowApp"]
