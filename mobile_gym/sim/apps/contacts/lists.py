@@ -71,6 +71,51 @@ def contact_list(
     return ctx.scroller(id, items=rows, item_height=ROW_DP, render_item=render, id=id)
 
 
+class _CheckedSet:
+    """The values checked in an open check-box dialog, kept in the screen's state under
+    ``flag``; ``toggle`` makes a box's handler."""
+
+    def __init__(self, ctx: AppContext, flag: str) -> None:
+        self.ctx, self.flag = ctx, flag
+
+    @property
+    def values(self) -> set[Any]:
+        return set(self.ctx.get(self.flag, []))
+
+    def toggle(self, value: Any) -> Callable[[bool], None]:
+        def run(checked: bool) -> None:
+            now = self.values
+            self.ctx.set(self.flag, sorted(now | {value} if checked else now - {value}))
+
+        return run
+
+    def dialog(
+        self,
+        key: str,
+        title: str,
+        body: list[View] | Callable[[], list[View]],
+        apply: Callable[[set[Any]], None],
+    ) -> Callable[[set[Any]], None]:
+        """The dialog: OK hands ``apply`` the values checked, Cancel forgets them. Returns
+        the handler that opens it with a set of values checked at first."""
+        ctx = self.ctx
+        opener = ctx.dialog(
+            key,
+            title,
+            buttons=[
+                ("Cancel", lambda: ctx.pop(self.flag)),
+                ("OK", lambda: apply(set(ctx.pop(self.flag, [])))),
+            ],
+            body=body,
+        )
+
+        def open_with(initial: set[Any]) -> None:
+            ctx.set(self.flag, sorted(initial))
+            opener()
+
+        return open_with
+
+
 def contact_picker(
     ctx: AppContext,
     key: str,
@@ -80,20 +125,12 @@ def contact_picker(
 ) -> Callable[[set[int]], None]:
     """A dialog of check boxes, one per contact in ``rows``; OK hands ``apply`` the ids
     checked. Returns the handler that opens it with a set of ids checked at first."""
-    flag = "pick:" + key
-
-    def toggle(contact_id: int) -> Callable[[bool], None]:
-        def run(checked: bool) -> None:
-            chosen = set(ctx.get(flag, []))
-            chosen = chosen | {contact_id} if checked else chosen - {contact_id}
-            ctx.set(flag, sorted(chosen))
-
-        return run
+    checked = _CheckedSet(ctx, "pick:" + key)
 
     def body() -> list[View]:  # made only while the dialog is open
         if not rows:
             return [empty_state("No contacts found")]
-        chosen = set(ctx.get(flag, []))
+        chosen = checked.values
 
         def box(_index: int, item: object) -> View:
             row = cast(sqlite3.Row, item)
@@ -101,7 +138,7 @@ def contact_picker(
                 display_name(row),
                 id="contact_checkbox",
                 checked=row["id"] in chosen,
-                on_change=toggle(row["id"]),
+                on_change=checked.toggle(row["id"]),
                 size=16,
             )
 
@@ -116,21 +153,7 @@ def contact_picker(
             )
         ]
 
-    opener = ctx.dialog(
-        key,
-        title,
-        buttons=[
-            ("Cancel", lambda: ctx.pop(flag)),
-            ("OK", lambda: apply(set(ctx.pop(flag, [])))),
-        ],
-        body=body,
-    )
-
-    def open_with(initial: set[int]) -> None:
-        ctx.set(flag, sorted(initial))
-        opener()
-
-    return open_with
+    return checked.dialog(key, title, body, apply)
 
 
 def checkbox_dialog(
@@ -143,35 +166,13 @@ def checkbox_dialog(
     """A dialog of check boxes, one per option ``(value, resource id, label)``; OK hands
     ``apply`` the values checked, Cancel forgets them. Returns the handler that opens it
     with a set of values checked at first."""
-    flag = "checks:" + key
-    chosen = set(ctx.get(flag, []))
-
-    def toggle(value: str) -> Callable[[bool], None]:
-        def run(checked: bool) -> None:
-            now = set(ctx.get(flag, []))
-            ctx.set(flag, sorted(now | {value} if checked else now - {value}))
-
-        return run
-
+    checked = _CheckedSet(ctx, "checks:" + key)
+    chosen = checked.values
     boxes: list[View] = [
-        CheckBox(label, id=id, checked=value in chosen, on_change=toggle(value), size=16)
+        CheckBox(label, id=id, checked=value in chosen, on_change=checked.toggle(value), size=16)
         for value, id, label in options
     ]
-    opener = ctx.dialog(
-        key,
-        title,
-        buttons=[
-            ("Cancel", lambda: ctx.pop(flag)),
-            ("OK", lambda: apply(set(ctx.pop(flag, [])))),
-        ],
-        body=boxes,
-    )
-
-    def open_with(initial: set[str]) -> None:
-        ctx.set(flag, sorted(initial))
-        opener()
-
-    return open_with
+    return checked.dialog(key, title, boxes, apply)
 
 
 def delete_dialog(ctx: AppContext, contact: sqlite3.Row | None, on_delete: Handler) -> Handler:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.wikihow import data
+from mobile_gym.sim.apps.wikihow.pages import article_rows
 from mobile_gym.sim.ui.composites import app_bar, empty_state, list_item, section_header
 from mobile_gym.sim.ui.scroll import ScrollView
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
@@ -94,27 +95,11 @@ def _home(ctx: AppContext) -> View:
     wiki = data.corpus()
     featured = wiki.featured(FEATURED, ctx.now.date())
     rows: list[View] = [section_header("Featured Articles")]
-    rows += [
-        list_item(
-            article.title,
-            id="featured_article",
-            title_id="article_title",
-            on_click=lambda slug=article.slug: data.open_article(ctx, slug),
-        )
-        for article in featured
-    ]
+    rows += article_rows(ctx, ((a.slug, a.title) for a in featured), "featured_article")
     saved = data.bookmarks(ctx)
     if saved:
         rows.append(section_header("Saved Articles"))
-        rows += [
-            list_item(
-                title,
-                id="saved_article",
-                title_id="article_title",
-                on_click=lambda slug=slug: data.open_article(ctx, slug),
-            )
-            for slug, title in saved
-        ]
+        rows += article_rows(ctx, saved, "saved_article")
     rows.append(section_header("Categories"))
     rows += [
         list_item(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from mobile_gym.sim.apps.base import AppContext
@@ -41,18 +41,25 @@ def _missing(ctx: AppContext, what: str) -> View:
     )
 
 
+def article_rows(
+    ctx: AppContext, articles: Iterable[tuple[str, str]], id: str = "article_item"
+) -> list[View]:
+    """A list row per article ``(slug, title)``; a tap opens the article."""
+    return [
+        list_item(
+            title,
+            id=id,
+            title_id="article_title",
+            on_click=lambda slug=slug: data.open_article(ctx, slug),
+        )
+        for slug, title in articles
+    ]
+
+
 def _article_list(
     ctx: AppContext, articles: Sequence[Article | ArticleSummary], id: str = "article_item"
 ) -> list[View]:
-    return [
-        list_item(
-            a.title,
-            id=id,
-            title_id="article_title",
-            on_click=lambda slug=a.slug: data.open_article(ctx, slug),
-        )
-        for a in articles
-    ]
+    return article_rows(ctx, ((a.slug, a.title) for a in articles), id)
 
 
 def _crumbs(ctx: AppContext, article: Article) -> View:
