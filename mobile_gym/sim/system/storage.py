@@ -287,10 +287,15 @@ class Storage:
         return self._generation, changes
 
     def drop_databases(self, package: str) -> None:
-        """Drop ``package``'s databases (``pm clear``). Its content is made first if it was
-        not yet: the files it writes to shared storage stay, as on Android, and the apps
-        seeded from it read what it held, whenever the clearing happens."""
-        self._boot(package)
+        """Drop ``package``'s databases (``pm clear``). Content not made yet is made first
+        where it outlives the clearing: the files an app writes to shared storage stay, as
+        on Android, and the apps seeded from it read what it held, whenever the clearing
+        happens. Otherwise it is never made."""
+        if package in self._file_writers or self._seeded_from.get(package):
+            self._boot(package)
+        else:
+            self._unbooted.pop(package, None)
+            self._unmade.pop(package, None)
         self._generation += 1
         prefix = f"/data/data/{package}/"
         for path in [p for p in self._databases if p.startswith(prefix)]:
