@@ -131,7 +131,7 @@ def eval_(
     by: Annotated[
         str,
         typer.Option(
-            "--by", help="Break results down by app, suite, category, difficulty or task."
+            "--by", help="Break results down by app, suite, category, difficulty, type or task."
         ),
     ] = "app",
     max_consecutive_errors: Annotated[

@@ -99,9 +99,13 @@ def _escaped(value: str) -> str:
 
 
 def resource_id(name: str | None, package: str) -> str:
-    """``package:id/name`` for a view id ``name``; an id holding ``:`` is kept as it is."""
+    """``package:id/name`` for a view id ``name``; an id holding ``:`` is kept as it is, and
+    the id ``#name`` of a web page's element is written bare (``name``), as a WebView's
+    nodes carry their HTML ids."""
     if not name:
         return ""
+    if name[0] == "#":
+        return name[1:]
     return name if ":" in name else f"{package}:id/{name}"
 
 

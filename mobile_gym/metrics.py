@@ -20,7 +20,9 @@ Queries = ``ask_user`` calls / interaction episodes; UIQ = the sum over interact
 episodes of success / asks (0 without asks), divided by the interaction episodes plus the
 other episodes in which the agent asked; Ave MCP calls = MCP calls / MCP episodes.
 
-Mobile-Env (``mobile_env``): average episode reward and success rate.
+Mobile-Env (``mobile_env``): success rate, average episode reward (stages reached, in its
+WikiHow tasks) and reward per step (an episode's reward over its steps, averaged over the
+episodes that took a step), overall and per task type.
 
 Every success rate comes with a 95 % Wilson interval. A metric with nothing to average
 over (SE without successes, FN rate without failures, Ave Queries without interaction
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -245,18 +247,27 @@ def mobile_world(records: Sequence[EpisodeRecord]) -> MobileWorldMetrics:
 
 @dataclass(frozen=True)
 class MobileEnvMetrics:
-    """Mobile-Env's metrics: average episode reward and success rate."""
+    """Mobile-Env's metrics: success rate, average episode reward, reward per step; with
+    the same per task type in ``by_type`` (tasks without a type left out)."""
 
     episodes: int
     average_reward: float | None
+    reward_per_step: float | None
     sr: Rate
+    by_type: dict[str, MobileEnvMetrics] = field(default_factory=dict)
 
 
-def mobile_env(records: Sequence[EpisodeRecord]) -> MobileEnvMetrics:
+def mobile_env(records: Sequence[EpisodeRecord], by_type: bool = True) -> MobileEnvMetrics:
+    typed = [r for r in records if r.task_type] if by_type else []
     return MobileEnvMetrics(
         episodes=len(records),
         average_reward=_mean(r.total_reward for r in records),
+        reward_per_step=_mean(r.total_reward / r.steps for r in records if r.steps > 0),
         sr=success_rate(records),
+        by_type={
+            name: mobile_env(group, by_type=False)
+            for name, group in group_by(typed, lambda r: r.task_type).items()
+        },
     )
 
 
@@ -266,6 +277,7 @@ BREAKDOWNS: dict[str, Callable[[EpisodeRecord], str]] = {
     "suite": lambda r: r.suite,
     "category": lambda r: r.category,
     "difficulty": lambda r: r.difficulty,
+    "type": lambda r: r.task_type or "untyped",
     "task": lambda r: r.task_id,
 }
 """The ways results are broken down: a name and the key of a record."""
@@ -282,7 +294,7 @@ def group_by(
 
 
 def breakdown(records: Sequence[EpisodeRecord], by: str) -> dict[str, AgentBenchMetrics]:
-    """MobileAgentBench's metrics per app, suite, category, difficulty or task."""
+    """MobileAgentBench's metrics per app, suite, category, difficulty, task type or task."""
     if by not in BREAKDOWNS:
         raise ValueError(f"unknown breakdown {by!r}; choose one of: {', '.join(BREAKDOWNS)}")
     return {name: agent_bench(group) for name, group in group_by(records, BREAKDOWNS[by]).items()}

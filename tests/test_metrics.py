@@ -76,7 +76,27 @@ def test_mobile_world_metrics_by_hand() -> None:
 def test_mobile_env_metrics_by_hand() -> None:
     m = metrics.mobile_env(EPISODES)
     assert m.average_reward == pytest.approx((1.0 + 1.2 + 0.2) / 5)
+    assert m.reward_per_step == pytest.approx((1.0 / 4 + 1.2 / 3 + 0.2 / 10 + 0 + 0) / 5)
     assert m.sr.value == 0.4
+    assert m.by_type == {}  # no task has a type
+
+
+def test_mobile_env_metrics_per_task_type() -> None:
+    typed = [
+        record("n1", task_type="cross_page", success=True, steps=3, total_reward=2.0),
+        record("n2", task_type="cross_page", steps=15, total_reward=1.0),
+        record("q1", task_type="qa", success=True, steps=4, total_reward=1.0),
+        record("q2", task_type="qa", steps=0, total_reward=0.0),  # stopped before acting
+        record("x", steps=2),  # a task without a type
+    ]
+    m = metrics.mobile_env(typed)
+    assert sorted(m.by_type) == ["cross_page", "qa"]
+    cross, qa = m.by_type["cross_page"], m.by_type["qa"]
+    assert (cross.episodes, cross.sr.hits, cross.average_reward) == (2, 1, 1.5)
+    assert cross.reward_per_step == pytest.approx((2 / 3 + 1 / 15) / 2)
+    assert qa.reward_per_step == pytest.approx(1 / 4)  # the episode without steps left out
+    assert cross.by_type == {} and m.episodes == 5
+    assert sorted(metrics.breakdown(typed, "type")) == ["cross_page", "qa", "untyped"]
 
 
 def test_wilson_interval_known_values() -> None:
@@ -99,7 +119,7 @@ def test_no_episodes_gives_nothing_to_average() -> None:
     assert (bench.se, bench.latency_s, bench.tokens, bench.fn_rate, bench.fp_rate) == (None,) * 5
     assert (world.ave_steps, world.ave_queries, world.uiq, world.ave_mcp_calls) == (None,) * 4
     assert world.sr_by_category == {}
-    assert env.average_reward is None
+    assert env.average_reward is None and env.reward_per_step is None
 
 
 def test_no_successes_leaves_se_and_fp_undefined() -> None:

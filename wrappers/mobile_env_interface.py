@@ -34,7 +34,8 @@ Actions (``parse_mobile_env_action``)::
           |  ANSWER("text")            reply to the user (the env's answer)
           |  DO_NOTHING()              let a frame pass               (NOTHING)
 
-The call is read with Python's ``ast``: arguments are literals, written in order.
+The call is read with Python's ``ast``: arguments are literals, written in order. A reply
+with more than one ``<action>`` is refused (one action a step).
 """
 
 from __future__ import annotations
@@ -234,18 +235,22 @@ _FUNCTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 _WRITTEN = {"TAP": "CLICK", "LONG_TAP": "LONG_CLICK", "TYPE": "INPUT", "WAIT": "DO_NOTHING"}
 _ACTION = re.compile(r"<action>(.*?)(?:</action>|\Z)", re.DOTALL | re.IGNORECASE)
+_ACTION_TAG = re.compile(r"<action>", re.IGNORECASE)
 _LITERAL_FAILURES = (ValueError, TypeError, SyntaxError, MemoryError, RecursionError)
 
 
 def parse_mobile_env_action(text: str) -> MobileEnvAction:
-    """Read the call inside the reply's first ``<action>...</action>`` (the closing tag may
-    be missing); ``MobileEnvActionError`` says what was wrong. Pure: it looks at nothing
-    but ``text``."""
+    """Read the call inside the reply's ``<action>...</action>`` (the closing tag may be
+    missing; a second ``<action>`` is refused); ``MobileEnvActionError`` says what was
+    wrong. Pure: it looks at nothing but ``text``."""
     if not isinstance(text, str):
         raise MobileEnvActionError(f"the action must be text, got {type(text).__name__}")
     found = _ACTION.search(text)
     if found is None:
         raise MobileEnvActionError("no <action>...</action> in the reply")
+    blocks = len(_ACTION_TAG.findall(text))
+    if blocks > 1:
+        raise MobileEnvActionError(f"the reply holds {blocks} <action> blocks; give one action")
     source = found.group(1).strip()
     if not source:
         raise MobileEnvActionError("<action></action> holds no call")

@@ -1,10 +1,13 @@
 """LLM agents: chat models behind an OpenAI-compatible endpoint, acting through text commands.
 
 ``LLMAgent`` reads the HTML or numbered-list view, ``VLMAgent`` the Set-of-Marks screenshot;
-both answer Mobile-Env style (``THINK: ...`` then ``ACTION: <command>``) in the ``text``
-action space. ``LLMError`` is raised when the endpoint gives no completion;
-``LLMUnavailableError``, its ``InfrastructureError`` subclass, when the endpoint cannot serve
-at all (an outage, not a failure of the agent).
+both answer ``THINK: ...`` then ``ACTION: <command>`` in the ``text`` action space. With
+``dialect="mobile_env"`` (``mobile_gym.agents.llm.dialects``) ``LLMAgent`` speaks
+Mobile-Env's interface instead: its HTML view (``mobile_env_html``) and
+``<think>...</think><action>CALL</action>`` replies in the ``mobile_env`` action space.
+``LLMError`` is raised when the endpoint gives no completion; ``LLMUnavailableError``, its
+``InfrastructureError`` subclass, when the endpoint cannot serve at all (an outage, not a
+failure of the agent).
 """
 
 from mobile_gym.agents.llm.agent import LLMAgent, VLMAgent

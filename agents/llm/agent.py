@@ -1,12 +1,13 @@
-"""LLMAgent and VLMAgent: a chat model acting in the text-command action space.
+"""LLMAgent and VLMAgent: a chat model acting through text commands.
 
 Each ``act`` sends the system prompt, the last ``history`` turns and the current screen to
-an OpenAI-compatible endpoint and turns the reply into a ``TextCommands`` action. A reply
-that holds no command is sent so that the wrapper rejects it; the model reads the
-wrapper's ``action_error`` in its next turn. Only the endpoint failing raises:
-``LLMUnavailableError`` (an ``InfrastructureError``: an evaluation counts the episode as an
-error, not a failure) when it cannot serve after its retries, ``LLMError`` when it refuses
-the request itself.
+an OpenAI-compatible endpoint and turns the reply into an action of the agent's dialect
+(``mobile_gym.agents.llm.dialects``): a ``TextCommands`` action (``text``, the default) or
+a ``MobileEnvActions`` one (``mobile_env``). A reply that holds no command is sent so that
+the wrapper rejects it; the model reads the wrapper's ``action_error`` in its next turn.
+Only the endpoint failing raises: ``LLMUnavailableError`` (an ``InfrastructureError``: an
+evaluation counts the episode as an error, not a failure) when it cannot serve after its
+retries, ``LLMError`` when it refuses the request itself.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 from mobile_gym.agents.base import TokenUsage
 from mobile_gym.agents.llm.client import ChatClient, Endpoint
-from mobile_gym.agents.llm.output import action_of
+from mobile_gym.agents.llm.dialects import Dialect, dialect_named
 from mobile_gym.agents.llm.prompt import Turn, messages, notes, text_chars
 from mobile_gym.agents.llm.screen import read_screen
 from mobile_gym.checks import check_int
@@ -24,25 +25,28 @@ from mobile_gym.checks import check_int
 
 class LLMAgent:
     """A text chat model reading the HTML (``view="html"``) or numbered-list (``"text"``)
-    view and answering ``THINK: ...`` / ``ACTION: <command>`` in the ``text`` action space.
+    view and answering ``THINK: ...`` / ``ACTION: <command>`` in the ``text`` action space;
+    with ``dialect="mobile_env"``, Mobile-Env's HTML (``mobile_env_html``) and
+    ``<think>...</think><action>CALL</action>`` in the ``mobile_env`` action space.
 
     Args:
         model, base_url, api_key: the endpoint; each one not given comes from the
             environment (``MOBILE_GYM_LLM_MODEL``; ``MOBILE_GYM_LLM_BASE_URL`` or
             ``OPENAI_BASE_URL``; ``MOBILE_GYM_LLM_API_KEY`` or ``OPENAI_API_KEY``). A local
             server needs no key.
-        view: ``html`` or ``text``: the observation preset to make the env with.
+        view: the observation preset to make the env with: ``html`` (the default) or
+            ``text`` in the ``text`` dialect, ``mobile_env_html`` in ``mobile_env``.
         history: how many past turns the model sees.
         temperature, max_tokens, seed: sampling parameters sent with each request (``seed``
             only when given; the same in every episode).
         timeout, max_retries, backoff: per-request timeout (seconds), retries after
             connection errors, timeouts, 429 and 5xx answers, and the first retry's wait
             (doubled each time; a ``Retry-After`` header overrides it).
+        dialect: ``text`` or ``mobile_env``: the prompt, reply format and action space.
     """
 
-    action_space = "text"
     kind = "llm"
-    views: tuple[str, ...] = ("html", "text")
+    views: tuple[str, ...] = ("html", "text", "mobile_env_html")
     """The observation views this class reads."""
 
     def __init__(
@@ -50,7 +54,7 @@ class LLMAgent:
         model: str | None = None,
         base_url: str | None = None,
         api_key: str | None = None,
-        view: str = "html",
+        view: str | None = None,
         history: int = 4,
         temperature: float = 0.0,
         max_tokens: int = 512,
@@ -58,14 +62,14 @@ class LLMAgent:
         max_retries: int = 3,
         backoff: float = 1.0,
         seed: int | None = None,
+        dialect: str = "text",
     ) -> None:
-        if view not in self.views:
-            raise ValueError(
-                f"{type(self).__name__} view must be one of {self.views}, got {view!r}"
-            )
+        self.dialect: Dialect = dialect_named(dialect)
+        view = self._view(view)
         check_int("history", history, low=0)
         check_int("max_tokens", max_tokens, low=1)
-        self.observation = view
+        self.action_space: str = self.dialect.action_space
+        self.observation: str = view
         self.history = history
         self.parameters: dict[str, Any] = {"temperature": temperature, "max_tokens": max_tokens}
         if seed is not None:
@@ -73,9 +77,11 @@ class LLMAgent:
         self.client = ChatClient(
             Endpoint.resolve(model, base_url, api_key), timeout, max_retries, backoff
         )
-        self.name = f"{self.kind}:{self.client.endpoint.model}"
+        named = self.kind if dialect == "text" else f"{self.kind}-{dialect}"
+        self.name = f"{named}:{self.client.endpoint.model}"
         self._turns: list[Turn] = []
         self._instruction: str | None = None
+        self._given: list[str] = []
         self._last_output: str | None = None
         self._last_usage: TokenUsage | None = None
         self._last_prompt: list[dict[str, Any]] | None = None
@@ -84,6 +90,8 @@ class LLMAgent:
         """Forget the last episode; ``instruction`` is the first one the model sees."""
         self._turns = []
         self._instruction = instruction
+        self._given = []
+        self._note_given([instruction, *info.get("instructions", ())])
         self._last_output = None
         self._last_usage = None
         self._last_prompt = None
@@ -94,10 +102,22 @@ class LLMAgent:
             raise RuntimeError("call reset() before act()")
         previous = self._instruction if self._turns else None
         instruction = _instruction(observation, info) or self._instruction
+        self._note_given([*info.get("instructions", ()), instruction])
         screen = read_screen(self.observation, observation, info)
-        current = Turn(tuple(notes(info, previous, instruction)), instruction, screen)
+        current = Turn(
+            tuple(notes(info, previous, instruction)),
+            instruction,
+            screen,
+            earlier=tuple(given for given in self._given if given != instruction),
+            steps=_steps(info),
+        )
         past = self._turns[-self.history :] if self.history else []
-        chat = messages(self.observation, past, current)
+        chat = messages(
+            self.dialect.system_prompt(self.observation),
+            past,
+            current,
+            self.dialect.request(current),
+        )
         self._last_output = self._last_usage = None
         self._last_prompt = chat
         completion = self.client.complete(chat, **self.parameters)
@@ -111,7 +131,29 @@ class LLMAgent:
             output_chars=len(completion.text),
             images=(screen.size,) if screen.size else (),
         )
-        return action_of(completion.text)
+        return self.dialect.action_of(completion.text)
+
+    def _view(self, view: str | None) -> str:
+        """The view to read: ``view`` checked against this class and the dialect, or the
+        dialect's first one that this class reads."""
+        if view is None:
+            view = next((v for v in self.dialect.views if v in self.views), self.views[0])
+        if view not in self.views:
+            raise ValueError(
+                f"{type(self).__name__} view must be one of {self.views}, got {view!r}"
+            )
+        if view not in self.dialect.views:
+            raise ValueError(
+                f"the {self.dialect.name!r} dialect reads the views {self.dialect.views}, "
+                f"got {view!r}"
+            )
+        return view
+
+    def _note_given(self, instructions: list[str]) -> None:
+        """Remember the instructions given in this episode, in order, each once."""
+        for instruction in instructions:
+            if instruction and instruction not in self._given:
+                self._given.append(str(instruction))
 
     @property
     def last_output(self) -> str | None:
@@ -150,6 +192,14 @@ class VLMAgent(LLMAgent):
         **options: Any,
     ) -> None:
         super().__init__(model, base_url, api_key, view="som", **options)
+
+
+def _steps(info: dict[str, Any]) -> tuple[int, int] | None:
+    """The actions taken and the step cap, when the env reports both."""
+    taken, cap = info.get("agent_steps"), info.get("step_cap")
+    if isinstance(taken, int) and isinstance(cap, int):
+        return taken, cap
+    return None
 
 
 def _instruction(observation: Any, info: dict[str, Any]) -> str | None:

@@ -1,9 +1,11 @@
-"""The chat messages of the LLM agents: Mobile-Env-style THINK / ACTION prompting.
+"""The chat messages of the LLM agents, and the ``text`` dialect's THINK / ACTION prompt.
 
-The system message explains the task, the view, the commands that
-``mobile_gym.wrappers.TextCommands`` accepts and the reply format. Then come the last turns
-(what the env reported, a summary of the screen, the model's reply) and the current turn
-(what the env reported, the current instruction, the full screen).
+``messages`` lays out any dialect's chat: its system message, then the last turns (what
+the env reported, a summary of the screen, the model's reply) and the current turn (what
+the env reported, then the dialect's lines: instruction, full screen, reply format). The
+``text`` dialect's system message (``system_prompt``) explains the task, the view, the
+commands that ``mobile_gym.wrappers.TextCommands`` accepts and the reply format;
+``request`` writes its current turn.
 """
 
 from __future__ import annotations
@@ -65,12 +67,16 @@ def system_prompt(view: str) -> str:
 @dataclass(frozen=True)
 class Turn:
     """One decision: what the env reported about the action before it (``notes``), the
-    instruction and screen the model saw, and its reply (``output``)."""
+    instruction and screen the model saw, and its reply (``output``); ``earlier`` are the
+    instructions given before the current one in this episode, ``steps`` the actions taken
+    and the step cap (when the env reports them)."""
 
     notes: tuple[str, ...]
     instruction: str
     screen: Screen
     output: str = ""
+    earlier: tuple[str, ...] = ()
+    steps: tuple[int, int] | None = None
 
 
 def notes(info: dict[str, Any], previous_instruction: str | None, instruction: str) -> list[str]:
@@ -91,21 +97,26 @@ def notes(info: dict[str, Any], previous_instruction: str | None, instruction: s
     return found
 
 
-def messages(view: str, past: list[Turn], current: Turn) -> list[dict[str, Any]]:
-    """The chat messages for deciding ``current`` after the ``past`` turns."""
-    out: list[dict[str, Any]] = [{"role": "system", "content": system_prompt(view)}]
+def request(turn: Turn) -> list[str]:
+    """The ``text`` dialect's current turn: the instruction, the screen, the reply format."""
+    return [
+        f"Instruction: {turn.instruction}",
+        f"Screen:\n{turn.screen.text}",
+        "Reply with THINK and ACTION.",
+    ]
+
+
+def messages(
+    system: str, past: list[Turn], current: Turn, lines: list[str]
+) -> list[dict[str, Any]]:
+    """The chat messages for deciding ``current`` after the ``past`` turns: the system
+    message ``system``, then each turn; the current one is its notes and ``lines``."""
+    out: list[dict[str, Any]] = [{"role": "system", "content": system}]
     for turn in past:
         text = "\n".join([*turn.notes, f"Screen: {turn.screen.summary}"])
         out.append({"role": "user", "content": text})
         out.append({"role": "assistant", "content": turn.output})
-    text = "\n".join(
-        [
-            *current.notes,
-            f"Instruction: {current.instruction}",
-            f"Screen:\n{current.screen.text}",
-            "Reply with THINK and ACTION.",
-        ]
-    )
+    text = "\n".join([*current.notes, *lines])
     image = current.screen.image_part()
     if image is None:
         out.append({"role": "user", "content": text})

@@ -1,9 +1,9 @@
 """What a chat model is shown of one screen.
 
-The text views (``html``, ``text``) are shown as the observation describes them; Set-of-Marks
-(``som``) is shown as a PNG of the marked screenshot plus the same elements as a numbered
-list, written by ``mobile_gym.wrappers.views`` from the step's view hierarchy. Past screens
-are shown in the history as a one-line summary.
+The text views (``html``, ``text``, ``mobile_env_html``) are shown as the observation
+describes them; Set-of-Marks (``som``) is shown as a PNG of the marked screenshot plus the
+same elements as a numbered list, written by ``mobile_gym.wrappers.views`` from the step's
+view hierarchy. Past screens are shown in the history as a one-line summary.
 """
 
 from __future__ import annotations
@@ -21,7 +21,11 @@ from PIL import Image
 from mobile_gym.wrappers.views import text_line, visible_elements
 
 VIEWS: dict[str, str] = {"html": "html", "text": "screen_text", "som": "screen"}
-"""Observation view the agents read: the observation field that holds the screen."""
+"""Observation view of the ``text`` dialect: the observation field that holds the screen."""
+
+FIELDS: dict[str, str] = {**VIEWS, "mobile_env_html": "html"}
+"""Every observation view the agents read (``mobile_env_html``: the ``mobile_env``
+dialect's): the observation field that holds the screen."""
 
 VIEW_NAMES: dict[str, str] = {
     "html": "simplified HTML; an element you can act on has its number as id=N",
@@ -31,7 +35,7 @@ VIEW_NAMES: dict[str, str] = {
         "number N, followed by the same elements as a list (lines starting with [N])"
     ),
 }
-"""How each view is explained to the model."""
+"""How each view of the ``text`` dialect is explained to the model."""
 
 SUMMARY_CHARS = 300
 """The length of a past screen's summary in the history."""
@@ -61,7 +65,7 @@ class Screen:
 def read_screen(view: str, observation: Any, info: dict[str, Any]) -> Screen:
     """The screen of ``observation`` (of observation preset ``view``) and ``info``; a
     ValueError says which field is missing when the env was made with another view."""
-    field = VIEWS[view]
+    field = FIELDS[view]
     if not isinstance(observation, dict) or field not in observation:
         keys = sorted(observation) if isinstance(observation, dict) else type(observation)
         raise ValueError(
@@ -71,7 +75,7 @@ def read_screen(view: str, observation: Any, info: dict[str, Any]) -> Screen:
     app = info.get("foreground")
     if view != "som":
         text = str(observation[field])
-        return Screen(text, summary(text, app, html=view == "html"))
+        return Screen(text, summary(text, app, html=field == "html"))
     hierarchy = info.get("view_hierarchy")
     if hierarchy is None:
         raise ValueError("the 'som' view needs info['view_hierarchy'] for the element list")

@@ -21,7 +21,7 @@ from rich.progress import (
 from mobile_gym.agents.base import Agent
 from mobile_gym.eval.plan import Episode
 from mobile_gym.eval.records import EpisodeRecord
-from mobile_gym.eval.report import metrics_table, write_results
+from mobile_gym.eval.report import metrics_table, mobile_env_table, write_results
 from mobile_gym.eval.runner import RunSettings, RunStoppedError, evaluate
 from mobile_gym.eval.store import RunStore
 from mobile_gym.redaction import redact
@@ -98,6 +98,9 @@ def run_with_progress(
     if stop is not None:
         title += f", {len(records)} recorded before the run stopped"
     console.print(metrics_table(records, by=by, title=title))
+    by_type = mobile_env_table(records)
+    if by_type is not None:
+        console.print(by_type)
     write_results(store, records, {**settings.to_json(), "rules": settings.rules})
     console.print(
         f"results: {escape(str(out / 'results.json'))}, {escape(str(out / 'results.csv'))}; "

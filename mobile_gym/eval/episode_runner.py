@@ -199,6 +199,7 @@ def run_episode(
         steps=len(steps) - _uncounted_status(task, declared),
         decisions=len(steps),
         success=outcome["success"],
+        task_type=task.task_type or "",
         failure=bool(base.episode is not None and base.episode.failed),
         early_stop=any(s.early_stop for s in steps),
         late_stop=any(s.late_stop for s in steps),

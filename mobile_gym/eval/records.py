@@ -75,6 +75,8 @@ class EpisodeRecord:
     steps: int
     """Agent steps as the task counts them (a STATUS that is not a step is left out)."""
     success: bool
+    task_type: str = ""
+    """The task's type within its benchmark (``TaskSpec.task_type``; "" when it has none)."""
     failure: bool = False
     """A failure event ended the episode (the agent destroyed the goal)."""
     early_stop: bool = False

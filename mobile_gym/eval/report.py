@@ -86,12 +86,41 @@ def metrics_table(records: Sequence[EpisodeRecord], by: str = "app", title: str 
     overall = rows[-1][1]
     table.caption = (
         f"tokens by MobileAgentBench's 1024-px image rule: {_number(overall.tokens_1024, 0)}; "
-        f"Mobile-Env: average reward {_number(env.average_reward)}; "
+        f"Mobile-Env: average reward {_number(env.average_reward)}, "
+        f"reward per step {_number(env.reward_per_step)}; "
         f"MobileWorld: Ave Steps {_number(world.ave_steps)}, "
         f"Ave Queries {_number(world.ave_queries)}, UIQ {_number(world.uiq)}, "
         f"Ave MCP calls {_number(world.ave_mcp_calls)}"
     )
     table.caption_justify = "left"
+    return table
+
+
+def mobile_env_table(records: Sequence[EpisodeRecord]) -> Table | None:
+    """Mobile-Env's metrics per task type (success rate, average reward = stages reached,
+    reward per step) and overall, or None when no task of the run has a type."""
+    env = metrics.mobile_env(records)
+    if not env.by_type:
+        return None
+    table = Table(title="Mobile-Env metrics by task type", title_justify="left")
+    for column, justify in (
+        ("type", "left"),
+        ("episodes", "right"),
+        ("SR [95% CI]", "right"),
+        ("average reward", "right"),
+        ("reward per step", "right"),
+    ):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    rows = [*env.by_type.items(), ("all", env)]
+    for position, (name, m) in enumerate(rows):
+        table.add_row(
+            "[bold]all[/]" if name == "all" else name,
+            str(m.episodes),
+            _rate(m.sr),
+            _number(m.average_reward),
+            _number(m.reward_per_step),
+            end_section=position == len(rows) - 2,
+        )
     return table
 
 

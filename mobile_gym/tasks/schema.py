@@ -227,7 +227,13 @@ class Setup(_Model):
 # signals ------------------------------------------------------------------------------------
 class XPathSignal(_Model):
     """An XPath 1.0 query over the uiautomator XML; true when it selects a node (or, with
-    ``count``, exactly that many)."""
+    ``count``, exactly that many).
+
+    EXSLT's ``re:test(string, 'pattern')`` (and ``re:test(string, 'pattern', 'i')``, ignoring
+    case) is available, the prefix ``re`` bound to ``http://exslt.org/regular-expressions``:
+    true when the pattern (Python's syntax) matches somewhere in the string, as ``regex``
+    matching does, with its time limit (``//node[re:test(@text, '\\b(cc|cream)\\b')]``).
+    """
 
     xpath: str
     count: int | None = None
@@ -235,10 +241,16 @@ class XPathSignal(_Model):
 
 class TextSignal(_Model):
     """Text visible on screen (the ``text`` and ``content-desc`` of visible nodes); with
-    ``rect``, only the nodes whose centre lies inside that part of the screen."""
+    ``rect``, only the nodes whose centre lies inside that part of the screen.
+
+    ``fuzzy`` and ``difflib`` match when a text's similarity to ``screen_text`` (0 to 1,
+    both case-folded with runs of whitespace as one space) is at least ``threshold``:
+    ``fuzzy`` scores twice the longest common subsequence over the total length
+    (rapidfuzz's ``fuzz.ratio`` / 100, Mobile-Env's FUZZ), ``difflib`` scores the blocks
+    difflib's ``SequenceMatcher`` matches (Mobile-Env's DIFFLIB; lower for reordered words)."""
 
     screen_text: str
-    match: Literal["exact", "contains", "regex", "fuzzy"] = "contains"
+    match: Literal["exact", "contains", "regex", "fuzzy", "difflib"] = "contains"
     threshold: float = Field(0.85, ge=0, le=1)
     rect: tuple[float, float, float, float] | None = None
     """Normalised ``[left, top, right, bottom]`` (0 to 1 of the screen's width and height),
@@ -322,10 +334,11 @@ class SqlSignal(_Model):
 class AnswerSignal(_Model):
     """The agent's ANSWER compared with ``answer``. With ``match: number`` the answer must
     state one value: every number in it (``The code is 4821.``) is that one value, within
-    ``tolerance``; an answer that lists candidates (``4821 or 1284``) does not match."""
+    ``tolerance``; an answer that lists candidates (``4821 or 1284``) does not match.
+    ``fuzzy`` and ``difflib`` compare similarity with ``threshold``, as ``TextSignal`` does."""
 
     answer: str
-    match: Literal["exact", "contains", "regex", "fuzzy", "number"] = "exact"
+    match: Literal["exact", "contains", "regex", "fuzzy", "difflib", "number"] = "exact"
     threshold: float = Field(0.85, ge=0, le=1)
     tolerance: float = Field(0.0, ge=0)
     # a number parameter filled in (``"{code}"`` keeps its int type) is the text it reads as
@@ -506,6 +519,9 @@ class TaskSpec(_Model):
     apps: list[str] = Field(min_length=1)
     category: Literal["gui", "interact", "mcp"] = "gui"
     difficulty: Literal["easy", "medium", "hard"] | None = None
+    task_type: str | None = Field(None, pattern=NAME_PATTERN)
+    """The task's type within its benchmark, for per-type results (Mobile-Env's WikiHow
+    set: ``cross_page``, ``in_page``, ``qa``)."""
     min_steps: int = Field(ge=1)
     max_steps: Literal["2x_min", "none"] | int = "2x_min"
     episode: EpisodeRules = EpisodeRules()

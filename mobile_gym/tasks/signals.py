@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lxml import etree
+from rapidfuzz import fuzz
 
 from mobile_gym.checks import load_json
 from mobile_gym.device.base import Device
@@ -22,6 +23,7 @@ from mobile_gym.hierarchy import Node
 from mobile_gym.tasks import patterns
 from mobile_gym.tasks import schema as s
 from mobile_gym.tasks.xpath_fast import FastXPath, compile_xpath
+from mobile_gym.tasks.xpath_regex import compile_task_xpath
 
 
 @dataclass
@@ -122,6 +124,28 @@ class Observer:
         return self._texts
 
 
+def _folded(text: str) -> str:
+    """``text`` as the similarity matches compare it: case-folded, each run of whitespace
+    one space, none at the ends."""
+    return " ".join(text.casefold().split())
+
+
+def similarity(actual: str, expected: str, how: str) -> float:
+    """How alike ``actual`` is to ``expected``, 0 to 1, compared ``_folded``.
+
+    ``fuzzy``: twice the longest common subsequence over the total length (rapidfuzz's
+    ``fuzz.ratio``, as Mobile-Env's FUZZ mode, divided by 100); ``difflib``: the same
+    with the matching blocks difflib's ``SequenceMatcher`` finds (Mobile-Env's DIFFLIB
+    mode, no junk heuristic), which can be lower when words are reordered.
+    """
+    a, b = _folded(actual), _folded(expected)
+    if how == "fuzzy":
+        return fuzz.ratio(a, b) / 100
+    if how == "difflib":
+        return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+    raise ValueError(f"unknown similarity {how!r}")
+
+
 def _matches(actual: str, expected: str, how: str, threshold: float) -> bool:
     if how == "exact":
         return actual.strip() == expected.strip()
@@ -129,9 +153,8 @@ def _matches(actual: str, expected: str, how: str, threshold: float) -> bool:
         return expected.casefold() in actual.casefold()
     if how == "regex":
         return patterns.search(expected, actual)
-    if how == "fuzzy":
-        a, b = " ".join(actual.casefold().split()), " ".join(expected.casefold().split())
-        return difflib.SequenceMatcher(None, a, b).ratio() >= threshold
+    if how in ("fuzzy", "difflib"):
+        return similarity(actual, expected, how) >= threshold
     raise ValueError(f"unknown match {how!r}")
 
 
@@ -197,11 +220,13 @@ class SignalProbe:
         if self._fast is not None:
             return self._fast.signal(obs.nodes(), spec.count)
         if self._xpath is None:
-            self._xpath = etree.XPath(spec.xpath)
+            self._xpath = compile_task_xpath(spec.xpath)
         try:
             result = self._xpath(obs.tree())
         except etree.XPathError as exc:  # an unknown function or variable shows only here
             raise s.TaskFileError(f"{self.where}: XPath failed: {exc}") from None
+        except ValueError as exc:  # re:test: a pattern made at run time, or one too slow
+            raise s.TaskFileError(f"{self.where}: {exc}") from None
         if isinstance(result, bool):
             return result
         if isinstance(result, float):

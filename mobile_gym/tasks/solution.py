@@ -14,9 +14,14 @@ from mobile_gym.tasks.schema import SolutionStep
 _SELECTOR_KEYS = {"class": "cls", "content-desc": "desc", "resource-id": "resource_id"}
 
 
+def find_nodes(xml: str, selector: dict[str, str]) -> list[Node]:
+    """The nodes matching ``selector`` (keys: text, id, desc, class, ...), in document order."""
+    return find_all(xml, **{_SELECTOR_KEYS.get(k, k): str(v) for k, v in selector.items()})
+
+
 def find_node(xml: str, selector: dict[str, str]) -> Node:
     """The first node matching ``selector`` (keys: text, id, desc, class, ...)."""
-    nodes = find_all(xml, **{_SELECTOR_KEYS.get(k, k): str(v) for k, v in selector.items()})
+    nodes = find_nodes(xml, selector)
     if not nodes:
         raise LookupError(f"no node on screen matches {selector}")
     return nodes[0]

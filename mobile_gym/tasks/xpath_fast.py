@@ -16,15 +16,17 @@ The subset (``P`` a predicate; whitespace between tokens as XPath allows it):
 
 ``P`` is built from ``@attr`` (the attribute exists), string literals (``'v'`` or ``"v"``),
 ``=`` and ``!=`` between those (and booleans), ``contains(a, b)``, ``starts-with(a, b)``,
-``not(...)``, ``true()``, ``false()``, ``and``, ``or`` and parentheses, with XPath 1.0's
+``re:test(a, 'pattern')`` and ``re:test(a, 'pattern', 'flags')`` (pattern and flags string
+literals; ``mobile_gym.tasks.xpath_regex``), ``not(...)``, ``true()``, ``false()``, ``and``,
+``or`` and parentheses, with XPath 1.0's
 semantics (a missing attribute is an empty node-set: ``@a='v'`` and ``@a!='v'`` are both
 false, ``contains(@a, '')`` is true). Everything else returns None: several steps
 (``//node/node``), axes, ``*``, positions (``[1]``) and other numbers inside predicates
 (libxml2's string-to-number conversion has quirks not worth copying), other functions,
 ``text()``, variables, unions...
 
-Each expression is first compiled by lxml, so a malformed one raises ValueError (with
-lxml's message) whether or not it lies in the subset; the parser here is a small tokenizer
+Each expression is first compiled by lxml (``xpath_regex.compile_task_xpath``), so a malformed
+one raises ValueError (with lxml's message) whether or not it lies in the subset; the parser here is a small tokenizer
 plus recursive descent, and builds closures (no ``eval``).
 """
 
@@ -34,9 +36,9 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from lxml import etree
-
 from mobile_gym.hierarchy import Node, attribute
+from mobile_gym.tasks import patterns
+from mobile_gym.tasks.xpath_regex import compile_task_xpath, flagged
 
 Reader = Callable[[Any], "str | None"]
 """Reads one attribute of a node: its value (unescaped), or None if the node lacks it."""
@@ -215,6 +217,14 @@ class _Parser:
         if self.is_call("not", "contains", "starts-with", "true", "false"):
             self.at += 2
             return self.call(text)
+        if [self.peek(i) for i in range(4)] == [
+            ("name", "re"),
+            ("symbol", ":"),
+            ("name", "test"),
+            ("symbol", "("),
+        ]:
+            self.at += 4
+            return self.regex_call()
         raise _UnsupportedError(f"unsupported token {token!r}")
 
     def call(self, function: str) -> tuple[_Node, _Type]:
@@ -232,6 +242,23 @@ class _Parser:
         return (function, _as_string(first, first_kind), _as_string(second, second_kind)), (
             "boolean"
         )
+
+    def regex_call(self) -> tuple[_Node, _Type]:
+        """The arguments and closing parenthesis of ``re:test(``: a string, then the pattern
+        and the optional flags as literals."""
+        text, text_kind = self.or_expr()
+        literals = []
+        while self.accept(","):
+            token = self.peek()
+            if token is None or token[0] != "literal" or len(literals) == 2:
+                raise _UnsupportedError("re:test with a pattern or flags that are no literal")
+            literals.append(token[1])
+            self.at += 1
+        self.expect(")")
+        if not literals:
+            raise _UnsupportedError("re:test without a pattern")
+        pattern, flags = (*literals, "")[:2]
+        return ("re:test", _as_string(text, text_kind), flagged(pattern, flags)), "boolean"
 
 
 def _as_boolean(node: _Node, kind: _Type) -> _Node:
@@ -288,6 +315,13 @@ def _build(node: _Node, readers: Readers) -> Predicate:
         return _build_string_test(op, _string(node[1], readers), _string(node[2], readers))
     if op == "compare":
         return _build_compare(node, readers)
+    if op == "re:test":
+        text, pattern = _string(node[1], readers), node[2]
+        if isinstance(text, str):
+            constant = text
+            return lambda record: patterns.search(pattern, constant)
+        read_text = text
+        return lambda record: patterns.search(pattern, read_text(record))
     raise AssertionError(f"unknown node {node!r}")  # pragma: no cover
 
 
@@ -417,12 +451,10 @@ def compile_xpath(expression: str) -> FastXPath | None:
 
     Raises:
         ValueError: ``invalid XPath {expression!r}: {lxml's message}`` if lxml cannot
-            compile it (the message ``SignalProbe`` has always given, less its signal name).
+            compile it (the message ``SignalProbe`` has always given, less its signal name),
+            or ``invalid regex ...`` for a ``re:test`` pattern that is none.
     """
-    try:
-        etree.XPath(expression)
-    except etree.XPathError as exc:  # a syntax error, an unknown function or variable
-        raise ValueError(f"invalid XPath {expression!r}: {exc}") from None
+    compile_task_xpath(expression)
     try:
         kind, predicates, comparison = _Parser(expression).top()
     except _UnsupportedError:

@@ -17,7 +17,7 @@ from mobile_gym.cli import app
 from mobile_gym.env import MobileEnv
 from mobile_gym.tasks.loader import resolve_task
 from mobile_gym.tasks.mobile_env.convert import import_data
-from mobile_gym.tasks.schema import TaskFileError, parse_task
+from mobile_gym.tasks.schema import SolutionStep, TaskFileError, parse_task
 from mobile_gym.tasks.signals import SignalProbe
 from mobile_gym.tasks.solution import step_actions
 
@@ -27,6 +27,16 @@ STAGE_INSTRUCTIONS = [
     "Open the first contact in the results.",
     "Start a text message to this contact.",
 ]
+WIKIHOW = HERE / "wikihow_three_stages.textproto"
+WIKIHOW_INSTRUCTIONS = [
+    'Access the article "How to Apply CC Cream"',
+    "Access the about page to learn why people trust wikihow.",
+]
+WIKIHOW_STAGES = {
+    "stage_4": ["source_1", "source_2", "source_3"],  # search: text, view hierarchy, log
+    "stage_8": ["source_5", "source_6", "source_7"],  # article
+    "stage_12": ["source_9", "source_10", "source_11"],  # trust page
+}
 
 
 def write(tmp_path: pathlib.Path, text: str, name: str = "task.textproto") -> pathlib.Path:
@@ -145,8 +155,8 @@ def test_a_rect_outside_the_screen_is_refused(rect: list[float]) -> None:
         ("command:", "no_such_field:", r"not a valid Mobile-Env task textproto.*no_such_field"),
         (
             'pattern: "^a$"',
-            'pattern: "\\\\b(a|b)\\\\b"',
-            r"event_sources\[1\] \(id 2\): property 'text' pattern .* cannot be written as XPath",
+            'pattern: "\\\\b(a|b"',
+            r"event_sources\[1\] \(id 2\): property 'text': invalid regex '\\\\b\(a\|b'",
         ),
         (
             'expect: "^a$"',
@@ -159,6 +169,49 @@ def test_refusals_name_the_place(tmp_path: pathlib.Path, old: str, new: str, pro
     message = refusal(variant(tmp_path, old, new))
     assert re.search(problem, message), message
     assert message.startswith(str(tmp_path))
+
+
+def play(env: MobileEnv, step: dict[str, Any] | SolutionStep) -> tuple[float, bool]:
+    """Play one solution step; its reward and whether the episode ended."""
+    if isinstance(step, dict):
+        step = SolutionStep.model_validate(step)
+    sequence = step_actions(step, env.device.hierarchy_xml(), env.device.size)
+    _, reward, terminated, truncated, _ = actions.play(env, sequence)
+    return reward, terminated or truncated
+
+
+def typed_into_search(pattern: str, text: str, tmp_path: pathlib.Path) -> bool:
+    """The view-hierarchy source of the three-stage file, its text pattern replaced by
+    ``pattern``, judged once ``text`` is in the search field."""
+    env = MobileEnv(variant(tmp_path, 'pattern: "^a$"', f'pattern: "{pattern}"'))
+    env.reset(seed=0)
+    play(env, {"click": {"id": "action_search"}})
+    play(env, {"type": {"text": text, "into": {"id": "search_query"}}})
+    assert env.episode is not None
+    board = env.episode.board
+    return board.probes["source_2"].evaluate(board.observer)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text", "fires"),
+    [
+        ("\\\\b(a|b)\\\\b", "a", True),
+        ("\\\\b(a|b)\\\\b", "x b", True),
+        ("\\\\b(a|b)\\\\b", "ab", False),
+        ("^a{2,3}$", "aa", True),  # braces survive the task's templates
+        ("^a{2,3}$", "aaaa", False),
+        ('it\'s \\"[0-9]+\\"', 'it\'s "42"', True),  # both quotes in the XPath literal
+        ('it\'s \\"[0-9]+\\"', "it's 42", False),
+    ],
+)
+def test_view_hierarchy_regex_properties_import_as_re_test(
+    tmp_path: pathlib.Path, pattern: str, text: str, fires: bool
+) -> None:
+    xpath = import_data(variant(tmp_path, 'pattern: "^a$"', f'pattern: "{pattern}"'))["signals"][
+        "source_2"
+    ]["xpath"]
+    assert "re:test(@text, " in xpath
+    assert typed_into_search(pattern, text, tmp_path) is fires
 
 
 def test_constant_transformations_are_read_never_run(tmp_path: pathlib.Path) -> None:
@@ -198,3 +251,68 @@ def test_the_cli_reports_a_refusal(tmp_path: pathlib.Path) -> None:
     result = CliRunner().invoke(app, ["import-mobile-env", str(bad)])
     assert result.exit_code == 2
     assert "not a valid Mobile-Env task textproto" in result.output
+
+
+# the WikiHow task in the original's structure, on the simulated wikiHow app -----------------
+def test_the_wikihow_file_imports_each_detection() -> None:
+    spec = resolve_task(WIKIHOW)
+    assert spec.apps == ["com.wikihow.wikihowapp"]
+    stages = {e.id: e for e in spec.events}
+    assert {i: stages[i].reward for i in WIKIHOW_STAGES} == dict.fromkeys(WIKIHOW_STAGES, 1.0)
+    assert stages["stage_12"].end == "success"
+    assert [stages["stage_4"].instruction, stages["stage_8"].instruction] == WIKIHOW_INSTRUCTIONS
+    for stage, names in WIKIHOW_STAGES.items():
+        assert stages[stage].when.model_dump(exclude_defaults=True) == {"any": names}
+    assert {spec.signals[f"source_{i}"].tag for i in (3, 6, 10)} == {"jd"}
+    assert spec.signals["source_1"].rect == (0.2439, 0.0354, 0.9085, 0.1171)
+    search = spec.signals["source_2"].xpath
+    assert "re:test(@text, '\\b(apply|cc|cream)\\b')" in search and "@clickable" in search
+    assert len(spec.solution) == spec.min_steps == 4
+
+
+def test_the_wikihow_task_plays_to_success_stage_by_stage() -> None:
+    env = MobileEnv(WIKIHOW)
+    env.reset(seed=0)
+    assert env.instruction == "Search an article to learn how to apply cc cream."
+    rewards, instructions, ended = [], [], []
+    for step in env.task.solution:
+        reward, done = play(env, step)
+        rewards.append(reward)
+        instructions.append(env.instruction)
+        ended.append(done)
+    assert rewards == [1.0, 0.0, 1.0, 1.0]  # typed the query; the results; article; trust page
+    assert instructions == [WIKIHOW_INSTRUCTIONS[0]] * 2 + [WIKIHOW_INSTRUCTIONS[1]] * 2
+    assert ended == [False, False, False, True] and env.success
+
+
+def test_each_wikihow_detection_alone_sees_its_stage() -> None:
+    """After the step that reaches a stage, each of its three sources (text on screen, the
+    view hierarchy, logcat) holds on its own; the next stage's sources do not yet."""
+    env = MobileEnv(WIKIHOW)
+    env.reset(seed=0)
+    assert env.episode is not None
+    board = env.episode.board
+    solution = env.task.solution
+    reached = {1: "stage_4", 2: "stage_8", 3: "stage_12"}  # solution step -> stage
+    play(env, solution[0])
+    for index in (1, 2, 3):
+        play(env, solution[index])
+        values = board.update()
+        stage = reached[index]
+        assert {n: values[n] for n in WIKIHOW_STAGES[stage]} == dict.fromkeys(
+            WIKIHOW_STAGES[stage], True
+        ), stage
+        later = [n for s in list(WIKIHOW_STAGES)[index:] for n in WIKIHOW_STAGES[s]]
+        assert not any(values[n] for n in later), (stage, {n: values[n] for n in later})
+
+
+def test_a_wikihow_search_listing_alone_does_not_end_the_episode() -> None:
+    env = MobileEnv(WIKIHOW)
+    env.reset(seed=0)
+    rewards = [play(env, step) for step in env.task.solution[:2]]
+    assert rewards == [(1.0, False), (0.0, False)]
+    assert env.instruction == WIKIHOW_INSTRUCTIONS[0]  # still asked to open the article
+    assert env.episode is not None
+    values = env.episode.board.update()
+    assert not any(values[n] for n in WIKIHOW_STAGES["stage_8"] + WIKIHOW_STAGES["stage_12"])
+    assert not env.success

@@ -11,9 +11,10 @@ import pytest
 from mobile_gym import actions
 from mobile_gym.device.sim import SimDevice
 from mobile_gym.env import MobileEnv
+from mobile_gym.hierarchy import Node, parse
 from mobile_gym.spaces import ActionType
 from mobile_gym.tasks import schema
-from mobile_gym.tasks.signals import _KINDS
+from mobile_gym.tasks.signals import _KINDS, AgentRecord, Observer, SignalProbe, similarity
 from tests.tasks.tasktools import NETWORK, NOTES, REPEAT, SETTINGS, act, click, make_env, spec
 
 WIFI_SWITCH = f"{SETTINGS}:id/wifi_switch"
@@ -95,6 +96,73 @@ def test_xpath_number_string_and_boolean_results() -> None:
     }
 
 
+def test_xpath_re_test_runs_a_regex_on_an_attribute() -> None:
+    on_text = "re:test(@text, '^Connected to \\w+$')"
+    env = env_with(
+        {
+            "regex": {"xpath": f"//node[{on_text}]"},
+            "regex_steps": {"xpath": f"//node/node[{on_text}]"},  # outside the fast path
+            "case": {"xpath": "//node[re:test(@text, '^connected TO', 'i')]"},
+            "case_kept": {"xpath": "//node[re:test(@text, '^connected TO')]"},
+            "repeat": {"xpath": "//node[re:test(@text, '^Wi-F{1,2}i$')]"},
+            "count": {"xpath": "count(//node[re:test(@class, 'Switch$')])", "count": 3},
+        }
+    )
+    assert env.episode is not None
+    assert env.episode.board.probes["regex"]._fast is not None
+    assert env.episode.board.probes["regex_steps"]._fast is None
+    assert values(env) == {
+        "regex": True,
+        "regex_steps": True,
+        "case": True,
+        "case_kept": False,
+        "repeat": True,
+        "count": True,
+    }
+    turn_wifi_off(env)
+    assert values(env)["regex"] is False and values(env)["regex_steps"] is False
+
+
+class _Screen:
+    """A device showing one screen, given as uiautomator XML."""
+
+    def __init__(self, xml: str) -> None:
+        self.xml = xml
+
+    def hierarchy_xml(self) -> str:
+        return self.xml
+
+    def nodes(self) -> tuple[Node, ...]:
+        return parse(self.xml)
+
+
+def _observer(text: str) -> Observer:
+    xml = f'<hierarchy rotation="0"><node index="0" text="{text}" bounds="[0,0][10,10]" /></hierarchy>'
+    return Observer(_Screen(xml), AgentRecord(), 0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("path", ["//node", "/hierarchy/node"])  # fast path, lxml
+def test_xpath_regex_too_slow_is_the_task_files_problem(path: str) -> None:
+    probe = SignalProbe("slow", schema.XPathSignal(xpath=f"{path}[re:test(@text, '(a|aa)+$')]"))
+    assert (probe._fast is not None) == (path == "//node")
+    assert probe.evaluate(_observer("aaaa")) is True
+    with pytest.raises(schema.TaskFileError, match=r"signals\.slow: regex .* took over"):
+        probe.evaluate(_observer("a" * 60 + "!"))
+
+
+def test_xpath_invalid_regex_names_the_signal() -> None:
+    with pytest.raises(ValueError, match=r"signal 'bad': invalid regex '\(a'"):
+        SignalProbe("bad", schema.XPathSignal(xpath="//node[re:test(@text, '(a')]"))
+    with pytest.raises(schema.TaskFileError, match=r"signals\.bad: .*invalid regex '\['"):
+        env_with({"bad": {"xpath": "//node[re:test(@text, '[')]"}})
+    made = SignalProbe("made", schema.XPathSignal(xpath="//node[re:test(@text, concat('(', ''))]"))
+    with pytest.raises(schema.TaskFileError, match=r"signals\.made: invalid regex '\('"):
+        made.evaluate(_observer("a"))
+    flags = "//node[re:test(@text, 'a', 'x')]"
+    with pytest.raises(ValueError, match=r"signal 'flags': re:test flags 'x'"):
+        SignalProbe("flags", schema.XPathSignal(xpath=flags))
+
+
 # ui: screen text --------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("signal", "expected"),
@@ -114,6 +182,24 @@ def test_xpath_number_string_and_boolean_results() -> None:
     ],
 )
 def test_screen_text(signal: dict, expected: bool) -> None:
+    assert values(env_with({"seen": signal})) == {"seen": expected}
+
+
+@pytest.mark.parametrize(
+    ("how", "threshold", "expected"),
+    [
+        # "Connected to AndroidWifi" seen as "Conected to Android Wifi": 23 of 24 and 24
+        # characters in common, so 46 / 48 for rapidfuzz, and as much for difflib
+        ("fuzzy", 46 / 48, True),
+        ("fuzzy", 0.96, False),
+        ("difflib", 46 / 48, True),
+        ("difflib", 0.96, False),
+    ],
+)
+def test_screen_text_similarity_at_the_threshold(
+    how: str, threshold: float, expected: bool
+) -> None:
+    signal = {"screen_text": "Conected to Android Wifi", "match": how, "threshold": threshold}
     assert values(env_with({"seen": signal})) == {"seen": expected}
 
 
@@ -372,6 +458,42 @@ def test_answer(signal: dict, answer: str, expected: bool) -> None:
     assert values(env) == {"answered": False}
     env.step(actions.answer(answer)[0])
     assert values(env) == {"answered": expected}
+
+
+@pytest.mark.parametrize("how", ["fuzzy", "difflib"])
+@pytest.mark.parametrize(
+    ("answer", "threshold", "expected"),
+    [
+        ("Mount Evrest", 0.96, True),  # 12 of 13 letters kept: 2 * 12 / 25 = 0.96
+        ("Mount Evrest", 0.97, False),
+        ("  mount   EVEREST ", 1.0, True),  # the right answer, case and spacing aside
+        ("Mount Everest.", 1.0, False),
+        ("K2", 0.1, False),  # nothing in common
+    ],
+)
+def test_answer_similarity_at_the_threshold(
+    how: str, answer: str, threshold: float, expected: bool
+) -> None:
+    env = env_with({"answered": {"answer": "Mount Everest", "match": how, "threshold": threshold}})
+    env.step(actions.answer(answer)[0])
+    assert values(env) == {"answered": expected}
+
+
+def test_fuzzy_scores_the_longest_common_subsequence_difflib_its_blocks() -> None:
+    # two words swapped: 14 of 18 characters form a common subsequence, but difflib's
+    # blocks (longest first) keep only 12
+    assert similarity("make a plane paper", "Make a paper plane", "fuzzy") == pytest.approx(14 / 18)
+    assert similarity("make a plane paper", "Make a paper plane", "difflib") == pytest.approx(
+        12 / 18
+    )
+    env = env_with(
+        {
+            "fuzzy": {"answer": "Make a paper plane", "match": "fuzzy", "threshold": 0.75},
+            "difflib": {"answer": "Make a paper plane", "match": "difflib", "threshold": 0.75},
+        }
+    )
+    env.step(actions.answer("make a plane paper")[0])
+    assert values(env) == {"fuzzy": True, "difflib": False}
 
 
 def test_latest_answer_counts() -> None:

@@ -23,6 +23,7 @@ from mobile_gym.sim.ui.widgets import EditText, TextView
 from mobile_gym.tasks import schema as s
 from mobile_gym.tasks.signals import AgentRecord, Observer, SignalProbe
 from mobile_gym.tasks.xpath_fast import FastXPath, compile_xpath
+from mobile_gym.tasks.xpath_regex import compile_task_xpath
 from tests.sim.conftest import open_drawer
 from tests.tasks.tasktools import SETTINGS, centre, make_env
 
@@ -259,6 +260,22 @@ SUBSET = [
     "//node[contains(@text, '&') and contains(@text, '<b>')]",
 ]
 
+REGEX_SUBSET = [
+    "//node[re:test(@text, '^Set')]",
+    "//node[re:test(@text, 'settings', 'i')]",
+    "//node[re:test(@text, 'settings', 'gi')]",
+    "//node[re:test(@text, '\\bWi-?Fi\\b') and @clickable='false']",
+    "//node[re:test(@class, 'Switch$') or re:test(@text, '^D')]",
+    "count(//node[re:test(@package, '^com\\.android\\.')]) > 3",
+    "//node[not(re:test(@text, '.'))]",
+    "//node[re:test(@foo, '^$')]",  # a missing attribute reads as ''
+    "//node[re:test('Settings', 'S')]",
+    "//node[re:test(@text, '\"quoted\" & <b>\\nline')]",
+    "//node[re:test(@text, '(?s)quoted.*Zoë')]",
+    "//node[re:test(@text, 'a{2,}|Zo[eë]')]",
+]
+"""``re:test`` calls the fast path runs itself."""
+
 UNSUPPORTED = [
     "//node/node",
     "//node[@clickable='true']/node",
@@ -300,6 +317,11 @@ UNSUPPORTED = [
     "not(@text='x')",
     "true()",
     "'x'",
+    "//node/node[re:test(@text, 'a')]",
+    "//node[re:test(@text, concat('a', 'b'))]",
+    "//node[re:test(@text, @text)]",
+    "//node[re:test(@text, 'a', @text)]",
+    "//node[re:test(@text)]",
 ]
 
 MALFORMED = [
@@ -317,7 +339,7 @@ MALFORMED = [
 
 
 def _lxml(expression: str, screen: Screen) -> Any:
-    return etree.XPath(expression)(screen.root)
+    return compile_task_xpath(expression)(screen.root)
 
 
 def _as_fast(result: Any) -> Any:
@@ -392,9 +414,26 @@ def test_the_subset_selects_something_somewhere() -> None:
     assert varies > len(SUBSET) * 0.6
 
 
+@pytest.mark.parametrize("expression", REGEX_SUBSET)
+def test_fast_path_runs_re_test_as_lxml_does(expression: str) -> None:
+    compiled = _compiled(expression)
+    results = []
+    for screen in SCREENS:
+        expected = _as_fast(_lxml(expression, screen))
+        assert compiled.result(screen.nodes) == expected, screen
+        results.append(expected)
+    assert any(results), "selects nothing anywhere"
+
+
+def test_lxmls_own_regex_functions_are_off() -> None:
+    # EXSLT's re:match and re:replace (Python's re, no time limit) are not registered
+    with pytest.raises(etree.XPathEvalError):
+        _lxml("//node[re:match(@text, 'S')]", SCREENS[0])
+
+
 @pytest.mark.parametrize("expression", UNSUPPORTED)
 def test_outside_the_subset_is_left_to_lxml(expression: str) -> None:
-    etree.XPath(expression)  # valid XPath
+    compile_task_xpath(expression)  # valid XPath
     assert compile_xpath(expression) is None
 
 
@@ -503,3 +542,23 @@ def test_env_judges_xpath_signals_without_dumping(monkeypatch: pytest.MonkeyPatc
         _, reward, terminated, _, info = actions.play(env, actions.click(x, y))
     assert info["events"] == ["off", "done"]
     assert terminated and reward == pytest.approx(1.5)
+
+
+@pytest.mark.parametrize(
+    ("argument", "text"),
+    [
+        ("number('a')", "NaN"),
+        ("1 div 0", "Infinity"),
+        ("2.5", "2.5"),
+        ("3", "3"),
+        ("true()", "true"),
+        ("//node[@text='Settings']", "Settings"),  # a node: its string value
+        ("//node[@text='Settings']/@text", "Settings"),
+        ("//node[@text='No such text']/@text", ""),
+    ],
+)
+def test_re_test_reads_its_argument_as_xpaths_string(argument: str, text: str) -> None:
+    exact = compile_task_xpath(f"re:test({argument}, '^{text}$')")
+    other = compile_task_xpath(f"re:test({argument}, '^{text}.$')")
+    root = etree.fromstring('<hierarchy><node text="Settings">Settings</node></hierarchy>')
+    assert exact(root) is True and other(root) is False

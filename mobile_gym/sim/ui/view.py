@@ -86,7 +86,8 @@ class View:
     """A node of the widget tree (``android.view.View``).
 
     Args:
-        id: resource id name; dumped as ``package:id/name`` (a name holding ``:`` is kept).
+        id: resource id name; dumped as ``package:id/name`` (a name holding ``:`` is kept;
+            ``#name``, a web page element's HTML id, is dumped bare as ``name``).
         text: the node's text attribute.
         desc: content description (what screen readers and agents read for icons).
         width, height: ``MATCH``, ``WRAP`` or a size in dp.

@@ -4,7 +4,8 @@ Event sources become signals, event slots become events:
 
 * ``text_recognize`` / ``text_detect`` -> ``screen_text`` (``rect`` keeps the region);
 * ``view_hierarchy_event`` -> ``xpath`` (the CSS selector translated, pattern properties
-  as XPath tests);
+  as XPath tests: literal text as ``contains`` / ``starts-with`` / ``=``, any other regex
+  as ``re:test``);
 * ``log_event`` -> ``logcat`` (one signal per tag filter, any of them);
 * ``response_event`` -> ``answer``;
 * reward / score / episode-end / instruction listeners -> events with ``reward``,
@@ -27,8 +28,10 @@ from typing import Any
 
 import yaml
 
+from mobile_gym.tasks import patterns
 from mobile_gym.tasks.mobile_env.protos import parse_task_proto
 from mobile_gym.tasks.schema import TaskFileError, TaskSpec, parse_task
+from mobile_gym.tasks.xpath_regex import string_literal
 
 SUFFIX = ".textproto"
 SOLUTION_SUFFIX = ".solution.yaml"
@@ -88,8 +91,8 @@ def _matching(mode: int, threshold: float, where: str) -> dict[str, Any]:
     name = _MATCH_MODES.get(mode, str(mode))
     if name == "regex":
         return {"match": "regex"}
-    if name == "difflib":
-        return {"match": "fuzzy", "threshold": min(max(threshold, 0.0), 1.0)}
+    if name == "difflib":  # SequenceMatcher's ratio, 0-1
+        return {"match": "difflib", "threshold": min(max(threshold, 0.0), 1.0)}
     if name == "fuzz":  # rapidfuzz's ratio runs 0-100
         return {"match": "fuzzy", "threshold": min(max(threshold / 100, 0.0), 1.0)}
     raise TaskFileError(
@@ -114,19 +117,10 @@ def _css(selector: str) -> str:
     return _QUICK.sub(replace, selector)
 
 
-def _xpath_literal(text: str) -> str:
-    if "'" not in text:
-        return f"'{text}'"
-    if '"' not in text:
-        return f'"{text}"'
-    parts = text.split("'")
-    return "concat(" + ', "\'", '.join(f"'{p}'" for p in parts) + ")"
-
-
-def _pattern_test(attribute: str, pattern: str, where: str) -> str:
-    """An XPath test of ``@attribute`` equivalent to ``re.search(pattern, value)``, for the
-    patterns XPath 1.0 can state: literal text, anchored with ``^`` and/or ``$``, and
-    alternatives of those separated by ``|``."""
+def _literal_test(attribute: str, pattern: str) -> str | None:
+    """An XPath 1.0 test of ``@attribute`` equivalent to ``re.search(pattern, value)`` when
+    ``pattern`` is literal text, anchored with ``^`` and/or ``$``, or alternatives of those
+    separated by ``|``; None for any other pattern."""
     alternatives = re.split(r"(?<!\\)\|", pattern)
     tests = []
     for alternative in alternatives:
@@ -135,12 +129,8 @@ def _pattern_test(attribute: str, pattern: str, where: str) -> str:
         body = alternative[1 if start else None : -1 if end else None]
         literal = _LITERAL_ESCAPE.sub(r"\1", body)
         if any(c in _METACHARS for c in _LITERAL_ESCAPE.sub("", body)):
-            raise TaskFileError(
-                f"{where}: property {attribute!r} pattern {pattern!r} cannot be written as"
-                " XPath; accepted: plain text, ^text, text$, ^text$ and alternatives of them"
-                " joined by |"
-            )
-        value, at = _xpath_literal(literal), f"@{attribute}"
+            return None
+        value, at = string_literal(literal), f"@{attribute}"
         if start and end:
             tests.append(f"{at}={value}")
         elif start:
@@ -154,6 +144,19 @@ def _pattern_test(attribute: str, pattern: str, where: str) -> str:
         else:
             tests.append(f"contains({at}, {value})")
     return " or ".join(tests)
+
+
+def _pattern_test(attribute: str, pattern: str, where: str) -> str:
+    """An XPath test of ``@attribute`` equivalent to ``re.search(pattern, value)``: XPath 1.0
+    string functions for literal text, ``re:test`` (``xpath_regex``) for any other regex."""
+    literal = _literal_test(attribute, pattern)
+    if literal is not None:
+        return literal
+    try:
+        patterns.check_pattern(pattern)
+    except ValueError as exc:
+        raise TaskFileError(f"{where}: property {attribute!r}: {exc}") from None
+    return f"re:test(@{attribute}, {string_literal(pattern)})"
 
 
 def _vh_signal(event: Any, where: str) -> dict[str, Any]:

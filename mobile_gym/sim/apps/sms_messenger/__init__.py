@@ -57,7 +57,10 @@ Activities and resource ids (``com.simplemobiletools.smsmessenger:id/<name>``):
     has text: a number opens its conversation, other text toasts "Invalid phone number");
     ``contacts_list`` of the contacts with numbers, filtered by name or number as typed:
     rows ``item_contact_frame`` with ``item_contact_name`` and ``item_contact_number``; tap
-    opens the conversation. ``no_contacts_placeholder`` when none match.
+    opens the conversation. ``no_contacts_placeholder`` when none match. Opened by another
+    app's share (``compose(phone, body)``, argument ``body``), it also shows the message
+    ``new_conversation_message`` (prefilled with the shared text, editable), which the
+    conversation picked opens with in ``thread_type_message``.
 ``.activities.ArchivedConversationsActivity``
     "Archived conversations", "Navigate up"; ``conversations_list`` of archived
     conversations (long press: "Unarchive", "Delete"); ``no_conversations_placeholder``.
@@ -84,6 +87,7 @@ from mobile_gym.sim.apps.sms_messenger.data import (
     SETTINGS,
     THREAD,
 )
+from mobile_gym.sim.apps.sms_messenger.new_conversation import compose
 
 __all__ = [
     "ARCHIVED",
@@ -95,4 +99,5 @@ __all__ = [
     "SETTINGS",
     "THREAD",
     "SmsMessengerApp",
+    "compose",
 ]

@@ -1,8 +1,10 @@
-"""Starting a conversation: type a number, or pick a contact from the filtered list."""
+"""Starting a conversation: type a number, or pick a contact from the filtered list; a
+message shared by another app (``compose``) goes to the conversation picked."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.contacts.data import phone_book
@@ -11,16 +13,33 @@ from mobile_gym.sim.ui.composites import empty_state
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
 
+if TYPE_CHECKING:
+    from mobile_gym.sim.phone import Phone
+
 ROW_DP = 64
 INVALID_NUMBER = "Invalid phone number"
+SHARED = "body"
+"""The argument (and the field) holding the message another app shared to be sent."""
+
+
+def compose(phone: Phone, body: str) -> None:
+    """Open the new conversation screen with ``body`` as the message to send, its number
+    field focused: what sharing text to the app does."""
+    phone.start_activity(data.PACKAGE, data.NEW_CONVERSATION, **{SHARED: body})
+    _app, ctx = phone.activities.context(data.PACKAGE)
+    ctx.focus("address")
 
 
 def _start(ctx: AppContext, number: str) -> None:
     """Replace this screen with the conversation with ``number`` (an existing one if any),
-    its message field ready to type in."""
+    its message field ready to type in (holding the shared message, if any)."""
     address = data.find_conversation(ctx, number) or number
+    body = ctx.field(SHARED, ctx.args.get(SHARED, ""))
     ctx.finish()
     ctx.open_focused(data.THREAD, "message", address=address)
+    if body:
+        _app, thread = ctx.phone.activities.context(data.PACKAGE)
+        thread.set_field("message", body)
 
 
 def _matches(name: str, number: str, query: str) -> bool:
@@ -82,6 +101,18 @@ def new_conversation_screen(ctx: AppContext) -> View:
         field_row.append(
             ImageButton("check", desc="Confirm", id="new_conversation_confirm", on_click=confirm)
         )
+    rows: list[View] = [Row(*field_row, padding=(0, 4))]
+    if SHARED in ctx.args:
+        rows.append(
+            ctx.edit(
+                SHARED,
+                default=ctx.args[SHARED],
+                hint="Type a message…",
+                id="new_conversation_message",
+                input_type="multiline",
+                margin=(16, 0, 16, 8),
+            )
+        )
     body: View
     if people:
         body = ctx.scroller(
@@ -91,7 +122,7 @@ def new_conversation_screen(ctx: AppContext) -> View:
         body = empty_state("No contacts found", id="no_contacts_placeholder")
     return Column(
         ctx.up_bar("New conversation"),
-        Row(*field_row, padding=(0, 4)),
+        *rows,
         body,
         height=MATCH,
     )

@@ -6,13 +6,9 @@ from typing import ClassVar
 
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.apps.wikihow import data
+from mobile_gym.sim.apps.wikihow.article import article_screen
 from mobile_gym.sim.apps.wikihow.home import close_results, home_screen
-from mobile_gym.sim.apps.wikihow.pages import (
-    about_screen,
-    article_screen,
-    author_screen,
-    category_screen,
-)
+from mobile_gym.sim.apps.wikihow.pages import about_screen, author_screen, category_screen
 
 
 class WikiHowApp(App):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from urllib.parse import quote_plus
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.wikihow.corpus import SITE, Corpus
@@ -18,10 +19,11 @@ SCHEMA = """
 CREATE TABLE bookmarks(slug TEXT PRIMARY KEY, title TEXT NOT NULL, created INTEGER NOT NULL);
 CREATE TABLE ratings(slug TEXT PRIMARY KEY, helpful INTEGER NOT NULL, rated INTEGER NOT NULL);
 """
-URL_TAG = "WebViewActivity"
-"""The logcat tag of the ``mUrl is: <url>`` line each page visit writes."""
+URL_TAG = "jd"
+"""The logcat tag of the ``mUrl is: <url>`` line each page visit writes (debug priority)."""
 ABOUT_TITLE = "Delivering a Trustworthy Experience"
 ABOUT_URL = f"{SITE}/wikiHow:Delivering-a-Trustworthy-Experience"
+SEARCH_URL = f"{SITE}/wikiHowTo?search="
 CATEGORY_PAGE = 20
 """How many of a category's articles its page lists."""
 
@@ -33,7 +35,18 @@ def corpus() -> Corpus:
 
 
 def log_url(ctx: AppContext, url: str) -> None:
-    ctx.log(f"mUrl is: {url}", tag=URL_TAG)
+    """Log the page ``url`` being opened (``mUrl is: <url>``)."""
+    ctx.log(f"mUrl is: {url}", priority="D", tag=URL_TAG)
+
+
+def log_anchor(ctx: AppContext, url: str) -> None:
+    """Log a link within the open page being followed (``url is: <url>``)."""
+    ctx.log(f"url is: {url}", priority="D", tag=URL_TAG)
+
+
+def search_url(query: str) -> str:
+    """The URL of the results page of ``query`` (its words joined by ``+``)."""
+    return SEARCH_URL + "+".join(quote_plus(word) for word in query.split())
 
 
 def open_article(ctx: AppContext, slug: str) -> None:

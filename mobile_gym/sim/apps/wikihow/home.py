@@ -25,6 +25,7 @@ def submit(ctx: AppContext) -> None:
     if query:
         ctx.set(QUERY, query)
         ctx.log(f"Search: {query}")
+        data.log_url(ctx, data.search_url(query))
 
 
 def close_results(ctx: AppContext) -> bool:

@@ -1,4 +1,5 @@
-"""wikiHow's pages: an article, an author, a category and the "About wikiHow" trust page."""
+"""wikiHow's pages other than the article: an author, a category and the "About wikiHow"
+trust page, with the helpers every page shares."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from typing import Any
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.wikihow import data
 from mobile_gym.sim.apps.wikihow.corpus import Article, ArticleSummary
-from mobile_gym.sim.ui.composites import empty_state, list_item, section_header, toolbar
-from mobile_gym.sim.ui.scroll import ScrollView
-from mobile_gym.sim.ui.view import MATCH, Column, Row, View
-from mobile_gym.sim.ui.widgets import Button, TextView
+from mobile_gym.sim.apps.wikihow.web import WebImage, WebPage, WebSection, WebText
+from mobile_gym.sim.ui.composites import empty_state, list_item, section_header
+from mobile_gym.sim.ui.view import MATCH, Column, View
+from mobile_gym.sim.ui.widgets import ImageView, TextView
 
+ABOUT_HEADING = "Information You Can Trust"
+ABOUT_SUBTITLE = "A Guide to our Editorial Process"
 ABOUT_PARAGRAPHS = (
     "Every article starts with a question readers keep asking, and ends with an answer "
     "they can act on today.",
@@ -23,6 +26,10 @@ ABOUT_PARAGRAPHS = (
     'Tell us whether an article helped with the "Was this article helpful?" buttons at '
     "the end of every page: the answers decide which pages are reviewed next.",
 )
+PORTRAIT_DP = 400
+"""The height of an author page's portrait: the name below it shows mid-screen."""
+BANNER_DP = 100
+"""The height of a category page's banner: the name below it shows in the upper half."""
 
 
 def text(value: str, *, id: str | None = None, size: int = 16, **kwargs: Any) -> TextView:
@@ -30,12 +37,14 @@ def text(value: str, *, id: str | None = None, size: int = 16, **kwargs: Any) ->
     return TextView(value, id=id, size=size, max_lines=40, width=MATCH, **kwargs)
 
 
-def _page(ctx: AppContext, key: str, bar: View, views: list[View]) -> View:
-    body = ctx.scroller(key, views, cls=ScrollView, id="page_scroll", height=0, weight=1)
+def page(ctx: AppContext, key: str, title: str, bar: View, views: list[View]) -> View:
+    """A page: ``bar`` over the web view ``#page_scroll`` (named ``title``) of ``views``."""
+    body = ctx.scroller(key, views, cls=WebPage, id="#page_scroll", desc=title, height=0, weight=1)
     return Column(bar, body, width=MATCH, height=MATCH, background="surface")
 
 
-def _missing(ctx: AppContext, what: str) -> View:
+def missing(ctx: AppContext, what: str) -> View:
+    """The page shown for a link to nothing."""
     return Column(
         ctx.up_bar("wikiHow"), empty_state(f"{what} not found", id="page_missing"), height=MATCH
     )
@@ -56,210 +65,72 @@ def article_rows(
     ]
 
 
-def _article_list(
+def article_list(
     ctx: AppContext, articles: Sequence[Article | ArticleSummary], id: str = "article_item"
 ) -> list[View]:
+    """``article_rows`` of articles or their summaries."""
     return article_rows(ctx, ((a.slug, a.title) for a in articles), id)
-
-
-def _crumbs(ctx: AppContext, article: Article) -> View:
-    wiki = data.corpus()
-    crumbs: list[View] = []
-    for index, slug in enumerate(article.categories):
-        category = wiki.category(slug)
-        if category is None:
-            continue
-        if index:
-            crumbs.append(TextView("›", size=14, color="text_secondary", margin=(4, 0)))
-        crumbs.append(
-            TextView(
-                category.name,
-                id="category_crumb",
-                size=14,
-                color="primary",
-                on_click=lambda s=slug: data.open_category(ctx, s),
-            )
-        )
-    return Row(*crumbs, id="breadcrumbs", padding=(16, 8))
-
-
-def _steps(article: Article) -> list[View]:
-    views: list[View] = []
-    for method in article.methods:
-        views.append(
-            text(
-                article.section_heading(method),
-                id="section_heading",
-                size=20,
-                bold=True,
-                padding=(16, 20, 16, 8),
-            )
-        )
-        for step in method.steps:
-            views.append(
-                Row(
-                    TextView(
-                        str(step.number),
-                        id="step_number",
-                        size=18,
-                        bold=True,
-                        color="primary",
-                        width=32,
-                    ),
-                    Column(
-                        text(step.headline, id="step_headline", bold=True),
-                        text(step.detail, id="step_detail", size=15),
-                        width=0,
-                        weight=1,
-                    ),
-                    id="step",
-                    padding=(16, 8),
-                )
-            )
-    return views
-
-
-def _bullets(title: str, items: tuple[str, ...], id: str) -> list[View]:
-    if not items:
-        return []
-    return [
-        section_header(title),
-        *(text(f"• {item}", id=id, padding=(16, 4)) for item in items),
-    ]
-
-
-def _helpful(ctx: AppContext, article: Article) -> list[View]:
-    rated = data.rating(ctx, article.slug)
-    views: list[View] = [
-        text("Was this article helpful?", id="helpful_question", bold=True, padding=(16, 20, 16, 8))
-    ]
-    if rated is None:
-        views.append(
-            Row(
-                Button(
-                    "Yes", id="helpful_yes", on_click=lambda: data.rate(ctx, article.slug, True)
-                ),
-                Button("No", id="helpful_no", on_click=lambda: data.rate(ctx, article.slug, False)),
-                padding=(16, 0),
-            )
-        )
-    else:
-        views.append(
-            text(
-                "Thanks for your feedback!",
-                id="helpful_thanks",
-                color="text_secondary",
-                padding=(16, 0),
-            )
-        )
-    return views
-
-
-def article_screen(ctx: AppContext) -> View:
-    wiki = data.corpus()
-    article = wiki.article(ctx.args.get("slug", ""))
-    if article is None:
-        return _missing(ctx, "Article")
-    author = wiki.author(article.author)
-    saved = data.bookmarked(ctx, article.slug)
-    bar = toolbar(
-        "wikiHow",
-        on_up=ctx.finish,
-        actions=[
-            (
-                "star",
-                "Remove bookmark" if saved else "Bookmark",
-                lambda: data.toggle_bookmark(ctx, article.slug, article.title),
-            ),
-            ("send", "Share", lambda: share(ctx, article)),
-        ],
-    )
-    byline: list[View] = [TextView("Co-authored by ", id="coauthored_by", size=14)]
-    if author is not None:
-        byline.append(
-            TextView(
-                author.name,
-                id="author_name",
-                size=14,
-                bold=True,
-                color="primary",
-                on_click=lambda: data.open_author(ctx, author.slug),
-            )
-        )
-    views: list[View] = [
-        _crumbs(ctx, article),
-        text(article.title, id="article_title", size=24, bold=True, padding=(16, 4)),
-        Row(*byline, id="author_block", padding=(16, 4)),
-        text(
-            f"Updated: {article.updated} · {article.views:,} views · "
-            f"{article.helpful_percent}% of readers found it helpful",
-            id="article_stats",
-            size=13,
-            color="text_secondary",
-            padding=(16, 0),
-        ),
-        text(article.intro, id="article_intro", padding=(16, 12)),
-        *_steps(article),
-        *_bullets("Things You'll Need", article.things_needed, "things_needed_item"),
-        *_bullets("Tips", article.tips, "tip_item"),
-        *_bullets("Warnings", article.warnings, "warning_item"),
-    ]
-    if article.qa:
-        views.append(section_header("Community Q&A"))
-        for qa in article.qa:
-            views.append(
-                text(f"Question: {qa.question}", id="qa_question", bold=True, padding=(16, 4))
-            )
-            views.append(text(qa.answer, id="qa_answer", padding=(16, 0, 16, 8)))
-    if article.references:
-        views.append(section_header("References"))
-        views += [
-            text(
-                f"{ref.number}. {ref.title} {ref.url}",
-                id="reference_item",
-                size=13,
-                padding=(16, 4),
-            )
-            for ref in article.references
-        ]
-    related = [s for s in (wiki.article(slug) for slug in article.related) if s is not None]
-    if related:
-        views.append(section_header("Related wikiHows"))
-        views += _article_list(ctx, related, id="related_article")
-    views += _helpful(ctx, article)
-    return _page(ctx, "article", bar, views)
-
-
-def share(ctx: AppContext, article: Article) -> None:
-    ctx.log(f"Shared: {article.slug}")
-    ctx.toast("Link copied")
 
 
 def author_screen(ctx: AppContext) -> View:
     wiki = data.corpus()
     author = wiki.author(ctx.args.get("slug", ""))
     if author is None:
-        return _missing(ctx, "Author")
-    views: list[View] = [
+        return missing(ctx, "Author")
+    portrait = WebImage(
+        text=author.name,
+        id="author_image",
+        circle="primary",
+        letter=author.name[:1].upper(),
+        tint="on_primary",
+        width=MATCH,
+        height=PORTRAIT_DP,
+        padding=(0, 24),
+        background="surface_variant",
+    )
+    details: list[View] = [
         text(author.name, id="author_name", size=24, bold=True, padding=(16, 12, 16, 4))
     ]
     if author.credential:
-        views.append(
+        details.append(
             text(author.credential, id="author_credential", color="text_secondary", padding=(16, 0))
         )
-    views.append(text(author.bio, id="author_bio", padding=(16, 12)))
-    views.append(section_header(f"Articles by {author.name}"))
-    views += _article_list(ctx, wiki.articles_by_author(author.slug))
-    return _page(ctx, "author", ctx.up_bar(author.name), views)
+    details.append(text(author.bio, id="author_bio", padding=(16, 12)))
+    views: list[View] = [
+        WebSection(portrait, *details, id="#authors_container"),
+        section_header(f"Articles by {author.name}"),
+        *article_list(ctx, wiki.articles_by_author(author.slug)),
+    ]
+    return page(ctx, "author", author.name, ctx.up_bar(author.name), views)
 
 
 def category_screen(ctx: AppContext) -> View:
     wiki = data.corpus()
     category = wiki.category(ctx.args.get("slug", ""))
     if category is None:
-        return _missing(ctx, "Category")
+        return missing(ctx, "Category")
     views: list[View] = [
-        text(category.name, id="category_title", size=24, bold=True, padding=(16, 12, 16, 4)),
+        ImageView(
+            "image",
+            id="category_image",
+            desc="Category picture",
+            width=MATCH,
+            height=BANNER_DP,
+            padding=(0, BANNER_DP // 4),
+            background="surface_variant",
+        ),
+        WebSection(
+            WebText(
+                category.name,
+                id="category_title",
+                size=24,
+                bold=True,
+                max_lines=3,
+                width=MATCH,
+                padding=(16, 12, 16, 4),
+            ),
+            id="#cat_navigation",
+        ),
         text(category.description, id="category_description", padding=(16, 4, 16, 8)),
     ]
     children = wiki.subcategories(category.slug)
@@ -276,13 +147,35 @@ def category_screen(ctx: AppContext) -> View:
         ]
     count = wiki.count_in_category(category.slug)
     views.append(section_header(f"Articles ({count:,})"))
-    views += _article_list(ctx, wiki.articles_in_category(category.slug, data.CATEGORY_PAGE))
-    return _page(ctx, "category", ctx.up_bar(category.name), views)
+    views += article_list(ctx, wiki.articles_in_category(category.slug, data.CATEGORY_PAGE))
+    return page(ctx, "category", category.name, ctx.up_bar(category.name), views)
 
 
 def about_screen(ctx: AppContext) -> View:
+    head = WebSection(
+        WebText(
+            ABOUT_HEADING,
+            id="about_heading",
+            size=26,
+            bold=True,
+            max_lines=3,
+            width=MATCH,
+            padding=(16, 24, 16, 4),
+        ),
+        WebText(
+            ABOUT_SUBTITLE,
+            id="about_subtitle",
+            size=18,
+            color="text_secondary",
+            max_lines=3,
+            width=MATCH,
+            padding=(16, 0, 16, 8),
+        ),
+        id="#trustworthy_head",
+    )
     views: list[View] = [
-        text(data.ABOUT_TITLE, id="about_title", size=24, bold=True, padding=(16, 12, 16, 8))
+        WebSection(head, id="#trustworthy_top"),
+        text(data.ABOUT_TITLE, id="about_title", size=20, bold=True, padding=(16, 12, 16, 8)),
     ]
     views += [text(p, id="about_paragraph", padding=(16, 8)) for p in ABOUT_PARAGRAPHS]
-    return _page(ctx, "about", ctx.up_bar("About wikiHow"), views)
+    return page(ctx, "about", data.ABOUT_TITLE, ctx.up_bar("About wikiHow"), views)

@@ -1,0 +1,63 @@
+"""The views of wikiHow's web pages, dumped as Android's WebView reports web content.
+
+Each page of the app is a web page: its scrolling container is a ``WebPage``
+(``android.webkit.WebView``, named after the page's title), its HTML elements are
+``WebSection`` blocks and ``WebText`` texts (``android.view.View``) and ``WebImage``
+pictures (``android.widget.Image``, whose text is the image's alternative text). An
+element's HTML id is given as ``#name`` and dumped bare (``name``), without the app's
+``package:id/`` prefix (``mobile_gym.hierarchy.resource_id``).
+"""
+
+from __future__ import annotations
+
+from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.ui.scroll import ScrollView
+from mobile_gym.sim.ui.view import LinearLayout, View, walk
+from mobile_gym.sim.ui.widgets import ImageView, TextView
+
+
+class WebPage(ScrollView):
+    """A web page's scrolling view (``android.webkit.WebView``)."""
+
+    __slots__ = ()
+    cls = "android.webkit.WebView"
+
+
+class WebSection(LinearLayout):
+    """A block element of a web page (``android.view.View``): its children in a column."""
+
+    __slots__ = ()
+    cls = "android.view.View"
+
+    def __init__(self, *children: View, **kwargs) -> None:
+        super().__init__(orientation="vertical", children=children, **kwargs)
+
+
+class WebText(TextView):
+    """A text element of a web page that is not a paragraph (``android.view.View``)."""
+
+    __slots__ = ()
+    cls = "android.view.View"
+
+
+class WebImage(ImageView):
+    """A picture of a web page (``android.widget.Image``); ``text`` is its alternative text."""
+
+    __slots__ = ()
+    cls = "android.widget.Image"
+
+
+def scroll_to_top_of(ctx: AppContext, key: str, target: str) -> bool:
+    """Scroll the page ``ctx.scroller(key)`` shows so that the view with id ``target`` sits
+    at its top (as an anchor link does); False if no such view is laid out in it."""
+    for window in ctx.phone.windows():
+        for page in walk(window):
+            if not isinstance(page, ScrollView) or page.position is None:
+                continue
+            if page.position.name != (ctx.screen, "scroll:" + key):
+                continue
+            for view in walk(page):
+                if view.id == target:
+                    ctx.scroll_to(key, page.offset + view.bounds.top - page.bounds.top)
+                    return True
+    return False

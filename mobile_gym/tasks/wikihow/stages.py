@@ -1,0 +1,472 @@
+"""The single-stage operations WikiHow tasks are chained from, as task-file data.
+
+Each operation knows how it is detected on the wikiHow app, how an instruction asks for it
+(several rewrite patterns, one drawn per episode) and how the reference solution does it.
+A stage is detected, as in Mobile-Env, by an OR of the ways a real device shows it: text on
+screen (in the screen region where the page shows it), the view hierarchy (the web page's
+element ids) and the URL the app logs. Operations that change no page (rating, sharing,
+bookmarking) are detected by what they store and log instead.
+
+Every detection judges the goal state, not a shortcut: the title of an article counts only
+on that article's page (a search result shows the same words), an author's or a category's
+name only on its own page, a rating only when it says "helpful".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from mobile_gym.sim.apps.wikihow.corpus import SITE, Article, Author, Category
+from mobile_gym.sim.apps.wikihow.data import (
+    ABOUT_URL,
+    ARTICLE_ACTIVITY,
+    AUTHOR_ACTIVITY,
+    CATEGORY_ACTIVITY,
+    PACKAGE,
+    URL_TAG,
+)
+from mobile_gym.tasks.xpath_regex import string_literal
+
+SEARCH_BAR = (0.2439, 0.0354, 0.9085, 0.1171)
+"""Where the search field's text lies on screen (normalised left, top, right, bottom)."""
+TITLE_BAND = (0.0, 0.19, 1.0, 0.3)
+"""Where an article's title lies on screen when its page opens."""
+AUTHOR_BAND = (0.0, 0.5, 1.0, 0.65)
+"""Where an author's name lies on screen when the author page opens."""
+CATEGORY_BAND = (0.11, 0.19, 1.0, 0.27)
+"""Where a category's name lies on screen when the category page opens: its title only
+(Mobile-Env's wider band, y 0.165-0.568, also covers the names of its subcategories)."""
+LEFT_COLUMN = (0.0, 0.0, 0.33, 1.0)
+"""Where a section heading of an article lies (the page's left third)."""
+ABOUT_HEADINGS = "Information You Can Trust|A Guide to our Editorial Process"
+STOP_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "as",
+        "at",
+        "be",
+        "by",
+        "for",
+        "from",
+        "how",
+        "in",
+        "into",
+        "of",
+        "on",
+        "or",
+        "the",
+        "to",
+        "up",
+        "with",
+        "without",
+        "your",
+        "you",
+    ]
+)
+
+
+def literal(text: str) -> str:
+    """``text`` as a task-file template that fills in to itself (``{`` and ``}`` doubled)."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+_METACHARACTER = re.compile(r"([.^$*+?()\[\]{}|\\])")
+
+
+def regex_literal(text: str) -> str:
+    """A regex matching ``text`` literally (only the characters that need it escaped)."""
+    return _METACHARACTER.sub(r"\\\1", text)
+
+
+def url_pattern(url: str, end: str = "$") -> str:
+    """A logcat regex for the line the app writes when it opens ``url``."""
+    return literal(r"\bmUrl is: " + regex_literal(url) + end)
+
+
+def goal_words(title: str) -> str:
+    """The goal of a "How to ..." title in lower case ("apply cc cream")."""
+    return title.removeprefix("How to ").lower()
+
+
+def keywords(title: str) -> list[str]:
+    """The content words of a title, as the original's search detection lists them."""
+    words = re.findall(r"[0-9a-z']+", goal_words(title))
+    return list(dict.fromkeys(w for w in words if w not in STOP_WORDS))
+
+
+@dataclass
+class Stage:
+    """One operation of a task: its signals, when it holds, its instructions and steps.
+
+    ``solution`` steps are task-file solution steps; a step ``{"scroll_until": selector}``
+    stands for as many downward scrolls as bring that node on screen (the suite builder
+    plays them out). ``failures`` are signals that, once true, make the task impossible.
+    """
+
+    name: str
+    signals: dict[str, dict[str, Any]]
+    when: Any
+    instructions: list[str]
+    solution: list[dict[str, Any]]
+    failures: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def _on(activity: str) -> dict[str, Any]:
+    return {"foreground": PACKAGE, "activity": activity}
+
+
+def _shown(text: str, rect: tuple[float, float, float, float], how: str = "exact") -> dict:
+    return {"screen_text": literal(text), "match": how, "rect": list(rect)}
+
+
+def _logged(pattern: str, tag: str | None = URL_TAG) -> dict[str, Any]:
+    """A logcat line matching ``pattern``, with ``tag`` (None: any tag)."""
+    return {"logcat": pattern} if tag is None else {"logcat": pattern, "tag": tag}
+
+
+def _any_of(*names: str) -> dict[str, Any]:
+    return {"any": list(names)}
+
+
+# cross-page navigation ----------------------------------------------------------------------
+def search(title: str, words: list[str] | None = None) -> Stage:
+    """Type words of ``title`` into the search bar (the results need not be opened)."""
+    words = words or keywords(title)
+    found = r"\b(" + "|".join(regex_literal(w) for w in words) + r")\b"
+    query = goal_words(title)
+    field_xpath = (
+        "//node[contains(@resource-id, 'search_plate')]"
+        "/node[contains(@resource-id, 'search_src_text')]"
+        f"[@clickable='true'][re:test(@text, {string_literal(found)}, 'i')]"
+    )
+    return Stage(
+        "search",
+        signals={
+            "search_text": {**_shown("(?i)" + found, SEARCH_BAR, "regex")},
+            "search_view": {"xpath": literal(field_xpath)},
+            "search_url": _logged(
+                literal(
+                    r"\bmUrl is: "
+                    + regex_literal(f"{SITE}/wikiHowTo?search=")
+                    + ".*(?i:"
+                    + "|".join(regex_literal(w) for w in words)
+                    + ").*"
+                )
+            ),
+        },
+        when=_any_of("search_text", "search_view", "search_url"),
+        instructions=[
+            f"Search for an article to learn how to {query}.",
+            f"Look up a wikiHow article on how to {query}.",
+            f"Find an article that teaches how to {query}.",
+        ],
+        solution=[
+            {"type": {"text": literal(query), "into": {"id": "search_src_text"}}},
+            {"click": {"id": "search_go_btn"}},
+        ],
+    )
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page the app opens: the text that names it, where that text lies when the page
+    opens, its activity, the element of the web page that holds the name, and its URL."""
+
+    name: str
+    band: tuple[float, float, float, float]
+    activity: str
+    element: str
+    url: str
+
+
+def _visit(stage: str, page: Page, instructions: list[str], click: dict[str, Any]) -> Stage:
+    """A stage that opens ``page``: its name in its band on its activity, the web page's
+    element holding the name, or the URL line."""
+    text, shown, element, logged = (f"{stage}_{k}" for k in ("text", "page", "view", "url"))
+    return Stage(
+        stage,
+        signals={
+            text: _shown(page.name, page.band),
+            shown: _on(page.activity),
+            element: {"xpath": literal(f"{page.element}[@text={string_literal(page.name)}]")},
+            logged: _logged(url_pattern(page.url)),
+        },
+        when=_any_of({"all": [text, shown]}, element, logged),
+        instructions=instructions,
+        solution=[click],
+    )
+
+
+def article(page: Article, via: dict[str, Any] | None = None, name: str = "article") -> Stage:
+    """Open the article's page; ``via`` is the click that opens it (a search result)."""
+    title = page.title
+    return _visit(
+        name,
+        Page(
+            title, TITLE_BAND, ARTICLE_ACTIVITY, "//node[@resource-id='section_0']//node", page.url
+        ),
+        [
+            f'Open the article "{title}".',
+            f'Go to the article "{title}".',
+            f'Read the article "{title}".',
+        ],
+        via or {"click": {"id": "search_result_title", "text": literal(title)}},
+    )
+
+
+def about() -> Stage:
+    """Open the "About wikiHow" trust page from the article."""
+    return Stage(
+        "about",
+        signals={
+            "about_text": {"screen_text": ABOUT_HEADINGS, "match": "regex"},
+            "about_view": {"xpath": "//node[@resource-id='trustworthy_top']"},
+            "about_url": _logged(url_pattern(ABOUT_URL)),
+        },
+        when=_any_of("about_text", "about_view", "about_url"),
+        instructions=[
+            "Open the about page to see why readers trust wikiHow.",
+            "Find out on the about page why people trust wikiHow.",
+            "Go to the page that explains why wikiHow can be trusted.",
+        ],
+        solution=[{"click": {"id": "trust_link"}}],
+    )
+
+
+def author(person: Author) -> Stage:
+    """Open the author page of the article's author."""
+    name = person.name
+    image = "//node[@resource-id='authors_container']/node[contains(@class, 'Image')]"
+    return _visit(
+        "author",
+        Page(name, AUTHOR_BAND, AUTHOR_ACTIVITY, image, person.url),
+        [
+            f"Open the author page of {name}.",
+            f"Go to the page of the author {name}.",
+            f"Visit the wikiHow profile of {name}.",
+        ],
+        {"click": {"id": "author_name", "text": literal(name)}},
+    )
+
+
+def category(group: Category) -> Stage:
+    """Open a category page from the article's breadcrumb."""
+    name = group.name
+    nav = "//node[@resource-id='cat_navigation']/node[@class='android.view.View']"
+    return _visit(
+        "category",
+        Page(name, CATEGORY_BAND, CATEGORY_ACTIVITY, nav, group.url),
+        [
+            f"Open the page of the category {name}.",
+            f"Go to the {name} category page.",
+            f"Browse the category {name}.",
+        ],
+        {"click": {"id": "category_crumb", "text": literal(name)}},
+    )
+
+
+# in-page operations -------------------------------------------------------------------------
+def _article_scroller(page: Article) -> str:
+    """The XPath of the article's page (its scrolling web view, named after the title)."""
+    return f"//node[@resource-id='page_scroll'][@content-desc={string_literal(page.title)}]"
+
+
+def references(page: Article) -> Stage:
+    """Bring the article's reference list on screen."""
+    heading = "//node[@resource-id='references_header']"
+    return Stage(
+        "references",
+        signals={
+            "references_text": _shown("References", LEFT_COLUMN),
+            "references_page": {"xpath": literal(_article_scroller(page))},
+            "references_view": {"xpath": literal(f"{_article_scroller(page)}{heading}")},
+            "references_url": _logged(
+                literal(
+                    r"\burl is: " + regex_literal(f"{page.url}?wh_an=1&amp=1#References") + r"\b"
+                )
+            ),
+        },
+        when=_any_of(
+            {"all": ["references_text", "references_page"]}, "references_view", "references_url"
+        ),
+        instructions=[
+            "Check the reference list of this article.",
+            "Look at the sources this article cites.",
+            "Go to the references of the article.",
+        ],
+        solution=[{"click": {"id": "references_link"}}],
+    )
+
+
+def rate(page: Article) -> Stage:
+    """Answer "Was this article helpful?" with Yes (reached from the references)."""
+    slug = literal(page.slug)
+    return Stage(
+        "rate",
+        signals={
+            "rate_stored": {
+                "sql": "SELECT helpful FROM ratings WHERE slug = ?",
+                "package": PACKAGE,
+                "database": "wikihow",
+                "params": [slug],
+                "expect": [[1]],
+            },
+            "rate_log": _logged(
+                literal(r"^Rated helpful: " + regex_literal(page.slug) + " yes$"), None
+            ),
+        },
+        when=_any_of("rate_stored", "rate_log"),
+        instructions=[
+            "Mark this article as helpful.",
+            "Tell wikiHow that this article helped you.",
+            "Rate the article as helpful.",
+        ],
+        solution=[
+            {"click": {"id": "references_link"}},
+            {"scroll_until": {"id": "helpful_yes"}},
+            {"click": {"id": "helpful_yes"}},
+        ],
+        failures={
+            "rate_unhelpful": {
+                "sql": "SELECT helpful FROM ratings WHERE slug = ?",
+                "package": PACKAGE,
+                "database": "wikihow",
+                "params": [slug],
+                "expect": [[0]],
+            }
+        },
+    )
+
+
+def share(page: Article) -> Stage:
+    """Open the share sheet of the article."""
+    sheet = "//node[@resource-id='com.wikihow.wikihowapp:id/share_title']"
+    return Stage(
+        "share",
+        signals={
+            "share_text": {"screen_text": literal(page.title), "match": "contains"},
+            "share_view": {
+                "xpath": literal(f"{sheet}[contains(@text, {string_literal(page.title)})]")
+            },
+            "share_log": _logged(literal(r"^Share: " + regex_literal(page.url) + "$"), None),
+        },
+        when=_any_of({"all": ["share_text", "share_view"]}, "share_view", "share_log"),
+        instructions=[
+            "Share this article.",
+            "Open the sharing options of this article.",
+            "Bring up the share menu for the article.",
+        ],
+        solution=[{"click": {"desc": "Share"}}],
+    )
+
+
+def bookmark(page: Article) -> Stage:
+    """Bookmark the article."""
+    return Stage(
+        "bookmark",
+        signals={
+            "bookmark_stored": {
+                "sql": "SELECT COUNT(*) FROM bookmarks WHERE slug = ?",
+                "package": PACKAGE,
+                "database": "wikihow",
+                "params": [literal(page.slug)],
+                "expect": [[1]],
+            },
+            "bookmark_log": _logged(
+                literal(r"^Bookmarked: " + regex_literal(page.slug) + "$"), None
+            ),
+        },
+        when=_any_of("bookmark_stored", "bookmark_log"),
+        instructions=[
+            "Bookmark this article.",
+            "Save this article for later.",
+            "Add this article to your saved articles.",
+        ],
+        solution=[{"click": {"desc": "Bookmark"}}],
+    )
+
+
+# article QA ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Question:
+    """A question about an article: how it is asked, the answer and how answers are judged.
+
+    ``shown_by`` selects the node that shows the answer (the solution scrolls to it before
+    answering: an agent has to read it)."""
+
+    kind: str
+    asks: tuple[str, ...]
+    answer: str
+    match: dict[str, Any]
+    shown_by: dict[str, str]
+
+
+def questions(page: Article, writer: Author) -> list[Question]:
+    """The questions an article answers, one of each kind."""
+    title = page.title
+    first = page.methods[0].steps[0].headline
+    unit = "parts" if page.kind == "part" else "methods"
+    return [
+        Question(
+            "first_step",
+            (
+                f'What is the first step in "{title}"?',
+                f'According to "{title}", what should you do first?',
+                f"My question is: what is the very first thing to do to {goal_words(title)}?",
+            ),
+            first,
+            {"match": "fuzzy", "threshold": 0.8},
+            {"text": literal(first)},
+        ),
+        Question(
+            "method_count",
+            (
+                f'How many {unit} does the article "{title}" have?',
+                f'Into how many {unit} is "{title}" divided?',
+                f'Count the {unit} of "{title}" and tell me the number.',
+            ),
+            str(len(page.methods)),
+            {"match": "number"},
+            {"id": "section_heading"},
+        ),
+        Question(
+            "helpful_percent",
+            (
+                f'What percentage of readers found "{title}" helpful?',
+                f'How many percent of readers say "{title}" helped them?',
+                f'Tell me the share of readers who found "{title}" helpful.',
+            ),
+            str(page.helpful_percent),
+            {"match": "number"},
+            {"id": "article_stats"},
+        ),
+        Question(
+            "author",
+            (
+                f'Who is credited as the author of "{title}"?',
+                f'Whose name appears as co-author of "{title}"?',
+                f'Tell me who wrote "{title}".',
+            ),
+            writer.name,
+            {"match": "regex"},
+            {"id": "author_name"},
+        ),
+    ]
+
+
+def answer(question: Question) -> Stage:
+    """Answer a question about the article."""
+    expected = question.answer
+    if question.match["match"] == "regex":  # the name as words, in any letter case
+        expected = r"(?i)\b" + regex_literal(expected) + r"(?!\w)"
+    return Stage(
+        "answer",
+        signals={"answer_given": {"answer": literal(expected), **question.match}},
+        when="answer_given",
+        instructions=list(question.asks),
+        solution=[{"scroll_until": question.shown_by}, {"answer": literal(question.answer)}],
+    )

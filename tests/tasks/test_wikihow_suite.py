@@ -1,0 +1,234 @@
+"""The WikiHow suites: Mobile-Env's composition, the generator's files, the ten examples one to
+one, and a wrong trajectory for every template that must not succeed."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mobile_gym import actions
+from mobile_gym.env import MobileEnv
+from mobile_gym.sim.apps.wikihow import data
+from mobile_gym.tasks import shipped_tasks
+from mobile_gym.tasks.schema import TaskSpec
+from mobile_gym.tasks.solution import step_actions
+from mobile_gym.tasks.wikihow import suite
+from tests.tasks.near_misses import play_near_miss
+
+CONFIGS = Path(suite.__file__).parents[3] / "configs" / "tasks"
+WIKI = data.corpus()
+
+
+def _suite(name: str) -> dict[str, TaskSpec]:
+    return {i: spec for i, spec in shipped_tasks().items() if spec.suite == name}
+
+
+def _template(task_id: str) -> str:
+    return task_id.split(".")[1]
+
+
+def _rewarded(spec: TaskSpec) -> list[str]:
+    return [event.id for event in spec.events if event.reward > 0]
+
+
+def test_the_suite_has_mobile_envs_composition() -> None:
+    tasks = _suite("wikihow")
+    assert len(tasks) == 150
+    assert Counter(spec.task_type for spec in tasks.values()) == suite.TYPES
+    assert {_template(i) for i in tasks} == {t.name for t in suite.TEMPLATES}
+    assert len(suite.TEMPLATES) == 13
+    stages = [len(_rewarded(spec)) for spec in tasks.values()]
+    assert 2.6 <= sum(stages) / len(stages) <= 2.8
+    for spec in tasks.values():
+        assert spec.step_cap("original") == spec.step_cap("strict") == suite.STEP_CAP
+        assert spec.min_steps <= suite.STEP_CAP
+        assert sum(event.reward for event in spec.events) == len(_rewarded(spec))
+        assert [e.id for e in spec.events if e.end == "success"] == _rewarded(spec)[-1:]
+    articles = [spec.solution[2].click["text"] for spec in tasks.values()]
+    assert len(set(articles)) == 150  # each task on an article of its own
+
+
+def test_instructions_are_drawn_per_episode() -> None:
+    _, spec = _first("about")
+    assert len(spec.instruction.paraphrases) == 2  # the first instruction: 3 ways
+    assert len(spec.parameters) == 2  # each later one too, drawn as a parameter
+    for parameter in spec.parameters.values():
+        assert len(parameter.choice) == 3
+
+
+def test_the_files_are_what_the_generator_writes() -> None:
+    for name, tasks in (
+        ("wikihow", suite.build_suite()),
+        ("wikihow_examples", suite.build_examples()),
+    ):
+        folder = CONFIGS / name
+        written = {path.name: path.read_text(encoding="utf-8") for path in folder.glob("*.yaml")}
+        assert written == {suite.file_name(t): suite.task_text(t) for t in tasks}, (
+            f"configs/tasks/{name} differs from the generator: run "
+            "python -m mobile_gym.tasks.wikihow.suite"
+        )
+
+
+ORIGINAL_STAGES = {
+    "180_on_a_scooter_8": ["search", "article"],
+    "address_a_letter_to_england_7": ["search", "article", "references"],
+    "apply_cc_cream_0": ["search", "article", "about"],
+    "be_a_good_friend_to_a_guy_4": ["search", "article", "author", "article_2"],
+    "buy_an_apartment_with_no_money_down_8": ["search", "article"],
+    "call_the_czech_republic_from_the_united_states_4": ["search", "article"],
+    "change_a_lightbulb_in_a_recessed_light_8": ["search", "article"],
+    "change_your_yahoo_email_address_6": ["search", "article", "category"],
+    "choose_a_foam_roller_6": ["search", "article", "category"],
+    "clean_a_nonstick_pan_4": ["search", "article", "author", "article_2"],
+}
+
+
+def test_the_ten_examples_one_to_one() -> None:
+    examples = _suite("wikihow_examples")
+    assert {i.split(".")[1]: _rewarded(s) for i, s in examples.items()} == ORIGINAL_STAGES
+    for task_id, spec in examples.items():
+        assert spec.origin is not None
+        repo, _, path = spec.origin.partition(":")
+        assert repo == "X-LANCE/Mobile-Env"
+        assert re.sub(r"\W", "_", Path(path).stem) == task_id.split(".")[1]
+    friend = examples["wikihow_examples.be_a_good_friend_to_a_guy_4"]
+    assert friend.signals["author_url"].logcat.endswith("/Author/Trudi-Griffin-LPC-MS$")
+    assert "Overcome-Fear" in friend.signals["article_2_url"].logcat
+    foam = examples["wikihow_examples.choose_a_foam_roller_6"]
+    assert foam.signals["category_url"].logcat.endswith("/Category:Personal-Fitness$")
+    scooter = examples["wikihow_examples.180_on_a_scooter_8"]
+    assert scooter.signals["search_url"].tag == "jd"
+    assert "(180|scooter)" in scooter.signals["search_text"].screen_text
+
+
+# wrong trajectories ---------------------------------------------------------------------------
+def _first(template: str) -> tuple[str, TaskSpec]:
+    task_id = next(i for i in sorted(_suite("wikihow")) if _template(i) == template)
+    return task_id, _suite("wikihow")[task_id]
+
+
+def _route(spec: TaskSpec) -> list[dict[str, Any]]:
+    """The solution's first three steps as data: search, submit, open the article."""
+    return [step.model_dump(exclude_none=True) for step in spec.solution[:3]]
+
+
+def _other_result(spec: TaskSpec, **same: Any) -> str:
+    """The title of another search result for the task's query (with the same author if
+    ``same`` says so, else with another author)."""
+    query = spec.solution[0].type.text
+    title = spec.solution[2].click["text"]
+    target = next(h for h in WIKI.search(query, 10) if h.title == title)
+    author = WIKI.article(target.slug).author
+    for hit in WIKI.search(query, 6):
+        other = WIKI.article(hit.slug)
+        if hit.title != title and (other.author == author) == same.get("author", False):
+            return hit.title
+    pytest.skip(f"no other search result for {query!r}")
+
+
+def _near_answer(spec: TaskSpec) -> str:
+    right = spec.solution[-1].answer
+    signal = spec.signals["answer_given"]
+    if signal.match == "number":
+        return str(int(right) + 1)
+    if signal.match == "fuzzy":  # the second step's headline instead of the first
+        article = WIKI.article(_slug(spec))
+        return article.methods[0].steps[1].headline
+    others = [a for a in WIKI.authors() if a.name != right]
+    return others[0].name
+
+
+def _slug(spec: TaskSpec) -> str:
+    return spec.signals["article_url"].logcat.rsplit("/", 1)[1].rstrip("$").replace("\\", "")
+
+
+def _wrong(template: str, spec: TaskSpec) -> list[dict[str, Any]]:
+    route = _route(spec)
+    solution = [step.model_dump(exclude_none=True) for step in spec.solution]
+    if template == "article":  # the title in the results, never opened; then another one
+        other = _other_result(spec)
+        return [*route[:2], {"click": {"id": "search_result_title", "text": other}}]
+    if template == "about":  # the about page without the article
+        return [{"click": {"desc": "More options"}}, {"click": {"text": "About wikiHow"}}]
+    if template == "author":  # the article, then the author of another article
+        other = _other_result(spec, author=False)
+        back = [{"key": "BACK"}, {"click": {"id": "search_result_title", "text": other}}]
+        return [*route, *back, {"click": {"id": "author_name"}}]
+    if template == "author_article":  # another article of the same author
+        named = solution[-1]["click"]["text"]
+        page = WIKI.article(_slug(spec))
+        others = [a.title for a in WIKI.articles_by_author(page.author)]
+        wrong = next(t for t in others if t not in (named, page.title))
+        return [*solution[:-1], {"click": {"id": "article_title", "text": wrong}}]
+    if template == "category":  # the other crumb of the breadcrumb
+        named = solution[-1]["click"]["text"]
+        crumbs = [WIKI.category(s).name for s in WIKI.article(_slug(spec)).categories]
+        wrong = next(name for name in crumbs if name != named)
+        return [*route, {"click": {"id": "category_crumb", "text": wrong}}]
+    if template == "references":  # the references of another search result
+        other = _other_result(spec)
+        back = [{"key": "BACK"}, {"click": {"id": "search_result_title", "text": other}}]
+        return [*route, *back, {"click": {"id": "references_link"}}]
+    if template == "rate":  # "No" instead of "Yes"
+        return [*solution[:-1], {"click": {"id": "helpful_no"}}]
+    if template in ("share", "bookmark_share"):  # bookmarked, never shared
+        return [*route, {"click": {"desc": "Bookmark"}}]
+    if template == "bookmark":  # shared, never bookmarked
+        return [*route, {"click": {"desc": "Share"}}]
+    return [*solution[:-1], {"answer": _near_answer(spec)}]  # a near answer
+
+
+@pytest.mark.parametrize("template", [t.name for t in suite.TEMPLATES])
+def test_a_wrong_trajectory_fails(template: str) -> None:
+    task_id, spec = _first(template)
+    steps = _wrong(template, spec)
+    for seed in (0, 1):
+        infos = play_near_miss(task_id, steps, seed)
+        assert not any(info["success"] for info in infos), (task_id, steps)
+    if template == "rate":
+        assert infos[-1]["failure"] is True  # a "No" cannot be taken back
+
+
+@pytest.mark.parametrize("template", [t.name for t in suite.TEMPLATES])
+def test_every_detection_of_every_stage_fires_on_the_reference_solution(template: str) -> None:
+    """Each stage is an OR of detections (screen text, view hierarchy, URL line, stored
+    state); the reference solution must make every one of them true at some step, and no
+    failure signal."""
+    task_id, spec = _first(template)
+    env = MobileEnv(task_id)
+    env.reset(seed=0)
+    seen: set[str] = set()
+    for step in spec.solution:
+        sequence = step_actions(step, env.device.hierarchy_xml(), env.device.size)
+        actions.play(env, sequence)
+        seen |= {name for name, value in env.episode.board.update().items() if value}
+    env.close()
+    failures = {e.when for e in spec.events if e.end == "failure"}
+    assert set(spec.signals) - failures <= seen, set(spec.signals) - failures - seen
+    assert not failures & seen
+
+
+def test_eval_reports_mobile_envs_metrics_per_task_type(tmp_path: Path) -> None:
+    """The oracle on a two-stage navigation task and a one-stage QA task: each ends with its
+    maximum reward, and the run reports SR, average reward and reward per step by type."""
+    navigation, qa = _first("article"), _first("qa")
+    result = subprocess.run(
+        [sys.executable, "-m", "mobile_gym.cli", "eval", "--task", navigation[0],
+         "--task", qa[0], "--agent", "oracle", "--by", "type", "--out", str(tmp_path)],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "Mobile-Env metrics by task type" in result.stdout
+    by_type = json.loads((tmp_path / "results.json").read_text())["metrics"]["mobile_env"]
+    cross, answer = by_type["by_type"]["cross_page"], by_type["by_type"]["qa"]
+    assert (cross["sr"]["value"], cross["average_reward"]) == (1.0, 2.0)
+    assert cross["reward_per_step"] == pytest.approx(2 / navigation[1].min_steps)
+    assert (answer["average_reward"], by_type["average_reward"]) == (1.0, 1.5)
+    assert answer["reward_per_step"] == pytest.approx(1 / qa[1].min_steps)
