@@ -6,7 +6,9 @@
 ``random``    uniform over the valid element actions of each screen (seeded)
 ``oracle``    plays the task's reference solution (proves each task solvable)
 ``llm``       THINK / ACTION prompting of an OpenAI-compatible chat model on the HTML
-              or numbered-list view (``mobile_gym.agents.llm``)
+              or numbered-list view, or in Mobile-Env's dialect (``dialect="mobile_env"``:
+              its HTML view and ``<think>…</think><action>…</action>`` replies)
+              (``mobile_gym.agents.llm``)
 ``vlm``       the same with Set-of-Marks screenshots
 ``sb3``       a saved stable-baselines3 policy (``path=...``; needs the ``rl`` extra)
 ============  =========================================================================

@@ -273,7 +273,7 @@ def test_share_opens_a_sheet_and_messages_gets_the_link(article: Driver, phone: 
     assert article.find(id="share_title").text == f'Share "{TITLE}"'
     assert article.find(id="share_link").text == URL
     targets = [node.text for node in article.find_all(id="share_target_label")]
-    assert targets == ["Messages", "Copy link"]
+    assert targets == ["Messages"]
     article.key("BACK")
     assert not article.exists(id="share_sheet")
     assert phone.foreground == (data.PACKAGE, data.ARTICLE_ACTIVITY)
@@ -289,15 +289,6 @@ def test_share_opens_a_sheet_and_messages_gets_the_link(article: Driver, phone: 
     db = phone.database(sms_messenger.PACKAGE, sms_messenger.DATABASE)
     bodies = [row[0] for row in db.execute("SELECT body FROM messages WHERE type = 2")]
     assert f"{TITLE} {URL}" in bodies
-
-
-def test_share_copy_link_toasts(article: Driver, phone: Phone) -> None:
-    cursor = cursor_now(phone)
-    article.tap(desc="Share")
-    article.tap(id="share_target_label", text="Copy link")
-    assert not article.exists(id="share_sheet")
-    assert [toast.text for toast in phone.toasts] == ["Link copied"]
-    assert app_lines(phone, cursor) == [f"Share: {URL}", f"Link copied: {URL}"]
 
 
 def test_rating_and_bookmark_are_stored_and_logged(article: Driver, phone: Phone) -> None:

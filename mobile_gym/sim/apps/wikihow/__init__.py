@@ -36,8 +36,9 @@ content-desc the page's title).
     author; ``references_link`` "N References", tap: the page scrolls to the References;
     ``trust_link`` "Learn why people trust wikiHow", tap: the About page),
     ``article_stats``, ``article_intro``, for each method or part a ``section_heading``
-    ("Method 1 of 3: ...") and its ``step`` rows (``step_number``, ``step_headline``,
-    ``step_detail``), "Things You'll Need" (``things_needed_item``), "Tips" (``tip_item``),
+    ("Method 1 of 3: ...") and its steps, each an illustration ``step_image``
+    (``android.widget.Image``, text "Step N: <headline>") over a ``step`` row
+    (``step_number``, ``step_headline``, ``step_detail``), "Things You'll Need" (``things_needed_item``), "Tips" (``tip_item``),
     "Warnings" (``warning_item``), "Community Q&A" (``qa_question``, ``qa_answer``),
     "References" (heading ``references_header``, as wide as its text; ``reference_item``),
     "Was this article helpful?" (``helpful_question``, ``helpful_yes`` / ``helpful_no``;
@@ -62,8 +63,8 @@ Logcat: with tag ``jd`` at debug priority, opening a page logs ``mUrl is: <url>`
 or ``.../wikiHow:Delivering-a-Trustworthy-Experience``; the References link logs ``url is:
 <article url>?wh_an=1&amp=1#References``. With tag ``wikiHow``: ``Search: <query>``, ``Rated
 helpful: <slug> yes|no``, ``Bookmarked: <slug>``, ``Bookmark removed: <slug>``, ``Share:
-<url>``, ``Link copied: <url>``.
-Toasts: "Article bookmarked", "Bookmark removed", "Link copied".
+<url>``.
+Toasts: "Article bookmarked", "Bookmark removed".
 """
 
 from mobile_gym.sim.apps.wikihow.app import WikiHowApp

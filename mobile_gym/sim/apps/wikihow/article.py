@@ -15,14 +15,16 @@ from mobile_gym.sim.apps.wikihow import data
 from mobile_gym.sim.apps.wikihow.corpus import Article, Author
 from mobile_gym.sim.apps.wikihow.pages import article_list, missing, page, text
 from mobile_gym.sim.apps.wikihow.share import share_sheet, show_share_sheet
-from mobile_gym.sim.apps.wikihow.web import WebSection, scroll_to_top_of
+from mobile_gym.sim.apps.wikihow.web import WebImage, WebSection, banner, scroll_to_top_of
 from mobile_gym.sim.ui.composites import Handler, section_header, toolbar
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
-from mobile_gym.sim.ui.widgets import Button, ImageView, TextView
+from mobile_gym.sim.ui.widgets import Button, TextView
 
 PAGE_KEY = "article"
 HEADER_DP = 64
 """The height of the header picture, which puts the title in the upper quarter."""
+STEP_IMAGE_DP = 96
+"""The height of a step's illustration (each numbered step has one above its text)."""
 TRUST_LINK = "Learn why people trust wikiHow"
 REFERENCES_HEADER = "#references_header"
 REFERENCES_ANCHOR = "?wh_an=1&amp=1#References"
@@ -52,15 +54,7 @@ def _crumbs(ctx: AppContext, article: Article) -> View:
 
 def _header(article: Article) -> list[View]:
     """The header picture and the title element ``#section_0``."""
-    picture = ImageView(
-        "image",
-        id="article_image",
-        desc="Article header picture",
-        width=MATCH,
-        height=HEADER_DP,
-        padding=(0, HEADER_DP // 4),
-        background="surface_variant",
-    )
+    picture = banner("article_image", "Article header picture", HEADER_DP)
     title = text(article.title, id="article_title", size=24, bold=True, padding=(16, 12, 16, 4))
     return [picture, WebSection(title, id="#section_0")]
 
@@ -118,6 +112,18 @@ def _steps(article: Article) -> list[View]:
             )
         )
         for step in method.steps:
+            views.append(
+                WebImage(
+                    "image",
+                    text=f"Step {step.number}: {step.headline}",
+                    id="step_image",
+                    width=MATCH,
+                    height=STEP_IMAGE_DP,
+                    padding=(0, STEP_IMAGE_DP // 4),
+                    margin=(16, 12, 16, 0),
+                    background="surface_variant",
+                )
+            )
             views.append(
                 Row(
                     TextView(

@@ -9,10 +9,10 @@ from typing import Any
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.wikihow import data
 from mobile_gym.sim.apps.wikihow.corpus import Article, ArticleSummary
-from mobile_gym.sim.apps.wikihow.web import WebImage, WebPage, WebSection, WebText
+from mobile_gym.sim.apps.wikihow.web import WebImage, WebPage, WebSection, WebText, banner
 from mobile_gym.sim.ui.composites import empty_state, list_item, section_header
 from mobile_gym.sim.ui.view import MATCH, Column, View
-from mobile_gym.sim.ui.widgets import ImageView, TextView
+from mobile_gym.sim.ui.widgets import TextView
 
 ABOUT_HEADING = "Information You Can Trust"
 ABOUT_SUBTITLE = "A Guide to our Editorial Process"
@@ -110,15 +110,7 @@ def category_screen(ctx: AppContext) -> View:
     if category is None:
         return missing(ctx, "Category")
     views: list[View] = [
-        ImageView(
-            "image",
-            id="category_image",
-            desc="Category picture",
-            width=MATCH,
-            height=BANNER_DP,
-            padding=(0, BANNER_DP // 4),
-            background="surface_variant",
-        ),
+        banner("category_image", "Category picture", BANNER_DP),
         WebSection(
             WebText(
                 category.name,

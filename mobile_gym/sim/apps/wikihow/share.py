@@ -3,8 +3,8 @@
 The toolbar's Share action logs ``Share: <url>`` and opens a bottom sheet ``share_sheet``
 whose title ``share_title`` names the article, with the link ``share_link`` and a row
 ``share_target`` per target (label ``share_target_label``): "Messages" opens SMS
-Messenger's new conversation with ``<title> <url>`` as the message; "Copy link" logs
-``Link copied: <url>`` and toasts "Link copied". BACK or a tap outside closes the sheet.
+Messenger's new conversation with ``<title> <url>`` as the message (Mail joins it once
+the phone has a mail app). BACK or a tap outside closes the sheet.
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ from mobile_gym.sim.ui.widgets import TextView
 SHEET = "dialog:share"
 """The screen state that shows the sheet (a dialog's: BACK closes it)."""
 MESSAGES = "Messages"
-COPY_LINK = "Copy link"
-LINK_COPIED = "Link copied"
 NO_MESSAGES_APP = "No app found to send messages"
 
 
@@ -40,12 +38,6 @@ def send_as_message(ctx: AppContext, article: Article) -> None:
         ctx.toast(NO_MESSAGES_APP)
         return
     sms_messenger.compose(ctx.phone, f"{article.title} {article.url}")
-
-
-def copy_link(ctx: AppContext, article: Article) -> None:
-    _close(ctx)
-    ctx.log(f"Link copied: {article.url}")
-    ctx.toast(LINK_COPIED)
 
 
 def _target(label: str, icon: str, on_click: Handler) -> View:
@@ -78,7 +70,6 @@ def share_sheet(ctx: AppContext, article: Article) -> None:
                 padding=(24, 0, 24, 8),
             ),
             _target(MESSAGES, "message", lambda: send_as_message(ctx, article)),
-            _target(COPY_LINK, "copy", lambda: copy_link(ctx, article)),
         ],
         id="share_sheet",
         width=MATCH,

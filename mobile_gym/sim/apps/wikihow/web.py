@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.ui.scroll import ScrollView
-from mobile_gym.sim.ui.view import LinearLayout, View, walk
+from mobile_gym.sim.ui.view import MATCH, LinearLayout, View, walk
 from mobile_gym.sim.ui.widgets import ImageView, TextView
 
 
@@ -45,6 +45,19 @@ class WebImage(ImageView):
 
     __slots__ = ()
     cls = "android.widget.Image"
+
+
+def banner(id: str, desc: str, height: int) -> ImageView:
+    """A page's header picture: a placeholder as wide as the page, ``height`` dp high."""
+    return ImageView(
+        "image",
+        id=id,
+        desc=desc,
+        width=MATCH,
+        height=height,
+        padding=(0, height // 4),
+        background="surface_variant",
+    )
 
 
 def scroll_to_top_of(ctx: AppContext, key: str, target: str) -> bool:
