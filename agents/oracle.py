@@ -3,7 +3,8 @@
 It proves every task solvable within its stated minimum (success rate 1.0 and step
 efficiency 1.0 on every shipped task). It is privileged: the runner ``attach``es it to the
 env so it can read the episode's solution (parameters filled) and the screen's view
-hierarchy, which no other agent sees.
+hierarchy, which no other agent sees. Steps that use what the user told or a tool
+returned (``{reply.SLOT}``, ``{tool.PATH}``) are filled in from the episode as it goes.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 from mobile_gym.agents.base import ModelFreeAgent
 from mobile_gym.commands import Command
 from mobile_gym.tasks.schema import SolutionStep
-from mobile_gym.tasks.solution import step_command
+from mobile_gym.tasks.solution import bind_step, step_command
 
 
 class OracleAgent(ModelFreeAgent):
@@ -26,6 +27,7 @@ class OracleAgent(ModelFreeAgent):
     def __init__(self) -> None:
         self._env: Any = None
         self._steps: list[SolutionStep] = []
+        self._tool_result: dict[str, Any] | None = None
         self._output: str | None = None
 
     def attach(self, env: Any) -> None:
@@ -35,12 +37,15 @@ class OracleAgent(ModelFreeAgent):
         if self._env is None or self._env.episode is None:
             raise RuntimeError("the oracle needs attach(env) and env.reset() before reset()")
         self._steps = list(self._env.episode.solution())
+        self._tool_result = None
 
     def act(self, observation: Any, info: dict[str, Any]) -> Command:
         if not self._steps:
             command = Command("status", text="complete")
         else:
-            step = self._steps.pop(0)
+            self._tool_result = info.get("tool_call") or self._tool_result
+            episode = self._env.episode
+            step = bind_step(self._steps.pop(0), episode.told_values(), self._tool_result)
             command = step_command(step, self._env.device.hierarchy_xml(), self._env.device.size)
         self._output = _describe(command)
         return command

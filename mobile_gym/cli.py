@@ -56,16 +56,16 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _agent_options(pairs: list[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` pairs as keyword arguments: a value is read as YAML (``3``, ``0.5``,
-    ``true``, ``null``, ``[a, b]``), and one YAML cannot read (``@x``, ``{a``) is the text
-    as given. A bad pair's error names it, never its value."""
+def _agent_options(pairs: list[str], flag: str = "--agent-option") -> dict[str, Any]:
+    """``NAME=VALUE`` pairs (of ``flag``) as keyword arguments: a value is read as YAML
+    (``3``, ``0.5``, ``true``, ``null``, ``[a, b]``), and one YAML cannot read (``@x``,
+    ``{a``) is the text as given. A bad pair's error names it, never its value."""
     options: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip().isidentifier():
             shown = f"option {name.strip()!r}" if sep else "option without '='"
-            raise _fail(f"bad --agent-option ({shown}): use NAME=VALUE, e.g. model=gpt-4o")
+            raise _fail(f"bad {flag} ({shown}): use NAME=VALUE, e.g. model=gpt-4o")
         try:
             options[name.strip()] = yaml.safe_load(value) if value.strip() else ""
         except yaml.YAMLError:  # not YAML: the text as given
@@ -143,6 +143,18 @@ def eval_(
             "device gone); 0 never stops. Rerun the command to resume.",
         ),
     ] = 5,
+    user: Annotated[
+        str,
+        typer.Option(
+            "--user",
+            help="Who answers ASK_USER in tasks with a user block: simulated (deterministic) "
+            "or llm (a chat model: --user-option model=... --user-option base_url=...).",
+        ),
+    ] = "simulated",
+    user_option: Annotated[
+        list[str] | None,
+        typer.Option("--user-option", help="NAME=VALUE passed to the user (repeatable)."),
+    ] = None,
 ) -> None:
     """Evaluate an agent on a suite or tasks: metrics table, results JSON/CSV, trajectories."""
     from mobile_gym.agents import AGENTS, make_agent
@@ -150,6 +162,7 @@ def eval_(
     from mobile_gym.eval.console import run_with_progress
     from mobile_gym.eval.plan import parse_cap, parse_seeds, select_tasks
     from mobile_gym.metrics import BREAKDOWNS
+    from mobile_gym.tasks.user import make_user_factory
 
     if agent not in AGENTS:
         raise _fail(f"unknown agent {agent!r}; agents: {', '.join(AGENTS)}")
@@ -167,12 +180,14 @@ def eval_(
     if unknown:
         raise _fail(f"unknown --save {unknown[0]!r}; choose from: {', '.join(SAVE_CHOICES)}")
     options = _agent_options(agent_option or [])
+    user_options = _agent_options(user_option or [], "--user-option")
     try:
         tasks = select_tasks(suite or [], task or [])
         plan = episodes(tasks, parse_seeds(seeds))
         cap = parse_cap(max_steps)
         # built now, so that bad options or a missing extra fail before any episode runs
         instance = make_agent(agent, **options)
+        make_user_factory(user, user_options)
     except (PlanError, ImportError, ValueError) as exc:
         raise _fail(str(exc)) from None
     name = (suite or [Path(t).stem for t in task or []])[0]
@@ -185,6 +200,8 @@ def eval_(
         screenshots or "screenshots" in saved,
         "observations" in saved,
         rules,
+        user,
+        user_options,
     )
     try:
         records = run_with_progress(
@@ -374,6 +391,45 @@ def serve_adb(
         )
     except OSError as exc:
         raise _fail(f"{exc.strerror or exc}; choose another --port") from None
+
+
+@app.command("serve-mcp")
+def serve_mcp(
+    transport: Annotated[
+        str, typer.Option("--transport", help="stdio, or http (the streamable HTTP transport).")
+    ] = "stdio",
+    host: Annotated[str, typer.Option("--host", help="Address to bind with --transport http.")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[
+        int,
+        typer.Option(
+            "--port", min=0, max=65535, help="Port with --transport http (0: a free one)."
+        ),
+    ] = 8000,
+    task: Annotated[
+        str | None,
+        typer.Option("--task", "-t", help="A task id or YAML file to start at once."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of that task.")] = 0,
+) -> None:
+    """Serve the simulated phone to MCP hosts: tools to look, act, and run a task."""
+    if transport not in ("stdio", "http"):
+        raise _fail(f"unknown --transport {transport!r}; choose stdio or http")
+    from mobile_gym.mcp.phone_server import build_phone_server, serve_http
+    from mobile_gym.tasks.schema import TaskFileError
+
+    try:
+        server = build_phone_server(task, seed)
+    except TaskFileError as exc:
+        raise _fail("\n".join(exc.problems)) from None
+    if transport == "stdio":
+        server.run("stdio")  # stdout carries the protocol: nothing else is printed on it
+        return
+    try:
+        serve_http(server, host, port, lambda line: print(line, flush=True))
+    except OSError as exc:
+        raise _fail(f"{exc.strerror or exc}; choose another --port or --host") from None
 
 
 @app.command()

@@ -22,10 +22,17 @@ Observation:
     ``Dict(screen: Box(uint8, H x W x 3), instruction: UnicodeText)``; the screen is scaled by
     ``screen_scale`` and read-only (no two observations share an array; ``.copy()`` it to
     draw on it). A view that replaces the screen calls ``drop_screen``: the observation is
-    then ``Dict(instruction)`` and no pixels are drawn for it. ``info`` holds the view
-    hierarchy (built when read), the foreground app and activity, the instructions and
-    events of the step, the reward breakdown, the agent's status, early / late stop flags,
-    any user reply or tool result, and ``action_error``.
+    then ``Dict(instruction)`` and no pixels are drawn for it. A task with a ``user`` block
+    adds ``ask_user_response: UnicodeText``: what its simulated user said since the last
+    observation (``mobile_gym.tasks.user``), answering ASK_USER or unasked, else ''.
+    ``info`` holds the view hierarchy (built when read), the foreground app and activity,
+    the instructions and events of the step, the reward breakdown, the agent's status,
+    early / late stop flags, any user reply (``ask_user_response``, also ``user_reply``) or
+    tool result, and ``action_error``. A task with ``tools`` adds ``tools`` (the MCP tools
+    the agent may call, one JSON object a line) and ``tool_call`` (the result of the step's
+    MCP_CALL, else '') to the observation; its reset ``info`` lists the tools (``tools``)
+    and a step's MCP_CALL puts the call and its result in ``info["tool_call"]`` (the result
+    also in ``tool_result``, as for tasks without tools).
 
 Rewards:
     The sum of the rewards of the events that fired in the step. Events whose condition
@@ -35,7 +42,8 @@ Rewards:
 Termination:
     ``terminated`` on success (unless the task waits for the agent's STATUS), on failure, or
     when the agent declares STATUS. ``truncated`` comes from the step cap wrapper. A device
-    fault (a ``DeviceError``: the device kept failing after retries) also ends the episode:
+    fault (a ``DeviceError``: the device kept failing after retries; or an MCP tool server
+    that died or stopped answering, restarted at the next reset) also ends the episode:
     ``info["error"]`` says what failed, the reward is 0, ``success`` is False, and every later
     ``step`` repeats it until ``reset``.
 
@@ -48,9 +56,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import pathlib
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
@@ -65,9 +74,19 @@ from mobile_gym.tasks.events import Firing
 from mobile_gym.tasks.loader import resolve_task
 from mobile_gym.tasks.schema import TaskSpec
 from mobile_gym.tasks.signals import parse_tool_call
+from mobile_gym.tasks.user import make_user_factory
 from mobile_gym.timing import FRAME_MS
 
+if TYPE_CHECKING:
+    from mobile_gym.mcp.hub import ToolHub
+
 NOT_AVAILABLE = "{what} is not available in this task"
+USER_RESPONSE = "ask_user_response"
+"""The observation and ``info`` key of what the user said (MobileWorld's name)."""
+TOOL_CALL = "tool_call"
+"""The observation and ``info`` key of an MCP call's result (MobileWorld's name)."""
+TOOL_TEXT_LENGTH = 65536
+"""The longest tool list or tool result an observation holds; a longer one is cut."""
 NO_HIERARCHY = (
     "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\" />"
 )
@@ -105,6 +124,13 @@ def _action_type(action: Any) -> ActionType | None:
     except ValueError:
         return None
     return _ACTION_TYPES[int(number)] if number.is_integer() else None
+
+
+def _cut(text: str) -> str:
+    """``text`` cut to ``TOOL_TEXT_LENGTH`` with an ellipsis."""
+    if len(text) <= TOOL_TEXT_LENGTH:
+        return text
+    return text[: TOOL_TEXT_LENGTH - 1] + "\u2026"
 
 
 class _Unobserved(contextlib.ContextDecorator):
@@ -170,6 +196,9 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         render_mode: ``"rgb_array"`` renders the full-size screen.
         serial, adb_host, adb_port: with ``device="adb"``: the device's serial and the ADB
             server (default 127.0.0.1:5037).
+        user, user_options: who answers ASK_USER in a task with a ``user`` block:
+            ``"simulated"`` (deterministic) or ``"llm"`` (a chat model; options ``model``,
+            ``base_url``, ...): see ``mobile_gym.tasks.user.make_user_factory``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -186,12 +215,15 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         serial: str | None = None,
         adb_host: str | None = None,
         adb_port: int | None = None,
+        user: str = "simulated",
+        user_options: dict[str, Any] | None = None,
     ) -> None:
         if render_mode not in (None, "rgb_array"):
             raise ValueError(f"render_mode must be None or 'rgb_array', got {render_mode!r}")
         if not 0.05 <= screen_scale <= 1.0:
             raise ValueError(f"screen_scale must be in [0.05, 1.0], got {screen_scale!r}")
         self.task = task if isinstance(task, TaskSpec) else resolve_task(task)
+        self._users = make_user_factory(user, user_options)
         self.device, self._owns_device = open_device(device, serial, adb_host, adb_port)
         self.screen_scale = screen_scale
         self.render_mode = render_mode
@@ -201,8 +233,14 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             {
                 "screen": gym.spaces.Box(0, 255, shape=shape, dtype=np.uint8),
                 "instruction": UnicodeText(4096),
+                **({USER_RESPONSE: UnicodeText(4096)} if self.task.user else {}),
+                **self._tool_spaces(),
             }
         )
+        self._user_response = ""
+        """What the user said since the last observation ('' when nothing)."""
+        self._agent_steps = 0
+        """Observed steps (agent actions) of the episode, for a correction's ``at_step``."""
         self.action_space = touch_action_space()
         self._text_length = self.action_space["text"].max_length
         self.episode: Episode | None = None
@@ -214,6 +252,10 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self._unobserved = False
         self.error: str | None = None
         """What failed when a device fault ended the episode (None otherwise)."""
+        self.tool_hub: ToolHub | None = None
+        """The task's MCP tool servers, started at the first reset (tasks with ``tools``)."""
+        self._tool_view = {"tools": "", TOOL_CALL: ""} if self.task.tools else {}
+        """The observation's tool parts: the tool list and the step's tool result."""
 
     # gymnasium API -----------------------------------------------------------------------
     def reset(
@@ -225,6 +267,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self.success = False
         self._status: str | None = None
         self.error = None
+        self._user_response, self._agent_steps = "", 0
         try:
             return self._start_episode(device_seed, originals=seed == 0)
         except DeviceError as exc:
@@ -238,13 +281,16 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         """Reset the device and start an episode; ``originals`` (seed 0) takes the
         parameters' ``original`` values."""
         self.device.reset(device_seed)
-        self.episode = Episode(self.task, self.device, self.np_random, originals)
+        tools = self._start_tools()
+        self.episode = Episode(self.task, self.device, self.np_random, originals, self._users)
         self.instruction = self.episode.instruction
         firing = self.episode.judge()
         if firing.instructions:
             self.instruction = firing.instructions[-1]
         info = self._info(firing, [self.episode.instruction, *firing.instructions], None, {})
         info["early_stop"] = info["late_stop"] = False
+        if tools is not None:
+            info["tools"] = tools
         return self._observation(), info
 
     def step(self, action: dict[str, Any]) -> StepResult:
@@ -267,8 +313,15 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
     def _step(self, episode: Episode, action: dict[str, Any]) -> StepResult:
         was_done = episode.success_reached
         extra: dict[str, Any] = {}
+        if self._tool_view:
+            self._tool_view[TOOL_CALL] = ""
         error = self._apply(action, extra)
         self.steps += 1
+        if not self._unobserved:  # an agent action ends with this step
+            self._agent_steps += 1
+            said = episode.volunteer(self._agent_steps)
+            if said is not None:
+                self._user_says(" ".join(filter(None, (extra.get(USER_RESPONSE), said))), extra)
         firing = episode.judge_if_changed() or _NO_FIRING
         if firing.instructions:
             self.instruction = firing.instructions[-1]
@@ -312,7 +365,11 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         return self.device.screenshot(1.0)
 
     def close(self) -> None:
-        """Close the device if the env opened it (``device="adb"`` stops its logcat stream)."""
+        """Close the device if the env opened it (``device="adb"`` stops its logcat stream)
+        and stop the task's MCP tool servers."""
+        if self.tool_hub is not None:
+            self.tool_hub.close()
+            self.tool_hub = None
         close = getattr(self.device, "close", None)
         if self._owns_device and close is not None:
             close()
@@ -320,10 +377,10 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
     # what is observed ------------------------------------------------------------------------
     def drop_screen(self) -> None:
         """Leave the screenshot out of observations from now on (``observation_space`` keeps
-        the instruction alone), so no pixels are drawn that no one reads. The views that
+        the rest), so no pixels are drawn that no one reads. The views that
         replace the screen with text call it; ``render()`` still draws the screen."""
         self.observation_space = gym.spaces.Dict(
-            {"instruction": self.observation_space["instruction"]}
+            {k: v for k, v in self.observation_space.spaces.items() if k != "screen"}
         )
 
     def unobserved(self) -> contextlib.AbstractContextManager[None]:
@@ -416,32 +473,104 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             self._status = goal
             extra["status"] = goal
         elif kind is ActionType.ASK_USER:
-            agent.questions.append(text)
-            extra["user_reply"] = NOT_AVAILABLE.format(what="ask_user")
+            reply = self.episode.ask(text)  # type: ignore[union-attr]
+            self._user_says(
+                NOT_AVAILABLE.format(what="ask_user") if reply is None else reply, extra
+            )
         else:
             try:
                 tool, arguments = parse_tool_call(text)
             except ValueError as exc:
                 self.device.wait(FRAME_MS)
                 return str(exc)
-            agent.tool_calls.append((tool, arguments))
-            extra["tool_result"] = NOT_AVAILABLE.format(what=f"MCP tool {shown(tool)}")
+            agent.tool_calls.append((tool, arguments))  # a failed call counts too
+            if self.tool_hub is None:
+                extra["tool_result"] = NOT_AVAILABLE.format(what=f"MCP tool {shown(tool)}")
+            else:
+                self._call_tool(tool, arguments, extra)
         agent.touch()
         return None
+
+    def _user_says(self, text: str, extra: dict[str, Any]) -> None:
+        """Put what the user said in the step's ``info`` (``ask_user_response``, and
+        ``user_reply`` as before) and in the next observation when it has the field."""
+        extra["user_reply"] = extra[USER_RESPONSE] = text
+        if USER_RESPONSE in self.observation_space.spaces:
+            self._user_response = text[: self.observation_space[USER_RESPONSE].max_length]
+
+    def _said(self) -> dict[str, str]:
+        """The observation's ``ask_user_response`` (what the user said since the last
+        observation, else ''), for a task with a user; nothing otherwise."""
+        if USER_RESPONSE not in self.observation_space.spaces:
+            return {}
+        said, self._user_response = self._user_response, ""
+        return {USER_RESPONSE: said}
 
     def _observation(self) -> dict[str, Any]:
         # The phone renders a new read-only frame whenever the screen changes and hands out
         # the same one until then; only that repeat is copied, so no two observations share
         # an array and a changed screen costs no copy.
         if "screen" not in self.observation_space.spaces:
-            return {"instruction": self.instruction}
+            return {"instruction": self.instruction, **self._said(), **self._tool_view}
         frame = self.device.screenshot(self.screen_scale)
         if frame is self._last_frame:
             frame = frame.copy()
             frame.flags.writeable = False
         else:
             self._last_frame = frame
-        return {"screen": frame, "instruction": self.instruction}
+        return {"screen": frame, "instruction": self.instruction, **self._said(), **self._tool_view}
+
+    # MCP tools ---------------------------------------------------------------------------
+    def _tool_spaces(self) -> dict[str, gym.spaces.Space]:
+        """The observation's tool parts (``tools``, ``tool_call``) for a task with tools."""
+        if self.task.tools is None:
+            return {}
+        return {"tools": UnicodeText(TOOL_TEXT_LENGTH), TOOL_CALL: UnicodeText(TOOL_TEXT_LENGTH)}
+
+    def _start_tools(self) -> list[dict[str, Any]] | None:
+        """Start the task's tool servers unless they run (a hub a server fault broke is
+        started afresh); the tools, or None for a task without tools. A server that does
+        not start is a device fault."""
+        access = self.task.tools
+        if access is None:
+            return None
+        from mobile_gym.mcp.hub import ToolHub, ToolServerError  # the SDK loads only here
+
+        if self.tool_hub is not None and self.tool_hub.broken is not None:
+            self.tool_hub.close()
+            self.tool_hub = None
+        if self.tool_hub is None:
+            self.tool_hub = ToolHub(access.servers, access.transport)
+        try:
+            self.tool_hub.start()
+        except ToolServerError as exc:
+            self.tool_hub = None
+            raise DeviceError(str(exc)) from exc
+        tools = [tool.as_dict() for tool in self.tool_hub.tools()]
+        listed = "\n".join(json.dumps(tool, ensure_ascii=False) for tool in tools)
+        self._tool_view.update({"tools": _cut(listed), TOOL_CALL: ""})
+        return tools
+
+    def _call_tool(self, tool: str, arguments: dict[str, Any], extra: dict[str, Any]) -> None:
+        """Call ``tool`` through the hub: its result goes into ``extra`` (``tool_call``,
+        ``tool_result``) and the observation; a server that died or stopped answering is a
+        device fault (DeviceError)."""
+        from mobile_gym.mcp.hub import ToolServerError
+
+        assert self.tool_hub is not None
+        try:
+            result = self.tool_hub.call(tool, arguments)
+        except ToolServerError as exc:
+            raise DeviceError(str(exc)) from exc
+        extra["tool_result"] = result.text
+        extra[TOOL_CALL] = {
+            "tool": tool,
+            "arguments": arguments,
+            "result": result.text,
+            "is_error": result.is_error,
+            "structured": result.structured,
+        }
+        self._tool_view[TOOL_CALL] = _cut(result.text)
 
     def device_failed(self, fault: DeviceError) -> None:
         """Record a fault a wrapper met reading the device (its screen's elements, say): the
@@ -456,7 +585,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         extra = {"error": self.error, "early_stop": False, "late_stop": False}
         info = self._info(_NO_FIRING, [], None, extra, faulted=True)
         if "screen" not in self.observation_space.spaces:
-            return {"instruction": self.instruction}, info
+            return {"instruction": self.instruction, **self._said(), **self._tool_view}, info
         last = self._last_frame
         screen = (
             np.zeros(self.observation_space["screen"].shape, np.uint8)
@@ -464,7 +593,12 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             else last.copy()
         )
         screen.flags.writeable = False
-        return {"screen": screen, "instruction": self.instruction}, info
+        return {
+            "screen": screen,
+            "instruction": self.instruction,
+            **self._said(),
+            **self._tool_view,
+        }, info
 
     def _sub_step_info(
         self, firing: Any, instructions: list[str], error: str | None, extra: dict[str, Any]

@@ -149,9 +149,13 @@ class ActionType(IntEnum):
     STATUS = 6
     """Declare the task finished: ``text`` is ``complete`` or ``infeasible``."""
     ASK_USER = 7
-    """Ask the user ``text``; the reply comes in ``info["user_reply"]``."""
+    """Ask the user ``text``; the reply comes in ``info["ask_user_response"]`` (also
+    ``user_reply``) and, for a task with a ``user`` block, in the observation's
+    ``ask_user_response``."""
     MCP_CALL = 8
-    """Call a tool: ``text`` is JSON ``{"tool": name, "arguments": {...}}``."""
+    """Call a tool: ``text`` is JSON ``{"tool": name, "arguments": {...}}``; the call and its
+    result come in ``info["tool_call"]`` (the result's text also in ``tool_result``) and,
+    for a task with ``tools``, the result in the observation's ``tool_call``."""
 
 
 KEYS: tuple[str, ...] = tuple(sorted(KEYCODES, key=lambda name: (KEYCODES[name], name)))

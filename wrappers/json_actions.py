@@ -17,8 +17,17 @@ Schema (one JSON object; unknown keys are ignored)::
     wait                                     let a frame pass
     status            goal_status            complete | infeasible: ends the episode
     answer            text                   reply to the user
-    ask_user          text                   reply comes in info["user_reply"]
-    mcp               tool (or name), arguments (object)   result in info["tool_result"]
+    ask_user          text                   ask the user a question
+    mcp               action_name, action_json (object)    call an MCP tool
+
+``mcp`` takes MobileWorld's keys, ``{"action_type": "mcp", "action_name":
+"amap_maps_weather", "action_json": {"city": "杭州"}}``, or ``tool`` / ``name`` for the name
+and ``arguments`` for its arguments. The user's reply comes in ``info["ask_user_response"]``
+(also ``user_reply``) and, on a task with a ``user`` block, in the observation's
+``ask_user_response``; a tool's result in ``info["tool_call"]`` (the tool, its arguments,
+the result, whether it failed; its text also in ``tool_result``) and, on a task with
+``tools``, in the observation's ``tool_call`` (its ``tools`` lists the tools, one JSON
+object a line), as MobileWorld names them.
 
 ``index`` is an element number of the current screen (``screen_elements``); ``x``, ``y`` are
 pixels on the device screen (as AndroidWorld uses), converted to the normalised touch
@@ -27,9 +36,9 @@ positions. ``direction`` is ``up``, ``down``, ``left`` or ``right``.
 Tolerated: the object inside prose or a Markdown ``json`` fence, Python dict syntax (single
 quotes, ``True``), trailing commas, ``"action"`` for ``"action_type"``, numbers written as
 strings, case and spaces in ``action_type``, ``"question"`` for ask_user's ``text``,
-``args`` / ``parameters`` for mcp's ``arguments``. If the text holds several objects with an
-``action_type``, the LAST one is the action (as with TextCommands' ACTION lines). A Python
-dict may be passed directly instead of text.
+``args`` / ``parameters`` / ``params`` for mcp's arguments, ``tool_name`` for its name. If
+the text holds several objects with an ``action_type``, the LAST one is the action (as with
+TextCommands' ACTION lines). A Python dict may be passed directly instead of text.
 
 Refused before it is read (``mobile_gym.checks``): text longer than the wrapper's
 ``max_length``, and text or mcp arguments nested more than ``MAX_JSON_DEPTH`` deep.
@@ -78,8 +87,9 @@ ACCEPTED_JSON_FORMS = (
     "click, double_tap, long_press (index, or x and y in pixels); input_text (text, optional "
     "index); scroll, swipe (direction up|down|left|right, optional index); navigate_home; "
     "navigate_back; keyboard_enter; open_app (app_name); wait; status (goal_status complete|"
-    "infeasible); answer (text); ask_user (text); mcp (tool, arguments). index is an element "
-    "number of the current screen."
+    "infeasible); answer (text); ask_user (text: the reply comes in ask_user_response); mcp "
+    "(action_name: the tool, action_json: its arguments object; the result comes in "
+    "tool_call). index is an element number of the current screen."
 )
 
 _ALIASES = {
@@ -266,7 +276,7 @@ def _string(data: dict[str, Any], keys: tuple[str, ...], kind: str) -> str:
 def _mcp(data: dict[str, Any]) -> ParsedCommand:
     tool = next((data[k] for k in ("tool", "name", "tool_name", "action_name") if k in data), None)
     if not isinstance(tool, str) or not re.fullmatch(r"[\w.\-/:]{1,100}", tool):
-        raise JsonActionError('mcp needs "tool": the tool\'s name')
+        raise JsonActionError('mcp needs "tool" (or "action_name"): the tool\'s name')
     arguments: Any = next(
         (
             data[k]
@@ -278,7 +288,7 @@ def _mcp(data: dict[str, Any]) -> ParsedCommand:
     if isinstance(arguments, str):
         arguments = load_object(arguments) if arguments.strip() else {}
     if not isinstance(arguments, dict):
-        raise JsonActionError('mcp "arguments" must be a JSON object')
+        raise JsonActionError('mcp "action_json" (or "arguments") must be a JSON object')
     try:  # a dict passed directly may hold what JSON cannot, or nest too deep
         arguments = check_json('mcp "arguments"', arguments)
     except ValueError as exc:
@@ -306,9 +316,9 @@ class JsonActions(ParsedActionWrapper):
         The wrapped env's, plus ``invalid_action`` (True when the action could not be read or
         named no element or point of this screen: then nothing moved, one frame passed) and
         ``parsed_action`` (the command in TextCommands' canonical form, or None).
-        ``action_error`` says what was wrong and shows the accepted forms. ``answer``,
-        ``status``, ``ask_user`` and ``mcp`` show in ``agent_status``, ``user_reply``,
-        ``tool_result``.
+        ``action_error`` says what was wrong and shows the accepted forms. ``status`` shows
+        in ``agent_status``, ``ask_user`` in ``ask_user_response`` (and ``user_reply``),
+        ``mcp`` in ``tool_call`` (and its text in ``tool_result``).
 
     Step cap:
         ``StepCap`` goes outside this wrapper, counting agent actions; a ``StepCap`` inside

@@ -33,6 +33,8 @@ Observation Space:
       the instruction's vocabulary (the same hash), so a policy can match the words of an
       instruction with those on screen ("Ada" in "Text Ada Brennan" and in the row "Ada
       Brennan"); rows past the screen's elements are 0.
+    - ``ask_user_response`` (when the wrapped env observes it: a task with a ``user``
+      block): what the user said, as token ids like ``instruction``'s (0s when nothing).
 
     ``ImageOnly``: ``Box(0, 255, (H, W, C), uint8)``, the screen alone, resized as above.
 
@@ -54,6 +56,7 @@ import numpy as np
 from gymnasium import spaces
 
 from mobile_gym.checks import check_int
+from mobile_gym.env import USER_RESPONSE
 from mobile_gym.wrappers.elements import Element, env_elements
 
 ELEMENT_FEATURES: tuple[str, ...] = (
@@ -274,6 +277,12 @@ class RLObservation(gym.ObservationWrapper):
                 observed["element_words"] = spaces.Box(
                     0, vocab_size - 1, shape=(max_elements, label_words), dtype=np.int64
                 )
+        self._heard = USER_RESPONSE in getattr(env.observation_space, "spaces", {})
+        """Whether the wrapped env observes what the user said (tokenised as well)."""
+        if self._heard:
+            observed[USER_RESPONSE] = spaces.Box(
+                0, vocab_size - 1, shape=(max_tokens,), dtype=np.int64
+            )
         self.observation_space = spaces.Dict(observed)
 
     def current_elements(self) -> list[Element]:
@@ -299,6 +308,9 @@ class RLObservation(gym.ObservationWrapper):
                 out["element_words"] = element_words(
                     elements, self.max_elements, self.label_words, self.vocab_size
                 )
+        if self._heard:
+            said = observation.get(USER_RESPONSE, "") if isinstance(observation, dict) else ""
+            out[USER_RESPONSE] = tokenize(said, self.max_tokens, self.vocab_size)
         return out
 
 

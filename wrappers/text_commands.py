@@ -24,8 +24,8 @@ Grammar (names case-insensitive; ``_``, ``-`` and spaces inside names are ignore
                |  ANSWER("text")         reply to the user
                |  DONE                   declare the task complete         (COMPLETE, FINISH)
                |  INFEASIBLE             declare the task impossible       (IMPOSSIBLE)
-               |  ASK_USER("question")   ask the user; reply in info["user_reply"]   (ASK)
-               |  MCP(tool, {json})      call a tool; result in info["tool_result"]  (MCP_CALL)
+               |  ASK_USER("question")   ask the user; reply in ask_user_response    (ASK)
+               |  MCP(tool, {json})      call a tool; result in tool_call            (MCP_CALL)
     dir := up | down | left | right
 
 ``i`` is an element number of the current screen, as ``mobile_gym.wrappers.elements.
@@ -605,7 +605,8 @@ class TextCommands(ParsedActionWrapper):
         named no element of this screen: then nothing moved, one frame passed) and
         ``parsed_action`` (the command read, in canonical form, or None).
         ``action_error`` says what was wrong and shows the accepted forms. ANSWER, DONE /
-        INFEASIBLE, ASK_USER and MCP show in ``agent_status``, ``user_reply``, ``tool_result``.
+        INFEASIBLE, ASK_USER and MCP show in ``agent_status``, ``ask_user_response`` (also
+        ``user_reply``) and ``tool_call`` (also ``tool_result``).
 
     Step cap:
         ``StepCap`` goes outside this wrapper, counting agent actions; a ``StepCap`` inside

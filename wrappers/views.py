@@ -184,8 +184,9 @@ class TextObservation(_ScreenDescription):
     """The screen as a numbered list of its elements and its visible text.
 
     Observation:
-        ``Dict(instruction: UnicodeText, screen_text: UnicodeText(TEXT_LENGTH))`` (plus the
-        wrapped env's ``screen`` with ``keep_screen=True``). ``screen_text`` has one line per
+        ``Dict(instruction: UnicodeText, screen_text: UnicodeText(TEXT_LENGTH))``, plus the
+        wrapped env's other parts (a task's ``tools`` and ``tool_call``, ...; its ``screen``
+        with ``keep_screen=True``). ``screen_text`` has one line per
         numbered element (``[3] button "Save" (action_save)``, see ``text_line``) and one
         per piece of visible text that no numbered element already shows, in document order.
 
@@ -205,8 +206,9 @@ class HtmlObservation(_ScreenDescription):
     """The screen as simplified HTML of its numbered elements and visible text.
 
     Observation:
-        ``Dict(instruction: UnicodeText, html: UnicodeText(TEXT_LENGTH))`` (plus the wrapped
-        env's ``screen`` with ``keep_screen=True``). ``html`` has one line per element (see
+        ``Dict(instruction: UnicodeText, html: UnicodeText(TEXT_LENGTH))``, plus the wrapped
+        env's other parts (a task's ``tools`` and ``tool_call``, ...; its ``screen`` with
+        ``keep_screen=True``). ``html`` has one line per element (see
         ``html_line``): numbered elements carry ``id=<index>``, a tag from their class
         (``button``, ``input``, ``switch``, ``checkbox``, ``div scrollable``, ...), their
         text, and their description as ``desc``; text fields show their text as ``value``;
@@ -304,11 +306,16 @@ def _observations_untouched(env: gym.Env) -> bool:
 
 
 def _text_space(env: gym.Env, key: str, keep_screen: bool) -> gym.spaces.Dict:
+    """The wrapped env's observation space with the screen description ``key`` in place of
+    the screen (kept with ``keep_screen``); every other part (the instruction, a tool's
+    result, ...) passes through."""
     inner = env.observation_space
     spaces: dict[str, gym.spaces.Space] = {
         "instruction": inner["instruction"],  # type: ignore[index]
         key: UnicodeText(TEXT_LENGTH),
     }
+    others = inner.spaces.items()  # type: ignore[attr-defined]
+    spaces.update((k, v) for k, v in others if k not in ("screen", key))
     if keep_screen:
         spaces["screen"] = inner["screen"]  # type: ignore[index]
     return gym.spaces.Dict(spaces)
@@ -320,6 +327,7 @@ def _text_observation(
     if len(text) > TEXT_LENGTH:
         text = text[: TEXT_LENGTH - 1] + "\u2026"
     out = {"instruction": observation["instruction"], key: text}
+    out.update((k, v) for k, v in observation.items() if k not in ("screen", key))
     if keep_screen:
         out["screen"] = observation["screen"]
     return out

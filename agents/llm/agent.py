@@ -5,6 +5,10 @@ an OpenAI-compatible endpoint and turns the reply into an action of the agent's 
 (``mobile_gym.agents.llm.dialects``): a ``TextCommands`` action (``text``, the default) or
 a ``MobileEnvActions`` one (``mobile_env``). A reply that holds no command is sent so that
 the wrapper rejects it; the model reads the wrapper's ``action_error`` in its next turn.
+A task with MCP tools lists them at reset (``info["tools"]``, else the observation's
+``tools``); a dialect that can call them adds them to the system message
+(``Dialect.system_message``), and the next turn shows what the user said and the tool's
+result (``prompt.notes``).
 Only the endpoint failing raises: ``LLMUnavailableError`` (an ``InfrastructureError``: an
 evaluation counts the episode as an error, not a failure) when it cannot serve after its
 retries, ``LLMError`` when it refuses the request itself.
@@ -12,13 +16,14 @@ retries, ``LLMError`` when it refuses the request itself.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from mobile_gym.agents.base import TokenUsage
 from mobile_gym.agents.llm.client import ChatClient, Endpoint
 from mobile_gym.agents.llm.dialects import Dialect, dialect_named
-from mobile_gym.agents.llm.prompt import Turn, messages, notes, text_chars
+from mobile_gym.agents.llm.prompt import Turn, listed_tools, messages, notes, text_chars
 from mobile_gym.agents.llm.screen import read_screen
 from mobile_gym.checks import check_int
 
@@ -82,15 +87,18 @@ class LLMAgent:
         self._turns: list[Turn] = []
         self._instruction: str | None = None
         self._given: list[str] = []
+        self._tools: tuple[dict[str, Any], ...] = ()
         self._last_output: str | None = None
         self._last_usage: TokenUsage | None = None
         self._last_prompt: list[dict[str, Any]] | None = None
 
     def reset(self, instruction: str, info: dict[str, Any], seed: int | None = None) -> None:
-        """Forget the last episode; ``instruction`` is the first one the model sees."""
+        """Forget the last episode; ``instruction`` is the first one the model sees, and the
+        task's MCP tools are ``info["tools"]`` (none when absent)."""
         self._turns = []
         self._instruction = instruction
         self._given = []
+        self._tools = _tools(info.get("tools"))
         self._note_given([instruction, *info.get("instructions", ())])
         self._last_output = None
         self._last_usage = None
@@ -111,9 +119,11 @@ class LLMAgent:
             earlier=tuple(given for given in self._given if given != instruction),
             steps=_steps(info),
         )
+        if not self._tools and isinstance(observation, dict):
+            self._tools = listed_tools(observation.get("tools"))
         past = self._turns[-self.history :] if self.history else []
         chat = messages(
-            self.dialect.system_prompt(self.observation),
+            self.dialect.system_message(self.observation, self._tools),
             past,
             current,
             self.dialect.request(current),
@@ -200,6 +210,17 @@ def _steps(info: dict[str, Any]) -> tuple[int, int] | None:
     if isinstance(taken, int) and isinstance(cap, int):
         return taken, cap
     return None
+
+
+def _tools(listed: Any) -> tuple[dict[str, Any], ...]:
+    """The tools of a reset ``info["tools"]`` (a list of dicts, each with a ``name``)."""
+    if not isinstance(listed, (list, tuple)):
+        return ()
+    return tuple(
+        dict(tool)
+        for tool in listed
+        if isinstance(tool, Mapping) and isinstance(tool.get("name"), str)
+    )
 
 
 def _instruction(observation: Any, info: dict[str, Any]) -> str | None:

@@ -11,12 +11,18 @@ dialect        action space     views                               reply
 
 An agent picks one with its ``dialect`` option (``--agent-option dialect=mobile_env`` in
 ``mobile-gym eval``).
+
+Only the ``text`` dialect lists a task's MCP tools and tells the model it may ask the user:
+its commands include ``MCP(tool, {arguments})`` and ``ASK_USER("question")``. Mobile-Env's
+calls have neither, so the ``mobile_env`` dialect keeps tools out of its prompt (what the
+user says unasked still reaches it, with the env's other notes).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mobile_gym.agents.llm import mobile_env, output, prompt
 from mobile_gym.agents.llm.prompt import Turn
@@ -30,7 +36,9 @@ class Dialect:
     presets it reads (the first is the default), ``system_prompt(view)`` its system
     message, ``request(turn)`` the lines of the current turn after the env's notes, and
     ``action_of(reply)`` the action sent for a reply (never raising: an unreadable reply
-    goes to the env as it is, to be rejected with the reason).
+    goes to the env as it is, to be rejected with the reason). ``tools_prompt(tools)``, for
+    a dialect that can call MCP tools, is what its system message adds in an episode whose
+    task has tools; None for a dialect that cannot.
     """
 
     name: str
@@ -39,6 +47,15 @@ class Dialect:
     system_prompt: Callable[[str], str]
     request: Callable[[Turn], list[str]]
     action_of: Callable[[str], str]
+    tools_prompt: Callable[[Sequence[Mapping[str, Any]]], str] | None = None
+
+    def system_message(self, view: str, tools: Sequence[Mapping[str, Any]] = ()) -> str:
+        """The system message for view ``view`` in an episode offering ``tools`` (left out
+        by a dialect that cannot call them)."""
+        message = self.system_prompt(view)
+        if tools and self.tools_prompt is not None:
+            message = f"{message}\n\n{self.tools_prompt(tools)}"
+        return message
 
 
 DIALECTS: dict[str, Dialect] = {
@@ -49,6 +66,7 @@ DIALECTS: dict[str, Dialect] = {
         prompt.system_prompt,
         prompt.request,
         output.action_of,
+        prompt.tools_prompt,
     ),
     "mobile_env": Dialect(
         "mobile_env",

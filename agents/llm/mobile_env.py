@@ -12,6 +12,10 @@ against the step cap.
 (the thinking stays in the agent's ``last_output``); any other (thoughts without an
 action, two actions, an unknown call) is sent as it is, for the wrapper to reject it and
 say why in ``info["action_error"]``.
+
+Mobile-Env's calls hold no tool call and no question to the user, so a task's MCP tools are
+not listed in this dialect's prompt (an episode with tools needs the ``text`` dialect); what
+the user says unasked still shows in the next turn, with the env's other notes.
 """
 
 from __future__ import annotations

@@ -4,13 +4,23 @@
 the env reported, a summary of the screen, the model's reply) and the current turn (what
 the env reported, then the dialect's lines: instruction, full screen, reply format). The
 ``text`` dialect's system message (``system_prompt``) explains the task, the view, the
-commands that ``mobile_gym.wrappers.TextCommands`` accepts and the reply format;
+commands that ``mobile_gym.wrappers.TextCommands`` accepts, that the user may be asked
+(ASK_USER) when a fact is missing or the instruction looks wrong, and the reply format;
 ``request`` writes its current turn.
+
+A task with MCP tools lists them at reset (``info["tools"]``; the observation's ``tools``
+holds the same, one JSON object a line). ``tools_prompt`` writes them under the system
+message as JSON lines (name, description, input schema), as MobileWorld pastes tools into
+its planner's prompt, with how to call one: ``MCP(tool, {arguments})``. ``notes`` shows the
+model, in the next turn, what the user said (``info["ask_user_response"]``, else
+``user_reply``) and the tool's result (``info["tool_call"]``: the tool, whether it failed,
+its text cut to ``RESULT_CHARS``; else ``tool_result``).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,12 +45,24 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("DONE", "declare the task complete (ends the task)"),
     ("INFEASIBLE", "declare the task impossible (ends the task)"),
     ('ASK_USER("question")', "ask the user; the reply comes with the next screen"),
-    ('MCP(tool, {"argument": value})', "call a tool; its result comes with the next screen"),
+    (
+        'MCP(tool, {"argument": value})',
+        "call one of the task's tools (listed below when it has any); its result comes "
+        "with the next screen",
+    ),
 )
 """The commands of ``mobile_gym.wrappers.text_commands`` (its grammar), as the model is
 told them: usage and what it does."""
 
 EXAMPLE = "THINK: Settings is open and Wi-Fi is on; its switch is element 4.\nACTION: TAP(4)"
+
+ASK_WHEN = (
+    "When a fact you need is missing or the instruction seems wrong, ask the user with ASK_USER."
+)
+"""When the model is told it may ask the user."""
+
+RESULT_CHARS = 8000
+"""The longest tool result shown to the model; a longer one is cut, saying so."""
 
 
 def system_prompt(view: str) -> str:
@@ -57,11 +79,69 @@ def system_prompt(view: str) -> str:
         "Commands (i is the number of an element on the current screen; direction is up, "
         "down, left or right):\n"
         f"{commands}\n\n"
+        f"{ASK_WHEN}\n\n"
         "Reply in exactly this format, with one command:\n"
         "THINK: <what the screen shows, what is done, what to do next>\n"
         "ACTION: <command>\n\n"
         f"For example:\n{EXAMPLE}"
     )
+
+
+def tools_prompt(tools: Sequence[Mapping[str, Any]]) -> str:
+    """The ``text`` dialect's part of the system message that lists the episode's
+    ``tools`` (dicts with ``name``, ``description``, ``input_schema``) and says how to
+    call one."""
+    first = tools[0]
+    arguments = json.dumps(_example_arguments(first), ensure_ascii=False)
+    return (
+        "Tools of this task, one JSON object a line (name, description, input_schema: the "
+        "JSON schema of its arguments):\n"
+        + "\n".join(tool_line(tool) for tool in tools)
+        + "\n\nCall a tool with MCP(name, {arguments}), the arguments a JSON object that "
+        "follows its input_schema; one call per action. For example, with real values for "
+        "the <...>:\n"
+        f"ACTION: MCP({first['name']}, {arguments})"
+    )
+
+
+def tool_line(tool: Mapping[str, Any]) -> str:
+    """One tool as a JSON line: its name, description and input schema."""
+    return json.dumps(
+        {
+            "name": tool.get("name", ""),
+            "description": tool.get("description", ""),
+            "input_schema": tool.get("input_schema", {}),
+        },
+        ensure_ascii=False,
+    )
+
+
+def listed_tools(text: Any) -> tuple[dict[str, Any], ...]:
+    """The tools of an observation's ``tools`` field (one JSON object a line); lines that
+    are no tool are skipped."""
+    if not isinstance(text, str):
+        return ()
+    found = []
+    for line in text.splitlines():
+        try:
+            tool = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(tool, dict) and isinstance(tool.get("name"), str):
+            found.append(tool)
+    return tuple(found)
+
+
+def _example_arguments(tool: Mapping[str, Any]) -> dict[str, str]:
+    """Placeholder arguments for ``tool``: its required arguments (else its first one),
+    each as ``<name>``."""
+    schema = tool.get("input_schema")
+    schema = schema if isinstance(schema, Mapping) else {}
+    properties = schema.get("properties")
+    names = list(properties) if isinstance(properties, Mapping) else []
+    listed = schema.get("required")
+    required = [n for n in listed if isinstance(n, str)] if isinstance(listed, list) else []
+    return {name: f"<{name}>" for name in (required or names[:1])}
 
 
 @dataclass(frozen=True)
@@ -80,21 +160,37 @@ class Turn:
 
 
 def notes(info: dict[str, Any], previous_instruction: str | None, instruction: str) -> list[str]:
-    """What the env reported after the last action: its error, the user's reply, a tool's
+    """What the env reported after the last action: its error, what the user said, a tool's
     result, and a changed instruction."""
     found = []
     if info.get("action_error"):
         found.append(f"Your last action failed: {info['action_error']}")
-    if info.get("user_reply") is not None:
-        found.append(f"The user replied: {info['user_reply']}")
-    if info.get("tool_result") is not None:
-        result = info["tool_result"]
-        if not isinstance(result, str):
-            result = json.dumps(result, ensure_ascii=False, default=str)
-        found.append(f"Tool result: {result}")
+    said = info.get("ask_user_response", info.get("user_reply"))
+    if said is not None:
+        found.append(f"The user replied: {said}")
+    call = info.get("tool_call")
+    if isinstance(call, Mapping):
+        kind = "Tool error" if call.get("is_error") else "Tool result"
+        found.append(f"{kind} ({call.get('tool')}): {_cut(_text(call.get('result')))}")
+    elif info.get("tool_result") is not None:
+        found.append(f"Tool result: {_cut(_text(info['tool_result']))}")
     if previous_instruction is not None and instruction != previous_instruction:
         found.append(f"New instruction: {instruction}")
     return found
+
+
+def _text(result: Any) -> str:
+    """A tool's result as text (JSON for anything but a string)."""
+    return (
+        result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, default=str)
+    )
+
+
+def _cut(text: str) -> str:
+    """``text`` cut to ``RESULT_CHARS``, saying how much was left out."""
+    if len(text) <= RESULT_CHARS:
+        return text
+    return f"{text[:RESULT_CHARS]}... [{len(text) - RESULT_CHARS} more characters not shown]"
 
 
 def request(turn: Turn) -> list[str]:

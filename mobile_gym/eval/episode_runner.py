@@ -77,12 +77,15 @@ def run_episode(
     screenshots: bool = False,
     save: tuple[str, ...] = (),
     rules: str = "original",
+    user: str = "simulated",
+    user_options: dict[str, Any] | None = None,
 ) -> EpisodeRecord:
     """Play one episode of ``agent`` on ``task`` from ``seed``; save it in ``store`` (an
     earlier record of it there moves to the store's attempts). ``save`` names what to
     keep of every step, step 0 included (``mobile_gym.eval.observations.SAVE_CHOICES``;
     ``screenshots=True`` adds ``screenshots``). ``rules`` picks the task's step cap when
-    ``max_steps`` is None (``mobile_gym.tasks.schema.RULES``).
+    ``max_steps`` is None (``mobile_gym.tasks.schema.RULES``). ``user`` and ``user_options``
+    pick who answers ASK_USER in a task with a ``user`` block (``MobileEnv``'s arguments).
 
     An exception from the agent or the env ends the episode, never as a success, keeping
     the steps before it: as an error or a failure (see the module docstring).
@@ -94,6 +97,8 @@ def run_episode(
         action_space=agent.action_space,
         observation=agent.observation,
         rules=rules,
+        user=user,
+        user_options=user_options,
     )
     base = env.unwrapped
     cap = getattr(env, "max_steps", None)
@@ -105,6 +110,7 @@ def run_episode(
         "max_steps": max_steps,
         "rules": rules,
         "step_cap": cap,
+        **({"user": user} if user != "simulated" else {}),
         **({"task_file": task.source} if task.source != "<task>" else {}),
     }
     steps: list[StepRecord] = []

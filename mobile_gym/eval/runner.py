@@ -41,12 +41,16 @@ class RunSettings:
     """Save every step's screen, view hierarchy, observation text and model prompt."""
     rules: str = "original"
     """The episode rules (``mobile_gym.tasks.schema.RULES``)."""
+    user: str = "simulated"
+    """Who answers ASK_USER in tasks with a ``user`` block (``mobile_gym.tasks.user.USERS``)."""
+    user_options: dict[str, Any] = field(default_factory=dict)
+    """Options of that user (``model``, ``base_url``... of the ``llm`` user)."""
 
     def to_json(self) -> dict[str, Any]:
         """The settings as recorded in the run folder; secrets (API keys, tokens, passwords)
         are left out (``mobile_gym.redaction.redact_options``). ``observations`` and
-        ``rules`` are recorded only when they are not the default, so run folders made
-        before they existed resume unchanged."""
+        ``rules`` (and the user) are recorded only when they are not the default, so run
+        folders made before they existed resume unchanged."""
         return {
             "agent": self.agent,
             "agent_options": redact_options(self.agent_options),
@@ -54,6 +58,11 @@ class RunSettings:
             "screenshots": self.screenshots,
             **({"observations": True} if self.observations else {}),
             **({"rules": self.rules} if self.rules != "original" else {}),
+            **(
+                {"user": self.user, "user_options": redact_options(self.user_options)}
+                if self.user != "simulated" or self.user_options
+                else {}
+            ),
         }
 
 
@@ -167,6 +176,8 @@ def _play(agent: Agent, episode: Episode, settings: RunSettings, store: RunStore
         store=store,
         screenshots=settings.screenshots,
         save=("observations",) if settings.observations else (),
+        user=settings.user,
+        user_options=settings.user_options,
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 import numpy as np
@@ -21,14 +21,16 @@ from pydantic import ValidationError
 from mobile_gym.device.base import Device
 from mobile_gym.tasks import schema as s
 from mobile_gym.tasks.events import EventTree, Firing
-from mobile_gym.tasks.params import draw_parameters, fill, fill_any
+from mobile_gym.tasks.params import LATE_FIELDS, draw_parameters, fill, fill_any
 from mobile_gym.tasks.signals import AgentRecord, Observer, SignalBoard, SignalProbe
+from mobile_gym.tasks.user import SimulatedUser, User, UserFactory
 
 
 class Episode:
     """A task instantiated from ``rng`` on ``device`` (which this sets up); with
     ``originals``, parameters that give the reproduced benchmark's ``original`` value take
-    it (the episodes of seed 0)."""
+    it (the episodes of seed 0). A task with a ``user`` block gets a user that ``users``
+    makes (the deterministic ``SimulatedUser`` by default)."""
 
     def __init__(
         self,
@@ -36,6 +38,7 @@ class Episode:
         device: Device,
         rng: np.random.Generator,
         originals: bool = False,
+        users: UserFactory = SimulatedUser,
     ) -> None:
         self.spec = spec
         self.device = device
@@ -45,6 +48,13 @@ class Episode:
             options[int(rng.integers(len(options)))], self.values, f"{spec.label}: instruction"
         )
         self.agent = AgentRecord()
+        self.user: User | None = None
+        """Who answers ASK_USER (None: the task has no ``user`` block)."""
+        self.knowledge: s.UserKnowledge | None = None
+        """The task's ``user`` block with parameters filled in."""
+        if spec.user is not None:
+            self.knowledge = self._filled(spec.user, "user")
+            self.user = users(self.knowledge, self.instruction)
         self._setup()
         _, log_start = device.logcat(1 << 62)
         probes = []
@@ -64,10 +74,12 @@ class Episode:
         self.success_reached = False
         self.failed = False
 
-    def _filled(self, model: Any, where: str) -> Any:
-        """``model`` with its ``{name}`` fields filled; TaskFileError if the result is invalid."""
+    def _filled(self, model: Any, where: str, late: Collection[str] = ()) -> Any:
+        """``model`` with its ``{name}`` fields filled (``late`` ones kept, see
+        ``params.fill``); TaskFileError if the result is invalid."""
         label = f"{self.spec.label}: {where}"
-        data = fill_any(model.model_dump(by_alias=True, exclude_defaults=True), self.values, label)
+        dumped = model.model_dump(by_alias=True, exclude_defaults=True)
+        data = fill_any(dumped, self.values, label, late)
         try:
             return type(model).model_validate(data, context=s.FILLED)
         except ValidationError as exc:
@@ -117,6 +129,28 @@ class Episode:
             with self._blame("setup.start"):
                 device.start(setup.start.package, setup.start.activity)
 
+    def ask(self, question: str) -> str | None:
+        """The user's reply to ``question`` (None when the task has no user); records the
+        question and the slots told."""
+        self.agent.questions.append(question)
+        if self.user is None:
+            return None
+        return self._heard(self.user, self.user.reply(question))
+
+    def volunteer(self, step: int) -> str | None:
+        """What the user says unasked once ``step`` agent steps are done (its correction
+        with ``at_step``), else None."""
+        if self.user is None:
+            return None
+        said = self.user.volunteer(step)
+        return None if said is None else self._heard(self.user, said)
+
+    def _heard(self, user: User, said: str) -> str:
+        """``said``, having recorded the slots ``user`` told so far in the agent's record."""
+        self.agent.told += [name for name in user.revealed if name not in self.agent.told]
+        self.agent.touch()
+        return said
+
     def judge(self) -> Firing:
         """Evaluate signals (those whose source changed) and the event tree."""
         return self.judge_if_changed() or Firing()
@@ -136,6 +170,23 @@ class Episode:
         self.board.begin_step()
         return self.tree.success_holds(self.board.value)
 
+    def told_values(self) -> dict[str, str]:
+        """What the user has told so far: each revealed slot's value (a correction: its
+        text; ``today``: the date)."""
+        known = self.knowledge
+        if known is None or self.user is None:
+            return {}
+        values = {slot.name: slot.value for slot in (*known.facts, *known.preferences)}
+        if known.correction is not None:
+            values[s.CORRECTION_SLOT] = known.correction.text
+        if known.today is not None:
+            values[s.TODAY_SLOT] = known.today
+        return {name: values[name] for name in self.user.revealed if name in values}
+
     def solution(self) -> list[s.SolutionStep]:
-        """The reference solution with parameters filled in."""
-        return [self._filled(step, f"solution.{i}") for i, step in enumerate(self.spec.solution)]
+        """The reference solution with parameters filled in; ``{reply.SLOT}`` and
+        ``{tool.PATH}`` are left for ``solution.bind_step`` to fill as the episode goes."""
+        return [
+            self._filled(step, f"solution.{i}", LATE_FIELDS)
+            for i, step in enumerate(self.spec.solution)
+        ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import string
+from collections.abc import Collection
 from typing import Any
 
 import numpy as np
@@ -225,8 +226,16 @@ _FORMATTER = string.Formatter()
 _QUANTIFIER = re.compile(r"\d+(,\d*)?")
 
 
-def fill(template: str, values: dict[str, Any], where: str = "template") -> str:
-    """``template`` with each ``{name}`` replaced; ``{{`` and ``}}`` are literal braces."""
+LATE_FIELDS = ("reply", "tool")
+"""Heads of the solution's fields that only a step of the episode can fill in
+(``{reply.SLOT}``, ``{tool.PATH}``: ``mobile_gym.tasks.solution``)."""
+
+
+def fill(
+    template: str, values: dict[str, Any], where: str = "template", late: Collection[str] = ()
+) -> str:
+    """``template`` with each ``{name}`` replaced; ``{{`` and ``}}`` are literal braces. A
+    dotted field whose head is in ``late`` (``{reply.phone}``) is kept as it is, for later."""
     out = []
     try:
         parsed = list(_FORMATTER.parse(template))
@@ -239,6 +248,9 @@ def fill(template: str, values: dict[str, Any], where: str = "template") -> str:
         if _QUANTIFIER.fullmatch(field) and not spec and not conversion:
             out.append("{" + field + "}")  # a regex repetition such as \d{3} or {2,5}, not a field
             continue
+        if "." in field and field.split(".", 1)[0] in late and not spec and not conversion:
+            out.append("{" + field + "}")
+            continue
         if spec or conversion or not field.isidentifier():
             shown = field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
             raise TaskFileError(f"{where}: only plain {{name}} fields are allowed, got {{{shown}}}")
@@ -248,9 +260,9 @@ def fill(template: str, values: dict[str, Any], where: str = "template") -> str:
     return "".join(out)
 
 
-def fill_any(value: Any, values: dict[str, Any], where: str) -> Any:
+def fill_any(value: Any, values: dict[str, Any], where: str, late: Collection[str] = ()) -> Any:
     """Fill templates inside strings, lists and mappings; an exact ``"{name}"`` keeps the
-    parameter's type (an int stays an int)."""
+    parameter's type (an int stays an int). ``late``: as for ``fill``."""
     if isinstance(value, str):
         if (
             value.startswith("{")
@@ -259,11 +271,11 @@ def fill_any(value: Any, values: dict[str, Any], where: str) -> Any:
             and value[1:-1] in values
         ):
             return values[value[1:-1]]
-        return fill(value, values, where)
+        return fill(value, values, where, late)
     if isinstance(value, list):
-        return [fill_any(v, values, where) for v in value]
+        return [fill_any(v, values, where, late) for v in value]
     if isinstance(value, dict):
-        return {k: fill_any(v, values, where) for k, v in value.items()}
+        return {k: fill_any(v, values, where, late) for k, v in value.items()}
     return value
 
 
@@ -277,14 +289,16 @@ def template_problems(spec: TaskSpec, values: dict[str, Any]) -> list[str]:
         *((f"events.{e.id}.instruction", e.instruction) for e in spec.events if e.instruction),
         *((f"signals.{name}", signal) for name, signal in spec.signals.items()),
         ("setup", spec.setup),
+        *((("user", spec.user),) if spec.user is not None else ()),
         *((f"solution.{i}", step) for i, step in enumerate(spec.solution)),
     ]
     problems = []
     for where, part in parts:
         if not isinstance(part, str):
             part = part.model_dump(by_alias=True, exclude_defaults=True)
+        late = LATE_FIELDS if where.startswith("solution.") else ()
         try:
-            fill_any(part, values, f"{spec.label}: {where}")
+            fill_any(part, values, f"{spec.label}: {where}", late)
         except TaskFileError as exc:
             problems += exc.problems
     return problems

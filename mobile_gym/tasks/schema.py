@@ -12,6 +12,7 @@ and XPaths, and the setup as the device applies it.
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 import pathlib
 from collections.abc import Sequence
@@ -377,6 +378,13 @@ class McpSignal(_Model):
     arguments: dict[str, Any] = Field(default_factory=dict)
 
 
+class ToldSignal(_Model):
+    """The user told the agent what the slot ``told`` of the task's ``user`` block holds
+    (a fact's or preference's name, ``correction`` or ``today``)."""
+
+    told: str = Field(pattern=NAME_PATTERN)
+
+
 Signal = _tagged(
     ("xpath", XPathSignal),
     ("screen_text", TextSignal),
@@ -388,6 +396,7 @@ Signal = _tagged(
     ("status", StatusSignal),
     ("ask_user", AskUserSignal),
     ("mcp_call", McpSignal),
+    ("told", ToldSignal),
 )
 
 
@@ -459,8 +468,21 @@ class TypeInto(_Model):
     model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
 
 
+class ToolCallStep(_Model):
+    """An MCP tool call of the reference solution: the tool's name and its arguments."""
+
+    tool: str = Field(min_length=1)
+    arguments: dict[str, Any] = Field(default_factory=dict)
+
+
 class SolutionStep(_Model):
-    """One agent-level action of the reference solution, addressed by selector."""
+    """One agent-level action of the reference solution, addressed by selector.
+
+    ``ask_user`` asks the simulated user and ``mcp_call`` calls a tool; later steps may use
+    what came back: ``{reply.SLOT}`` is the value of the user's slot SLOT (once the user has
+    told it) and ``{tool.PATH}`` a value of the last tool result (its JSON, ``PATH`` as
+    dotted keys and list indexes: ``{tool.route.paths.0.duration}``; ``{tool.text}``: the
+    result's text)."""
 
     click: Selector | None = None
     long_press: Selector | None = None
@@ -471,6 +493,8 @@ class SolutionStep(_Model):
     answer: str | None = None
     status: Literal["complete", "infeasible"] | None = None
     wait: int | None = Field(None, ge=0)
+    ask_user: str | None = Field(None, min_length=1)
+    mcp_call: ToolCallStep | None = None
     # a number parameter filled in (``answer: "{code}"``) is the text it reads as
     model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
 
@@ -479,6 +503,123 @@ class SolutionStep(_Model):
         given = [name for name in type(self).model_fields if getattr(self, name) is not None]
         if len(given) != 1:
             raise ValueError(f"a step is exactly one action, got {given or 'none'}")
+        return self
+
+
+# the simulated user -------------------------------------------------------------------------
+CORRECTION_SLOT = "correction"
+TODAY_SLOT = "today"
+"""The slot names of the user's correction and date (``ToldSignal``), kept from facts."""
+
+
+def _worded(alias: str) -> str:
+    if not any(c.isalnum() for c in alias):
+        raise ValueError(f"an alias needs a word (a letter or digit), got {alias!r}")
+    return alias
+
+
+Alias = Annotated[str, AfterValidator(_worded)]
+"""Words a question about a slot may use (``Kevin's number``); matched whole, in order."""
+
+
+class UserSlot(_Model):
+    """Something the user knows (a fact) or likes (a preference): told when a question
+    uses one of its ``aliases``."""
+
+    name: str = Field(pattern=NAME_PATTERN)
+    aliases: list[Alias] = Field(min_length=1)
+    value: str
+    reply: str | None = None
+    """The user's words when asked (default: the first alias, a colon and the value)."""
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
+
+
+class UserCorrection(_Model):
+    """What the user says when asked whether the instruction is right (it was wrong on
+    purpose), or about the details it corrects (``aliases``); with ``at_step``, said
+    unasked after that many agent steps."""
+
+    text: str = Field(min_length=1)
+    aliases: list[Alias] = Field(default_factory=list)
+    at_step: int | None = Field(None, ge=1)
+
+
+class UserKnowledge(_Model):
+    """The task's ``user`` block: what the user answers the agent's ASK_USER from."""
+
+    facts: list[UserSlot] = Field(default_factory=list)
+    preferences: list[UserSlot] = Field(default_factory=list)
+    correction: UserCorrection | None = None
+    today: str | None = None
+    """The user's date (ISO, ``2025-10-16``), told when asked what day it is."""
+
+    @field_validator("today")
+    @classmethod
+    def _iso_date(cls, value: str | None) -> str | None:
+        if value is not None and "{" not in value:  # a template is checked once filled
+            try:
+                dt.date.fromisoformat(value)
+            except ValueError:
+                raise ValueError(f"today must be an ISO date (2025-10-16), got {value!r}") from None
+        return value
+
+    @model_validator(mode="after")
+    def _distinct_slots(self) -> UserKnowledge:
+        problems: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        for kind in ("facts", "preferences"):
+            for i, slot in enumerate(getattr(self, kind)):
+                if slot.name in (CORRECTION_SLOT, TODAY_SLOT):
+                    problems.append((f"{kind}.{i}.name", f"{slot.name!r} is a reserved slot name"))
+                elif slot.name in seen:
+                    problems.append((f"{kind}.{i}.name", f"slot {slot.name!r} is given twice"))
+                seen.add(slot.name)
+        if problems:
+            raise _FieldsError(problems)
+        return self
+
+    def slot_names(self) -> list[str]:
+        """The names a ``told`` signal may take: the facts, preferences, and ``correction``
+        and ``today`` when given."""
+        return [
+            *(slot.name for slot in (*self.facts, *self.preferences)),
+            *([CORRECTION_SLOT] if self.correction else []),
+            *([TODAY_SLOT] if self.today else []),
+        ]
+
+
+# MCP tools ------------------------------------------------------------------------------------
+class ToolAccess(_Model):
+    """The task's ``tools`` block: the MCP tool servers (``mobile_gym.mcp.hub.known_servers``)
+    whose tools the agent may call, and how they are reached. Written as a list of server
+    names (``tools: [amap, gitHub]``) or as ``{servers: [...], transport: stdio}``."""
+
+    servers: list[str] = Field(min_length=1)
+    transport: Literal["memory", "stdio"] = "memory"
+    """``memory``: the servers run in the env's process; ``stdio``: one process each."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _a_list_of_servers(cls, data: Any) -> Any:
+        return {"servers": data} if isinstance(data, list) else data
+
+    @model_validator(mode="after")
+    def _known_servers(self) -> ToolAccess:
+        from mobile_gym.mcp.hub import known_servers  # the servers build on the SDK
+
+        known = known_servers()
+        problems = [
+            (f"servers.{i}", f"unknown MCP server {name!r}; known servers: {', '.join(known)}")
+            for i, name in enumerate(self.servers)
+            if name not in known
+        ]
+        problems += [
+            (f"servers.{i}", f"MCP server {name!r} is given twice")
+            for i, name in enumerate(self.servers)
+            if name in self.servers[:i]
+        ]
+        if problems:
+            raise _FieldsError(problems)
         return self
 
 
@@ -540,6 +681,10 @@ class TaskSpec(_Model):
         default_factory=dict
     )
     instruction: Instruction
+    user: UserKnowledge | None = None
+    """What the simulated user knows, answering ASK_USER (``mobile_gym.tasks.user``)."""
+    tools: ToolAccess | None = None
+    """The MCP tool servers the agent may call (MCP_CALL); without it no tool is available."""
     signals: dict[Annotated[str, Field(pattern=NAME_PATTERN)], Signal]
     events: list[Event] = Field(min_length=1)
     solution: list[SolutionStep] = Field(min_length=1)
@@ -576,6 +721,16 @@ class TaskSpec(_Model):
                     + " -> ".join(repr(event_id) for event_id in cycle),
                 )
             )
+        slots = self.user.slot_names() if self.user else []
+        for name, signal in self.signals.items():
+            if isinstance(signal, ToldSignal) and signal.told not in slots:
+                problems.append(
+                    (
+                        f"signals.{name}.told",
+                        f"{signal.told!r} is no slot of the user block"
+                        f" (slots: {', '.join(slots) or 'none'})",
+                    )
+                )
         if not any(e.end == "success" for e in self.events):
             problems.append(("events", "no event ends the episode as success"))
         originals = ("original_min_steps", "original_max_steps", "min_steps_note")

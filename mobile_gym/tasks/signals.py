@@ -1,7 +1,8 @@
 """Signals: the facts a task judges, each read from a source a real device also has.
 
 Every signal reads one source (the UI, logcat, settings, an app database, or what the agent
-said) and is re-evaluated only when that source changed since it was last read.
+said and the user told it) and is re-evaluated only when that source changed since it was last
+read.
 """
 
 from __future__ import annotations
@@ -28,12 +29,14 @@ from mobile_gym.tasks.xpath_regex import compile_task_xpath
 
 @dataclass
 class AgentRecord:
-    """What the agent said during the episode (answers, status, questions, tool calls)."""
+    """What the agent said during the episode (answers, status, questions, tool calls), and
+    which of the user's slots the user told it (``told``)."""
 
     answer: str | None = None
     status: str | None = None
     questions: list[str] = field(default_factory=list)
     tool_calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    told: list[str] = field(default_factory=list)
     version: int = 0
 
     def touch(self) -> None:
@@ -287,6 +290,9 @@ class SignalProbe:
     def _ask_user_value(self, obs: Observer) -> bool:
         return any(patterns.search(self.spec.ask_user, q) for q in obs.agent.questions)
 
+    def _told_value(self, obs: Observer) -> bool:
+        return self.spec.told in obs.agent.told
+
     def _mcp_value(self, obs: Observer) -> bool:
         spec = self.spec
         return any(
@@ -325,6 +331,7 @@ _KINDS: dict[type, tuple[str, Callable[[SignalProbe, Observer], bool]]] = {
     s.StatusSignal: ("agent", SignalProbe._status_value),
     s.AskUserSignal: ("agent", SignalProbe._ask_user_value),
     s.McpSignal: ("agent", SignalProbe._mcp_value),
+    s.ToldSignal: ("agent", SignalProbe._told_value),
 }
 """Each kind of signal's source and how its value is read."""
 

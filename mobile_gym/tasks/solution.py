@@ -3,6 +3,9 @@ on the screen the agent would see at that moment."""
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Mapping
 from typing import Any
 
 from mobile_gym import actions
@@ -60,12 +63,73 @@ def step_command(step: SolutionStep, xml: str, size: tuple[int, int]) -> Command
         return Command("status", text=step.status)
     if step.wait is not None:
         return Command("wait", ms=step.wait)
+    if step.ask_user is not None:
+        return Command("ask_user", text=step.ask_user)
+    if step.mcp_call is not None:
+        return Command("mcp_call", tool=step.mcp_call.tool, arguments=step.mcp_call.arguments)
     raise ValueError(f"empty solution step {step!r}")  # pragma: no cover - the schema forbids it
 
 
 def step_actions(step: SolutionStep, xml: str, size: tuple[int, int]) -> list[actions.TouchAction]:
     """The touch actions of one solution step, on the screen described by ``xml``."""
     return touches(step_command(step, xml, size))
+
+
+_LATE = re.compile(r"\{(reply|tool)\.([^{}]+)\}")
+
+
+def _tool_value(result: Mapping[str, Any] | None, path: str) -> str:
+    """The value at ``path`` (dotted keys and list indexes) of a tool call's result as
+    ``info["tool_call"]`` gives it: its structured content, else its text read as JSON."""
+    if result is None:
+        raise LookupError(f"{{tool.{path}}}: no tool was called before this step")
+    if path == "text":
+        return str(result.get("result", ""))
+    value: Any = result.get("structured")
+    if value is None:
+        try:
+            value = json.loads(str(result.get("result", "")))
+        except json.JSONDecodeError:
+            raise LookupError(f"{{tool.{path}}}: the tool's result is not JSON") from None
+    for key in path.split("."):
+        if isinstance(value, list) and key.lstrip("-").isdigit():
+            index = int(key)
+            if not -len(value) <= index < len(value):
+                raise LookupError(f"{{tool.{path}}}: no item {key} in the result")
+            value = value[index]
+        elif isinstance(value, dict) and key in value:
+            value = value[key]
+        else:
+            raise LookupError(f"{{tool.{path}}}: no {key!r} in the result")
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def bind_step(
+    step: SolutionStep, told: Mapping[str, str], tool_result: Mapping[str, Any] | None
+) -> SolutionStep:
+    """``step`` with ``{reply.SLOT}`` and ``{tool.PATH}`` filled in from what the user has
+    told (``Episode.told_values``) and the last tool call's result; LookupError naming the
+    field if the episode has no such value yet (the solution asks or calls too late)."""
+    data = step.model_dump(exclude_none=True)
+
+    def late(found: re.Match[str]) -> str:
+        head, rest = found.group(1), found.group(2)
+        if head == "tool":
+            return _tool_value(tool_result, rest)
+        if rest not in told:
+            raise LookupError(f"{{reply.{rest}}}: the user has not told {rest!r} yet")
+        return told[rest]
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, str):
+            return _LATE.sub(late, value)
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        if isinstance(value, dict):
+            return {key: walk(item) for key, item in value.items()}
+        return value
+
+    return SolutionStep.model_validate(walk(data))
 
 
 def run_solution(env: Any) -> tuple[int, float, bool, dict[str, Any]]:
@@ -77,9 +141,12 @@ def run_solution(env: Any) -> tuple[int, float, bool, dict[str, Any]]:
     base = env.unwrapped
     total, steps, info = 0.0, 0, {}
     ended = False
+    tool_result: dict[str, Any] | None = None
     for step in base.episode.solution():
+        step = bind_step(step, base.episode.told_values(), tool_result)
         sequence = step_actions(step, base.device.hierarchy_xml(), base.device.size)
         _, reward, terminated, truncated, info = actions.play(base, sequence)
+        tool_result = info.get("tool_call") or tool_result
         total += reward
         steps += base.task.counts(step)
         if terminated or truncated:

@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 import mobile_gym  # noqa: F401  (registers the envs)
 from mobile_gym.commands import CommandError
+from mobile_gym.registration import make_env
 from mobile_gym.spaces import UnicodeText
+from mobile_gym.tasks.schema import parse_task
 from mobile_gym.wrappers import StepCap
 from mobile_gym.wrappers.elements import screen_elements
 from mobile_gym.wrappers.json_actions import (
@@ -23,6 +25,7 @@ from mobile_gym.wrappers.json_actions import (
     parse_json_action,
 )
 from mobile_gym.wrappers.text_commands import ParsedCommand, resolve_command
+from tests.tasks.tasktools import task_data
 
 WIFI = "MobileGym/settings.wifi_off-v0"
 REPORT = "MobileGym/settings.report_version-v0"
@@ -310,6 +313,51 @@ def test_answer_status_ask_user_and_mcp() -> None:
     env.reset(seed=0)
     *_, info = env.step({"action_type": "status", "goal_status": "infeasible"})
     assert info["agent_status"] == "infeasible" and info["success"] is False
+
+
+# MobileWorld's mcp and ask_user on tasks with tools and a user ---------------------------------
+MOBILEWORLD_MCP = (
+    '{"action_type":"mcp","action_name":"amap_maps_weather","action_json":{"city":"杭州"}}'
+)
+KEVIN = "Kevin's phone number is 15551234567."
+
+
+def inline_task(**overrides: Any) -> Any:
+    """The inline Wi-Fi task with top-level fields replaced."""
+    return parse_task(task_data(**overrides), "inline")
+
+
+@pytest.mark.parametrize("observation", ["pixels", "html"])
+def test_mobileworlds_mcp_action_returns_the_result_in_tool_call(observation: str) -> None:
+    env = make_env(inline_task(tools=["amap"]), action_space="json", observation=observation)
+    try:
+        obs, info = env.reset(seed=0)
+        assert obs["tool_call"] == "" and "amap_maps_weather" in obs["tools"]
+        obs, _, _, _, info = env.step(MOBILEWORLD_MCP)
+        assert info["action_error"] is None and info["parsed_action"].startswith("MCP(")
+        assert info["tool_call"]["tool"] == "amap_maps_weather"
+        assert info["tool_call"]["arguments"] == {"city": "杭州"}
+        assert info["tool_call"]["is_error"] is False
+        assert obs["tool_call"] == info["tool_call"]["result"] == info["tool_result"]
+        assert json.loads(obs["tool_call"])["forecasts"][0]["date"] == "2025-10-16"
+        assert env.observation_space.contains(obs)
+        assert env.unwrapped.episode.agent.tool_calls == [("amap_maps_weather", {"city": "杭州"})]
+    finally:
+        env.close()
+
+
+def test_ask_user_on_a_task_with_a_user_returns_ask_user_response() -> None:
+    user = {
+        "facts": [
+            {"name": "kevin_phone", "aliases": ["Kevin's number"], "value": "1", "reply": KEVIN}
+        ]
+    }
+    env = make_env(inline_task(user=user), action_space="json", observation="pixels")
+    obs, _ = env.reset(seed=0)
+    assert obs["ask_user_response"] == ""
+    obs, _, _, _, info = env.step('{"action_type":"ask_user","text":"What is Kevin\'s number?"}')
+    assert obs["ask_user_response"] == info["ask_user_response"] == KEVIN
+    assert info["user_reply"] == KEVIN and env.observation_space.contains(obs)
 
 
 # arbitrary output at the wrapper ----------------------------------------------------------------

@@ -1,0 +1,118 @@
+"""Offline StockStar (证券之星) MCP server ``stockstar``: stock screens and ESG ratings.
+
+Answers only from ``fixtures/stockstar.yaml``; the client sees each tool as
+``stockstar_<tool>``.
+
+Tools (arguments -> result JSON):
+
+- ``stk_eval_filter_by_roe_3y(filter_value, filter_type)`` -> list of ``{"security_code",
+  "security_name", "security_id", "security_market", "value"}`` for the stocks whose
+  three-year average ROE (%) compares to ``filter_value`` as ``filter_type`` says (1 ``>``,
+  2 ``>=``, 3 ``<``, 4 ``<=``, 5 ``=``), highest value first; ``[]`` when none does.
+- ``stk_eval_filter_by_div_rate(filter_type, filter_value)`` -> the same for the dividend
+  yield (%).
+- ``miotech_esg_rating(security_code)`` -> ``{"security_code", "security_name",
+  "security_id", "esg_rate", "enddate"}``; ``security_code`` is six digits, optionally with
+  an ``.SH`` / ``.SZ`` suffix.
+
+Errors (``isError`` results): ``filter_type`` outside 1..5, a security code that is not six
+digits or not in the fixture.
+
+Run over stdio: ``python -m mobile_gym.mcp.servers.stocks``.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Callable
+from typing import Any
+
+from mcp.server.mcpserver import MCPServer
+
+from mobile_gym.mcp.servers.common import ToolError, as_json
+from mobile_gym.mcp.servers.data import fixture
+
+NAME = "stockstar"
+COMPARISONS: dict[int, Callable[[float, float], bool]] = {
+    1: operator.gt,
+    2: operator.ge,
+    3: operator.lt,
+    4: operator.le,
+    5: operator.eq,
+}
+CODE = re.compile(r"^(\d{6})(?:\.(SH|SZ))?$", re.IGNORECASE)
+
+
+def _stocks() -> list[dict[str, Any]]:
+    return fixture("stockstar")["stocks"]
+
+
+def _security_id(stock: dict[str, Any]) -> str:
+    return f"{stock['security_code']}.{stock['security_market']}"
+
+
+def screen(field: str, filter_type: int, filter_value: float) -> list[dict[str, Any]]:
+    """The stocks whose ``field`` passes the comparison, as the filter tools return them."""
+    compare = COMPARISONS.get(filter_type)
+    if compare is None:
+        raise ToolError(
+            f"filter_type must be 1 (>), 2 (>=), 3 (<), 4 (<=) or 5 (=), got {filter_type}"
+        )
+    hits = [s for s in _stocks() if compare(float(s[field]), float(filter_value))]
+    hits.sort(key=lambda s: (-float(s[field]), s["security_code"]))
+    return [
+        {
+            "security_code": s["security_code"],
+            "security_name": s["security_name"],
+            "security_id": _security_id(s),
+            "security_market": s["security_market"],
+            "value": s[field],
+        }
+        for s in hits
+    ]
+
+
+def build() -> MCPServer:
+    """A fresh ``stockstar`` server object answering from the fixture."""
+    server = MCPServer(NAME, instructions="Offline StockStar tools over a frozen fixture market.")
+
+    @server.tool(structured_output=False)
+    def stk_eval_filter_by_roe_3y(filter_value: float, filter_type: int) -> str:
+        """Stocks by 3-year average ROE (%); filter_type 1 >, 2 >=, 3 <, 4 <=, 5 =."""
+        return as_json(screen("roe_3y", filter_type, filter_value))
+
+    @server.tool(structured_output=False)
+    def stk_eval_filter_by_div_rate(filter_type: int, filter_value: float) -> str:
+        """Stocks by dividend yield (%); filter_type 1 >, 2 >=, 3 <, 4 <=, 5 =."""
+        return as_json(screen("div_rate", filter_type, filter_value))
+
+    @server.tool(structured_output=False)
+    def miotech_esg_rating(security_code: str) -> str:
+        """MioTech ESG rating (AAA..CCC) of one stock by its six-digit code."""
+        match = CODE.match(security_code.strip())
+        if match is None:
+            raise ToolError(f"security_code must be six digits like 600519, got {security_code!r}")
+        for stock in _stocks():
+            if stock["security_code"] == match.group(1):
+                return as_json(
+                    {
+                        "security_code": stock["security_code"],
+                        "security_name": stock["security_name"],
+                        "security_id": _security_id(stock),
+                        "esg_rate": stock["esg_rate"],
+                        "enddate": fixture("stockstar")["rating_date"],
+                    }
+                )
+        raise ToolError(f"no ESG rating for security code {security_code!r}")
+
+    return server
+
+
+def main() -> None:
+    """Serve ``stockstar`` over stdio."""
+    build().run("stdio")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""A simulated user played by a chat model behind an OpenAI-compatible endpoint.
+
+``LLMUser`` puts the task's goal and the user block (facts, preferences, the correction,
+today's date) into a system prompt, sends each question with the episode's earlier
+questions and replies (temperature 0, ``top_p`` 1, a fixed seed), and returns the model's
+reply. Requests go through the LLM agent's ``ChatClient`` (its retries, its
+``LLMUnavailableError`` for an endpoint that cannot serve, its redacted messages).
+
+What it told is judged from the reply: a fact, preference or today's date once its value
+appears in a reply (case, spaces and punctuation aside); the correction once a question
+about it (as ``SimulatedUser`` matches questions) got a reply that is not the refusal. The
+correction's ``at_step`` is said unasked, word for word, as ``SimulatedUser`` says it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mobile_gym.agents.llm.client import ChatClient, Endpoint
+from mobile_gym.tasks.schema import CORRECTION_SLOT, UserKnowledge
+from mobile_gym.tasks.user import REFUSAL, SimulatedUser, UserFactory, matched_slots
+
+SAMPLING: dict[str, Any] = {"temperature": 0.0, "top_p": 1.0, "seed": 42}
+"""The request parameters: the same question gets the same reply."""
+
+
+def system_prompt(knowledge: UserKnowledge, goal: str) -> str:
+    """The model's brief: who it plays, the goal, what it knows, and how to answer."""
+    lines = [
+        "You play the owner of a phone. An assistant is doing a task on the phone for you "
+        "and may ask you questions about it.",
+        f"The task you gave the assistant: {goal}",
+    ]
+    if knowledge.today:
+        lines.append(f"Today's date: {knowledge.today}.")
+    known = [f"- {slot.aliases[0]}: {slot.value}" for slot in knowledge.facts]
+    liked = [f"- {slot.aliases[0]}: {slot.value}" for slot in knowledge.preferences]
+    if known:
+        lines += ["What you know:", *known]
+    if liked:
+        lines += ["What you prefer:", *liked]
+    if knowledge.correction is not None:
+        lines.append(
+            "Your task instruction held a mistake. If the assistant asks whether it is right, "
+            f"or about the details it got wrong, tell it: {knowledge.correction.text}"
+        )
+    lines += [
+        "Answer briefly, from the task and the lines above only. Never make anything up.",
+        f"If a question is unrelated to the task or asks for anything not given above, reply "
+        f'exactly: "{REFUSAL}"',
+    ]
+    return "\n".join(lines)
+
+
+def _squeezed(text: str) -> str:
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+class LLMUser(SimulatedUser):
+    """The user as a chat model answers (see the module docstring).
+
+    Args:
+        knowledge: the task's user block, its templates filled in.
+        goal: the instruction the user gave the agent.
+        client: the chat client that sends the requests.
+    """
+
+    def __init__(self, knowledge: UserKnowledge, goal: str, client: ChatClient) -> None:
+        super().__init__(knowledge, goal)
+        self.client = client
+        self.prompt = system_prompt(knowledge, goal)
+
+    def reply(self, question: str) -> str:
+        """The model's reply to ``question``, given the episode's earlier talk."""
+        messages = [{"role": "system", "content": self.prompt}]
+        for asked, answered in self.history:
+            messages += [
+                {"role": "user", "content": asked},
+                {"role": "assistant", "content": answered},
+            ]
+        messages.append({"role": "user", "content": question})
+        answer = self.client.complete(messages, **SAMPLING).text.strip() or REFUSAL
+        self.history.append((question, answer))
+        self._tell(self._told_in(question, answer))
+        return answer
+
+    def _told_in(self, question: str, answer: str) -> list[str]:
+        said = _squeezed(answer)
+        told = [
+            slot.name
+            for slot in self.slots
+            if slot.name != CORRECTION_SLOT
+            and _squeezed(slot.value)
+            and _squeezed(slot.value) in said
+        ]
+        asked = {slot.name for slot in matched_slots(self.slots, question)}
+        if CORRECTION_SLOT in asked and answer != REFUSAL:
+            told.append(CORRECTION_SLOT)
+        return told
+
+
+def llm_user_factory(
+    model: str | None = None,
+    base_url: str | None = None,
+    api_key: str | None = None,
+    timeout: float = 60.0,
+    max_retries: int = 3,
+) -> UserFactory:
+    """Users played by ``model`` at ``base_url`` (each missing one read from the
+    environment as the LLM agent reads it: ``mobile_gym.agents.llm.client.Endpoint``),
+    sharing one client; ValueError for a missing model or URL."""
+    client = ChatClient(
+        Endpoint.resolve(model, base_url, api_key), timeout=timeout, max_retries=max_retries
+    )
+
+    def make(knowledge: UserKnowledge, goal: str) -> LLMUser:
+        return LLMUser(knowledge, goal, client)
+
+    return make

@@ -1,0 +1,267 @@
+"""The simulated user: the phone's owner, answering the agent's ASK_USER from the task's
+``user`` block (``mobile_gym.tasks.schema.UserKnowledge``).
+
+``SimulatedUser`` is deterministic. A question is read as words (case-folded, punctuation
+dropped, ``Kevin's`` read as ``kevin``, a simple plural as its singular) and matched
+against the aliases of every slot: the facts, the preferences, the correction (its own
+aliases and words that ask whether the instruction is right: ``correct``, ``mistake``...)
+and today's date. An alias matches where its words stand together in the question, in
+order; a match inside a longer alias's match of another slot does not count (``email
+password`` is not ``email``). A slot whose aliases name its owner (``Kevin's number``) is
+not told when the question names only other owners (``Grace's number``, ``your number``).
+Every matched slot is answered, in the block's order, each always in the same words; a
+question that matches none gets ``REFUSAL``. Nothing is ever made up.
+
+``make_user_factory`` picks the user an env gives its episodes: ``simulated`` (this one) or
+``llm`` (a chat model, ``mobile_gym.tasks.llm_user``). ``check_user_battery`` plays
+questions to any responder and lists the replies that differ from those expected.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from mobile_gym.tasks.schema import CORRECTION_SLOT, TODAY_SLOT, UserKnowledge
+
+REFUSAL = "Sorry, I can't help with that."
+"""The reply to a question the user cannot answer from what the task says."""
+
+INSTRUCTION_ALIASES = (
+    "instruction",
+    "correct",
+    "incorrect",
+    "right",
+    "wrong",
+    "mistake",
+    "typo",
+    "sure",
+    "confirm",
+    "accurate",
+)
+"""Words of a question about whether the instruction is right: the correction answers it."""
+
+TODAY_ALIASES = ("today", "current date", "what day is it", "date is it")
+"""Words of a question about today's date."""
+
+USERS = ("simulated", "llm")
+"""The users an env can give its episodes (``make_user_factory``)."""
+
+_POSSESSIVE = re.compile(r"(\w+)['\u2019]s\b")
+_APOSTROPHE = re.compile(r"['\u2019]")
+_WORD = re.compile(r"[^\W_]+")
+_NOT_OWNERS = frozenset(
+    [
+        "it",
+        "that",
+        "what",
+        "there",
+        "here",
+        "he",
+        "she",
+        "who",
+        "where",
+        "how",
+        "when",
+        "why",
+        "let",
+        "this",
+    ]
+)
+"""Words before ``'s`` that shorten ``is`` or ``us`` rather than name an owner."""
+_SELF = "\x00self"
+"""The owner ``my`` / ``your`` name: the user themself (no word of a question)."""
+
+
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith("es") and word[:-2].endswith(("sh", "ch", "x", "ss")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def words(text: str) -> tuple[str, ...]:
+    """The words of ``text`` as questions and aliases are matched: case-folded, without
+    punctuation, possessive ``'s`` dropped, simple plurals made singular."""
+    text = _APOSTROPHE.sub("", _POSSESSIVE.sub(r"\1", text.casefold()))
+    return tuple(_singular(word) for word in _WORD.findall(text))
+
+
+def owners(text: str) -> frozenset[str]:
+    """Whom ``text`` names as an owner: the words before a possessive ``'s`` (``Kevin's``
+    gives ``kevin``), and the user for ``my`` and ``your``."""
+    folded = text.casefold()
+    named = {_singular(m) for m in _POSSESSIVE.findall(folded) if m not in _NOT_OWNERS}
+    if {"my", "your", "yours", "mine"} & set(_WORD.findall(folded)):
+        named.add(_SELF)
+    return frozenset(named)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One thing the user can tell: its name, its aliases as words, the owners they name,
+    and the reply."""
+
+    name: str
+    aliases: tuple[tuple[str, ...], ...]
+    owners: frozenset[str]
+    reply: str
+    value: str
+
+
+def _slot(name: str, aliases: Iterable[str], reply: str, value: str) -> Slot:
+    aliases = list(aliases)
+    named = frozenset(owner for alias in aliases for owner in owners(alias))
+    worded = tuple(dict.fromkeys(w for w in map(words, aliases) if w))
+    return Slot(name, worded, named, reply, value)
+
+
+def slots(knowledge: UserKnowledge) -> list[Slot]:
+    """The slots of a (filled) user block, in the order their replies are given."""
+    found = [
+        _slot(
+            fact.name,
+            fact.aliases,
+            fact.reply or f"{fact.aliases[0][:1].upper()}{fact.aliases[0][1:]}: {fact.value}",
+            fact.value,
+        )
+        for fact in (*knowledge.facts, *knowledge.preferences)
+    ]
+    correction = knowledge.correction
+    if correction is not None:
+        aliases = [*correction.aliases, *INSTRUCTION_ALIASES]
+        found.append(_slot(CORRECTION_SLOT, aliases, correction.text, correction.text))
+    if knowledge.today:
+        found.append(
+            _slot(TODAY_SLOT, TODAY_ALIASES, f"Today is {knowledge.today}.", knowledge.today)
+        )
+    return found
+
+
+def _spans(alias: tuple[str, ...], question: tuple[str, ...]) -> list[tuple[int, int]]:
+    n = len(alias)
+    return [(i, i + n) for i in range(len(question) - n + 1) if question[i : i + n] == alias]
+
+
+def matched_slots(found: Sequence[Slot], question: str) -> list[Slot]:
+    """The slots ``question`` asks about (see the module docstring), in ``found``'s order."""
+    asked = words(question)
+    named = owners(question)
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for slot in found:
+        if named and slot.owners and not named & slot.owners:
+            continue  # about someone else's
+        hits = [span for alias in slot.aliases for span in _spans(alias, asked)]
+        if hits:
+            spans[slot.name] = hits
+
+    def inside_another(name: str, span: tuple[int, int]) -> bool:
+        start, end = span
+        return any(
+            other != name and s <= start and end <= e and (s, e) != span
+            for other, theirs in spans.items()
+            for s, e in theirs
+        )
+
+    return [
+        slot
+        for slot in found
+        if slot.name in spans and not all(inside_another(slot.name, sp) for sp in spans[slot.name])
+    ]
+
+
+class User(Protocol):
+    """What an env asks of a user: replies, the correction volunteered at its step, and
+    the slots told so far (for ``told`` signals)."""
+
+    revealed: list[str]
+
+    def reply(self, question: str) -> str: ...
+
+    def volunteer(self, step: int) -> str | None: ...
+
+
+UserFactory = Callable[[UserKnowledge, str], User]
+"""Makes an episode's user from the filled user block and the episode's instruction."""
+
+
+class SimulatedUser:
+    """The deterministic user (see the module docstring).
+
+    Args:
+        knowledge: the task's user block, its templates filled in.
+        goal: the instruction the user gave (unused: the rules need only the block).
+    """
+
+    def __init__(self, knowledge: UserKnowledge, goal: str = "") -> None:
+        self.knowledge = knowledge
+        self.goal = goal
+        self.slots = slots(knowledge)
+        self.revealed: list[str] = []
+        """The slots told so far, in the order first told."""
+        self.history: list[tuple[str, str]] = []
+        """Every question and its reply."""
+
+    def reply(self, question: str) -> str:
+        """The reply to ``question``: every matched slot's words, or ``REFUSAL``."""
+        found = matched_slots(self.slots, question)
+        self._tell(slot.name for slot in found)
+        answer = " ".join(slot.reply for slot in found) or REFUSAL
+        self.history.append((question, answer))
+        return answer
+
+    def volunteer(self, step: int) -> str | None:
+        """The correction, unasked, once ``step`` agent steps are done if it says ``at_step:
+        step`` and was not told already; else None."""
+        correction = self.knowledge.correction
+        if correction is None or correction.at_step != step or CORRECTION_SLOT in self.revealed:
+            return None
+        self._tell([CORRECTION_SLOT])
+        return correction.text
+
+    def _tell(self, names: Iterable[str]) -> None:
+        self.revealed += [name for name in names if name not in self.revealed]
+
+
+def make_user_factory(
+    kind: str = "simulated", options: dict[str, Any] | None = None
+) -> UserFactory:
+    """The factory of users ``kind`` names (``USERS``): ``simulated`` takes no options,
+    ``llm`` takes those of ``mobile_gym.tasks.llm_user.llm_user_factory`` (``model``,
+    ``base_url``, ``api_key``, ...). ValueError for an unknown kind or option."""
+    options = dict(options or {})
+    if kind == "simulated":
+        if options:
+            raise ValueError(f"the simulated user takes no options, got {sorted(options)}")
+        return SimulatedUser
+    if kind == "llm":
+        from mobile_gym.tasks.llm_user import llm_user_factory  # the LLM client on demand
+
+        valid = list(inspect.signature(llm_user_factory).parameters)
+        unknown = [name for name in options if name not in valid]
+        if unknown:
+            raise ValueError(
+                f"unknown option {unknown[0]!r} for the llm user; valid options: {', '.join(valid)}"
+            )
+        return llm_user_factory(**options)
+    raise ValueError(f"unknown user {kind!r}; choose one of: {', '.join(USERS)}")
+
+
+def check_user_battery(
+    responder: Callable[[str], str], cases: Sequence[tuple[str, str]]
+) -> list[str]:
+    """Ask ``responder`` each question of ``cases`` in order (follow-ups after the questions
+    they follow) and list, one line each, the replies that differ from the expected ones;
+    an empty list when every reply is as expected."""
+    wrong = []
+    for question, expected in cases:
+        got = responder(question)
+        if got != expected:
+            wrong.append(f"{question!r}: expected {expected!r}, got {got!r}")
+    return wrong

@@ -1,0 +1,1 @@
+"""Tests of the Model Context Protocol servers and clients."""

@@ -1,0 +1,413 @@
+"""The simulated user: the task file's ``user`` block, the deterministic responder judged by
+a battery of questions per kind of knowledge (a keyword responder fails it), ASK_USER
+through the env and its presets, the ``told`` and ``ask_user`` signals, the chat-model
+user over the OpenAI protocol, and the errors of bad ``user`` blocks."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+from mobile_gym.env import NOT_AVAILABLE, MobileEnv
+from mobile_gym.registration import make_env as make_preset_env
+from mobile_gym.spaces import ActionType
+from mobile_gym.tasks.llm_user import LLMUser, llm_user_factory
+from mobile_gym.tasks.schema import TaskFileError, UserKnowledge, parse_task
+from mobile_gym.tasks.user import (
+    REFUSAL,
+    SimulatedUser,
+    check_user_battery,
+    make_user_factory,
+    slots,
+    words,
+)
+from mobile_gym.wrappers.rl import tokenize
+from tests.agents.scripted_llm import ScriptedLLM, completion, last_user_text
+from tests.tasks.tasktools import act, click, spec, task_data, write_task
+
+Cases = list[tuple[str, str]]
+
+# a missing fact: the user knows Kevin's number, not Grace's email --------------------------
+KEVIN = "Kevin's phone number is 15551234567."
+MISSING_FACT: dict[str, Any] = {
+    "facts": [
+        {
+            "name": "kevin_phone",
+            "aliases": ["phone number", "number", "Kevin's number", "contact number"],
+            "value": "15551234567",
+            "reply": KEVIN,
+        }
+    ]
+}
+MISSING_FACT_CASES: Cases = [
+    ("What is Kevin's phone number?", KEVIN),
+    ("Could you tell me Kevin's contact number, please?", KEVIN),
+    ("KEVINS NUMBERS??", KEVIN),  # case, punctuation, a plural
+    ("What's the number?", KEVIN),
+    ("And what about his email?", REFUSAL),  # a follow-up about what the user does not know
+    ("What is Grace's phone number?", REFUSAL),  # the same words, someone else's
+    ("What is your phone number?", REFUSAL),
+    ("Should I open the Contacts app?", REFUSAL),  # an alias's word, not an alias
+    ("What's the weather like?", REFUSAL),
+    ("What is Kevin's phone number?", KEVIN),  # asked again: the same words
+]
+
+# preferences: a ringtone and a folder ---------------------------------------------------------
+RINGTONE = "My favourite ringtone is 'beebeep'."
+FOLDER = "Put it in the Documents folder."
+PREFERENCES: dict[str, Any] = {
+    "preferences": [
+        {
+            "name": "ringtone",
+            "aliases": ["ringtone", "ring tone", "favourite ringtone", "favorite ringtone"],
+            "value": "beebeep",
+            "reply": RINGTONE,
+        },
+        {
+            "name": "folder",
+            "aliases": ["folder", "target folder", "where to save"],
+            "value": "Documents",
+            "reply": FOLDER,
+        },
+    ]
+}
+PREFERENCE_CASES: Cases = [
+    ("Which ringtone should I pick?", RINGTONE),
+    ("What's your favorite ring tone?", RINGTONE),
+    ("Which ringtones do you like?", RINGTONE),
+    ("And which folder should the file go to?", FOLDER),  # a follow-up about another slot
+    ("Where to save it?", FOLDER),
+    ("Which ringtone, and which folder?", f"{RINGTONE} {FOLDER}"),  # both, in block order
+    ("Do you like loud music?", REFUSAL),
+    ("What is your password?", REFUSAL),
+    ("Which ringtone should I pick?", RINGTONE),
+]
+
+# a correction of a deliberately wrong instruction, and today's date --------------------------
+CORRECTED = "I gave the wrong time by mistake: the lunch is from 11 a.m. to 12 p.m. on Oct 17."
+TODAY = "Today is 2025-10-16."
+CORRECTION: dict[str, Any] = {
+    "correction": {"text": CORRECTED, "aliases": ["time", "time range", "day", "when"]},
+    "today": "2025-10-16",
+}
+CORRECTION_CASES: Cases = [
+    ("Is the instruction correct?", CORRECTED),
+    ("Just to confirm: 11 a.m. to 12 a.m., right?", CORRECTED),
+    ("What time should the lunch start?", CORRECTED),
+    ("And when does it end?", CORRECTED),  # a follow-up, by its own words
+    ("What's today's date?", TODAY),
+    ("What day is it today?", TODAY),  # "day" there is today's, not the lunch's
+    ("Which day is the lunch?", CORRECTED),
+    ("Tell me a joke.", REFUSAL),
+    ("What is Kevin's number?", REFUSAL),
+]
+
+BATTERIES = [
+    pytest.param(MISSING_FACT, MISSING_FACT_CASES, id="missing_fact"),
+    pytest.param(PREFERENCES, PREFERENCE_CASES, id="preference"),
+    pytest.param(CORRECTION, CORRECTION_CASES, id="correction"),
+]
+
+
+def knowledge(block: dict[str, Any]) -> UserKnowledge:
+    return UserKnowledge.model_validate(block)
+
+
+def keyword_toy(block: dict[str, Any]) -> Callable[[str], str]:
+    """Answers the first slot whenever a question holds any word of any alias."""
+    found = slots(knowledge(block))
+    alias_words = {word for slot in found for alias in slot.aliases for word in alias}
+    return lambda question: found[0].reply if alias_words & set(words(question)) else REFUSAL
+
+
+def value_toy(block: dict[str, Any]) -> Callable[[str], str]:
+    """Answers the first slot whatever the question."""
+    first = slots(knowledge(block))[0]
+    return lambda question: first.reply
+
+
+@pytest.mark.parametrize(("block", "cases"), BATTERIES)
+def test_the_simulated_user_passes_each_battery(block: dict[str, Any], cases: Cases) -> None:
+    assert check_user_battery(SimulatedUser(knowledge(block)).reply, cases) == []
+
+
+@pytest.mark.parametrize(("block", "cases"), BATTERIES)
+@pytest.mark.parametrize("toy", [keyword_toy, value_toy])
+def test_toy_responders_fail_each_battery(
+    block: dict[str, Any], cases: Cases, toy: Callable[[dict[str, Any]], Callable[[str], str]]
+) -> None:
+    wrong = check_user_battery(toy(block), cases)
+    assert wrong and all("expected" in line for line in wrong)
+
+
+def test_the_user_records_what_it_told_and_never_invents() -> None:
+    user = SimulatedUser(knowledge({**MISSING_FACT, **PREFERENCES, **CORRECTION}))
+    assert user.reply("Which folder?") == FOLDER
+    assert user.reply("What is Kevin's email?") == REFUSAL
+    assert user.reply("Kevin's number, and is the instruction right?") == f"{KEVIN} {CORRECTED}"
+    assert user.revealed == ["folder", "kevin_phone", "correction"]
+    assert [q for q, _ in user.history] == [
+        "Which folder?",
+        "What is Kevin's email?",
+        "Kevin's number, and is the instruction right?",
+    ]
+    assert user.volunteer(1) is None  # no at_step
+
+
+def test_a_default_reply_names_the_slot_and_its_value() -> None:
+    user = SimulatedUser(
+        knowledge({"facts": [{"name": "size", "aliases": ["shoe size"], "value": 39}]})
+    )
+    assert user.reply("Which shoe size?") == "Shoe size: 39"
+
+
+# the env and its presets -----------------------------------------------------------------------
+def user_task(**overrides: Any) -> Any:
+    return spec(user={**MISSING_FACT, **CORRECTION}, **overrides)
+
+
+def test_ask_user_reaches_the_observation_and_info() -> None:
+    env = MobileEnv(user_task())
+    obs, _ = env.reset(seed=0)
+    assert obs["ask_user_response"] == "" and env.observation_space.contains(obs)
+    obs, _, terminated, _, info = env.step(act(ActionType.ASK_USER, text="Kevin's number?"))
+    assert obs["ask_user_response"] == info["ask_user_response"] == info["user_reply"] == KEVIN
+    assert env.observation_space.contains(obs) and not terminated
+    obs, _, _, _, info = env.step(act(ActionType.REPEAT))
+    assert obs["ask_user_response"] == "" and "ask_user_response" not in info
+    assert env.episode.agent.questions == ["Kevin's number?"]
+    assert env.episode.agent.told == ["kevin_phone"]
+
+
+def test_a_task_without_a_user_keeps_its_reply() -> None:
+    env = MobileEnv(spec())
+    obs, _ = env.reset(seed=0)
+    assert "ask_user_response" not in obs
+    obs, *_, info = env.step(act(ActionType.ASK_USER, text="Kevin's number?"))
+    assert "ask_user_response" not in obs
+    assert info["ask_user_response"] == info["user_reply"] == NOT_AVAILABLE.format(what="ask_user")
+
+
+@pytest.mark.parametrize(
+    ("action_space", "observation", "ask"),
+    [
+        ("text", "text", 'ACTION: ASK_USER("What is Kevin\'s phone number?")'),
+        ("json", "html", '{"action_type": "ask_user", "text": "What is Kevin\'s phone number?"}'),
+        ("json", "pixels", {"action_type": "ask_user", "text": "What is Kevin's phone number?"}),
+        ("text", "mobile_env_html", 'ACTION: ASK_USER("What is Kevin\'s phone number?")'),
+        ("text", "som", 'ACTION: ASK_USER("What is Kevin\'s phone number?")'),
+    ],
+)
+def test_presets_observe_the_reply(action_space: str, observation: str, ask: Any) -> None:
+    env = make_preset_env(user_task(), action_space=action_space, observation=observation)
+    obs, _ = env.reset(seed=0)
+    assert obs["ask_user_response"] == ""
+    obs, _, _, _, info = env.step(ask)
+    assert obs["ask_user_response"] == info["ask_user_response"] == KEVIN
+    assert env.observation_space.contains(obs)
+
+
+@pytest.mark.parametrize("observation", ["rl", "rl_pixels"])
+def test_rl_presets_observe_the_reply_as_tokens(observation: str) -> None:
+    env = make_preset_env(user_task(), action_space="text", observation=observation)
+    obs, _ = env.reset(seed=0)
+    assert not obs["ask_user_response"].any()
+    obs, *_ = env.step('ACTION: ASK_USER("Kevin\'s number?")')
+    assert np.array_equal(obs["ask_user_response"], tokenize(KEVIN))
+    assert env.observation_space.contains(obs)
+
+
+def test_a_correction_with_at_step_is_said_unasked() -> None:
+    block = {"correction": {"text": CORRECTED, "at_step": 2}, **MISSING_FACT}
+    env = MobileEnv(spec(user=block))
+    env.reset(seed=0)
+    obs, *_, info = env.step(act(ActionType.REPEAT))
+    assert obs["ask_user_response"] == "" and "ask_user_response" not in info
+    obs, *_, info = env.step(act(ActionType.ASK_USER, text="Kevin's number?"))
+    assert obs["ask_user_response"] == info["ask_user_response"] == f"{KEVIN} {CORRECTED}"
+    assert env.episode.agent.told == ["kevin_phone", "correction"]
+    obs, *_ = env.step(act(ActionType.REPEAT))
+    assert obs["ask_user_response"] == ""
+    obs, *_ = env.step(act(ActionType.ASK_USER, text="Is the instruction right?"))
+    assert obs["ask_user_response"] == CORRECTED  # asked later: the same words
+
+
+def test_the_correction_counts_agent_actions_not_touch_frames() -> None:
+    env = make_preset_env(
+        spec(user={"correction": {"text": CORRECTED, "at_step": 1}}), action_space="element"
+    )
+    env.reset(seed=0)
+    obs, *_, info = env.step(0)  # one click: several touch frames, one agent action
+    assert obs["ask_user_response"] == info["ask_user_response"] == CORRECTED
+
+
+def test_told_and_ask_user_signals_in_an_episode() -> None:
+    signals = {
+        "wifi_off": {"setting": "global/wifi_on", "equals": "0"},
+        "asked_phone": {"ask_user": "(?i)phone|number"},
+        "told_phone": {"told": "kevin_phone"},
+        "told_correction": {"told": "correction"},
+    }
+    events = [
+        {"id": "asked", "when": "asked_phone", "reward": 0.1},
+        {"id": "learned", "when": "told_phone", "reward": 0.5},
+        {"id": "corrected", "when": "told_correction", "reward": 0.2},
+        {"id": "done", "when": "wifi_off", "reward": 1.0, "end": "success"},
+    ]
+    env = MobileEnv(user_task(signals=signals, events=events))
+    env.reset(seed=0)
+    *_, info = env.step(act(ActionType.ASK_USER, text="What's the weather?"))
+    assert info["events"] == [] and info["ask_user_response"] == REFUSAL
+    _, reward, *_, info = env.step(act(ActionType.ASK_USER, text="What is Grace's phone number?"))
+    assert info["events"] == ["asked"] and reward == pytest.approx(0.1)  # asked, not told
+    _, reward, *_, info = env.step(act(ActionType.ASK_USER, text="Then Kevin's number?"))
+    assert info["events"] == ["learned"] and reward == pytest.approx(0.5)
+    _, reward, *_, info = env.step(act(ActionType.ASK_USER, text="Is the time right?"))
+    assert info["events"] == ["corrected"] and reward == pytest.approx(0.2)
+    _, reward, terminated, _, info = click(env, id="wifi_switch")
+    assert info["success"] and terminated
+
+
+def test_user_values_take_the_task_parameters() -> None:
+    block = {
+        "facts": [
+            {"name": "code", "aliases": ["code"], "value": "{code}", "reply": "It is {code}."}
+        ],
+        "today": "{day}",
+    }
+    task = spec(
+        parameters={"code": {"range": [1000, 9999]}, "day": {"choice": ["2025-10-16"]}},
+        user=block,
+    )
+    env = MobileEnv(task)
+    env.reset(seed=3)
+    code = env.episode.values["code"]
+    *_, info = env.step(act(ActionType.ASK_USER, text="Which code, and what day is it?"))
+    assert info["ask_user_response"] == f"It is {code}. Today is 2025-10-16."
+
+
+# the chat-model user ---------------------------------------------------------------------------
+def test_the_llm_user_talks_over_the_openai_protocol() -> None:
+    replies = [completion("Kevin's number is 15 551 234 567."), completion(REFUSAL)]
+    with ScriptedLLM(replies) as server:
+        env = MobileEnv(
+            user_task(),
+            user="llm",
+            user_options={"model": "user-model", "base_url": server.base_url},
+        )
+        env.reset(seed=0)
+        obs, *_ = env.step(act(ActionType.ASK_USER, text="What is Kevin's number?"))
+        assert obs["ask_user_response"] == "Kevin's number is 15 551 234 567."
+        obs, *_ = env.step(act(ActionType.ASK_USER, text="And his email?"))
+        assert obs["ask_user_response"] == REFUSAL
+    assert isinstance(env.episode.user, LLMUser)
+    assert env.episode.agent.told == ["kevin_phone"]  # its value was said
+    first, second = (request.body for request in server.requests)
+    assert first["model"] == "user-model" and first["temperature"] == 0
+    system = first["messages"][0]
+    assert system["role"] == "system"
+    for text in ("Turn off Wi-Fi.", "15551234567", "2025-10-16", CORRECTED, REFUSAL):
+        assert text in system["content"]
+    assert last_user_text(first) == "What is Kevin's number?"
+    assert [m["role"] for m in second["messages"]] == ["system", "user", "assistant", "user"]
+    assert second["messages"][2]["content"] == "Kevin's number is 15 551 234 567."
+
+
+def test_the_llm_user_tells_the_correction_when_asked_about_it() -> None:
+    with ScriptedLLM([completion("Oops: 11 to 12 on Oct 17.")]) as server:
+        make = llm_user_factory(model="m", base_url=server.base_url)
+        user = make(knowledge(CORRECTION), "Schedule lunch from 11 a.m. to 12 a.m. on Oct 16.")
+        assert user.reply("Is the time right?") == "Oops: 11 to 12 on Oct 17."
+    assert user.revealed == ["correction"]
+    assert "Schedule lunch from 11 a.m. to 12 a.m. on Oct 16." in user.prompt
+
+
+@pytest.mark.parametrize(
+    ("kind", "options", "message"),
+    [
+        ("oracle", {}, "unknown user 'oracle'"),
+        ("simulated", {"model": "m"}, "takes no options"),
+        ("llm", {"temperature": 1}, "unknown option 'temperature'"),
+        ("llm", {"model": "m", "base_url": "ftp://x"}, "http:// or https://"),
+    ],
+)
+def test_bad_user_choices(kind: str, options: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_user_factory(kind, options)
+
+
+def test_eval_takes_the_user(tmp_path: pathlib.Path) -> None:
+    task = write_task(tmp_path, user=MISSING_FACT)
+    out = tmp_path / "run"
+    args = ["eval", "--task", str(task), "--agent", "oracle", "--out", str(out)]
+    with ScriptedLLM([]) as server:
+        llm = [
+            "--user",
+            "llm",
+            "--user-option",
+            "model=m",
+            "--user-option",
+            f"base_url={server.base_url}",
+        ]
+        result = subprocess.run(
+            [sys.executable, "-m", "mobile_gym.cli", *args, *llm],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+    assert result.returncode == 0, result.stderr
+    settings = json.loads((out / "results.json").read_text())["settings"]
+    assert settings["user"] == "llm" and settings["user_options"]["model"] == "m"
+    bad = subprocess.run(
+        [sys.executable, "-m", "mobile_gym.cli", *args, "--user", "nobody"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert bad.returncode == 2 and "unknown user 'nobody'" in bad.stderr
+
+
+# bad user blocks -------------------------------------------------------------------------------
+FACT = {"name": "phone", "aliases": ["phone"], "value": "1"}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"user": {"facts": [{"name": "phone", "value": "1"}]}}, "user.facts.0.aliases"),
+        ({"user": {"facts": [{**FACT, "aliases": []}]}}, "user.facts.0.aliases"),
+        ({"user": {"facts": [{**FACT, "aliases": ["?!"]}]}}, "user.facts.0.aliases.0"),
+        ({"user": {"facts": [{**FACT, "name": "Phone No"}]}}, "user.facts.0.name"),
+        ({"user": {"facts": [FACT, FACT]}}, "user.facts.1.name"),
+        ({"user": {"preferences": [{**FACT, "name": "today"}]}}, "user.preferences.0.name"),
+        ({"user": {"facts": [{**FACT, "colour": "red"}]}}, "user.facts.0.colour"),
+        ({"user": {"today": "16/10/2025"}}, "user.today"),
+        ({"user": {"correction": {"text": "x", "at_step": 0}}}, "user.correction.at_step"),
+        ({"user": {"correction": {"aliases": ["time"]}}}, "user.correction.text"),
+        ({"user": {"mood": "happy"}}, "user.mood"),
+        ({"user": ["phone"]}, "user"),
+        ({"signals": {**task_data()["signals"], "t": {"told": "phone"}}}, "signals.t.told"),
+        (
+            {"user": {"facts": [FACT]}, "signals": {**task_data()["signals"], "t": {"told": "x"}}},
+            "signals.t.told",
+        ),
+    ],
+)
+def test_bad_user_blocks_name_the_field(overrides: dict[str, Any], field: str) -> None:
+    with pytest.raises(TaskFileError) as caught:
+        parse_task(task_data(**overrides), "bad.yaml")
+    assert any(line.startswith(f"bad.yaml: {field}: ") for line in caught.value.problems), (
+        caught.value.problems
+    )
+
+
+def test_a_user_template_naming_no_parameter_is_a_task_file_error() -> None:
+    with pytest.raises(TaskFileError, match=r"user: unknown parameter \{nope\}"):
+        spec(user={"facts": [{**FACT, "value": "{nope}"}]})  # refused when the file loads
