@@ -29,7 +29,8 @@ class LimitError(ValueError):
 
 
 class _TaskLoader(yaml.SafeLoader):
-    """PyYAML's safe loader that counts how deep it composes and refuses repeated keys."""
+    """PyYAML's safe loader that counts how deep it composes and refuses repeated keys (used
+    where PyYAML has no libyaml)."""
 
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
@@ -49,16 +50,66 @@ class _TaskLoader(yaml.SafeLoader):
 
     def compose_mapping_node(self, anchor: str | None) -> MappingNode:
         node = super().compose_mapping_node(anchor)
-        seen: set[tuple[str, str]] = set()
-        for key, _ in node.value:
-            if isinstance(key, ScalarNode) and key.tag != "tag:yaml.org,2002:merge":
-                if (key.tag, key.value) in seen:
-                    raise LimitError(
-                        f"line {key.start_mark.line + 1}: key {key.value!r} is given twice "
-                        "in one mapping"
-                    )
-                seen.add((key.tag, key.value))
+        _check_mapping(node)
         return node
+
+
+_FAST_LOADER: type | None = getattr(yaml, "CSafeLoader", None)
+"""PyYAML's safe loader on libyaml (C), when PyYAML was built with it: it parses and
+composes several times faster than the pure-Python loader. The limits are then checked on
+its events (nesting, before anything is composed) and its node graph (repeated keys)."""
+_OPENS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSES = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
+def _check_nesting(text: str) -> None:
+    """LimitError if a collection in ``text`` nests deeper than ``MAX_NESTING``."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_FAST_LOADER):
+            if isinstance(event, _OPENS):
+                depth += 1
+                if depth > MAX_NESTING:
+                    line = event.start_mark.line + 1
+                    raise LimitError(f"line {line}: nested more than {MAX_NESTING} levels deep")
+            elif isinstance(event, _CLOSES):
+                depth -= 1
+    except yaml.MarkedYAMLError as exc:  # libyaml stops at its own, higher, nesting limit
+        if "nesting depth" not in str(exc.problem) or exc.problem_mark is None:
+            raise
+        line = exc.problem_mark.line + 1
+        raise LimitError(f"line {line}: nested more than {MAX_NESTING} levels deep") from None
+
+
+def _check_keys(root: Node) -> None:
+    """LimitError for a mapping of the node graph that gives one key twice (each node is
+    visited once, however many aliases name it)."""
+    stack, visited = [root], {id(root)}
+    while stack:
+        node = stack.pop()
+        if isinstance(node, MappingNode):
+            _check_mapping(node)
+            children = [child for pair in node.value for child in pair]
+        elif isinstance(node, yaml.SequenceNode):
+            children = list(node.value)
+        else:
+            continue
+        for child in children:
+            if id(child) not in visited:
+                visited.add(id(child))
+                stack.append(child)
+
+
+def _check_mapping(node: MappingNode) -> None:
+    seen: set[tuple[str, str]] = set()
+    for key, _ in node.value:
+        if isinstance(key, ScalarNode) and key.tag != "tag:yaml.org,2002:merge":
+            if (key.tag, key.value) in seen:
+                raise LimitError(
+                    f"line {key.start_mark.line + 1}: key {key.value!r} is given twice "
+                    "in one mapping"
+                )
+            seen.add((key.tag, key.value))
 
 
 def read_yaml(data: bytes) -> Any:
@@ -73,9 +124,21 @@ def read_yaml(data: bytes) -> Any:
     """
     if len(data) > MAX_FILE_BYTES:
         raise LimitError(f"file is larger than {MAX_FILE_BYTES:,} bytes")
-    loader = _TaskLoader(data.decode("utf-8"))
+    text = data.decode("utf-8")
+    if _FAST_LOADER is None:
+        slow = _TaskLoader(text)
+        try:
+            return slow.get_single_data()
+        finally:
+            slow.dispose()
+    _check_nesting(text)
+    loader = _FAST_LOADER(text)
     try:
-        return loader.get_single_data()
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_keys(node)
+        return loader.construct_document(node)
     finally:
         loader.dispose()
 
