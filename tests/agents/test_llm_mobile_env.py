@@ -24,6 +24,7 @@ from mobile_gym.wrappers.mobile_env_interface import (
     parse_mobile_env_action,
 )
 from tests.agents.scripted_llm import Reply, Script, ScriptedLLM, completion, last_user_text
+from tests.agents.test_llm_agent import play
 
 THREE_STAGES = (
     pathlib.Path(__file__).parents[1] / "tasks" / "mobile_env" / ("contacts_three_stages.textproto")
@@ -72,27 +73,12 @@ SOLVE: Script = [
 ]
 
 
-def play(env: gym.Env, agent: LLMAgent, limit: int = 10) -> tuple[list[Any], list[str], dict]:
-    """One episode (seed 0): the observations, the actions and the last info."""
-    observation, info = env.reset(seed=0)
-    agent.reset(info["instruction"], info, seed=0)
-    observations, actions = [observation], []
-    for _ in range(limit):
-        action = agent.act(observation, info)
-        actions.append(action)
-        observation, _, terminated, truncated, info = env.step(action)
-        observations.append(observation)
-        if terminated or truncated:
-            break
-    return observations, actions, info
-
-
 # a task played in the dialect ----------------------------------------------------------------
 def test_the_agent_plays_a_three_stage_task_in_mobile_env_format() -> None:
     env = make_env()
     with ScriptedLLM(SOLVE) as server:
         agent = agent_for(server)
-        observations, actions, info = play(env, agent)
+        observations, actions, info = play(env, agent, limit=10)
     assert info["success"] and len(actions) == 4
     assert (agent.action_space, agent.observation) == ("mobile_env", "mobile_env_html")
     assert agent.name == f"llm-mobile_env:{MODEL}"
