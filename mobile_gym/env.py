@@ -338,6 +338,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         terminated = bool(
             episode.failed
             or status is not None
+            or (rules.answer_ends and error is None and _action_type(action) is ActionType.ANSWER)
             or (episode.success_reached and rules.end_on_success and not rules.require_status)
         )
         if episode.failed:

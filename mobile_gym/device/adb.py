@@ -32,9 +32,11 @@ from mobile_gym.device.adb_input import TouchInput
 from mobile_gym.device.adb_link import AdbLink, RetryPolicy
 from mobile_gym.device.adb_shell import (
     DeviceReplyError,
+    content_query_command,
     dump_command,
     is_typable,
     key_command,
+    parse_content_rows,
     parse_dump,
     parse_foreground,
     parse_logcat_line,
@@ -253,6 +255,10 @@ class AdbDevice:
         xml = self.hierarchy_xml()
         return lambda: xml
 
+    def package_name(self, name: str) -> str:
+        """A device installs apps under their own names: ``name`` itself."""
+        return name
+
     def foreground(self) -> tuple[str, str]:
         """(package, activity) in front, from ``dumpsys window`` (``dumpsys activity`` when
         no app window has focus); the activity is ``.Name`` when it is in the package."""
@@ -291,6 +297,16 @@ class AdbDevice:
 
     def query(self, package: str, database: str, sql: str, params: list[Any]) -> list[tuple]:
         return self.databases.query(package, database, sql, params)
+
+    def content_query(
+        self, uri: str, projection: list[str], where: str | None
+    ) -> list[tuple[str | None, ...]]:
+        command = content_query_command(uri, projection, where)
+        result = self.link.shell(f"query {uri}", command)
+        output = result.stdout.decode("utf-8", errors="replace")
+        if result.exit_code != 0 or output.startswith("Error while accessing provider"):
+            raise ValueError(f"{uri}: {(output or result.text).strip()}")
+        return parse_content_rows(output, projection)
 
     def change_counters(self, sources: Collection[str] | None = None) -> None:
         """None: a real device can change on its own, so every signal is read again. A new

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 import shlex
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -123,6 +124,58 @@ def settings_get_command(namespace: str, key: str) -> str:
 
 def settings_put_command(namespace: str, key: str, value: str) -> str:
     return f"settings put {shlex.quote(namespace)} {shlex.quote(key)} {shlex.quote(value)}"
+
+
+def content_query_command(uri: str, projection: Sequence[str], where: str | None) -> str:
+    """``content query`` of the ``projection`` columns of ``uri``'s rows that ``where`` keeps."""
+    command = (
+        f"content query --uri {shlex.quote(uri)} --projection {shlex.quote(':'.join(projection))}"
+    )
+    return command + (f" --where {shlex.quote(where)}" if where else "")
+
+
+def parse_content_rows(output: str, projection: Sequence[str]) -> list[tuple[str | None, ...]]:
+    """The rows ``content query --projection`` printed (``Row: N COL=VALUE, COL=VALUE``,
+    ``NULL`` for a null, ``No result found.`` for none). A value may hold ``, `` or line
+    breaks, so each row is cut at its columns' names, in the projection's order.
+
+    Raises:
+        DeviceReplyError: output that is not rows of those columns.
+    """
+    text = output.replace("\r\n", "\n").rstrip("\n")
+    if not text or text == "No result found.":
+        return []
+    starts = list(_ROW_START.finditer(text))
+    if not starts or starts[0].start() != 0:
+        raise DeviceReplyError(f"content query printed no rows: {text[:200]!r}")
+    rows = []
+    for i, start in enumerate(starts):
+        end = starts[i + 1].start() - 1 if i + 1 < len(starts) else len(text)
+        rows.append(_content_row(text[start.end() : end], projection))
+    return rows
+
+
+_ROW_START = re.compile(r"^Row: \d+ ", re.MULTILINE)
+
+
+def _content_row(line: str, projection: Sequence[str]) -> tuple[str | None, ...]:
+    values: list[str | None] = []
+    rest = line
+    for i, column in enumerate(projection):
+        if not rest.startswith(column + "="):
+            raise DeviceReplyError(f"content query row lacks {column}: {line[:200]!r}")
+        rest = rest[len(column) + 1 :]
+        if i + 1 < len(projection):
+            cut = rest.find(f", {projection[i + 1]}=")
+            if cut < 0:
+                raise DeviceReplyError(
+                    f"content query row lacks {projection[i + 1]}: {line[:200]!r}"
+                )
+            value, rest = rest[:cut], rest[cut + 2 :]
+        else:
+            value = rest
+        values.append(None if value == "NULL" else value)
+    return tuple(values)
 
 
 def parse_setting(output: str) -> str | None:

@@ -51,6 +51,11 @@ class Device(Protocol):
         """A function returning the hierarchy of this moment when called (possibly later)."""
         ...
 
+    def package_name(self, name: str) -> str:
+        """The installed package that a task's package name stands for (the simulated phone
+        installs some apps in place of others: ``mobile_gym.sim.apps.aliases``)."""
+        ...
+
     def foreground(self) -> tuple[str, str]: ...
     def logcat(self, since: int) -> tuple[list[tuple[str, str]], int]:
         """(tag, message) pairs logged at or after cursor ``since``, and the next cursor."""
@@ -58,6 +63,14 @@ class Device(Protocol):
 
     def get_setting(self, namespace: str, key: str) -> str | None: ...
     def query(self, package: str, database: str, sql: str, params: list[Any]) -> list[tuple]: ...
+    def content_query(
+        self, uri: str, projection: list[str], where: str | None
+    ) -> list[tuple[str | None, ...]]:
+        """The ``projection`` columns of the rows of content provider ``uri`` that ``where``
+        keeps, as the text ``content query`` prints (None for null); ValueError when the
+        provider refuses (no such provider, column or table)."""
+        ...
+
     def change_counters(self, sources: Collection[str] | None = None) -> dict[str, Hashable] | None:
         """Tokens per source (``ui``, ``settings``, ``db``, ``logcat``) that change when it
         may have changed, so signals are re-evaluated only then; None: always re-evaluate.

@@ -15,6 +15,7 @@ from mobile_gym.hierarchy import Node
 from mobile_gym.sim import Display, Phone
 from mobile_gym.sim.apps import DEFAULT_APPS
 from mobile_gym.sim.apps.base import App
+from mobile_gym.sim.system import providers
 
 
 class SimDevice:
@@ -62,6 +63,10 @@ class SimDevice:
         """The nodes ``hierarchy_xml`` lists, made from the phone's views (nothing is dumped)."""
         return self.phone.nodes()
 
+    def package_name(self, name: str) -> str:
+        """The installed package a task's package name stands for (``Phone.package_name``)."""
+        return self.phone.package_name(name)
+
     def foreground(self) -> tuple[str, str]:
         self.phone.windows()  # a screen that closes itself when drawn closes now
         return self.phone.foreground
@@ -76,6 +81,16 @@ class SimDevice:
     def query(self, package: str, database: str, sql: str, params: list[Any]) -> list[tuple]:
         """Rows of the read-only ``sql`` (one statement, within the SQL budget)."""
         return read_only_query(self._database(package, database), sql, params)
+
+    def content_query(
+        self, uri: str, projection: list[str], where: str | None
+    ) -> list[tuple[str | None, ...]]:
+        """The rows the phone's provider at ``uri`` holds (``sim.system.providers``)."""
+        try:
+            found = providers.query(self.phone, uri, projection, where)
+        except providers.ProviderError as exc:
+            raise ValueError(str(exc)) from None
+        return [tuple(None if v is None else str(v) for v in row) for row in found.rows]
 
     def change_counters(self, sources: Collection[str] | None = None) -> dict[str, Hashable]:
         """Change tokens per source (those of ``sources``; None: all). The UI counts as
@@ -108,6 +123,7 @@ class SimDevice:
     def _database(self, package: str, database: str) -> sqlite3.Connection:
         """The app's database ``database``; ValueError if the app is not installed or has no
         such database."""
+        package = self.phone.package_name(package)
         app = self.phone.activities.app(package)
         if not self.phone.storage.has_database(package, database):
             names = ", ".join(app.schemas) or "none"

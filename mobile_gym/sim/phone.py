@@ -33,6 +33,7 @@ from mobile_gym.hierarchy import Node, dump
 from mobile_gym.sim import input as events
 from mobile_gym.sim.activities import Activities
 from mobile_gym.sim.apps import DEFAULT_APPS
+from mobile_gym.sim.apps.aliases import ALIASES
 from mobile_gym.sim.apps.base import App, AppContext, ScreenState
 from mobile_gym.sim.clock import DEFAULT_START, VirtualClock
 from mobile_gym.sim.display import Display
@@ -276,12 +277,19 @@ class Phone:
         """
         return self.activities.foreground
 
+    def package_name(self, name: str) -> str:
+        """The installed package ``name`` stands for: itself, or the app installed in its
+        place when it names another phone's app (``mobile_gym.sim.apps.aliases``)."""
+        return name if name in self.apps else ALIASES.get(name, name)
+
     def start_activity(self, package: str, activity: str | None = None, **args: Any) -> None:
         """Start ``activity`` (the main one by default) of ``package`` on top of its task."""
+        package = self.package_name(package)
         self.activities.start(package, activity, **args)
 
     def launch(self, package: str) -> None:
         """Open ``package`` as its launcher icon does: resume its task or start it."""
+        package = self.package_name(package)
         self.activities.launch(package)
 
     def finish_activity(self, package: str) -> None:
@@ -311,10 +319,12 @@ class Phone:
 
     def force_stop(self, package: str) -> None:
         """``am force-stop``: end the app's process and task."""
+        package = self.package_name(package)
         self.activities.force_stop(package)
 
     def clear_app_data(self, package: str) -> None:
         """``pm clear``: stop the app and wipe its databases and files (tables recreated empty)."""
+        package = self.package_name(package)
         app = self.activities.app(package)
         self.force_stop(package)
         self.storage.drop_databases(package)
@@ -373,6 +383,7 @@ class Phone:
 
     def database(self, package: str, name: str) -> sqlite3.Connection:
         """The app's SQLite database (what is written to it shows at the next observation)."""
+        package = self.package_name(package)
         self.activities.app(package)
         return self.storage.database(package, name)
 

@@ -175,6 +175,7 @@ def task_card(spec: TaskSpec, note: str | None = None) -> Table:
         ("suite", spec.suite),
         ("apps", ", ".join(spec.apps)),
         ("category", spec.category),
+        ("language", spec.language),
         ("difficulty", spec.level),
         ("min steps", str(spec.min_steps)),
         ("step cap", _cap_text(spec)),
@@ -187,6 +188,10 @@ def task_card(spec: TaskSpec, note: str | None = None) -> Table:
             + (", needs STATUS complete" if spec.episode.require_status else ""),
         ),
         ("stop after finish", "yes" if spec.stop_after_finish else "no"),
+        (
+            "ANSWER",
+            "ends the episode" if spec.episode.answer_ends else "recorded; the episode goes on",
+        ),
         (
             "STATUS",
             "counts as a step" if spec.episode.status_counts else "ends the episode, not a step",

@@ -332,6 +332,38 @@ class SqlSignal(_Model):
         return value
 
 
+class ContentSignal(_Model):
+    """Rows of a content provider (``content://sms/sent``), as ``adb shell content query``
+    finds them on a device and the simulated phone's providers (``sim.system.providers``)
+    find them here: true when the rows ``where`` keeps (an SQL condition over the
+    provider's columns) equal ``expect``, or, without ``expect``, number ``min_rows`` or
+    more. Values are compared as the text ``content query`` prints (``NULL``: null).
+    Settings have a signal of their own (``setting``)."""
+
+    content: str = Field(pattern=r"^content://[A-Za-z0-9_.]+(/[^\s]*)?$")
+    projection: list[Annotated[str, Field(pattern=NAME_PATTERN)]] = Field(default_factory=list)
+    where: str | None = None
+    expect: list[list[SqlValue]] | None = None
+    min_rows: int = Field(1, ge=0)
+
+    @field_validator("content")
+    @classmethod
+    def _not_settings(cls, value: str) -> str:
+        if value.removeprefix("content://").partition("/")[0] == "settings":
+            raise ValueError("read settings with a 'setting' signal (global/KEY, ...)")
+        return value
+
+    @model_validator(mode="after")
+    def _shaped(self) -> ContentSignal:
+        if self.expect is not None and self.projection:
+            widths = {len(row) for row in self.expect}
+            if widths - {len(self.projection)}:
+                raise ValueError(f"rows of expect must have {len(self.projection)} values")
+        if self.expect is not None and not self.projection:
+            raise ValueError("expect needs a projection: the columns its rows hold")
+        return self
+
+
 class AnswerSignal(_Model):
     """The agent's ANSWER compared with ``answer``. With ``match: number`` the answer must
     state one value: every number in it (``The code is 4821.``) is that one value, within
@@ -392,6 +424,7 @@ Signal = _tagged(
     ("foreground", ForegroundSignal),
     ("setting", SettingSignal),
     ("sql", SqlSignal),
+    ("content", ContentSignal),
     ("answer", AnswerSignal),
     ("status", StatusSignal),
     ("ask_user", AskUserSignal),
@@ -643,6 +676,9 @@ class EpisodeRules(_Model):
     """STATUS is an agent action: it counts toward the step cap and the steps of SE. False
     as in MobileAgentBench, where an agent stops by ending its loop: STATUS then ends the
     episode without counting as a step."""
+    answer_ends: bool = False
+    """ANSWER ends the episode, as in MobileWorld (whose ``answer`` action is the last); by
+    default an answer is recorded and the agent acts on."""
     original_extra_steps: int = Field(0, ge=0)
     """Actions the original harness allows past the cap under ``rules="original"``
     (MobileAgentBench stops only once ``current_step > max_steps``: one more); ``strict``
@@ -663,6 +699,8 @@ class TaskSpec(_Model):
     task_type: str | None = Field(None, pattern=NAME_PATTERN)
     """The task's type within its benchmark, for per-type results (Mobile-Env's WikiHow
     set: ``cross_page``, ``in_page``, ``qa``)."""
+    language: Literal["en", "zh"] = "en"
+    """The language of the instruction (MobileWorld has English and Chinese tasks)."""
     min_steps: int = Field(ge=1)
     max_steps: Literal["2x_min", "none"] | int = "2x_min"
     episode: EpisodeRules = EpisodeRules()

@@ -261,7 +261,9 @@ class SignalProbe:
     def _foreground_value(self, obs: Observer) -> bool:
         spec = self.spec
         package, activity = obs.device.foreground()
-        return package == spec.foreground and (spec.activity is None or activity == spec.activity)
+        return package == obs.device.package_name(spec.foreground) and (
+            spec.activity is None or activity == spec.activity
+        )
 
     def _setting_value(self, obs: Observer) -> bool:
         namespace, key = self._setting
@@ -274,6 +276,16 @@ class SignalProbe:
         except (sqlite3.Error, ValueError) as exc:  # ValueError: no such app or database
             raise s.TaskFileError(f"{self.where}: SQL query failed: {exc}") from None
         return [list(r) for r in rows] == [list(r) for r in spec.expect]
+
+    def _content_value(self, obs: Observer) -> bool:
+        spec = self.spec
+        try:
+            rows = obs.device.content_query(spec.content, spec.projection or ["_id"], spec.where)
+        except ValueError as exc:  # a provider this phone lacks, a column it does not have
+            raise s.TaskFileError(f"{self.where}: content query failed: {exc}") from None
+        if spec.expect is None:
+            return len(rows) >= spec.min_rows
+        return [list(r) for r in rows] == [[_content_text(v) for v in r] for r in spec.expect]
 
     def _answer_value(self, obs: Observer) -> bool:
         spec = self.spec
@@ -299,6 +311,15 @@ class SignalProbe:
             tool == spec.mcp_call and all(args.get(k) == v for k, v in spec.arguments.items())
             for tool, args in obs.agent.tool_calls
         )
+
+
+def _content_text(value: object) -> str | None:
+    """An expected value as ``content query`` prints it (None for null)."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return str(int(value))
+    return str(value)
 
 
 def _setting_matches(value: str | None, spec: s.SettingSignal) -> bool:
@@ -327,6 +348,7 @@ _KINDS: dict[type, tuple[str, Callable[[SignalProbe, Observer], bool]]] = {
     s.LogcatSignal: ("logcat", SignalProbe._logcat_value),
     s.SettingSignal: ("settings", SignalProbe._setting_value),
     s.SqlSignal: ("db", SignalProbe._sql_value),
+    s.ContentSignal: ("db", SignalProbe._content_value),
     s.AnswerSignal: ("agent", SignalProbe._answer_value),
     s.StatusSignal: ("agent", SignalProbe._status_value),
     s.AskUserSignal: ("agent", SignalProbe._ask_user_value),

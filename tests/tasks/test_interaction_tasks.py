@@ -34,7 +34,9 @@ MIN_SEARCHED = 4
 hour, ``14``, is in any clock or table of numbers)."""
 SEEDS = (0, 1)
 TASKS: dict[str, TaskSpec] = {
-    task_id: spec for task_id, spec in shipped_tasks().items() if spec.category == "interact"
+    task_id: spec
+    for task_id, spec in shipped_tasks().items()
+    if spec.category == "interact" and spec.suite == SUITE
 }
 
 

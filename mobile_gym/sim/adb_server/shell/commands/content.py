@@ -4,7 +4,7 @@ Options as Android's ``content`` takes them: ``--projection COL[:COL...]``, ``--
 ``--sort SQL``, ``--bind COLUMN:TYPE:VALUE`` (types ``s`` string, ``i``/``l`` integer,
 ``f``/``d`` number, ``b`` boolean, bound as 1 or 0, and ``n`` null) and ``--user 0``. A query
 prints ``Row: N COL=VALUE, COL=VALUE`` per row (``NULL`` for a null) or ``No result found.``;
-the changes print nothing. The providers are in ``shell.providers``.
+the changes print nothing. The providers are the phone's (``mobile_gym.sim.system.providers``).
 
 A malformed command prints the usage and ``[ERROR] WHY``; a provider's refusal prints
 ``Error while accessing provider:AUTHORITY`` and the exception, as on Android. Both exit
@@ -16,15 +16,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from mobile_gym.sim import Phone
 from mobile_gym.sim.adb_server.shell.invocation import Command, CommandError, Invocation
-from mobile_gym.sim.adb_server.shell.providers import PROVIDERS
-from mobile_gym.sim.adb_server.shell.providers.base import (
-    ProviderError,
-    Table,
-    Value,
-    not_found,
-)
+from mobile_gym.sim.system.providers import authority, resolve
+from mobile_gym.sim.system.providers.base import ProviderError, Value
 
 USAGE = """usage: adb shell content [subcommand] [options]
 
@@ -47,7 +41,6 @@ usage: adb shell content query --uri <URI> [--user <USER_ID>] [--projection <PRO
   <SORT_ORDER> is the order in which rows in the result should be sorted.
   Example:
   adb shell content query --uri content://settings/secure --projection name:value --where "name='android_id'" --sort "name ASC\""""
-SCHEME = "content://"
 _OPTIONS = {
     "query": ("--uri", "--user", "--projection", "--where", "--sort"),
     "insert": ("--uri", "--user", "--bind"),
@@ -131,31 +124,6 @@ def _parse(args: list[str]) -> _Request:
     return request
 
 
-def _authority(uri: str) -> str:
-    return uri.removeprefix(SCHEME).partition("/")[0]
-
-
-def _resolve(phone: Phone, uri: str) -> tuple[Table, Value | None]:
-    """The table ``uri`` names, and the row its last segment names (or None)."""
-    if not uri.startswith(SCHEME):
-        raise ProviderError(f"Unknown URI {uri}: content URIs start with {SCHEME}")
-    authority = _authority(uri)
-    provider = PROVIDERS.get(authority)
-    if provider is None:
-        raise not_found(authority)
-    path = uri.removeprefix(SCHEME + authority).strip("/")
-    table = provider.table(phone, path)
-    if table is not None:
-        return table, None
-    parent, _, last = path.rpartition("/")
-    table = provider.table(phone, parent)
-    if table is not None and table.item != "_id":
-        return table, last
-    if table is not None and last.isdigit():
-        return table, int(last)
-    raise ProviderError(f"Unknown URI {uri}")
-
-
 def _text(value: Value) -> str:
     """A column value as ``content query`` prints it."""
     return "NULL" if value is None else str(value)
@@ -163,7 +131,7 @@ def _text(value: Value) -> str:
 
 def _run(invocation: Invocation, request: _Request) -> None:
     phone = invocation.phone
-    table, item = _resolve(phone, request.uri)
+    table, item = resolve(phone, request.uri)
     if request.verb == "insert":
         if item is not None:
             raise ProviderError(f"Cannot insert into {request.uri}: it names one row")
@@ -194,7 +162,7 @@ def content(invocation: Invocation, args: list[str]) -> int:
     except (ProviderError, ValueError) as exc:
         error = exc if isinstance(exc, ProviderError) else ProviderError(str(exc))
         raise CommandError(
-            f"Error while accessing provider:{_authority(request.uri)}\n{error}"
+            f"Error while accessing provider:{authority(request.uri)}\n{error}"
         ) from None
     return 0
 

@@ -30,13 +30,13 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from mobile_gym.sim import Phone
-from mobile_gym.sim.adb_server.shell.providers.base import (
+from mobile_gym.sim.apps.contacts import DATABASE, PACKAGE, display_name, full_name
+from mobile_gym.sim.system.providers.base import (
     ProviderError,
     Rows,
     Value,
     unknown_columns,
 )
-from mobile_gym.sim.apps.contacts import DATABASE, PACKAGE, display_name, full_name
 
 DATA = tuple(f"data{n}" for n in range(1, 11))
 COLUMNS = ("_id", "raw_contact_id", "contact_id", "mimetype", "display_name", *DATA)

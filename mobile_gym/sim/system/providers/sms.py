@@ -20,7 +20,9 @@ import sqlite3
 from dataclasses import dataclass
 
 from mobile_gym.sim import Phone
-from mobile_gym.sim.adb_server.shell.providers.base import (
+from mobile_gym.sim.apps.sms_messenger import DATABASE, PACKAGE
+from mobile_gym.sim.apps.sms_messenger.data import RECEIVED, SENT
+from mobile_gym.sim.system.providers.base import (
     ProviderError,
     Rows,
     Table,
@@ -28,8 +30,6 @@ from mobile_gym.sim.adb_server.shell.providers.base import (
     not_found,
     unknown_columns,
 )
-from mobile_gym.sim.apps.sms_messenger import DATABASE, PACKAGE
-from mobile_gym.sim.apps.sms_messenger.data import RECEIVED, SENT
 
 COLUMNS = ("_id", "thread_id", "address", "date", "read", "type", "body")
 KEPT = ("address", "date", "read", "type", "body")

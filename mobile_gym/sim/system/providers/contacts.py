@@ -22,7 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mobile_gym.sim import Phone
-from mobile_gym.sim.adb_server.shell.providers.base import (
+from mobile_gym.sim.apps.contacts import PACKAGE, display_name, full_name
+from mobile_gym.sim.system.providers.base import (
     ProviderError,
     Rows,
     Table,
@@ -30,7 +31,7 @@ from mobile_gym.sim.adb_server.shell.providers.base import (
     not_found,
     unknown_columns,
 )
-from mobile_gym.sim.adb_server.shell.providers.contact_data import (
+from mobile_gym.sim.system.providers.contact_data import (
     NAME,
     PATHS,
     PHONE,
@@ -40,7 +41,6 @@ from mobile_gym.sim.adb_server.shell.providers.contact_data import (
     contacts_db,
     set_columns,
 )
-from mobile_gym.sim.apps.contacts import PACKAGE, display_name, full_name
 
 MOBILE = 2
 """The phone number type Android calls mobile: the app's one number."""

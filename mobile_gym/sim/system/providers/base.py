@@ -19,6 +19,7 @@ from typing import Protocol
 from mobile_gym.device.task_sql import MAX_VALUE_BYTES, within_budget
 from mobile_gym.sim import Phone
 
+SCHEME = "content://"
 Value = str | int | float | None
 """A column value (booleans are bound as 1 and 0)."""
 SQLITE_EXCEPTION = "android.database.sqlite.SQLiteException"

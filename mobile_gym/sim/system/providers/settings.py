@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mobile_gym.sim import Phone
-from mobile_gym.sim.adb_server.shell.providers.base import (
+from mobile_gym.sim.system.providers.base import (
     ProviderError,
     Rows,
     Table,
