@@ -9,6 +9,10 @@ import pathlib
 import subprocess
 import sys
 
+import cv2
+import numpy as np
+
+from mobile_gym.sim import Phone
 from tests.agents.scripted_llm import ScriptedLLM, completion
 
 EXAMPLES = pathlib.Path(__file__).parents[1] / "examples"
@@ -58,3 +62,28 @@ def test_the_llm_agent_plays_against_a_local_server() -> None:
         played = run("llm_agent.py", "--base-url", server.base_url, "--model", "m")
     assert len(server.requests) == 1
     assert "task: " in played.stdout and "after 1 steps" in played.stdout
+
+
+def test_app_screenshots_are_the_phones_screen(tmp_path: pathlib.Path) -> None:
+    run(
+        "app_screenshots.py",
+        "--out",
+        str(tmp_path),
+        "--scale",
+        "0.25",
+        "--app",
+        "com.android.settings",
+    )
+    phone = Phone(seed=0)
+    phone.launch("com.android.settings")
+    phone.wait(1000)
+    saved = cv2.cvtColor(cv2.imread(str(tmp_path / "com.android.settings.png")), cv2.COLOR_BGR2RGB)
+    assert np.array_equal(saved, phone.screenshot(0.25))
+    assert (tmp_path / "home.png").is_file()
+    refused = subprocess.run(
+        [sys.executable, str(EXAMPLES / "app_screenshots.py"), "--app", "org.example.none"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert refused.returncode == 2 and "not a launcher app: org.example.none" in refused.stderr
