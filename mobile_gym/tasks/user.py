@@ -2,7 +2,8 @@
 ``user`` block (``mobile_gym.tasks.schema.UserKnowledge``).
 
 ``SimulatedUser`` is deterministic. A question is read as words (case-folded, punctuation
-dropped, ``Kevin's`` read as ``kevin``, a simple plural as its singular) and matched
+dropped, ``Kevin's`` read as ``kevin``, a simple plural as its singular, each Chinese character a
+word of its own) and matched
 against the aliases of every slot: the facts, the preferences, the correction (its own
 aliases and words that ask whether the instruction is right: ``correct``, ``mistake``...)
 and today's date. An alias matches where its words stand together in the question, in
@@ -52,7 +53,10 @@ USERS = ("simulated", "llm")
 
 _POSSESSIVE = re.compile(r"(\w+)['\u2019]s\b")
 _APOSTROPHE = re.compile(r"['\u2019]")
-_WORD = re.compile(r"[^\W_]+")
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_WORD = re.compile(f"[{_HAN}]|[^\\W_{_HAN}]+")
+"""A word: a run of letters and digits, or one Chinese character (Chinese is written
+without spaces, so an alias matches where its characters stand together)."""
 _NOT_OWNERS = frozenset(
     [
         "it",

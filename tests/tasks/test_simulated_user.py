@@ -411,3 +411,20 @@ def test_bad_user_blocks_name_the_field(overrides: dict[str, Any], field: str) -
 def test_a_user_template_naming_no_parameter_is_a_task_file_error() -> None:
     with pytest.raises(TaskFileError, match=r"user: unknown parameter \{nope\}"):
         spec(user={"facts": [{**FACT, "value": "{nope}"}]})  # refused when the file loads
+
+
+def test_a_chinese_question_matches_an_alias_inside_it() -> None:
+    user = SimulatedUser(
+        knowledge(
+            {
+                "facts": [
+                    {"name": "visit_day", "aliases": ["参观", "哪天"], "value": "周日"},
+                    {"name": "size", "aliases": ["鞋码", "尺码"], "value": "39"},
+                ]
+            }
+        )
+    )
+    assert "周日" in user.reply("你周一上班前哪天去参观？")
+    assert "39" in user.reply("请问您穿多大的鞋码?")
+    assert user.reply("今天天气怎么样？") == REFUSAL
+    assert words("去参观 Kevin's") == ("去", "参", "观", "kevin")
