@@ -37,7 +37,18 @@ def test_every_simulated_app_but_settings_has_the_about_pages() -> None:
     from mobile_gym.sim.apps.about import AboutPages
 
     without = [app.label for app in DEFAULT_APPS if not issubclass(app, AboutPages)]
-    assert without == ["Settings", "Chrome", "Camera", "wikiHow"]
+    assert without == [
+        "Settings",
+        "Chrome",
+        "Camera",
+        "wikiHow",
+        "Gmail",
+        "Mattermost server",
+        "Mattermost",
+        "Mastodon server",
+        "Mastodon",
+        "淘店",
+    ]
     for app in DEFAULT_APPS:
         if issubclass(app, AboutPages):
             assert {ABOUT, FAQ, CONTRIBUTORS} <= set(app.screens), app.label

@@ -170,14 +170,15 @@ def test_long_press_opens_the_row_menu_and_scrolls_move_the_list() -> None:
 
 # masks -------------------------------------------------------------------------------------
 def test_action_masks_shape_and_content() -> None:
-    env = StepCap(element_env(max_elements=20), 10)
+    slots = 32  # more than the app drawer's icons
+    env = StepCap(element_env(max_elements=slots), 10)
     env.reset(seed=0)
     masks = env.get_wrapper_attr("action_masks")()
-    assert masks.dtype == bool and masks.shape == (len(VERBS) + 20,)
+    assert masks.dtype == bool and masks.shape == (len(VERBS) + slots,)
     verbs, indices = masks[: len(VERBS)], masks[len(VERBS) :]
     # home: clickable icons and buttons, nothing long-clickable
     assert verbs.tolist() == [True, False, True, True, True, True]
-    assert indices.tolist() == [True] * len(HOME_LABELS) + [False] * (20 - len(HOME_LABELS))
+    assert indices.tolist() == [True] * len(HOME_LABELS) + [False] * (slots - len(HOME_LABELS))
     env.step((SCROLL_DOWN, 0))
     masks = env.get_wrapper_attr("action_masks")()
     assert masks[LONG_PRESS]  # the search box is long-clickable

@@ -8,10 +8,14 @@ from mobile_gym.sim.apps.chrome import ChromeApp
 from mobile_gym.sim.apps.contacts import ContactsApp
 from mobile_gym.sim.apps.file_manager import FileManagerApp
 from mobile_gym.sim.apps.gallery import GalleryApp
+from mobile_gym.sim.apps.mail import MailApp
+from mobile_gym.sim.apps.mastodon import MastodonApp, MastodonServer
+from mobile_gym.sim.apps.mattermost import MattermostApp, MattermostServer
 from mobile_gym.sim.apps.music_player import MusicPlayerApp
 from mobile_gym.sim.apps.notes import NotesApp
 from mobile_gym.sim.apps.settings import SettingsApp
 from mobile_gym.sim.apps.sms_messenger import SmsMessengerApp
+from mobile_gym.sim.apps.taodian import TaodianApp
 from mobile_gym.sim.apps.voice_recorder import VoiceRecorderApp
 from mobile_gym.sim.apps.wikihow import WikiHowApp
 
@@ -30,4 +34,10 @@ DEFAULT_APPS = (
     ChromeApp,
     CameraApp,
     WikiHowApp,
+    MailApp,
+    MattermostServer,
+    MattermostApp,
+    MastodonServer,
+    MastodonApp,
+    TaodianApp,
 )

@@ -643,6 +643,76 @@ def _restore(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
     c.line([(x, y - h * 0.3), (x, y), (x + h * 0.25, y + h * 0.2)], col, max(1, _w(h) // 2))
 
 
+@_icon("reply")
+def _reply(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.polygon(
+        [(x - h * 0.8, y - h * 0.2), (x - h * 0.1, y - h * 0.75), (x - h * 0.1, y + h * 0.35)], col
+    )
+    c.line(
+        [(x - h * 0.2, y - h * 0.2), (x + h * 0.4, y - h * 0.1), (x + h * 0.7, y + h * 0.6)],
+        col,
+        _w(h),
+    )
+
+
+@_icon("bookmark")
+def _bookmark(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.polygon(
+        [
+            (x - h * 0.5, y - h * 0.8),
+            (x + h * 0.5, y - h * 0.8),
+            (x + h * 0.5, y + h * 0.8),
+            (x, y + h * 0.35),
+            (x - h * 0.5, y + h * 0.8),
+        ],
+        col,
+    )
+
+
+@_icon("bell")
+def _bell(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.polygon(
+        [
+            (x - h * 0.5, y + h * 0.4),
+            (x - h * 0.45, y - h * 0.3),
+            (x, y - h * 0.7),
+            (x + h * 0.45, y - h * 0.3),
+            (x + h * 0.5, y + h * 0.4),
+            (x + h * 0.75, y + h * 0.55),
+            (x - h * 0.75, y + h * 0.55),
+        ],
+        col,
+    )
+    c.circle(x, y + h * 0.75, h * 0.18, col)
+
+
+@_icon("download")
+def _download(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line([(x, y - h * 0.75), (x, y + h * 0.25)], col, _w(h))
+    c.line(
+        [(x - h * 0.45, y - h * 0.15), (x, y + h * 0.3), (x + h * 0.45, y - h * 0.15)], col, _w(h)
+    )
+    c.line([(x - h * 0.7, y + h * 0.7), (x + h * 0.7, y + h * 0.7)], col, _w(h))
+
+
+@_icon("attach")
+def _attach(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line(
+        [
+            (x + h * 0.3, y - h * 0.3),
+            (x + h * 0.3, y + h * 0.5),
+            (x, y + h * 0.8),
+            (x - h * 0.3, y + h * 0.5),
+            (x - h * 0.3, y - h * 0.6),
+            (x - h * 0.1, y - h * 0.8),
+            (x + h * 0.1, y - h * 0.6),
+            (x + h * 0.1, y + h * 0.3),
+        ],
+        col,
+        max(1, _w(h) // 2 + 1),
+    )
+
+
 ICON_NAMES: frozenset[str] = frozenset(_PAINTERS)
 
 

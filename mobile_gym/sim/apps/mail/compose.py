@@ -1,0 +1,337 @@
+"""Writing a mail: recipients with suggestions from Contacts, subject, body, quoted text of a
+reply or forward, attachments picked from the phone's files; sending, and drafts kept when
+the editor is left."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.apps.mail import data
+from mobile_gym.sim.apps.mail.data import Draft, Mail
+from mobile_gym.sim.ui.composites import list_item, toolbar
+from mobile_gym.sim.ui.scroll import ScrollView
+from mobile_gym.sim.ui.view import MATCH, Column, Row, View
+from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
+
+RECIPIENTS = ("to", "cc", "bcc")
+FIELDS = (*RECIPIENTS, "subject", "body")
+FIELD_LABELS = {"to": "To", "cc": "Cc", "bcc": "Bcc"}
+PICKABLE = ("/sdcard/Download", "/sdcard/Documents", "/sdcard/Pictures", "/sdcard/DCIM")
+"""The folders whose files the attach dialog lists."""
+SUGGESTIONS = 5
+FILE_ROW_DP = 64
+
+
+def _prefixed(prefix: str, subject: str) -> str:
+    """``Re: S`` / ``Fwd: S``, not doubling a prefix the subject has already."""
+    if subject.lower().startswith(prefix.lower()):
+        return subject
+    return f"{prefix} {subject}"
+
+
+def _quote(mail: Mail) -> str:
+    lines = "\n".join("> " + line for line in mail.body.split("\n"))
+    return f"On {data.when(mail.date)}, {mail.sender} <{mail.sender_address}> wrote:\n{lines}"
+
+
+def reply(ctx: AppContext, mail: Mail, *, to_all: bool) -> None:
+    """Open the editor answering ``mail`` (its sender; with ``to_all`` everyone else too)."""
+    me = data.ACCOUNT.lower()
+    if mail.folder == "sent":
+        to = data.split(mail.to_address)
+    else:
+        to = [mail.sender_address]
+    cc: list[str] = []
+    if to_all:
+        to += [a for a in data.split(mail.to_address) if a.lower() != me and a not in to]
+        cc = [a for a in data.split(mail.cc) if a.lower() != me and a not in to]
+    args: dict[str, Any] = {
+        "to": ", ".join(to) + ", ",
+        "cc": ", ".join(cc) + (", " if cc else ""),
+        "subject": _prefixed("Re:", mail.subject),
+        "quoted": _quote(mail),
+        "reply_to": mail.id,
+    }
+    ctx.open_focused(data.COMPOSE, "body", **args)
+
+
+def forward(ctx: AppContext, mail: Mail) -> None:
+    """Open the editor forwarding ``mail`` with its attachments."""
+    quoted = (
+        "---------- Forwarded message ---------\n"
+        f"From: {mail.sender} <{mail.sender_address}>\n"
+        f"Date: {data.when(mail.date)}\n"
+        f"Subject: {mail.subject}\n"
+        f"To: {mail.to_address}\n\n{mail.body}"
+    )
+    attachments = {name: f"{data.ATTACHMENTS}/{name}" for name in mail.attachment_list}
+    args = {
+        "subject": _prefixed("Fwd:", mail.subject),
+        "quoted": quoted,
+        "attachments": attachments,
+        "reply_to": mail.id,
+    }
+    ctx.open_focused(data.COMPOSE, "to", **args)
+
+
+def _stored(ctx: AppContext) -> Mail | None:
+    """The draft the editor was opened on, if any."""
+    draft_id = ctx.args.get("draft")
+    return data.mail(ctx, draft_id) if draft_id is not None else None
+
+
+def draft(ctx: AppContext) -> Draft:
+    """What the editor holds now."""
+    stored = _stored(ctx)
+    args = ctx.args
+    if stored is not None:
+        defaults = {
+            "to": stored.to_address,
+            "cc": stored.cc,
+            "bcc": stored.bcc,
+            "subject": stored.subject,
+            "body": stored.body,
+        }
+        files = {name: f"{data.ATTACHMENTS}/{name}" for name in stored.attachment_list}
+        reply_to = stored.reply_to
+    else:
+        defaults = {key: args.get(key, "") for key in FIELDS}
+        files = dict(args.get("attachments", {}))
+        reply_to = args.get("reply_to")
+    return Draft(
+        **{key: ctx.field(key, value) for key, value in defaults.items()},
+        quoted="" if stored is not None else args.get("quoted", ""),
+        attachments=ctx.get("attachments", files),
+        reply_to=reply_to,
+    )
+
+
+def keep_draft(ctx: AppContext) -> None:
+    """Save what the editor holds as a draft (leaving it by BACK, up or HOME), unless it
+    was sent or discarded, is empty, or was not changed since it opened."""
+    if ctx.get("closed"):
+        return
+    current = draft(ctx)
+    draft_id = ctx.get("draft_id", ctx.args.get("draft"))
+    edited = ctx.has("attachments") or any(ctx.has("field:" + key) for key in FIELDS)
+    if current.empty or not edited:
+        return  # a reply or forward left as it opened is dropped, as Gmail drops it
+    saved = data.save_draft(ctx, current, draft_id)
+    ctx.set("draft_id", saved)
+    ctx.toast("Draft saved")
+
+
+def _leave(ctx: AppContext) -> None:
+    keep_draft(ctx)
+    ctx.set("closed", True)
+    ctx.finish()
+
+
+def _send(ctx: AppContext) -> None:
+    current = draft(ctx)
+    recipients = [a for key in RECIPIENTS for a in data.split(getattr(current, key))]
+    if not recipients:
+        ctx.toast("Add at least one recipient")
+        return
+    wrong = [a for a in recipients if not data.is_address(a)]
+    if wrong:
+        ctx.toast(f"Invalid address: {wrong[0]}")
+        return
+    data.send(ctx, current, ctx.get("draft_id", ctx.args.get("draft")))
+    ctx.set("closed", True)
+    ctx.phone.hide_keyboard()
+    ctx.toast("Sent")
+    ctx.finish()
+
+
+def _discard(ctx: AppContext) -> None:
+    draft_id = ctx.get("draft_id", ctx.args.get("draft"))
+    if draft_id is not None:
+        data.discard_draft(ctx, draft_id)
+    ctx.set("closed", True)
+    ctx.phone.hide_keyboard()
+    ctx.finish()
+
+
+def _suggestions(ctx: AppContext, key: str, text: str) -> list[View]:
+    """Rows of the people whose name or address holds what is typed after the last comma."""
+    head, _, token = text.rpartition(",")
+    token = token.strip().lower()
+    if not token or data.is_address(token):
+        return []
+    found = [
+        (name, address)
+        for name, address in data.people(ctx)
+        if token in name.lower() or token in address.lower()
+    ][:SUGGESTIONS]
+
+    def pick(address: str) -> None:
+        before = f"{head}, " if head.strip() else ""
+        ctx.set_field(key, f"{before}{address}, ")
+
+    return [
+        list_item(
+            name,
+            address,
+            avatar=name,
+            id="suggestion_row",
+            title_id="suggestion_name",
+            subtitle_id="suggestion_address",
+            on_click=lambda a=address: pick(a),
+        )
+        for name, address in found
+    ]
+
+
+def _attach_dialog(ctx: AppContext, current: Draft) -> Any:
+    def files() -> list[str]:
+        """The pickable files, most recently modified first (a file pushed without a time
+        counts as new), then by folder and name."""
+        storage = ctx.phone.storage
+        now = ctx.phone.clock.stamp()
+        found = []
+        for path in storage.file_paths():
+            folder = next((i for i, p in enumerate(PICKABLE) if path.startswith(p + "/")), None)
+            if folder is not None and not path.rsplit("/", 1)[-1].startswith("."):
+                modified = storage.modified(path)
+                found.append((-(now if modified is None else modified), folder, path.lower(), path))
+        return [path for *_, path in sorted(found)]
+
+    def add(path: str) -> None:
+        name = path.rsplit("/", 1)[-1]
+        ctx.set("attachments", {**(current.attachments or {}), name: path})
+        ctx.pop("dialog:attach")  # the flag ``AppContext.dialog`` shows the dialog by
+
+    def body() -> list[View]:
+        listed = files()
+        if not listed:
+            return [TextView("No files found", id="attach_empty", color="text_secondary")]
+
+        def render(index: int, _: object) -> View:
+            path = listed[index]
+            folder, _, name = path.rpartition("/")
+            image = name.lower().endswith((".jpg", ".png", ".jpeg"))
+            return list_item(
+                name,
+                folder.removeprefix("/sdcard/"),
+                icon="image" if image else "file",
+                id="attach_file_row",
+                title_id="attach_file_name",
+                subtitle_id="attach_file_folder",
+                height=FILE_ROW_DP,
+                on_click=lambda: add(path),
+            )
+
+        return [
+            ctx.scroller(
+                "attach_files",
+                items=listed,
+                item_height=FILE_ROW_DP,
+                render_item=render,
+                id="attach_file_list",
+                height=384,
+            )
+        ]
+
+    return ctx.dialog("attach", "Attach file", buttons=[("Cancel", None)], body=body)
+
+
+def _field(ctx: AppContext, key: str, label: str, default: str) -> View:
+    return Row(
+        TextView(label, size=15, color="text_secondary", width=56),
+        ctx.edit(
+            key,
+            default=default,
+            id=f"compose_{key}",
+            input_type="email",
+            width=0,
+            weight=1,
+            hint="",
+        ),
+        padding=(16, 0, 8, 0),
+    )
+
+
+def compose_screen(ctx: AppContext) -> View:
+    current = draft(ctx)
+    attach = _attach_dialog(ctx, current)
+    overflow = ctx.menu(
+        "overflow", [("Save draft", lambda: _leave(ctx)), ("Discard", lambda: _discard(ctx))]
+    )
+    bar = toolbar(
+        "Compose",
+        on_up=lambda: _leave(ctx),
+        actions=[("attach", "Attach file", attach), ("send", "Send", lambda: _send(ctx))],
+        on_overflow=overflow,
+    )
+    focus = ctx.get("focus")
+    rows: list[View] = [
+        Row(
+            TextView("From", size=15, color="text_secondary", width=56),
+            TextView(data.ACCOUNT, id="compose_from", size=16, width=0, weight=1),
+            padding=(16, 12, 8, 12),
+        )
+    ]
+    for key in RECIPIENTS:
+        rows.append(_field(ctx, key, FIELD_LABELS[key], getattr(current, key)))
+        if focus == key:
+            rows += _suggestions(ctx, key, getattr(current, key))
+    rows.append(
+        ctx.edit(
+            "subject",
+            default=current.subject,
+            hint="Subject",
+            id="compose_subject",
+            margin=(16, 0, 16, 0),
+            width=MATCH,
+        )
+    )
+    for name in current.attachments or {}:
+        rows.append(
+            Row(
+                ImageView("file", size=20, margin=(0, 0, 12, 0)),
+                TextView(name, id="attachment_chip_name", size=14, width=0, weight=1),
+                ImageButton(
+                    "close",
+                    desc="Remove attachment",
+                    size=40,
+                    padding=10,
+                    on_click=lambda n=name: ctx.set(
+                        "attachments",
+                        {k: v for k, v in (current.attachments or {}).items() if k != n},
+                    ),
+                ),
+                id="attachment_chip",
+                background="surface_variant",
+                radius=8,
+                padding=(12, 0, 0, 0),
+                margin=(16, 8, 16, 0),
+            )
+        )
+    rows.append(
+        ctx.edit(
+            "body",
+            default=current.body,
+            hint="Compose email",
+            id="compose_body",
+            input_type="multiline",
+            margin=(16, 4, 16, 0),
+            width=MATCH,
+            max_lines=12,
+        )
+    )
+    if current.quoted:
+        rows.append(
+            TextView(
+                current.quoted,
+                id="quoted_text",
+                size=14,
+                color="text_secondary",
+                max_lines=40,
+                width=MATCH,
+                margin=(16, 8, 16, 16),
+            )
+        )
+    form = ctx.scroller("form", rows, cls=ScrollView, id="compose_form", height=0, weight=1)
+    return Column(bar, form, height=MATCH)

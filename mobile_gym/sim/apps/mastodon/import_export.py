@@ -1,0 +1,150 @@
+"""Import and export: the user's follows, mutes and blocks written to CSV files in
+``/sdcard/Download`` (Mastodon's columns), and such a file read back into the server."""
+
+from __future__ import annotations
+
+import csv
+import io
+import posixpath
+
+from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.apps.mastodon import data
+from mobile_gym.sim.apps.mastodon.seed import ME
+from mobile_gym.sim.ui.composites import list_item, section_header
+from mobile_gym.sim.ui.view import MATCH, Column, View
+from mobile_gym.sim.ui.widgets import Button, RadioButton
+
+DOWNLOADS = "/sdcard/Download"
+KINDS = {
+    "following": ("Follows", "follows", "following_accounts.csv", "Show boosts"),
+    "muted": ("Muted accounts", "mutes", "muted_accounts.csv", "Hide notifications"),
+    "blocked": ("Blocked accounts", "blocks", "blocked_accounts.csv", ""),
+}
+"""Each kind: its export label, its table, the file name Mastodon suggests and its second
+column."""
+IMPORT_TYPES = {"following": "Following list", "muted": "Muting list", "blocked": "Blocking list"}
+
+
+def _csv(ctx: AppContext, kind: str) -> str:
+    _label, table, _name, extra = KINDS[kind]
+    rows = data.db(ctx).execute(
+        f"SELECT a.username FROM {table} r JOIN accounts a ON a.id = r.target_account_id "
+        "WHERE r.account_id = ? ORDER BY a.username COLLATE NOCASE",
+        (ME,),
+    )
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["Account address", extra] if extra else ["Account address"])
+    for (username,) in rows:
+        address = f"{username}@{data.DOMAIN}"
+        writer.writerow([address, "true"] if extra else [address])
+    return out.getvalue()
+
+
+def _export(ctx: AppContext, kind: str) -> None:
+    """Write the CSV under the name typed (the suggested one when none is)."""
+    name = ctx.field("file_name").strip().replace("/", "_") or KINDS[kind][2]
+    if not name.lower().endswith(".csv"):
+        name += ".csv"
+    path = posixpath.join(DOWNLOADS, name)
+    ctx.phone.storage.write(path, _csv(ctx, kind).encode())
+    ctx.log(f"Exported: kind={kind} path={path}")
+    ctx.toast(f"Saved to Download/{name}")
+    ctx.clear_field("file_name")
+
+
+def _import(ctx: AppContext) -> None:
+    kind = ctx.get("import_kind", "following")
+    path = ctx.get("import_file")
+    if not path:
+        ctx.toast("Choose a file first")
+        return
+    table = KINDS[kind][1]
+    text = ctx.phone.storage.read(path).decode(errors="replace")
+    names = [
+        row[0].strip().lstrip("@").split("@")[0] for row in csv.reader(io.StringIO(text)) if row
+    ]
+    conn = data.db(ctx)
+    added = 0
+    for name in names:
+        found = conn.execute("SELECT id FROM accounts WHERE username = ?", (name,)).fetchone()
+        if found is None or found[0] == ME:
+            continue
+        column = ", created_at" if table == "follows" else ""
+        value = ", ?" if table == "follows" else ""
+        args = (ME, found[0], data.now_ms(ctx)) if table == "follows" else (ME, found[0])
+        cursor = conn.execute(
+            f"INSERT OR IGNORE INTO {table}(account_id, target_account_id{column}) "
+            f"VALUES (?, ?{value})",
+            args,
+        )
+        added += cursor.rowcount
+    ctx.log(f"Imported: kind={kind} path={path} added={added}")
+    ctx.toast(f"{added} accounts imported")
+    ctx.pop("import_file")
+
+
+def _csv_files(ctx: AppContext) -> list[str]:
+    storage = ctx.phone.storage
+    if not storage.is_dir(DOWNLOADS):
+        return []
+    return [
+        posixpath.join(DOWNLOADS, name)
+        for name in storage.list_dir(DOWNLOADS)
+        if name.lower().endswith(".csv")
+    ]
+
+
+def import_export_screen(ctx: AppContext) -> View:
+    exporting = ctx.get("exporting", "following")
+    save = ctx.dialog(
+        "save",
+        "Save as",
+        f"The file goes to {DOWNLOADS}.",
+        buttons=[("Cancel", None), ("Save", lambda: _export(ctx, exporting))],
+        body=lambda: [ctx.edit("file_name", hint=KINDS[exporting][2], id="file_name")],
+    )
+
+    def ask_name(kind: str) -> None:
+        ctx.set("exporting", kind)
+        save()
+
+    kind = ctx.get("import_kind", "following")
+    chosen = ctx.get("import_file")
+    kinds_menu = ctx.menu(
+        "import_kind",
+        [(label, lambda k=k: ctx.set("import_kind", k)) for k, label in IMPORT_TYPES.items()],
+    )
+    files = _csv_files(ctx)
+    pick = ctx.dialog(
+        "pick",
+        "Choose a file",
+        "" if files else f"No CSV files in {DOWNLOADS}",
+        buttons=[("Close", None)],
+        body=lambda: [
+            RadioButton(
+                posixpath.basename(path),
+                id="import_file_option",
+                checked=path == chosen,
+                on_change=lambda _on, path=path: ctx.set("import_file", path),
+            )
+            for path in files
+        ],
+    )
+    views: list[View] = [section_header("Export")]
+    views += [
+        list_item(label, "Export as CSV", id=f"export_{k}", on_click=lambda k=k: ask_name(k))
+        for k, (label, *_rest) in KINDS.items()
+    ]
+    views += [
+        section_header("Import"),
+        list_item("Import type", IMPORT_TYPES[kind], id="import_type", on_click=kinds_menu),
+        list_item(
+            "File",
+            posixpath.basename(chosen) if chosen else "No file chosen",
+            id="import_choose_file",
+            on_click=pick,
+        ),
+        Button("Upload", id="import_upload", on_click=lambda: _import(ctx), margin=(16, 8)),
+    ]
+    return Column(ctx.up_bar("Import and export"), Column(*views, width=MATCH), height=MATCH)

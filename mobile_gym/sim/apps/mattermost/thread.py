@@ -1,0 +1,52 @@
+"""A thread: its first post, the replies under it and a post box that replies."""
+
+from __future__ import annotations
+
+from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.apps.mattermost import channel_data, data, drafts, post_data
+from mobile_gym.sim.apps.mattermost.channel import separator
+from mobile_gym.sim.apps.mattermost.composer import SCROLL_END, composer
+from mobile_gym.sim.apps.mattermost.posts import details, post_menu, post_view
+from mobile_gym.sim.ui.composites import empty_state, toolbar
+from mobile_gym.sim.ui.scroll import ScrollView
+from mobile_gym.sim.ui.view import MATCH, Column, View
+
+
+def thread_root(ctx: AppContext) -> data.Post | None:
+    """The thread's first post (a reply opens its thread's root)."""
+    found = post_data.post(ctx, ctx.args["post_id"])
+    if found is not None and found.root_id:
+        return post_data.post(ctx, found.root_id)
+    return found
+
+
+def thread_screen(ctx: AppContext) -> View:
+    root = thread_root(ctx)
+    if root is None:
+        return Column(ctx.up_bar("Thread"), empty_state("This post was deleted"), height=MATCH)
+    channel = channel_data.channel(ctx, root.channel_id)
+    where = channel.title if channel else ""
+    menu = post_menu(ctx, on_reply=None)
+    replies = post_data.thread_posts(ctx, root.id)
+    extra = details(ctx, [root, *replies])
+    rows: list[View] = [post_view(ctx, root, extra, on_long_press=menu(root.id))]
+    count = len(replies)
+    rows.append(separator(f"{count} {'reply' if count == 1 else 'replies'}"))
+    rows += [post_view(ctx, reply, extra, on_long_press=menu(reply.id)) for reply in replies]
+    listing = ctx.scroller(
+        "posts", rows, cls=ScrollView, start=SCROLL_END, id="post_list", height=0, weight=1
+    )
+
+    def send(message: str, files: tuple[str, ...]) -> None:
+        post_data.create_post(ctx, root.channel_id, message, root_id=root.id, files=files)
+
+    def leave() -> None:
+        drafts.keep(ctx, root.channel_id, root.id)
+        ctx.finish()
+
+    return Column(
+        toolbar(f"Thread in {where}" if where else "Thread", on_up=leave),
+        listing,
+        composer(ctx, "Reply to this thread...", send, channel_id=root.channel_id, root_id=root.id),
+        height=MATCH,
+    )

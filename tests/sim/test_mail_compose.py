@@ -1,0 +1,227 @@
+"""Writing mail in the Mail app through raw input: recipients picked from suggestions, cc and
+bcc, attachments from the phone's files, replies and forwards, drafts; outcomes read from
+its database, ``sentEmail.json`` and logcat."""
+
+from __future__ import annotations
+
+import json
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim import input as ev
+from mobile_gym.sim.apps.mail import COMPOSE, MAIN, PACKAGE, SENT_JSON, VIEW
+from mobile_gym.sim.driver import Driver
+from tests.sim.test_mail import NOW_MS, add_mail, app_log, d, mails, phone, subjects
+
+__all__ = ["d", "phone"]  # the fixtures
+
+
+def contact_emails(phone: Phone) -> list[tuple[str, str]]:
+    rows = phone.database("com.simplemobiletools.contacts.pro", "contacts").execute(
+        "SELECT first_name, last_name, email FROM contacts WHERE email != '' ORDER BY id"
+    )
+    return [(f"{r['first_name']} {r['last_name']}", r["email"]) for r in rows]
+
+
+def sent_record(phone: Phone) -> dict:
+    return json.loads(phone.storage.read(SENT_JSON))
+
+
+def test_compose_with_a_suggested_contact_cc_and_an_attachment(phone: Phone, d: Driver) -> None:
+    phone.storage.write("/sdcard/Documents/Vacation budget.xlsx", b"sheet")
+    name, email = contact_emails(phone)[0]
+    d.tap(desc="Compose")
+    assert phone.foreground == (PACKAGE, COMPOSE)
+    assert d.find(id="compose_to").focused  # the keyboard is up for the recipient
+    d.device.send(ev.Text(name.split()[0][:3]))
+    suggested = [n.text for n in d.find_all(id="suggestion_address")]
+    assert email in suggested and len(suggested) <= 5
+    d.tap(id="suggestion_address", text=email)
+    assert d.find(id="compose_to").text == f"{email}, "
+    assert not d.exists(id="suggestion_row")
+    d.type_into("boss@work.example", id="compose_cc")
+    d.type_into("Budget", id="compose_subject")
+    d.type_into("Here is the budget.", id="compose_body")
+    d.tap(desc="Attach file")
+    assert d.find(id="alertTitle").text == "Attach file"
+    listed = [n.text for n in d.find_all(id="attach_file_name")]
+    assert listed[0] == "Vacation budget.xlsx"  # the newest first
+    assert d.find(id="attach_file_folder").text == "Documents"
+    d.scroll("down", id="attach_file_list")
+    assert d.find(id="attach_file_name").text != "Vacation budget.xlsx"
+    d.scroll("up", id="attach_file_list")
+    d.tap(id="attach_file_name", text="Vacation budget.xlsx")
+    assert [n.text for n in d.find_all(id="attachment_chip_name")] == ["Vacation budget.xlsx"]
+    d.tap(desc="Send")
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert d.exists(text="Sent")
+    sent = mails(phone, "folder = 'sent'")[0]
+    assert (sent["to_address"], sent["cc"], sent["subject"], sent["body"]) == (
+        email,
+        "boss@work.example",
+        "Budget",
+        "Here is the budget.",
+    )
+    assert sent["attachments"] == "Vacation budget.xlsx" and sent["date"] >= NOW_MS
+    record = sent_record(phone)
+    assert (record["to"], record["cc"], record["subject"]) == (email, "boss@work.example", "Budget")
+    assert record["attachments"] == [
+        {"name": "Vacation budget.xlsx", "path": "/sdcard/Documents/Vacation budget.xlsx"}
+    ]
+    assert app_log(phone)[-1] == (
+        f"Mail sent: id={sent['id']} to={email} cc=boss@work.example bcc= subject=Budget "
+        "attachments=Vacation budget.xlsx"
+    )
+    d.tap(desc="Open navigation drawer")
+    d.tap(id="drawer_item", text="Sent")
+    assert subjects(d)[0] == "Budget"
+
+
+def test_send_needs_a_valid_recipient(phone: Phone, d: Driver) -> None:
+    d.tap(desc="Compose")
+    d.tap(desc="Send")
+    assert d.exists(text="Add at least one recipient")
+    d.device.send(ev.Text("not an address"))
+    d.tap(desc="Send")
+    assert d.exists(text="Invalid address: not an address")
+    assert phone.foreground == (PACKAGE, COMPOSE)
+    assert not phone.storage.exists(SENT_JSON)
+    d.tap(id="compose_to")
+    for _ in "not an address":
+        d.key("DEL")
+    d.device.send(ev.Text("a@b.org, c@d.org"))
+    d.type_into("x@y.org", id="compose_bcc")
+    d.tap(desc="Send")
+    assert sent_record(phone)["to"] == "a@b.org,c@d.org"
+    assert sent_record(phone)["bcc"] == "x@y.org"
+
+
+def test_reply_prefills_the_sender_subject_and_quote(phone: Phone, d: Driver) -> None:
+    mail_id = add_mail(
+        phone,
+        "Meeting Thursday",
+        sender_name="Daniel",
+        body="Can we meet at 10?",
+        sender_address="dan123@gmail.com",
+    )
+    d.tap(id="subject", text="Meeting Thursday")
+    d.tap(id="reply_button")
+    assert phone.foreground == (PACKAGE, COMPOSE)
+    assert d.find(id="compose_to").text == "dan123@gmail.com, "
+    assert d.find(id="compose_subject").text == "Re: Meeting Thursday"
+    assert d.find(id="compose_body").focused
+    quote = d.find(id="quoted_text").text
+    assert "Daniel <dan123@gmail.com> wrote:" in quote and "> Can we meet at 10?" in quote
+    d.device.send(ev.Text("I'll be there at 10."))
+    d.tap(desc="Send")
+    assert phone.foreground == (PACKAGE, VIEW)  # back on the mail answered
+    sent = mails(phone, "folder = 'sent'")[0]
+    assert sent["subject"] == "Re: Meeting Thursday" and sent["reply_to"] == mail_id
+    assert sent["body"].startswith("I'll be there at 10.\n\nOn ")
+    assert sent_record(phone)["to"] == "dan123@gmail.com"
+
+
+def test_reply_all_keeps_the_other_recipients(phone: Phone, d: Driver) -> None:
+    add_mail(
+        phone,
+        "Team dinner",
+        sender_address="ann@x.org",
+        to_address="user@gmail.com, bob@x.org",
+        cc="cat@x.org",
+    )
+    d.tap(id="subject", text="Team dinner")
+    assert d.find(id="mail_to").text == "to user@gmail.com, bob@x.org, cc cat@x.org"
+    d.tap(id="reply_all_button")
+    assert d.find(id="compose_to").text == "ann@x.org, bob@x.org, "
+    assert d.find(id="compose_cc").text == "cat@x.org, "
+    d.device.send(ev.Text("Count me in"))
+    d.tap(desc="Send")
+    record = sent_record(phone)
+    assert (record["to"], record["cc"], record["subject"]) == (
+        "ann@x.org,bob@x.org",
+        "cat@x.org",
+        "Re: Team dinner",
+    )
+
+
+def test_forward_carries_the_attachments(phone: Phone, d: Driver) -> None:
+    add_mail(phone, "Receipt", body="Total $5.08", attachments="receipt.jpg")
+    d.tap(id="subject", text="Receipt")
+    d.tap(id="forward_button")
+    assert d.find(id="compose_subject").text == "Fwd: Receipt"
+    assert d.find(id="compose_to").focused and d.find(id="compose_to").text == ""
+    assert [n.text for n in d.find_all(id="attachment_chip_name")] == ["receipt.jpg"]
+    assert "Forwarded message" in d.find(id="quoted_text").text
+    d.device.send(ev.Text("treasurer@gmail.com"))
+    d.tap(desc="Send")
+    record = sent_record(phone)
+    assert record["to"] == "treasurer@gmail.com" and "Total $5.08" in record["body"]
+    assert [a["name"] for a in record["attachments"]] == ["receipt.jpg"]
+
+
+def test_leaving_the_editor_keeps_a_draft_that_can_be_sent_later(phone: Phone, d: Driver) -> None:
+    d.tap(desc="Compose")
+    d.device.send(ev.Text("friend@example.com"))
+    d.type_into("Weekend", id="compose_subject")
+    d.key("BACK")  # the keyboard
+    d.key("BACK")  # the editor
+    assert phone.foreground == (PACKAGE, MAIN)
+    drafts = mails(phone, "folder = 'drafts'")
+    assert [(m["to_address"], m["subject"]) for m in drafts] == [("friend@example.com", "Weekend")]
+    assert (
+        app_log(phone)[-1]
+        == f"Draft saved: id={drafts[0]['id']} to=friend@example.com subject=Weekend"
+    )
+    d.tap(desc="Open navigation drawer")
+    d.tap(id="drawer_item", text="Drafts")
+    assert d.find(id="sender").text == "Draft · To: friend@example.com"
+    d.tap(id="subject", text="Weekend")
+    assert phone.foreground == (PACKAGE, COMPOSE)
+    assert d.find(id="compose_subject").text == "Weekend"
+    d.type_into("See you Saturday", id="compose_body")
+    d.tap(desc="Send")
+    assert mails(phone, "folder = 'drafts'") == []
+    assert mails(phone, "folder = 'sent'")[0]["body"] == "See you Saturday"
+    assert d.find(id="empty_list").text == "Nothing in Drafts"
+
+
+def test_home_keeps_a_draft_once_and_an_untouched_reply_is_dropped(phone: Phone, d: Driver) -> None:
+    add_mail(phone, "Hello there")
+    d.tap(id="subject", text="Hello there")
+    d.tap(id="reply_button")
+    d.key("BACK")
+    d.key("BACK")
+    assert phone.foreground == (PACKAGE, VIEW)
+    assert mails(phone, "folder = 'drafts'") == []
+    d.tap(id="reply_button")
+    d.device.send(ev.Text("Thinking"))
+    d.key("HOME")
+    d.tap(desc="Overview")
+    d.tap(text="Gmail")  # back from recents, the editor as it was left
+    d.key("HOME")
+    drafts = mails(phone, "folder = 'drafts'")
+    assert len(drafts) == 1 and drafts[0]["body"].startswith("Thinking\n\nOn ")
+    d.tap(desc="Overview")
+    d.tap(text="Gmail")
+    assert phone.foreground == (PACKAGE, COMPOSE)
+    d.tap(desc="More options")
+    d.tap(text="Discard")
+    assert mails(phone, "folder = 'drafts'") == []
+    assert app_log(phone)[-1] == f"Draft discarded: id={drafts[0]['id']}"
+
+
+def test_replying_to_a_sent_mail_writes_to_its_recipients(phone: Phone, d: Driver) -> None:
+    add_mail(
+        phone,
+        "Plans",
+        folder="sent",
+        sender_name="Jordan Lee",
+        sender_address="user@gmail.com",
+        to_address="amy@x.org, ben@x.org",
+    )
+    d.tap(desc="Open navigation drawer")
+    d.tap(id="drawer_item", text="Sent")
+    assert d.find(id="sender").text == "To: amy@x.org, ben@x.org"
+    d.tap(id="subject", text="Plans")
+    d.tap(id="reply_button")
+    assert d.find(id="compose_to").text == "amy@x.org, ben@x.org, "
+    assert d.find(id="compose_subject").text == "Re: Plans"

@@ -1,0 +1,237 @@
+"""The Mastodon app, driven through raw input only (taps, text, keys); outcomes read from
+the server's database, logcat and the view hierarchy."""
+
+from __future__ import annotations
+
+import pytest
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim import input as ev
+from mobile_gym.sim.apps.mastodon import MAIN, PACKAGE, SERVER
+from mobile_gym.sim.apps.mastodon.data import COMPOSE, PROFILE
+from mobile_gym.sim.driver import Driver
+from tests.sim.conftest import open_app
+
+ME = 1
+
+
+@pytest.fixture
+def phone() -> Phone:
+    return Phone(seed=3)
+
+
+@pytest.fixture
+def d(phone: Phone) -> Driver:
+    driver = Driver(phone)
+    open_app(driver, "Mastodon")
+    assert phone.foreground == (PACKAGE, MAIN)
+    return driver
+
+
+def one(phone: Phone, sql: str, params: tuple = ()) -> object:
+    return phone.database(SERVER, "server").execute(sql, params).fetchone()
+
+
+def app_log(phone: Phone) -> list[str]:
+    marker = " I Mastodon: "
+    return [line.split(marker, 1)[1] for line in phone.logcat_lines()[0] if marker in line]
+
+
+def search_account(d: Driver, query: str) -> None:
+    d.tap(desc="Search")
+    d.type_into(query, id="search_edit")
+
+
+def test_seeded_server_has_the_user_and_posts(phone: Phone) -> None:
+    assert one(phone, "SELECT username FROM accounts WHERE id = 1")[0] == "test"
+    assert one(phone, "SELECT COUNT(*) FROM statuses")[0] >= 20
+    assert one(phone, "SELECT COUNT(*) FROM follows WHERE account_id = 1")[0] == 5
+
+
+def test_home_shows_followed_posts_only(d: Driver, phone: Phone) -> None:
+    names = {n.text for n in d.find_all(id="username")}
+    followed = {
+        "@" + row[0]
+        for row in phone.database(SERVER, "server").execute(
+            "SELECT a.username FROM follows f JOIN accounts a ON a.id = f.target_account_id "
+            "WHERE f.account_id = 1"
+        )
+    }
+    assert names and names <= followed | {"@test"}
+
+
+def test_compose_posts_a_status(d: Driver, phone: Phone) -> None:
+    d.tap(desc="Compose")
+    assert phone.foreground == (PACKAGE, COMPOSE)
+    d.type_into("Hello from the sim #testing", id="toot_text")
+    d.tap(id="publish")
+    row = one(phone, "SELECT text, account_id FROM statuses ORDER BY id DESC LIMIT 1")
+    assert tuple(row) == ("Hello from the sim #testing", ME)
+    assert one(phone, "SELECT COUNT(*) FROM tags WHERE name = 'testing'")[0] == 1
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert any(line.startswith("Status posted:") for line in app_log(phone))
+
+
+def test_empty_post_is_refused_with_a_toast(d: Driver, phone: Phone) -> None:
+    before = one(phone, "SELECT COUNT(*) FROM statuses")[0]
+    d.tap(desc="Compose")
+    d.tap(id="publish")
+    assert one(phone, "SELECT COUNT(*) FROM statuses")[0] == before
+    assert phone.foreground == (PACKAGE, COMPOSE)
+    assert any(t.text == "Your post is empty" for t in phone.toasts)
+
+
+def test_content_warning_and_poll(d: Driver, phone: Phone) -> None:
+    d.tap(desc="Compose")
+    d.type_into("Which one?", id="toot_text")
+    d.tap(desc="Content warning")
+    d.type_into("spoilers", id="content_warning")
+    d.tap(desc="Add poll")
+    assert not d.exists(id="poll_option_3")
+    d.type_into("Tea", id="poll_option_1")
+    d.type_into("Coffee", id="poll_option_2")
+    d.tap(id="publish")
+    row = one(phone, "SELECT id, spoiler_text FROM statuses ORDER BY id DESC LIMIT 1")
+    assert row[1] == "spoilers"
+    assert (
+        one(phone, "SELECT options FROM polls WHERE status_id = ?", (row[0],))[0]
+        == '["Tea", "Coffee"]'
+    )
+
+
+def test_follow_found_by_search(d: Driver, phone: Phone) -> None:
+    target = one(
+        phone,
+        "SELECT id, username FROM accounts WHERE id != 1 AND id NOT IN "
+        "(SELECT target_account_id FROM follows WHERE account_id = 1) ORDER BY id LIMIT 1",
+    )
+    search_account(d, target[1])
+    d.tap(id="username", text="@" + target[1])
+    assert phone.foreground == (PACKAGE, PROFILE)
+    d.tap(id="profile_action_btn", text="Follow")
+    assert (
+        one(
+            phone,
+            "SELECT COUNT(*) FROM follows WHERE account_id = 1 AND target_account_id = ?",
+            (target[0],),
+        )[0]
+        == 1
+    )
+    assert d.find(id="profile_action_btn").text == "Unfollow"
+    d.tap(id="profile_action_btn")
+    assert d.exists(text="Unfollow @" + target[1] + "?")
+    confirm = d.find_all(text="Unfollow")[-1]
+    d.send_all(ev.tap(*confirm.bounds.center))
+    assert (
+        one(
+            phone,
+            "SELECT COUNT(*) FROM follows WHERE account_id = 1 AND target_account_id = ?",
+            (target[0],),
+        )[0]
+        == 0
+    )
+
+
+def test_favourite_boost_bookmark_toggle(d: Driver, phone: Phone) -> None:
+    d.tap(id="favorite")
+    d.tap(id="reblog")
+    d.tap(id="bookmark")
+    assert (
+        one(
+            phone, "SELECT COUNT(*) FROM statuses WHERE account_id = 1 AND reblog_of_id IS NOT NULL"
+        )[0]
+        == 1
+    )
+    fav = one(phone, "SELECT COUNT(*) FROM favourites WHERE account_id = 1")[0]
+    assert fav >= 1
+    # the boost put the post on top again: its favourite shows as on
+    assert d.find_all(id="favorite")[0].selected
+    d.tap(id="favorite")
+    assert one(phone, "SELECT COUNT(*) FROM favourites WHERE account_id = 1")[0] == fav - 1
+
+
+def test_hashtag_timeline_follow_and_feature(d: Driver, phone: Phone) -> None:
+    d.tap(desc="Search")
+    d.type_into("#cats", id="search_edit")
+    d.tap(desc="Hashtags")
+    d.tap(id="hashtag", text="#cats")
+    texts = [n.text for n in d.find_all(id="text")]
+    assert texts and all("#cats" in t for t in texts)
+    d.tap(id="follow_hashtag", text="Follow")
+    d.tap(desc="More options")
+    d.tap(text="Feature on profile")
+    assert (
+        one(
+            phone,
+            "SELECT COUNT(*) FROM tag_follows f JOIN tags t ON t.id = f.tag_id WHERE t.name = 'cats'",
+        )[0]
+        == 1
+    )
+    assert one(phone, "SELECT name FROM featured_tags WHERE account_id = 1")[0] == "cats"
+
+
+def test_pin_own_post_from_profile(d: Driver, phone: Phone) -> None:
+    d.tap(desc="Profile")
+    d.tap(id="more")
+    d.tap(text="Pin on profile")
+    assert one(phone, "SELECT COUNT(*) FROM status_pins WHERE account_id = 1")[0] == 1
+    d.tap(desc="Pinned")
+    assert d.exists(id="pinned")
+
+
+def test_edit_profile_bio_and_avatar(d: Driver, phone: Phone) -> None:
+    d.tap(desc="Profile")
+    d.tap(id="profile_action_btn", text="Edit profile")
+    d.type_into("New Name", id="display_name")
+    d.tap(id="change_avatar")
+    picture = d.find_all(id="picture_name")[0].text
+    d.tap(id="picture_name", text=picture)
+    assert d.find(id="avatar_file").text == picture
+    d.tap(id="save")
+    row = one(phone, "SELECT display_name, avatar FROM accounts WHERE id = 1")
+    assert row[0].endswith("New Name") and row[1].endswith("/" + picture)
+
+
+def test_create_list_and_add_member(d: Driver, phone: Phone) -> None:
+    d.tap(desc="Profile")
+    d.tap(desc="More options")
+    d.tap(text="Lists")
+    d.tap(desc="New list")
+    d.type_into("Friends", id="list_title")
+    d.tap(id="replies_policy_1")
+    d.tap(text="Save")
+    row = one(phone, "SELECT id, title, replies_policy FROM lists")
+    assert tuple(row)[1:] == ("Friends", 1)
+    d.tap(id="list_name", text="Friends")
+    d.tap(desc="Add members")
+    d.tap(id="member_toggle", text="Add")
+    assert one(phone, "SELECT COUNT(*) FROM list_accounts WHERE list_id = ?", (row[0],))[0] == 1
+    d.key("BACK")
+    assert len(d.find_all(id="account")) == 1
+
+
+def test_report_a_post(d: Driver, phone: Phone) -> None:
+    d.tap(desc="Local")
+    rows = d.find_all(id="username")
+    first_other = next(n for n in rows if n.text != "@test")
+    index = rows.index(first_other)
+    more = d.find_all(id="more")[index]
+    d.send_all(ev.tap(*more.bounds.center))
+    d.tap(text="Report " + first_other.text)
+    d.tap(id="report_spam")
+    d.tap(text="Submit")
+    row = one(phone, "SELECT category, target_account_id FROM reports")
+    assert row[0] == "spam"
+
+
+def test_back_returns_to_home_tab(d: Driver, phone: Phone) -> None:
+    d.tap(desc="Notifications")
+    assert d.exists(id="notifications_list")
+    d.key("BACK")
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert d.exists(id="timeline_tabs")
+
+
+def test_account_search_takes_a_full_handle(d: Driver, phone: Phone) -> None:
+    search_account(d, "@kitty@mastodon.social")
+    assert [n.text for n in d.find_all(id="username")] == ["@kitty"]

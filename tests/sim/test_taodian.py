@@ -1,0 +1,491 @@
+"""The Taodian shop, driven through raw input only (taps, text, keys); outcomes read from
+its database, its callback files, logcat and the view hierarchy."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+
+import pytest
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim import input as ev
+from mobile_gym.sim.apps.sms_messenger import PACKAGE as SMS
+from mobile_gym.sim.apps.taodian import CALLBACK_DIR, DATABASE, PACKAGE
+from mobile_gym.sim.apps.taodian.data import CONFIRM, LOGIN, MAIN, ORDER, ORDERS, SEARCH
+from mobile_gym.sim.driver import Driver
+from tests.sim.conftest import open_app
+
+SEED = 3
+
+
+@pytest.fixture
+def phone() -> Phone:
+    return Phone(seed=SEED)
+
+
+@pytest.fixture
+def d(phone: Phone) -> Driver:
+    """A driver with the shop opened from the app drawer."""
+    driver = Driver(phone)
+    open_app(driver, "淘店")
+    assert phone.foreground == (PACKAGE, MAIN)
+    return driver
+
+
+def mall(phone: Phone) -> sqlite3.Connection:
+    return phone.database(PACKAGE, DATABASE)
+
+
+def reports(phone: Phone, task_name: str) -> list[dict]:
+    """The callback files of ``task_name``, oldest first."""
+    paths = sorted(
+        path
+        for path in phone.storage.files
+        if path.startswith(f"{CALLBACK_DIR}/{task_name}_callback_") and path.endswith(".json")
+    )
+    return [json.loads(phone.storage.read(path)) for path in paths]
+
+
+def toasted(phone: Phone, text: str) -> bool:
+    return any(t.text == text for t in phone.toasts)
+
+
+def prices(d: Driver) -> list[float]:
+    return [float(n.text.lstrip("¥")) for n in d.find_all(id="product_price")]
+
+
+def search(d: Driver, query: str) -> None:
+    d.tap(id="search_box")
+    d.device.send(ev.Text(query))
+    d.key("ENTER")
+
+
+def add_sku(phone: Phone, name: str, category: str, sku: str, price: float, stock: int) -> int:
+    """A product with one SKU; returns the SKU's id."""
+    db = mall(phone)
+    pid = db.execute(
+        "INSERT INTO products(name, category, price, sales) VALUES (?, ?, ?, 10)",
+        (name, category, price),
+    ).lastrowid
+    return db.execute(
+        "INSERT INTO skus(product_id, name, price, stock) VALUES (?, ?, ?, ?)",
+        (pid, sku, price, stock),
+    ).lastrowid
+
+
+# seeding ------------------------------------------------------------------------------------
+def dump(phone: Phone) -> list[tuple]:
+    db = mall(phone)
+    tables = ("products", "skus", "cart_items", "addresses", "orders", "order_items")
+    return [tuple(row) for t in tables for row in db.execute(f"SELECT * FROM {t} ORDER BY id")]
+
+
+def test_seeding_is_deterministic_and_differs_by_seed() -> None:
+    first, again, other = Phone(seed=11), Phone(seed=11), Phone(seed=12)
+    assert dump(first) == dump(again)
+    assert dump(first) != dump(other)
+    db = mall(first)
+    categories = [c for (c,) in db.execute("SELECT DISTINCT category FROM products")]
+    assert len(categories) == 8
+    assert db.execute("SELECT COUNT(*) FROM cart_items").fetchone()[0] >= 6
+    assert db.execute("SELECT COUNT(*) FROM addresses WHERE is_default = 1").fetchone()[0] == 1
+    names = [n for (n,) in db.execute("SELECT name FROM products")]
+    assert any(n.isascii() for n in names) and any(not n.isascii() for n in names)
+
+
+# search -------------------------------------------------------------------------------------
+def test_search_matches_every_word_and_sorts_by_price_and_sales(phone: Phone, d: Driver) -> None:
+    add_sku(phone, "测试 白色网球鞋", "鞋靴", "40码", 188.0, 5)
+    search(d, "网球鞋")
+    assert phone.foreground == (PACKAGE, SEARCH)
+    names = [n.text for n in d.find_all(id="product_name")]
+    assert "测试 白色网球鞋" in names and all("网球鞋" in n for n in names)
+    d.tap(id="search_input")
+    d.device.send(ev.Text(" 白色"))
+    d.tap(id="search_button")
+    both = [n.text for n in d.find_all(id="product_name")]
+    assert "测试 白色网球鞋" in both and all("白色" in n and "网球鞋" in n for n in both)
+
+    d.tap(id="search_input")
+    for _ in range(3):
+        d.key("DEL")
+    d.tap(id="search_button")  # 网球鞋 again
+    d.tap(id="sort_price")
+    assert d.find(id="sort_price").text == "价格↑"
+    assert prices(d) == sorted(prices(d)) and len(prices(d)) >= 2
+    d.tap(id="sort_price")
+    assert d.find(id="sort_price").text == "价格↓"
+    assert prices(d) == sorted(prices(d), reverse=True)
+    d.tap(id="sort_sales")
+    sales = {n: s for n, s in mall(phone).execute("SELECT name, sales FROM products")}
+    shown = [sales[n.text] for n in d.find_all(id="product_name")]
+    assert shown == sorted(shown, reverse=True)
+
+
+def test_filters_by_category_and_price_range(phone: Phone, d: Driver) -> None:
+    d.tap(id="category_item", text="数码")
+    assert d.find(id="sort_default").selected
+    db = mall(phone)
+    digital = {n for (n,) in db.execute("SELECT name FROM products WHERE category = '数码'")}
+    assert {n.text for n in d.find_all(id="product_name")} <= digital
+    d.tap(id="filter_button")
+    d.tap(id="filter_category", text="全部")
+    d.type_into("100", id="min_price")
+    d.type_into("300", id="max_price")
+    d.tap(text="确定")
+    shown = prices(d)
+    assert shown and all(100 <= p <= 300 for p in shown)
+    names = {n.text for n in d.find_all(id="product_name")}
+    assert not names <= digital  # every category now
+
+    d.tap(id="filter_button")
+    d.type_into("", id="min_price")
+    for _ in range(3):
+        d.key("DEL")
+    d.device.send(ev.Text("900"))
+    d.tap(text="确定")
+    assert toasted(phone, "最低价不能高于最高价")
+    assert d.exists(text="筛选")  # the dialog stays for a correction
+
+    d.tap(text="重置")
+    assert d.find(id="min_price").text == "最低价"  # emptied: the hint
+
+
+def test_a_search_that_finds_nothing_says_so(d: Driver) -> None:
+    search(d, "不存在的商品xyz")
+    assert d.exists(id="search_empty", text="没有找到相关宝贝")
+
+
+# product page and cart ------------------------------------------------------------------------
+def test_sku_must_be_chosen_and_stock_limits_the_quantity(phone: Phone, d: Driver) -> None:
+    sku = add_sku(phone, "限量 复古帆布鞋", "鞋靴", "41码", 99.0, 2)
+    search(d, "限量")
+    d.tap(id="product_name", text="限量 复古帆布鞋")
+    d.tap(id="add_to_cart")
+    d.tap(id="button1")  # 加入购物车 with no SKU chosen
+    assert toasted(phone, "请选择规格")
+    d.tap(id="sku_option", text="41码")
+    assert d.find(id="sku_chosen").text == "已选：41码"
+    d.tap(id="quantity_plus")
+    d.tap(id="quantity_plus")
+    assert toasted(phone, "库存不足") and d.find(id="quantity").text == "2"
+    d.tap(id="button1")
+    assert toasted(phone, "已加入购物车")
+    row = mall(phone).execute("SELECT count FROM cart_items WHERE sku_id = ?", (sku,)).fetchone()
+    assert row[0] == 2
+    added = reports(phone, "加入购物车")[-1]
+    assert added["product_info"][0]["prodName"] == "限量 复古帆布鞋"
+    assert added["product_info"][0]["skuName"] == "41码"
+    assert added["product_info"][0]["prodCount"] == 2
+
+
+def test_cart_quantities_selection_and_total(phone: Phone, d: Driver) -> None:
+    db = mall(phone)
+    d.tap(id="tab_cart")
+    count = db.execute("SELECT COUNT(*) FROM cart_items").fetchone()[0]
+    assert d.find(id="toolbar_title").text == f"购物车({count})"
+    first = d.find_all(id="cart_item_name")[0].text
+    start = int(d.find_all(id="cart_item_count")[0].text)
+    d.tap(id="quantity_plus")
+    assert int(d.find_all(id="cart_item_count")[0].text) == start + 1
+    d.tap(id="quantity_minus")
+    if start == 1:
+        d.tap(id="quantity_minus")
+        assert toasted(phone, "商品数量不能少于1件")
+    assert int(d.find_all(id="cart_item_count")[0].text) == start
+    d.tap(id="checkout_button")
+    assert toasted(phone, "您还没有选择宝贝哦") and phone.foreground == (PACKAGE, MAIN)
+
+    d.tap(id="cart_item_check", desc=first)
+    d.tap(id="select_all")
+    rows = db.execute(
+        "SELECT s.price, c.count FROM cart_items c JOIN skus s ON s.id = c.sku_id"
+    ).fetchall()
+    total = round(sum(p * c for p, c in rows), 2)
+    assert d.find(id="cart_total").text == f"¥{total:.2f}"
+    assert db.execute("SELECT MIN(selected) FROM cart_items").fetchone()[0] == 1
+    d.tap(id="select_all")
+    assert d.find(id="cart_total").text == "¥0.00"
+
+
+def test_deleting_selected_cart_rows_reports_the_cart(phone: Phone, d: Driver) -> None:
+    db = mall(phone)
+    before = {i for (i,) in db.execute("SELECT product_id FROM cart_items")}
+    d.tap(id="tab_cart")
+    names = [n.text for n in d.find_all(id="cart_item_name")][:2]
+    d.tap(id="cart_manage")
+    d.tap(id="delete_button")
+    assert toasted(phone, "您还没有选择宝贝哦")
+    for name in names:
+        d.tap(id="cart_item_check", desc=name)
+    d.tap(id="delete_button")
+    assert d.exists(text="确认要删除这2种商品吗？")
+    d.tap(id="button1", text="删除")
+    left = {
+        n
+        for (n,) in db.execute(
+            "SELECT p.name FROM cart_items c JOIN products p ON p.id = c.product_id"
+        )
+    }
+    assert not set(names) & left and len(left) == len(before) - 2
+    report = reports(phone, "购物车删除选中")[-1]
+    assert {i["prodName"] for i in report["items_to_delete"]} == set(names)
+    assert {int(i["prodId"]) for i in report["current_cart_items"]} == before
+    assert any("Callback: task_name=购物车删除选中" in line for line in phone.logcat_lines()[0])
+
+
+# checkout ---------------------------------------------------------------------------------------
+def test_checkout_to_a_new_address_with_the_payment_password(phone: Phone, d: Driver) -> None:
+    db = mall(phone)
+    d.tap(id="tab_cart")
+    name = d.find_all(id="cart_item_name")[0].text
+    d.tap(id="cart_item_check", desc=name)
+    line = db.execute(
+        "SELECT c.id, s.name, s.price, c.count FROM cart_items c JOIN skus s ON s.id = c.sku_id "
+        "WHERE c.selected = 1"
+    ).fetchone()
+    d.tap(id="checkout_button")
+    assert phone.foreground == (PACKAGE, CONFIRM)
+    default = db.execute("SELECT receiver FROM addresses WHERE is_default = 1").fetchone()[0]
+    assert d.find(id="address_receiver").text == default
+    d.tap(id="address_card")
+    d.tap(id="add_address")
+    d.tap(id="save_address")
+    assert toasted(phone, "请填写完整的收货信息")
+    for field, text in (
+        ("address_receiver", "张先生"),
+        ("address_mobile", "13800138000"),
+        ("address_province", "浙江省"),
+        ("address_city", "杭州市"),
+        ("address_area", "余杭区"),
+        ("address_addr", "阿里巴巴西溪C区"),
+    ):
+        d.type_into(text, id=field)
+    d.key("BACK")
+    d.tap(id="save_address")
+    assert toasted(phone, "保存成功")
+    d.tap(id="address_receiver", text="张先生")
+    assert phone.foreground == (PACKAGE, CONFIRM)
+    assert d.find(id="address_detail").text == "浙江省杭州市余杭区 阿里巴巴西溪C区"
+    assert d.find(id="order_total").text == f"¥{line[2] * line[3]:.2f}"
+    d.tap(id="submit_order")
+
+    assert phone.foreground == (PACKAGE, ORDER)
+    order = db.execute(
+        "SELECT id, status, receiver, addr, order_number FROM orders ORDER BY id DESC"
+    ).fetchone()
+    assert tuple(order)[1:4] == (1, "张先生", "阿里巴巴西溪C区")
+    assert db.execute("SELECT COUNT(*) FROM cart_items WHERE id = ?", (line[0],)).fetchone()[0] == 0
+    submitted = reports(phone, "提交订单")[-1]
+    assert submitted["product_info"][0]["prodName"] == name
+    assert submitted["product_info"][0]["skuName"] == line[1]
+    assert submitted["product_info"][0]["prodCount"] == line[3]
+    assert submitted["address_info"] == {
+        "receiver": "张先生",
+        "mobile": "13800138000",
+        "province": "浙江省",
+        "city": "杭州市",
+        "area": "余杭区",
+        "addr": "阿里巴巴西溪C区",
+    }
+    assert submitted["order_number"] == order[4]
+
+    d.type_into("000000", id="pay_password")
+    d.tap(text="确认支付")
+    assert toasted(phone, "支付密码错误，请重试")
+    assert db.execute("SELECT status FROM orders WHERE id = ?", (order[0],)).fetchone()[0] == 1
+    d.type_into("123456", id="pay_password")
+    d.tap(text="确认支付")
+    assert db.execute("SELECT status FROM orders WHERE id = ?", (order[0],)).fetchone()[0] == 2
+    assert d.find(id="order_status").text == "待发货"
+    assert reports(phone, "支付订单")[-1]["order_number"] == order[4]
+
+
+def test_buy_now_without_any_address_asks_for_one(phone: Phone, d: Driver) -> None:
+    mall(phone).execute("DELETE FROM addresses")
+    sku = add_sku(phone, "单品 无糖可乐", "食品饮料", "一箱24罐", 59.0, 10)
+    search(d, "单品")
+    d.tap(id="product_name")
+    d.tap(id="buy_now")
+    d.tap(id="sku_option")
+    d.tap(id="button1")
+    assert phone.foreground == (PACKAGE, CONFIRM)
+    assert d.find(id="address_receiver").text == "请添加收货地址"
+    d.tap(id="submit_order")
+    assert toasted(phone, "请选择收货地址")
+    assert (
+        mall(phone)
+        .execute("SELECT COUNT(*) FROM order_items WHERE sku_id = ?", (sku,))
+        .fetchone()[0]
+        == 0
+    )
+
+
+# orders and after-sales -------------------------------------------------------------------------
+def test_order_tabs_cancel_and_after_sales(phone: Phone, d: Driver) -> None:
+    db = mall(phone)
+    db.execute("UPDATE orders SET status = 1 WHERE id = 1")
+    db.execute("UPDATE orders SET status = 5 WHERE id = 2")
+    d.tap(id="tab_me")
+    d.tap(id="order_shortcut", desc="待付款")
+    unpaid = db.execute("SELECT COUNT(*) FROM orders WHERE status = 1").fetchone()[0]
+    assert [n.text for n in d.find_all(id="order_status")] == ["待付款"] * min(unpaid, 3)
+    number = db.execute("SELECT order_number FROM orders WHERE id = 1").fetchone()[0]
+    d.scroll_to(id="order_number", text=f"订单号 {number}")
+    rows = d.find_all(id="order_number")
+    index = [n.text for n in rows].index(f"订单号 {number}")
+    d.send_all(ev.tap(*d.find_all(id="cancel_order")[index].bounds.center))
+    d.tap(text="取消订单", id="button1")
+    assert db.execute("SELECT status FROM orders WHERE id = 1").fetchone()[0] == 6
+    assert toasted(phone, "订单已取消")
+
+    d.tap(desc="已完成")
+    done = db.execute("SELECT order_number FROM orders WHERE id = 2").fetchone()[0]
+    d.scroll_to(id="order_number", text=f"订单号 {done}")
+    d.tap(id="order_number", text=f"订单号 {done}")
+    d.tap(id="after_sales")
+    d.tap(id="submit_refund")
+    assert toasted(phone, "请选择退款原因")
+    d.tap(id="refund_kind", text="退货退款")
+    d.tap(id="refund_reason", text="尺码不合适")
+    d.tap(id="submit_refund")
+    refund = db.execute("SELECT kind, reason FROM refunds WHERE order_id = 2").fetchone()
+    assert tuple(refund) == ("退货退款", "尺码不合适")
+    assert d.find(id="order_status").text == "退款中"
+    assert not d.exists(id="after_sales")
+    report = reports(phone, "申请售后")[-1]
+    assert (report["order_number"], report["refund_type"]) == (done, "退货退款")
+
+
+def test_confirm_receipt_completes_a_shipped_order(phone: Phone, d: Driver) -> None:
+    db = mall(phone)
+    db.execute("UPDATE orders SET status = CASE id WHEN 1 THEN 3 ELSE 5 END")
+    d.tap(id="tab_me")
+    d.tap(id="order_shortcut", desc="待收货")
+    assert [n.text for n in d.find_all(id="order_status")] == ["待收货"]
+    d.tap(id="confirm_receipt")
+    d.tap(id="button1")
+    assert db.execute("SELECT status FROM orders WHERE id = 1").fetchone()[0] == 5
+    number = db.execute("SELECT order_number FROM orders WHERE id = 1").fetchone()[0]
+    assert reports(phone, "确认收货")[-1]["order_number"] == number
+    assert d.exists(id="orders_empty")
+
+
+def test_back_returns_to_the_home_tab_first(phone: Phone, d: Driver) -> None:
+    d.tap(id="tab_cart")
+    d.key("BACK")
+    assert phone.foreground == (PACKAGE, MAIN) and d.exists(id="search_box")
+
+
+# signing in -----------------------------------------------------------------------------------
+def sign_out(phone: Phone) -> None:
+    mall(phone).execute("INSERT INTO preferences(key, value) VALUES ('logged_in', '0')")
+
+
+def test_signing_in_with_a_texted_code_and_the_agreement(phone: Phone, d: Driver) -> None:
+    sign_out(phone)
+    d.tap(id="tab_cart")
+    assert phone.foreground == (PACKAGE, LOGIN)
+    assert d.find(id="login_phone").text == "13812345678"
+    d.tap(id="send_code")
+    assert toasted(phone, "验证码已发送")
+    sms = (
+        phone.database(SMS, "messages")
+        .execute("SELECT body FROM messages ORDER BY id DESC LIMIT 1")
+        .fetchone()[0]
+    )
+    code = re.search(r"验证码是(\d{6})", sms).group(1)
+    d.type_into("000000", id="login_code")
+    d.tap(id="agree_check")
+    d.tap(id="login_button")
+    assert toasted(phone, "验证码错误") and phone.foreground == (PACKAGE, LOGIN)
+    d.tap(id="agree_check")  # unticked again: the agreement is asked for
+    d.tap(id="login_code")
+    for _ in range(6):
+        d.key("DEL")
+    d.device.send(ev.Text(code))
+    d.tap(id="login_button")
+    assert d.exists(text="服务协议及隐私保护")
+    d.tap(id="button1", text="同意并登录")
+    assert toasted(phone, "登录成功") and phone.foreground == (PACKAGE, MAIN)
+    d.tap(id="tab_cart")
+    assert d.exists(id="cart_list")
+
+
+def test_signing_in_with_the_password(phone: Phone, d: Driver) -> None:
+    sign_out(phone)
+    d.tap(id="tab_me")
+    d.tap(desc="密码登录")
+    assert d.find(id="login_account").text == "mashu001"  # the last account
+    d.type_into("wrong", id="login_password")
+    d.tap(id="agree_check")
+    d.tap(id="login_button")
+    assert toasted(phone, "账号或密码错误")
+    d.tap(id="login_password")
+    for _ in range(5):
+        d.key("DEL")
+    d.device.send(ev.Text("password"))
+    d.tap(id="login_button")
+    assert phone.foreground == (PACKAGE, MAIN)
+    d.tap(id="tab_me")
+    assert d.find(id="user_name").text == "mashu001"
+
+
+def test_a_sold_out_product_cannot_be_bought(phone: Phone, d: Driver) -> None:
+    add_sku(phone, "售罄 圣诞彩灯", "节日礼品", "5米", 39.0, 0)
+    search(d, "售罄")
+    d.tap(id="product_name", text="售罄 圣诞彩灯")
+    assert d.find(id="product_stock").text == "已售罄"
+    assert not d.find(id="buy_now").enabled and not d.find(id="add_to_cart").enabled
+    d.tap(id="sku_selector")
+    assert toasted(phone, "该商品已售罄") and not d.exists(text="选择规格")
+
+
+def test_a_code_set_by_a_task_is_the_one_texted(phone: Phone, d: Driver) -> None:
+    sign_out(phone)
+    mall(phone).execute("INSERT INTO preferences(key, value) VALUES ('next_sms_code', '482913')")
+    d.tap(id="tab_me")
+    d.tap(id="send_code")
+    body = (
+        phone.database(SMS, "messages")
+        .execute("SELECT body FROM messages WHERE address = '1069012345'")
+        .fetchone()[0]
+    )
+    assert "482913" in body
+    d.type_into("482913", id="login_code")
+    d.tap(id="agree_check")
+    d.tap(id="login_button")
+    assert phone.foreground == (PACKAGE, MAIN)
+
+
+def test_an_unpaid_order_is_paid_from_its_page(phone: Phone, d: Driver) -> None:
+    db = mall(phone)
+    db.execute("UPDATE orders SET status = CASE id WHEN 1 THEN 1 ELSE 5 END")
+    d.tap(id="tab_me")
+    d.tap(id="order_shortcut", desc="待付款")
+    d.tap(id="order_item_name")
+    d.tap(id="pay_order")
+    assert d.find(id="pay_password").focused
+    d.device.send(ev.Text("123456"))
+    d.tap(id="button1", text="确认支付")
+    assert db.execute("SELECT status FROM orders WHERE id = 1").fetchone()[0] == 2
+    assert d.find(id="order_status").text == "待发货"
+    d.key("BACK")
+    assert phone.foreground == (PACKAGE, ORDERS) and d.exists(id="orders_empty")
+
+
+def test_callback_files_are_named_as_the_original_names_them(phone: Phone, d: Driver) -> None:
+    d.tap(id="tab_cart")
+    d.tap(id="quantity_plus")
+    d.tap(id="quantity_plus")  # twice in the same second: a second file, not an overwrite
+    names = sorted(p.rsplit("/", 1)[1] for p in phone.storage.files if p.startswith(CALLBACK_DIR))
+    stamp = f"{phone.clock.now:%Y%m%d_%H%M%S}"
+    assert names == [
+        f"修改购物车数量_callback_{stamp}.json",
+        f"修改购物车数量_callback_{stamp}_2.json",
+    ]
+    rows = mall(phone).execute("SELECT task_name, path FROM callbacks ORDER BY id").fetchall()
+    assert [r[0] for r in rows] == ["修改购物车数量"] * 2
+    assert json.loads(phone.storage.read(rows[0][1]))["task_name"] == "修改购物车数量"
