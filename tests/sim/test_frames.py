@@ -199,7 +199,7 @@ def test_canvas_over_refuses_an_image_of_another_shape() -> None:
         Canvas.over(np.zeros((10, 10, 3), np.uint8), 100, 100, 0.25)
 
 
-APPS = [package for package in Phone(seed=0).apps if package != "com.android.launcher3"]
+APPS = [app.package for app in Phone(seed=0).launcher_apps()]  # not the servers
 
 
 @pytest.mark.parametrize("package", APPS)

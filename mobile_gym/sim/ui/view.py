@@ -283,19 +283,21 @@ class View:
         """Outer size (without margins) this view takes in ``avail_w`` x ``avail_h``.
 
         ``MATCH`` takes what is available (the content's size along an axis with no limit),
-        ``WRAP`` the content's size, a number that many dp; never more than is available.
+        ``WRAP`` the content's size, a number that many dp; never more than is available. A
+        size of 0 with a ``weight`` is the share of a linear layout's room the parent
+        measures it in, as Android's ``0dp`` with a ``layout_weight``.
         The result is kept for the same room (layout asks more than once).
         """
         measured = self.measured
         if measured is not None and measured[0] == avail_w and measured[1] == avail_h:
             return measured[2]
         spec = self.width
-        if spec == MATCH:
+        if spec == MATCH or (spec == 0 and self.weight):  # 0 with a weight: its share
             w = avail_w if avail_w < UNBOUNDED // 2 else None
         else:
             w = None if spec == WRAP else min(d.dp(spec), avail_w)
         spec = self.height
-        if spec == MATCH:
+        if spec == MATCH or (spec == 0 and self.weight):
             h = avail_h if avail_h < UNBOUNDED // 2 else None
         else:
             h = None if spec == WRAP else min(d.dp(spec), avail_h)
