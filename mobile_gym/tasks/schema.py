@@ -528,14 +528,26 @@ class SolutionStep(_Model):
     wait: int | None = Field(None, ge=0)
     ask_user: str | None = Field(None, min_length=1)
     mcp_call: ToolCallStep | None = None
+    at: tuple[Annotated[float, Field(ge=0, le=1)], Annotated[float, Field(ge=0, le=1)]] | None = (
+        None
+    )
+    """Where a click or long press touches its node: fractions of the node's width and
+    height from its top-left corner (default its centre, ``[0.5, 0.5]``): the end of a
+    slider, say."""
     # a number parameter filled in (``answer: "{code}"``) is the text it reads as
     model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
 
     @model_validator(mode="after")
     def _one_action(self) -> SolutionStep:
-        given = [name for name in type(self).model_fields if getattr(self, name) is not None]
+        given = [
+            name
+            for name in type(self).model_fields
+            if name != "at" and getattr(self, name) is not None
+        ]
         if len(given) != 1:
             raise ValueError(f"a step is exactly one action, got {given or 'none'}")
+        if self.at is not None and given[0] not in ("click", "long_press"):
+            raise ValueError("'at' places a click or a long press on its node")
         return self
 
 

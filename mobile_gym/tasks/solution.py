@@ -38,10 +38,20 @@ def step_command(step: SolutionStep, xml: str, size: tuple[int, int]) -> Command
         x, y = find_node(xml, selector).bounds.center
         return x / (width - 1), y / (height - 1)
 
+    def point(selector: dict[str, Any]) -> tuple[float, float]:
+        """The node's centre, or the point ``at`` names on it."""
+        if step.at is None:
+            return centre(selector)
+        left, top, right, bottom = find_node(xml, selector).bounds
+        fx, fy = step.at
+        x = min(left + fx * (right - left), right - 1)
+        y = min(top + fy * (bottom - top), bottom - 1)
+        return x / (width - 1), y / (height - 1)
+
     if step.click is not None:
-        return Command("click", *centre(step.click))
+        return Command("click", *point(step.click))
     if step.long_press is not None:
-        return Command("long_press", *centre(step.long_press))
+        return Command("long_press", *point(step.long_press))
     if step.type is not None:
         if step.type.into is None:  # into the focused field
             return Command("type", text=step.type.text)
