@@ -59,6 +59,15 @@ def test_booted_databases_are_what_the_scripts_and_seeds_make(seed: int) -> None
     assert images(booted, probe=True) == images(plain, probe=True)
 
 
+def test_content_made_late_is_what_the_boot_would_have_made() -> None:
+    """An app's content is made when first used; whenever that is, it is the boot's."""
+    early = Phone(seed=5)
+    late = Phone(seed=5)
+    late.wait(3_600_000)  # an hour on the phone's clock before any app is touched
+    assert images(late.storage) == images(early.storage)
+    assert late.storage.files == early.storage.files
+
+
 def test_resets_with_new_content_give_what_a_fresh_boot_gives() -> None:
     phone = Phone(seed=1)
     for seed in (2, 3, 4, 5):

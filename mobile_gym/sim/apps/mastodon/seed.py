@@ -118,7 +118,7 @@ def seed_server(ctx: AppContext, rng: random.Random) -> None:
     """Fill the server: ``test`` (id 1) and the accounts, ~30 posts over the last weeks,
     follows, a followed hashtag, a favourite and a bookmark, notifications."""
     db = ctx.db()
-    now = int(ctx.now.timestamp() * 1000)
+    now = ctx.phone.boot_ms  # the boot's time, whenever the content is made
     accounts: list[tuple[str, str, str, tuple[str, ...]]] = [
         ("test", "Test User", "Just here to read and share.", MY_POSTS),
         *PERSONAS,
