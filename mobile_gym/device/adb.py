@@ -52,6 +52,7 @@ from mobile_gym.device.adb_shell import (
 )
 from mobile_gym.device.base import DeviceError
 from mobile_gym.device.logcat_reader import DEFAULT_CAPACITY, LOGCAT_COMMAND, LogcatReader
+from mobile_gym.device.paths import glob_matches, glob_root
 from mobile_gym.hierarchy import Node, parse
 
 T = TypeVar("T")
@@ -307,6 +308,12 @@ class AdbDevice:
         if result.exit_code != 0 or output.startswith("Error while accessing provider"):
             raise ValueError(f"{uri}: {(output or result.text).strip()}")
         return parse_content_rows(output, projection)
+
+    def find_files(self, pattern: str) -> list[str]:
+        root = glob_root(pattern)
+        result = self.link.shell(f"find {root}", f"find {shlex.quote(root)} -type f")
+        listed = result.stdout.decode("utf-8", errors="replace").splitlines()
+        return sorted(path for path in listed if glob_matches(path, pattern))
 
     def change_counters(self, sources: Collection[str] | None = None) -> None:
         """None: a real device can change on its own, so every signal is read again. A new

@@ -71,8 +71,17 @@ class Device(Protocol):
         provider refuses (no such provider, column or table)."""
         ...
 
+    def find_files(self, pattern: str) -> list[str]:
+        """The paths of the plain files matching ``pattern`` (an absolute glob whose
+        wildcards stay within one path segment), sorted."""
+        ...
+
+    def read_file(self, path: str) -> bytes:
+        """The bytes of the file at ``path`` (FileNotFoundError when there is none)."""
+        ...
+
     def change_counters(self, sources: Collection[str] | None = None) -> dict[str, Hashable] | None:
-        """Tokens per source (``ui``, ``settings``, ``db``, ``logcat``) that change when it
+        """Tokens per source (``ui``, ``settings``, ``db``, ``files``, ``logcat``) that change when it
         may have changed, so signals are re-evaluated only then; None: always re-evaluate.
         ``sources`` names the sources whose tokens are wanted (None: all); the others may be
         left out, and not read."""

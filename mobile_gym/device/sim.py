@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from mobile_gym.device.paths import glob_matches
 from mobile_gym.device.rows import insert_rows
 from mobile_gym.device.task_sql import read_only_query, within_budget
 from mobile_gym.hierarchy import Node
@@ -92,6 +93,12 @@ class SimDevice:
             raise ValueError(str(exc)) from None
         return [tuple(None if v is None else str(v) for v in row) for row in found.rows]
 
+    def find_files(self, pattern: str) -> list[str]:
+        return sorted(p for p in self.phone.storage.file_paths() if glob_matches(p, pattern))
+
+    def read_file(self, path: str) -> bytes:
+        return self.phone.read_file(path)
+
     def change_counters(self, sources: Collection[str] | None = None) -> dict[str, Hashable]:
         """Change tokens per source (those of ``sources``; None: all). The UI counts as
         changed only once no finger is on the screen: a gesture is judged when it ends, not
@@ -106,6 +113,8 @@ class SimDevice:
             counters["settings"] = phone.settings.version
         if sources is None or "db" in sources:
             counters["db"] = phone.storage.version
+        if sources is None or "files" in sources:
+            counters["files"] = phone.storage.files_version
         if sources is None or "logcat" in sources:
             counters["logcat"] = phone.logcat.next_seq
         return counters

@@ -364,6 +364,24 @@ class ContentSignal(_Model):
         return self
 
 
+class FileSignal(_Model):
+    """Files on the phone whose paths match ``file`` (an absolute glob: ``*``, ``?`` and
+    ``[...]`` within one path segment, ``/sdcard/DCIM/Camera/*.jpg``) and, with
+    ``contains``, whose text holds it (case ignored): true when their number is at least
+    ``min_count`` (1) and at most ``max_count``."""
+
+    file: str = Field(pattern=r"^/[^\x00]*$")
+    contains: str | None = None
+    min_count: int = Field(1, ge=0)
+    max_count: int | None = Field(None, ge=0)
+
+    @model_validator(mode="after")
+    def _counts(self) -> FileSignal:
+        if self.max_count is not None and self.max_count < self.min_count:
+            raise ValueError("max_count is below min_count")
+        return self
+
+
 class AnswerSignal(_Model):
     """The agent's ANSWER compared with ``answer``. With ``match: number`` the answer must
     state one value: every number in it (``The code is 4821.``) is that one value, within
@@ -425,6 +443,7 @@ Signal = _tagged(
     ("setting", SettingSignal),
     ("sql", SqlSignal),
     ("content", ContentSignal),
+    ("file", FileSignal),
     ("answer", AnswerSignal),
     ("status", StatusSignal),
     ("ask_user", AskUserSignal),

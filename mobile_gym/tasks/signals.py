@@ -287,6 +287,20 @@ class SignalProbe:
             return len(rows) >= spec.min_rows
         return [list(r) for r in rows] == [[_content_text(v) for v in r] for r in spec.expect]
 
+    def _file_value(self, obs: Observer) -> bool:
+        spec = self.spec
+        paths = obs.device.find_files(spec.file)
+        if spec.contains is not None:
+            wanted = spec.contains.casefold()
+            paths = [
+                path
+                for path in paths
+                if wanted in obs.device.read_file(path).decode("utf-8", "replace").casefold()
+            ]
+        return spec.min_count <= len(paths) and (
+            spec.max_count is None or len(paths) <= spec.max_count
+        )
+
     def _answer_value(self, obs: Observer) -> bool:
         spec = self.spec
         answer = obs.agent.answer
@@ -349,6 +363,7 @@ _KINDS: dict[type, tuple[str, Callable[[SignalProbe, Observer], bool]]] = {
     s.SettingSignal: ("settings", SignalProbe._setting_value),
     s.SqlSignal: ("db", SignalProbe._sql_value),
     s.ContentSignal: ("db", SignalProbe._content_value),
+    s.FileSignal: ("files", SignalProbe._file_value),
     s.AnswerSignal: ("agent", SignalProbe._answer_value),
     s.StatusSignal: ("agent", SignalProbe._status_value),
     s.AskUserSignal: ("agent", SignalProbe._ask_user_value),

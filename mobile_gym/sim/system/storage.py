@@ -77,6 +77,8 @@ class Storage:
         self._booting = False
         self.folders: set[str] = set()
         """Directories made with ``make_dirs``: they exist even when empty."""
+        self.files_version = 0
+        """Changes when a file or folder is added, replaced or removed."""
         self.times: dict[str, int] = {}
         """Last-modified times (epoch ms) of the files and folders whose writers recorded one."""
         self._generation = 0
@@ -169,12 +171,14 @@ class Storage:
     def _files_changed(self) -> None:
         """Paths were removed or replaced: the listing is found again when next asked."""
         self._directories = None
+        self.files_version += 1
         self._report(FILES)
 
     def _paths_added(self, paths: Iterable[str]) -> None:
         """Paths were only added: the listing, if found already, grows."""
         if self._directories is not None:
             self._list(paths)
+        self.files_version += 1
         self._report(FILES)
 
     def _report(self, key: tuple[str, ...]) -> None:

@@ -274,3 +274,27 @@ def test_syntax_errors_are_reported(sh: Run) -> None:
 def test_hierarchy_xml_from_the_shell_parses(sh: Run) -> None:
     ok(sh("uiautomator dump /data/local/tmp/uidump.xml"))
     etree.fromstring(sh("cat /data/local/tmp/uidump.xml").stdout)
+
+
+# find -----------------------------------------------------------------------------------------
+def test_find_lists_what_the_storage_holds(sh: Run, phone: Phone) -> None:
+    phone.write_file("/sdcard/Download/b.txt", b"b")
+    phone.write_file("/sdcard/Download/a.pdf", b"a")
+    phone.write_file("/sdcard/Download/deep/c.txt", b"c")
+    listed = ok(sh("find /sdcard/Download")).splitlines()
+    assert listed[0] == "/sdcard/Download"
+    assert {
+        "/sdcard/Download/b.txt",
+        "/sdcard/Download/deep",
+        "/sdcard/Download/deep/c.txt",
+    } <= set(listed)
+    assert listed.index("/sdcard/Download/deep") < listed.index("/sdcard/Download/deep/c.txt")
+    found = ok(sh("find /sdcard/Download -type f -name '*.txt'")).splitlines()
+    assert found == ["/sdcard/Download/b.txt", "/sdcard/Download/deep/c.txt"]
+    assert ok(sh("find /sdcard/Download -type d")).splitlines() == [
+        "/sdcard/Download",
+        "/sdcard/Download/deep",
+    ]
+    assert "No such file" in failed(sh("find /sdcard/nowhere"))
+    assert "bad arg" in failed(sh("find /sdcard -newer x"))
+    assert "bad -type" in failed(sh("find /sdcard -type l"))

@@ -1,8 +1,11 @@
-"""``cat``, ``ls``, ``rm``, ``mkdir`` and ``touch`` on the phone's files (paths relative to ``/``)."""
+"""``cat``, ``ls``, ``find``, ``rm``, ``mkdir`` and ``touch`` on the phone's files (paths
+relative to ``/``)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import fnmatch
+import posixpath
 import stat
 
 from mobile_gym.sim.adb_server.files import FileStat, absolute, describe
@@ -72,6 +75,51 @@ def ls(invocation: Invocation, args: list[str]) -> int:
     return status
 
 
+def find(invocation: Invocation, args: list[str]) -> int:
+    """``find [PATH...] [-type f|d] [-name PATTERN]``: each path under each PATH (itself
+    included), folders before what they hold, names in order; toybox's tests ``-type`` and
+    ``-name`` only."""
+    roots: list[str] = []
+    while args and not args[0].startswith("-"):
+        roots.append(args.pop(0))
+    tests: dict[str, str] = {}
+    while args:
+        test = args.pop(0)
+        if test not in ("-type", "-name"):
+            raise CommandError(f"find: bad arg '{test}'")
+        if not args:
+            raise CommandError(f"find: '{test}' needs 1 arg")
+        tests[test] = args.pop(0)
+    if tests.get("-type", "f") not in ("f", "d"):
+        raise CommandError(f"find: bad -type '{tests['-type']}'")
+    files = invocation.device.files
+
+    def shown(path: str, is_dir: bool) -> bool:
+        kind = tests.get("-type")
+        if kind is not None and (kind == "d") != is_dir:
+            return False
+        name = tests.get("-name")
+        return name is None or fnmatch.fnmatchcase(posixpath.basename(path) or "/", name)
+
+    def walk(arg: str, path: str) -> None:
+        is_dir = files.stat(path).is_dir
+        if shown(path, is_dir):
+            invocation.print(arg)
+        if is_dir:
+            for name in files.list_dir(path):
+                walk(f"{arg.rstrip('/')}/{name}", f"{path.rstrip('/')}/{name}")
+
+    status = 0
+    for arg in roots or ["."]:
+        path = absolute(arg)
+        if not files.stat(path).mode:
+            invocation.err.write(f"find: {arg}: No such file or directory\n".encode())
+            status = 1
+            continue
+        walk(arg, path)
+    return status
+
+
 def rm(invocation: Invocation, args: list[str]) -> int:
     flags, operands = getopts("rm", args, "rRfv")
     if not operands and "-f" not in flags:
@@ -107,4 +155,11 @@ def touch(invocation: Invocation, args: list[str]) -> int:
     return _each(invocation, "touch", operands, create)
 
 
-COMMANDS: dict[str, Command] = {"cat": cat, "ls": ls, "rm": rm, "mkdir": mkdir, "touch": touch}
+COMMANDS: dict[str, Command] = {
+    "cat": cat,
+    "find": find,
+    "ls": ls,
+    "rm": rm,
+    "mkdir": mkdir,
+    "touch": touch,
+}
