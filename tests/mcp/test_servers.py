@@ -49,7 +49,12 @@ TOOLS = {
         "get_file_contents",
     },
     "arXiv": {"search_arxiv", "get_recent_ai_papers", "read_paper"},
-    "stockstar": {"stk_eval_filter_by_roe_3y", "stk_eval_filter_by_div_rate", "miotech_esg_rating"},
+    "stockstar": {
+        "stk_eval_filter_by_roe_3y",
+        "stk_eval_filter_by_div_rate",
+        "miotech_esg_rating",
+        "chindices_esg_rating",
+    },
     "jina": {"read_url"},
 }
 
@@ -579,6 +584,15 @@ def test_esg_rating_accepts_a_market_suffix_and_refuses_unknown_codes() -> None:
     assert answer("stockstar", "miotech_esg_rating", security_code="600519.SH")["esg_rate"] == "A"
     assert "six digits" in error("stockstar", "miotech_esg_rating", security_code="Moutai")
     assert "no ESG rating" in error("stockstar", "miotech_esg_rating", security_code="999999")
+
+
+def test_the_two_providers_disagree_on_600000() -> None:
+    miotech = answer("stockstar", "miotech_esg_rating", security_code="600000")
+    chindices = answer("stockstar", "chindices_esg_rating", security_code="600000.SH")
+    assert (miotech["security_name"], chindices["security_name"]) == ("浦发银行", "浦发银行")
+    assert (miotech["esg_rate"], chindices["esg_rate"]) == ("BB", "A")
+    assert "no ESG rating" in error("stockstar", "chindices_esg_rating", security_code="999999")
+    assert "six digits" in error("stockstar", "chindices_esg_rating", security_code="SPDB")
 
 
 # --- jina ---------------------------------------------------------------------------------

@@ -284,6 +284,32 @@ def test_reminders_are_chosen_from_a_list_and_more_can_be_added(
     assert f"Event updated: id={event_id} title=Piano" in _logs(phone)[-1]
 
 
+def test_a_custom_reminder_takes_minutes_hours_or_days(phone: Phone, driver: Driver) -> None:
+    event_id = _add(phone, "Talk", dt.datetime(2024, 6, 5, 17), reminder_1_minutes=10)
+    driver.tap(desc="June 5")
+    driver.tap(text="Talk")
+    driver.tap(id="event_reminder_1")
+    driver.tap(id="reminder_1_custom")
+    driver.tap(text="OK")  # no value: refused, the dialog stays
+    assert driver.exists(id="dialog_custom_interval_value")
+    phone.send(ev.Text("3"))
+    driver.tap(id="dialog_radio_days")
+    driver.tap(text="OK")
+    assert driver.find(id="event_reminder_1").text == "3 days before"
+    driver.tap(id="event_reminder_2")
+    driver.tap(text="1 week before")
+    driver.tap(id="event_reminder_3")
+    driver.tap(id="reminder_3_custom")
+    assert driver.find(id="dialog_radio_minutes").checked  # each custom value starts in minutes
+    phone.send(ev.Text("90"))
+    driver.tap(text="OK")
+    assert driver.find(id="event_reminder_3").text == "90 minutes before"
+    driver.tap(desc="Save")
+    row = next(r for r in _events(phone) if r["id"] == event_id)
+    assert (row["reminder_1_minutes"], row["reminder_2_minutes"]) == (4320, 10080)
+    assert row["reminder_3_minutes"] == 90
+
+
 def test_adding_a_location_to_an_event(phone: Phone, driver: Driver) -> None:
     event_id = _add(phone, "Brunch", dt.datetime(2024, 6, 9, 11))
     driver.tap(desc="June 9")

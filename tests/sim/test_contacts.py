@@ -698,3 +698,47 @@ def test_dialpad_lists_the_contacts_with_the_typed_digits(phone: Phone, driver: 
     shown = _shown(driver)
     assert f"{target['first_name']} {target['last_name']}" in shown
     assert len(shown) < len(_db(phone))
+
+
+def test_nickname_notes_and_labels_are_edited_and_shown(phone: Phone, driver: Driver) -> None:
+    name = _shown(driver)[0]
+    contact = next(c for c in _db(phone) if _name_of(c) == name)
+    assert (contact["nickname"], contact["notes"]) == ("", "")
+    assert (contact["phone_label"], contact["email_label"]) == ("Mobile", "Home")
+    _open_contact(driver, name)
+    assert not driver.exists(id="contact_nickname")  # empty fields get no row
+    driver.tap(desc="Edit")
+    driver.type_into("Robbie", id="contact_nickname")
+    driver.type_into("Met at the climbing gym", id="contact_notes")
+    assert driver.find(id="contact_number_type").text == "Mobile"
+    driver.tap(id="contact_number_type")
+    driver.tap(id="phone_label_work")
+    assert driver.find(id="contact_number_type").text == "Work"
+    # "Custom" asks for a label; an empty one is refused and the dialog stays
+    driver.tap(id="contact_email_type")
+    driver.tap(id="email_label_custom")
+    driver.tap(text="OK")
+    assert driver.exists(id="custom_label_input")
+    phone.send(ev.Text("internet"))
+    driver.tap(text="OK")
+    assert driver.find(id="contact_email_type").text == "internet"
+    driver.tap(desc="Save")
+
+    row = next(c for c in _db(phone) if c["id"] == contact["id"])
+    assert row == {
+        **contact,
+        "nickname": "Robbie",
+        "notes": "Met at the climbing gym",
+        "phone_label": "Work",
+        "email_label": "internet",
+    }
+    assert driver.find(id="contact_nickname").text == "Robbie"
+    assert driver.find(id="contact_notes").text == "Met at the climbing gym"
+    assert driver.exists(text="Work")
+    # reopening the editor keeps the custom label; "Custom" offers it for a change
+    driver.tap(desc="Edit")
+    assert driver.find(id="contact_email_type").text == "internet"
+    driver.tap(id="contact_email_type")
+    assert not driver.find(id="email_label_home").checked
+    driver.tap(id="email_label_custom")
+    assert driver.find(id="custom_label_input").text == "internet"

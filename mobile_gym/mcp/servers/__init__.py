@@ -17,7 +17,8 @@ server         module                      tools (the client sees ``<server>_<to
                                            get_file_contents
 ``arXiv``      ``servers.arxiv``           search_arxiv, get_recent_ai_papers, read_paper
 ``stockstar``  ``servers.stocks``          stk_eval_filter_by_roe_3y,
-                                           stk_eval_filter_by_div_rate, miotech_esg_rating
+                                           stk_eval_filter_by_div_rate, miotech_esg_rating,
+                                           chindices_esg_rating
 ``jina``       ``servers.reader``          read_url
 =============  ==========================  ===================================================
 

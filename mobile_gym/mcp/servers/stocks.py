@@ -12,8 +12,10 @@ Tools (arguments -> result JSON):
 - ``stk_eval_filter_by_div_rate(filter_type, filter_value)`` -> the same for the dividend
   yield (%).
 - ``miotech_esg_rating(security_code)`` -> ``{"security_code", "security_name",
-  "security_id", "esg_rate", "enddate"}``; ``security_code`` is six digits, optionally with
-  an ``.SH`` / ``.SZ`` suffix.
+  "security_id", "esg_rate", "enddate"}`` (MioTech, 妙盈科技: AAA..CCC);
+  ``security_code`` is six digits, optionally with an ``.SH`` / ``.SZ`` suffix.
+- ``chindices_esg_rating(security_code)`` -> the same for the Chindices (华证指数) rating
+  (AAA..C).
 
 Errors (``isError`` results): ``filter_type`` outside 1..5, a security code that is not six
 digits or not in the fixture.
@@ -73,6 +75,23 @@ def screen(field: str, filter_type: int, filter_value: float) -> list[dict[str, 
     ]
 
 
+def esg_rating(security_code: str, field: str) -> dict[str, Any]:
+    """One stock's ESG rating held in ``field``, as the rating tools return it."""
+    match = CODE.match(security_code.strip())
+    if match is None:
+        raise ToolError(f"security_code must be six digits like 600519, got {security_code!r}")
+    for stock in _stocks():
+        if stock["security_code"] == match.group(1):
+            return {
+                "security_code": stock["security_code"],
+                "security_name": stock["security_name"],
+                "security_id": _security_id(stock),
+                "esg_rate": stock[field],
+                "enddate": fixture("stockstar")["rating_date"],
+            }
+    raise ToolError(f"no ESG rating for security code {security_code!r}")
+
+
 def build() -> MCPServer:
     """A fresh ``stockstar`` server object answering from the fixture."""
     server = MCPServer(NAME, instructions="Offline StockStar tools over a frozen fixture market.")
@@ -89,22 +108,13 @@ def build() -> MCPServer:
 
     @server.tool(structured_output=False)
     def miotech_esg_rating(security_code: str) -> str:
-        """MioTech ESG rating (AAA..CCC) of one stock by its six-digit code."""
-        match = CODE.match(security_code.strip())
-        if match is None:
-            raise ToolError(f"security_code must be six digits like 600519, got {security_code!r}")
-        for stock in _stocks():
-            if stock["security_code"] == match.group(1):
-                return as_json(
-                    {
-                        "security_code": stock["security_code"],
-                        "security_name": stock["security_name"],
-                        "security_id": _security_id(stock),
-                        "esg_rate": stock["esg_rate"],
-                        "enddate": fixture("stockstar")["rating_date"],
-                    }
-                )
-        raise ToolError(f"no ESG rating for security code {security_code!r}")
+        """MioTech (妙盈科技) ESG rating (AAA..CCC) of one stock by its six-digit code."""
+        return as_json(esg_rating(security_code, "esg_rate"))
+
+    @server.tool(structured_output=False)
+    def chindices_esg_rating(security_code: str) -> str:
+        """Chindices (华证指数) ESG rating (AAA..C) of one stock by its six-digit code."""
+        return as_json(esg_rating(security_code, "chindices_esg_rate"))
 
     return server
 

@@ -318,6 +318,41 @@ def test_contact_updates_and_deletes_reach_the_app_database(sh: Run, sim_device:
     assert "not supported" in failed(sh(f"content insert {uri}/contacts --bind starred:i:1"))
 
 
+def test_nicknames_notes_and_labels_are_data_rows(sh: Run, sim_device: SimDevice) -> None:
+    uri = "--uri content://com.android.contacts"
+    item = "vnd.android.cursor.item"
+    ok(sh(f"content insert {uri}/data --bind raw_contact_id:i:3 --bind mimetype:s:{item}/nickname "
+          "--bind data1:s:rainbow123"))  # fmt: skip
+    ok(sh(f"content insert {uri}/data --bind raw_contact_id:i:3 --bind mimetype:s:{item}/note "
+          "--bind 'data1:s:Likes tea'"))  # fmt: skip
+    phone_where = f"mimetype='{item}/phone_v2' AND contact_id=3"
+    ok(sh(f'content update {uri}/data --bind data2:i:3 --where "{phone_where}"'))
+    stored = contact_rows(
+        sim_device, "SELECT nickname, notes, phone_label FROM contacts WHERE id = 3"
+    )
+    assert stored == [("rainbow123", "Likes tea", "Work")]
+    ok(
+        sh(
+            f'content update {uri}/data --bind data2:i:0 --bind data3:s:Boat --where "{phone_where}"'
+        )
+    )
+    data = rows(
+        ok(
+            sh(
+                f"content query {uri}/data --projection mimetype:data1:data2:data3 "
+                '--where "contact_id=3 AND mimetype IN '
+                f"('{item}/nickname', '{item}/note', '{item}/phone_v2')\""
+            )
+        )
+    )
+    assert [(d["mimetype"].rsplit("/", 1)[1], d["data2"], d["data3"]) for d in data] == [
+        ("phone_v2", "0", "Boat"),
+        ("nickname", "NULL", "NULL"),
+        ("note", "NULL", "NULL"),
+    ]
+    assert [d["data1"] for d in data][1:] == ["rainbow123", "Likes tea"]
+
+
 def test_people_inserted_the_old_way_are_contacts(sh: Run, sim_device: SimDevice) -> None:
     ok(sh("content insert --uri content://contacts/people --bind 'name:s:Ada Lovelace'"))
     assert contact_rows(

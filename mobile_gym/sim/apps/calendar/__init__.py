@@ -48,7 +48,11 @@ Activities and resource ids (``com.simplemobiletools.calendar.pro:id/<name>``):
     ``event_end_date`` (``Mon, Jun 17, 2024``; a date picker dialog "Select date") and
     ``event_start_time`` / ``event_end_time`` (``10:00``; a time picker dialog "Select
     time"); ``event_reminder_1`` .. ``_3`` (``10 minutes before``, "Add another reminder";
-    a menu of choices). See ``mobile_gym.sim.ui.pickers`` for the pickers' ids.
+    the dialog "Reminder": radio buttons ``reminder_<N>_<minutes>`` for none, at the start,
+    5, 10, 15, 30 minutes, 1 hour, 1 day and 1 week before, and ``reminder_<N>_custom``,
+    the dialog "Custom reminder" of ``mobile_gym.sim.apps.calendar.reminders``: a value in
+    minutes, hours or days, up to a year; a value that is no number toasts "Invalid
+    value"). See ``mobile_gym.sim.ui.pickers`` for the pickers' ids.
 ``.activities.TaskActivity`` (argument ``event_id``, or ``day`` for a new task)
     The same editor for a task: title "New task" / "Edit task" (delete dialog "Delete
     task?"), ``action_save``; EditTexts ``task_title`` (focused in a new task) and

@@ -32,13 +32,12 @@ from mobile_gym.sim.apps.calendar.events import (
     short_day,
     to_ts,
 )
-from mobile_gym.sim.ui.choices import radio_dialog
+from mobile_gym.sim.apps.calendar.reminders import reminder_chooser
 from mobile_gym.sim.ui.composites import toolbar
 from mobile_gym.sim.ui.pickers import add_months, date_picker, first_of_month, time_picker
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import ImageView, Switch, TextView
 
-REMINDER_CHOICES = (NO_REMINDER, 0, 5, 10, 15, 30, 60, 1440)
 DEFAULT_REMINDER = 10
 EMPTY_TITLE = "Title cannot be empty"
 ENDS_BEFORE_START = "The event cannot end before it starts"
@@ -238,27 +237,18 @@ def _row(icon: str | None, *children: View) -> View:
     return Row(leading, *children, width=MATCH, padding=(16, 0))
 
 
-def _reminder_value(minutes: int) -> str:
-    return "none" if minutes == NO_REMINDER else str(minutes)
-
-
 def _reminder_rows(ctx: AppContext, form: Form, prefix: str) -> list[View]:
     """One row per reminder slot in use, and one more to add another (up to three)."""
-    options = [(_reminder_value(m), reminder_label(m)) for m in REMINDER_CHOICES]
     rows: list[View] = []
     for slot in range(REMINDER_SLOTS):
         if slot and form.slots[slot - 1] == NO_REMINDER:
             break
         minutes = form.slots[slot]
-        choose = radio_dialog(
+        choose = reminder_chooser(
             ctx,
             f"reminder_{slot + 1}",
-            "Reminder",
-            options,
-            _reminder_value(minutes),
-            lambda value, slot=slot: form.set_reminder(
-                slot, NO_REMINDER if value == "none" else int(value)
-            ),
+            minutes,
+            lambda value, slot=slot: form.set_reminder(slot, value),
         )
         shown = slot == 0 or minutes != NO_REMINDER
         rows.append(

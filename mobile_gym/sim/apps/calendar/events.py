@@ -239,7 +239,7 @@ def reminder_label(minutes: int) -> str:
         return "No reminder"
     if minutes == 0:
         return "At the start"
-    for unit, size in (("day", 1440), ("hour", 60)):
+    for unit, size in (("week", 10080), ("day", 1440), ("hour", 60)):
         if minutes % size == 0:
             count = minutes // size
             return f"{count} {unit}{'s' if count > 1 else ''} before"

@@ -1,8 +1,12 @@
 """Contacts (``com.simplemobiletools.contacts.pro``), modelled on Simple Contacts Pro.
 
 Database ``contacts``: table ``contacts(id, first_name, last_name, phone, email, starred,
-address, company, job_position, created, source)`` (``created`` in milliseconds on the
-virtual clock; ``source`` the contact source, "Phone storage"), table ``groups(id, title)``,
+address, company, job_position, created, source, nickname, notes, phone_label,
+email_label)`` (``created`` in milliseconds on the virtual clock; ``source`` the contact
+source, "Phone storage"; ``phone_label`` the number's type, "Mobile" by default, or "Home",
+"Work", "Main", "Work fax", "Home fax", "Pager", "Other" or a custom label;
+``email_label`` the email's, "Home" by default, or "Work", "Mobile", "Other" or a custom
+label), table ``groups(id, title)``,
 table ``group_members(group_id, contact_id)`` and table ``preferences(key, value)``: ``sort``
 (``first_name``, ``last_name`` or ``date_created``), ``sort_order`` (``asc`` / ``desc``),
 ``show_dialpad_button`` (``1`` / ``0``), ``show_phone_numbers``, ``show_emails``,
@@ -50,16 +54,22 @@ Activities and resource ids (``com.simplemobiletools.contacts.pro:id/<name>``):
     "Navigate up", ``action_edit`` (desc "Edit"), ``action_delete`` (desc "Delete", dialog
     "Delete contact?" with Cancel / Delete); ``contact_photo``, ``contact_name``,
     ``contact_toggle_favorite`` (desc "Add to favorites" / "Remove from favorites"), and a
-    row for each field that is not empty: ``contact_number`` (with ``contact_send_sms``,
-    desc "Send SMS": opens the SMS Messenger conversation with the number),
-    ``contact_email``, ``contact_address``, ``contact_organization_company``,
+    row for each field that is not empty: ``contact_nickname``, ``contact_number`` (with
+    ``contact_send_sms``, desc "Send SMS": opens the SMS Messenger conversation with the
+    number), ``contact_email`` (each captioned with its label), ``contact_address``,
+    ``contact_notes``, ``contact_organization_company``,
     ``contact_organization_job_position``. Closes itself when the contact no longer exists.
 ``.activities.EditContactActivity`` (optional args ``contact_id``, or ``phone`` to prefill
     a new contact's number) "Navigate up", ``action_save`` (desc "Save"); EditTexts
     ``contact_first_name``, ``contact_last_name``, ``contact_number``, ``contact_email``,
-    ``contact_address``, ``contact_organization_company`` and
-    ``contact_organization_job_position`` (hints "First name", "Last name", "Phone",
-    "Email", "Address", "Company", "Job position"). Typing into a field appends to its
+    ``contact_address``, ``contact_organization_company``,
+    ``contact_organization_job_position``, ``contact_nickname`` and ``contact_notes``
+    (hints "First name", "Last name", "Phone", "Email", "Address", "Company", "Job
+    position", "Nickname", "Notes"). Beside the number and the email the buttons
+    ``contact_number_type`` / ``contact_email_type`` show their label and open the dialog
+    "Select type" (radio buttons ``phone_label_<label>`` / ``email_label_<label>``, e.g.
+    ``phone_label_work_fax``, and ``..._custom``: the dialog "Custom label" with the field
+    ``custom_label_input``; an empty label toasts "Label cannot be empty"). Typing into a field appends to its
     text; a long press on a field focuses it and selects its whole text (shown highlighted),
     so that what is typed next replaces it and a delete clears it (a tap drops the
     selection). Saving with first name, last name and phone all empty toasts "Contact is

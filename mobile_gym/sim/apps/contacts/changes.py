@@ -5,25 +5,39 @@ from __future__ import annotations
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.contacts.data import contact, full_name
 
-FIELDS = ("first_name", "last_name", "phone", "email", "address", "company", "job_position")
-"""The columns the editor writes."""
+FIELDS = (
+    "first_name",
+    "last_name",
+    "phone",
+    "email",
+    "address",
+    "company",
+    "job_position",
+    "nickname",
+    "notes",
+)
+"""The text columns the editor writes."""
+LABELS = ("phone_label", "email_label")
+"""The label columns the editor writes (the types of the number and the email)."""
 EMPTY_GROUP = "Group name cannot be empty"
 DUPLICATE_GROUP = "A group with that name already exists"
 
 
 def save_contact(ctx: AppContext, contact_id: int | None, values: dict[str, str]) -> int:
-    """Insert (``contact_id`` None) or update a contact from ``values`` of ``FIELDS``."""
+    """Insert (``contact_id`` None) or update a contact from ``values`` of ``FIELDS`` and
+    ``LABELS``."""
     db = ctx.db()
+    written = FIELDS + LABELS
     if contact_id is None:
-        columns = ", ".join(FIELDS)
-        marks = ", ".join(f":{key}" for key in FIELDS)
+        columns = ", ".join(written)
+        marks = ", ".join(f":{key}" for key in written)
         cursor = db.execute(
             f"INSERT INTO contacts({columns}, created) VALUES ({marks}, :created)",
             {**values, "created": ctx.phone.clock.epoch_ms},
         )
         contact_id = int(cursor.lastrowid or 0)
     else:
-        sets = ", ".join(f"{key} = :{key}" for key in FIELDS)
+        sets = ", ".join(f"{key} = :{key}" for key in written)
         db.execute(f"UPDATE contacts SET {sets} WHERE id = :id", {**values, "id": contact_id})
     name = f"{values['first_name']} {values['last_name']}".strip()
     ctx.log(f"Contact saved: id={contact_id} name={name}")

@@ -42,7 +42,11 @@ CREATE TABLE contacts(
     company TEXT NOT NULL DEFAULT '',
     job_position TEXT NOT NULL DEFAULT '',
     created INTEGER NOT NULL DEFAULT 0,
-    source TEXT NOT NULL DEFAULT 'Phone storage'
+    source TEXT NOT NULL DEFAULT 'Phone storage',
+    nickname TEXT NOT NULL DEFAULT '',
+    notes TEXT NOT NULL DEFAULT '',
+    phone_label TEXT NOT NULL DEFAULT 'Mobile',
+    email_label TEXT NOT NULL DEFAULT 'Home'
 );
 CREATE TABLE groups(
     id INTEGER PRIMARY KEY,
@@ -75,6 +79,10 @@ FIELD_PREFERENCES = {
     "job_position": "show_organization",
 }
 """The preference that shows each optional contact field on the contact and editor pages."""
+PHONE_LABELS = ("Mobile", "Home", "Work", "Main", "Work fax", "Home fax", "Pager", "Other")
+EMAIL_LABELS = ("Home", "Work", "Mobile", "Other")
+DEFAULT_LABELS = ("Mobile", "Home")
+"""The labels a number and an email can carry (besides a custom one), and a new contact's."""
 
 # fmt: off
 FIRST_NAMES = (
@@ -141,9 +149,10 @@ def prefs(ctx: AppContext) -> preferences.Preferences:
 
 
 def shown_fields(ctx: AppContext) -> set[str]:
-    """The contact columns the pages show: the names, and the fields not hidden in Settings."""
+    """The contact columns the pages show: the names, nickname and notes, and the fields not
+    hidden in Settings."""
     settings = prefs(ctx)
-    return {"first_name", "last_name"} | {
+    return {"first_name", "last_name", "nickname", "notes"} | {
         column for column, key in FIELD_PREFERENCES.items() if settings.flag(key)
     }
 

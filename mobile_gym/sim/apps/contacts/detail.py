@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.contacts import changes, data
+from mobile_gym.sim.apps.contacts.labels import chosen, label_button
 from mobile_gym.sim.apps.contacts.lists import avatar, delete_dialog
 from mobile_gym.sim.ui.composites import toolbar
 from mobile_gym.sim.ui.prefilled import apply_selection, select_all
@@ -27,12 +28,21 @@ EDITOR = (
     ("address", "contact_address", "Address", "text", None),
     ("company", "contact_organization_company", "Company", "text", None),
     ("job_position", "contact_organization_job_position", "Job position", "text", None),
+    ("nickname", "contact_nickname", "Nickname", "name", None),
+    ("notes", "contact_notes", "Notes", "multiline", None),
 )
+LABELLED = {
+    # column: (label column, resource id of its type button, the standard labels)
+    "phone": ("phone_label", "contact_number_type", data.PHONE_LABELS),
+    "email": ("email_label", "contact_email_type", data.EMAIL_LABELS),
+}
 DETAILS = (
-    # (column, resource id, icon, caption)
-    ("phone", "contact_number", "phone", "Mobile"),
-    ("email", "contact_email", "email", "Home"),
+    # (column, resource id, icon, caption: a text, or the column holding the label)
+    ("nickname", "contact_nickname", None, "Nickname"),
+    ("phone", "contact_number", "phone", "phone_label"),
+    ("email", "contact_email", "email", "email_label"),
     ("address", "contact_address", None, "Address"),
+    ("notes", "contact_notes", None, "Notes"),
     ("company", "contact_organization_company", None, "Company"),
     ("job_position", "contact_organization_job_position", None, "Job position"),
 )
@@ -105,7 +115,12 @@ def view_screen(ctx: AppContext) -> View:
                 leading,
                 Column(
                     TextView(value, id=id, size=17, max_lines=2, width=MATCH),
-                    TextView(caption, size=14, color="text_secondary", width=MATCH),
+                    TextView(
+                        contact[caption] if caption.endswith("_label") else caption,
+                        size=14,
+                        color="text_secondary",
+                        width=MATCH,
+                    ),
                     width=0,
                     weight=1,
                 ),
@@ -158,9 +173,14 @@ def edit_screen(ctx: AppContext) -> View:
     saved = {key: contact[key] if contact is not None else "" for key in changes.FIELDS}
     if contact is None:
         saved["phone"] = ctx.args.get("phone", "")
+    labels = {
+        column: contact[column] if contact is not None else default
+        for column, default in zip(changes.LABELS, data.DEFAULT_LABELS, strict=True)
+    }
 
     def save() -> None:
         values = {key: ctx.field(key, saved[key]).strip() for key in saved}
+        values |= {column: chosen(ctx, column, labels[column]) for column in labels}
         if not (values["first_name"] or values["last_name"] or values["phone"]):
             ctx.toast("Contact is empty")
             return
@@ -182,7 +202,11 @@ def edit_screen(ctx: AppContext) -> View:
         )
         gap = (0, 0, 24, 0)
         leading = ImageView(icon, size=24, margin=gap) if icon else View(width=24, margin=gap)
-        rows.append(Row(leading, field, padding=(20, 6, 16, 6)))
+        trailing: list[View] = []
+        if key in LABELLED:
+            column, button_id, choices = LABELLED[key]
+            trailing.append(label_button(ctx, column, button_id, choices, labels[column]))
+        rows.append(Row(leading, field, *trailing, padding=(20, 6, 16, 6)))
     title = "New contact" if contact is None else "Edit contact"
     return Column(
         toolbar(title, on_up=ctx.finish, actions=[("check", "Save", save)]),

@@ -1,27 +1,36 @@
 """``content://com.android.contacts/data``: the Contacts app's contacts as data rows.
 
 The app keeps one row per contact (table ``contacts`` of its database: names, one phone
-number, one email, one address, a company and job); Android's provider keeps one data row
-per detail. Each contact ``N`` shows as up to five data rows, one per detail it has, with
-``_id`` ``10 * N + K``, ``raw_contact_id`` and ``contact_id`` ``N``:
+number, one email, one address, a company and job, a nickname and notes); Android's
+provider keeps one data row per detail. Each contact ``N`` shows as up to seven data rows,
+one per detail it has, with ``_id`` ``10 * N + K``, ``raw_contact_id`` and ``contact_id``
+``N``:
 
 =====  ========================================  ==========================================
 K      ``mimetype`` (``vnd.android.cursor.item/``)  columns
 =====  ========================================  ==========================================
 1      ``name``                                  ``data1`` the name, ``data2`` first name,
                                                  ``data3`` last name
-2      ``phone_v2``                              ``data1`` the number, ``data2`` 2 (mobile)
-3      ``email_v2``                              ``data1`` the address, ``data2`` 1 (home)
+2      ``phone_v2``                              ``data1`` the number, ``data2`` its type,
+                                                 ``data3`` a custom label
+3      ``email_v2``                              ``data1`` the address, ``data2`` its type,
+                                                 ``data3`` a custom label
 4      ``postal-address_v2``                     ``data1`` the address, ``data2`` 1 (home)
 5      ``organization``                          ``data1`` the company, ``data4`` the job
+6      ``nickname``                              ``data1`` the nickname
+7      ``note``                                  ``data1`` the notes
 =====  ========================================  ==========================================
+
+A number's type is Android's: 1 home, 2 mobile, 3 work, 4 work fax, 5 home fax, 6 pager, 7
+other, 12 main; an email's 1 home, 2 work, 3 other, 4 mobile; 0 (custom) with the app's own
+label in ``data3``.
 
 ``data/phones``, ``data/emails`` and ``data/postals`` hold the rows of one kind. ``insert``
 binds ``raw_contact_id``, ``mimetype`` and the data columns and fills that detail of the
 contact (a name given as ``data1`` alone is split at its last space); a contact already
 holding that detail is refused, since the app keeps one of each (update it instead).
-``update`` sets the data columns of the rows picked, ``delete`` empties those details. Types
-and labels (``data2``, ``data3`` of numbers, emails and addresses) are not kept.
+``update`` sets the data columns of the rows picked, ``delete`` empties those details. An
+address's type is not kept.
 """
 
 from __future__ import annotations
@@ -55,6 +64,10 @@ class Kind:
     constants: dict[str, Value] = field(default_factory=dict)
     name: bool = False
     """Whether it is the name, whose ``data1`` is the whole name made of its two parts."""
+    label: str = ""
+    """The contact column holding its label (``data2`` type, ``data3`` custom label)."""
+    types: dict[str, int] = field(default_factory=dict)
+    """Android's type of each of the app's labels."""
 
     def values(self, contact: sqlite3.Row) -> dict[str, Value]:
         """Its data columns for ``contact``; empty when the contact lacks the detail."""
@@ -63,6 +76,10 @@ class Kind:
             return {}
         if self.name:
             found["data1"] = full_name(contact)
+        if self.label:
+            label = contact[self.label]
+            found["data2"] = self.types.get(label, CUSTOM_TYPE)
+            found["data3"] = None if label in self.types else label
         return {**found, **self.constants}
 
     def columns(self, values: dict[str, Value]) -> dict[str, str]:
@@ -70,21 +87,37 @@ class Kind:
         if self.name and "data1" in values and not {"data2", "data3"} & set(values):
             first, _, last = str(values["data1"] or "").rpartition(" ")
             return {"first_name": first or last, "last_name": last if first else ""}
-        return {
+        columns = {
             column: "" if values[data] is None else str(values[data])
             for data, column in self.fields.items()
             if data in values
         }
+        if self.label and {"data2", "data3"} & set(values):
+            labels = {type_: label for label, type_ in self.types.items()}
+            custom = str(values.get("data3") or "").strip()
+            type_ = values.get("data2")
+            found = labels.get(int(type_)) if str(type_ or "").isdigit() else None
+            if found or custom:
+                columns[self.label] = found or custom
+        return columns
 
 
 NAME = Kind(ITEM + "name", 1, {"data2": "first_name", "data3": "last_name"}, name=True)
-PHONE = Kind(ITEM + "phone_v2", 2, {"data1": "phone"}, {"data2": 2})
-EMAIL = Kind(ITEM + "email_v2", 3, {"data1": "email"}, {"data2": 1})
+CUSTOM_TYPE = 0
+PHONE_TYPES = {
+    "Home": 1, "Mobile": 2, "Work": 3, "Work fax": 4, "Home fax": 5, "Pager": 6, "Other": 7,
+    "Main": 12,
+}  # fmt: skip
+EMAIL_TYPES = {"Home": 1, "Work": 2, "Other": 3, "Mobile": 4}
+PHONE = Kind(ITEM + "phone_v2", 2, {"data1": "phone"}, label="phone_label", types=PHONE_TYPES)
+EMAIL = Kind(ITEM + "email_v2", 3, {"data1": "email"}, label="email_label", types=EMAIL_TYPES)
 POSTAL = Kind(ITEM + "postal-address_v2", 4, {"data1": "address"}, {"data2": 1})
 ORGANIZATION = Kind(
     ITEM + "organization", 5, {"data1": "company", "data4": "job_position"}, {"data2": 1}
 )
-KINDS = {kind.mimetype: kind for kind in (NAME, PHONE, EMAIL, POSTAL, ORGANIZATION)}
+NICKNAME = Kind(ITEM + "nickname", 6, {"data1": "nickname"})
+NOTE = Kind(ITEM + "note", 7, {"data1": "notes"})
+KINDS = {kind.mimetype: kind for kind in (NAME, PHONE, EMAIL, POSTAL, ORGANIZATION, NICKNAME, NOTE)}
 BY_INDEX = {kind.index: kind for kind in KINDS.values()}
 PATHS = {"data": None, "data/phones": PHONE, "data/emails": EMAIL, "data/postals": POSTAL}
 
