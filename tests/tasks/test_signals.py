@@ -660,7 +660,7 @@ def test_only_the_sources_that_signals_read_are_looked_at(monkeypatch: pytest.Mo
 
 def test_sim_change_counters_give_the_sources_asked_for() -> None:
     device = SimDevice()
-    assert set(device.change_counters()) == {"ui", "settings", "db", "logcat"}
+    assert set(device.change_counters()) == {"ui", "settings", "db", "files", "logcat"}
     assert set(device.change_counters({"db", "logcat"})) == {"db", "logcat"}
     assert device.change_counters(frozenset()) == {}
 
@@ -672,4 +672,4 @@ def test_every_kind_of_signal_has_a_source_and_a_reader() -> None:
         if name.endswith("Signal") and isinstance(value, type)
     }
     assert kinds == set(_KINDS)
-    assert {source for source, _ in _KINDS.values()} == {"ui", "logcat", "settings", "db", "agent"}
+    assert {source for source, _ in _KINDS.values()} == {"ui", "logcat", "settings", "db", "files", "agent"}
