@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mobile_gym.sim import Phone
+from mobile_gym.sim import input as ev
 from mobile_gym.sim.driver import Driver
 from tests.sim.conftest import open_app
 
@@ -83,3 +84,71 @@ def test_settings_survive_leaving_and_reopening(phone: Phone, driver: Driver) ->
     open_app(driver, "Settings")
     assert phone.foreground == (PACKAGE, ".Settings$NetworkDashboardActivity")
     assert not driver.find(id="mobile_data_switch").checked
+
+
+def tap_end(driver: Driver, id: str, end: str) -> None:
+    """Touch the node ``id`` at its very left or right edge, half way down."""
+    bounds = driver.find(id=id).bounds
+    x = bounds.left if end == "left" else bounds.right - 1
+    driver.send_all(ev.tap(x, bounds.center[1]))
+
+
+def test_brightness_slider_ends_give_android_range(phone: Phone, driver: Driver) -> None:
+    open_app(driver, "Settings")
+    driver.tap(id="display")
+    tap_end(driver, "brightness_seekbar", "left")
+    assert phone.settings.get("system", "screen_brightness") == "1"
+    assert driver.exists(text="Brightness level 0%")
+    tap_end(driver, "brightness_seekbar", "right")
+    assert phone.settings.get("system", "screen_brightness") == "255"
+    assert driver.exists(text="Brightness level 100%")
+    assert any("Brightness set to 255" in line for line in phone.logcat_lines()[0])
+
+
+def open_text_page(driver: Driver) -> None:
+    open_app(driver, "Settings")
+    driver.tap(id="display")
+    driver.tap(id="display_size_and_text")
+
+
+def test_font_size_steps_and_slider_ends(phone: Phone, driver: Driver) -> None:
+    open_text_page(driver)
+    assert phone.foreground == (PACKAGE, ".Settings$TextReadingSettingsActivity")
+    driver.tap(id="font_size_larger")
+    assert phone.settings.get("system", "font_scale") == "1.15"
+    tap_end(driver, "font_size_seekbar", "right")
+    assert phone.settings.get("system", "font_scale") == "2.0"
+    assert not driver.find(id="font_size_larger").enabled
+    tap_end(driver, "font_size_seekbar", "left")
+    assert phone.settings.get("system", "font_scale") == "0.85"
+    assert not driver.find(id="font_size_smaller").enabled
+    driver.tap(id="font_size_smaller")
+    assert phone.settings.get("system", "font_scale") == "0.85"
+    assert any("Font size set to 0.85" in line for line in phone.logcat_lines()[0])
+
+
+def test_display_size_forces_android_densities(phone: Phone, driver: Driver) -> None:
+    open_text_page(driver)
+    key = ("secure", "display_density_forced")
+    driver.tap(id="display_size_larger")
+    assert phone.settings.get(*key) == "460"
+    tap_end(driver, "display_size_seekbar", "right")
+    assert phone.settings.get(*key) == "540"
+    tap_end(driver, "display_size_seekbar", "left")
+    assert phone.settings.get(*key) == "356"
+    driver.tap(id="display_size_larger")
+    assert phone.settings.get(*key) == ""  # the panel's own density: no override
+
+
+def test_reset_puts_font_and_display_size_back(phone: Phone, driver: Driver) -> None:
+    open_text_page(driver)
+    tap_end(driver, "font_size_seekbar", "right")
+    tap_end(driver, "display_size_seekbar", "right")
+    driver.tap(id="reset_button")
+    driver.tap(text="Cancel")
+    assert phone.settings.get("system", "font_scale") == "2.0"
+    driver.tap(id="reset_button")
+    driver.tap(text="Reset")
+    assert phone.settings.get("system", "font_scale") == "1.0"
+    assert phone.settings.get("secure", "display_density_forced") == ""
+    assert driver.find(id="font_size_smaller").enabled  # 1.0 is the second step

@@ -2,6 +2,13 @@
 
 Every control writes the settings provider (``settings get`` sees it) and logs the change.
 Airplane mode turns Wi-Fi and Bluetooth off, as Android does; dark theme recolours every app.
+
+Display (``.Settings$DisplaySettingsActivity``): the brightness slider writes
+``system/screen_brightness`` from 1 to 255 (Android's range; a touch at or past an end of
+the slider gives that end), the dark theme switch ``secure/ui_night_mode`` (2 on, 1 off),
+and "Display size and text" (``.Settings$TextReadingSettingsActivity``, see
+:mod:`mobile_gym.sim.apps.settings_text`) ``system/font_scale`` and
+``secure/display_density_forced``.
 """
 
 from __future__ import annotations
@@ -10,6 +17,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from mobile_gym.sim.apps.base import App, AppContext
+from mobile_gym.sim.apps.settings_text import text_reading_rows
 from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.ui.composites import list_item, section_header
 from mobile_gym.sim.ui.view import MATCH, Column, View
@@ -78,6 +86,7 @@ class SettingsApp(App):
         ".Settings$NetworkDashboardActivity": "network",
         ".Settings$ConnectedDeviceDashboardActivity": "connected",
         ".Settings$DisplaySettingsActivity": "display",
+        ".Settings$TextReadingSettingsActivity": "text_reading",
         ".Settings$MyDeviceInfoActivity": "about",
     }
 
@@ -217,10 +226,10 @@ class SettingsApp(App):
                     padding=(16, 8),
                     width=MATCH,
                 ),
-                SeekBar(
-                    value=level,
-                    maximum=255,
-                    on_change=brightness,
+                SeekBar(  # 1 to 255: the slider's 0 is brightness 1
+                    value=level - 1,
+                    maximum=254,
+                    on_change=lambda value: brightness(value + 1),
                     id="brightness_seekbar",
                     desc="Brightness level",
                 ),
@@ -233,8 +242,17 @@ class SettingsApp(App):
                     size=17,
                     padding=(16, 16),
                 ),
+                list_item(
+                    "Display size and text",
+                    "Font size, display size",
+                    id="display_size_and_text",
+                    on_click=lambda: ctx.open(".Settings$TextReadingSettingsActivity"),
+                ),
             ],
         )
+
+    def text_reading(self, ctx: AppContext) -> View:
+        return self._page(ctx, "Display size and text", text_reading_rows(ctx))
 
     def about(self, ctx: AppContext) -> View:
         d = ctx.phone.display

@@ -713,6 +713,11 @@ def _attach(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
     )
 
 
+@_icon("remove")
+def _remove(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line([(x - h * 0.7, y), (x + h * 0.7, y)], col, _w(h))
+
+
 ICON_NAMES: frozenset[str] = frozenset(_PAINTERS)
 
 

@@ -90,6 +90,12 @@ def test_wm(sh: Run) -> None:
     assert ok(sh("wm density")) == "Physical density: 420\n"
     ok(sh("wm size reset"))
     assert "cannot be overridden" in failed(sh("wm size 720x1280"))
+    ok(sh("wm density 540"))
+    assert ok(sh("wm density")) == "Physical density: 420\nOverride density: 540\n"
+    assert ok(sh("settings get secure display_density_forced")) == "540\n"
+    ok(sh("wm density reset"))
+    assert ok(sh("wm density")) == "Physical density: 420\n"
+    assert "bad density" in failed(sh("wm density big"))
 
 
 def test_dumpsys(sh: Run, phone: Phone) -> None:
