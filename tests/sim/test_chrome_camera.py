@@ -44,7 +44,8 @@ def test_the_camera_shutter_logs_each_press(phone: Phone, driver: Driver) -> Non
     driver.tap(desc="Shutter")
     driver.tap(id="shutter_button")
     lines = [line for line in phone.logcat_lines(cursor)[0] if " Camera: " in line]
-    assert [line.split(" Camera: ", 1)[1] for line in lines] == ["Shutter pressed"] * 2
+    presses = [line for line in lines if line.endswith(" Camera: Shutter pressed")]
+    assert len(presses) == 2
 
 
 def test_clearing_their_data_keeps_them_working(phone: Phone, driver: Driver) -> None:

@@ -17,8 +17,10 @@ NOTES = "/sdcard/Documents/Trip"  # a folder the phone does not seed
 
 
 def file_task(**signal: object) -> dict:
-    """A task whose success is ``signal``; setup writes one note."""
+    """A task whose success is ``signal`` holding now (judged as the episode would end
+    now); setup writes one note."""
     return {
+        "episode": {"success": "final"},
         "setup": {"files": [{"path": f"{NOTES}/seeded.txt", "text": "Nothing here"}]},
         "signals": {"found": signal},
         "events": [{"id": "done", "when": "found", "reward": 1.0, "end": "success"}],

@@ -1,35 +1,38 @@
-"""Camera (``com.android.camera2``), reduced to its capture screen.
-
-The phone has no camera sensor: the viewfinder stays dark and the shutter saves nothing, it
-only logs. The app has no database. It is listed in the app drawer only (not in the dock).
-
-Activities; resource ids (``com.android.camera2:id/<name>``):
-``com.android.camera.CameraLauncher``
-    the viewfinder ``preview_content`` (a dark placeholder saying "No camera available")
-    and, in the bottom bar ``bottom_bar``, the ``shutter_button`` ("Shutter").
-
-Logcat (tag ``Camera``): ``Shutter pressed``.
-"""
+"""The Camera's capture screen: viewfinder, shutter and the front/back switcher (documented
+in the package docstring)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from mobile_gym.sim.apps.base import App, AppContext
+from mobile_gym.sim.apps.camera.picture import picture, picture_path
 from mobile_gym.sim.ui.theme import Color
-from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, View
-from mobile_gym.sim.ui.widgets import ImageView, TextView
+from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
+from mobile_gym.sim.ui.widgets import ImageView
 
 PACKAGE = "com.android.camera2"
 MAIN = "com.android.camera.CameraLauncher"
-VIEWFINDER: Color = (18, 18, 18)
+SKY: Color = (120, 170, 215)
+WALL: Color = (225, 215, 200)
 BAR: Color = (0, 0, 0)
 SHUTTER: Color = (255, 255, 255)
-FAINT: Color = (150, 150, 150)
+SWITCHER: Color = (60, 60, 60)
+_SCENES = {"back": (SKY, "image"), "front": (WALL, "person")}
+
+
+def take_picture(ctx: AppContext, lens: str) -> str:
+    """Save a picture taken now with ``lens`` and return its path."""
+    when = ctx.phone.clock.now
+    storage = ctx.phone.storage
+    path = picture_path(storage, when)
+    storage.write_files([(path, picture(lens, when), ctx.phone.clock.stamp())])
+    ctx.log(f"Picture saved: {path} lens={lens}")
+    return path
 
 
 class CameraApp(App):
-    """The camera: a dark viewfinder and a shutter button that logs each press."""
+    """The camera: a viewfinder, a shutter that saves a picture and a front/back switch."""
 
     package = PACKAGE
     label = "Camera"
@@ -39,21 +42,25 @@ class CameraApp(App):
     screens: ClassVar[dict[str, str]] = {MAIN: "capture"}
 
     def capture(self, ctx: AppContext) -> View:
+        lens = ctx.get("lens", "back")
+        other = "back" if lens == "front" else "front"
+        background, icon = _SCENES[lens]
+
+        def shoot() -> None:
+            ctx.log("Shutter pressed")
+            take_picture(ctx, lens)
+
+        def switch() -> None:
+            ctx.set("lens", other)
+            ctx.log(f"Switched to the {other} camera")
+
         viewfinder = FrameLayout(
-            children=[
-                TextView(
-                    "No camera available",
-                    size=15,
-                    color=FAINT,
-                    align="center",
-                    width=MATCH,
-                    gravity="center",
-                )
-            ],
+            children=[ImageView(icon, size=160, tint=SHUTTER, gravity="center")],
             id="preview_content",
+            desc=f"{lens.capitalize()} camera preview",
             height=0,
             weight=1,
-            background=VIEWFINDER,
+            background=background,
         )
         shutter = ImageView(
             size=72,
@@ -61,7 +68,19 @@ class CameraApp(App):
             desc="Shutter",
             id="shutter_button",
             gravity="center",
-            on_click=lambda: ctx.log("Shutter pressed"),
+            on_click=shoot,
         )
-        bottom_bar = Column(shutter, id="bottom_bar", padding=(0, 24), background=BAR)
+        switcher = ImageView(
+            "repeat",
+            size=48,
+            circle=SWITCHER,
+            tint=SHUTTER,
+            desc=f"Switch to {other} camera",
+            id="camera_switcher",
+            gravity="center",
+            on_click=switch,
+        )
+        cells = [FrameLayout(children=c, width=0, weight=1) for c in ([], [shutter], [switcher])]
+        controls = Row(*cells, width=MATCH)
+        bottom_bar = Column(controls, id="bottom_bar", padding=(0, 24), background=BAR)
         return Column(viewfinder, bottom_bar, height=MATCH, background=BAR)

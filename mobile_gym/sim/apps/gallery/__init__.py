@@ -19,7 +19,9 @@ other switches of ``settings_screen``; yes/no values are ``1`` / ``0``). A media
 app or a task puts under ``/sdcard`` is indexed when the gallery next shows its media; a row
 whose file is gone is dropped; media in a folder named with a leading dot or holding a
 ``.nomedia`` file show only with ``show_hidden_media``. A new phone has some favourites and a
-photo or two in the recycle bin; clearing the app's data keeps the media files.
+photo or two in the recycle bin; clearing the app's data keeps the media files. A copy gets
+a new row (same date taken, not a favourite); a move keeps the medium's row (see
+``transfer``).
 
 Activities and resource ids (``com.simplemobiletools.gallery.pro:id/<name>`` unless they
 start ``android:``):
@@ -46,10 +48,12 @@ start ``android:``):
     viewer; a long press starts selection mode (see ``mobile_gym.sim.ui.selection``):
     ``cab_close``, ``toolbar_title`` ("2 / 14"), ``cab_restore`` (recycle bin),
     ``cab_select_all``, ``cab_delete`` and "More options" ("Add to favorites", "Remove from
-    favorites", "Rename" and "Properties" for one medium); taps toggle media.
+    favorites", "Copy to", "Move to", "Rename" and "Properties" for one medium); taps toggle
+    media.
 ``.activities.ViewPagerActivity`` (arguments ``folder`` and ``medium_id``)
     Toolbar with "Navigate up", ``toolbar_title`` (the file name) and "More options"
-    ("Rename", "Set as" for a photo, "Properties"); ``medium_image`` (description: the file
+    ("Rename", "Set as" for a photo, "Copy to", "Move to", "Properties"; a medium moved
+    away gives its place to the next one); ``medium_image`` (description: the file
     name; on videos ``video_toggle_play_pause``, "Play video" / "Pause video"),
     ``medium_counter`` ("3 / 14"); bottom actions ``bottom_favorite`` ("Toggle favorite", selected when a
     favourite), ``bottom_properties`` and ``bottom_delete``; in the recycle bin
@@ -80,19 +84,27 @@ Path, Size, Date taken, Duration), "Sort by" (``sorting_dialog_radio_name`` / ``
 (``grouping_dialog_radio_<field>``, ``grouping_dialog_radio_ascending`` / ``_descending``),
 "Change view type" (``change_view_type_dialog_radio_grid`` / ``_list``), "Filter media"
 (check boxes ``filter_media_images`` / ``_videos`` / ``_gifs`` / ``_raws`` / ``_svgs`` /
-``_portraits``), "Change date and time format" (``change_date_time_dialog_radio_one`` ..
+``_portraits``), "Select a folder" (after "Copy to" / "Move to": ``directories_grid`` of
+``directory_holder`` rows with ``dir_name`` and ``dir_path``, every folder holding media; a
+tap copies or moves the selected media there; buttons Cancel and "Create new folder"),
+"Create new folder" (``folder_path``, the folder it goes in: the parent of the media's
+folder, ``/sdcard/DCIM/`` for the camera roll; ``folder_name``; OK makes the folder and puts
+the media in it), "Change date and time format" (``change_date_time_dialog_radio_one`` ..
 ``_five`` and the check box ``change_date_time_dialog_24_hour``), "Empty the Recycle Bin?".
 
 Logcat (tag ``Gallery``; paths absolute): ``Opened folder /sdcard/DCIM/Camera`` (or
 ``Opened folder Favorites`` / ``Recycle Bin``), ``Viewing PATH``, ``Playing PATH``, ``Added
 to favorites: PATH``, ``Removed from favorites: PATH``, ``Moved to the Recycle Bin: PATH``,
-``Restored: PATH``, ``Deleted permanently: PATH``, ``Renamed PATH to PATH``, ``Emptied the
+``Restored: PATH``, ``Deleted permanently: PATH``, ``Renamed PATH to PATH``, ``Created folder PATH``, ``Copied PATH to PATH``, ``Moved PATH
+to PATH``, ``Emptied the
 Recycle Bin: N items``, ``Preference changed: media_sorting=name:asc`` (and the others),
 ``Hid folder PATH``, ``Unhid folder PATH``, ``Wallpaper set on the home screen: PATH`` (the
 lock screen, the home and lock screens).
 Toasts: "Moved to the Recycle Bin", "Deleted", "The name cannot be empty", "The name
 contains invalid characters", "A file with that name already exists", "Select at least one
-media type", "A file with the same name is already there", "Wallpaper set successfully".
+media type", "A file with the same name is already there" (a medium the target folder
+holds by name stays where it is), "Files copied successfully", "Files moved successfully",
+"A folder with that name already exists", "Wallpaper set successfully".
 """
 
 from mobile_gym.sim.apps.gallery.app import GalleryApp

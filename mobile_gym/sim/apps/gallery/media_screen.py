@@ -2,8 +2,9 @@
 list (``view_type_files``), grouped as ``group_by`` says (a title over each group).
 
 A long press selects a medium and starts selection mode (taps then toggle media); the
-contextual bar offers select all, delete and, under "More options", favourites, rename and
-properties (restore and permanent delete in the recycle bin).
+contextual bar offers select all, delete and, under "More options", favourites, "Copy to" /
+"Move to" (``folder_picker``), rename and properties (restore and permanent delete in the
+recycle bin).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from mobile_gym.sim.apps.gallery.dialogs import (
     sort_dialog,
     view_type_dialog,
 )
+from mobile_gym.sim.apps.gallery.folder_picker import folder_picker
 from mobile_gym.sim.apps.gallery.library import Library, folder_name
 from mobile_gym.sim.apps.gallery.media import Medium, duration, file_size, restore, set_favorite
 from mobile_gym.sim.apps.gallery.names import RECYCLE_BIN, VIEWER_ACTIVITY
@@ -138,6 +140,8 @@ def _selection_bar(
             return run
 
         menu += [("Add to favorites", favorite(True)), ("Remove from favorites", favorite(False))]
+        pick = folder_picker(ctx, chosen, then=selection.clear)
+        menu += [("Copy to", lambda: pick(False)), ("Move to", lambda: pick(True))]
         if len(chosen) == 1:
             rename = rename_dialog(ctx)
             menu.append(("Rename", lambda: rename(chosen[0])))

@@ -4,13 +4,15 @@ Arguments: ``folder`` (the folder key) and ``medium_id`` (the medium opened firs
 state: ``current`` (the medium shown; swipes change it) and ``index`` (its place, so that
 the next medium shows when the current one is deleted) and ``playing`` (a video started;
 with ``autoplay_videos`` a video starts as soon as it shows). "Set as" opens the wallpaper
-screen for a photo.
+screen for a photo; "Copy to" / "Move to" put the medium in another folder
+(``folder_picker``); once it is moved away the next medium of the folder shows.
 """
 
 from __future__ import annotations
 
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.gallery.dialogs import delete_dialog, properties_dialog, rename_dialog
+from mobile_gym.sim.apps.gallery.folder_picker import folder_picker
 from mobile_gym.sim.apps.gallery.library import Library
 from mobile_gym.sim.apps.gallery.media import VIDEO, Medium, restore, set_favorite
 from mobile_gym.sim.apps.gallery.names import RECYCLE_BIN, WALLPAPER_ACTIVITY
@@ -140,6 +142,8 @@ def build(ctx: AppContext) -> View:
         menu.insert(0, ("Rename", lambda: rename(item)))
         if item.type != VIDEO:
             menu.insert(1, ("Set as", lambda: ctx.open(WALLPAPER_ACTIVITY, medium_id=item.id)))
+        pick = folder_picker(ctx, [item], then=lambda: None)
+        menu[-1:-1] = [("Copy to", lambda: pick(False)), ("Move to", lambda: pick(True))]
     bar = toolbar(item.filename, on_up=ctx.finish, on_overflow=ctx.menu("overflow", menu))
     return Column(
         bar,
