@@ -3,10 +3,13 @@ logged in as ``test`` on the phone's Mastodon server.
 
 The app keeps nothing of its own: its state lives on the server, the backend package
 ``server.mastodon`` (``MastodonServer``), whose database ``server`` holds the tables (named
-after Mastodon's; times in ms on the phone's clock; the user is account 1, ``test``):
+after Mastodon's; times in ms on the phone's clock; the user is account 1, ``test``, unless
+the app was switched to another signed-in account, whose id then stands for the user):
 ``accounts(id, username, display_name, note (the bio), fields (JSON list of {name, value}),
 avatar, header (picture paths), created_at)``, ``users(account_id, locale, posting_language,
-chosen_languages, default_visibility)``, ``follows(account_id, target_account_id,
+chosen_languages, default_visibility, role ('' or a staff role: Owner, Admin,
+Moderator))``, ``app_sessions(account_id, active)`` (the accounts the app is signed in to;
+the one with ``active`` 1 is in use), ``follows(account_id, target_account_id,
 created_at)``, ``statuses(id, account_id, text, spoiler_text (the content warning),
 visibility (public, unlisted, private, direct), language, in_reply_to_id, reblog_of_id (a
 boost is a status with it set), created_at)``, ``media_attachments(status_id, account_id,
@@ -20,13 +23,17 @@ replies_policy (0 members of the list, 1 any followed user, 2 no one), exclusive
 ``mutes(account_id, target_account_id)``, ``invites(account_id, code, max_uses (NULL: no
 limit), expires_in (seconds, NULL: never), autofollow, uses, created_at)``,
 ``blocks(account_id, target_account_id)`` (blocking ends the follows both ways and hides the
-account's posts everywhere) and ``reports(account_id, target_account_id, status_ids,
-category (spam, violation, other), comment)``. A post carries the hashtags written in its
+account's posts everywhere), ``reports(account_id, target_account_id, status_ids,
+category (spam, violation, other), comment, created_at, action_taken_by_account_id (NULL
+while unresolved))`` and ``space_usage(name, bytes)`` (what the administration dashboard
+lists under "Space usage": ``PostgreSQL``, the database's size, ``Redis``, ``Media``). A post carries the hashtags written in its
 text (``#cats``). Seeded: ``test`` (id 1) and a few communities' accounts with fixed ids
 (kitty 2, dogdays 3, gourmet 4, openCompany 5, wanderlust 6, bookworm 7, technews 8), up to
 four more named after the phone's contacts (``first_last``), about thirty posts over the
 last days, five follows, four followers, a followed hashtag, a favourite, a bookmark and
-some notifications.
+some notifications; then ``owner`` ("Server Owner", role Owner, id 100), signed
+in beside ``test``, three to six reports between the other accounts (some resolved by the
+owner) and the space usage (PostgreSQL 12 to 60 MB).
 
 Logcat (tag ``Mastodon``): ``Status posted: id=N text=T``, ``Status favourited: id=N`` /
 ``unfavourited``, ``Status reblogged: id=N`` / ``unreblogged``, ``Status bookmarked: id=N``
@@ -40,7 +47,7 @@ path=P``, ``Post deletion saved: key=value ...``, ``Exported: kind=following|mut
 path=P``, ``Imported: kind=K path=P added=N``, ``Invite created: code=C max_uses=N|none
 expires_in=S|never autofollow=0|1``, ``Invite shared: code=C``, ``Profile updated: key=value
 ...``, ``Preference changed: COLUMN=VALUE`` (``locale``, ``chosen_languages``,
-``posting_language``). Toasts: "Your post is empty", "A poll needs at least two choices",
+``posting_language``), ``Account switched: @user``, ``QR code saved: path=P``. Toasts: "Your post is empty", "A poll needs at least two choices",
 "Report sent", "The list needs a name", "Display name can't be empty", "Saved to
 Download/NAME", "N accounts imported", "Choose a file first", "Changes saved", "Saved to
 Pictures/Mastodon".
@@ -50,7 +57,9 @@ Activities and resource ids (``org.joinmastodon.android.mastodon:id/<name>``):
 ``.MainActivity``
     Bottom navigation ``tabbar`` with ``tab_home`` (desc "Home"), ``tab_search`` ("Search"),
     ``tab_notifications`` ("Notifications"), ``tab_profile`` ("Profile"); BACK on another
-    tab returns to Home. Home: toolbar "Mastodon", ``timeline_tabs`` ("Home": the user's and
+    tab returns to Home. A long press on ``tab_profile`` opens the dialog "Accounts": a row
+    ``account_switch_row`` per signed-in account (name, ``@user@mastodon.social``, a check
+    desc "Current account" on the one in use); a tap switches to it and shows Home. Home: toolbar "Mastodon", ``timeline_tabs`` ("Home": the user's and
     followed accounts' posts and boosts; "Local": every public post), the recycled ``list``
     of ``status`` rows and ``fab`` (desc "Compose"). A ``status`` shows ``boosted_by``,
     ``avatar``, ``display_name``, ``username`` (``@user``), ``timestamp`` ("5m", "3h",
@@ -69,9 +78,15 @@ Activities and resource ids (``org.joinmastodon.android.mastodon:id/<name>``):
     statuses). Notifications: ``notifications_list`` of ``notification`` rows
     (``notification_text``, ``notification_status``). Profile: the user's profile (below).
 ``.ProfileActivity`` (argument ``account``)
-    Toolbar with the name and "More options" (the user's: "Bookmarks", "Favorites", "Lists",
-    "Followed hashtags", "Invite people", "Settings"; others': "Mute @user" / "Unmute
-    @user", "Block @user" (confirmed) / "Unblock @user"); ``header`` (desc "Header: PATH"),
+    Toolbar with the name and "More options" (the user's: "QR code", "Bookmarks",
+    "Favorites", "Lists", "Followed hashtags", "Invite people", "Settings"; others': "QR
+    code", "Mute @user" / "Unmute @user", "Block @user" (confirmed) / "Unblock @user").
+    "QR code" opens the dialog "QR code": ``qr_code_image`` (desc "QR code of
+    @user@mastodon.social"; a pattern drawn from the profile's address, not a scannable
+    code), ``qr_code_handle`` and the field ``save_folder`` (empty:
+    ``/sdcard/Pictures/Mastodon``), Close / Save: Save writes the PNG
+    ``<username>_mastodon.social.png`` there (a folder outside ``/sdcard`` toasts "Choose a
+    folder under /sdcard"; saved: "Saved to FOLDER"). ``header`` (desc "Header: PATH"),
     ``avatar``, ``name``, ``username`` (``@user@mastodon.social``), ``profile_action_btn``
     ("Edit profile", "Follow" or "Unfollow", the latter confirmed in the dialog "Unfollow
     @user?"), ``note``, ``profile_field`` rows, ``posts_count``, ``following_count`` and
@@ -162,7 +177,19 @@ Activities and resource ids (``org.joinmastodon.android.mastodon:id/<name>``):
     ``chosen_<code>`` that write ``users.chosen_languages``, comma-separated in that order),
     ``posting_language`` (radio buttons ``posting_language_<code>``, ISO 639-1),
     ``invite_people``, ``automated_post_deletion``, ``import_and_export``, ``lists``,
-    ``followed_hashtags``.
+    ``followed_hashtags``; for a staff account also ``administration`` ("Administration")
+    and ``moderation_reports`` ("Reports").
+``.AdminDashboardActivity`` (staff only)
+    "Administration": under "Key metrics" the rows ``admin_users`` ("Users", count in
+    ``admin_users_count``), ``admin_posts`` ("Posts", ``admin_posts_count``) and
+    ``admin_pending_reports`` ("Pending reports": the unresolved ones, count in
+    ``pending_reports_count``; a tap opens the reports); under "Space usage" a row
+    ``space_usage_row`` per ``space_usage`` entry (``space_usage_name``, ``space_usage_size``
+    written with three significant digits in 1024-based units: ``23 MB``, ``18.1 MB``).
+``.ReportsActivity`` (staff only)
+    "Reports" with ``report_tabs`` ("Unresolved", "Resolved") over ``reports_list`` of
+    ``report`` rows (``report_target`` ``@user``, ``report_details`` "Reported by @user ·
+    category", ``report_comment``), newest first; ``empty`` when there are none.
 """
 
 from mobile_gym.sim.apps.mastodon.app import MastodonApp

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.apps.mastodon import data
+from mobile_gym.sim.apps.mastodon.admin import dashboard_screen, reports_screen
 from mobile_gym.sim.apps.mastodon.compose import compose_screen
 from mobile_gym.sim.apps.mastodon.edit_profile import edit_profile_screen
 from mobile_gym.sim.apps.mastodon.hashtags import followed_tags_screen, hashtag_screen
@@ -23,7 +24,8 @@ from mobile_gym.sim.apps.mastodon.timeline import saved_screen
 
 
 class MastodonApp(App):
-    """The official Mastodon client, logged in as ``test`` on the phone's Mastodon server."""
+    """The official Mastodon client, logged in as ``test`` (and ``owner``) on the phone's
+    Mastodon server."""
 
     package = data.PACKAGE
     label = "Mastodon"
@@ -48,6 +50,8 @@ class MastodonApp(App):
         data.IMPORT_EXPORT: "import_export",
         data.POST_DELETION: "post_deletion",
         data.MEDIA_VIEWER: "media_viewer",
+        data.ADMIN_DASHBOARD: "admin_dashboard",
+        data.REPORTS: "reports",
     }
 
     def back(self, ctx: AppContext) -> bool:
@@ -81,3 +85,5 @@ class MastodonApp(App):
     import_export = staticmethod(import_export_screen)
     post_deletion = staticmethod(post_deletion_screen)
     media_viewer = staticmethod(media_viewer_screen)
+    admin_dashboard = staticmethod(dashboard_screen)
+    reports = staticmethod(reports_screen)

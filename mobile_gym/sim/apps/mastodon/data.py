@@ -32,13 +32,17 @@ INVITES = ".InvitesActivity"
 IMPORT_EXPORT = ".ImportExportActivity"
 POST_DELETION = ".AutomatedDeletionActivity"
 MEDIA_VIEWER = ".MediaViewerActivity"
+ADMIN_DASHBOARD = ".AdminDashboardActivity"
+REPORTS = ".ReportsActivity"
 DOMAIN = "mastodon.social"
+CURRENT = "(SELECT account_id FROM app_sessions WHERE active = 1)"
+"""SQL for the id of the account the app is using (``me`` in Python)."""
 
 _FLAGS = f"""
-    EXISTS(SELECT 1 FROM favourites f WHERE f.status_id = o.id AND f.account_id = {ME}) AS favourited,
-    EXISTS(SELECT 1 FROM bookmarks b WHERE b.status_id = o.id AND b.account_id = {ME}) AS bookmarked,
-    EXISTS(SELECT 1 FROM statuses r WHERE r.reblog_of_id = o.id AND r.account_id = {ME}) AS reblogged,
-    EXISTS(SELECT 1 FROM status_pins p WHERE p.status_id = o.id AND p.account_id = {ME}) AS pinned,
+    EXISTS(SELECT 1 FROM favourites f WHERE f.status_id = o.id AND f.account_id = {CURRENT}) AS favourited,
+    EXISTS(SELECT 1 FROM bookmarks b WHERE b.status_id = o.id AND b.account_id = {CURRENT}) AS bookmarked,
+    EXISTS(SELECT 1 FROM statuses r WHERE r.reblog_of_id = o.id AND r.account_id = {CURRENT}) AS reblogged,
+    EXISTS(SELECT 1 FROM status_pins p WHERE p.status_id = o.id AND p.account_id = {CURRENT}) AS pinned,
     (SELECT COUNT(*) FROM statuses c WHERE c.in_reply_to_id = o.id) AS replies,
     (SELECT COUNT(*) FROM favourites f WHERE f.status_id = o.id) AS favourites,
     (SELECT COUNT(*) FROM statuses r WHERE r.reblog_of_id = o.id) AS reblogs,
@@ -57,14 +61,16 @@ JOIN accounts a ON a.id = o.account_id
 JOIN accounts b ON b.id = s.account_id
 """
 NEWEST = " ORDER BY s.created_at DESC, s.id DESC"
-NOT_BLOCKED = f"s.account_id NOT IN (SELECT target_account_id FROM blocks WHERE account_id = {ME})"
+NOT_BLOCKED = (
+    f"s.account_id NOT IN (SELECT target_account_id FROM blocks WHERE account_id = {CURRENT})"
+)
 """Leaves out the entries of accounts the user blocked (every list of posts does)."""
-HOME_WHERE = f"""WHERE (s.account_id = {ME} OR s.account_id IN
-    (SELECT target_account_id FROM follows WHERE account_id = {ME}))
-    AND s.account_id NOT IN (SELECT target_account_id FROM mutes WHERE account_id = {ME})
+HOME_WHERE = f"""WHERE (s.account_id = {CURRENT} OR s.account_id IN
+    (SELECT target_account_id FROM follows WHERE account_id = {CURRENT}))
+    AND s.account_id NOT IN (SELECT target_account_id FROM mutes WHERE account_id = {CURRENT})
     AND {NOT_BLOCKED}"""
 LOCAL_WHERE = f"""WHERE s.reblog_of_id IS NULL AND o.visibility = 'public'
-    AND s.account_id NOT IN (SELECT target_account_id FROM mutes WHERE account_id = {ME})
+    AND s.account_id NOT IN (SELECT target_account_id FROM mutes WHERE account_id = {CURRENT})
     AND {NOT_BLOCKED}"""
 
 
@@ -143,6 +149,12 @@ def status(ctx: AppContext, status_id: int) -> Status | None:
     return as_status(row) if row else None
 
 
+def me(ctx: AppContext) -> int:
+    """The id of the account the app is using (``test`` unless switched)."""
+    row = db(ctx).execute(f"SELECT {CURRENT}").fetchone()
+    return int(row[0]) if row and row[0] is not None else ME
+
+
 def account(ctx: AppContext, account_id: int) -> Account | None:
     row = db(ctx).execute("SELECT * FROM accounts WHERE id = ?", (account_id,)).fetchone()
     return Account(**dict(row)) if row else None
@@ -150,7 +162,8 @@ def account(ctx: AppContext, account_id: int) -> Account | None:
 
 def is_following(ctx: AppContext, account_id: int) -> bool:
     found = db(ctx).execute(
-        "SELECT 1 FROM follows WHERE account_id = ? AND target_account_id = ?", (ME, account_id)
+        "SELECT 1 FROM follows WHERE account_id = ? AND target_account_id = ?",
+        (me(ctx), account_id),
     )
     return found.fetchone() is not None
 
@@ -182,10 +195,12 @@ def _toggle(ctx: AppContext, table: str, status_id: int, on: bool, label: str) -
     if on:
         conn.execute(
             f"INSERT OR IGNORE INTO {table}(account_id, status_id, created_at) VALUES (?, ?, ?)",
-            (ME, status_id, now_ms(ctx)),
+            (me(ctx), status_id, now_ms(ctx)),
         )
     else:
-        conn.execute(f"DELETE FROM {table} WHERE account_id = ? AND status_id = ?", (ME, status_id))
+        conn.execute(
+            f"DELETE FROM {table} WHERE account_id = ? AND status_id = ?", (me(ctx), status_id)
+        )
     ctx.log(f"Status {label}: id={status_id}" if on else f"Status un{label}: id={status_id}")
 
 
@@ -206,11 +221,11 @@ def set_reblog(ctx: AppContext, status_id: int, on: bool) -> None:
     if on:
         conn.execute(
             "INSERT INTO statuses(account_id, reblog_of_id, created_at) VALUES (?, ?, ?)",
-            (ME, status_id, now_ms(ctx)),
+            (me(ctx), status_id, now_ms(ctx)),
         )
     else:
         conn.execute(
-            "DELETE FROM statuses WHERE account_id = ? AND reblog_of_id = ?", (ME, status_id)
+            "DELETE FROM statuses WHERE account_id = ? AND reblog_of_id = ?", (me(ctx), status_id)
         )
     ctx.log(f"Status reblogged: id={status_id}" if on else f"Status unreblogged: id={status_id}")
 
@@ -229,16 +244,17 @@ def set_following(ctx: AppContext, account_id: int, on: bool) -> None:
         conn.execute(
             "INSERT OR IGNORE INTO follows(account_id, target_account_id, created_at) "
             "VALUES (?, ?, ?)",
-            (ME, account_id, now_ms(ctx)),
+            (me(ctx), account_id, now_ms(ctx)),
         )
     else:
         conn.execute(
-            "DELETE FROM follows WHERE account_id = ? AND target_account_id = ?", (ME, account_id)
+            "DELETE FROM follows WHERE account_id = ? AND target_account_id = ?",
+            (me(ctx), account_id),
         )
         conn.execute(
             "DELETE FROM list_accounts WHERE account_id = ? AND list_id IN "
             "(SELECT id FROM lists WHERE account_id = ?)",
-            (account_id, ME),
+            (account_id, me(ctx)),
         )
     name = conn.execute("SELECT username FROM accounts WHERE id = ?", (account_id,)).fetchone()
     ctx.log(f"{'Followed' if on else 'Unfollowed'}: @{name[0] if name else account_id}")
@@ -249,11 +265,12 @@ def _relate(ctx: AppContext, table: str, account_id: int, on: bool) -> None:
     if on:
         db(ctx).execute(
             f"INSERT OR IGNORE INTO {table}(account_id, target_account_id) VALUES (?, ?)",
-            (ME, account_id),
+            (me(ctx), account_id),
         )
     else:
         db(ctx).execute(
-            f"DELETE FROM {table} WHERE account_id = ? AND target_account_id = ?", (ME, account_id)
+            f"DELETE FROM {table} WHERE account_id = ? AND target_account_id = ?",
+            (me(ctx), account_id),
         )
 
 
@@ -264,7 +281,7 @@ def set_blocked(ctx: AppContext, account_id: int, on: bool) -> None:
         db(ctx).execute(
             "DELETE FROM follows WHERE (account_id = ? AND target_account_id = ?) "
             "OR (account_id = ? AND target_account_id = ?)",
-            (ME, account_id, account_id, ME),
+            (me(ctx), account_id, account_id, me(ctx)),
         )
     ctx.log(f"{'Blocked' if on else 'Unblocked'}: account={account_id}")
 
@@ -289,7 +306,7 @@ def tag_flags(ctx: AppContext, name: str) -> tuple[bool, bool]:
             "SELECT EXISTS(SELECT 1 FROM tag_follows f WHERE f.tag_id = t.id AND f.account_id = ?),"
             " EXISTS(SELECT 1 FROM featured_tags f WHERE f.tag_id = t.id AND f.account_id = ?)"
             " FROM tags t WHERE t.name = ?",
-            (ME, ME, name),
+            (me(ctx), me(ctx), name),
         )
         .fetchone()
     )
@@ -300,10 +317,12 @@ def set_tag_followed(ctx: AppContext, name: str, on: bool) -> None:
     tid = tag_id(ctx, name)
     if on:
         db(ctx).execute(
-            "INSERT OR IGNORE INTO tag_follows(account_id, tag_id) VALUES (?, ?)", (ME, tid)
+            "INSERT OR IGNORE INTO tag_follows(account_id, tag_id) VALUES (?, ?)", (me(ctx), tid)
         )
     else:
-        db(ctx).execute("DELETE FROM tag_follows WHERE account_id = ? AND tag_id = ?", (ME, tid))
+        db(ctx).execute(
+            "DELETE FROM tag_follows WHERE account_id = ? AND tag_id = ?", (me(ctx), tid)
+        )
     ctx.log(f"Hashtag {'followed' if on else 'unfollowed'}: #{name}")
 
 
@@ -312,10 +331,12 @@ def set_tag_featured(ctx: AppContext, name: str, on: bool) -> None:
     if on:
         db(ctx).execute(
             "INSERT OR IGNORE INTO featured_tags(account_id, tag_id, name) VALUES (?, ?, ?)",
-            (ME, tid, name.lower()),
+            (me(ctx), tid, name.lower()),
         )
     else:
-        db(ctx).execute("DELETE FROM featured_tags WHERE account_id = ? AND tag_id = ?", (ME, tid))
+        db(ctx).execute(
+            "DELETE FROM featured_tags WHERE account_id = ? AND tag_id = ?", (me(ctx), tid)
+        )
     ctx.log(f"Hashtag {'featured' if on else 'unfeatured'}: #{name}")
 
 
@@ -337,13 +358,13 @@ class Draft:
 def post(ctx: AppContext, draft: Draft) -> int:
     """Publish ``draft`` as the user; returns the new status's id."""
     conn = db(ctx)
-    language = conn.execute("SELECT posting_language FROM users WHERE account_id = ?", (ME,))
+    language = conn.execute("SELECT posting_language FROM users WHERE account_id = ?", (me(ctx),))
     row = language.fetchone()
     cursor = conn.execute(
         "INSERT INTO statuses(account_id, text, spoiler_text, visibility, language, "
         "in_reply_to_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
         (
-            ME,
+            me(ctx),
             draft.text,
             draft.spoiler_text,
             draft.visibility,
@@ -364,7 +385,7 @@ def _attach(ctx: AppContext, status_id: int, draft: Draft) -> None:
     conn.executemany(
         "INSERT INTO media_attachments(status_id, account_id, file, description) "
         "VALUES (?, ?, ?, ?)",
-        [(status_id, ME, file, alt) for file, alt in draft.media],
+        [(status_id, me(ctx), file, alt) for file, alt in draft.media],
     )
     if draft.poll:
         conn.execute(
@@ -386,7 +407,7 @@ def edit_status(ctx: AppContext, status_id: int, draft: Draft) -> None:
     conn = db(ctx)
     conn.execute(
         "UPDATE statuses SET text = ?, spoiler_text = ? WHERE id = ? AND account_id = ?",
-        (draft.text, draft.spoiler_text, status_id, ME),
+        (draft.text, draft.spoiler_text, status_id, me(ctx)),
     )
     conn.execute("DELETE FROM media_attachments WHERE status_id = ?", (status_id,))
     conn.execute("DELETE FROM polls WHERE status_id = ?", (status_id,))
@@ -397,10 +418,10 @@ def edit_status(ctx: AppContext, status_id: int, draft: Draft) -> None:
 def update_profile(ctx: AppContext, **values: str) -> None:
     """Write the user's profile columns (display_name, note, avatar, header, fields)."""
     columns = ", ".join(f"{name} = ?" for name in values)
-    db(ctx).execute(f"UPDATE accounts SET {columns} WHERE id = ?", (*values.values(), ME))
+    db(ctx).execute(f"UPDATE accounts SET {columns} WHERE id = ?", (*values.values(), me(ctx)))
     ctx.log("Profile updated: " + " ".join(f"{k}={v}" for k, v in values.items()))
 
 
 def set_preference(ctx: AppContext, column: str, value: str) -> None:
-    db(ctx).execute(f"UPDATE users SET {column} = ? WHERE account_id = ?", (value, ME))
+    db(ctx).execute(f"UPDATE users SET {column} = ? WHERE account_id = ?", (value, me(ctx)))
     ctx.log(f"Preference changed: {column}={value}")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mastodon import data
-from mobile_gym.sim.apps.mastodon.seed import ME
 from mobile_gym.sim.ui.composites import app_bar
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import Button, ImageButton, TextView
@@ -29,7 +28,7 @@ def _save(ctx: AppContext, values: dict[str, str]) -> None:
 
 
 def edit_profile_screen(ctx: AppContext) -> View:
-    me = data.account(ctx, ME)
+    me = data.account(ctx, data.me(ctx))
     values = {
         "display_name": me.display_name if me else "",
         "note": me.note if me else "",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mastodon import data
-from mobile_gym.sim.apps.mastodon.seed import ME
 from mobile_gym.sim.apps.mastodon.timeline import status_list
 from mobile_gym.sim.ui.composites import empty_state, toolbar
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
@@ -77,7 +76,7 @@ def followed_tags_screen(ctx: AppContext) -> View:
         ctx,
         "SELECT t.name FROM tag_follows f JOIN tags t ON t.id = f.tag_id "
         "WHERE f.account_id = ? ORDER BY t.name",
-        (ME,),
+        (data.me(ctx),),
     )
 
     def render(_index: int, row: object) -> View:

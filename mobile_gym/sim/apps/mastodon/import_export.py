@@ -9,7 +9,6 @@ import posixpath
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mastodon import data
-from mobile_gym.sim.apps.mastodon.seed import ME
 from mobile_gym.sim.ui.composites import list_item, section_header
 from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import Button, RadioButton
@@ -30,7 +29,7 @@ def _csv(ctx: AppContext, kind: str) -> str:
     rows = data.db(ctx).execute(
         f"SELECT a.username FROM {table} r JOIN accounts a ON a.id = r.target_account_id "
         "WHERE r.account_id = ? ORDER BY a.username COLLATE NOCASE",
-        (ME,),
+        (data.me(ctx),),
     )
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -68,11 +67,15 @@ def _import(ctx: AppContext) -> None:
     added = 0
     for name in names:
         found = conn.execute("SELECT id FROM accounts WHERE username = ?", (name,)).fetchone()
-        if found is None or found[0] == ME:
+        if found is None or found[0] == data.me(ctx):
             continue
         column = ", created_at" if table == "follows" else ""
         value = ", ?" if table == "follows" else ""
-        args = (ME, found[0], data.now_ms(ctx)) if table == "follows" else (ME, found[0])
+        args = (
+            (data.me(ctx), found[0], data.now_ms(ctx))
+            if table == "follows"
+            else (data.me(ctx), found[0])
+        )
         cursor = conn.execute(
             f"INSERT OR IGNORE INTO {table}(account_id, target_account_id{column}) "
             f"VALUES (?, ?{value})",

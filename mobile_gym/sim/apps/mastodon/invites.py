@@ -6,7 +6,6 @@ from __future__ import annotations
 from mobile_gym.sim.apps import sms_messenger
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mastodon import data
-from mobile_gym.sim.apps.mastodon.seed import ME
 from mobile_gym.sim.ui.composites import empty_state, list_item
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import Button, ImageButton, Switch, TextView
@@ -58,7 +57,7 @@ def _generate(ctx: AppContext) -> None:
     conn.execute(
         "INSERT INTO invites(account_id, code, max_uses, expires_in, autofollow, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        (ME, code, max_uses, expires_in, autofollow, data.now_ms(ctx)),
+        (data.me(ctx), code, max_uses, expires_in, autofollow, data.now_ms(ctx)),
     )
     ctx.log(
         f"Invite created: code={code} max_uses={max_uses or 'none'} "
@@ -107,7 +106,9 @@ def invites_screen(ctx: AppContext) -> View:
             "Generate invite link", id="generate", on_click=lambda: _generate(ctx), margin=(16, 8)
         ),
     ]
-    items = data.rows(ctx, "SELECT * FROM invites WHERE account_id = ? ORDER BY id DESC", (ME,))
+    items = data.rows(
+        ctx, "SELECT * FROM invites WHERE account_id = ? ORDER BY id DESC", (data.me(ctx),)
+    )
 
     def render(_index: int, raw: object) -> View:
         row = dict(raw)  # type: ignore[call-overload]

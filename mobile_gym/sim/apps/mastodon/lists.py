@@ -6,7 +6,6 @@ from __future__ import annotations
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mastodon import data
 from mobile_gym.sim.apps.mastodon.profile import ACCOUNT_ROW_DP, account_row
-from mobile_gym.sim.apps.mastodon.seed import ME
 from mobile_gym.sim.ui.composites import empty_state, fab, toolbar
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
 from mobile_gym.sim.ui.widgets import Button, ImageButton, RadioButton, Switch, TextView
@@ -60,7 +59,7 @@ def _save_list(ctx: AppContext) -> bool | None:
     else:
         cursor = data.db(ctx).execute(
             "INSERT INTO lists(account_id, title, replies_policy, exclusive) VALUES (?, ?, ?, ?)",
-            (ME, *values),
+            (data.me(ctx), *values),
         )
         ctx.log(f"List created: id={cursor.lastrowid} title={title}")
     for key in ("editing", "policy", "exclusive"):
@@ -105,7 +104,7 @@ def lists_screen(ctx: AppContext) -> View:
         ctx,
         "SELECT l.*, (SELECT COUNT(*) FROM list_accounts m WHERE m.list_id = l.id) AS members "
         "FROM lists l WHERE l.account_id = ? ORDER BY l.title COLLATE NOCASE, l.id",
-        (ME,),
+        (data.me(ctx),),
     )
 
     def render(_index: int, raw: object) -> View:
@@ -184,7 +183,7 @@ def list_members_screen(ctx: AppContext) -> View:
             "SELECT a.* FROM follows f JOIN accounts a ON a.id = f.target_account_id "
             "WHERE f.account_id = ? AND (a.username LIKE ? OR a.display_name LIKE ?) "
             "ORDER BY a.username COLLATE NOCASE",
-            (ME, like, like),
+            (data.me(ctx), like, like),
         )
     else:
         items = data.rows(

@@ -6,8 +6,8 @@ from __future__ import annotations
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mastodon import data
 from mobile_gym.sim.apps.mastodon.profile import account_list, own_menu, profile_body
-from mobile_gym.sim.apps.mastodon.seed import ME
 from mobile_gym.sim.apps.mastodon.status_view import ago, avatar
+from mobile_gym.sim.apps.mastodon.switcher import switcher
 from mobile_gym.sim.apps.mastodon.timeline import status_list
 from mobile_gym.sim.ui.composites import app_bar, empty_state, fab, toolbar
 from mobile_gym.sim.ui.tabs import tab_bar
@@ -31,6 +31,7 @@ NOTIFICATION_TEXT = {
 
 
 def _nav(ctx: AppContext, current: int) -> View:
+    switch = switcher(ctx)  # a long press on Profile lists the signed-in accounts
     return Row(
         *[
             ImageButton(
@@ -42,6 +43,7 @@ def _nav(ctx: AppContext, current: int) -> View:
                 width=0,
                 weight=1,
                 on_click=lambda index=index: ctx.set("tab", index),
+                on_long_click=switch if id == "tab_profile" else None,
             )
             for index, (label, icon, id) in enumerate(NAV)
         ],
@@ -80,7 +82,7 @@ def _search_results(ctx: AppContext, query: str) -> View:
             ctx,
             "SELECT * FROM accounts WHERE (username LIKE ? OR display_name LIKE ?) AND id != ? "
             "ORDER BY username COLLATE NOCASE",
-            (f"%{handle}%", like, ME),
+            (f"%{handle}%", like, data.me(ctx)),
         )
         body: View = account_list(ctx, items, empty="No results", id="results")
     elif tab == 1:
@@ -193,7 +195,7 @@ def _notifications(ctx: AppContext) -> View:
         "SELECT n.*, a.display_name, s.text FROM notifications n "
         "JOIN accounts a ON a.id = n.from_account_id LEFT JOIN statuses s ON s.id = n.status_id "
         "WHERE n.account_id = ? ORDER BY n.created_at DESC, n.id DESC",
-        (ME,),
+        (data.me(ctx),),
     )
     body = (
         ctx.scroller(
@@ -210,7 +212,7 @@ def _notifications(ctx: AppContext) -> View:
 
 
 def _profile(ctx: AppContext) -> View:
-    me = data.account(ctx, ME)
+    me = data.account(ctx, data.me(ctx))
     if me is None:
         return empty_state("Not logged in")
     bar = toolbar(me.name, on_overflow=own_menu(ctx))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mastodon import data
-from mobile_gym.sim.apps.mastodon.seed import ME
 from mobile_gym.sim.ui.composites import list_item, section_header
 from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import Button, CheckBox, Switch
@@ -47,7 +46,9 @@ DEFAULTS = {
 def _saved(ctx: AppContext) -> dict:
     row = (
         data.db(ctx)
-        .execute("SELECT * FROM account_statuses_cleanup_policies WHERE account_id = ?", (ME,))
+        .execute(
+            "SELECT * FROM account_statuses_cleanup_policies WHERE account_id = ?", (data.me(ctx),)
+        )
         .fetchone()
     )
     return {key: row[key] for key in DEFAULTS} if row else dict(DEFAULTS)
@@ -60,7 +61,7 @@ def _save(ctx: AppContext, values: dict) -> None:
     data.db(ctx).execute(
         f"INSERT INTO account_statuses_cleanup_policies(account_id, {columns}) "
         f"VALUES (?, {marks}) ON CONFLICT(account_id) DO UPDATE SET {updates}",
-        (ME, *values.values()),
+        (data.me(ctx), *values.values()),
     )
     ctx.log("Post deletion saved: " + " ".join(f"{k}={v}" for k, v in values.items()))
     ctx.toast("Changes saved")

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.mastodon import data
 from mobile_gym.sim.apps.mastodon.data import Account
-from mobile_gym.sim.apps.mastodon.seed import ME
+from mobile_gym.sim.apps.mastodon.qr_code import qr_dialog
 from mobile_gym.sim.apps.mastodon.status_view import avatar
 from mobile_gym.sim.apps.mastodon.timeline import status_list
 from mobile_gym.sim.ui.composites import empty_state, toolbar
@@ -22,7 +22,7 @@ PROFILE_TABS = (("Posts", "note"), ("Posts and replies", "reply"), ("Pinned", "s
 
 
 def _follow_button(ctx: AppContext, who: Account) -> View:
-    if who.id == ME:
+    if who.id == data.me(ctx):
         return Button(
             "Edit profile", id="profile_action_btn", on_click=lambda: ctx.open(data.EDIT_PROFILE)
         )
@@ -131,9 +131,12 @@ def profile_body(ctx: AppContext, who: Account) -> View:
 
 def own_menu(ctx: AppContext) -> Handler:
     """The overflow menu of the user's own profile."""
+    me = data.account(ctx, data.me(ctx))
+    qr = [("QR code", qr_dialog(ctx, me))] if me else []
     return ctx.menu(
         "profile",
         [
+            *qr,
             ("Bookmarks", lambda: ctx.open(data.SAVED, kind="bookmarks")),
             ("Favorites", lambda: ctx.open(data.SAVED, kind="favourites")),
             ("Lists", lambda: ctx.open(data.LISTS)),
@@ -145,10 +148,10 @@ def own_menu(ctx: AppContext) -> Handler:
 
 
 def profile_screen(ctx: AppContext) -> View:
-    who = data.account(ctx, ctx.args.get("account", ME))
+    who = data.account(ctx, ctx.args.get("account", data.me(ctx)))
     if who is None:
         return Column(ctx.up_bar("Profile"), empty_state("This account is not available"))
-    if who.id == ME:
+    if who.id == data.me(ctx):
         bar = toolbar(who.name, on_up=ctx.finish, on_overflow=own_menu(ctx))
     else:
         muted, blocked = (
@@ -156,7 +159,7 @@ def profile_screen(ctx: AppContext) -> View:
             .execute(
                 "SELECT EXISTS(SELECT 1 FROM mutes WHERE account_id = :me AND target_account_id = :a),"
                 " EXISTS(SELECT 1 FROM blocks WHERE account_id = :me AND target_account_id = :a)",
-                {"me": ME, "a": who.id},
+                {"me": data.me(ctx), "a": who.id},
             )
             .fetchone()
         )
@@ -169,6 +172,7 @@ def profile_screen(ctx: AppContext) -> View:
         menu = ctx.menu(
             "profile",
             [
+                ("QR code", qr_dialog(ctx, who)),
                 (
                     f"Unmute @{who.username}" if muted else f"Mute @{who.username}",
                     lambda: data.set_muted(ctx, who.id, not muted),
@@ -223,7 +227,7 @@ def account_list(ctx: AppContext, items: Sequence, *, empty: str, id: str) -> Vi
 
 def accounts_screen(ctx: AppContext) -> View:
     """Who an account follows (newest follow first) or who follows it."""
-    account_id = ctx.args.get("account", ME)
+    account_id = ctx.args.get("account", data.me(ctx))
     kind = ctx.args.get("kind", "following")
     if kind == "following":
         sql = (

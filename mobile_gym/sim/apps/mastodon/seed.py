@@ -1,5 +1,6 @@
 """The server's seeded content: the user ``test``, a few communities' accounts (some named
-after the phone's contacts), their posts and hashtags, follows and notifications."""
+after the phone's contacts), their posts and hashtags, follows and notifications; the
+server's owner, its reports and its space usage."""
 
 from __future__ import annotations
 
@@ -13,6 +14,19 @@ from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 
 ME = 1
 """The id of the logged-in account, ``test``."""
+OWNER = "owner"
+"""The username of the server's owner, the app's second signed-in account."""
+OWNER_ID = 100
+"""The owner's account id (past the seeded accounts')."""
+MB = 1024 * 1024
+REPORT_COMMENTS = (
+    "Posting the same link over and over",
+    "Rude replies to several people",
+    "Looks like a bot account",
+    "Misleading claims about a product",
+    "Copied my photos without credit",
+    "",
+)
 MINUTE_MS = 60_000
 HASHTAG = re.compile(r"#(\w+)")
 
@@ -116,7 +130,8 @@ def _contacts(ctx: AppContext) -> list[tuple[str, str]]:
 
 def seed_server(ctx: AppContext, rng: random.Random) -> None:
     """Fill the server: ``test`` (id 1) and the accounts, ~30 posts over the last weeks,
-    follows, a followed hashtag, a favourite and a bookmark, notifications."""
+    follows, a followed hashtag, a favourite and a bookmark, notifications; then the
+    owner, reports and space usage."""
     db = ctx.db()
     now = ctx.phone.boot_ms  # the boot's time, whenever the content is made
     accounts: list[tuple[str, str, str, tuple[str, ...]]] = [
@@ -178,5 +193,42 @@ def seed_server(ctx: AppContext, rng: random.Random) -> None:
         [
             (ME, src, kind, sid, now - (i + 1) * 90 * MINUTE_MS)
             for i, (src, kind, sid) in enumerate(notes)
+        ],
+    )
+    _seed_staff(db, rng, now, len(accounts))
+
+
+def _seed_staff(db: sqlite3.Connection, rng: random.Random, now: int, people: int) -> None:
+    """The owner's account (signed in beside ``test``), the reports moderators see (some
+    resolved by the owner) and the space the server uses."""
+    owner = OWNER_ID
+    db.execute(
+        "INSERT INTO accounts(id, username, display_name, note, created_at) VALUES (?, ?, ?, ?, ?)",
+        (owner, OWNER, "Server Owner", "Runs this server.", now - 500 * 1440 * MINUTE_MS),
+    )
+    db.execute("INSERT INTO users(account_id, role) VALUES (?, 'Owner')", (owner,))
+    db.executemany(
+        "INSERT INTO app_sessions(account_id, active) VALUES (?, ?)", [(ME, 1), (owner, 0)]
+    )
+    for i in range(rng.randint(3, 6)):
+        reporter, target = rng.sample(range(2, people + 1), 2)
+        db.execute(
+            "INSERT INTO reports(account_id, target_account_id, category, comment, created_at, "
+            "action_taken_by_account_id) VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                reporter,
+                target,
+                rng.choice(("spam", "violation", "other")),
+                rng.choice(REPORT_COMMENTS),
+                now - (i + 1) * rng.randint(5, 30) * 60 * MINUTE_MS,
+                owner if rng.random() < 0.4 else None,
+            ),
+        )
+    db.executemany(
+        "INSERT INTO space_usage(name, bytes) VALUES (?, ?)",
+        [
+            ("PostgreSQL", rng.randint(12, 60) * MB + rng.randint(0, MB - 1)),
+            ("Redis", rng.randint(1, 4) * MB + rng.randint(0, MB - 1)),
+            ("Media", rng.randint(80, 600) * MB + rng.randint(0, MB - 1)),
         ],
     )

@@ -30,7 +30,8 @@ CREATE TABLE users(
     locale TEXT NOT NULL DEFAULT 'en',
     posting_language TEXT NOT NULL DEFAULT 'en',
     chosen_languages TEXT NOT NULL DEFAULT '',
-    default_visibility TEXT NOT NULL DEFAULT 'public'
+    default_visibility TEXT NOT NULL DEFAULT 'public',
+    role TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE follows(
     id INTEGER PRIMARY KEY,
@@ -173,7 +174,18 @@ CREATE TABLE reports(
     status_ids TEXT NOT NULL DEFAULT '',
     category TEXT NOT NULL DEFAULT 'other',
     comment TEXT NOT NULL DEFAULT '',
-    created_at INTEGER NOT NULL DEFAULT 0
+    created_at INTEGER NOT NULL DEFAULT 0,
+    action_taken_by_account_id INTEGER
+);
+CREATE TABLE space_usage(
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    bytes INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE app_sessions(
+    id INTEGER PRIMARY KEY,
+    account_id INTEGER NOT NULL UNIQUE,
+    active INTEGER NOT NULL DEFAULT 0
 );
 """
 

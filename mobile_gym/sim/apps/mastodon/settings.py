@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mastodon import data
-from mobile_gym.sim.apps.mastodon.seed import ME
+from mobile_gym.sim.apps.mastodon.admin import is_staff
 from mobile_gym.sim.ui.composites import list_item
 from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import CheckBox, RadioButton
@@ -46,7 +46,9 @@ def _toggle_language(ctx: AppContext, chosen: list[str], code: str, on: bool) ->
 
 
 def settings_screen(ctx: AppContext) -> View:
-    row = data.db(ctx).execute("SELECT * FROM users WHERE account_id = ?", (ME,)).fetchone()
+    row = (
+        data.db(ctx).execute("SELECT * FROM users WHERE account_id = ?", (data.me(ctx),)).fetchone()
+    )
     locale = row["locale"] if row else "en"
     posting = row["posting_language"] if row else "en"
     chosen = [c for c in (row["chosen_languages"] if row else "").split(",") if c]
@@ -115,4 +117,13 @@ def settings_screen(ctx: AppContext) -> View:
             id="followed_hashtags",
         ),
     ]
+    if is_staff(ctx):
+        items += [
+            list_item(
+                "Administration",
+                on_click=lambda: ctx.open(data.ADMIN_DASHBOARD),
+                id="administration",
+            ),
+            list_item("Reports", on_click=lambda: ctx.open(data.REPORTS), id="moderation_reports"),
+        ]
     return Column(ctx.up_bar("Settings"), Column(*items, width=MATCH), height=MATCH)

@@ -9,7 +9,6 @@ from collections.abc import Callable, Sequence
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.mastodon import data
 from mobile_gym.sim.apps.mastodon.data import Status
-from mobile_gym.sim.apps.mastodon.seed import ME
 from mobile_gym.sim.apps.mastodon.status_view import STATUS_DP, status_card
 from mobile_gym.sim.ui.composites import empty_state
 from mobile_gym.sim.ui.view import MATCH, Column, View
@@ -28,7 +27,7 @@ def _report(ctx: AppContext, item: Status) -> None:
         "INSERT INTO reports(account_id, target_account_id, status_ids, category, comment, "
         "created_at) VALUES (?, ?, ?, ?, ?, ?)",
         (
-            ME,
+            data.me(ctx),
             item.account_id,
             str(item.id),
             category,
@@ -45,7 +44,7 @@ def _report(ctx: AppContext, item: Status) -> None:
 def _menu_items(
     ctx: AppContext, item: Status, delete: Handler, report: Handler, block: Handler
 ) -> list[tuple[str, Handler]]:
-    if item.account_id == ME:
+    if item.account_id == data.me(ctx):
         pin = "Unpin from profile" if item.pinned else "Pin on profile"
         return [
             (pin, lambda: data.set_pinned(ctx, item.id, not item.pinned)),
@@ -137,7 +136,7 @@ def saved_screen(ctx: AppContext) -> View:
     table = "bookmarks" if kind == "bookmarks" else "favourites"
     items = data.rows(
         ctx,
-        data.SELECT + f"JOIN {table} k ON k.status_id = s.id AND k.account_id = {ME} "
+        data.SELECT + f"JOIN {table} k ON k.status_id = s.id AND k.account_id = {data.CURRENT} "
         "ORDER BY k.created_at DESC, k.id DESC",
     )
     title = "Bookmarks" if kind == "bookmarks" else "Favorites"
