@@ -34,6 +34,15 @@ def open_drawer(driver: Driver) -> None:
     driver.send_all(ev.drag(w / 2, h * 0.75, w / 2, h * 0.25))
 
 
+def opened(phone: Phone, label: str, component: tuple[str, str]) -> Driver:
+    """A driver over ``phone`` with the app ``label`` opened from the app drawer, which
+    must show ``component`` (package, activity)."""
+    driver = Driver(phone)
+    open_app(driver, label)
+    assert phone.foreground == component
+    return driver
+
+
 def open_app(driver: Driver, label: str) -> None:
     """From anywhere: HOME, open the drawer, tap the app's icon."""
     driver.key("HOME")

@@ -12,7 +12,7 @@ from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.apps.mail import MAIN, PACKAGE, STATE_JSON, VIEW
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import open_app
+from tests.sim.conftest import opened
 
 SEED = 3
 NOW_MS = 1717407000000  # 2024-06-03 09:30, the phone's default start
@@ -26,10 +26,7 @@ def phone() -> Phone:
 @pytest.fixture
 def d(phone: Phone) -> Driver:
     """A driver with Gmail opened from the app drawer."""
-    driver = Driver(phone)
-    open_app(driver, "Gmail")
-    assert phone.foreground == (PACKAGE, MAIN)
-    return driver
+    return opened(phone, "Gmail", (PACKAGE, MAIN))
 
 
 def mails(phone: Phone, where: str = "1", params: tuple = ()) -> list[dict]:

@@ -10,7 +10,7 @@ from mobile_gym.sim import input as ev
 from mobile_gym.sim.apps.mastodon import MAIN, PACKAGE, SERVER
 from mobile_gym.sim.apps.mastodon.data import COMPOSE, PROFILE
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import open_app
+from tests.sim.conftest import opened
 
 ME = 1
 
@@ -22,10 +22,7 @@ def phone() -> Phone:
 
 @pytest.fixture
 def d(phone: Phone) -> Driver:
-    driver = Driver(phone)
-    open_app(driver, "Mastodon")
-    assert phone.foreground == (PACKAGE, MAIN)
-    return driver
+    return opened(phone, "Mastodon", (PACKAGE, MAIN))
 
 
 def one(phone: Phone, sql: str, params: tuple = ()) -> object:

@@ -12,7 +12,7 @@ from mobile_gym.sim.apps.mastodon import MAIN, PACKAGE, SERVER
 from mobile_gym.sim.apps.mastodon.admin import human_size
 from mobile_gym.sim.apps.mastodon.data import ADMIN_DASHBOARD, REPORTS, SETTINGS
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import open_app
+from tests.sim.conftest import opened
 
 
 @pytest.fixture
@@ -22,10 +22,7 @@ def phone() -> Phone:
 
 @pytest.fixture
 def d(phone: Phone) -> Driver:
-    driver = Driver(phone)
-    open_app(driver, "Mastodon")
-    assert phone.foreground == (PACKAGE, MAIN)
-    return driver
+    return opened(phone, "Mastodon", (PACKAGE, MAIN))
 
 
 def server(phone: Phone):

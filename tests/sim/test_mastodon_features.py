@@ -14,7 +14,7 @@ from mobile_gym.sim.apps import sms_messenger
 from mobile_gym.sim.apps.mastodon import MAIN, PACKAGE, SERVER
 from mobile_gym.sim.apps.mastodon.data import COMPOSE, INVITES
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import open_app
+from tests.sim.conftest import opened
 
 
 @pytest.fixture
@@ -24,10 +24,7 @@ def phone() -> Phone:
 
 @pytest.fixture
 def d(phone: Phone) -> Driver:
-    driver = Driver(phone)
-    open_app(driver, "Mastodon")
-    assert phone.foreground == (PACKAGE, MAIN)
-    return driver
+    return opened(phone, "Mastodon", (PACKAGE, MAIN))
 
 
 def server(phone: Phone):

@@ -10,7 +10,7 @@ from mobile_gym.sim import Phone
 from mobile_gym.sim.apps.mastodon import MAIN, PACKAGE
 from mobile_gym.sim.apps.mastodon.qr_code import qr_picture
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import open_app
+from tests.sim.conftest import opened
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -22,10 +22,7 @@ def phone() -> Phone:
 
 @pytest.fixture
 def d(phone: Phone) -> Driver:
-    driver = Driver(phone)
-    open_app(driver, "Mastodon")
-    assert phone.foreground == (PACKAGE, MAIN)
-    return driver
+    return opened(phone, "Mastodon", (PACKAGE, MAIN))
 
 
 def open_kitty_qr(d: Driver) -> None:

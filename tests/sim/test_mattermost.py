@@ -11,7 +11,7 @@ from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 from mobile_gym.sim.apps.mattermost import ME, PACKAGE, SERVER
 from mobile_gym.sim.apps.mattermost.data import ATTACH, CHANNEL, MAIN, THREAD
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import open_app
+from tests.sim.conftest import opened
 
 
 @pytest.fixture
@@ -22,10 +22,7 @@ def phone() -> Phone:
 @pytest.fixture
 def d(phone: Phone) -> Driver:
     """A driver with Mattermost opened from the app drawer."""
-    driver = Driver(phone)
-    open_app(driver, "Mattermost")
-    assert phone.foreground == (PACKAGE, MAIN)
-    return driver
+    return opened(phone, "Mattermost", (PACKAGE, MAIN))
 
 
 def server(phone: Phone):

@@ -15,7 +15,7 @@ from mobile_gym.sim.apps.sms_messenger import PACKAGE as SMS
 from mobile_gym.sim.apps.taodian import CALLBACK_DIR, DATABASE, PACKAGE
 from mobile_gym.sim.apps.taodian.data import CONFIRM, LOGIN, MAIN, ORDER, ORDERS, SEARCH
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import open_app
+from tests.sim.conftest import opened
 
 SEED = 3
 
@@ -28,10 +28,7 @@ def phone() -> Phone:
 @pytest.fixture
 def d(phone: Phone) -> Driver:
     """A driver with the shop opened from the app drawer."""
-    driver = Driver(phone)
-    open_app(driver, "淘店")
-    assert phone.foreground == (PACKAGE, MAIN)
-    return driver
+    return opened(phone, "淘店", (PACKAGE, MAIN))
 
 
 def mall(phone: Phone) -> sqlite3.Connection:
