@@ -307,7 +307,10 @@ class AdbDevice:
         output = result.stdout.decode("utf-8", errors="replace")
         if result.exit_code != 0 or output.startswith("Error while accessing provider"):
             raise ValueError(f"{uri}: {(output or result.text).strip()}")
-        return parse_content_rows(output, projection)
+        try:
+            return parse_content_rows(output, projection)
+        except DeviceReplyError as exc:  # the device answered what content never prints
+            raise DeviceError(f"{self.serial}: query {uri}: {exc}") from exc
 
     def find_files(self, pattern: str) -> list[str]:
         root = glob_root(pattern)

@@ -292,11 +292,7 @@ class SignalProbe:
         paths = obs.device.find_files(spec.file)
         if spec.contains is not None:
             wanted = spec.contains.casefold()
-            paths = [
-                path
-                for path in paths
-                if wanted in obs.device.read_file(path).decode("utf-8", "replace").casefold()
-            ]
+            paths = [path for path in paths if wanted in _text_of(obs, path)]
         return spec.min_count <= len(paths) and (
             spec.max_count is None or len(paths) <= spec.max_count
         )
@@ -325,6 +321,14 @@ class SignalProbe:
             tool == spec.mcp_call and all(args.get(k) == v for k, v in spec.arguments.items())
             for tool, args in obs.agent.tool_calls
         )
+
+
+def _text_of(obs: Observer, path: str) -> str:
+    """The file's text, case-folded; empty when it went away since it was found."""
+    try:
+        return obs.device.read_file(path).decode("utf-8", "replace").casefold()
+    except FileNotFoundError:
+        return ""
 
 
 def _content_text(value: object) -> str | None:

@@ -7,7 +7,9 @@ import pytest
 
 from mobile_gym import actions
 from mobile_gym.device.adb import AdbDevice
+from mobile_gym.device.adb_link import ShellResult
 from mobile_gym.device.adb_shell import DeviceReplyError, parse_content_rows
+from mobile_gym.device.base import DeviceError
 from mobile_gym.env import MobileEnv
 from mobile_gym.sim.adb_server import AdbServer
 from mobile_gym.sim.system import providers
@@ -136,5 +138,17 @@ def test_a_device_reads_the_rows_the_phone_holds() -> None:
             assert found[-1][1:] == (NUMBER, "OK, see you at 11,\nat the usual place", "2")
             with pytest.raises(ValueError, match="no such column"):
                 device.content_query("content://sms/sent", ["nope"], None)
+        finally:
+            device.close()
+
+
+def test_a_reply_content_never_prints_is_a_device_fault(monkeypatch: pytest.MonkeyPatch) -> None:
+    with AdbServer(devices=1, seed=0) as server:
+        device = AdbDevice(SERIAL, port=server.port, retry=QUICK)
+        try:
+            garbled = ShellResult(0, b"Segmentation fault\n")
+            monkeypatch.setattr(device.link, "shell", lambda *args, **kwargs: garbled)
+            with pytest.raises(DeviceError, match="content query printed no rows"):
+                device.content_query("content://sms/sent", ["body"], None)
         finally:
             device.close()
