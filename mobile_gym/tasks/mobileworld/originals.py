@@ -33,9 +33,12 @@ APP_PACKAGES: dict[str, str] = {
     "Settings": "com.android.settings",
     "Chrome": "com.android.chrome",
     "Camera": "com.android.camera2",
+    "Files": "com.google.android.documentsui",
+    "Docreader": "org.mobilegym.docreader",
+    "Maps": "com.google.android.apps.maps",
+    "Clock": "com.google.android.deskclock",
 }
-"""The package that plays each of MobileWorld's GUI apps on the simulated phone (apps not
-listed here are not on the phone yet: Files, Docreader, Maps, Clock)."""
+"""The package that plays each of MobileWorld's GUI apps on the simulated phone."""
 MCP_SERVERS: dict[str, str] = {
     "MCP-Amap": "amap",
     "MCP-Github": "gitHub",

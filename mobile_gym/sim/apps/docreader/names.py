@@ -1,0 +1,7 @@
+"""The document reader's package and activities, which other apps open documents with."""
+
+PACKAGE = "org.mobilegym.docreader"
+"""MobileWorld's image has a PDF reader its repository names only "Docreader"; this app
+plays it under a package of its own."""
+VIEWER = "org.mobilegym.docreader.ViewerActivity"
+"""Shows one document: ``start_activity(PACKAGE, VIEWER, path="/sdcard/Download/x.pdf")``."""
