@@ -1,5 +1,5 @@
-"""mobile-gym's per-app cost rows for ``benchmarks/peers.py``: the hierarchy dump on each
-app's heaviest screen, a reset on each app, and a scroll on a long Contacts list.
+"""mobile-gym's per-app cost rows for ``benchmarks/peers.py``: the hierarchy dump and the
+paint on each app's heaviest screen, a reset on each app, and a scroll on a long Contacts list.
 
 **Heaviest screen of an app.** Every shipped task's reference solution is played by the
 oracle (``mobile_gym.agents.oracle.OracleAgent``, gesture actions) from ``reset(seed=0)``;
@@ -11,6 +11,13 @@ opened again for timing by playing the same steps, and its node count checked.
 
 **Dump.** As ``common.projection_ms``: ``phone.invalidate()`` (the whole UI changed) then
 ``phone.hierarchy_xml()``: rebuild, layout and output.
+
+**Paint.** On the same screen, two figures of a full-size (1080 x 2400) screenshot:
+``repaint``, after ``phone.invalidate(repaint=True)`` (every pixel painted again, as
+``common.projection_ms`` measures the Contacts list), and ``move``, after a drag that moves
+the screen's content (a scroll of a list or a page, a pan of the map: a drag of 600 px
+down the middle of the screen, then one back up, in turn), where only what changed needs
+painting.
 
 **Reset.** ``env.reset()`` without a seed (so a new device seed, new seeded content, each
 time) of the element-action, text-observation env of one task per app (``suite.task_per_app``).
@@ -33,6 +40,7 @@ from rounds import Workload, cycling, gym_step, timed
 
 from mobile_gym.agents.oracle import OracleAgent
 from mobile_gym.registration import make_env
+from mobile_gym.sim.input import InputEvent, drag
 from mobile_gym.tasks.loader import shipped_tasks
 from mobile_gym.tasks.schema import TaskSpec, parse_task
 from mobile_gym.wrappers.element_actions import VERBS
@@ -40,6 +48,8 @@ from mobile_gym.wrappers.element_actions import VERBS
 SEED = 0
 CONTACTS = "com.simplemobiletools.contacts.pro"
 SCROLL_COUNTS = (20, 200, 2000)
+MIDDLE_X, DRAG_TOP, DRAG_LENGTH = 540, 1000, 600
+"""The move's drag: 600 px along the middle of the 1080 x 2400 screen."""
 _PREFIXES = {"com", "android", "simplemobiletools", "pro"}
 
 
@@ -127,6 +137,45 @@ def dump_workload(screen: Screen) -> Workload:
 
     name = app_name(screen.app)
     return Workload(f"dump_{name}", f"dump, {name}", "dumps", lambda n: timed(dump, n), env.close)
+
+
+def repaint_workload(screen: Screen) -> Workload:
+    """A full-size screenshot of ``screen`` with every pixel painted again."""
+    env = open_screen(screen)
+    phone = env.unwrapped.device.phone
+
+    def repaint() -> None:
+        phone.invalidate(repaint=True)
+        phone.screenshot(1.0)
+
+    name = app_name(screen.app)
+    return Workload(
+        f"repaint_{name}", f"repaint, {name}", "paints", lambda n: timed(repaint, n), env.close
+    )
+
+
+def move_workload(screen: Screen) -> Workload:
+    """A drag that moves ``screen``'s content (down, then back up, in turn), then a
+    full-size screenshot: the paint of a scroll or a pan."""
+    env = open_screen(screen)
+    phone = env.unwrapped.device.phone
+    x, top, bottom = MIDDLE_X, DRAG_TOP, DRAG_TOP + DRAG_LENGTH
+    drags = [drag(x, bottom, x, top), drag(x, top, x, bottom)]
+
+    def move(events: list[InputEvent]) -> bool:
+        phone.send_all(events)
+        phone.screenshot(1.0)
+        return False
+
+    name = app_name(screen.app)
+    return Workload(
+        f"move_{name}",
+        f"move, {name}",
+        "moves",
+        cycling(move, lambda: None, drags),
+        env.close,
+        granule=len(drags),
+    )
 
 
 def reset_workload(app: str, task_id: str) -> Workload:

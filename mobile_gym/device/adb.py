@@ -346,6 +346,21 @@ class AdbDevice:
         )
         self.link.push(data, path)
 
+    def delete_file(self, path: str) -> None:
+        """``rm -f`` the file at ``path``."""
+        self._changed()
+        self.link.command(f"delete {path}", f"rm -f {shlex.quote(path)}")
+
+    def set_modified(self, path: str, when: dt.datetime) -> None:
+        """Set the file's modification time with toybox's ``touch -d``, to the second (the
+        device reads ``when`` as its local time, as ``set_time`` does)."""
+        self._changed()
+        stamp = f"{when:%Y-%m-%dT%H:%M:%S}"
+        self.link.command(
+            f"set the modification time of {path} to {stamp}",
+            f"touch -c -d {stamp} {shlex.quote(path)}",
+        )
+
     def read_file(self, path: str) -> bytes:
         """The file at ``path`` on the device.
 

@@ -142,6 +142,12 @@ class SimDevice:
     def write_file(self, path: str, data: bytes) -> None:
         self.phone.write_file(path, data)
 
+    def delete_file(self, path: str) -> None:
+        self.phone.storage.delete(path)
+
+    def set_modified(self, path: str, when: dt.datetime) -> None:
+        self.phone.set_modified(path, when)
+
     def set_time(self, when: dt.datetime) -> None:
         self.phone.set_time(when)
 

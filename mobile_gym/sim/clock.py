@@ -15,6 +15,13 @@ DEFAULT_START = dt.datetime(2024, 6, 3, 9, 30, 0)
 _EPOCH = dt.datetime(1970, 1, 1)
 
 
+def to_epoch_ms(when: dt.datetime) -> int:
+    """Milliseconds since 1970-01-01 of ``when`` read on the phone's clock (its wall time;
+    an offset is dropped, as setting the clock drops it)."""
+    delta = when.replace(tzinfo=None) - _EPOCH
+    return delta.days * 86_400_000 + delta.seconds * 1000 + delta.microseconds // 1000
+
+
 class VirtualClock:
     """Milliseconds since a start date and time; never reads the wall clock (the phone is on
     UTC). With ``deps``, reading the time is reported under ``MINUTE``; a new minute, and
@@ -61,8 +68,7 @@ class VirtualClock:
         """Set date and time (task setup); elapsed input time restarts from there."""
         if not isinstance(when, dt.datetime):
             raise ValueError(f"the clock is set with a datetime, got {when!r}")
-        delta = when.replace(tzinfo=None) - _EPOCH
-        self.start_ms = delta.days * 86_400_000 + delta.seconds * 1000 + delta.microseconds // 1000
+        self.start_ms = to_epoch_ms(when)
         self.elapsed_ms = 0
         self._moved()
 

@@ -3,7 +3,8 @@
 Touch frames go through the gesture recogniser (``sim.gestures``); the gestures it finds
 reach the view under the finger: a tap clicks it, a long press long-clicks it, a drag
 scrolls the scrolling container under it or moves a slider, a swipe nothing scrolls goes to
-the app. Keys go to the system (BACK, HOME, recents) or to the field with the focus, as does
+the notification shade (down from the status bar, or any while it shows) or else to the
+app. Keys go to the system (BACK, HOME, recents) or to the field with the focus, as does
 typed text. Every input advances the virtual clock. What an app's code raises while it
 handles input is that app's crash (``system.crash``).
 """
@@ -18,6 +19,7 @@ from mobile_gym.sim import input as events
 from mobile_gym.sim.gestures import SWIPE_MIN_DP, TOUCH_SLOP_DP, GestureRecognizer
 from mobile_gym.sim.keys import PRINTABLE, key_name
 from mobile_gym.sim.system.launcher import LAUNCHER
+from mobile_gym.sim.system.shade import shade_swipe
 from mobile_gym.sim.ui.view import View, hit_path, walk
 from mobile_gym.sim.ui.widgets import EditText
 from mobile_gym.timing import FRAME_MS, TEXT_MS
@@ -112,7 +114,7 @@ class InputRouter:
             self.send(event)
 
     def advance(self, ms: int) -> None:
-        self.phone.clock.advance(ms)
+        self.phone.wakeups.pass_time(ms)
         self.phone.services.time_passed()
 
     # what is under the finger ------------------------------------------------------------------
@@ -171,6 +173,8 @@ class InputRouter:
     def swipe(self, x: float, y: float, direction: str) -> None:
         if self.phone.crashes.dialog is not None:
             return  # the system's dialog is modal: the app under it sees no swipe
+        if shade_swipe(self.phone, self._hit(x, y), y, direction):
+            return
         app, ctx = self.phone.activities.context()
         app.swipe(ctx, direction)
 
@@ -184,9 +188,11 @@ class InputRouter:
             self._back()
         elif name == "HOME":
             self.phone.crashes.dismiss()
+            self.phone.notifications.close_shade()
             activities.go_home()
         elif name == "APP_SWITCH":
             self.phone.crashes.dismiss()
+            self.phone.notifications.close_shade()
             activities.show_recents()
         elif name == "TAB":
             self._focus_next()
@@ -207,6 +213,9 @@ class InputRouter:
         phone = self.phone
         if phone.crashes.dialog is not None:
             phone.crashes.dismiss()
+            return
+        if phone.notifications.shade_open:
+            phone.notifications.close_shade()
             return
         activities = phone.activities
         app, ctx = activities.context()

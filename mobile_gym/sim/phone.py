@@ -7,7 +7,8 @@ plain data plus in-memory SQLite, so a snapshot restores the phone exactly.
 
 The phone is made of parts with one job each: ``InputRouter`` (input and gestures),
 ``Activities`` (tasks, the screen in front, the input method), ``Services`` (toasts, the
-battery, the log), ``Crashes`` (apps whose code raised: their death and the system's
+battery, the log), ``Wakeups`` (apps' scheduled wake-ups), ``Notifications`` (posted
+notifications and the shade), ``Crashes`` (apps whose code raised: their death and the system's
 dialog) and ``Screen`` (the windows and their projections); ``Phone`` holds them
 and the state they share (clock, settings, storage, log buffer), and offers them as one
 device.
@@ -35,7 +36,7 @@ from mobile_gym.sim.activities import Activities
 from mobile_gym.sim.apps import DEFAULT_APPS
 from mobile_gym.sim.apps.aliases import ALIASES
 from mobile_gym.sim.apps.base import App, AppContext, ScreenState
-from mobile_gym.sim.clock import DEFAULT_START, VirtualClock
+from mobile_gym.sim.clock import DEFAULT_START, VirtualClock, to_epoch_ms
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.interaction import InputRouter
 from mobile_gym.sim.screen import Screen
@@ -44,8 +45,10 @@ from mobile_gym.sim.system.crash import Crashes
 from mobile_gym.sim.system.keyboard import KeyboardState
 from mobile_gym.sim.system.launcher import LAUNCHER, Launcher
 from mobile_gym.sim.system.logcat import Logcat, LogEntry
+from mobile_gym.sim.system.notifications import Notifications
 from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.system.storage import Storage, StorageSnapshot
+from mobile_gym.sim.system.wakeups import Wakeups
 from mobile_gym.sim.tracking import Dependencies, Scope
 from mobile_gym.sim.ui.theme import Theme
 from mobile_gym.sim.ui.view import View
@@ -107,6 +110,8 @@ class Phone:
         self.logcat = Logcat()
         self.activities = Activities(self)
         self.services = Services(self)
+        self.wakeups = Wakeups(self)
+        self.notifications = Notifications(self)
         self.crashes = Crashes(self)
         self.input = InputRouter(self, momentum)
         self.screen = Screen(self.display, self.deps)
@@ -123,6 +128,8 @@ class Phone:
     def _boot(self, seed: int) -> None:
         self.activities.boot()
         self.services.boot()
+        self.wakeups.boot()
+        self.notifications.boot()
         self.crashes.boot()
         self.input.last_touch = (0.0, 0.0)
         self.log("android", "Zygote", "System server process started")
@@ -185,6 +192,8 @@ class Phone:
             "crash_dialog": self.crashes.dialog,
             "last_touch": self.input.last_touch,
             "gesture": self.input.gestures.gesture,
+            "wakeups": self.wakeups.pending,
+            "notifications": (self.notifications.posted, self.notifications.shade_open),
         }
         return PhoneSnapshot(
             copy.deepcopy(state),
@@ -209,6 +218,8 @@ class Phone:
         self.crashes.dialog = state["crash_dialog"]
         self.input.last_touch = state["last_touch"]
         self.input.gestures.gesture = state["gesture"]
+        self.wakeups.pending = state["wakeups"]
+        self.notifications.posted, self.notifications.shade_open = state["notifications"]
         entries, next_seq = snapshot.log
         self.logcat.entries = deque(entries, maxlen=self.logcat.entries.maxlen)
         self.logcat.next_seq = next_seq
@@ -327,6 +338,8 @@ class Phone:
         package = self.package_name(package)
         app = self.activities.app(package)
         self.force_stop(package)
+        self.wakeups.cancel_all(package)
+        self.notifications.cancel_all(package)
         self.storage.drop_databases(package)
         self.storage.delete_files(f"/data/data/{package}/")
         app.create_databases(AppContext(self, app, ScreenState(app.main_activity)))
@@ -392,6 +405,11 @@ class Phone:
 
     def write_file(self, path: str, data: bytes) -> None:
         self.storage.write(path, data)
+
+    def set_modified(self, path: str, when: dt.datetime) -> None:
+        """Record ``when`` (on the phone's clock, UTC) as the last-modified time of the file
+        or folder at ``path`` (task setup; FileNotFoundError if there is none)."""
+        self.storage.set_modified(path, to_epoch_ms(when))
 
     def set_time(self, when: dt.datetime) -> None:
         """Set the phone's date and time (task setup)."""

@@ -1,6 +1,7 @@
 """The windows the phone shows and where they go: the status bar, the app in front (its
 screen with any dialog or menu over it), the system's dialog after an app crashed, the
-keyboard while a field has the focus, the navigation bar, and a toast over them all.
+keyboard while a field has the focus, the notification shade while it is pulled down
+(``system.shade``), the navigation bar, and a toast over them all.
 
 ``compose`` says which windows show now; each comes with the function that builds its
 views from the phone's state (run by ``Screen`` as a scope, so it is built again only when
@@ -20,6 +21,7 @@ from mobile_gym.sim.display import Display
 from mobile_gym.sim.screen import WindowSpec
 from mobile_gym.sim.system.bars import NAV_BAR_DP, STATUS_BAR_DP, navigation_bar, status_bar
 from mobile_gym.sim.system.keyboard import KEYBOARD_DP, keyboard
+from mobile_gym.sim.system.shade import shade
 from mobile_gym.sim.ui.view import MATCH, FrameLayout, View
 from mobile_gym.sim.ui.widgets import TextView
 
@@ -35,6 +37,7 @@ class Areas(NamedTuple):
     keyboard: Rect
     nav: Rect
     toast: Rect
+    shade: Rect
 
     @classmethod
     def of(cls, d: Display, keyboard_shown: bool) -> Areas:
@@ -47,6 +50,7 @@ class Areas(NamedTuple):
             keyboard=Rect(0, h - nav_h - kb_h, w, h - nav_h),
             nav=Rect(0, h - nav_h, w, h),
             toast=Rect(0, status_h, w, h - kb_h),
+            shade=Rect(0, 0, w, h - nav_h),
         )
 
 
@@ -79,6 +83,8 @@ def compose(phone: Phone) -> list[WindowSpec]:
         specs.append(WindowSpec("crash", phone.crashes.window, areas.app))
     if keyboard_shown:
         specs.append(WindowSpec("keyboard", lambda: _keyboard(phone), areas.keyboard))
+    if phone.notifications.shade_shown():
+        specs.append(WindowSpec("shade", lambda: shade(phone), areas.shade))
     specs.append(WindowSpec("nav", lambda: navigation_bar(phone.input.press), areas.nav))
     if phone.services.shown_toast() is not None:
         specs.append(WindowSpec("toast", lambda: _toast(phone), areas.toast))
@@ -105,12 +111,15 @@ def _status_bar(phone: Phone) -> View:
     settings = phone.settings
     airplane = settings.flag("global", "airplane_mode_on")
     minute = phone.clock.minute
+    packages = dict.fromkeys(n.package for n in phone.notifications.active())
+    apps = [phone.apps[p] for p in packages if p in phone.apps]
     return status_bar(
         clock=f"{minute // 60 % 24:02d}:{minute % 60:02d}",
         wifi=settings.flag("global", "wifi_on") and not airplane,
         airplane=airplane,
         bluetooth=settings.flag("global", "bluetooth_on"),
         battery=phone.services.battery_level(),
+        notified=tuple((app.icon, app.label) for app in apps),
     )
 
 

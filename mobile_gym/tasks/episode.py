@@ -19,6 +19,7 @@ import numpy as np
 from pydantic import ValidationError
 
 from mobile_gym.device.base import Device
+from mobile_gym.sim.documents import render_document
 from mobile_gym.tasks import schema as s
 from mobile_gym.tasks.events import EventTree, Firing
 from mobile_gym.tasks.params import LATE_FIELDS, draw_parameters, fill, fill_any
@@ -122,9 +123,20 @@ class Episode:
                 device.insert_rows(
                     block.package, block.database, block.table, block.rows, block.clear
                 )
+        for i, pattern in enumerate(setup.remove):
+            with self._blame(f"setup.remove.{i}"):
+                for path in device.find_files(pattern):
+                    device.delete_file(path)
         for i, file in enumerate(setup.files):
             with self._blame(f"setup.files.{i}"):
                 device.write_file(file.path, file.text.encode("utf-8"))
+                if file.modified:
+                    device.set_modified(file.path, dt.datetime.fromisoformat(file.modified))
+        for i, document in enumerate(setup.documents):
+            with self._blame(f"setup.documents.{i}"):
+                device.write_file(document.path, render_document(document.kind, document.fields))
+                if document.modified:
+                    device.set_modified(document.path, dt.datetime.fromisoformat(document.modified))
         if setup.start is not None:
             with self._blame("setup.start"):
                 device.start(setup.start.package, setup.start.activity)

@@ -203,14 +203,84 @@ class DatabaseRows(_Model):
     """Delete the table's rows first."""
 
 
+def _date_time(value: str | None) -> str | None:
+    if value is not None and "{" not in value:  # a template is checked once filled
+        try:
+            dt.datetime.fromisoformat(value)
+        except ValueError:
+            raise ValueError(
+                f"modified must be an ISO date and time (2024-06-03T09:30), got {value!r}"
+            ) from None
+    return value
+
+
+ModifiedTime = Annotated[str | None, AfterValidator(_date_time)]
+"""When a setup file was last modified: an ISO date and time on the phone's clock (UTC),
+which may use ``{param}``; None leaves the time the writing gave it."""
+
+
 class FileContent(_Model):
+    """A text file written to ``path`` on the phone (pushed over ADB on a device), last
+    modified at ``modified`` when given (``touch -d`` after the push on a device)."""
+
     path: str
     text: str
+    modified: ModifiedTime = None
+
+
+class DocumentFile(_Model):
+    """A generated PDF written to ``path`` on the phone (pushed over ADB on a device).
+
+    ``kind`` is one of ``mobile_gym.sim.documents.KINDS``: ``invoice``, ``paper``,
+    ``ticket``, ``menu``, ``text`` or ``zip`` (a zip archive, ``fields: {files: [{name:
+    notes/a.txt, text: ...}]}``); ``fields`` are that kind's fields (see its model in
+    ``mobile_gym.sim.documents``), whose values may use ``{param}``::
+
+        documents:
+          - path: /sdcard/Download/invoice.pdf
+            kind: invoice
+            fields: {number: INV-7, date: "2024-03-01", due_date: "2024-03-31",
+                     seller: {name: Brightline}, customer: {name: Acme},
+                     items: [{description: Consulting, quantity: "{hours}", unit_price: 120}]}
+          - path: /sdcard/Documents/cv.pdf
+            kind: text
+            fields: {title: Jane Doe, paragraphs: ["Ten years of ...", "Skills: ..."]}
+
+    The field names are checked when the file is loaded, their values once the parameters
+    are filled in (when the episode starts)."""
+
+    path: str = Field(pattern=r"^/[^\x00]*[^/]$")
+    kind: str
+    fields: dict[str, Any] = Field(default_factory=dict)
+    modified: ModifiedTime = None
+    """When the file was last modified, as ``FileContent.modified``."""
+
+    @model_validator(mode="after")
+    def _known(self, info: ValidationInfo) -> DocumentFile:
+        from mobile_gym.sim.documents import DocumentError, check_fields, field_names
+
+        try:
+            if info.context == FILLED:
+                check_fields(self.kind, self.fields)
+            else:
+                unknown = sorted(set(self.fields) - field_names(self.kind))
+                if unknown:
+                    known = ", ".join(sorted(field_names(self.kind)))
+                    raise DocumentError(
+                        f"a {self.kind} document has no fields {unknown}; its fields: {known}"
+                    )
+        except DocumentError as exc:
+            raise ValueError(str(exc)) from None
+        return self
 
 
 class StartScreen(_Model):
     package: str
     activity: str | None = None
+
+
+RemovedFiles = Annotated[str, Field(pattern=r"^/[^\x00]*[^/]$")]
+"""An absolute glob of files to delete (``*``, ``?`` and ``[...]`` within one path segment)."""
 
 
 class Setup(_Model):
@@ -221,7 +291,13 @@ class Setup(_Model):
     """Date and time, ISO 8601 (``2024-06-03T09:30``)."""
     settings: list[SettingValue] = Field(default_factory=list)
     database: list[DatabaseRows] = Field(default_factory=list)
+    remove: list[RemovedFiles] = Field(default_factory=list)
+    """Files deleted before ``files`` are written, each an absolute glob
+    (``/sdcard/Download/*``): the phone's own seeded files, where the original's phone image
+    has none there. Folders stay."""
     files: list[FileContent] = Field(default_factory=list)
+    documents: list[DocumentFile] = Field(default_factory=list)
+    """Generated PDFs (invoices, papers, tickets, menus, text), written after ``files``."""
     start: StartScreen | None = None
 
 

@@ -181,6 +181,8 @@ class SignalProbe:
         self.where = f"{label}: signals.{name}"
         """How errors name the signal: the task's file and id, and the field."""
         self.source, self._read = _KINDS[type(spec)]
+        if isinstance(spec, s.ContentSignal):
+            self.source = content_source(spec.content)
         self._setting = ("", "")
         if isinstance(spec, s.SettingSignal):
             namespace, _, key = spec.setting.partition("/")
@@ -375,6 +377,17 @@ _KINDS: dict[type, tuple[str, Callable[[SignalProbe, Observer], bool]]] = {
     s.ToldSignal: ("agent", SignalProbe._told_value),
 }
 """Each kind of signal's source and how its value is read."""
+
+
+CONTENT_SOURCES = {"settings": "settings", "media": "files"}
+"""The source whose changes change a content provider's rows, by authority (the other
+providers keep their rows in app databases: ``db``)."""
+
+
+def content_source(uri: str) -> str:
+    """The source a ``content:`` signal on ``uri`` reads (see ``CONTENT_SOURCES``)."""
+    authority = uri.removeprefix("content://").partition("/")[0]
+    return CONTENT_SOURCES.get(authority, "db")
 
 
 class SignalBoard:

@@ -71,6 +71,8 @@ def test_per_app_rows_open_their_screens_and_scroll_a_long_list() -> None:
     assert screen.nodes > 0 and screen.task == TASKS[0]
     workloads = [
         apps.dump_workload(screen),
+        apps.repaint_workload(screen),
+        apps.move_workload(screen),
         apps.reset_workload(screen.app, TASKS[0]),
         apps.scroll_workload(20),
     ]
@@ -80,10 +82,13 @@ def test_per_app_rows_open_their_screens_and_scroll_a_long_list() -> None:
         for workload in workloads:
             workload.close()
     assert rates["scroll_20"]["units_per_round"] % 2 == 0
+    assert rates["move_calculator"]["units_per_round"] % 2 == 0  # a drag down, one back up
     per_app = {screen.app: {"screen": screen.__dict__, "reset_task": TASKS[0]}}
     costs, details = peers.app_costs(rates, per_app)
-    assert details == {"dump_max_app": "calculator", "reset_max_app": "calculator", "apps": 1}
-    assert costs["dump_max_ms"] == per_app[screen.app]["dump_ms"] > 0
+    kinds = ("dump", "repaint", "move", "reset")
+    assert details == {f"{kind}_max_app": "calculator" for kind in kinds} | {"apps": 1}
+    for kind in kinds:
+        assert costs[f"{kind}_max_ms"] == per_app[screen.app][f"{kind}_ms"] > 0
     assert "scroll_ratio" not in costs  # the 2,000-contact row did not run
 
 

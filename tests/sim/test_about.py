@@ -39,8 +39,11 @@ def test_every_simulated_app_but_settings_has_the_about_pages() -> None:
     without = [app.label for app in DEFAULT_APPS if not issubclass(app, AboutPages)]
     assert without == [
         "Settings",
+        "Files",
+        "Docreader",
         "Chrome",
         "Camera",
+        "Clock",
         "wikiHow",
         "Gmail",
         "Mattermost server",
@@ -48,6 +51,8 @@ def test_every_simulated_app_but_settings_has_the_about_pages() -> None:
         "Mastodon server",
         "Mastodon",
         "淘店",
+        "Maps",
+        "Travel booking server",
     ]
     for app in DEFAULT_APPS:
         if issubclass(app, AboutPages):

@@ -143,6 +143,28 @@ def test_reply_all_keeps_the_other_recipients(phone: Phone, d: Driver) -> None:
     )
 
 
+def test_the_attach_dialog_filters_files_by_name(phone: Phone, d: Driver) -> None:
+    for name in ("Ana_Lopez_CV.pdf", "Beef_Stew_Recipe.pdf", "Tom_Baker_CV.pdf"):
+        phone.storage.write(f"/sdcard/Download/{name}", b"%PDF-1.4")
+    d.tap(desc="Compose")
+    d.tap(desc="Attach file")
+    d.type_into("_cv", id="attach_search")  # case is ignored
+    d.key("ENTER")  # searches: the dialog stays
+    listed = [n.text for n in d.find_all(id="attach_file_name")]
+    assert listed == ["Ana_Lopez_CV.pdf", "Tom_Baker_CV.pdf"]
+    d.tap(id="attach_file_name", text="Tom_Baker_CV.pdf")
+    assert not d.exists(id="attach_file_list")
+    d.tap(desc="Attach file")  # the query is gone once a file is picked
+    assert "Beef_Stew_Recipe.pdf" in [n.text for n in d.find_all(id="attach_file_name")]
+    d.type_into("no such file", id="attach_search")
+    assert d.find(id="attach_empty").text == "No files found"
+    d.tap(text="Cancel")
+    d.tap(desc="Attach file")  # and once the dialog is cancelled
+    assert "Beef_Stew_Recipe.pdf" in [n.text for n in d.find_all(id="attach_file_name")]
+    d.key("BACK")
+    assert [n.text for n in d.find_all(id="attachment_chip_name")] == ["Tom_Baker_CV.pdf"]
+
+
 def test_forward_carries_the_attachments(phone: Phone, d: Driver) -> None:
     add_mail(phone, "Receipt", body="Total $5.08", attachments="receipt.jpg")
     d.tap(id="subject", text="Receipt")

@@ -24,6 +24,20 @@ def test_normal_paths_come_back_unchanged() -> None:
         assert normalize(path) == path
 
 
+def test_androids_linked_roots_are_one_folder() -> None:
+    assert normalize("/storage/emulated/0/Download/a.pdf") == "/sdcard/Download/a.pdf"
+    assert normalize("/storage/self/primary") == "/sdcard"
+    assert normalize("/storage/emulated/0//DCIM/./x.jpg") == "/sdcard/DCIM/x.jpg"
+    alarms = "/data/user_de/0/com.google.android.deskclock/databases/alarms.db"
+    assert normalize(alarms) == "/data/data/com.google.android.deskclock/databases/alarms.db"
+    assert normalize("/data/user/0/a.b/files") == "/data/data/a.b/files"
+    assert normalize("/storage/emulated/01/x") == "/storage/emulated/01/x"  # not the link
+    assert normalize("/data/user_de/1/a.b") == "/data/user_de/1/a.b"  # another user's
+    storage = Storage()
+    storage.write("/storage/emulated/0/Download/a.txt", b"hi")
+    assert storage.read("/sdcard/Download/a.txt") == b"hi"
+
+
 def test_bad_paths_are_refused() -> None:
     for path in ("", "sdcard/x", "./x", "/a\x00b"):
         with pytest.raises(ValueError):

@@ -152,3 +152,27 @@ def test_a_reply_content_never_prints_is_a_device_fault(monkeypatch: pytest.Monk
                 device.content_query("content://sms/sent", ["body"], None)
         finally:
             device.close()
+
+
+def test_a_picture_taken_is_read_at_once_from_the_media_store() -> None:
+    """The media store's rows are the phone's files: each new picture changes them at once,
+    with no database written."""
+    camera = "com.android.camera2"
+    signal = {
+        "content": "content://media/external/images/media",
+        "where": "relative_path = 'DCIM/Camera/' AND _display_name LIKE 'IMG_20251016%'",
+        "min_rows": 2,
+    }
+    env = make_env(
+        apps=[camera],
+        min_steps=2,
+        setup={"time": "2025-10-16T09:30", "start": {"package": camera}},
+        signals={"taken": signal},
+        events=[{"id": "done", "when": "taken", "reward": 1.0, "end": "success"}],
+        solution=[{"click": {"id": "shutter_button"}}] * 2,
+    )
+    env.reset(seed=0)
+    *_, info = click(env, id="shutter_button")
+    assert info["success"] is False
+    *_, info = click(env, id="shutter_button")
+    assert info["success"] is True

@@ -672,4 +672,11 @@ def test_every_kind_of_signal_has_a_source_and_a_reader() -> None:
         if name.endswith("Signal") and isinstance(value, type)
     }
     assert kinds == set(_KINDS)
-    assert {source for source, _ in _KINDS.values()} == {"ui", "logcat", "settings", "db", "files", "agent"}
+    assert {source for source, _ in _KINDS.values()} == {
+        "ui",
+        "logcat",
+        "settings",
+        "db",
+        "files",
+        "agent",
+    }

@@ -27,8 +27,9 @@ Tools (arguments -> result JSON):
 - ``maps_direction_walking`` / ``maps_direction_bicycling`` / ``maps_direction_driving``
   ``(origin, destination)`` -> ``{"origin", "destination", "paths": [{"distance", "duration",
   "steps": [{"instruction", "road", "distance"}]}]}``. A route stored in the fixture (either
-  direction; the first stored for a pair of coordinates wins) is returned as stored; any other
-  pair gets a computed route: straight line times
+  direction; the first stored for a pair of coordinates wins) is returned as stored; a pair of
+  places on the fixture's streets is routed over them (``streets.py``, as the Maps app
+  routes); any other pair gets a computed route: straight line times
   1.25 (walking), 1.3 (bicycling) or 1.35 (driving) at 1.2, 4.2 or 12.5 m/s.
 - ``maps_direction_transit_integrated(origin, destination, city, cityd=None)`` ->
   ``{"origin", "destination", "distance", "transits": [{"duration", "cost",
@@ -52,6 +53,7 @@ from typing import Any
 
 from mcp.server.mcpserver import MCPServer
 
+from mobile_gym.mcp.servers import streets
 from mobile_gym.mcp.servers.common import (
     ToolError,
     as_json,
@@ -222,6 +224,9 @@ def route_between(mode: str, origin: str, destination: str) -> dict[str, Any]:
             "duration": str(stored["duration"]),
             "steps": steps,
         }
+    on_streets = streets.route(mode, a, b)
+    if on_streets is not None:
+        return on_streets
     detour, speed, _ = ROUTE_MODES[mode]
     distance = round(haversine_m(a, b) * detour)
     return {
@@ -269,6 +274,13 @@ def _transit_plans(a: tuple[float, float], b: tuple[float, float]) -> list[dict[
             "segments": [{"bus": {"buslines": [segment]}}],
         }
     ]
+
+
+def transit_plans(origin: str, destination: str) -> list[dict[str, Any]]:
+    """The public-transit plans between two coordinates: stored, else one computed."""
+    a = parse_coordinate(origin, "origin")
+    b = parse_coordinate(destination, "destination")
+    return _transit_plans(a, b)
 
 
 def _stored_plan(plan: dict[str, Any]) -> dict[str, Any]:

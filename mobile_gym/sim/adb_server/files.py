@@ -9,6 +9,7 @@ directory) and the ones made with ``mkdir``.
 
 from __future__ import annotations
 
+import datetime as dt
 import fnmatch
 import posixpath
 import stat
@@ -77,13 +78,15 @@ class PhoneFiles:
         return path in storage.files or path in storage.databases
 
     def stat(self, path: str) -> FileStat:
-        """Mode, size and time of ``path``; ``MISSING`` when there is nothing there."""
+        """Mode, size and time of ``path`` (its recorded last-modified time, else now);
+        ``MISSING`` when there is nothing there."""
         path = normalize(path)
-        now = self.phone.clock.epoch_ms // 1000
+        when = self.phone.storage.modified(path)
+        seconds = (self.phone.clock.epoch_ms if when is None else when) // 1000
         if self.is_file(path):
-            return FileStat(FILE_MODE, len(self.phone.read_file(path)), now)
+            return FileStat(FILE_MODE, len(self.phone.read_file(path)), seconds)
         if path in self.directories():
-            return FileStat(DIR_MODE, 4096, now)
+            return FileStat(DIR_MODE, 4096, seconds)
         return MISSING
 
     def list_dir(self, path: str) -> list[str]:
@@ -145,6 +148,14 @@ class PhoneFiles:
                 raise NotADirectoryError(parent)
             parent = posixpath.dirname(parent)
         self.phone.write_file(path, data)
+
+    def set_modified(self, path: str, when: dt.datetime) -> None:
+        """Record ``when`` as the last-modified time of ``path`` (a file, or a folder the
+        storage holds; FileNotFoundError when nothing is there)."""
+        path = normalize(path)
+        if self.is_dir(path) and not self.phone.storage.exists(path):
+            return  # a folder only the shell made: it has no time of its own
+        self.phone.set_modified(path, when)
 
     def mkdir(self, path: str, parents: bool = False) -> None:
         """Make directory ``path`` (and its missing parents with ``parents``).

@@ -98,6 +98,10 @@ class App:
         exact at every moment. False while only input changes it."""
         return False
 
+    def wake_up(self, ctx: AppContext, key: str) -> None:
+        """A wake-up the app scheduled under ``key`` (``phone.wakeups``) is due: the clock
+        reads its time; ``ctx`` is on the app's top screen (its main one if it has none)."""
+
     def pause(self, ctx: AppContext) -> None:
         """The app leaves the foreground (HOME, recents, another app): save drafts here."""
 

@@ -16,8 +16,28 @@ def _indicator(icon: str, id: str, desc: str) -> View:
     return ImageView(icon, id=id, desc=desc, size=18, tint="on_bar", margin=(0, 0, 6, 0))
 
 
-def status_bar(*, clock: str, wifi: bool, airplane: bool, bluetooth: bool, battery: int) -> View:
-    """The status bar; its icons follow the radio settings."""
+def status_bar(
+    *,
+    clock: str,
+    wifi: bool,
+    airplane: bool,
+    bluetooth: bool,
+    battery: int,
+    notified: tuple[tuple[str, str], ...] = (),
+) -> View:
+    """The status bar; its icons follow the radio settings, and ``notified`` (icon, app
+    label) of the apps with notifications posted shows beside the clock."""
+    posted: list[View] = [
+        ImageView(
+            icon,
+            id="notification_icon",
+            desc=f"{label} notification",
+            size=16,
+            tint="on_bar",
+            margin=(6, 0, 0, 0),
+        )
+        for icon, label in notified
+    ]
     icons: list[View] = []
     if airplane:
         icons.append(_indicator("airplane", "airplane", "Airplane mode on"))
@@ -41,6 +61,7 @@ def status_bar(*, clock: str, wifi: bool, airplane: bool, bluetooth: bool, batte
     )
     return Row(
         TextView(clock, id="clock", size=14, color="on_bar", bold=True),
+        *posted,
         View(width=0, weight=1, height=1),
         *icons,
         id="status_bar",

@@ -42,15 +42,30 @@ def database_path(package: str, name: str) -> str:
     return f"/data/data/{package}/databases/{name}.db"
 
 
+LINKED_ROOTS = {
+    "/storage/emulated/0": "/sdcard",
+    "/storage/self/primary": "/sdcard",
+    "/data/user/0": "/data/data",
+    "/data/user_de/0": "/data/data",
+}
+"""Android's other names of the shared storage and of the apps' data folders (links on a
+device; MobileWorld reads the Clock's alarms under ``/data/user_de/0``)."""
+
+
 def normalize(path: str) -> str:
-    """An absolute, normalised phone path; ValueError for relative or empty paths."""
+    """An absolute, normalised phone path, with Android's linked roots
+    (``LINKED_ROOTS``) under their one name; ValueError for relative or empty paths."""
     if not isinstance(path, str) or not path.startswith("/"):
         raise ValueError(f"phone paths must be absolute, got {path!r}")
     if "\x00" in path:
         raise ValueError("phone paths cannot contain NUL")
     if "//" in path or "/." in path or path.endswith("/"):
-        return "/" + posixpath.normpath(path).lstrip("/")
-    return path  # no empty, "." or ".." part and no trailing slash: normal already
+        path = "/" + posixpath.normpath(path).lstrip("/")
+    if path.startswith(("/storage/", "/data/user")):
+        for linked, root in LINKED_ROOTS.items():
+            if path == linked or path.startswith(linked + "/"):
+                return root + path[len(linked) :]
+    return path
 
 
 class Storage:

@@ -718,6 +718,144 @@ def _remove(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
     c.line([(x - h * 0.7, y), (x + h * 0.7, y)], col, _w(h))
 
 
+def _dial(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    """A round clock face with its hands at ten past, centred on ``x``, ``y``."""
+    c.circle(x, y, h * 0.7, col, _w(h))
+    c.line([(x, y - h * 0.4), (x, y), (x + h * 0.3, y + h * 0.15)], col, max(1, _w(h) // 2))
+
+
+@_icon("clock")
+def _clock(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    _dial(c, x, y, h, col)
+
+
+@_icon("alarm")
+def _alarm(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    _dial(c, x, y + h * 0.1, h * 0.9, col)
+    for side in (-1, 1):
+        c.line(
+            [(x + side * h * 0.85, y - h * 0.45), (x + side * h * 0.45, y - h * 0.85)], col, _w(h)
+        )
+
+
+@_icon("hourglass")
+def _hourglass(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    top, bottom, half = y - h * 0.75, y + h * 0.75, h * 0.5
+    c.line([(x - half, top), (x + half, top)], col, _w(h))
+    c.line([(x - half, bottom), (x + half, bottom)], col, _w(h))
+    c.polygon([(x - half, top), (x + half, top), (x, y)], col)
+    c.polygon([(x - half, bottom), (x + half, bottom), (x, y)], col)
+
+
+@_icon("stopwatch")
+def _stopwatch(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    _dial(c, x, y + h * 0.15, h * 0.85, col)
+    c.line([(x - h * 0.2, y - h * 0.8), (x + h * 0.2, y - h * 0.8)], col, _w(h))
+
+
+@_icon("share")
+def _share(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    left, top, bottom = (x - h * 0.6, y), (x + h * 0.55, y - h * 0.6), (x + h * 0.55, y + h * 0.6)
+    c.line([top, left, bottom], col, _w(h))
+    for px, py in (left, top, bottom):
+        c.circle(px, py, h * 0.25, col)
+
+
+@_icon("view_grid")
+def _view_grid(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    for dx in (-1, 1):
+        for dy in (-1, 1):
+            cx, cy, r = x + dx * h * 0.4, y + dy * h * 0.4, h * 0.3
+            c.rect(Rect(round(cx - r), round(cy - r), round(cx + r), round(cy + r)), col)
+
+
+@_icon("view_list")
+def _view_list(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    for dy in (-0.55, 0.0, 0.55):
+        c.circle(x - h * 0.6, y + dy * h, h * 0.12, col)
+        c.line([(x - h * 0.3, y + dy * h), (x + h * 0.7, y + dy * h)], col, _w(h))
+
+
+@_icon("place")
+def _place(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.circle(x, y - h * 0.3, h * 0.5, col)
+    c.polygon([(x - h * 0.45, y - h * 0.15), (x + h * 0.45, y - h * 0.15), (x, y + h * 0.85)], col)
+
+
+@_icon("directions")
+def _directions(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.polygon([(x, y - h * 0.9), (x + h * 0.9, y), (x, y + h * 0.9), (x - h * 0.9, y)], col)
+
+
+@_icon("my_location")
+def _my_location(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.circle(x, y, h * 0.6, col, _w(h))
+    c.circle(x, y, h * 0.25, col)
+    for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+        c.line([(x + dx * h * 0.6, y + dy * h * 0.6), (x + dx * h, y + dy * h)], col, _w(h))
+
+
+@_icon("car")
+def _car(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    body = Rect(round(x - h * 0.8), round(y - h * 0.2), round(x + h * 0.8), round(y + h * 0.45))
+    c.rect(body, col, radius=max(1, round(h * 0.15)))
+    c.polygon(
+        [
+            (x - h * 0.55, y - h * 0.2),
+            (x - h * 0.35, y - h * 0.65),
+            (x + h * 0.35, y - h * 0.65),
+            (x + h * 0.55, y - h * 0.2),
+        ],
+        col,
+    )
+    for side in (-1, 1):
+        c.circle(x + side * h * 0.45, y + h * 0.5, h * 0.2, col)
+
+
+@_icon("walk")
+def _walk(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.circle(x + h * 0.1, y - h * 0.7, h * 0.18, col)
+    c.line([(x + h * 0.05, y - h * 0.45), (x - h * 0.1, y + h * 0.15)], col, _w(h))
+    c.line([(x - h * 0.1, y + h * 0.15), (x - h * 0.45, y + h * 0.85)], col, _w(h))
+    c.line([(x - h * 0.1, y + h * 0.15), (x + h * 0.3, y + h * 0.85)], col, _w(h))
+    c.line(
+        [(x - h * 0.45, y - h * 0.05), (x + h * 0.02, y - h * 0.35), (x + h * 0.4, y)], col, _w(h)
+    )
+
+
+@_icon("bike")
+def _bike(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    for side in (-1, 1):
+        c.circle(x + side * h * 0.5, y + h * 0.3, h * 0.38, col, _w(h))
+    c.line(
+        [(x - h * 0.5, y + h * 0.3), (x - h * 0.1, y - h * 0.4), (x + h * 0.5, y + h * 0.3)],
+        col,
+        _w(h),
+    )
+
+
+@_icon("swap")
+def _swap(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    for side in (-1, 1):
+        sx = x + side * h * 0.35
+        c.line([(sx, y - h * 0.75), (sx, y + h * 0.75)], col, _w(h))
+        tip = y - side * h * 0.75
+        c.line(
+            [(sx - h * 0.3, tip + side * h * 0.3), (sx, tip), (sx + h * 0.3, tip + side * h * 0.3)],
+            col,
+            _w(h),
+        )
+
+
+@_icon("bus")
+def _bus(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    body = Rect(round(x - h * 0.6), round(y - h * 0.8), round(x + h * 0.6), round(y + h * 0.6))
+    c.frame(body, col, _w(h), radius=max(1, round(h * 0.2)))
+    c.line([(x - h * 0.6, y), (x + h * 0.6, y)], col, _w(h))
+    for side in (-1, 1):
+        c.circle(x + side * h * 0.35, y + h * 0.8, h * 0.15, col)
+
+
 ICON_NAMES: frozenset[str] = frozenset(_PAINTERS)
 
 

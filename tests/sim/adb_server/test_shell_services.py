@@ -100,10 +100,20 @@ def test_cmd_without_a_known_service_says_so(sh: Run) -> None:
     assert result.status == 255 and "Unknown command: scan" in result.stderr.decode()
 
 
-def test_cmd_statusbar_cannot_open_a_shade_the_phone_lacks(sh: Run) -> None:
+def test_cmd_statusbar_opens_and_closes_the_shade(sh: Run, phone: Phone) -> None:
+    ok(sh("cmd statusbar expand-notifications"))
+    assert phone.notifications.shade_open
     ok(sh("cmd statusbar collapse"))
-    result = sh("cmd statusbar expand-notifications")
-    assert result.status == 1 and "has no notification shade" in result.stderr.decode()
+    assert not phone.notifications.shade_open
+    result = sh("cmd statusbar expand-settings")
+    assert result.status == 1 and "no quick settings panel" in result.stderr.decode()
+
+
+def test_dumpsys_notification_lists_the_posted_ones(sh: Run, phone: Phone) -> None:
+    phone.notifications.post(CONTACTS, 7, "Title seven", "Some text")
+    out = ok(sh("dumpsys notification"))
+    assert f"NotificationRecord(pkg={CONTACTS} id=7 key=0|{CONTACTS}|7|null)" in out
+    assert "android.title=String (Title seven)" in out
 
 
 # dumpsys package ---------------------------------------------------------------------------------

@@ -4,7 +4,9 @@ The phone has no sensor, so a picture is drawn: the back camera sees a landscape
 hills, a tree and a sun whose height follows the minute), the front camera a face against
 a wall. The same lens and time always give the same bytes. The JPEG carries a comment
 segment naming the lens (``PICTURE_MARK`` followed by ``front camera`` or ``back camera``),
-as a real camera writes its make and model into the file.
+as a real camera writes its make and model into the file, and an EXIF segment whose
+``DateTimeOriginal`` (and ``DateTime``) is the phone's clock at the shutter
+(``2025:10:16 09:30:00``), with ``Make`` ``Google`` and ``Model`` ``Pixel``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import struct
 
 import cv2
 import numpy as np
+from PIL import Image
 
 from mobile_gym.sim.system.storage import Storage
 
@@ -24,34 +27,54 @@ PICTURE_MARK = "com.android.camera2 picture"
 LENSES = ("back", "front")
 WIDTH, HEIGHT = 480, 640
 _QUALITY = 85
+_EXIF_IFD = 0x8769
+_MAKE, _MODEL, _DATE_TIME, _DATE_TIME_ORIGINAL = 0x010F, 0x0110, 0x0132, 0x9003
 
 
-def picture_path(storage: Storage, when: dt.datetime) -> str:
-    """``IMG_20251016_093012.jpg`` under ``FOLDER`` for a picture taken at ``when``
-    (``_1``, ``_2`` ... after the stamp when that second has a picture already)."""
-    stem = f"IMG_{when:%Y%m%d_%H%M%S}"
-    path = posixpath.join(FOLDER, stem + ".jpg")
+def capture_path(storage: Storage, when: dt.datetime, prefix: str, extension: str) -> str:
+    """``PREFIX_20251016_093012.EXT`` under ``FOLDER`` for a capture at ``when`` (``_1``,
+    ``_2`` ... after the stamp when that second has a capture already)."""
+    stem = f"{prefix}_{when:%Y%m%d_%H%M%S}"
+    path = posixpath.join(FOLDER, f"{stem}.{extension}")
     count = 0
     while storage.exists(path):
         count += 1
-        path = posixpath.join(FOLDER, f"{stem}_{count}.jpg")
+        path = posixpath.join(FOLDER, f"{stem}_{count}.{extension}")
     return path
+
+
+def picture_path(storage: Storage, when: dt.datetime) -> str:
+    """``IMG_20251016_093012.jpg`` under ``FOLDER`` for a picture taken at ``when``."""
+    return capture_path(storage, when, "IMG", "jpg")
+
+
+def scene(lens: str, when: dt.datetime) -> np.ndarray:
+    """What ``lens`` sees at ``when`` (BGR, ``WIDTH`` x ``HEIGHT``)."""
+    return _face(when) if lens == "front" else _landscape(when)
 
 
 def picture(lens: str, when: dt.datetime) -> bytes:
     """The JPEG bytes of a picture taken with ``lens`` (``back`` / ``front``) at ``when``."""
-    image = _face(when) if lens == "front" else _landscape(when)
-    ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, _QUALITY])
+    ok, encoded = cv2.imencode(".jpg", scene(lens, when), [cv2.IMWRITE_JPEG_QUALITY, _QUALITY])
     if not ok:  # pragma: no cover - OpenCV encodes any uint8 image
         raise RuntimeError("the picture could not be encoded")
-    return _with_comment(encoded.tobytes(), f"{PICTURE_MARK}, {lens} camera")
+    comment = _segment(b"\xff\xfe", f"{PICTURE_MARK}, {lens} camera".encode("ascii"))
+    jpeg = encoded.tobytes()
+    return jpeg[:2] + _segment(b"\xff\xe1", _exif(when)) + comment + jpeg[2:]
 
 
-def _with_comment(jpeg: bytes, text: str) -> bytes:
-    """``jpeg`` with a COM segment holding ``text`` right after its start marker."""
-    body = text.encode("ascii")
-    segment = b"\xff\xfe" + struct.pack(">H", len(body) + 2) + body
-    return jpeg[:2] + segment + jpeg[2:]
+def _segment(marker: bytes, body: bytes) -> bytes:
+    """A JPEG segment: its marker, its length (two bytes, counting themselves) and ``body``."""
+    return marker + struct.pack(">H", len(body) + 2) + body
+
+
+def _exif(when: dt.datetime) -> bytes:
+    """An EXIF block (its ``Exif`` header and a TIFF structure) dated ``when``."""
+    exif = Image.Exif()
+    stamp = f"{when:%Y:%m:%d %H:%M:%S}"
+    exif[_MAKE], exif[_MODEL], exif[_DATE_TIME] = "Google", "Pixel", stamp
+    exif.get_ifd(_EXIF_IFD)[_DATE_TIME_ORIGINAL] = stamp
+    return exif.tobytes()
 
 
 def _landscape(when: dt.datetime) -> np.ndarray:

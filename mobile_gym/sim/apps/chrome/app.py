@@ -1,69 +1,63 @@
-"""Chrome (``com.android.chrome``), reduced to its new tab page.
-
-The phone has no network, so the browser never loads a page: its address bar takes text and
-nothing more. It has no database. It is listed in the app drawer only (not in the dock).
-
-Activities; resource ids (``com.android.chrome:id/<name>``):
-``com.google.android.apps.chrome.Main``
-    ``toolbar`` holding the address bar ``url_bar`` (an EditText, hint "Search or type web
-    address"); the new tab page ``ntp_content`` with the logo ``search_provider_logo``
-    ("Google") and the search box ``search_box_text`` (a tap focuses ``url_bar``).
-"""
+"""The ``App`` of Chrome: its screens, its database and what BACK does in the browser."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from mobile_gym.sim.apps.base import App, AppContext
-from mobile_gym.sim.ui.composites import app_bar
-from mobile_gym.sim.ui.view import MATCH, Column, View
-from mobile_gym.sim.ui.widgets import TextView
+from mobile_gym.sim.apps.chrome import data, find, library, navigation
+from mobile_gym.sim.apps.chrome.browser import ADDRESS_HINT, URL_FIELD, browser, leave_address
+from mobile_gym.sim.ui.view import View
 
-PACKAGE = "com.android.chrome"
-MAIN = "com.google.android.apps.chrome.Main"
-URL_FIELD = "url"
-ADDRESS_HINT = "Search or type web address"
+PACKAGE = data.PACKAGE
+MAIN = data.MAIN
+__all__ = ["ADDRESS_HINT", "MAIN", "PACKAGE", "URL_FIELD", "ChromeApp"]
 
 
 class ChromeApp(App):
-    """Google Chrome: a new tab page whose address bar takes text (there is no network)."""
+    """Google Chrome over the phone's offline web: tabs, history, bookmarks, downloads."""
 
     package = PACKAGE
     label = "Chrome"
     icon = "search"
     color = (26, 115, 232)
     main_activity = MAIN
-    screens: ClassVar[dict[str, str]] = {MAIN: "new_tab"}
+    screens: ClassVar[dict[str, str]] = {
+        MAIN: "browser",
+        data.HISTORY: "history",
+        data.BOOKMARKS: "bookmarks",
+        data.DOWNLOADS: "downloads",
+    }
+    schemas: ClassVar[dict[str, str]] = {data.DATABASE: data.SCHEMA}
 
-    def new_tab(self, ctx: AppContext) -> View:
-        address = ctx.edit(URL_FIELD, hint=ADDRESS_HINT, id="url_bar", width=0, weight=1)
-        return Column(
-            app_bar([address]),
-            Column(
-                TextView(
-                    "Google",
-                    id="search_provider_logo",
-                    size=40,
-                    bold=True,
-                    align="center",
-                    width=MATCH,
-                    margin=(0, 96, 0, 24),
-                ),
-                TextView(
-                    ADDRESS_HINT,
-                    id="search_box_text",
-                    size=16,
-                    color="text_secondary",
-                    width=MATCH,
-                    padding=(20, 14),
-                    margin=(24, 0),
-                    radius=24,
-                    background="surface_variant",
-                    on_click=lambda: ctx.focus(URL_FIELD),
-                ),
-                id="ntp_content",
-                height=MATCH,
-                background="surface",
-            ),
-            height=MATCH,
-        )
+    def browser(self, ctx: AppContext) -> View:
+        return browser(ctx)
+
+    def history(self, ctx: AppContext) -> View:
+        return library.history_screen(ctx)
+
+    def bookmarks(self, ctx: AppContext) -> View:
+        return library.bookmarks_screen(ctx)
+
+    def downloads(self, ctx: AppContext) -> View:
+        return library.downloads_screen(ctx)
+
+    def back(self, ctx: AppContext) -> bool:
+        """In the browser BACK closes the tab switcher, the find bar or the address being
+        edited, else goes back in the tab's history."""
+        if ctx.screen.activity != MAIN:
+            return False
+        if ctx.get("switcher"):
+            ctx.pop("switcher")
+            return True
+        if ctx.get("finding"):
+            find.close(ctx)
+            return True
+        if leave_address(ctx):
+            return True
+        return navigation.step(ctx, -1)
+
+    def title(self, ctx: AppContext) -> str:
+        if ctx.screen.activity == MAIN:
+            return navigation.current_entry(ctx)["title"]
+        return self.label

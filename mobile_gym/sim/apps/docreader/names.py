@@ -5,3 +5,13 @@ PACKAGE = "org.mobilegym.docreader"
 plays it under a package of its own."""
 VIEWER = "org.mobilegym.docreader.ViewerActivity"
 """Shows one document: ``start_activity(PACKAGE, VIEWER, path="/sdcard/Download/x.pdf")``."""
+MAIN = "org.mobilegym.docreader.MainActivity"
+"""The start screen: recent documents and the PDFs on the phone."""
+DATABASE = "docreader"
+SCHEMA = """
+CREATE TABLE recent (
+    path TEXT PRIMARY KEY,
+    opened INTEGER NOT NULL
+);
+"""
+"""``recent``: the documents opened, with when (ms on the phone's clock)."""

@@ -32,7 +32,14 @@ start ``android:``):
     "More options" ("Copy to", "Move to", "Hide" / "Unhide": a dot put before the names or
     taken away); taps then toggle rows.
 ``.activities.ReadTextActivity`` (arg ``path``)
-    "Navigate up", ``toolbar_title`` (the file name), ``read_text_view`` (the text).
+    "Navigate up", ``toolbar_title`` (the file name), ``read_text_view`` (the text) in
+    ``read_text_holder``, and ``action_edit`` ("Edit"): the edit mode, where
+    ``read_text_view`` becomes a multi-line EditText holding the file's text (focused, the
+    keyboard up) and ``action_save`` ("Save") writes it to the file (toast "File saved
+    successfully"; the editor stays open). BACK or "Navigate up" with unsaved changes asks
+    first (dialog "Unsaved changes", "You have unsaved changes. Save them before
+    closing?": ``button2`` Discard closes and keeps the file as it was, ``button1`` Save
+    writes it and closes); with none they close the reader.
 
 Dialogs (``android:id/alertTitle``, ``android:id/button1`` = OK / Delete, ``button2`` =
 Cancel): "Create new" (``dialog_item_name``, radio buttons ``dialog_radio_directory`` "Folder" and
@@ -52,14 +59,16 @@ absolute path, ``/sdcard`` by default) and ``temporarily_show_hidden`` (``0`` / 
 hidden files show while it is on). Clearing the app's data keeps the files.
 
 Logcat (tag ``FileManager``; paths are absolute): ``Opened folder P``, ``Opened file P``,
-``Created folder P``, ``Created file P``, ``Renamed P to Q``, ``Copied P to Q``,
-``Moved P to Q``, ``Deleted P``, ``Sorted by size, descending`` (name, size, last modified,
-extension; ascending, descending), ``Preference changed: key=value``,
+``Created folder P``, ``Created file P``, ``Saved file P`` (the reader's Save),
+``Renamed P to Q``, ``Copied P to Q``, ``Moved P to Q``, ``Deleted P``, ``Sorted by size,
+descending`` (name, size, last modified, extension; ascending, descending),
+``Preference changed: key=value``,
 ``Showing hidden files``, ``Hiding hidden files``, ``Hid P as Q``, ``Unhid P as Q``.
 Toasts: "Item renamed", "Item deleted" / "Items deleted", "Copied N item(s)", "Moved N
 item(s)", "The name cannot be empty", "The name contains invalid characters", "A file or
 folder with that name already exists", "Source and destination are the same folder", "A
-folder cannot go inside itself", "X already exists there", "Home folder updated".
+folder cannot go inside itself", "X already exists there", "Home folder updated", "File
+saved successfully".
 """
 
 from mobile_gym.sim.apps.file_manager.app import MAIN, PACKAGE, READER, FileManagerApp

@@ -1,5 +1,5 @@
 """The File Manager app: its screens (the folder browser with its Files, Recents and Storage
-tabs, the text reader, the About pages) and seed."""
+tabs, the text reader of ``reader``, the About pages) and seed."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from mobile_gym.sim.apps.file_manager.files import (
     format_items,
     format_size,
 )
+from mobile_gym.sim.apps.file_manager.reader import reader_back, reader_screen
 from mobile_gym.sim.apps.file_manager.storage_tab import storage_body
 from mobile_gym.sim.ui.breadcrumbs import breadcrumbs
 from mobile_gym.sim.ui.composites import empty_state, fab, toolbar
@@ -66,6 +67,8 @@ class FileManagerApp(about.AboutPages, App):
         return HOME_NAME if path == HOME else posixpath.basename(path)
 
     def back(self, ctx: AppContext) -> bool:
+        if ctx.screen.activity == READER:
+            return reader_back(ctx)
         if ctx.screen.activity != MAIN:
             return False
         if ctx.get("tab", FILES_TAB) != FILES_TAB:
@@ -260,30 +263,4 @@ class FileManagerApp(about.AboutPages, App):
             layers.append(fab("add", "Create new", create, id="items_fab"))
         return [bar, breadcrumbs(crumbs), FrameLayout(children=layers, height=0, weight=1)]
 
-    # the text reader ----------------------------------------------------------------------
-    def reader(self, ctx: AppContext) -> View:
-        path = ctx.args.get("path", "")
-        storage = ctx.phone.storage
-        if not storage.exists(path) or storage.is_dir(path):
-            ctx.finish()
-            return View()
-        text = storage.read(path).decode("utf-8", errors="replace")
-        return Column(
-            ctx.up_bar(posixpath.basename(path)),
-            ctx.scroller(
-                "text",
-                [
-                    TextView(
-                        text,
-                        id="read_text_view",
-                        size=16,
-                        max_lines=400,
-                        valign="top",
-                        width=MATCH,
-                        padding=16,
-                    )
-                ],
-                id="read_text_holder",
-            ),
-            height=MATCH,
-        )
+    reader = staticmethod(reader_screen)

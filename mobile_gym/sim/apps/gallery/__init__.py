@@ -50,16 +50,29 @@ start ``android:``):
     ``cab_select_all``, ``cab_delete`` and "More options" ("Add to favorites", "Remove from
     favorites", "Copy to", "Move to", "Rename" and "Properties" for one medium); taps toggle
     media.
-``.activities.ViewPagerActivity`` (arguments ``folder`` and ``medium_id``)
+``.activities.ViewPagerActivity`` (arguments ``folder`` and ``medium_id``; other apps open a
+file in it with ``viewer.view_file(ctx, path)``)
     Toolbar with "Navigate up", ``toolbar_title`` (the file name) and "More options"
     ("Rename", "Set as" for a photo, "Copy to", "Move to", "Properties"; a medium moved
     away gives its place to the next one); ``medium_image`` (description: the file
     name; on videos ``video_toggle_play_pause``, "Play video" / "Pause video"),
     ``medium_counter`` ("3 / 14"); bottom actions ``bottom_favorite`` ("Toggle favorite", selected when a
-    favourite), ``bottom_properties`` and ``bottom_delete``; in the recycle bin
+    favourite), ``bottom_edit`` ("Edit", photos only: the editor), ``bottom_properties`` and
+    ``bottom_delete``; in the recycle bin
     ``bottom_restore`` ("Restore") instead of the star. Swiping left / right shows the
     next / previous medium of the folder; after a delete the next one shows. With
     ``autoplay_videos`` a video plays as soon as it shows.
+``.activities.EditActivity`` (argument ``medium_id``; titled "Editor")
+    The photo (``crop_image_view``, desc the file name and the size the result will have)
+    and ``crop_size`` ("1688 × 3000"); the aspect ratios ``bottom_aspect_ratio_free``
+    ("Free", the whole picture), ``_one_one`` ("1:1"), ``_four_three`` ("4:3"),
+    ``_sixteen_nine`` ("16:9") and ``_other`` ("Other": dialog "Aspect ratio" with
+    ``aspect_ratio_width`` and ``aspect_ratio_height``), the chosen one ``selected``; the
+    crop is the largest centred one of that ratio; ``bottom_rotate`` ("Rotate", a quarter
+    turn clockwise, before the crop). "Save" (``action_save``) writes the result as
+    ``NAME_1.EXT`` (the first free number) beside the photo and closes the editor. Sizes
+    come from ``pictures``: a PNG's or JPEG's header, a placeholder's ``size=WxH``, else a
+    screenshot is 1080 x 2400 and any other photo 4000 x 3000.
 ``.activities.SettingsActivity``
     "Navigate up" and ``settings_scrollview``: "Color customization"
     (``settings_color_customization_holder``: a Theme choice), "General"
@@ -79,7 +92,7 @@ Dialogs (``android:id/alertTitle``; ``android:id/button1`` is the positive butto
 moved ..."; in the bin "Delete permanently?"; buttons Cancel / Delete), "Rename" (``rename_item_name``, the
 name selected when the dialog opens so that typing replaces it, and
 ``rename_item_extension``), "Properties" (``property_label`` / ``property_value``: Name,
-Path, Size, Date taken, Duration), "Sort by" (``sorting_dialog_radio_name`` / ``_size`` /
+Path, Size, Date taken, Duration or Resolution ("4000 x 3000")), "Sort by" (``sorting_dialog_radio_name`` / ``_size`` /
 ``_date_taken``, ``sorting_dialog_radio_ascending`` / ``_descending``), "Group by"
 (``grouping_dialog_radio_<field>``, ``grouping_dialog_radio_ascending`` / ``_descending``),
 "Change view type" (``change_view_type_dialog_radio_grid`` / ``_list``), "Filter media"
@@ -98,13 +111,14 @@ to favorites: PATH``, ``Removed from favorites: PATH``, ``Moved to the Recycle B
 ``Restored: PATH``, ``Deleted permanently: PATH``, ``Renamed PATH to PATH``, ``Created folder PATH``, ``Copied PATH to PATH``, ``Moved PATH
 to PATH``, ``Emptied the
 Recycle Bin: N items``, ``Preference changed: media_sorting=name:asc`` (and the others),
-``Hid folder PATH``, ``Unhid folder PATH``, ``Wallpaper set on the home screen: PATH`` (the
+``Hid folder PATH``, ``Unhid folder PATH``, ``Saved edited copy: PATH size=WxH``, ``Wallpaper set on the home screen: PATH`` (the
 lock screen, the home and lock screens).
 Toasts: "Moved to the Recycle Bin", "Deleted", "The name cannot be empty", "The name
 contains invalid characters", "A file with that name already exists", "Select at least one
 media type", "A file with the same name is already there" (a medium the target folder
 holds by name stays where it is), "Files copied successfully", "Files moved successfully",
-"A folder with that name already exists", "Wallpaper set successfully".
+"A folder with that name already exists", "Wallpaper set successfully", "File saved
+successfully", "Enter two whole numbers above zero".
 """
 
 from mobile_gym.sim.apps.gallery.app import GalleryApp

@@ -8,6 +8,7 @@ from typing import ClassVar
 from mobile_gym.sim.apps import about
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.apps.gallery import (
+    editor,
     folders_screen,
     media_screen,
     settings_screen,
@@ -21,6 +22,7 @@ from mobile_gym.sim.apps.gallery.media import (
     seed_media,
 )
 from mobile_gym.sim.apps.gallery.names import (
+    EDIT_ACTIVITY,
     MAIN_ACTIVITY,
     MEDIA_ACTIVITY,
     PACKAGE,
@@ -51,6 +53,7 @@ class GalleryApp(about.AboutPages, App):
         VIEWER_ACTIVITY: "viewer",
         SETTINGS_ACTIVITY: "settings",
         WALLPAPER_ACTIVITY: "wallpaper",
+        EDIT_ACTIVITY: "editor",
         **about.SCREENS,
     }
     schemas: ClassVar[dict[str, str]] = {"gallery": SCHEMA + PREFERENCES_SCHEMA}
@@ -65,6 +68,9 @@ class GalleryApp(about.AboutPages, App):
 
     def wallpaper(self, ctx: AppContext) -> View:
         return wallpaper.build(ctx)
+
+    def editor(self, ctx: AppContext) -> View:
+        return editor.build(ctx)
 
     def folders(self, ctx: AppContext) -> View:
         return folders_screen.build(ctx)
@@ -85,6 +91,8 @@ class GalleryApp(about.AboutPages, App):
             return "Settings"
         if ctx.screen.activity == WALLPAPER_ACTIVITY:
             return wallpaper.TITLE
+        if ctx.screen.activity == EDIT_ACTIVITY:
+            return "Editor"
         return self.label
 
     def back(self, ctx: AppContext) -> bool:

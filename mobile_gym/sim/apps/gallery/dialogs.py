@@ -33,6 +33,7 @@ from mobile_gym.sim.apps.gallery.media import (
     taken,
     trash,
 )
+from mobile_gym.sim.apps.gallery.pictures import picture_size
 from mobile_gym.sim.ui.prefilled import apply_selection, select_all
 from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import CheckBox, RadioButton, TextView
@@ -274,7 +275,8 @@ def rename_dialog(ctx: AppContext) -> Callable[[Medium], None]:
 
 
 def properties_dialog(ctx: AppContext) -> Callable[[Medium], None]:
-    """ "Properties" of a medium: name, path, size, date taken (and length of a video)."""
+    """ "Properties" of a medium: name, path, size, date taken (and a video's length, a
+    photo's resolution)."""
     item = medium(ctx, ctx.get("inspecting"))
     prefs = Library(ctx).prefs
     rows: list[tuple[str, str]] = []
@@ -288,6 +290,9 @@ def properties_dialog(ctx: AppContext) -> Callable[[Medium], None]:
         ]
         if item.is_video:
             rows.append(("Duration", duration(item.video_duration)))
+        elif ctx.phone.storage.exists(item.full_path):
+            width, height = picture_size(ctx.phone.storage.read(item.full_path), item.full_path)
+            rows.append(("Resolution", f"{width} x {height}"))
     body: list[View] = [
         Column(
             TextView(label, id="property_label", size=14, color="text_secondary"),

@@ -4,18 +4,26 @@ Arguments: ``folder`` (the folder key) and ``medium_id`` (the medium opened firs
 state: ``current`` (the medium shown; swipes change it) and ``index`` (its place, so that
 the next medium shows when the current one is deleted) and ``playing`` (a video started;
 with ``autoplay_videos`` a video starts as soon as it shows). "Set as" opens the wallpaper
-screen for a photo; "Copy to" / "Move to" put the medium in another folder
+screen for a photo; "Edit" (``bottom_edit``, photos only) the editor; "Copy to" / "Move to" put the medium in another folder
 (``folder_picker``); once it is moved away the next medium of the folder shows.
 """
 
 from __future__ import annotations
 
+import posixpath
+
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.gallery.dialogs import delete_dialog, properties_dialog, rename_dialog
 from mobile_gym.sim.apps.gallery.folder_picker import folder_picker
 from mobile_gym.sim.apps.gallery.library import Library
-from mobile_gym.sim.apps.gallery.media import VIDEO, Medium, restore, set_favorite
-from mobile_gym.sim.apps.gallery.names import RECYCLE_BIN, WALLPAPER_ACTIVITY
+from mobile_gym.sim.apps.gallery.media import VIDEO, Medium, restore, scan, set_favorite
+from mobile_gym.sim.apps.gallery.names import (
+    EDIT_ACTIVITY,
+    PACKAGE,
+    RECYCLE_BIN,
+    VIEWER_ACTIVITY,
+    WALLPAPER_ACTIVITY,
+)
 from mobile_gym.sim.ui.composites import toolbar
 from mobile_gym.sim.ui.grid import thumbnail
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
@@ -79,6 +87,15 @@ def _bottom_actions(ctx: AppContext, item: Medium, in_bin: bool, inspect: Handle
                 tint=STAR if favorite else "text",
                 selected=favorite,
                 on_click=lambda: set_favorite(ctx, item, not favorite),
+            )
+        )
+    if not in_bin and not item.is_video:
+        buttons.append(
+            ImageButton(
+                "edit",
+                desc="Edit",
+                id="bottom_edit",
+                on_click=lambda: ctx.open(EDIT_ACTIVITY, medium_id=item.id),
             )
         )
     buttons += [
@@ -168,3 +185,19 @@ def build(ctx: AppContext) -> View:
         _bottom_actions(ctx, item, in_bin, inspect),
         height=MATCH,
     )
+
+
+def view_file(ctx: AppContext, path: str) -> bool:
+    """Show the picture or video at ``path`` in the viewer, as another app's "open with"
+    does (``ctx`` is that app's); False when the gallery does not index the file."""
+    phone = ctx.phone
+    phone.start_activity(PACKAGE, VIEWER_ACTIVITY, folder=posixpath.dirname(path), medium_id=-1)
+    _app, viewer = phone.activities.context(PACKAGE)
+    scan(viewer)
+    row = viewer.db().execute("SELECT id FROM media WHERE full_path = ?", (path,)).fetchone()
+    if row is None:
+        viewer.finish()
+        return False
+    viewer.set("current", row[0])
+    viewer.log(f"Viewing {path}")
+    return True

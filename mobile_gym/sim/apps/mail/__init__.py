@@ -80,10 +80,14 @@ Activities and resource ids (``com.gmailclone:id/<name>``):
     email") and ``quoted_text`` (a reply's or forward's quoted mail, sent after the body).
     A reply is addressed to the sender (reply all: the other recipients too, and the cc)
     with subject ``Re: S``; a forward has subject ``Fwd: S`` and the mail's attachments.
-    "Attach file" opens the dialog "Attach file": ``attach_file_list`` of rows
-    ``attach_file_row`` (``attach_file_name``, ``attach_file_folder``) of every file in
-    Download, Documents, Pictures and DCIM under ``/sdcard``, the most recently modified
-    first (a file pushed without a time counts as new); a tap attaches it. BACK, up
+    "Attach file" opens the dialog "Attach file": the EditText ``attach_search`` (hint
+    "Search files": keeps the files whose names hold it, case ignored) over
+    ``attach_file_list`` of rows ``attach_file_row`` (``attach_file_name``,
+    ``attach_file_folder``) of every file in Download, Documents, Pictures and DCIM under
+    ``/sdcard``, the most recently modified first (a file pushed without a time counts as
+    new), or ``attach_empty`` "No files found"; a tap attaches it (picking or Cancel
+    empties the search). Files (``com.google.android.documentsui``) can also hand files
+    to a new mail: its Share, "Gmail". BACK, up
     or leaving the app keeps a non-empty mail in Drafts (toast "Draft saved").
 """
 

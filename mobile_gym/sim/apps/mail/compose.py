@@ -186,14 +186,16 @@ def _suggestions(ctx: AppContext, key: str, text: str) -> list[View]:
 
 def _attach_dialog(ctx: AppContext, current: Draft) -> Any:
     def files() -> list[str]:
-        """The pickable files, most recently modified first (a file pushed without a time
-        counts as new), then by folder and name."""
+        """The pickable files whose names hold the query, most recently modified first (a
+        file pushed without a time counts as new), then by folder and name."""
         storage = ctx.phone.storage
         now = ctx.phone.clock.stamp()
+        query = ctx.field("attach_query").strip().lower()
         found = []
         for path in storage.file_paths():
             folder = next((i for i, p in enumerate(PICKABLE) if path.startswith(p + "/")), None)
-            if folder is not None and not path.rsplit("/", 1)[-1].startswith("."):
+            name = path.rsplit("/", 1)[-1]
+            if folder is not None and not name.startswith(".") and query in name.lower():
                 modified = storage.modified(path)
                 found.append((-(now if modified is None else modified), folder, path.lower(), path))
         return [path for *_, path in sorted(found)]
@@ -201,12 +203,21 @@ def _attach_dialog(ctx: AppContext, current: Draft) -> Any:
     def add(path: str) -> None:
         name = path.rsplit("/", 1)[-1]
         ctx.set("attachments", {**(current.attachments or {}), name: path})
+        ctx.clear_field("attach_query")
         ctx.pop("dialog:attach")  # the flag ``AppContext.dialog`` shows the dialog by
 
     def body() -> list[View]:
         listed = files()
+        search = ctx.edit(
+            "attach_query",
+            hint="Search files",
+            id="attach_search",
+            width=MATCH,
+            margin=(0, 0, 0, 8),
+            on_submit=ctx.phone.hide_keyboard,  # ENTER searches; the dialog stays
+        )
         if not listed:
-            return [TextView("No files found", id="attach_empty", color="text_secondary")]
+            return [search, TextView("No files found", id="attach_empty", color="text_secondary")]
 
         def render(index: int, _: object) -> View:
             path = listed[index]
@@ -224,6 +235,7 @@ def _attach_dialog(ctx: AppContext, current: Draft) -> Any:
             )
 
         return [
+            search,
             ctx.scroller(
                 "attach_files",
                 items=listed,
@@ -231,10 +243,15 @@ def _attach_dialog(ctx: AppContext, current: Draft) -> Any:
                 render_item=render,
                 id="attach_file_list",
                 height=384,
-            )
+            ),
         ]
 
-    return ctx.dialog("attach", "Attach file", buttons=[("Cancel", None)], body=body)
+    return ctx.dialog(
+        "attach",
+        "Attach file",
+        buttons=[("Cancel", lambda: ctx.clear_field("attach_query"))],
+        body=body,
+    )
 
 
 def _field(ctx: AppContext, key: str, label: str, default: str) -> View:

@@ -13,13 +13,17 @@ the one with ``active`` 1 is in use), ``follows(account_id, target_account_id,
 created_at)``, ``statuses(id, account_id, text, spoiler_text (the content warning),
 visibility (public, unlisted, private, direct), language, in_reply_to_id, reblog_of_id (a
 boost is a status with it set), created_at)``, ``media_attachments(status_id, account_id,
-file, description (alt text))``, ``polls(status_id, options (JSON list), multiple,
+file, description (alt text), width, height)`` (the picture's size as uploaded, read with
+``gallery.pictures.picture_size``; NULL when the file was not on the phone), ``polls(status_id, options (JSON list), multiple,
 expires_in (seconds))``, ``favourites`` / ``bookmarks`` / ``status_pins`` ``(account_id,
 status_id, created_at)``, ``tags(id, name)`` (lower case), ``tag_follows (account_id,
 tag_id)``, ``featured_tags(account_id, tag_id, name)``, ``lists(id, account_id, title,
 replies_policy (0 members of the list, 1 any followed user, 2 no one), exclusive)``,
 ``list_accounts(list_id, account_id)``, ``notifications(account_id, from_account_id, type
-(follow, favourite, reblog, mention), status_id, created_at)``, ``custom_filters``,
+(follow, favourite, reblog, mention), status_id, created_at)``, ``custom_filters(id,
+account_id, phrase (the title), context (comma-separated: home, notifications, public,
+thread, account), action (0 warn, 1 hide), expires_at (NULL: never), created_at)`` with
+``custom_filter_keywords(custom_filter_id, keyword, whole_word)``,
 ``mutes(account_id, target_account_id)``, ``invites(account_id, code, max_uses (NULL: no
 limit), expires_in (seconds, NULL: never), autofollow, uses, created_at)``,
 ``blocks(account_id, target_account_id)`` (blocking ends the follows both ways and hides the
@@ -47,10 +51,13 @@ path=P``, ``Post deletion saved: key=value ...``, ``Exported: kind=following|mut
 path=P``, ``Imported: kind=K path=P added=N``, ``Invite created: code=C max_uses=N|none
 expires_in=S|never autofollow=0|1``, ``Invite shared: code=C``, ``Profile updated: key=value
 ...``, ``Preference changed: COLUMN=VALUE`` (``locale``, ``chosen_languages``,
-``posting_language``), ``Account switched: @user``, ``QR code saved: path=P``. Toasts: "Your post is empty", "A poll needs at least two choices",
+``posting_language``), ``Account switched: @user``, ``QR code saved: path=P``, ``Filter
+created: id=N title=T keywords=K1|K2 context=C action=warn|hide expires_at=MS|never``
+(``updated``), ``Filter deleted: id=N``. Toasts: "Your post is empty", "A poll needs at least two choices",
 "Report sent", "The list needs a name", "Display name can't be empty", "Saved to
 Download/NAME", "N accounts imported", "Choose a file first", "Changes saved", "Saved to
-Pictures/Mastodon".
+Pictures/Mastodon", "The filter needs a title", "Choose where the filter applies", "Type a
+keyword first", "That keyword is already there", "Choose a day after today".
 
 Activities and resource ids (``org.joinmastodon.android.mastodon:id/<name>``):
 
@@ -62,7 +69,8 @@ Activities and resource ids (``org.joinmastodon.android.mastodon:id/<name>``):
     desc "Current account" on the one in use); a tap switches to it and shows Home. Home: toolbar "Mastodon", ``timeline_tabs`` ("Home": the user's and
     followed accounts' posts and boosts; "Local": every public post), the recycled ``list``
     of ``status`` rows and ``fab`` (desc "Compose"). A ``status`` shows ``boosted_by``,
-    ``avatar``, ``display_name``, ``username`` (``@user``), ``timestamp`` ("5m", "3h",
+    ``avatar`` (desc "Avatar: FILE" on profiles and account rows when the account has a
+    picture), ``display_name``, ``username`` (``@user``), ``timestamp`` ("5m", "3h",
     "2d"), ``pinned``, ``spoiler_text`` with ``spoiler_button`` ("Show more" / "Show less"),
     ``text`` (tap: the thread), ``media`` (desc: the alt texts; tap: the pictures), ``poll``
     and the action bar: ``reply`` ("Reply"), ``reblog`` ("Boost"), ``favorite``
@@ -136,7 +144,27 @@ Activities and resource ids (``org.joinmastodon.android.mastodon:id/<name>``):
 ``.ListMembersActivity`` (argument ``list``)
     The members (``members``: ``account`` rows with ``member_toggle`` "Remove") and ``fab``
     ("Add members"): then "Add members" with ``member_search`` and the followed accounts
-    matching it, each with ``member_toggle`` "Add" / "Remove"; BACK returns.
+    matching it, each with ``member_toggle`` "Add" / "Remove" (desc "Add @user" / "Remove
+    @user"); BACK returns.
+``.FiltersActivity`` (settings "Filters")
+    ``filters`` of ``filter_row`` rows (the title; "3 keywords · Expires in 5 days", "Never",
+    "Expired"), newest first, or ``empty``; ``fab`` ("New filter").
+``.EditFilterActivity`` (argument ``filter``; none for a new one)
+    "New filter" / "Edit filter" with "Navigate up" (drops the changes), ``delete_filter``
+    (desc "Delete filter", confirmed) and ``save_filter`` ("Save"); ``filter_title`` (hint
+    "Title"), ``filter_duration`` ("Expire after": menu "Never", "30 minutes", "1 hour", "6
+    hours", "12 hours", "1 day", "1 week", counted from the save, and "Custom date": dialog
+    "Expiry date", a month of ``date_picker_day`` cells (desc "21 October 2025"), "Previous
+    month" / "Next month", OK: the filter expires that day at the time it is saved); under
+    "Muted words" a row per keyword (``keyword_text``, ``remove_keyword`` desc "Remove
+    WORD"), ``keyword_input`` (hint "Keyword or phrase"; ENTER or ``add_keyword`` "Add" adds
+    it; a keyword still typed there is saved too); under "Filter in" the check boxes
+    ``context_home`` ("Home and lists"), ``context_notifications``, ``context_public``
+    ("Public timelines"), ``context_thread`` ("Conversations"), ``context_account``
+    ("Profiles"), all on for a new filter; the switch ``filter_hide`` ("Hide completely"; off:
+    a warning). A filter in force that hides removes the posts its keywords match (text or
+    content warning, any case) from Home ("Home and lists") and Local ("Public
+    timelines"); a warning filter does not change what they show.
 ``.EditProfileActivity``
     "Navigate up", ``save``; ``header_file`` / ``change_header``, ``avatar_file`` /
     ``change_avatar`` (the photo picker), ``display_name`` and ``bio``, each with a "clear
@@ -176,7 +204,8 @@ Activities and resource ids (``org.joinmastodon.android.mastodon:id/<name>``):
     Simplified)", zh-TW), ``filter_languages`` (dialog "Filter languages" of check boxes
     ``chosen_<code>`` that write ``users.chosen_languages``, comma-separated in that order),
     ``posting_language`` (radio buttons ``posting_language_<code>``, ISO 639-1),
-    ``invite_people``, ``automated_post_deletion``, ``import_and_export``, ``lists``,
+    ``invite_people``, ``automated_post_deletion``, ``import_and_export``, ``filters``,
+    ``lists``,
     ``followed_hashtags``; for a staff account also ``administration`` ("Administration")
     and ``moderation_reports`` ("Reports").
 ``.AdminDashboardActivity`` (staff only)

@@ -9,6 +9,7 @@ from mobile_gym.sim.apps.mastodon import data
 from mobile_gym.sim.apps.mastodon.admin import dashboard_screen, reports_screen
 from mobile_gym.sim.apps.mastodon.compose import compose_screen
 from mobile_gym.sim.apps.mastodon.edit_profile import edit_profile_screen
+from mobile_gym.sim.apps.mastodon.filters import edit_filter_screen, filters_screen
 from mobile_gym.sim.apps.mastodon.hashtags import followed_tags_screen, hashtag_screen
 from mobile_gym.sim.apps.mastodon.import_export import import_export_screen
 from mobile_gym.sim.apps.mastodon.invites import invites_screen
@@ -52,6 +53,8 @@ class MastodonApp(App):
         data.MEDIA_VIEWER: "media_viewer",
         data.ADMIN_DASHBOARD: "admin_dashboard",
         data.REPORTS: "reports",
+        data.FILTERS: "filters",
+        data.EDIT_FILTER: "edit_filter",
     }
 
     def back(self, ctx: AppContext) -> bool:
@@ -87,3 +90,5 @@ class MastodonApp(App):
     media_viewer = staticmethod(media_viewer_screen)
     admin_dashboard = staticmethod(dashboard_screen)
     reports = staticmethod(reports_screen)
+    filters = staticmethod(filters_screen)
+    edit_filter = staticmethod(edit_filter_screen)

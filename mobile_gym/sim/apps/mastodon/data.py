@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from mobile_gym.sim.apps.backend import server_db
 from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.apps.gallery.pictures import picture_size
 from mobile_gym.sim.apps.mastodon.seed import HASHTAG, ME
 from mobile_gym.sim.apps.mastodon.server import SERVER
 from mobile_gym.sim.apps.rows import QueryRows
@@ -34,6 +35,8 @@ POST_DELETION = ".AutomatedDeletionActivity"
 MEDIA_VIEWER = ".MediaViewerActivity"
 ADMIN_DASHBOARD = ".AdminDashboardActivity"
 REPORTS = ".ReportsActivity"
+FILTERS = ".FiltersActivity"
+EDIT_FILTER = ".EditFilterActivity"
 DOMAIN = "mastodon.social"
 CURRENT = "(SELECT account_id FROM app_sessions WHERE active = 1)"
 """SQL for the id of the account the app is using (``me`` in Python)."""
@@ -382,10 +385,15 @@ def post(ctx: AppContext, draft: Draft) -> int:
 def _attach(ctx: AppContext, status_id: int, draft: Draft) -> None:
     """Write the pictures and the poll of ``draft`` for status ``status_id``."""
     conn = db(ctx)
+    storage = ctx.phone.storage
+    rows = []
+    for file, alt in draft.media:
+        size = picture_size(storage.read(file), file) if storage.exists(file) else (None, None)
+        rows.append((status_id, me(ctx), file, alt, *size))
     conn.executemany(
-        "INSERT INTO media_attachments(status_id, account_id, file, description) "
-        "VALUES (?, ?, ?, ?)",
-        [(status_id, me(ctx), file, alt) for file, alt in draft.media],
+        "INSERT INTO media_attachments(status_id, account_id, file, description, width, height) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        rows,
     )
     if draft.poll:
         conn.execute(

@@ -196,9 +196,11 @@ def list_members_screen(ctx: AppContext) -> View:
     def render(_index: int, raw: object) -> View:
         account_id = raw["id"]  # type: ignore[index]
         inside = account_id in members
+        verb = "Remove" if inside else "Add"
         button = Button(
-            "Remove" if inside else "Add",
+            verb,
             id="member_toggle",
+            desc=f"{verb} @{raw['username']}",  # type: ignore[index]
             on_click=lambda: _set_member(ctx, list_id, account_id, not inside),
         )
         return account_row(ctx, raw, trailing=button)

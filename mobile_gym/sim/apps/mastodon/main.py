@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mastodon import data
+from mobile_gym.sim.apps.mastodon.filters import hidden_clause
 from mobile_gym.sim.apps.mastodon.profile import account_list, own_menu, profile_body
 from mobile_gym.sim.apps.mastodon.status_view import ago, avatar
 from mobile_gym.sim.apps.mastodon.switcher import switcher
@@ -63,7 +64,8 @@ def _home(ctx: AppContext) -> View:
         lambda i: ctx.set("timeline", i),
         id="timeline_tabs",
     )
-    items = data.statuses(ctx, where)
+    hidden, params = hidden_clause(ctx, "public" if local else "home")
+    items = data.statuses(ctx, where + hidden, params)
     body = status_list(ctx, "local" if local else "home", items, empty="Your home feed is empty")
     compose = fab("edit", "Compose", lambda: ctx.open_focused(data.COMPOSE, "text"), id="fab")
     return Column(

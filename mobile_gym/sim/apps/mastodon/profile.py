@@ -80,7 +80,7 @@ def profile_body(ctx: AppContext, who: Account) -> View:
             desc=("Header: " + who.header) if who.header else "Header",
         ),
         Row(
-            avatar(who.name, 64, id="avatar"),
+            avatar(who.name, 64, id="avatar", picture=who.avatar),
             Column(
                 TextView(who.name, id="name", size=20, bold=True, width=MATCH),
                 TextView(
@@ -191,7 +191,7 @@ def account_row(ctx: AppContext, row: object, trailing: View | None = None) -> V
     """An account in a list: avatar, name, handle; a tap opens its profile."""
     who = Account(**dict(row))  # type: ignore[call-overload]
     children: list[View] = [
-        avatar(who.name),
+        avatar(who.name, picture=who.avatar),
         Column(
             TextView(who.name, id="display_name", bold=True, width=MATCH),
             TextView("@" + who.username, id="username", size=13, color="text_secondary"),

@@ -56,7 +56,9 @@ CREATE TABLE media_attachments(
     status_id INTEGER,
     account_id INTEGER NOT NULL,
     file TEXT NOT NULL DEFAULT '',
-    description TEXT NOT NULL DEFAULT ''
+    description TEXT NOT NULL DEFAULT '',
+    width INTEGER,
+    height INTEGER
 );
 CREATE TABLE polls(
     id INTEGER PRIMARY KEY,
@@ -129,7 +131,15 @@ CREATE TABLE custom_filters(
     account_id INTEGER NOT NULL,
     phrase TEXT NOT NULL,
     context TEXT NOT NULL DEFAULT 'home,notifications,public,thread,account',
-    action INTEGER NOT NULL DEFAULT 0
+    action INTEGER NOT NULL DEFAULT 0,
+    expires_at INTEGER,
+    created_at INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE custom_filter_keywords(
+    id INTEGER PRIMARY KEY,
+    custom_filter_id INTEGER NOT NULL,
+    keyword TEXT NOT NULL,
+    whole_word INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE mutes(
     id INTEGER PRIMARY KEY,

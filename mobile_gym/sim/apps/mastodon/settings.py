@@ -1,5 +1,5 @@
 """Settings: the interface language, the languages shown in timelines, the posting language,
-and shortcuts to lists and followed hashtags."""
+and shortcuts to filters, lists and followed hashtags."""
 
 from __future__ import annotations
 
@@ -110,6 +110,7 @@ def settings_screen(ctx: AppContext) -> View:
             on_click=lambda: ctx.open(data.IMPORT_EXPORT),
             id="import_and_export",
         ),
+        list_item("Filters", on_click=lambda: ctx.open(data.FILTERS), id="filters"),
         list_item("Lists", on_click=lambda: ctx.open(data.LISTS), id="lists"),
         list_item(
             "Followed hashtags",

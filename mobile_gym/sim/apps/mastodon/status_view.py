@@ -31,8 +31,18 @@ def ago(ctx: AppContext, ms: int) -> str:
     return f"{when:%b} {when.day}"
 
 
-def avatar(name: str, size: int = 40, id: str = "avatar") -> ImageView:
-    return ImageView(size=size, circle=AVATAR, letter=name[:1].upper(), tint=(255, 255, 255), id=id)
+def avatar(name: str, size: int = 40, id: str = "avatar", picture: str = "") -> ImageView:
+    """A round avatar with the name's initial; an account's own picture is named in the
+    description (``Avatar: cat_tabby.png``)."""
+    desc = "Avatar: " + picture.rsplit("/", 1)[-1] if picture else ""
+    return ImageView(
+        size=size,
+        circle=AVATAR,
+        letter=name[:1].upper(),
+        tint=(255, 255, 255),
+        id=id,
+        desc=desc,
+    )
 
 
 def action_bar(ctx: AppContext, item: Status, on_more: Handler) -> View:

@@ -101,8 +101,9 @@ Activities and resource ids (``com.mattermost.rnbeta:id/<name>``):
     direct message, made if needed), ``profile_position``, ``profile_email``.
 ``.NewMessageActivity``
     "Direct Messages", ``new_message_search``, ``new_message_list`` of ``user_item`` rows
-    (tap toggles), ``action_start`` (desc "Start": a direct message with one person, a group
-    message with more).
+    (the team's members, the user too; tap toggles), ``action_start`` (desc "Start": a
+    direct message with one person, a group message with more; the user alone gets their
+    own channel, named ``1__1``, listed under their username).
 ``.AttachFileActivity``
     "Attach a file", ``current_folder``, ``file_list`` of ``file_item`` rows (folders first;
     a folder opens, BACK goes to its parent; a file is added to the post being written and

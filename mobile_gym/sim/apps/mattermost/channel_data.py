@@ -191,11 +191,11 @@ def leave(ctx: AppContext, channel_id: int) -> None:
 
 def direct_channel(ctx: AppContext, user_ids: list[int]) -> int:
     """The direct (one other user) or group message channel with ``user_ids``, made if
-    there is none yet."""
+    there is none yet; with only the user it is their own notes channel, ``1__1``."""
     people = sorted({*user_ids, ME})
     db = server(ctx)
     kind = DIRECT if len(people) <= 2 else GROUP
-    name = "__".join(str(p) for p in people)
+    name = "__".join(str(p) for p in (people if len(people) > 1 else people * 2))
     row = db.execute("SELECT id FROM channels WHERE type = ? AND name = ?", (kind, name)).fetchone()
     if row:
         return int(row[0])

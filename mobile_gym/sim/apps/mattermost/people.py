@@ -67,11 +67,7 @@ def new_message_screen(ctx: AppContext) -> View:
         ctx,
         title="Direct Messages",
         action="Start",
-        candidates=[
-            p
-            for p in (data.team_users(ctx, team["id"]) if team is not None else [])
-            if p.id != data.ME
-        ],
+        candidates=data.team_users(ctx, team["id"]) if team is not None else [],
         on_done=start,
         prefix="new_message",
         empty="No one found",

@@ -48,7 +48,8 @@ start ``android:``):
     of ``equalizer_preset_item`` radio buttons (Normal, Classical, Dance, Flat, Folk, Heavy
     Metal, Hip Hop, Jazz, Pop, Rock): a tap picks the preset.
 The About pages of ``mobile_gym.sim.apps.about``.
-``.activities.TrackActivity`` (the player)
+``.activities.TrackActivity`` (the player; other apps play a song file in it with
+``app.play_file(ctx, path)``)
     "Navigate up", ``activity_track_image``, ``activity_track_progress_current``,
     ``activity_track_progressbar`` (SeekBar in seconds: a tap or drag seeks),
     ``activity_track_progress_max``, ``activity_track_title``, ``activity_track_artist``,

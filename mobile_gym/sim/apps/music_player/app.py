@@ -376,3 +376,18 @@ class MusicPlayerApp(AboutPages, App):
             id="activity_track_holder",
             height=MATCH,
         )
+
+
+def play_file(ctx: AppContext, path: str) -> bool:
+    """Play the song file ``path`` in the player, as another app's "open with" does (``ctx``
+    is that app's); False when the file is no song the library holds."""
+    phone = ctx.phone
+    db = phone.storage.database(PACKAGE, "songs")
+    library.scan_media(db, phone.storage)
+    row = db.execute("SELECT id FROM tracks WHERE path = ?", (path,)).fetchone()
+    if row is None:
+        return False
+    phone.start_activity(PACKAGE, PLAYER)
+    _app, player = phone.activities.context(PACKAGE)
+    Player(player).play([row[0]], row[0])
+    return True

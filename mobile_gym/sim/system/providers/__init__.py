@@ -1,8 +1,8 @@
 """The phone's content providers, by authority: what ``content://`` URIs name.
 
 ``settings`` (the settings store), ``sms`` (Android's telephony provider: the messages SMS
-Messenger sends and receives), and ``com.android.contacts`` and the old ``contacts`` (the
-Contacts app's contacts). Each maps Android's columns onto the state the phone keeps, so what
+Messenger sends and receives), ``com.android.contacts`` and the old ``contacts`` (the
+Contacts app's contacts), and ``media`` (the pictures and videos under ``/sdcard``). Each maps Android's columns onto the state the phone keeps, so what
 the served shell's ``content`` command writes is what the apps show, and what a task's
 ``content:`` signal reads is what ``adb shell content query`` prints on a device.
 """
@@ -25,6 +25,7 @@ from mobile_gym.sim.system.providers.contacts import (
     CONTACTS_PROVIDER,
     LEGACY_CONTACTS_PROVIDER,
 )
+from mobile_gym.sim.system.providers.media import MediaProvider
 from mobile_gym.sim.system.providers.settings import SettingsProvider
 from mobile_gym.sim.system.providers.sms import SmsProvider
 
@@ -33,6 +34,7 @@ PROVIDERS: dict[str, Provider] = {
     "sms": SmsProvider(),
     "com.android.contacts": CONTACTS_PROVIDER,
     "contacts": LEGACY_CONTACTS_PROVIDER,
+    "media": MediaProvider(),
 }
 
 

@@ -9,8 +9,8 @@
   ``disabled``); turning it on turns Wi-Fi and Bluetooth off;
 - ``bluetooth_manager enable|disable``;
 - ``uimode night [yes|no|auto]`` (then ``Night mode: yes``), the dark theme;
-- ``statusbar collapse``. The phone has no notification shade, so ``expand-notifications``
-  and ``expand-settings`` fail, saying so.
+- ``statusbar expand-notifications`` and ``collapse`` open and close the notification
+  shade; the phone has no quick settings panel, so ``expand-settings`` fails, saying so.
 
 Each change lands in the settings the Settings app and task signals read.
 """
@@ -139,11 +139,14 @@ def _uimode(invocation: Invocation, args: list[str]) -> int:
 
 def _statusbar(invocation: Invocation, args: list[str]) -> int:
     if args == ["collapse"]:
-        return 0  # no panel is ever open
-    if args in (["expand-notifications"], ["expand-settings"]):
+        invocation.phone.notifications.close_shade()
+        return 0
+    if args == ["expand-notifications"]:
+        invocation.phone.notifications.open_shade()
+        return 0
+    if args == ["expand-settings"]:
         raise CommandError(
-            f"cmd statusbar {args[0]}: the simulated phone has no notification shade "
-            "or quick settings panel to open"
+            "cmd statusbar expand-settings: the simulated phone has no quick settings panel to open"
         )
     return _help(invocation, args, _STATUSBAR_USAGE)
 

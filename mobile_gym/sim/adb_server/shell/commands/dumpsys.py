@@ -4,7 +4,8 @@
 ``activity`` has ``mResumedActivity: ActivityRecord{...}`` and, for ``activity top``,
 ``ACTIVITY PACKAGE/ACTIVITY HASH pid=PID``; ``display`` has a ``DisplayViewport{...}`` line with
 ``orientation``, ``deviceWidth`` and ``deviceHeight``; ``input_method`` has ``mInputShown``;
-``battery`` and ``power`` report a charged, awake phone. ``package [PACKAGE]`` has the
+``notification`` lists the posted notifications (``NotificationRecord(pkg=... id=...)``
+with ``android.title`` / ``android.text``); ``battery`` and ``power`` report a charged, awake phone. ``package [PACKAGE]`` has the
 ``Activity Resolver Table`` (each launcher activity under ``android.intent.action.MAIN``)
 and, under ``Packages:``, a ``Package [NAME] (HASH):`` block per package with ``userId=``,
 ``versionCode=``, ``versionName=`` (the simulated apps are all version 1, ``1.0``) and the
@@ -215,6 +216,7 @@ _SERVICES: dict[str, Callable[[Phone, list[str]], list[str]]] = {
     "battery": _battery,
     "display": _display,
     "input_method": _input_method,
+    "notification": lambda phone, _args: phone.notifications.dump(),
     "package": _package,
     "power": _power,
     "window": _window,

@@ -144,15 +144,31 @@ def mkdir(invocation: Invocation, args: list[str]) -> int:
     return _each(invocation, "mkdir", operands, lambda path: files.mkdir(path, "-p" in flags))
 
 
+def _touch_date(text: str) -> dt.datetime:
+    """toybox's ``touch -d`` date, ``YYYY-MM-DD[T ]hh:mm[:SS][.frac][Z]``, on the phone's
+    clock."""
+    try:
+        return dt.datetime.fromisoformat(text.removesuffix("Z")).replace(tzinfo=None)
+    except ValueError:
+        raise CommandError(f"touch: bad date '{text}'") from None
+
+
 def touch(invocation: Invocation, args: list[str]) -> int:
-    _, operands = getopts("touch", args, "acm")
+    """``touch [-acm] [-d DATE] FILE...``: make missing files (not with ``-c``); with
+    ``-d`` their modification time is DATE."""
+    flags, operands = getopts("touch", args, "acmd:")
+    when = _touch_date(flags["-d"]) if "-d" in flags else None
     files = invocation.device.files
 
-    def create(path: str) -> None:
+    def apply(path: str) -> None:
         if not files.is_dir(path) and not files.is_file(path):
+            if "-c" in flags:
+                return
             files.write(path, b"")
+        if when is not None:
+            files.set_modified(path, when)
 
-    return _each(invocation, "touch", operands, create)
+    return _each(invocation, "touch", operands, apply)
 
 
 COMMANDS: dict[str, Command] = {

@@ -1,0 +1,167 @@
+"""Alarms in the Clock's database: adding, changing and deleting them, and which one rings.
+
+An alarm rings at its next time after ``quiet_until`` (ms on the virtual clock: the moment
+it was set, or the ring it last answered), or at ``snoozed_until`` once snoozed. A ring
+nobody answers falls silent after ``SILENCE_MINUTES`` (the alarm then waits for its next
+time). Answering a ring moves ``quiet_until`` past it; a one-time alarm (no days) switches
+itself off. Every change schedules the Clock's wake-up (``phone.wakeups``, key ``alarm``)
+for the next ring, or for the end of the ring going on, and takes the ring's notification
+away once nothing rings.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from dataclasses import dataclass
+
+from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.apps.clock.data import (
+    ALARM_NOTIFICATION,
+    DEFAULT_RINGTONE,
+    PACKAGE,
+    SNOOZE_MINUTES,
+    clock_text,
+    next_ring,
+    ringtone_uri,
+)
+from mobile_gym.sim.ui.dates import EPOCH, from_epoch_ms
+
+SILENCE_MINUTES = 10
+SILENCE = dt.timedelta(minutes=SILENCE_MINUTES)
+WAKEUP = "alarm"
+"""The key of the Clock's wake-up for its alarms."""
+
+
+@dataclass(frozen=True)
+class Alarm:
+    """One row of ``alarm_templates``."""
+
+    id: int
+    hour: int
+    minutes: int
+    daysofweek: int
+    enabled: bool
+    vibrate: bool
+    label: str
+    ringtone: str
+    blackout_end: str | None
+    quiet_until: int
+    snoozed_until: int | None
+
+    @classmethod
+    def of(cls, row: sqlite3.Row) -> Alarm:
+        return cls(
+            row["_id"],
+            row["hour"],
+            row["minutes"],
+            row["daysofweek"],
+            bool(row["enabled"]),
+            bool(row["vibrate"]),
+            row["label"],
+            row["ringtone"],
+            row["blackout_end"],
+            row["quiet_until"],
+            row["snoozed_until"],
+        )
+
+    @property
+    def time_text(self) -> str:
+        return clock_text(self.hour, self.minutes)
+
+    def rings_at(self, now: dt.datetime) -> dt.datetime:
+        """When it rings next, seen at ``now`` (snoozed: when the snooze ends); a time up
+        to ``SILENCE_MINUTES`` before ``now`` is a ring still going on."""
+        if self.snoozed_until is not None:
+            return from_epoch_ms(self.snoozed_until)
+        after = max(from_epoch_ms(self.quiet_until), now - SILENCE)
+        return next_ring(self.hour, self.minutes, self.daysofweek, after, self.blackout_end)
+
+
+def _ms(moment: dt.datetime) -> int:
+    return (moment - EPOCH) // dt.timedelta(milliseconds=1)
+
+
+def alarms(ctx: AppContext) -> list[Alarm]:
+    """Every alarm, earliest time of day first."""
+    rows = ctx.db().execute("SELECT * FROM alarm_templates ORDER BY hour, minutes, _id")
+    return [Alarm.of(row) for row in rows]
+
+
+def alarm(ctx: AppContext, alarm_id: int) -> Alarm | None:
+    row = ctx.db().execute("SELECT * FROM alarm_templates WHERE _id = ?", (alarm_id,)).fetchone()
+    return None if row is None else Alarm.of(row)
+
+
+def ringing(ctx: AppContext) -> Alarm | None:
+    """The switched-on alarm whose ring is due now, if any (the earliest due)."""
+    now = ctx.now
+    due = [a for a in alarms(ctx) if a.enabled and a.rings_at(now) <= now]
+    return min(due, key=lambda a: a.rings_at(now)) if due else None
+
+
+def schedule_next(ctx: AppContext) -> None:
+    """Ask to be woken at the next ring of a switched-on alarm, or when the ring going on
+    falls silent; with nothing ringing, the ring's notification goes."""
+    now = ctx.now
+    upcoming = [a.rings_at(now) for a in alarms(ctx) if a.enabled]
+    times = [t if t > now else t + SILENCE for t in upcoming]
+    wakeups = ctx.phone.wakeups
+    if times:
+        wakeups.schedule(PACKAGE, WAKEUP, _ms(min(times)))
+    else:
+        wakeups.cancel(PACKAGE, WAKEUP)
+    if all(t > now for t in upcoming):
+        ctx.phone.notifications.cancel(PACKAGE, ALARM_NOTIFICATION)
+
+
+def add_alarm(ctx: AppContext, hour: int, minute: int) -> int:
+    """A new switched-on one-time alarm at ``hour:minute``; returns its id."""
+    cursor = ctx.db().execute(
+        "INSERT INTO alarm_templates(hour, minutes, ringtone, quiet_until) VALUES (?, ?, ?, ?)",
+        (hour, minute, ringtone_uri(DEFAULT_RINGTONE), ctx.phone.clock.stamp()),
+    )
+    alarm_id = int(cursor.lastrowid or 0)
+    schedule_next(ctx)
+    ctx.log(f"Alarm created: id={alarm_id} time={hour:02d}:{minute:02d}", tag="AlarmClock")
+    return alarm_id
+
+
+def _set(ctx: AppContext, alarm_id: int, values: dict[str, object]) -> None:
+    columns = ", ".join(f"{name} = ?" for name in values)
+    ctx.db().execute(
+        f"UPDATE alarm_templates SET {columns} WHERE _id = ?", (*values.values(), alarm_id)
+    )
+    schedule_next(ctx)
+
+
+def update(ctx: AppContext, alarm_id: int, rearm: bool = False, **values: object) -> None:
+    """Set columns of alarm ``alarm_id``; with ``rearm`` its next ring is counted from now
+    (a new time, new days, switched back on)."""
+    if rearm:
+        values = {**values, "quiet_until": ctx.phone.clock.stamp(), "snoozed_until": None}
+    _set(ctx, alarm_id, values)
+    shown = " ".join(f"{k}={v}" for k, v in values.items() if k not in ("quiet_until",))
+    ctx.log(f"Alarm updated: id={alarm_id} {shown}", tag="AlarmClock")
+
+
+def delete(ctx: AppContext, alarm_id: int) -> None:
+    ctx.db().execute("DELETE FROM alarm_templates WHERE _id = ?", (alarm_id,))
+    schedule_next(ctx)
+    ctx.log(f"Alarm deleted: id={alarm_id}", tag="AlarmClock")
+
+
+def dismiss(ctx: AppContext, ring: Alarm) -> None:
+    """Stop a ring: the alarm waits for its next time (a one-time alarm switches off)."""
+    values: dict[str, object] = {"quiet_until": _ms(ring.rings_at(ctx.now)), "snoozed_until": None}
+    if not ring.daysofweek:
+        values["enabled"] = 0
+    _set(ctx, ring.id, values)
+    ctx.log(f"Alarm dismissed: id={ring.id}", tag="AlarmClock")
+
+
+def snooze(ctx: AppContext, ring: Alarm) -> None:
+    """Ring again ``SNOOZE_MINUTES`` from now."""
+    until = ctx.phone.clock.stamp() + SNOOZE_MINUTES * 60_000
+    _set(ctx, ring.id, {"quiet_until": _ms(ring.rings_at(ctx.now)), "snoozed_until": until})
+    ctx.log(f"Alarm snoozed: id={ring.id} minutes={SNOOZE_MINUTES}", tag="AlarmClock")

@@ -1,0 +1,41 @@
+"""The Docreader app class: package, launcher entry, database and screens."""
+
+from __future__ import annotations
+
+import posixpath
+from typing import ClassVar
+
+from mobile_gym.sim.apps.base import App, AppContext
+from mobile_gym.sim.apps.docreader import names
+from mobile_gym.sim.apps.docreader.home import home_screen
+from mobile_gym.sim.apps.docreader.viewer import search, selection, viewer_screen
+
+
+class DocreaderApp(App):
+    """A PDF reader: the PDFs on the phone, recent documents, and the document viewer."""
+
+    package = names.PACKAGE
+    label = "Docreader"
+    icon = "file"
+    color = (211, 47, 47)
+    main_activity = names.MAIN
+    screens: ClassVar[dict[str, str]] = {names.MAIN: "home", names.VIEWER: "viewer"}
+    schemas: ClassVar[dict[str, str]] = {names.DATABASE: names.SCHEMA}
+
+    def title(self, ctx: AppContext) -> str:
+        if ctx.screen.activity == names.VIEWER:
+            return posixpath.basename(ctx.args.get("path", "")) or self.label
+        return self.label
+
+    def back(self, ctx: AppContext) -> bool:
+        """BACK ends selection, then search, before it closes the document."""
+        if ctx.screen.activity != names.VIEWER:
+            return False
+        chosen = selection(ctx)
+        if chosen.active:
+            chosen.clear()
+            return True
+        return search(ctx).close_on_back()
+
+    home = staticmethod(home_screen)
+    viewer = staticmethod(viewer_screen)

@@ -1,0 +1,10 @@
+"""The Files app's package, activities and the keys of its roots."""
+
+PACKAGE = "com.google.android.documentsui"
+FILES = "com.android.documentsui.files.FilesActivity"
+"""The browser: roots in a drawer, a folder or category listing, selection and search."""
+PICKER = "com.android.documentsui.picker.PickActivity"
+"""The folder chooser that "Copy to", "Move to" and "Extract to" open."""
+PREVIEW = "com.android.documentsui.files.TextPreviewActivity"
+"""The text preview a text file opens in (argument ``path``)."""
+VERSION = "14-11000"

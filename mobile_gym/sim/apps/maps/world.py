@@ -1,0 +1,204 @@
+"""The places the Maps app knows: the maps fixture's places (the ones the ``amap`` MCP
+server answers from), searched by name, category and "<category> near <place>", and routed
+with the same function the server uses, so both report the same numbers for a pair."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from mobile_gym.mcp.servers import maps as amap
+from mobile_gym.mcp.servers import streets
+from mobile_gym.mcp.servers.common import haversine_m
+
+Point = tuple[float, float]
+NEARBY_M = 5_000
+"""How far from the place named after "near" a nearby search looks."""
+MAX_RESULTS = 20
+GENERIC = {
+    "公交线路": "Bus",
+    "起点附近站": "stop near the start",
+    "终点附近站": "stop near the end",
+}
+"""English for the words of a computed transit plan."""
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(text)]
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
+@dataclass(frozen=True)
+class Place:
+    """A place as the app shows it."""
+
+    name: str
+    point: Point
+    address: str
+    category: str
+    rating: float | None
+    reviews: int | None
+    hours: str
+    phone: str
+    aliases: tuple[str, ...]
+    keywords: tuple[str, ...]
+
+    @property
+    def link(self) -> str:
+        """The place's short link, as Share gives it."""
+        return share_link(self.name)
+
+    def terms(self) -> tuple[set[str], set[str], set[str]]:
+        """Its words: of the names, of the category and keywords, of the address."""
+        names = {_singular(w) for text in (self.name, *self.aliases) for w in _words(text)}
+        kinds = {_singular(w) for text in (self.category, *self.keywords) for w in _words(text)}
+        return names, kinds, {_singular(w) for w in _words(self.address)}
+
+
+def share_link(text: str) -> str:
+    """A short maps link standing for ``text`` (the same text gives the same link)."""
+    digest = hashlib.sha1(text.encode()).hexdigest()
+    return "https://maps.app.goo.gl/" + "".join(
+        "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"[int(digest[i : i + 2], 16) % 57]
+        for i in range(0, 20, 2)
+    )
+
+
+def _place(record: dict[str, Any]) -> Place:
+    business = record.get("business", {})
+    kind = record.get("category") or ([*str(record.get("type", "")).split(";"), ""])[1]
+    rating = business.get("rating")
+    return Place(
+        name=str(record["name"]),
+        point=amap.Place(record).point,
+        address=str(record.get("address", "")),
+        category=str(kind),
+        rating=float(rating) if rating else None,
+        reviews=record.get("reviews"),
+        hours=str(business.get("opentime", "")),
+        phone=str(record.get("tel", "")),
+        aliases=tuple(record.get("aliases", [])),
+        keywords=tuple(record.get("keywords", [])),
+    )
+
+
+@cache
+def places() -> dict[str, Place]:
+    """Every place, by name (built once)."""
+    return {p.name: _place(p.record) for p in amap.world().places}
+
+
+@cache
+def _terms() -> dict[str, tuple[set[str], set[str], set[str]]]:
+    return {name: place.terms() for name, place in places().items()}
+
+
+def place(name: str) -> Place | None:
+    return places().get(name)
+
+
+def _score(name: str, words: list[str]) -> tuple[int, int]:
+    """How many of ``words`` the place holds, and how well (names count most)."""
+    names, kinds, address = _terms()[name]
+    matched = score = 0
+    for word in words:
+        if word in names:
+            matched, score = matched + 1, score + 3
+        elif word in kinds:
+            matched, score = matched + 1, score + 2
+        elif word in address:
+            matched, score = matched + 1, score + 1
+    return matched, score
+
+
+def _exact(query: str) -> Place | None:
+    wanted = query.strip().lower()
+    for p in places().values():
+        if wanted in (n.lower() for n in (p.name, *p.aliases)):
+            return p
+    return None
+
+
+def search(query: str, near: Point) -> list[Place]:
+    """Places for ``query`` (a name, a category, or "<category> near <place>"), best first,
+    then nearest ``near``."""
+    text = query.strip()
+    if not text:
+        return []
+    head, sep, anchor_text = text.lower().rpartition(" near ")
+    if sep and head:
+        anchor = resolve(anchor_text, near)
+        if anchor is not None:
+            words = [_singular(w) for w in _words(head)]
+            found = [
+                p
+                for p in places().values()
+                if p.name != anchor.name
+                and haversine_m(anchor.point, p.point) <= NEARBY_M
+                and _score(p.name, words)[0] == len(words)
+            ]
+            found.sort(key=lambda p: (haversine_m(anchor.point, p.point), p.name))
+            return found[:MAX_RESULTS]
+    exact = _exact(text)
+    words = [_singular(w) for w in _words(text)]
+    scored = [(_score(name, words), p) for name, p in places().items()]
+    best = max((matched for (matched, _), _ in scored), default=0)
+    if best == 0:
+        return [exact] if exact else []
+    found = [(score, p) for (matched, score), p in scored if matched == best and p is not exact]
+    found.sort(key=lambda item: (-item[0], haversine_m(near, item[1].point), item[1].name))
+    head_places = [exact] if exact else []
+    return (head_places + [p for _, p in found])[:MAX_RESULTS]
+
+
+def resolve(text: str, near: Point) -> Place | None:
+    """The place ``text`` names best (its first search result), or None."""
+    found = search(text, near)
+    return found[0] if found else None
+
+
+def in_view(box: tuple[float, float, float, float]) -> list[Place]:
+    """The places inside ``(min_lng, min_lat, max_lng, max_lat)``."""
+    west, south, east, north = box
+    return [
+        p for p in places().values() if west <= p.point[0] <= east and south <= p.point[1] <= north
+    ]
+
+
+def coordinate(point: Point) -> str:
+    return f"{point[0]:.6f},{point[1]:.6f}"
+
+
+def route(mode: str, origin: Point, destination: Point) -> dict[str, Any]:
+    """The route of ``mode`` between two points, as the maps MCP server gives it:
+    ``{"distance", "duration", "steps": [{"instruction", ...}]}`` (metres, seconds, as
+    digit strings). Transit takes the first plan, its steps the walks and lines."""
+    a, b = coordinate(origin), coordinate(destination)
+    if mode != "transit":
+        return amap.route_between(mode, a, b)
+    plan = amap.transit_plans(a, b)[0]
+    steps = []
+    for segment in plan["segments"]:
+        if "walking" in segment:
+            leg = segment["walking"]
+            steps.append({"instruction": f"Walk {streets.format_distance(int(leg['distance']))}"})
+        else:
+            line = segment["bus"]["buslines"][0]
+            name, start, end = (
+                GENERIC.get(text, text)
+                for text in (
+                    line["name"],
+                    line["departure_stop"]["name"],
+                    line["arrival_stop"]["name"],
+                )
+            )
+            steps.append({"instruction": f"{name}: {start} to {end} ({line['via_num']} stops)"})
+    distance = int(plan["walking_distance"]) + int(plan["transit_distance"])
+    return {"distance": str(distance), "duration": plan["duration"], "steps": steps}
