@@ -164,6 +164,38 @@ class DialogScrim(FrameLayout):
         canvas.rect(self.bounds, (0, 0, 0), alpha=SCRIM_ALPHA)
 
 
+def side_drawer(rows: Sequence[View], *, id: str, on_close: Handler) -> DialogScrim:
+    """A modal navigation drawer: ``rows`` in a panel along the start edge over a scrim,
+    a tap on which calls ``on_close``."""
+    panel = Column(
+        *rows,
+        id=id,
+        width=300,
+        height=MATCH,
+        background="background",
+        gravity="start",
+        blocks_touch=True,
+    )
+    return DialogScrim(width=MATCH, height=MATCH, on_click=on_close, children=[panel])
+
+
+def bottom_sheet(children: Sequence[View], *, id: str, on_close: Handler) -> DialogScrim:
+    """A modal bottom sheet (a share sheet): ``children`` in a rounded panel along the
+    bottom edge over a scrim, a tap on which calls ``on_close``."""
+    panel = Column(
+        *children,
+        id=id,
+        width=MATCH,
+        height=WRAP,
+        padding=(0, 8, 0, 16),
+        background="surface",
+        radius=16,
+        gravity="bottom",
+        blocks_touch=True,
+    )
+    return DialogScrim(width=MATCH, height=MATCH, on_click=on_close, children=[panel])
+
+
 def alert_dialog(
     title: str,
     message: str = "",

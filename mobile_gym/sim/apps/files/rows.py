@@ -9,7 +9,7 @@ from typing import overload
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.file_manager.files import Entry, format_items, format_size
 from mobile_gym.sim.apps.files.documents import KINDS, ROOTS, kind
-from mobile_gym.sim.ui.composites import DialogScrim
+from mobile_gym.sim.ui.composites import side_drawer
 from mobile_gym.sim.ui.dates import short_date
 from mobile_gym.sim.ui.grid import grid_row, thumbnail
 from mobile_gym.sim.ui.selection import selection_badge
@@ -121,15 +121,4 @@ def roots_drawer(ctx: AppContext, shown: str, pick: Callable[[str], Handler]) ->
                 on_click=pick(root.key),
             )
         )
-    panel = Column(
-        *rows,
-        id="roots_list",
-        width=300,
-        height=MATCH,
-        background="background",
-        gravity="start",
-        blocks_touch=True,
-    )
-    return DialogScrim(
-        width=MATCH, height=MATCH, on_click=lambda: ctx.pop("drawer"), children=[panel]
-    )
+    return side_drawer(rows, id="roots_list", on_close=lambda: ctx.pop("drawer"))

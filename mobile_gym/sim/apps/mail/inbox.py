@@ -7,7 +7,7 @@ from mobile_gym.sim.apps.mail import data
 from mobile_gym.sim.apps.mail.data import Mail
 from mobile_gym.sim.apps.mail.labels import label_dialog
 from mobile_gym.sim.apps.mail.seed import import_state
-from mobile_gym.sim.ui.composites import DialogScrim, Toolbar, app_bar, empty_state, fab
+from mobile_gym.sim.ui.composites import Toolbar, app_bar, empty_state, fab, side_drawer
 from mobile_gym.sim.ui.dates import short_date
 from mobile_gym.sim.ui.search import Search
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
@@ -156,18 +156,7 @@ def _drawer(ctx: AppContext, shown: str) -> View:
     rows += [item(name, data.FOLDER_ICONS[name]) for name in data.FOLDERS]
     rows.append(TextView("Labels", size=13, color="text_secondary", margin=(24, 12, 0, 4)))
     rows += [item("label:" + label, "folder") for label in data.labels(ctx)]
-    panel = Column(
-        *rows,
-        id="navigation_drawer",
-        width=300,
-        height=MATCH,
-        background="background",
-        gravity="start",
-        blocks_touch=True,
-    )
-    return DialogScrim(
-        width=MATCH, height=MATCH, on_click=lambda: ctx.pop("drawer"), children=[panel]
-    )
+    return side_drawer(rows, id="navigation_drawer", on_close=lambda: ctx.pop("drawer"))
 
 
 def _bar(ctx: AppContext, searching: Search, shown: str) -> Toolbar:

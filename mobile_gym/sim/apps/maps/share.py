@@ -15,8 +15,8 @@ from mobile_gym.sim.apps import mail, mastodon, sms_messenger
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mail.data import COMPOSE as MAIL_COMPOSE
 from mobile_gym.sim.apps.mastodon.data import COMPOSE as TOOT_COMPOSE
-from mobile_gym.sim.ui.composites import DialogScrim, list_item
-from mobile_gym.sim.ui.view import MATCH, WRAP, LinearLayout
+from mobile_gym.sim.ui.composites import bottom_sheet, list_item
+from mobile_gym.sim.ui.view import MATCH
 from mobile_gym.sim.ui.widgets import TextView
 
 SHEET = "dialog:share"
@@ -80,9 +80,8 @@ def share_sheet(ctx: AppContext) -> None:
         for label, icon, package, target in TARGETS
         if package in ctx.phone.apps
     ]
-    panel = LinearLayout(
-        orientation="vertical",
-        children=[
+    sheet = bottom_sheet(
+        [
             TextView(
                 f"Share {subject}", id="share_title", size=20, width=MATCH, padding=(24, 20, 24, 4)
             ),
@@ -98,12 +97,6 @@ def share_sheet(ctx: AppContext) -> None:
             *rows,
         ],
         id="share_sheet",
-        width=MATCH,
-        height=WRAP,
-        padding=(0, 8, 0, 16),
-        background="surface",
-        radius=16,
-        gravity="bottom",
-        blocks_touch=True,
+        on_close=close,
     )
-    ctx.overlays.append(DialogScrim(width=MATCH, height=MATCH, on_click=close, children=[panel]))
+    ctx.overlays.append(sheet)

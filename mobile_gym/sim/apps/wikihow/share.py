@@ -12,8 +12,8 @@ from __future__ import annotations
 from mobile_gym.sim.apps import sms_messenger
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.wikihow.corpus import Article
-from mobile_gym.sim.ui.composites import DialogScrim, Handler, list_item
-from mobile_gym.sim.ui.view import MATCH, WRAP, LinearLayout, View
+from mobile_gym.sim.ui.composites import Handler, bottom_sheet, list_item
+from mobile_gym.sim.ui.view import MATCH, View
 from mobile_gym.sim.ui.widgets import TextView
 
 SHEET = "dialog:share"
@@ -50,9 +50,8 @@ def share_sheet(ctx: AppContext, article: Article) -> None:
     """Add the share sheet over the article while it is open."""
     if not ctx.get(SHEET):
         return
-    panel = LinearLayout(
-        orientation="vertical",
-        children=[
+    sheet = bottom_sheet(
+        [
             TextView(
                 f'Share "{article.title}"',
                 id="share_title",
@@ -72,14 +71,6 @@ def share_sheet(ctx: AppContext, article: Article) -> None:
             _target(MESSAGES, "message", lambda: send_as_message(ctx, article)),
         ],
         id="share_sheet",
-        width=MATCH,
-        height=WRAP,
-        padding=(0, 8, 0, 16),
-        background="surface",
-        radius=16,
-        gravity="bottom",
-        blocks_touch=True,
+        on_close=lambda: _close(ctx),
     )
-    ctx.overlays.append(
-        DialogScrim(width=MATCH, height=MATCH, on_click=lambda: _close(ctx), children=[panel])
-    )
+    ctx.overlays.append(sheet)
