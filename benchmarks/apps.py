@@ -19,6 +19,12 @@ the screen's content (a scroll of a list or a page, a pan of the map: a drag of 
 down the middle of the screen, then one back up, in turn), where only what changed needs
 painting.
 
+**Map view and web page.** The two screens painted from data rather than from widgets are
+measured on their own, on a phone of seed 0 (``view_workloads``): Maps after a tap on the
+"Restaurants" chip (the streets, the pins of the places found, the results sheet), panned
+by a swipe to the left and one back; and Chrome on the arXiv site's HTML version of a paper
+(text and tables), scrolled by the move's drags. Each has a dump and a move row.
+
 **Reset.** ``env.reset()`` without a seed (so a new device seed, new seeded content, each
 time) of the element-action, text-observation env of one task per app (``suite.task_per_app``).
 
@@ -40,6 +46,8 @@ from rounds import Workload, cycling, gym_step, timed
 
 from mobile_gym.agents.oracle import OracleAgent
 from mobile_gym.registration import make_env
+from mobile_gym.sim import Phone
+from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.input import InputEvent, drag
 from mobile_gym.tasks.loader import shipped_tasks
 from mobile_gym.tasks.schema import TaskSpec, parse_task
@@ -50,6 +58,11 @@ CONTACTS = "com.simplemobiletools.contacts.pro"
 SCROLL_COUNTS = (20, 200, 2000)
 MIDDLE_X, DRAG_TOP, DRAG_LENGTH = 540, 1000, 600
 """The move's drag: 600 px along the middle of the 1080 x 2400 screen."""
+PAN_Y = 700
+"""The height of the map view's swipes (above the results sheet)."""
+MAPS, CHROME = "com.google.android.apps.maps", "com.android.chrome"
+PAPER_PAGE = "arxiv.org/html/2508.15144"
+SETTLE_MS = 500
 _PREFIXES = {"com", "android", "simplemobiletools", "pro"}
 
 
@@ -176,6 +189,68 @@ def move_workload(screen: Screen) -> Workload:
         env.close,
         granule=len(drags),
     )
+
+
+def _phone_dump(phone: Phone, name: str, label: str) -> Workload:
+    def dump() -> None:
+        phone.invalidate()
+        phone.hierarchy_xml()
+
+    return Workload(f"dump_{name}", f"dump, {label}", "dumps", lambda n: timed(dump, n))
+
+
+def _phone_move(phone: Phone, name: str, label: str, drags: list[list[InputEvent]]) -> Workload:
+    def move(events: list[InputEvent]) -> bool:
+        phone.send_all(events)
+        phone.screenshot(1.0)
+        return False
+
+    return Workload(
+        f"move_{name}",
+        f"move, {label}",
+        "moves",
+        cycling(move, lambda: None, drags),
+        granule=len(drags),
+    )
+
+
+def map_view() -> Phone:
+    """A phone showing Maps' map with the restaurants around the user pinned."""
+    phone = Phone(seed=SEED)
+    phone.launch(MAPS)
+    phone.wait(SETTLE_MS)
+    Driver(phone).tap(text="Restaurants", id="category_chip")
+    if phone.hierarchy_xml().count("map_pin") < 2:
+        raise RuntimeError("the map view shows fewer than two pins")
+    return phone
+
+
+def web_page() -> Phone:
+    """A phone showing Chrome on a long page of the offline web (a paper's HTML version)."""
+    phone = Phone(seed=SEED)
+    phone.launch(CHROME)
+    phone.wait(SETTLE_MS)
+    driver = Driver(phone)
+    driver.type_into(PAPER_PAGE, id="url_bar")
+    driver.key("ENTER")
+    if "android.webkit.WebView" not in phone.hierarchy_xml():
+        raise RuntimeError(f"Chrome did not show {PAPER_PAGE}")
+    return phone
+
+
+def view_workloads() -> list[Workload]:
+    """The dump and the move of the map view (panned by swipes) and of the web page
+    (scrolled by drags)."""
+    x, top, bottom = MIDDLE_X, DRAG_TOP, DRAG_TOP + DRAG_LENGTH
+    scrolls = [drag(x, bottom, x, top), drag(x, top, x, bottom)]
+    pans = [drag(900, PAN_Y, 180, PAN_Y), drag(180, PAN_Y, 900, PAN_Y)]
+    on_map, on_page = map_view(), web_page()
+    return [
+        _phone_dump(on_map, "map_view", "map view"),
+        _phone_move(on_map, "map_view", "map view", pans),
+        _phone_dump(on_page, "web_page", "web page"),
+        _phone_move(on_page, "web_page", "web page", scrolls),
+    ]
 
 
 def reset_workload(app: str, task_id: str) -> Workload:

@@ -48,6 +48,8 @@ EMULATOR = {"dump_ms": 2530.0, "screenshot_ms": 19.9, "text_input_ms": 580.0, "r
 
 GROUPS = ("suite", "best-case", "scroll", "apps", "memory")
 APP_KINDS = ("dump", "repaint", "move", "reset")
+VIEWS = ("map_view", "web_page")
+"""The map view and the web page, measured apart (``apps.view_workloads``)."""
 """The per-app rows (``benchmarks/apps.py``)."""
 PAINT_LIMIT_MS = EMULATOR["screenshot_ms"]
 """A paint of the whole screen costs no more than an emulator's screencap of it."""
@@ -131,6 +133,21 @@ COSTS: tuple[Cost, ...] = (
         "costs",
         "screenshot_ms",
         PAINT_LIMIT_MS,
+    ),
+    *(
+        cost
+        for view, label in (("map_view", "map view"), ("web_page", "web page"))
+        for cost in (
+            Cost(f"dump_{view}_ms", f"dump, {label}", "ms", "costs", "dump_ms", 1.0),
+            Cost(
+                f"move_{view}_ms",
+                f"{'pan' if view == 'map_view' else 'scroll'} + paint 1080x2400, {label}",
+                "ms",
+                "costs",
+                "screenshot_ms",
+                PAINT_LIMIT_MS,
+            ),
+        )
     ),
     Cost(
         "reset_max_ms",
@@ -229,6 +246,7 @@ def cost_workloads(groups: set[str]) -> tuple[list[Workload], dict[str, Any]]:
         for app, task_id in suite.task_per_app(None).items():
             per_app.setdefault(app, {})["reset_task"] = task_id
             workloads.append(apps.reset_workload(app, task_id))
+        workloads += apps.view_workloads()
     if "scroll" in groups:
         workloads += [apps.scroll_workload(n) for n in apps.SCROLL_COUNTS]
     return workloads, per_app
@@ -253,6 +271,10 @@ def app_costs(
             costs[f"{kind}_max_ms"] = measured[worst]
             details[f"{kind}_max_app"] = apps.app_name(worst)
             details["apps"] = len(measured)
+    for view in VIEWS:
+        for kind in ("dump", "move"):
+            if f"{kind}_{view}" in rates:
+                costs[f"{kind}_{view}_ms"] = 1000 / rates[f"{kind}_{view}"]["best_per_s"]
     for n in apps.SCROLL_COUNTS:
         if f"scroll_{n}" in rates:
             costs[f"scroll_{n}_ms"] = 1000 / rates[f"scroll_{n}"]["best_per_s"]

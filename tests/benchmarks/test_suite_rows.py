@@ -16,6 +16,7 @@ import peers
 import suite
 from rounds import interleaved
 
+from mobile_gym.sim.input import drag
 from mobile_gym.tasks.loader import shipped_tasks
 
 TASKS = [
@@ -139,3 +140,19 @@ def test_the_new_rows_are_judged_against_their_goals() -> None:
 @pytest.mark.parametrize("package", ["com.simplemobiletools.notes.pro", "com.android.settings"])
 def test_app_names_are_short(package: str) -> None:
     assert "." not in apps.app_name(package)
+
+
+def test_the_map_view_pans_and_the_web_page_scrolls_under_the_move_rows() -> None:
+    for phone, (x1, y1, x2, y2) in (
+        (apps.map_view(), (900, apps.PAN_Y, 180, apps.PAN_Y)),
+        (apps.web_page(), (apps.MIDDLE_X, 1600, apps.MIDDLE_X, 1000)),
+    ):
+        before = phone.screenshot(1.0).copy()
+        phone.send_all(drag(x1, y1, x2, y2))
+        assert (phone.screenshot(1.0) != before).any()
+    workloads = apps.view_workloads()
+    rates = interleaved(workloads, rounds=2, seconds=0.002)
+    names = {"dump_map_view", "move_map_view", "dump_web_page", "move_web_page"}
+    assert names <= set(rates)
+    costs, _ = peers.app_costs(rates, {})
+    assert all(costs[f"{name}_ms"] > 0 for name in names)
