@@ -14,11 +14,13 @@ side into 1024 px before counting tiles: 425 tokens for a 1080 x 2400 screen, no
 FN rate = early stops / failed episodes (errors are not failures); FP rate = late stops /
 successful episodes.
 
-MobileWorld (``mobile_world``): success rate overall and per category (``gui``,
-``interact``, ``mcp``) over the episodes actually run; Ave Steps over all episodes; Ave
-Queries = ``ask_user`` calls / interaction episodes; UIQ = the sum over interaction
-episodes of success / asks (0 without asks), divided by the interaction episodes plus the
-other episodes in which the agent asked; Ave MCP calls = MCP calls / MCP episodes.
+MobileWorld (``mobile_world``): success rate overall and per primary category (``gui``,
+``interact``, ``mcp``; a task tagged both ``interact`` and ``mcp`` is ``mcp``) over the
+episodes actually run; Ave Steps over all episodes; Ave Queries = ``ask_user`` calls /
+interaction episodes; UIQ = the sum over interaction episodes of success / asks (0 without
+asks), divided by the interaction episodes plus the other episodes in which the agent
+asked; Ave MCP calls = MCP calls / MCP episodes. Interaction and MCP episodes are those of
+tasks tagged so (``EpisodeRecord.kinds``), whatever their primary category.
 
 Mobile-Env (``mobile_env``): success rate, average episode reward (stages reached, in its
 WikiHow tasks) and reward per step (an episode's reward over its steps, averaged over the
@@ -227,9 +229,9 @@ class MobileWorldMetrics:
 
 
 def mobile_world(records: Sequence[EpisodeRecord]) -> MobileWorldMetrics:
-    interact = [r for r in records if r.category == "interact"]
-    mcp = [r for r in records if r.category == "mcp"]
-    asked_elsewhere = [r for r in records if r.category != "interact" and r.asks > 0]
+    interact = [r for r in records if "interact" in r.kinds]
+    mcp = [r for r in records if "mcp" in r.kinds]
+    asked_elsewhere = [r for r in records if "interact" not in r.kinds and r.asks > 0]
     quality = sum((r.success / r.asks) if r.asks else 0.0 for r in interact)
     return MobileWorldMetrics(
         episodes=len(records),

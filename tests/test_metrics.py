@@ -73,6 +73,22 @@ def test_mobile_world_metrics_by_hand() -> None:
     assert m.ave_mcp_calls == pytest.approx(3 / 1)
 
 
+def test_a_task_tagged_interaction_and_mcp_is_filed_under_mcp_and_counted_as_both() -> None:
+    both = record("f", category="mcp", tags=["interact", "mcp"], success=True, asks=2,
+                  mcp_calls=1, steps=5)  # fmt: skip
+    m = metrics.mobile_world([*EPISODES, both])
+    assert {k: (r.hits, r.n) for k, r in m.sr_by_category.items()}["mcp"] == (1, 2)
+    assert m.ave_queries == pytest.approx((2 + 0 + 2) / 3)  # b, c and f
+    # b 1/2, c 0, f 1/2 over the three interaction episodes and the two others asking (d, e)
+    assert m.uiq == pytest.approx(1.0 / 5)
+    assert m.ave_mcp_calls == pytest.approx((3 + 1) / 2)  # d and f
+
+
+def test_records_without_tags_take_their_category_for_them() -> None:
+    assert record("g", category="interact").kinds == {"interact"}
+    assert record("h", category="mcp", tags=["interact", "mcp"]).kinds == {"interact", "mcp"}
+
+
 def test_mobile_env_metrics_by_hand() -> None:
     m = metrics.mobile_env(EPISODES)
     assert m.average_reward == pytest.approx((1.0 + 1.2 + 0.2) / 5)

@@ -198,6 +198,7 @@ def run_episode(
         suite=task.suite,
         apps=list(task.apps),
         category=task.category,
+        tags=task.tags,
         difficulty=task.level,
         min_steps=task.min_steps,
         step_cap=cap,

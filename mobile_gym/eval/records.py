@@ -106,6 +106,14 @@ class EpisodeRecord:
     trajectory: str | None = None
     """The episode's JSONL trajectory, relative to the run folder."""
     extra: dict[str, Any] = field(default_factory=dict)
+    tags: list[str] = field(default_factory=list)
+    """The task's kinds (``TaskSpec.tags``: its category, ``interact``, ``mcp``); empty in
+    records written before they were kept, where ``category`` stands for them."""
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """``tags``, or the category alone in a record that has none."""
+        return frozenset(self.tags or [self.category])
 
     @property
     def app(self) -> str:

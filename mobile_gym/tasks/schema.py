@@ -802,6 +802,8 @@ class TaskSpec(_Model):
     suite: str = "starter"
     apps: list[str] = Field(min_length=1)
     category: Literal["gui", "interact", "mcp"] = "gui"
+    """The task's primary category; a task that asks the user and calls tools is ``mcp``
+    (``tags`` keeps both)."""
     difficulty: Literal["easy", "medium", "hard"] | None = None
     task_type: str | None = Field(None, pattern=NAME_PATTERN)
     """The task's type within its benchmark, for per-type results (Mobile-Env's WikiHow
@@ -911,6 +913,17 @@ class TaskSpec(_Model):
     def label(self) -> str:
         """How errors name the task: its file and id, or its id when it has no file."""
         return self.id if self._source == "<task>" else f"{self._source} ({self.id})"
+
+    @property
+    def tags(self) -> list[str]:
+        """The task's kinds, as MobileWorld tags its tasks: its category, ``interact`` when it
+        has a simulated user and ``mcp`` when it has tool servers (sorted)."""
+        tags = {self.category}
+        if self.user is not None:
+            tags.add("interact")
+        if self.tools is not None:
+            tags.add("mcp")
+        return sorted(tags)
 
     @property
     def level(self) -> str:

@@ -13,11 +13,12 @@ are played on three seeds by ``test_shipped_tasks``.
 from __future__ import annotations
 
 import pathlib
+from collections import Counter
 
 import pytest
 
 from mobile_gym.tasks import shipped_tasks
-from mobile_gym.tasks.mobileworld.originals import CATEGORIES, originals
+from mobile_gym.tasks.mobileworld.originals import CATEGORIES, PUBLISHED_SPLIT, originals
 from mobile_gym.tasks.schema import TaskSpec
 from tests.tasks.near_misses import near_misses
 
@@ -69,6 +70,16 @@ def test_a_task_reproduces_its_original(task_id: str) -> None:
     servers = set(spec.tools.servers) if spec.tools else set()
     assert servers == original.servers
     assert (spec.user is not None) == ("IU" in original.category)
+    tags = {"GUI": ["gui"], "IU": ["interact"], "MCP": ["mcp"], "IU+MCP": ["interact", "mcp"]}
+    assert spec.tags == tags[original.category]
+
+
+def test_the_primary_categories_split_as_the_original_tags_give() -> None:
+    """117 / 44 / 40 by the tags of the original files; the leaderboard publishes
+    116 / 45 / 40 (``PUBLISHED_SPLIT``)."""
+    split = Counter(spec.category for spec in TASKS.values())
+    assert split == {"gui": 117, "interact": 44, "mcp": 40}
+    assert split.total() == sum(PUBLISHED_SPLIT.values())
 
 
 @pytest.mark.parametrize("task_id", sorted(TASKS))
