@@ -40,6 +40,9 @@ strings, case and spaces in ``action_type``, ``"question"`` for ask_user's ``tex
 the text holds several objects with an ``action_type``, the LAST one is the action (as with
 TextCommands' ACTION lines). A Python dict may be passed directly instead of text.
 
+``json_action`` writes a command back as its JSON action in MobileWorld's keys (what the
+LLM agents' ``json`` dialect sends for a readable reply).
+
 Refused before it is read (``mobile_gym.checks``): text longer than the wrapper's
 ``max_length``, and text or mcp arguments nested more than ``MAX_JSON_DEPTH`` deep.
 """
@@ -61,6 +64,7 @@ __all__ = [
     "ACTION_TYPES",
     "JsonActionError",
     "JsonActions",
+    "json_action",
     "parse_json_action",
 ]
 
@@ -136,6 +140,7 @@ _GOALS = {
     "task_infeasible": "INFEASIBLE",
     "impossible": "INFEASIBLE",
 }
+_TYPES = {name: kind for kind, name in _NAMES.items()}
 _POSITIONED = ("click", "double_tap", "long_press", "input_text", "scroll", "swipe")
 _FENCED = re.compile(r"```[ \t]*(?:json|python|js|javascript)?[ \t]*\r?\n?(.*?)```", re.S | re.I)
 
@@ -195,6 +200,34 @@ def parse_json_action(action: str | Mapping[str, Any]) -> ParsedCommand:
                 f'{kind} needs "direction": one of {", ".join(DIRECTIONS)}, got {shown(value)}'
             )
     return ParsedCommand(name, index=index, point=point, text=text, direction=direction)
+
+
+def json_action(parsed: ParsedCommand) -> dict[str, Any]:
+    """The JSON action, in MobileWorld's keys, that ``parse_json_action`` reads back as
+    ``parsed``: e.g. ``{"action_type": "input_text", "text": "hi", "index": 3}``, ``DONE``
+    as ``{"action_type": "status", "goal_status": "complete"}``, ``MCP`` with
+    ``action_name`` and ``action_json``."""
+    if parsed.name in ("DONE", "INFEASIBLE"):
+        goal = "complete" if parsed.name == "DONE" else "infeasible"
+        return {"action_type": "status", "goal_status": goal}
+    if parsed.name == "MCP":
+        return {
+            "action_type": "mcp",
+            "action_name": parsed.tool,
+            "action_json": dict(parsed.arguments),
+        }
+    if parsed.name not in _TYPES:
+        raise ValueError(f"no JSON action for the command {parsed.name!r}")
+    data: dict[str, Any] = {"action_type": _TYPES[parsed.name]}
+    if parsed.text:
+        data["app_name" if parsed.name == "OPEN_APP" else "text"] = parsed.text
+    if parsed.direction:
+        data["direction"] = parsed.direction
+    if parsed.index is not None:
+        data["index"] = parsed.index
+    elif parsed.point is not None:
+        data["x"], data["y"] = parsed.point
+    return data
 
 
 def _find_object(text: str) -> dict[str, Any]:

@@ -5,9 +5,12 @@ both answer ``THINK: ...`` then ``ACTION: <command>`` in the ``text`` action spa
 ``dialect="mobile_env"`` (``mobile_gym.agents.llm.dialects``) ``LLMAgent`` speaks
 Mobile-Env's interface instead: its HTML view (``mobile_env_html``) and
 ``<think>...</think><action>CALL</action>`` replies in the ``mobile_env`` action space.
-In the ``text`` dialect the model is told it may ask the user (ASK_USER) and, on a task with
-MCP tools, is shown them as JSON lines and calls them with ``MCP(tool, {arguments})``; the
-user's reply and the tool's result come in its next turn.
+With ``dialect="json"`` either agent answers ``Thought: ...`` then ``Action: {JSON}`` in
+MobileWorld's JSON actions (the ``json`` action space).
+In the ``text`` and ``json`` dialects the model is told it may ask the user and, on a task
+with MCP tools, is shown them as JSON lines and calls them (``MCP(tool, {arguments})``, or
+``{"action_type": "mcp", "action_name": ..., "action_json": {...}}``); the user's reply and
+the tool's result come in its next turn.
 ``LLMError`` is raised when the endpoint gives no completion; ``LLMUnavailableError``, its
 ``InfrastructureError`` subclass, when the endpoint cannot serve at all (an outage, not a
 failure of the agent).

@@ -2,8 +2,8 @@
 
 Each ``act`` sends the system prompt, the last ``history`` turns and the current screen to
 an OpenAI-compatible endpoint and turns the reply into an action of the agent's dialect
-(``mobile_gym.agents.llm.dialects``): a ``TextCommands`` action (``text``, the default) or
-a ``MobileEnvActions`` one (``mobile_env``). A reply that holds no command is sent so that
+(``mobile_gym.agents.llm.dialects``): a ``TextCommands`` action (``text``, the default), a
+``MobileEnvActions`` one (``mobile_env``) or a MobileWorld ``JsonActions`` one (``json``). A reply that holds no command is sent so that
 the wrapper rejects it; the model reads the wrapper's ``action_error`` in its next turn.
 A task with MCP tools lists them at reset (``info["tools"]``, else the observation's
 ``tools``); a dialect that can call them adds them to the system message
@@ -32,7 +32,9 @@ class LLMAgent:
     """A text chat model reading the HTML (``view="html"``) or numbered-list (``"text"``)
     view and answering ``THINK: ...`` / ``ACTION: <command>`` in the ``text`` action space;
     with ``dialect="mobile_env"``, Mobile-Env's HTML (``mobile_env_html``) and
-    ``<think>...</think><action>CALL</action>`` in the ``mobile_env`` action space.
+    ``<think>...</think><action>CALL</action>`` in the ``mobile_env`` action space; with
+    ``dialect="json"``, ``Thought: ...`` / ``Action: {JSON}`` in the ``json`` action space
+    (MobileWorld's actions, ``ask_user`` and ``mcp`` included).
 
     Args:
         model, base_url, api_key: the endpoint; each one not given comes from the
@@ -47,7 +49,8 @@ class LLMAgent:
         timeout, max_retries, backoff: per-request timeout (seconds), retries after
             connection errors, timeouts, 429 and 5xx answers, and the first retry's wait
             (doubled each time; a ``Retry-After`` header overrides it).
-        dialect: ``text`` or ``mobile_env``: the prompt, reply format and action space.
+        dialect: ``text``, ``mobile_env`` or ``json``: the prompt, reply format and action
+            space.
     """
 
     kind = "llm"
@@ -184,7 +187,8 @@ class LLMAgent:
 
 class VLMAgent(LLMAgent):
     """LLMAgent's vision variant: it reads the Set-of-Marks view (``observation="som"``),
-    sending the marked screenshot as a PNG image part with the element list as text.
+    sending the marked screenshot as a PNG image part with the element list as text, in the
+    ``text`` or ``json`` dialect.
 
     Args:
         model, base_url, api_key: as LLMAgent's.

@@ -7,15 +7,19 @@ dialect        action space     views                               reply
                                                                     ``ACTION: <command>``
 ``mobile_env`` ``mobile_env``   ``mobile_env_html``                 ``<think>...</think>``
                                                                     ``<action>CALL</action>``
+``json``       ``json``         ``html``, ``text``, ``som``         ``Thought: ...`` /
+                                                                    ``Action: {JSON object}``
 ============== ================ =================================== ============================
 
 An agent picks one with its ``dialect`` option (``--agent-option dialect=mobile_env`` in
 ``mobile-gym eval``).
 
-Only the ``text`` dialect lists a task's MCP tools and tells the model it may ask the user:
-its commands include ``MCP(tool, {arguments})`` and ``ASK_USER("question")``. Mobile-Env's
-calls have neither, so the ``mobile_env`` dialect keeps tools out of its prompt (what the
-user says unasked still reaches it, with the env's other notes).
+The ``text`` and ``json`` dialects list a task's MCP tools and tell the model it may ask the
+user: ``MCP(tool, {arguments})`` and ``ASK_USER("question")`` in ``text``; MobileWorld's
+``{"action_type": "mcp", "action_name": ..., "action_json": {...}}`` and
+``{"action_type": "ask_user", "text": ...}`` in ``json``, the dialect to run MobileWorld's
+suite in. Mobile-Env's calls have neither, so the ``mobile_env`` dialect keeps tools out of
+its prompt (what the user says unasked still reaches it, with the env's other notes).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mobile_gym.agents.llm import mobile_env, output, prompt
+from mobile_gym.agents.llm import json_dialect, mobile_env, output, prompt
 from mobile_gym.agents.llm.prompt import Turn
 
 
@@ -75,6 +79,15 @@ DIALECTS: dict[str, Dialect] = {
         mobile_env.system_prompt,
         mobile_env.request,
         mobile_env.action_of,
+    ),
+    "json": Dialect(
+        "json",
+        "json",
+        json_dialect.VIEWS,
+        json_dialect.system_prompt,
+        json_dialect.request,
+        json_dialect.action_of,
+        json_dialect.tools_prompt,
     ),
 }
 """Each dialect by name."""

@@ -70,12 +70,7 @@ def system_prompt(view: str) -> str:
     width = max(len(usage) for usage, _ in COMMANDS)
     commands = "\n".join(f"{usage.ljust(width)}  {what}" for usage, what in COMMANDS)
     return (
-        "You operate an Android phone to carry out a user's instruction, one action per "
-        "turn.\n\n"
-        f"Each turn you get the current instruction and the current screen as "
-        f"{VIEW_NAMES[view]}. The instruction can change as you make progress: always follow "
-        "the latest one. After each action you are told if it failed and why, and any reply "
-        "of the user or result of a tool.\n\n"
+        f"{opening(view)}\n\n"
         "Commands (i is the number of an element on the current screen; direction is up, "
         "down, left or right):\n"
         f"{commands}\n\n"
@@ -87,20 +82,39 @@ def system_prompt(view: str) -> str:
     )
 
 
+def opening(view: str) -> str:
+    """What the system message of the ``text`` and ``json`` dialects opens with: the task,
+    what each turn shows (the screen as observation view ``view``) and what is reported."""
+    return (
+        "You operate an Android phone to carry out a user's instruction, one action per "
+        "turn.\n\n"
+        f"Each turn you get the current instruction and the current screen as "
+        f"{VIEW_NAMES[view]}. The instruction can change as you make progress: always follow "
+        "the latest one. After each action you are told if it failed and why, and any reply "
+        "of the user or result of a tool."
+    )
+
+
 def tools_prompt(tools: Sequence[Mapping[str, Any]]) -> str:
     """The ``text`` dialect's part of the system message that lists the episode's
     ``tools`` (dicts with ``name``, ``description``, ``input_schema``) and says how to
     call one."""
     first = tools[0]
-    arguments = json.dumps(_example_arguments(first), ensure_ascii=False)
+    arguments = json.dumps(example_arguments(first), ensure_ascii=False)
+    return (
+        f"{tools_listing(tools)}\n\nCall a tool with MCP(name, {{arguments}}), the arguments a "
+        "JSON object that follows its input_schema; one call per action. For example, with "
+        "real values for the <...>:\n"
+        f"ACTION: MCP({first['name']}, {arguments})"
+    )
+
+
+def tools_listing(tools: Sequence[Mapping[str, Any]]) -> str:
+    """The episode's ``tools``, one JSON line each after a line saying what they are (as
+    MobileWorld pastes tools into its planner's prompt)."""
     return (
         "Tools of this task, one JSON object a line (name, description, input_schema: the "
-        "JSON schema of its arguments):\n"
-        + "\n".join(tool_line(tool) for tool in tools)
-        + "\n\nCall a tool with MCP(name, {arguments}), the arguments a JSON object that "
-        "follows its input_schema; one call per action. For example, with real values for "
-        "the <...>:\n"
-        f"ACTION: MCP({first['name']}, {arguments})"
+        "JSON schema of its arguments):\n" + "\n".join(tool_line(tool) for tool in tools)
     )
 
 
@@ -132,7 +146,7 @@ def listed_tools(text: Any) -> tuple[dict[str, Any], ...]:
     return tuple(found)
 
 
-def _example_arguments(tool: Mapping[str, Any]) -> dict[str, str]:
+def example_arguments(tool: Mapping[str, Any]) -> dict[str, str]:
     """Placeholder arguments for ``tool``: its required arguments (else its first one),
     each as ``<name>``."""
     schema = tool.get("input_schema")

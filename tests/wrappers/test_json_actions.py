@@ -22,6 +22,7 @@ from mobile_gym.wrappers.json_actions import (
     ACTION_TYPES,
     JsonActionError,
     JsonActions,
+    json_action,
     parse_json_action,
 )
 from mobile_gym.wrappers.text_commands import ParsedCommand, resolve_command
@@ -67,6 +68,36 @@ def read(action: Any) -> str:
 def test_every_action_type_as_dict_and_as_text(action: dict[str, Any], expected: str) -> None:
     assert read(action) == expected
     assert read(json.dumps(action)) == expected
+
+
+def test_every_command_written_as_json_reads_back_the_same() -> None:
+    commands = [
+        ParsedCommand("TAP", index=3),
+        ParsedCommand("LONG_TAP", point=(540.5, 12.0)),
+        ParsedCommand("DOUBLE_TAP", index=0),
+        ParsedCommand("TYPE", index=2, text="hi"),
+        ParsedCommand("TYPE", text="日本"),
+        ParsedCommand("SCROLL", direction="down"),
+        ParsedCommand("SCROLL", index=1, direction="up"),
+        ParsedCommand("SWIPE", point=(10.0, 20.0), direction="left"),
+        *(ParsedCommand(name) for name in ("HOME", "GOBACK", "ENTER", "WAIT", "DONE")),
+        ParsedCommand("INFEASIBLE"),
+        ParsedCommand("OPEN_APP", text="Settings"),
+        ParsedCommand("ANSWER", text="14"),
+        ParsedCommand("ASK_USER", text="Which one?"),
+        ParsedCommand("MCP", tool="amap_maps_weather", arguments={"city": "杭州"}),
+    ]
+    for command in commands:
+        written = json_action(command)
+        assert parse_json_action(written) == command
+        assert parse_json_action(json.dumps(written, ensure_ascii=False)) == command
+    assert json_action(commands[-1]) == {
+        "action_type": "mcp",
+        "action_name": "amap_maps_weather",
+        "action_json": {"city": "杭州"},
+    }
+    with pytest.raises(ValueError, match="no JSON action for the command 'DRAG'"):
+        json_action(ParsedCommand("DRAG"))
 
 
 def test_the_schema_covers_androidworld_and_mobileworld() -> None:

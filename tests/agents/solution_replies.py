@@ -1,0 +1,150 @@
+"""A scripted model that plays a task's reference solution as MobileWorld JSON actions.
+
+``SolvingJsonAgent`` is a real ``LLMAgent`` in the ``json`` dialect whose endpoint is a
+``ScriptedLLM`` answering every request with ``SolutionReplies``: the task's next reference
+step written as a reply ``Thought: ...`` / ``Action: {JSON}``, as a model would write it.
+A tap on an element the screen numbers is written with its ``index``, any other point
+with ``x`` and ``y`` in pixels; a step that needs what the user said or a tool returned is
+filled in from what the agent was last told. The JSON ``scroll`` moves less far than the
+reference's, so when a step's target is not on screen yet right after a scroll, the reply
+scrolls once more (counted in ``extra_scrolls``).
+
+Only the replies read the episode (the solution and the screen's hierarchy); the agent
+itself runs unchanged: its prompt, the HTTP request, the reply read into a JSON action,
+and the ``json`` action space carrying it out.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mobile_gym.agents.llm import LLMAgent, VLMAgent
+from mobile_gym.commands import Command
+from mobile_gym.tasks.schema import SolutionStep
+from mobile_gym.tasks.solution import bind_step, step_command
+from mobile_gym.wrappers.elements import env_elements
+from mobile_gym.wrappers.json_actions import json_action
+from mobile_gym.wrappers.text_commands import ParsedCommand
+from tests.agents.scripted_llm import Reply, completion
+
+MODEL = "test-model"
+KEYS = {"BACK": "GOBACK", "HOME": "HOME", "ENTER": "ENTER"}
+POINTED = {"click": "TAP", "double_tap": "DOUBLE_TAP", "long_press": "LONG_TAP"}
+
+
+class SolutionReplies:
+    """The replies: call with a request body for the next one."""
+
+    def __init__(self) -> None:
+        self.env: Any = None
+        self.steps: list[SolutionStep] = []
+        self.info: dict[str, Any] = {}
+        self.info_at_reset: dict[str, Any] = {}
+        self.tool_call: dict[str, Any] | None = None
+        self.scroll: dict[str, Any] | None = None
+        self.extra_scrolls = 0
+        self.kinds: list[str] = []
+
+    def start(self, env: Any) -> None:
+        self.env = env.unwrapped
+        self.steps = list(self.env.episode.solution())
+        self.tool_call = self.scroll = None
+        self.extra_scrolls = 0
+        self.kinds = []
+
+    def __call__(self, body: dict[str, Any]) -> Reply:
+        self.tool_call = self.info.get("tool_call") or self.tool_call
+        if not self.steps:
+            return self._reply({"action_type": "status", "goal_status": "complete"})
+        device, episode = self.env.device, self.env.episode
+        step = bind_step(self.steps[0], episode.told_values(), self.tool_call)
+        try:
+            command = step_command(step, device.hierarchy_xml(), device.size)
+        except LookupError:
+            if self.scroll is None:
+                raise
+            self.extra_scrolls += 1  # the target is further than one JSON scroll
+            return self._reply(self.scroll)
+        self.steps.pop(0)
+        action = json_action(self._parsed(step, command))
+        if action["action_type"] == "scroll":
+            self.scroll = action
+        return self._reply(action)
+
+    def _reply(self, action: dict[str, Any]) -> Reply:
+        self.kinds.append(action["action_type"])
+        text = json.dumps(action, ensure_ascii=False)
+        return completion(f"Thought: the next step of the plan.\nAction: {text}")
+
+    def _parsed(self, step: SolutionStep, command: Command) -> ParsedCommand:
+        """The JSON action's command for ``command``, solution step ``step`` on this screen."""
+        index, point = self._where(command)
+        verb = command.verb
+        if verb in POINTED:
+            return ParsedCommand(POINTED[verb], index=index, point=point)
+        if verb == "type":
+            return ParsedCommand("TYPE", index=index, point=point, text=command.text)
+        if verb == "scroll":
+            return ParsedCommand("SCROLL", index=index, point=point, direction=command.direction)
+        if verb == "swipe":
+            return ParsedCommand("SWIPE", direction=str(step.swipe))
+        if verb == "key":
+            return ParsedCommand(KEYS[command.key])
+        if verb == "status":
+            return ParsedCommand("DONE" if command.text == "complete" else "INFEASIBLE")
+        if verb == "mcp_call":
+            return ParsedCommand("MCP", tool=command.tool, arguments=command.arguments)
+        if verb == "wait":
+            return ParsedCommand("WAIT")
+        names = {"answer": "ANSWER", "ask_user": "ASK_USER", "open_app": "OPEN_APP"}
+        return ParsedCommand(names[verb], text=command.text or command.app)
+
+    def _where(self, command: Command) -> tuple[int | None, tuple[float, float] | None]:
+        """The numbered element centred where ``command`` points, else the point in
+        pixels (None, None for a command without a point)."""
+        if command.x is None or command.y is None:
+            return None, None
+        size = self.env.device.size
+        for element in env_elements(self.env):
+            if element.index is not None and element.centre(size) == (command.x, command.y):
+                return element.index, None
+        width, height = size
+        return None, (command.x * (width - 1), command.y * (height - 1))
+
+
+class _Solving:
+    """What both solving agents add: the env attached, the replies started and told
+    what the agent was told."""
+
+    replies: SolutionReplies
+    _env: Any = None
+
+    def attach(self, env: Any) -> None:
+        self._env = env
+
+    def reset(self, instruction: str, info: dict[str, Any], seed: int | None = None) -> None:
+        super().reset(instruction, info, seed)  # type: ignore[misc]
+        self.replies.start(self._env)
+        self.replies.info = self.replies.info_at_reset = info
+
+    def act(self, observation: Any, info: dict[str, Any]) -> str:
+        self.replies.info = info
+        return super().act(observation, info)  # type: ignore[misc]
+
+
+class SolvingJsonAgent(_Solving, LLMAgent):
+    """An ``LLMAgent`` (``json`` dialect) whose endpoint's replies are ``replies``: the
+    runner attaches it to the env like the oracle, so the replies can read the episode."""
+
+    def __init__(self, base_url: str, replies: SolutionReplies, **options: Any) -> None:
+        super().__init__(model=MODEL, base_url=base_url, dialect="json", **options)
+        self.replies = replies
+
+
+class SolvingJsonVLM(_Solving, VLMAgent):
+    """``SolvingJsonAgent``'s vision variant: the Set-of-Marks screenshot and its list."""
+
+    def __init__(self, base_url: str, replies: SolutionReplies, **options: Any) -> None:
+        super().__init__(model=MODEL, base_url=base_url, dialect="json", **options)
+        self.replies = replies
