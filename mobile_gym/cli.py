@@ -440,5 +440,18 @@ def version() -> None:
     console.print(f"mobile-gym {__version__}", highlight=False)
 
 
+def _register_packages() -> None:
+    """The commands that live with their packages: the report and viewer, play, and the
+    dataset commands (each imports its heavy dependencies only when run)."""
+    from mobile_gym.data.commands import register as register_data
+    from mobile_gym.play.commands import register as register_play
+    from mobile_gym.viewer.commands import register as register_viewer
+
+    for register in (register_viewer, register_play, register_data):
+        register(app)
+
+
+_register_packages()
+
 if __name__ == "__main__":
     app()

@@ -1,0 +1,1 @@
+"""Demonstrations and datasets: ``mobile-gym generate`` and ``mobile-gym export``."""

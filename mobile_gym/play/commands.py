@@ -1,0 +1,9 @@
+"""The command-line commands of ``mobile_gym.play``."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add this package's commands to ``app``."""

@@ -1,0 +1,1 @@
+"""Seeing runs: the HTML report of a run folder, the episode viewer and episode videos."""
