@@ -9,6 +9,8 @@ import yaml
 from rich.console import Console
 from rich.markup import escape
 
+from mobile_gym.cli_options import Seeds, Suites, Tasks
+
 app = typer.Typer(
     name="mobile-gym",
     help="mobile-gym: a Gymnasium RL environment for Android GUI agents.",
@@ -78,18 +80,9 @@ def eval_(
     agent: Annotated[
         str, typer.Option("--agent", "-a", help="Agent: random, oracle, llm, vlm or sb3.")
     ],
-    suite: Annotated[
-        list[str] | None, typer.Option("--suite", "-s", help="A suite to run (repeatable).")
-    ] = None,
-    task: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--task", "-t", help="A task id, a YAML file or a folder of them (repeatable)."
-        ),
-    ] = None,
-    seeds: Annotated[
-        str, typer.Option("--seeds", help="Episode seeds: 0,1,2 or 0-9 or a mix.")
-    ] = "0",
+    suite: Suites = None,
+    task: Tasks = None,
+    seeds: Seeds = "0",
     max_steps: Annotated[
         str,
         typer.Option(

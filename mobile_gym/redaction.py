@@ -1,7 +1,8 @@
 """Keeping secrets (API keys, tokens, passwords) out of everything mobile-gym writes or prints.
 
 ``redact(text)`` replaces every secret it can find in ``text`` with ``REDACTED``;
-``redact_json`` does it to every string of a JSON-able value. A secret is found
+``redact_xml`` does it to an XML document, keeping it well-formed; ``redact_json`` does it
+to every string of a JSON-able value. A secret is found
 
 - by its value: the values given to ``remember`` (an LLM client remembers its API key,
   ``make_agent`` every option whose name looks secret, see ``is_secret_name``) and the values
@@ -128,6 +129,13 @@ def redact(text: str, secrets: Iterable[str] = ()) -> str:
     """``text`` with every secret (those known, ``secrets``, labelled ones and key shapes)
     replaced by ``REDACTED``."""
     return _redactor(_secret_set(secrets))(text)
+
+
+def redact_xml(xml: str, secrets: Iterable[str] = ()) -> str:
+    """An XML document with ``redact`` applied, the marker written escaped
+    (``&lt;redacted&gt;``) so that a secret redacted inside an attribute or a text leaves the
+    document well-formed."""
+    return redact(xml, secrets).replace(REDACTED, "&lt;redacted&gt;")
 
 
 def redact_json(value: Any, secrets: Iterable[str] = ()) -> Any:

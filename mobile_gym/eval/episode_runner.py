@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from mobile_gym.agents.base import Agent, InfrastructureError
+from mobile_gym.agents.base import Agent, InfrastructureError, TokenUsage
 from mobile_gym.commands import Command
 from mobile_gym.device.base import DeviceError
 from mobile_gym.eval.observations import StepSaver
@@ -104,15 +104,7 @@ def run_episode(
     cap = getattr(env, "max_steps", None)
     kept = (*save, "screenshots") if screenshots else tuple(save)
     saver = StepSaver(store, task.id, seed, env, kept) if store is not None and kept else None
-    start: dict[str, Any] = {
-        "action_space": agent.action_space,
-        "observation_view": agent.observation,
-        "max_steps": max_steps,
-        "rules": rules,
-        "step_cap": cap,
-        **({"user": user} if user != "simulated" else {}),
-        **({"task_file": task.source} if task.source != "<task>" else {}),
-    }
+    start = episode_header(task, agent.action_space, agent.observation, max_steps, rules, cap, user)
     steps: list[StepRecord] = []
     declared = False  # whether the agent declared STATUS
     outcome: dict[str, Any] = {"success": False, "truncated": False}
@@ -139,7 +131,7 @@ def run_episode(
         in_agent = False
         done = False
         while not done:
-            asked, called = len(base.episode.agent.questions), len(base.episode.agent.tool_calls)
+            asked, called = exchanges(base)
             started = time.perf_counter()
             in_agent = True
             action = agent.act(observation, info)
@@ -149,52 +141,158 @@ def run_episode(
                 saver.prompt(len(steps), agent)
             observation, reward, terminated, truncated, info = env.step(action)
             done = bool(terminated or truncated)
-            usage = agent.last_usage
             shot = files = None
             if saver is not None and not info.get("error"):  # a faulted device is not read
                 shot = saver.screenshot(len(steps) + 1)
                 files = saver.observation(len(steps) + 1, observation)
             steps.append(
-                StepRecord(
-                    step=len(steps) + 1,
-                    action=action_json(action),
+                step_record(
+                    len(steps) + 1,
+                    action,
+                    reward,
+                    info,
                     output=agent.last_output,
-                    reward=float(reward),
-                    instructions=list(info.get("instructions", [])),
-                    events=list(info.get("events", [])),
-                    action_error=info.get("action_error"),
                     latency_s=latency,
-                    tokens_reported=usage.reported if usage else None,
-                    tokens_estimated=estimate_tokens(usage),
-                    tokens_estimated_1024=estimate_tokens(usage, image_tokens_1024),
-                    success=bool(info.get("success")),
-                    early_stop=bool(info.get("early_stop")),
-                    late_stop=bool(info.get("late_stop")),
-                    asked_user=len(base.episode.agent.questions) > asked,
-                    mcp_call=len(base.episode.agent.tool_calls) > called,
+                    usage=agent.last_usage,
+                    exchanged=(asked, called),
+                    base=base,
                     screenshot=shot,
                     observation=files,
-                    action_kind=action_kind(action),
                 )
             )
             declared = info.get("agent_status") is not None
-            if info.get("error"):
-                error = redact(f"device: {info['error']}")
+            error = device_error(info) or error
         outcome = {"success": bool(info.get("success")) and error is None, "truncated": truncated}
     except INFRASTRUCTURE_ERRORS as exc:  # the episode is recorded as an error, the run goes on
-        error = _describe(exc)
+        error = describe_error(exc)
     except Exception as exc:  # the run goes on
         if in_agent:  # the agent's own: the episode is a failure
-            agent_error = _describe(exc)
+            agent_error = describe_error(exc)
         else:  # the env, the task or the device: not the agent's doing
-            error = _describe(exc)
+            error = describe_error(exc)
     finally:
         env.close()
+    record = episode_record(
+        task,
+        seed,
+        agent.name,
+        cap,
+        instruction,
+        steps,
+        declared=declared,
+        success=outcome["success"],
+        truncated=bool(outcome["truncated"]),
+        base=base,
+        error=error,
+        agent_error=agent_error,
+        store=store,
+        earlier=earlier,
+    )
+    if store is not None:
+        store.save_episode(record, (step.to_json() for step in steps), start)
+    return record
+
+
+def episode_header(
+    task: TaskSpec,
+    action_space: str,
+    observation: str,
+    max_steps: int | str | None,
+    rules: str,
+    cap: int | None,
+    user: str = "simulated",
+) -> dict[str, Any]:
+    """What a trajectory's header line records of how the episode is played (what a
+    replay needs to make the same env; ``RunStore.save_episode``'s ``start``)."""
+    return {
+        "action_space": action_space,
+        "observation_view": observation,
+        "max_steps": max_steps,
+        "rules": rules,
+        "step_cap": cap,
+        **({"user": user} if user != "simulated" else {}),
+        **({"task_file": task.source} if task.source != "<task>" else {}),
+    }
+
+
+def exchanges(base: Any) -> tuple[int, int]:
+    """How many questions the agent has asked the user and tools it has called so far in
+    the episode of ``base`` (the unwrapped env); taken before a step for ``step_record``."""
+    return len(base.episode.agent.questions), len(base.episode.agent.tool_calls)
+
+
+def device_error(info: dict[str, Any]) -> str | None:
+    """The device fault a step's ``info`` reports, as the record keeps it (redacted)."""
+    return redact(f"device: {info['error']}") if info.get("error") else None
+
+
+def step_record(
+    number: int,
+    action: Any,
+    reward: float,
+    info: dict[str, Any],
+    *,
+    output: str | None,
+    latency_s: float,
+    usage: TokenUsage | None,
+    exchanged: tuple[int, int],
+    base: Any,
+    screenshot: str | None = None,
+    observation: dict[str, str] | None = None,
+) -> StepRecord:
+    """The record of step ``number``: ``action`` given to the env and the ``reward`` and
+    ``info`` it returned. ``exchanged`` is ``exchanges(base)`` taken before the step."""
+    asked, called = exchanges(base)
+    return StepRecord(
+        step=number,
+        action=action_json(action),
+        output=output,
+        reward=float(reward),
+        instructions=list(info.get("instructions", [])),
+        events=list(info.get("events", [])),
+        action_error=info.get("action_error"),
+        latency_s=latency_s,
+        tokens_reported=usage.reported if usage else None,
+        tokens_estimated=estimate_tokens(usage),
+        tokens_estimated_1024=estimate_tokens(usage, image_tokens_1024),
+        success=bool(info.get("success")),
+        early_stop=bool(info.get("early_stop")),
+        late_stop=bool(info.get("late_stop")),
+        asked_user=asked > exchanged[0],
+        mcp_call=called > exchanged[1],
+        screenshot=screenshot,
+        observation=observation,
+        action_kind=action_kind(action),
+        user_reply=info.get("ask_user_response"),
+        tool_call=action_json(info["tool_call"]) if info.get("tool_call") else None,
+    )
+
+
+def episode_record(
+    task: TaskSpec,
+    seed: int,
+    agent: str,
+    cap: int | None,
+    instruction: str,
+    steps: list[StepRecord],
+    *,
+    declared: bool,
+    success: bool,
+    truncated: bool,
+    base: Any,
+    error: str | None,
+    agent_error: str | None,
+    store: RunStore | None,
+    earlier: int,
+) -> EpisodeRecord:
+    """The record of an episode of ``agent`` (its name) played in ``steps``: ``declared``
+    whether the agent declared STATUS, ``base`` the unwrapped env it was played on,
+    ``earlier`` how many earlier attempts ``store`` keeps of it."""
     reported = [s.tokens_reported for s in steps if s.tokens_reported is not None]
-    record = EpisodeRecord(
+    return EpisodeRecord(
         task_id=task.id,
         seed=seed,
-        agent=agent.name,
+        agent=agent,
         suite=task.suite,
         apps=list(task.apps),
         category=task.category,
@@ -205,12 +303,12 @@ def run_episode(
         instruction=instruction,
         steps=len(steps) - _uncounted_status(task, declared),
         decisions=len(steps),
-        success=outcome["success"],
+        success=success,
         task_type=task.task_type or "",
         failure=bool(base.episode is not None and base.episode.failed),
         early_stop=any(s.early_stop for s in steps),
         late_stop=any(s.late_stop for s in steps),
-        truncated=bool(outcome["truncated"]),
+        truncated=truncated,
         total_reward=sum(s.reward for s in steps),
         latency_s=sum(s.latency_s for s in steps),
         tokens_reported=sum(reported) if reported else None,
@@ -226,9 +324,6 @@ def run_episode(
             **({"earlier_attempts": earlier} if earlier else {}),
         },
     )
-    if store is not None:
-        store.save_episode(record, (step.to_json() for step in steps), start)
-    return record
 
 
 def _uncounted_status(task: TaskSpec, declared: bool) -> int:
@@ -237,6 +332,6 @@ def _uncounted_status(task: TaskSpec, declared: bool) -> int:
     return int(declared and not task.episode.status_counts)
 
 
-def _describe(exc: BaseException) -> str:
+def describe_error(exc: BaseException) -> str:
     """An exception as the record keeps it: its class and message, redacted."""
     return redact(f"{type(exc).__name__}: {exc}")

@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 
 from mobile_gym.eval.store import RunStore, write_atomic
-from mobile_gym.redaction import redact, redact_json
+from mobile_gym.redaction import redact, redact_json, redact_xml
 
 SCREENSHOT_SCALE = 0.5
 """Saved screenshots are half the phone's size (540 x 1200 for the default phone)."""
@@ -103,7 +103,7 @@ class StepSaver:
         device = self.base.device
         files = {
             "png": (".png", png_bytes(device.screenshot(self.base.screen_scale))),
-            "xml": (".xml", redact(device.hierarchy_xml())),
+            "xml": (".xml", redact_xml(device.hierarchy_xml())),
             "text": (".txt", redact(observation_text(observation))),
         }
         saved: ObservationFiles = {}

@@ -53,6 +53,12 @@ class StepRecord:
     action_kind: str | None = None
     """How ``action`` is read back into the action given: ``command`` (a ``Command``),
     ``array`` (a NumPy array), or None (the JSON itself)."""
+    user_reply: str | None = None
+    """What the simulated user said at this step (``info["ask_user_response"]``): its reply
+    to an ASK_USER, or what it says unasked."""
+    tool_call: dict[str, Any] | None = None
+    """The MCP call of this step and its result (``info["tool_call"]``: the tool, its
+    arguments, the result, whether it failed)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "step", **dataclasses.asdict(self)}

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,6 +134,46 @@ def replay(path: str | pathlib.Path) -> ReplayResult:
                 last = recording.steps[-1]["step"] if recording.steps else 0
                 return outcome(last, f"success {bool(info.get('success'))} replayed")
         return outcome(None, None)
+    finally:
+        env.close()
+
+
+def read_trajectory(
+    path: str | pathlib.Path,
+) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any] | None]:
+    """A trajectory file's header line, step lines and result line (None when it has none);
+    ReplayFileError when it cannot be read."""
+    recording = _read(pathlib.Path(path))
+    return recording.header, recording.steps, recording.result
+
+
+def replay_screens(
+    path: str | pathlib.Path, scale: float = 0.5
+) -> Iterator[tuple[np.ndarray, str, dict[str, Any]]]:
+    """The screens of a recorded episode played again: the RGB screen at ``scale``, the
+    view hierarchy XML and the step's ``info`` after reset, then after each recorded action
+    (as far as the replay goes); ReplayFileError when it cannot be replayed."""
+    recording = _read(pathlib.Path(path))
+    header = recording.header
+    cap = header["step_cap"]
+    try:
+        env = make_env(
+            _task(path, header),
+            max_steps=cap if cap is not None else "none",
+            action_space=header["action_space"],
+            observation=header["observation_view"],
+        )
+    except ValueError as exc:
+        raise ReplayFileError(f"{path}: cannot make the recorded env: {exc}") from None
+    try:
+        _, info = env.reset(seed=header["seed"])
+        device = env.unwrapped.device
+        yield device.screenshot(scale), device.hierarchy_xml(), info
+        for line in recording.steps:
+            _, _, terminated, truncated, info = env.step(_action(path, line))
+            yield device.screenshot(scale), device.hierarchy_xml(), info
+            if terminated or truncated:
+                return
     finally:
         env.close()
 

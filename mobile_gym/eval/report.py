@@ -47,6 +47,22 @@ def _group_name(by: str, name: str) -> str:
     return labels.get(name, name)
 
 
+def metrics_row(m: metrics.AgentBenchMetrics) -> list[str]:
+    """One group's cells of the metrics table, after its name: episodes, SR and SR finished
+    with their intervals, SE, latency, tokens, FN rate, FP rate, errors."""
+    return [
+        str(m.episodes),
+        _rate(m.sr),
+        _rate(m.sr_finished),
+        _number(m.se),
+        "—" if m.latency_s is None else f"{m.latency_s:.3g}",
+        _number(m.tokens, 0),
+        _number(m.fn_rate),
+        _number(m.fp_rate),
+        str(m.errors),
+    ]
+
+
 def metrics_table(records: Sequence[EpisodeRecord], by: str = "app", title: str = "") -> Table:
     """MobileAgentBench's metrics overall and per ``by`` (app, suite, category, ...), with
     the other families' figures in the caption. ``SR`` counts errors as failures, ``SR
@@ -71,15 +87,7 @@ def metrics_table(records: Sequence[EpisodeRecord], by: str = "app", title: str 
     for position, (name, m) in enumerate(rows):
         table.add_row(
             "[bold]all[/]" if name == "all" else _group_name(by, name),
-            str(m.episodes),
-            _rate(m.sr),
-            _rate(m.sr_finished),
-            _number(m.se),
-            "—" if m.latency_s is None else f"{m.latency_s:.3g}",
-            _number(m.tokens, 0),
-            _number(m.fn_rate),
-            _number(m.fp_rate),
-            str(m.errors),
+            *metrics_row(m),
             end_section=position == len(groups) - 1,
         )
     world, env = metrics.mobile_world(records), metrics.mobile_env(records)

@@ -4,7 +4,7 @@
 ``ScriptedLLM`` answering every request with ``SolutionReplies``: the task's next reference
 step written as a reply ``Thought: ...`` / ``Action: {JSON}``, as a model would write it.
 A tap on an element the screen numbers is written with its ``index``, any other point
-with ``x`` and ``y`` in pixels; a step that needs what the user said or a tool returned is
+with ``x`` and ``y`` in pixels (``mobile_gym.data.json_of_command.parsed_command``); a step that needs what the user said or a tool returned is
 filled in from what the agent was last told. The JSON ``scroll`` moves less far than the
 reference's, so when a step's target is not on screen yet right after a scroll, the reply
 scrolls once more (counted in ``extra_scrolls``).
@@ -20,17 +20,14 @@ import json
 from typing import Any
 
 from mobile_gym.agents.llm import LLMAgent, VLMAgent
-from mobile_gym.commands import Command
+from mobile_gym.data.json_of_command import parsed_command
 from mobile_gym.tasks.schema import SolutionStep
 from mobile_gym.tasks.solution import bind_step, step_command
 from mobile_gym.wrappers.elements import env_elements
 from mobile_gym.wrappers.json_actions import json_action
-from mobile_gym.wrappers.text_commands import ParsedCommand
 from tests.agents.scripted_llm import Reply, completion
 
 MODEL = "test-model"
-KEYS = {"BACK": "GOBACK", "HOME": "HOME", "ENTER": "ENTER"}
-POINTED = {"click": "TAP", "double_tap": "DOUBLE_TAP", "long_press": "LONG_TAP"}
 
 
 class SolutionReplies:
@@ -67,7 +64,7 @@ class SolutionReplies:
             self.extra_scrolls += 1  # the target is further than one JSON scroll
             return self._reply(self.scroll)
         self.steps.pop(0)
-        action = json_action(self._parsed(step, command))
+        action = json_action(parsed_command(command, env_elements(self.env), device.size))
         if action["action_type"] == "scroll":
             self.scroll = action
         return self._reply(action)
@@ -76,41 +73,6 @@ class SolutionReplies:
         self.kinds.append(action["action_type"])
         text = json.dumps(action, ensure_ascii=False)
         return completion(f"Thought: the next step of the plan.\nAction: {text}")
-
-    def _parsed(self, step: SolutionStep, command: Command) -> ParsedCommand:
-        """The JSON action's command for ``command``, solution step ``step`` on this screen."""
-        index, point = self._where(command)
-        verb = command.verb
-        if verb in POINTED:
-            return ParsedCommand(POINTED[verb], index=index, point=point)
-        if verb == "type":
-            return ParsedCommand("TYPE", index=index, point=point, text=command.text)
-        if verb == "scroll":
-            return ParsedCommand("SCROLL", index=index, point=point, direction=command.direction)
-        if verb == "swipe":
-            return ParsedCommand("SWIPE", direction=str(step.swipe))
-        if verb == "key":
-            return ParsedCommand(KEYS[command.key])
-        if verb == "status":
-            return ParsedCommand("DONE" if command.text == "complete" else "INFEASIBLE")
-        if verb == "mcp_call":
-            return ParsedCommand("MCP", tool=command.tool, arguments=command.arguments)
-        if verb == "wait":
-            return ParsedCommand("WAIT")
-        names = {"answer": "ANSWER", "ask_user": "ASK_USER", "open_app": "OPEN_APP"}
-        return ParsedCommand(names[verb], text=command.text or command.app)
-
-    def _where(self, command: Command) -> tuple[int | None, tuple[float, float] | None]:
-        """The numbered element centred where ``command`` points, else the point in
-        pixels (None, None for a command without a point)."""
-        if command.x is None or command.y is None:
-            return None, None
-        size = self.env.device.size
-        for element in env_elements(self.env):
-            if element.index is not None and element.centre(size) == (command.x, command.y):
-                return element.index, None
-        width, height = size
-        return None, (command.x * (width - 1), command.y * (height - 1))
 
 
 class _Solving:

@@ -201,5 +201,15 @@ def test_eval_on_the_command_line_runs_a_mobileworld_task_in_json(tmp_path: path
     (trajectory,) = (tmp_path / "trajectories").rglob("*.jsonl")
     lines = [json.loads(line) for line in trajectory.read_text().splitlines()]
     assert lines[0]["action_space"] == "json"
-    actions = [json.loads(line["action"])["action_type"] for line in lines if "action" in line]
-    assert actions == ["mcp", "ask_user", "answer"]
+    steps = [line for line in lines if "action" in line]
+    assert [json.loads(step["action"])["action_type"] for step in steps] == [
+        "mcp",
+        "ask_user",
+        "answer",
+    ]
+    call = steps[0]["tool_call"]  # what the user said and the tool returned are kept
+    assert call["tool"] == "amap_maps_text_search" and call["arguments"] == {"keywords": "西湖"}
+    assert call["result"] and call["is_error"] is False and steps[0]["user_reply"] is None
+    assert steps[1]["user_reply"] and steps[1]["tool_call"] is None
+    shown = last_user_text(server.requests[2].body)
+    assert f"The user replied: {steps[1]['user_reply']}" in shown

@@ -198,6 +198,20 @@ def test_labelled_and_shaped_secrets_are_redacted(text: str, expected: str) -> N
     assert redact(text) == expected
 
 
+def test_a_secret_redacted_in_a_hierarchy_leaves_it_well_formed() -> None:
+    from xml.etree import ElementTree
+
+    from mobile_gym.redaction import redact_xml
+
+    xml = (
+        '<hierarchy><node text="Wi-Fi password: hunter2hunter2" content-desc="sk-'
+        'proj-abcdefghijklmnop1234">password: hunter2hunter2</node></hierarchy>'
+    )
+    node = ElementTree.fromstring(redact_xml(xml))[0]
+    assert node.get("text") == f"Wi-Fi password: {REDACTED}"
+    assert node.get("content-desc") == REDACTED and node.text == f"password: {REDACTED}"
+
+
 def test_secret_environment_variables_and_remembered_values(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

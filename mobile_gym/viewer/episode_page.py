@@ -1,0 +1,138 @@
+"""The episode viewer: one self-contained HTML page per episode, a filmstrip of its steps
+(each screen with the action drawn on it) and, for the step in view, the instruction, the
+agent's raw output, reward, events, errors, the user's reply and tool results. The left and
+right arrow keys, Home and End move through the steps."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from mobile_gym.viewer.drawing import jpeg_data_url, scaled
+from mobile_gym.viewer.filmstrip import Frame
+from mobile_gym.viewer.page import document, esc
+from mobile_gym.viewer.runs import EpisodeSteps
+
+FRAME_WIDTH = 360
+"""Screens are inlined this wide (JPEG)."""
+
+SCRIPT = """
+const figures = Array.from(document.querySelectorAll('.strip figure'));
+const steps = Array.from(document.querySelectorAll('section.step'));
+const screen = document.getElementById('screen');
+function show(i) {
+  i = Math.max(0, Math.min(figures.length - 1, i));
+  figures.forEach((f, j) => f.classList.toggle('current', j === i));
+  steps.forEach((s, j) => { s.hidden = j !== i; });
+  screen.src = figures[i].querySelector('img').src;
+  document.body.dataset.current = String(i);
+  const strip = figures[i].parentElement;
+  const left = figures[i].offsetLeft - strip.offsetLeft;
+  if (left < strip.scrollLeft || left + figures[i].offsetWidth > strip.scrollLeft + strip.clientWidth) {
+    strip.scrollLeft = left - strip.clientWidth / 2;
+  }
+}
+figures.forEach((f, j) => f.addEventListener('click', () => show(j)));
+document.addEventListener('keydown', (event) => {
+  const now = Number(document.body.dataset.current || 0);
+  const moves = {ArrowRight: now + 1, ArrowLeft: now - 1, Home: 0, End: figures.length - 1};
+  if (event.key in moves) { event.preventDefault(); show(moves[event.key]); }
+});
+const start = Number((location.hash.match(/^#step(\\d+)$/) || [])[1] || 0);
+show(start);
+"""
+
+
+def episode_html(episode: EpisodeSteps, frames: Sequence[Frame], back: str = "") -> str:
+    """The viewer page of ``episode`` from its ``frames`` (``filmstrip``); ``back`` links
+    to the report (relative URL; none if empty)."""
+    record = episode.record
+    images = [jpeg_data_url(scaled(frame.image, FRAME_WIDTH)) for frame in frames]
+    strip = "".join(
+        f'<figure data-step="{frame.step}"><img src="{image}" alt="step {frame.step}">'
+        f"<figcaption>{_caption(frame)}</figcaption></figure>"
+        for frame, image in zip(frames, images, strict=True)
+    )
+    panels = "".join(
+        _panel(frame, record.instruction, number) for number, frame in enumerate(frames)
+    )
+    first = images[0] if images else ""
+    summary = (
+        f"{esc(record.agent)} · seed {record.seed} · "
+        f'<span class="{esc(record.outcome)}">{esc(record.outcome)}</span> · '
+        f"{record.steps} steps (minimum {record.min_steps}) · reward {record.total_reward:g}"
+    )
+    link = f' · <a href="{esc(back)}">report</a>' if back else ""
+    problems = "".join(
+        f'<p class="error">{esc(name)}: {esc(value)}</p>'
+        for name, value in (("error", record.error), ("agent error", record.agent_error))
+        if value
+    )
+    header = f"<h1>{esc(record.task_id)}</h1><p>{summary}{link}</p>"
+    body = (
+        f"<p><b>Instruction:</b> {esc(record.instruction)}</p>{problems}"
+        '<div class="viewer"><div class="screen">'
+        f'<img id="screen" src="{first}" alt="the screen of the step in view"></div>'
+        f'<div class="details">{panels}</div></div>'
+        f'<div class="strip">{strip}</div>'
+        '<p class="keys">← → move through the steps, Home and End jump to the first and '
+        "last; click a frame to see it. Each screen is the one the step's action acted on; "
+        "the last is the screen the episode ended on.</p>"
+    )
+    return document(f"{record.task_id} seed {record.seed}", header, body, SCRIPT)
+
+
+def _caption(frame: Frame) -> str:
+    if frame.line is None:
+        return "end"
+    mark = " ★" if frame.line.get("reward") else ""
+    return f"{frame.step}{mark}"
+
+
+def _panel(frame: Frame, instruction: str, number: int) -> str:
+    """The details of one frame's step, shown while it is in view."""
+    line = frame.line
+    if line is None:
+        items = [("screen", "the screen the episode ended on")]
+        items += list(frame.after.items())
+        return _section(number, "End", items)
+    instructions = line.get("instructions") or []
+    items: list[tuple[str, Any]] = [
+        ("action", frame.mark.label if frame.mark else ""),
+        ("action as recorded", json.dumps(line.get("action"), ensure_ascii=False)),
+        ("agent output", line.get("output")),
+        ("instruction in force", " / ".join(instructions) if instructions else instruction),
+        ("reward", line.get("reward")),
+        ("events", ", ".join(line.get("events") or []) or "none"),
+        ("action error", line.get("action_error")),
+        ("asked the user", "yes" if line.get("asked_user") else None),
+        ("MCP tool call", "yes" if line.get("mcp_call") else None),
+        *frame.after.items(),
+        ("flags", _flags(line)),
+        ("latency", f"{line.get('latency_s', 0):.3g} s"),
+        ("tokens", line.get("tokens_reported") or line.get("tokens_estimated")),
+    ]
+    return _section(number, f"Step {frame.step}", items)
+
+
+def _flags(line: dict[str, Any]) -> str | None:
+    names = ("success", "early_stop", "late_stop")
+    return ", ".join(name for name in names if line.get(name)) or None
+
+
+def _section(number: int, title: str, items: Sequence[tuple[str, Any]]) -> str:
+    rows = "".join(
+        f"<dt>{esc(name)}</dt><dd>{_value(name, value)}</dd>"
+        for name, value in items
+        if value not in (None, "")
+    )
+    return f'<section class="step" data-index="{number}" hidden><h3>{esc(title)}</h3><dl>{rows}</dl></section>'
+
+
+def _value(name: str, value: Any) -> str:
+    text = str(value)
+    if "\n" in text or len(text) > 90 or name in ("agent output", "action as recorded"):
+        return f"<pre>{esc(text)}</pre>"
+    css = ' class="error"' if name == "action error" else ""
+    return f"<span{css}>{esc(text)}</span>"

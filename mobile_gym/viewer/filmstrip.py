@@ -1,0 +1,46 @@
+"""An episode as a filmstrip: for every action, the screen it acted on with its mark drawn;
+then the screen the episode ended on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from mobile_gym.viewer.drawing import annotate
+from mobile_gym.viewer.marks import Mark, action_mark
+from mobile_gym.viewer.runs import EpisodeSteps, Run
+from mobile_gym.viewer.screens import episode_screens, recorded_replies
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture of the filmstrip: the screen before action ``step`` (its mark drawn),
+    or, with ``line`` None, the screen after the last action."""
+
+    step: int
+    image: np.ndarray
+    line: dict[str, Any] | None
+    mark: Mark | None
+    after: dict[str, str] = field(default_factory=dict)
+    """What the action brought back (``Screen.notes`` of the screen after it)."""
+
+
+def filmstrip(run: Run, episode: EpisodeSteps, replay: bool = True) -> list[Frame]:
+    """The frames of ``episode``: one per recorded action whose screen is known, then the
+    final screen (see ``episode_screens`` for where screens come from)."""
+    screens = episode_screens(run, episode, replay)
+    action_space = str(episode.header.get("action_space", ""))
+    frames: list[Frame] = []
+    for index, screen in enumerate(screens):
+        if index < len(episode.steps):
+            line = episode.steps[index]
+            mark = action_mark(line.get("action"), action_space, screen.xml)
+            after = screens[index + 1].notes if index + 1 < len(screens) else {}
+            after = {**after, **recorded_replies(line)}
+            frames.append(Frame(index + 1, annotate(screen.frame, mark), line, mark, after))
+        else:
+            outcome = episode.record.outcome
+            frames.append(Frame(index, annotate(screen.frame, Mark(f"end: {outcome}")), None, None))
+    return frames

@@ -1,0 +1,218 @@
+"""The play app's HTTP and WebSocket API, in process: gestures, text, keys, the hierarchy,
+the solution stepped through, reset and new seeds, refused requests, and the recording
+that ``mobile-gym replay`` plays again."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from mobile_gym.cli import app as cli
+from mobile_gym.play.app import build_app
+from mobile_gym.play.recording import UNFINISHED
+from mobile_gym.play.session import PlaySession
+from mobile_gym.tasks.loader import resolve_task
+
+
+@pytest.fixture
+def wifi(tmp_path):
+    session = PlaySession(resolve_task("settings.wifi_off"), 0, tmp_path / "run")
+    with TestClient(build_app(session)) as client, client.websocket_connect("/ws") as socket:
+        first = _receive(socket)
+        yield session, client, socket, first
+    session.close()
+
+
+def _receive(socket) -> dict[str, Any]:
+    """The state message and the screen that follows it (decoded, as ``png``)."""
+    message = json.loads(socket.receive_text())
+    assert message["type"] == "state"
+    screen = cv2.imdecode(np.frombuffer(socket.receive_bytes(), np.uint8), cv2.IMREAD_COLOR)
+    return {**message, "png": screen}
+
+
+def _ask(socket, request: dict[str, Any]) -> dict[str, Any]:
+    socket.send_text(json.dumps(request))
+    return _receive(socket)
+
+
+def _command(socket, **fields: Any) -> dict[str, Any]:
+    return _ask(socket, {"op": "command", "command": fields})
+
+
+def _centre(state: dict[str, Any], **wanted: str) -> dict[str, float]:
+    """The normalised centre of the first node whose fields end with ``wanted``'s values."""
+    for node in state["hierarchy"]:
+        if all(str(node[k]).endswith(v) for k, v in wanted.items()):
+            left, top, right, bottom = node["bounds"]
+            width, height = state["screen"]["width"], state["screen"]["height"]
+            return {
+                "x": (left + right) // 2 / (width - 1),
+                "y": (top + bottom) // 2 / (height - 1),
+            }
+    raise AssertionError(f"no node with {wanted} on the screen")
+
+
+def _lines(path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_page_state_and_screen_over_http(wifi):
+    session, client, _, first = wifi
+    page = client.get("/")
+    assert page.status_code == 200 and '<div id="screen">' in page.text
+    assert "<script src" not in page.text and "stylesheet" not in page.text  # all inline
+    state = client.get("/api/state").json()
+    assert state["instruction"] == first["state"]["instruction"]
+    assert state["task"] == "settings.wifi_off" and state["seed"] == 0
+    assert (state["agent_steps"], state["step_cap"]) == (0, session.cap)
+    screen = client.get("/api/screen.png")
+    assert screen.headers["content-type"] == "image/png"
+    image = cv2.imdecode(np.frombuffer(screen.content, np.uint8), cv2.IMREAD_COLOR)
+    assert image.shape[:2] == (1200, 540) == first["png"].shape[:2]
+
+
+def test_swipe_tap_and_keys_play_on_the_phone(wifi):
+    _, _, socket, first = wifi
+    assert not any(n["text"] == "Settings" for n in first["state"]["hierarchy"])
+    drawer = _command(socket, verb="swipe", x=0.5, y=0.75, x2=0.5, y2=0.25)
+    assert drawer["error"] is None and drawer["state"]["agent_steps"] == 1
+    assert not np.array_equal(drawer["png"], first["png"])  # the screen image is sent anew
+    settings = _command(socket, verb="click", **_centre(drawer["state"], text="Settings"))
+    state = settings["state"]
+    assert state["app"] == "com.android.settings"
+    assert state["events"] == [{"step": 2, "event": "opened_settings", "reward": 0.2}]
+    assert state["reward"] == pytest.approx(0.2) and state["total_reward"] == pytest.approx(0.2)
+    home = _command(socket, verb="key", key="HOME")["state"]
+    assert home["app"] == "com.android.launcher3"
+    pressed = _command(socket, verb="long_press", x=0.5, y=0.5)["state"]
+    scrolled = _command(socket, verb="scroll", direction="down", x=0.5, y=0.5)["state"]
+    assert scrolled["agent_steps"] == 5 and pressed["agent_steps"] == 4
+    assert [a["command"]["verb"] for a in scrolled["actions"]] == [
+        "swipe",
+        "click",
+        "key",
+        "long_press",
+        "scroll",
+    ]
+    assert all(a["by"] == "player" for a in scrolled["actions"])
+
+
+def test_text_and_delete_go_into_the_focused_field(tmp_path):
+    session = PlaySession(resolve_task("contacts.star_named"), 0, None)
+    try:
+        with TestClient(build_app(session)) as client, client.websocket_connect("/ws") as socket:
+            _receive(socket)
+            _ask(socket, {"op": "solution"})  # open Contacts
+            _ask(socket, {"op": "solution"})  # its search
+            typed = _command(socket, verb="type", text="Ann")["state"]
+            field = [n for n in typed["hierarchy"] if n["id"].endswith("search_query")]
+            assert field[0]["text"] == "Ann" and field[0]["focused"]
+            deleted = _command(socket, verb="key", key="DEL")["state"]
+            field = [n for n in deleted["hierarchy"] if n["id"].endswith("search_query")]
+            assert field[0]["text"] == "An"
+            assert deleted["actions"][-2]["command"] == {"verb": "type", "text": "Ann"}
+    finally:
+        session.close()
+
+
+def test_hierarchy_nodes_lie_on_the_screen(wifi):
+    _, _, _, first = wifi
+    state = first["state"]
+    nodes = state["hierarchy"]
+    assert nodes and nodes[0]["depth"] == 0
+    width, height = state["screen"]["width"], state["screen"]["height"]
+    assert (width, height) == (1080, 2400)
+    for node in nodes:
+        left, top, right, bottom = node["bounds"]
+        assert 0 <= left <= right <= width and 0 <= top <= bottom <= height
+    for before, after in itertools.pairwise(nodes):
+        assert after["depth"] <= before["depth"] + 1  # a tree in document order
+    assert any(n["id"].endswith(":id/clock") for n in nodes)
+
+
+def test_solution_steps_solve_the_task_and_end_the_episode(wifi):
+    session, _, socket, _ = wifi
+    states = [_ask(socket, {"op": "solution"})["state"] for _ in range(session.task.min_steps)]
+    last = states[-1]
+    assert [s["agent_steps"] for s in states] == [1, 2, 3, 4]
+    assert last["success"] and last["ended"] and not last["truncated"]
+    assert [a["by"] for a in last["actions"]] == ["solution"] * 4
+    assert [e["event"] for e in last["events"]] == ["opened_settings", "done"]
+    refused = _command(socket, verb="click", x=0.5, y=0.5)
+    assert "episode has ended" in refused["error"] and refused["state"]["agent_steps"] == 4
+    assert "episode has ended" in _ask(socket, {"op": "solution"})["error"]
+
+
+def test_bad_requests_are_refused_without_a_step(wifi):
+    _, _, socket, _ = wifi
+    socket.send_text("{not json")
+    assert "must be JSON" in _receive(socket)["error"]
+    assert "op is one of" in _ask(socket, {"op": "fly"})["error"]
+    assert "x must be a number in [0, 1]" in _command(socket, verb="click", x=2.0, y=0.5)["error"]
+    assert "not a command" in _command(socket, verb="click", x=0.5, y=0.5, z=1)["error"]
+    assert "unknown action" in _command(socket, verb="teleport")["error"]
+    bad_seed = _ask(socket, {"op": "reset", "seed": -1})
+    assert "seed is an integer" in bad_seed["error"]
+    assert bad_seed["state"]["agent_steps"] == 0 and bad_seed["state"]["actions"] == []
+
+
+def test_reset_and_new_seed_start_new_episodes(wifi):
+    session, _, socket, _ = wifi
+    _ask(socket, {"op": "solution"})
+    again = _ask(socket, {"op": "reset"})["state"]
+    assert (again["seed"], again["agent_steps"], again["actions"]) == (0, 0, [])
+    seeded = _ask(socket, {"op": "reset", "seed": 3})["state"]
+    assert seeded["seed"] == 3 and seeded["agent_steps"] == 0
+    assert seeded["recording"].endswith("trajectories/settings.wifi_off/seed3.jsonl")
+    instruction = session.task.instruction
+    assert seeded["instruction"] in [instruction.template, *instruction.paraphrases]
+
+
+def test_every_action_is_recorded_and_replays(wifi):
+    session, _, socket, _ = wifi
+    root = session.recording.root
+    drawer = _ask(socket, {"op": "solution"})["state"]
+    trajectory = root / "trajectories" / "settings.wifi_off" / "seed0.jsonl"
+    unfinished = _lines(trajectory)
+    assert unfinished[-1]["agent_error"] == UNFINISHED and unfinished[-1]["outcome"] == "failure"
+    runner = CliRunner()
+    replayed = runner.invoke(cli, ["replay", str(trajectory)])
+    assert replayed.exit_code == 0 and "identical" in replayed.output, replayed.output
+    network = _ask(socket, {"op": "solution"})["state"]  # Settings
+    switch = _command(socket, verb="click", **_centre(network, id=":id/network"))["state"]
+    assert drawer["agent_steps"] == 1 and switch["agent_steps"] == 3
+    _command(socket, verb="click", **_centre(switch, id=":id/wifi_switch"))
+    lines = _lines(trajectory)
+    header, steps, result = lines[0], lines[1:-1], lines[-1]
+    assert header["agent"] == "human" and header["action_space"] == "gesture"
+    assert header["step_cap"] == session.cap and header["reset"]["screenshot"]
+    assert [s["action_kind"] for s in steps] == ["command"] * 4
+    assert steps[0]["output"].startswith("solution: swipe(")
+    assert steps[1]["output"].startswith("solution: click(")
+    assert steps[2]["output"] is None and steps[3]["output"] is None
+    assert all(s["latency_s"] == 0.0 for s in steps)
+    assert result["success"] and result["agent_error"] is None and result["steps"] == 4
+    for step in range(5):
+        assert (
+            root / "screenshots" / "settings.wifi_off" / "seed0" / f"step{step:03d}.png"
+        ).exists()
+    assert json.loads((root / "run.json").read_text())["agent"] == "human"
+    episode = json.loads((root / "episodes" / "settings.wifi_off__seed0.json").read_text())
+    assert episode["outcome"] == "success"
+    results = json.loads((root / "results.json").read_text())
+    assert results["metrics"]["episodes"] == 1
+    replayed = runner.invoke(cli, ["replay", str(trajectory)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "identical" in replayed.output and ", success" in replayed.output
+    _ask(socket, {"op": "reset"})  # the same seed again: the first attempt is kept aside
+    _command(socket, verb="key", key="BACK")
+    assert (root / "attempts" / "settings.wifi_off" / "seed0" / "1" / "episode.json").exists()
+    assert len(_lines(trajectory)) == 3  # header, the one step, the result

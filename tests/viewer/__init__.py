@@ -1,0 +1,1 @@
+"""Tests of the report, the episode viewer and episode videos."""

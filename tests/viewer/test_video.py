@@ -1,0 +1,67 @@
+"""``mobile-gym video``: an episode as a GIF or an MP4, one frame per screen (each action's
+screen, then the screen it ended on)."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import imageio.v3 as iio
+import numpy as np
+import pytest
+
+from tests.viewer.conftest import invoke
+
+
+def steps(run: pathlib.Path, task: str, seed: int) -> int:
+    """The actions the episode recorded (its decisions)."""
+    record = json.loads((run / "episodes" / f"{task}__seed{seed}.json").read_text("utf-8"))
+    return record["decisions"]
+
+
+@pytest.mark.parametrize("agent", ["oracle", "random"])
+def test_a_gif_has_a_frame_per_screen(runs: dict, agent: str, tmp_path: pathlib.Path) -> None:
+    out = tmp_path / "episode.gif"
+    result = invoke(
+        "video",
+        str(runs[agent]),
+        "--task",
+        "notes.create_titled",
+        "--seed",
+        "1",
+        "--out",
+        str(out),
+        "--fps",
+        "4",
+    )
+    assert result.exit_code == 0, (result.stderr, result.exception)
+    frames = iio.imread(out, index=None)
+    assert frames.shape[0] == steps(runs[agent], "notes.create_titled", 1) + 1
+    assert frames.shape[2] == 360
+    assert not np.array_equal(frames[0], frames[-1])
+
+
+def test_an_mp4_has_a_frame_per_screen(runs: dict, tmp_path: pathlib.Path) -> None:
+    import av
+
+    out = tmp_path / "episode.mp4"
+    result = invoke("video", str(runs["oracle"]), "--task", "settings.wifi_off", "--out", str(out))
+    assert result.exit_code == 0, (result.stderr, result.exception)
+    with av.open(str(out)) as container:
+        decoded = sum(1 for _ in container.decode(video=0))
+    assert decoded == steps(runs["oracle"], "settings.wifi_off", 0) + 1
+
+
+def test_bad_video_requests_are_refused(runs: dict, tmp_path: pathlib.Path) -> None:
+    run = str(runs["oracle"])
+    missing = invoke("video", run, "--task", "clock.nothing", "--out", str(tmp_path / "a.gif"))
+    assert missing.exit_code == 2
+    assert "no episode clock.nothing seed 0" in missing.stderr
+    assert "settings.wifi_off seed 0" in missing.stderr  # what the run holds
+    suffix = invoke("video", run, "--task", "settings.wifi_off", "--out", str(tmp_path / "a.avi"))
+    assert suffix.exit_code == 2 and ".gif or an .mp4" in suffix.stderr
+    fps = invoke(
+        "video", run, "--task", "settings.wifi_off", "--out", str(tmp_path / "a.gif"), "--fps", "0"
+    )
+    assert fps.exit_code == 2 and "--fps must be positive" in fps.stderr
+    assert not list(tmp_path.iterdir())
