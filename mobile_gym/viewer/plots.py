@@ -4,6 +4,7 @@ with their Wilson intervals, and histograms of per-episode figures, one series p
 from __future__ import annotations
 
 import io
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -36,7 +37,13 @@ def _svg(figure: Any) -> str:
     import matplotlib
 
     buffer = io.StringIO()
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "mobile-gym"}):
+    with (
+        matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "mobile-gym"}),
+        warnings.catch_warnings(),
+    ):
+        # text stays text in the SVG, drawn by the browser's fonts: a glyph (a Chinese app
+        # name) missing from matplotlib's own font only measures the label roughly
+        warnings.filterwarnings("ignore", r"Glyph \d+ .* missing from font", UserWarning)
         figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
     text = buffer.getvalue()
     return text[text.index("<svg") :]

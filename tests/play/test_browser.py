@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -37,7 +38,10 @@ def played(tmp_path) -> Iterator[Any]:
     yield open_page
     for session in sessions:
         session.close()
-    assert set(threading.enumerate()) <= threads  # the server's thread has ended
+    deadline = time.monotonic() + 5.0  # the event loop's idle worker threads wind down
+    while not set(threading.enumerate()) <= threads and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert set(threading.enumerate()) <= threads  # the server's threads have ended
 
 
 def _load(page, url: str) -> None:
