@@ -1,0 +1,1 @@
+"""Scale-out on Ray: distributed evaluation and data generation, and RL rollouts."""
