@@ -9,7 +9,15 @@ import yaml
 from rich.console import Console
 from rich.markup import escape
 
-from mobile_gym.cli_options import Seeds, Suites, Tasks
+from mobile_gym.cli_options import (
+    Address,
+    CpusPerEpisode,
+    Executor,
+    MaxConcurrency,
+    Seeds,
+    Suites,
+    Tasks,
+)
 
 app = typer.Typer(
     name="mobile-gym",
@@ -148,6 +156,10 @@ def eval_(
         list[str] | None,
         typer.Option("--user-option", help="NAME=VALUE passed to the user (repeatable)."),
     ] = None,
+    executor: Executor = "local",
+    address: Address = None,
+    num_cpus_per_episode: CpusPerEpisode = 1.0,
+    max_concurrency: MaxConcurrency = 4,
 ) -> None:
     """Evaluate an agent on a suite or tasks: metrics table, results JSON/CSV, trajectories."""
     from mobile_gym.agents import AGENTS, make_agent
@@ -161,6 +173,7 @@ def eval_(
         raise _fail(f"unknown agent {agent!r}; agents: {', '.join(AGENTS)}")
     if workers < 1:
         raise _fail(f"--workers must be at least 1, got {workers}")
+    runner = _executor(executor, address, num_cpus_per_episode, max_concurrency, workers)
     from mobile_gym.tasks.schema import RULES
 
     if rules not in RULES:
@@ -196,6 +209,7 @@ def eval_(
         user,
         user_options,
     )
+    cluster_errors: tuple[type[Exception], ...] = runner.errors if runner else ()
     try:
         records = run_with_progress(
             plan,
@@ -204,11 +218,14 @@ def eval_(
             workers,
             console,
             by=by,
-            agent=instance if workers == 1 else None,
+            agent=instance if workers == 1 and runner is None else None,
             max_consecutive_errors=max_consecutive_errors,
+            executor=runner,
         )
     except RunFolderError as exc:
         raise _fail(str(exc)) from None
+    except cluster_errors as exc:  # the cluster is gone or unreachable
+        raise _fail(str(exc), code=1) from None
     except RunStoppedError as exc:
         raise _fail(str(exc), code=1) from None
     errors = sum(record.outcome == "error" for record in records)
@@ -218,6 +235,26 @@ def eval_(
             "not the agent: see the error column); run the same command again to retry them",
             code=1,
         )
+
+
+def _executor(name: str, address: str | None, cpus: float, concurrency: int, workers: int) -> Any:
+    """The ``--executor`` (None: local) with its options checked."""
+    if name not in ("local", "ray"):
+        raise _fail(f"unknown --executor {name!r}; choose local or ray")
+    if name == "local":
+        if address is not None:
+            raise _fail("--address needs --executor ray")
+        return None
+    if workers != 1:
+        raise _fail("--workers is for --executor local; Ray runs as many episodes as it has CPUs")
+    from mobile_gym.ray.executor import RayExecutor, RayOptions, require_ray
+
+    try:
+        options = RayOptions(address, cpus, concurrency)
+        require_ray()
+    except (ValueError, ImportError) as exc:
+        raise _fail(str(exc)) from None
+    return RayExecutor(options)
 
 
 @app.command()

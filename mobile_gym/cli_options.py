@@ -19,3 +19,39 @@ Tasks = Annotated[
 
 Seeds = Annotated[str, typer.Option("--seeds", help="Episode seeds: 0,1,2 or 0-9 or a mix.")]
 """``--seeds``: episode seeds, listed or as ranges."""
+
+Executor = Annotated[
+    str,
+    typer.Option(
+        "--executor",
+        help="local (this process or --workers processes) or ray (episodes on a Ray "
+        "cluster; this process writes the run folder).",
+    ),
+]
+"""``--executor``: where episodes run."""
+
+Address = Annotated[
+    str | None,
+    typer.Option(
+        "--address",
+        help="With --executor ray: auto, ray://HOST:PORT or HOST:PORT of a running "
+        "cluster (default: a Ray started for the run on this machine).",
+    ),
+]
+"""``--address``: the Ray cluster to join."""
+
+CpusPerEpisode = Annotated[
+    float,
+    typer.Option("--num-cpus-per-episode", help="With --executor ray: CPUs per episode."),
+]
+"""``--num-cpus-per-episode``: the CPUs each episode actor holds."""
+
+MaxConcurrency = Annotated[
+    int,
+    typer.Option(
+        "--max-concurrency",
+        help="With --executor ray: episodes at once of an agent or user that calls a "
+        "model endpoint (the requests one endpoint gets at a time).",
+    ),
+]
+"""``--max-concurrency``: episodes at once against one model endpoint."""

@@ -8,7 +8,15 @@ from typing import Annotated
 
 import typer
 
-from mobile_gym.cli_options import Seeds, Suites, Tasks
+from mobile_gym.cli_options import (
+    Address,
+    CpusPerEpisode,
+    Executor,
+    MaxConcurrency,
+    Seeds,
+    Suites,
+    Tasks,
+)
 
 
 def generate(
@@ -34,6 +42,10 @@ def generate(
     max_steps: Annotated[
         str, typer.Option("--max-steps", help="Step cap: task, 2x_min, none or N.")
     ] = "task",
+    executor: Executor = "local",
+    address: Address = None,
+    num_cpus_per_episode: CpusPerEpisode = 1.0,
+    max_concurrency: MaxConcurrency = 4,
 ) -> None:
     """Play every task and seed and save what a dataset needs at every step (the screen,
     the view hierarchy, the action) in a run folder of ``mobile-gym eval``'s format: the
@@ -71,6 +83,10 @@ def generate(
             max_consecutive_errors=5,
             user="simulated",
             user_option=None,
+            executor=executor,
+            address=address,
+            num_cpus_per_episode=num_cpus_per_episode,
+            max_concurrency=max_concurrency,
         )
     except typer.Exit as exc:
         if exc.exit_code != 2:  # episodes were recorded: the run folder is this command's

@@ -22,7 +22,7 @@ from mobile_gym.agents.base import Agent
 from mobile_gym.eval.plan import Episode
 from mobile_gym.eval.records import EpisodeRecord
 from mobile_gym.eval.report import metrics_table, mobile_env_table, write_results
-from mobile_gym.eval.runner import RunSettings, RunStoppedError, evaluate
+from mobile_gym.eval.runner import EpisodeExecutor, RunSettings, RunStoppedError, evaluate
 from mobile_gym.eval.store import RunStore
 from mobile_gym.redaction import redact
 
@@ -36,11 +36,13 @@ def run_with_progress(
     by: str = "app",
     agent: Agent | None = None,
     max_consecutive_errors: int = 0,
+    executor: EpisodeExecutor | None = None,
 ) -> list[EpisodeRecord]:
     """Run ``plan`` with a progress bar (task, success rate so far, errors, ETA), then print
     the metrics table and write ``results.json`` / ``results.csv`` into ``out``. ``agent``
     (one worker only) is used instead of building one from ``settings``. A run stopped by
-    ``max_consecutive_errors`` reports what it recorded, then raises ``RunStoppedError``."""
+    ``max_consecutive_errors`` reports what it recorded, then raises ``RunStoppedError``.
+    ``executor`` plays the episodes elsewhere (``evaluate``)."""
     store = RunStore(out)
     tally = {"done": 0, "success": 0, "errors": 0, "resumed": 0}
     columns = (
@@ -85,6 +87,7 @@ def run_with_progress(
                 agent=agent,
                 started=started,
                 max_consecutive_errors=max_consecutive_errors,
+                executor=executor,
             )
         except RunStoppedError as exc:
             stop, records = exc, exc.records

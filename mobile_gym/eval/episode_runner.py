@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -35,6 +35,16 @@ INFRASTRUCTURE_ERRORS: tuple[type[BaseException], ...] = (
     TimeoutError,
 )
 """Exceptions that mean the infrastructure failed, not the agent: the episode is an error."""
+
+
+class EnvSource(Protocol):
+    """Lends ``run_episode`` its env and takes it back, to play the next episode on it."""
+
+    def open(self, task: TaskSpec, **options: Any) -> Any:
+        """An env for ``task`` made as ``make_env(task, **options)`` makes it."""
+
+    def release(self, env: Any, healthy: bool) -> None:
+        """Take ``env`` back after an episode; ``healthy`` False: its infrastructure failed."""
 
 
 def action_json(action: Any) -> Any:
@@ -79,6 +89,7 @@ def run_episode(
     rules: str = "original",
     user: str = "simulated",
     user_options: dict[str, Any] | None = None,
+    envs: EnvSource | None = None,
 ) -> EpisodeRecord:
     """Play one episode of ``agent`` on ``task`` from ``seed``; save it in ``store`` (an
     earlier record of it there moves to the store's attempts). ``save`` names what to
@@ -86,12 +97,14 @@ def run_episode(
     ``screenshots=True`` adds ``screenshots``). ``rules`` picks the task's step cap when
     ``max_steps`` is None (``mobile_gym.tasks.schema.RULES``). ``user`` and ``user_options``
     pick who answers ASK_USER in a task with a ``user`` block (``MobileEnv``'s arguments).
+    ``envs`` lends the env and takes it back (an actor's cache); without it the env is
+    made here and closed at the end.
 
     An exception from the agent or the env ends the episode, never as a success, keeping
     the steps before it: as an error or a failure (see the module docstring).
     """
     earlier = store.archive_episode(task.id, seed) if store is not None else 0
-    env = make_env(
+    env = (envs.open if envs is not None else make_env)(
         task,
         max_steps=max_steps,
         action_space=agent.action_space,
@@ -171,7 +184,10 @@ def run_episode(
         else:  # the env, the task or the device: not the agent's doing
             error = describe_error(exc)
     finally:
-        env.close()
+        if envs is None:
+            env.close()
+        else:
+            envs.release(env, healthy=error is None)
     record = episode_record(
         task,
         seed,

@@ -18,10 +18,10 @@ import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from mobile_gym.agents import Agent, make_agent
-from mobile_gym.eval.episode_runner import run_episode
+from mobile_gym.eval.episode_runner import EnvSource, run_episode
 from mobile_gym.eval.plan import Episode
 from mobile_gym.eval.records import EpisodeRecord
 from mobile_gym.eval.store import RunStore
@@ -70,6 +70,24 @@ Progress = Callable[[EpisodeRecord, bool], None]
 """Told of each episode as it is done: its record, and whether it was already finished."""
 Started = Callable[[Episode], None]
 """Told of each episode as it starts."""
+Finished = Callable[[Episode, EpisodeRecord], bool]
+"""Told of each episode played, with its record; whether the run must stop."""
+
+
+class EpisodeExecutor(Protocol):
+    """Plays a run's pending episodes elsewhere (``mobile_gym.ray.executor.RayExecutor``):
+    the records come back here, and this process alone writes the run folder."""
+
+    def run(
+        self,
+        pending: list[Episode],
+        settings: RunSettings,
+        store: RunStore,
+        finished: Finished,
+        started: Started | None,
+    ) -> bool:
+        """Play ``pending``, telling ``finished`` of each record as it comes; when it says
+        stop, start no more episodes, let those running end, and return True."""
 
 
 class RunStoppedError(RuntimeError):
@@ -117,11 +135,13 @@ def evaluate(
     agent: Agent | None = None,
     started: Started | None = None,
     max_consecutive_errors: int = 0,
+    executor: EpisodeExecutor | None = None,
 ) -> list[EpisodeRecord]:
     """Run every episode of ``plan`` not already finished in ``store`` (one that ended in
     an error is run again); return all the plan's records in plan order. ``agent`` (one
     process only) replaces building it. After ``max_consecutive_errors`` errors in a row
-    (0: never) no episode is started any more and ``RunStoppedError`` is raised."""
+    (0: never) no episode is started any more and ``RunStoppedError`` is raised.
+    ``executor`` plays the episodes instead of this process or its ``workers``."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     streak = _ErrorStreak(max_consecutive_errors)
@@ -144,13 +164,17 @@ def evaluate(
             progress(record, False)
         return streak.reached(record)
 
-    if workers == 1 or len(pending) <= 1:
+    if executor is not None and pending:
+        if agent is not None:
+            raise ValueError("an agent object runs in this process only: use no executor")
+        stopped = executor.run(pending, settings, store, finished, started)
+    elif workers == 1 or len(pending) <= 1:
         agent = agent or make_agent(settings.agent, **settings.agent_options)
         stopped = False
         for episode in pending:
             if started:
                 started(episode)
-            if finished(episode, _play(agent, episode, settings, store)):
+            if finished(episode, play(agent, episode, settings, store)):
                 stopped = True
                 break
     else:
@@ -166,7 +190,15 @@ def evaluate(
     return [done[key] for key in keys]
 
 
-def _play(agent: Agent, episode: Episode, settings: RunSettings, store: RunStore) -> EpisodeRecord:
+def play(
+    agent: Agent,
+    episode: Episode,
+    settings: RunSettings,
+    store: RunStore,
+    envs: EnvSource | None = None,
+) -> EpisodeRecord:
+    """Play ``episode`` with ``agent`` as ``settings`` say, saving it in ``store``;
+    ``envs`` lends the env (``run_episode``)."""
     return run_episode(
         episode.task,
         episode.seed,
@@ -178,6 +210,7 @@ def _play(agent: Agent, episode: Episode, settings: RunSettings, store: RunStore
         save=("observations",) if settings.observations else (),
         user=settings.user,
         user_options=settings.user_options,
+        envs=envs,
     )
 
 
@@ -186,7 +219,7 @@ def _run_in_workers(
     settings: RunSettings,
     store: RunStore,
     workers: int,
-    finished: Callable[[Episode, EpisodeRecord], bool],
+    finished: Finished,
     started: Started | None,
 ) -> bool:
     """Run ``pending`` in worker processes, telling ``finished`` of each record; when it
@@ -224,9 +257,14 @@ def _run_in_workers(
 _WORKER_AGENTS: dict[str, Agent] = {}
 
 
-def _worker_episode(episode: Episode, settings: RunSettings, root: str) -> EpisodeRecord:
-    """One episode in a worker process, with the worker's agent built on first use."""
+def worker_agent(settings: RunSettings) -> Agent:
+    """The agent of ``settings`` in a worker process, built on first use and kept."""
     key = repr((settings.agent, sorted(settings.agent_options.items())))
     if key not in _WORKER_AGENTS:
         _WORKER_AGENTS[key] = make_agent(settings.agent, **settings.agent_options)
-    return _play(_WORKER_AGENTS[key], episode, settings, RunStore(root))
+    return _WORKER_AGENTS[key]
+
+
+def _worker_episode(episode: Episode, settings: RunSettings, root: str) -> EpisodeRecord:
+    """One episode in a worker process, with the worker's agent built on first use."""
+    return play(worker_agent(settings), episode, settings, RunStore(root))

@@ -1,0 +1,1 @@
+"""Tests of mobile_gym.ray: Ray executors, RayVecEnv and the RLlib registration."""
