@@ -471,13 +471,15 @@ def version() -> None:
 
 
 def _register_packages() -> None:
-    """The commands that live with their packages: the report and viewer, play, and the
-    dataset commands (each imports its heavy dependencies only when run)."""
+    """The commands that live with their packages: the report and viewer, play, the
+    dataset commands and the served emulator (each imports its heavy dependencies only
+    when run)."""
     from mobile_gym.data.commands import register as register_data
+    from mobile_gym.emulator.commands import register as register_emulator
     from mobile_gym.play.commands import register as register_play
     from mobile_gym.viewer.commands import register as register_viewer
 
-    for register in (register_viewer, register_play, register_data):
+    for register in (register_viewer, register_play, register_data, register_emulator):
         register(app)
 
 

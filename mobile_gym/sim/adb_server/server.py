@@ -54,11 +54,14 @@ class AdbServer:
             gets ``FAIL`` and is closed.
         idle_timeout_s: seconds a connection may send nothing while the server waits for
             its next request (or the rest of one) before it is closed; None never closes it.
+        serials: the serials to serve the phones as (default ``emulator-5554``,
+            ``emulator-5556``, ...), one per phone.
 
     Raises:
         ValueError: a device count outside 1..64, a port outside 0..65535, ``devices``
             disagreeing with ``phones``, a connection limit under 1 or an idle timeout that
-            is not a positive number of seconds.
+            is not a positive number of seconds, or serials that are not one distinct
+            serial per phone.
     """
 
     def __init__(
@@ -71,6 +74,7 @@ class AdbServer:
         root: bool = True,
         max_connections: int = DEFAULT_MAX_CONNECTIONS,
         idle_timeout_s: float | None = DEFAULT_IDLE_TIMEOUT_S,
+        serials: Sequence[str] | None = None,
     ) -> None:
         if phones is not None:
             phones = list(phones)
@@ -84,7 +88,13 @@ class AdbServer:
         self.idle_timeout_s = None if idle_timeout_s is None else _positive_seconds(idle_timeout_s)
         if phones is None:
             phones = [Phone(seed=seed) for _ in range(devices)]
-        served = [ServedDevice(emulator_serial(i), i + 1, p, root) for i, p in enumerate(phones)]
+        serials = (
+            [emulator_serial(i) for i in range(len(phones))] if serials is None else list(serials)
+        )
+        if len(serials) != len(phones) or len(set(serials)) != len(serials):
+            raise ValueError(f"need {len(phones)} distinct serials, got {list(serials)}")
+        pairs = enumerate(zip(serials, phones, strict=True))
+        served = [ServedDevice(serial, i + 1, phone, root) for i, (serial, phone) in pairs]
         self._requested_port = port
         self.faults = Faults(d.serial for d in served)
         self._state = ServerState({d.serial: d for d in served}, self.faults, threading.Event())

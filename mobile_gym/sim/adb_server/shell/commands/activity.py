@@ -1,4 +1,4 @@
-"""``am`` (start, force-stop, broadcast) and ``monkey -p PACKAGE 1``: starting and stopping apps.
+"""``am`` (start, force-stop, broadcast, stack list) and ``monkey -p PACKAGE 1``: starting and stopping apps.
 
 ``am start`` takes an intent as Android's ``am`` parses one (``-n PACKAGE/ACTIVITY``, ``-a``,
 ``-c``, ``-d``, ``-p``, string/int/bool extras passed to the activity as its arguments, a bare
@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mobile_gym.sim import Phone
+from mobile_gym.sim.adb_server.shell.commands.dumpsys import stack_list
 from mobile_gym.sim.adb_server.shell.invocation import (
     Command,
     CommandError,
@@ -27,6 +28,7 @@ from mobile_gym.sim.apps.base import App
 USAGE = """Activity manager (activity) commands:
   start [-W] [-S] <INTENT>
   force-stop <PACKAGE>
+  stack list
   broadcast <INTENT>
 <INTENT>: [-a <ACTION>] [-d <DATA_URI>] [-c <CATEGORY>] [-n <COMPONENT>] [-p <PACKAGE>]
     [--es|--ei|--el|--ef|--ez <KEY> <VALUE>] ... [<COMPONENT>|<PACKAGE>|<URI>]"""
@@ -176,11 +178,19 @@ def _broadcast(invocation: Invocation, args: list[str]) -> int:
     return 0
 
 
+def _stack(invocation: Invocation, args: list[str]) -> int:
+    if args != ["list"]:
+        raise CommandError(f"Error: am stack supports only list\n{USAGE}")
+    invocation.print("\n".join(stack_list(invocation.phone)))
+    return 0
+
+
 _VERBS = {
     "start": _start,
     "start-activity": _start,
     "force-stop": _force_stop,
     "broadcast": _broadcast,
+    "stack": _stack,
 }
 
 

@@ -3,7 +3,8 @@
 ``window`` has ``mCurrentFocus=Window{HASH u0 PACKAGE/ACTIVITY}`` and ``mFocusedApp``;
 ``activity`` has ``mResumedActivity: ActivityRecord{...}`` and, for ``activity top``,
 ``ACTIVITY PACKAGE/ACTIVITY HASH pid=PID``; ``display`` has a ``DisplayViewport{...}`` line with
-``orientation``, ``deviceWidth`` and ``deviceHeight``; ``input_method`` has ``mInputShown``;
+``orientation``, ``deviceWidth`` and ``deviceHeight``; ``input`` has the touch screen's
+``PhysicalWidth``/``PhysicalHeight`` and ``SurfaceOrientation``; ``input_method`` has ``mInputShown``;
 ``notification`` lists the posted notifications (``NotificationRecord(pkg=... id=...)``
 with ``android.title`` / ``android.text``); ``battery`` and ``power`` report a charged, awake phone. ``package [PACKAGE]`` has the
 ``Activity Resolver Table`` (each launcher activity under ``android.intent.action.MAIN``)
@@ -79,6 +80,28 @@ def _window(phone: Phone, args: list[str]) -> list[str]:
     return lines
 
 
+def stack_list(phone: Phone) -> list[str]:
+    """``am stack list``: the root task, then a line per task, the foreground one
+    ``visible=true``, each with ``topActivity=ComponentInfo{PACKAGE/FULL.CLASS}``."""
+    package, component = _foreground(phone)
+    d = phone.display
+    bounds = f"bounds=[0,0][{d.width},{d.height}]"
+    lines = [f"RootTask id=1 {bounds} displayId=0 userId=0"]
+    tasks = [(package, component)] + [
+        (task, phone.apps[task].component(screens[-1].activity))
+        for task, screens in reversed(list(phone.tasks.items()))
+        if task != package and screens
+    ]
+    for task, top in tasks:
+        owner, activity = top.split("/", 1)
+        full = owner + activity if activity.startswith(".") else activity
+        lines.append(
+            f"  taskId={_task_id(phone, task)}: {top} {bounds} userId=0 "
+            f"visible={str(task == package).lower()} topActivity=ComponentInfo{{{owner}/{full}}}"
+        )
+    return lines
+
+
 def _activity(phone: Phone, args: list[str]) -> list[str]:
     package, component = _foreground(phone)
     pid = phone.pids.get(package, 0)
@@ -112,6 +135,23 @@ def _display(phone: Phone, args: list[str]) -> list[str]:
         "Display Devices: size=1",
         f'  DisplayDeviceInfo{{"Built-in Screen": uniqueId="local:0", {d.width} x {d.height}, '
         f"density {d.dpi}, {d.dpi}.0 x {d.dpi}.0 dpi, rotation 0, type INTERNAL}}",
+    ]
+
+
+def _input(phone: Phone, args: list[str]) -> list[str]:
+    d = phone.display
+    return [
+        "INPUT MANAGER (dumpsys input)",
+        "Input Reader State:",
+        "  Device 1: virtio_input_multi_touch_1",
+        "    Touch Input Mapper (mode - DIRECT):",
+        f"      Viewport INTERNAL: displayId=0, uniqueId=local:0, orientation=0, "
+        f"deviceSize=[{d.width}, {d.height}], isActive=[1]",
+        f"      RawSurfaceWidth: {d.width}px",
+        f"      RawSurfaceHeight: {d.height}px",
+        "      SurfaceOrientation: 0",
+        f"      PhysicalWidth: {d.width}px",
+        f"      PhysicalHeight: {d.height}px",
     ]
 
 
@@ -215,6 +255,7 @@ _SERVICES: dict[str, Callable[[Phone, list[str]], list[str]]] = {
     "activity": _activity,
     "battery": _battery,
     "display": _display,
+    "input": _input,
     "input_method": _input_method,
     "notification": lambda phone, _args: phone.notifications.dump(),
     "package": _package,
