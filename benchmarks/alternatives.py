@@ -10,7 +10,8 @@ steps). A peer whose package is missing is left out with the reason (``Missing``
   (``RGBImgObsWrapper`` with 7-pixel tiles: 8 tiles a side);
 - android_env's ``FakeSimulator`` env, a pixel observation (random frames of the screen's
   size) every step, at 480 x 320 and 2400 x 1080 (height x width) pixels; its actions are
-  touch-level, as mobile-gym's base env's are.
+  touch-level, as mobile-gym's base env's are; and at 1280 x 720 beside android_env driving
+  the simulated phone served as an emulator (``android_env_served``, ``serve-emulator``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import os
 import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 import gymnasium as gym
 import numpy as np
@@ -66,6 +68,69 @@ def doorkey(rgb: bool) -> Workload:
 
 
 def android_env_fake(height: int, width: int) -> Workload:
+    from android_env.components import config_classes
+
+    return _android_env(
+        f"android_env_{height}x{width}",
+        f"android_env FakeSimulator {height}x{width}",
+        config_classes.FakeSimulatorConfig(screen_dimensions=(height, width)),
+        (height, width),
+    )
+
+
+def android_env_served(height: int, width: int, display: str) -> Workload:
+    """android_env's own ``EmulatorSimulator`` driving the simulated phone that
+    ``mobile-gym serve-emulator`` serves (``display``: a device profile of that size)."""
+    import shutil
+    import tempfile as tmp
+
+    from android_env.components import config_classes
+
+    from mobile_gym.emulator.server import EmulatorServer
+    from mobile_gym.sim import Phone
+
+    with tmp.NamedTemporaryFile("w", suffix=".token", delete=False) as token:
+        pass  # an empty token file: the console asks for no auth
+    server = EmulatorServer(
+        0, 0, 0, phone=Phone(seed=0, display=display), auth_token_path=Path(token.name)
+    ).start()
+    simulator = config_classes.EmulatorConfig(
+        emulator_launcher=config_classes.EmulatorLauncherConfig(
+            adb_port=server.console_port + 1,  # android_env names it emulator-<adb_port - 1>
+            emulator_console_port=server.console_port,
+            grpc_port=server.grpc_port,
+        ),
+        adb_controller=config_classes.AdbControllerConfig(
+            adb_path=shutil.which("adb") or "/usr/bin/adb", adb_server_port=server.adb_port
+        ),
+    )
+
+    def stop() -> None:
+        server.stop()
+        os.unlink(token.name)
+
+    try:
+        return _android_env(
+            f"android_env_served_{height}x{width}",
+            f"android_env on the served phone {height}x{width}",
+            simulator,
+            (height, width),
+            stop,
+        )
+    except BaseException:
+        stop()
+        raise
+
+
+def _android_env(
+    name: str,
+    label: str,
+    simulator: object,
+    shape: tuple[int, int],
+    stop: Callable[[], None] | None = None,
+) -> Workload:
+    """android_env's env on ``simulator`` (its pixels ``shape``, height x width) stepped
+    with seeded random touch-level actions; ``stop`` runs after the env closes."""
     from absl import logging
     from android_env import loader
     from android_env.components import config_classes
@@ -77,7 +142,7 @@ def android_env_fake(height: int, width: int) -> Workload:
         env = loader.load(
             config_classes.AndroidEnvConfig(
                 task=config_classes.FilesystemTaskConfig(path=task.name),
-                simulator=config_classes.FakeSimulatorConfig(screen_dimensions=(height, width)),
+                simulator=simulator,  # type: ignore[arg-type]
             )
         )
     finally:
@@ -92,19 +157,19 @@ def android_env_fake(height: int, width: int) -> Workload:
         for _ in range(ACTIONS)
     ]
     first = env.reset()
-    if first.observation["pixels"].shape != (height, width, 3):
-        raise RuntimeError(f"FakeSimulator gave {first.observation['pixels'].shape} pixels")
+    if first.observation["pixels"].shape != (*shape, 3):
+        env.close()
+        raise RuntimeError(f"{label} gave {first.observation['pixels'].shape} pixels")
 
     def step(action: dict[str, np.ndarray]) -> bool:
         return env.step(action).last()
 
-    return Workload(
-        f"android_env_{height}x{width}",
-        f"android_env FakeSimulator {height}x{width}",
-        "steps",
-        cycling(step, env.reset, sequence),
-        env.close,
-    )
+    def close() -> None:
+        env.close()
+        if stop is not None:
+            stop()
+
+    return Workload(name, label, "steps", cycling(step, env.reset, sequence), close)
 
 
 PEERS: dict[str, Callable[[], Workload]] = {
@@ -113,6 +178,7 @@ PEERS: dict[str, Callable[[], Workload]] = {
     "doorkey_rgb": lambda: doorkey(rgb=True),
     "android_env_480x320": lambda: android_env_fake(480, 320),
     "android_env_2400x1080": lambda: android_env_fake(2400, 1080),
+    "android_env_1280x720": lambda: android_env_fake(1280, 720),
 }
 """Each peer by name: a function that sets it up (ImportError if its package is missing)."""
 

@@ -27,6 +27,7 @@ emulator stand beside some rows for scale; they are not run here.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import importlib.metadata
 import os
@@ -103,6 +104,9 @@ RATES: tuple[Rate, ...] = (
     Rate("touch_320x480", "android_env_480x320", "best", 2.0),
     Rate("touch_1080x2400", "android_env_2400x1080", "best", 2.0),
     Rate("element_1080x2400", "android_env_2400x1080", "best"),
+    # android_env's own emulator client on the phone `serve-emulator` serves, beside its
+    # FakeSimulator (random frames) at the same size: the cost of a real device protocol
+    Rate("android_env_served_1280x720", "android_env_1280x720", "best"),
     Rate("vector_1", "", "best"),
     Rate("vector_2", "vector_1", "best"),
 )
@@ -205,6 +209,8 @@ def contenders(groups: set[str]) -> tuple[list[Workload], list[alternatives.Miss
             ours.vector(1),
             ours.vector(2),
         ]
+        with contextlib.suppress(ImportError):  # android_env missing: no peer row either
+            mine.append(alternatives.android_env_served(1280, 720, "small_phone"))
     if not mine:
         return [], []
     theirs, missing = alternatives.peers(None if "best-case" in groups else SUITE_PEERS)

@@ -82,12 +82,15 @@ class LocalCluster:
 
     def _ray(self, *arguments: str) -> None:
         ray = pathlib.Path(sys.executable).with_name("ray")
-        subprocess.run(
-            [str(ray), "start", "--node-ip-address=127.0.0.1", *arguments],
-            env={**os.environ, **QUIET},
-            check=True,
-            capture_output=True,
+        command = [str(ray), "start", "--node-ip-address=127.0.0.1", *arguments]
+        done = subprocess.run(
+            command, env={**os.environ, **QUIET}, capture_output=True, text=True, check=False
         )
+        if done.returncode != 0:
+            said = (done.stderr or done.stdout).strip().splitlines()[-15:]
+            raise RuntimeError(
+                f"{' '.join(command)} failed (exit status {done.returncode}):\n" + "\n".join(said)
+            )
 
     def processes(self) -> list[Any]:
         """This cluster's live processes (``psutil.Process``)."""

@@ -61,3 +61,23 @@ def test_a_stream_that_changes_nothing_is_refused() -> None:
     env.step(back)  # leaves Settings for the home screen, where BACK changes nothing
     with pytest.raises(RuntimeError, match="unchanged"):
         ours.stepping("idle", "idle", "actions", env, [back])
+
+
+def test_android_env_on_the_served_phone_stands_beside_its_fake_simulator() -> None:
+    workloads = [
+        alternatives.android_env_served(1280, 720, "small_phone"),
+        alternatives.android_env_fake(1280, 720),
+    ]
+    try:
+        rates = interleaved(workloads, rounds=2, seconds=0.05)
+    finally:
+        for workload in workloads:
+            workload.close()
+    rows = {row["name"]: row for row in peers.comparisons(rates, {})}
+    served = rows["android_env_served_1280x720"]
+    assert served["peer"] == "android_env FakeSimulator 1280x720"
+    assert (
+        served["ratio"]
+        == rates["android_env_served_1280x720"]["best_per_s"]
+        / (rates["android_env_1280x720"]["best_per_s"])
+    )
