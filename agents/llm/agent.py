@@ -3,8 +3,9 @@
 Each ``act`` sends the system prompt, the last ``history`` turns and the current screen to
 an OpenAI-compatible endpoint and turns the reply into an action of the agent's dialect
 (``mobile_gym.agents.llm.dialects``): a ``TextCommands`` action (``text``, the default), a
-``MobileEnvActions`` one (``mobile_env``) or a MobileWorld ``JsonActions`` one (``json``). A reply that holds no command is sent so that
-the wrapper rejects it; the model reads the wrapper's ``action_error`` in its next turn.
+``MobileEnvActions`` one (``mobile_env``) or a MobileWorld ``JsonActions`` one (``json``).
+A reply that holds no command is sent so that the wrapper rejects it; the model reads the
+wrapper's ``action_error`` in its next turn.
 A task with MCP tools lists them at reset (``info["tools"]``, else the observation's
 ``tools``); a dialect that can call them adds them to the system message
 (``Dialect.system_message``), and the next turn shows what the user said and the tool's

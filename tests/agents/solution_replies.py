@@ -4,10 +4,11 @@
 ``ScriptedLLM`` answering every request with ``SolutionReplies``: the task's next reference
 step written as a reply ``Thought: ...`` / ``Action: {JSON}``, as a model would write it.
 A tap on an element the screen numbers is written with its ``index``, any other point
-with ``x`` and ``y`` in pixels (``mobile_gym.data.json_of_command.parsed_command``); a step that needs what the user said or a tool returned is
-filled in from what the agent was last told. The JSON ``scroll`` moves less far than the
-reference's, so when a step's target is not on screen yet right after a scroll, the reply
-scrolls once more (counted in ``extra_scrolls``).
+with ``x`` and ``y`` in pixels (``mobile_gym.data.json_of_command.parsed_command``); a
+step that needs what the user said or a tool returned is filled in from what the agent was
+last told. The JSON ``scroll`` moves less far than the reference's, so when a step's target
+is not on screen yet after a scroll, the reply repeats the last scroll (counted in
+``extra_scrolls``).
 
 Only the replies read the episode (the solution and the screen's hierarchy); the agent
 itself runs unchanged: its prompt, the HTTP request, the reply read into a JSON action,
