@@ -135,7 +135,13 @@ def redact_xml(xml: str, secrets: Iterable[str] = ()) -> str:
     """An XML document with ``redact`` applied, the marker written escaped
     (``&lt;redacted&gt;``) so that a secret redacted inside an attribute or a text leaves the
     document well-formed."""
-    return redact(xml, secrets).replace(REDACTED, "&lt;redacted&gt;")
+    return escape_marks(redact(xml, secrets))
+
+
+def escape_marks(xml: str) -> str:
+    """``xml`` with every ``REDACTED`` mark written escaped (``&lt;redacted&gt;``): a view
+    hierarchy saved by a run that wrote the mark bare inside an attribute parses again."""
+    return xml.replace(REDACTED, "&lt;redacted&gt;")
 
 
 def redact_json(value: Any, secrets: Iterable[str] = ()) -> Any:

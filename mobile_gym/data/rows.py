@@ -21,7 +21,6 @@ import json
 import pathlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 import cv2
@@ -33,7 +32,7 @@ from mobile_gym.eval.observations import png_bytes
 from mobile_gym.eval.records import EpisodeRecord
 from mobile_gym.eval.replay import ReplayFileError, read_trajectory
 from mobile_gym.hierarchy import parse
-from mobile_gym.redaction import REDACTED
+from mobile_gym.redaction import escape_marks
 from mobile_gym.wrappers.elements import Element, node_elements
 from mobile_gym.wrappers.json_actions import json_action, parse_json_action
 from mobile_gym.wrappers.text_commands import ParsedCommand, parse_text_command
@@ -147,7 +146,7 @@ def _screen(
         )
     image = saved.get("screenshot") or files["png"]
     try:
-        xml = _repaired((root / files["xml"]).read_text(encoding="utf-8"))
+        xml = escape_marks((root / files["xml"]).read_text(encoding="utf-8"))
         png = (root / image).read_bytes()
         nodes = parse(xml)
     except (OSError, UnicodeDecodeError, ValueError) as exc:
@@ -163,13 +162,6 @@ def _screen(
 def png_size(png: bytes) -> tuple[int, int]:
     """The (width, height) a PNG's header states."""
     return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
-
-
-def _repaired(xml: str) -> str:
-    """A saved view hierarchy with the redaction mark escaped: a secret redacted in an
-    attribute (a note's "password: ...") leaves a bare ``<redacted>`` there, which no XML
-    reader accepts."""
-    return xml.replace(REDACTED, escape(REDACTED))
 
 
 def _resized(png: bytes, size: tuple[int, int] | None, path: pathlib.Path) -> bytes:

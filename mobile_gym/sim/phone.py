@@ -341,7 +341,7 @@ class Phone:
         self.wakeups.cancel_all(package)
         self.notifications.cancel_all(package)
         self.storage.drop_databases(package)
-        self.storage.delete_files(f"/data/data/{package}/")
+        self.storage.delete_app_files(package)
         app.create_databases(AppContext(self, app, ScreenState(app.main_activity)))
 
     def launcher_apps(self) -> list[App]:

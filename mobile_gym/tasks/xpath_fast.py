@@ -36,6 +36,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
+from mobile_gym.caches import LRUCache
 from mobile_gym.hierarchy import Node, attribute
 from mobile_gym.tasks import patterns
 from mobile_gym.tasks.xpath_regex import compile_task_xpath, flagged
@@ -446,6 +447,11 @@ class FastXPath:
         return f"FastXPath({self.expression!r}, kind={self.kind!r})"
 
 
+_COMPILED: LRUCache[str, FastXPath | None] = LRUCache(1024)
+"""Expressions compiled for the fast path lately (None: outside the subset), by expression:
+an episode compiles its task's signals again at every reset."""
+
+
 def compile_xpath(expression: str) -> FastXPath | None:
     """``expression`` compiled for the fast path, or None if it lies outside the subset.
 
@@ -454,6 +460,10 @@ def compile_xpath(expression: str) -> FastXPath | None:
             compile it (the message ``SignalProbe`` has always given, less its signal name),
             or ``invalid regex ...`` for a ``re:test`` pattern that is none.
     """
+    return _COMPILED.get(expression, _compile)
+
+
+def _compile(expression: str) -> FastXPath | None:
     compile_task_xpath(expression)
     try:
         kind, predicates, comparison = _Parser(expression).top()

@@ -21,6 +21,7 @@ from typing import Any
 
 from lxml import etree
 
+from mobile_gym.caches import LRUCache
 from mobile_gym.tasks import patterns
 
 REGEX_NAMESPACE = "http://exslt.org/regular-expressions"
@@ -108,6 +109,11 @@ def literal_patterns(expression: str) -> list[str]:
     return found
 
 
+_COMPILED: LRUCache[str, etree.XPath] = LRUCache(1024)
+"""Task XPaths compiled lately, by expression: an episode compiles its task's signals
+again at every reset."""
+
+
 def compile_task_xpath(expression: str) -> etree.XPath:
     """``expression`` compiled as a task's XPath (``re:test`` available).
 
@@ -115,6 +121,10 @@ def compile_task_xpath(expression: str) -> etree.XPath:
         ValueError: ``invalid XPath {expression!r}: {lxml's message}`` if lxml cannot
             compile it, or ``invalid regex ...`` for a literal pattern that is none.
     """
+    return _COMPILED.get(expression, _compile)
+
+
+def _compile(expression: str) -> etree.XPath:
     try:
         compiled = etree.XPath(
             expression, namespaces=NAMESPACES, extensions=_EXTENSIONS, regexp=False

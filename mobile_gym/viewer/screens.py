@@ -4,7 +4,6 @@ trajectory on a fresh env (the simulated phone is seeded and deterministic)."""
 
 from __future__ import annotations
 
-import html
 import itertools
 import json
 from dataclasses import dataclass, field
@@ -16,7 +15,7 @@ import numpy as np
 from mobile_gym.eval.observations import SCREENSHOT_SCALE
 from mobile_gym.eval.replay import ReplayFileError, replay_screens
 from mobile_gym.hierarchy import parse
-from mobile_gym.redaction import REDACTED
+from mobile_gym.redaction import escape_marks
 from mobile_gym.viewer.runs import EpisodeSteps, Run, RunReadError
 
 
@@ -72,7 +71,7 @@ def _saved(run: Run, episode: EpisodeSteps, step: int) -> Screen | None:
 def _readable(xml: str) -> str | None:
     """A saved hierarchy as XML that parses: a value redacted inside an attribute left a
     bare ``<redacted>`` there, escaped here; None if it still does not parse."""
-    xml = xml.replace(REDACTED, html.escape(REDACTED))
+    xml = escape_marks(xml)
     try:
         parse(xml)
     except ValueError:

@@ -19,6 +19,7 @@ from functools import cache
 from itertools import pairwise
 from typing import Any
 
+from mobile_gym.caches import LRUCache
 from mobile_gym.mcp.servers.common import haversine_m, parse_coordinate
 from mobile_gym.mcp.servers.data import fixture
 
@@ -119,16 +120,37 @@ class StreetGraph:
         return chain[::-1]
 
 
-def route_points(mode: str, origin: Point, destination: Point) -> list[Point]:
-    """The points a route of ``mode`` passes through, ends included (empty when ``route``
-    finds none): what a map draws of it."""
+Found = tuple[tuple[Point, float], tuple[Point, float], tuple[Edge, ...]]
+"""A route found: where each end joins the streets (and how far off it lies), and the
+chain of edges between them."""
+_FOUND: LRUCache[tuple[str, Point, Point], Found | None] = LRUCache(256)
+"""Routes found lately, by (mode, origin, destination): the streets never change, and a
+directions screen asks for the route it shows (its steps and its line) at every build."""
+
+
+def _found(mode: str, origin: Point, destination: Point) -> Found | None:
+    """The route of ``mode`` between the two points, or None (an end off the streets, or
+    no street joins them)."""
+    return _FOUND.get((mode, origin, destination), _find)
+
+
+def _find(key: tuple[str, Point, Point]) -> Found | None:
+    mode, origin, destination = key
     streets = graph()
     start, end = streets.snap(origin), streets.snap(destination)
     if start is None or end is None:
-        return []
+        return None
     chain = streets.path(mode, start[0], end[0])
-    if chain is None:
+    return None if chain is None else (start, end, tuple(chain))
+
+
+def route_points(mode: str, origin: Point, destination: Point) -> list[Point]:
+    """The points a route of ``mode`` passes through, ends included (empty when ``route``
+    finds none): what a map draws of it."""
+    found = _found(mode, origin, destination)
+    if found is None:
         return []
+    start, _, chain = found
     return [origin, start[0], *(edge.to for edge in chain), destination]
 
 
@@ -159,13 +181,10 @@ def route(mode: str, origin: Point, destination: Point) -> dict[str, Any] | None
     """The route of ``mode`` (``driving``, ``walking``, ``bicycling``) over the streets:
     ``{"distance", "duration", "steps": [{"instruction", "road", "distance"}]}`` with whole
     metres and seconds, or None when either end is off the streets or no street joins them."""
-    streets = graph()
-    start, end = streets.snap(origin), streets.snap(destination)
-    if start is None or end is None:
+    found = _found(mode, origin, destination)
+    if found is None:
         return None
-    chain = streets.path(mode, start[0], end[0])
-    if chain is None:
-        return None
+    start, end, chain = found
     speeds = SPEEDS[mode]
     legs: list[list[Any]] = []  # [road, metres]
     seconds = 0.0

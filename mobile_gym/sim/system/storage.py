@@ -85,10 +85,18 @@ class Storage:
         """The apps whose content is not made yet: how to make it (``defer``)."""
         self._seeded_from: dict[str, list[str]] = {}
         """The apps whose seeding reads each app's content."""
+        self._sources: dict[str, list[str]] = {}
+        """The apps whose content each app's seeding reads (``_seeded_from`` turned round)."""
+        self._as_seeded: dict[str, dict[str, bytes]] = {}
+        """The images of the databases of each app made whose readers (``_seeded_from``) are
+        not all made yet, as its seeding left them: what those readers are seeded from,
+        whenever they are made (cheaper than making their content with the app's)."""
+        self._reading: dict[str, sqlite3.Connection] = {}
+        """While an app's content is made: the databases it is seeded from, as seeded."""
         self._file_writers: set[str] = set()
         """The apps not made yet whose seeding writes files."""
-        self._unmade: dict[str, list[str]] = {}
-        """The paths of the databases of the apps not made yet, by app."""
+        self._unmade: dict[str, str] = {}
+        """The app of each database of the apps not made yet, by path."""
         self._booting = False
         self.folders: set[str] = set()
         """Directories made with ``make_dirs``: they exist even when empty."""
@@ -124,27 +132,58 @@ class Storage:
         ``writes_files``) with ``boot`` when first needed: when its databases are asked for,
         or (if it writes files) the files are; the files list its databases from the start.
         A phone whose task uses two apps makes the content of two. ``seeds_from`` names the
-        apps whose content ``boot`` reads: it is made as soon as theirs is, before anyone
-        can change theirs."""
+        apps whose databases ``boot`` reads (through ``database``): it reads them as their
+        seeding left them, whenever it runs and whatever was done to them since
+        (``_as_seeded``)."""
         self._unbooted[package] = boot
-        self._unmade[package] = [database_path(package, name) for name in databases]
+        for name in databases:
+            self._unmade[database_path(package, name)] = package
         if writes_files:
             self._file_writers.add(package)
         for source in seeds_from:
             self._seeded_from.setdefault(source, []).append(package)
+        self._sources[package] = list(seeds_from)
 
     def _boot(self, package: str) -> None:
+        boot = self._made_now(package)
+        if boot is None:
+            return
+        self._booting, booting = True, self._booting
+        self._reading, reading = self._seeded_sources(package), self._reading
+        try:
+            boot()
+        finally:
+            self._booting = booting
+            for conn in self._reading.values():
+                conn.close()
+            self._reading = reading
+        for source in [s for s in self._as_seeded if not self._waiting(s)]:
+            del self._as_seeded[source]  # no app waits to be seeded from it any more
+
+    def _made_now(self, package: str) -> Callable[[], object] | None:
+        """Forget that ``package``'s content is still to be made (it is being made, or will
+        never be); how it was to be made, if it was."""
         boot = self._unbooted.pop(package, None)
-        self._unmade.pop(package, None)
-        self._file_writers.discard(package)
         if boot is not None:
-            self._booting, booting = True, self._booting
-            try:
-                boot()
-            finally:
-                self._booting = booting
-            for reader in self._seeded_from.get(package, ()):
-                self._boot(reader)
+            for path in [path for path, owner in self._unmade.items() if owner == package]:
+                del self._unmade[path]
+            self._file_writers.discard(package)
+        return boot
+
+    def _waiting(self, source: str) -> bool:
+        """Whether an app seeded from ``source``'s content is not made yet."""
+        return any(reader in self._unbooted for reader in self._seeded_from.get(source, ()))
+
+    def _seeded_sources(self, package: str) -> dict[str, sqlite3.Connection]:
+        """The databases of the apps made already that ``package``'s seeding reads, as their
+        seeding left them, on connections of their own (closed after ``package``'s seeding).
+        The apps not made yet are made when read: their databases are as seeded."""
+        reading = {}
+        for source in self._sources.get(package, ()):
+            for path, image in self._as_seeded.get(source, {}).items():
+                conn = reading[path] = _connect()
+                conn.deserialize(image)
+        return reading
 
     def boot_all(self) -> None:
         """Make the content of every app not made yet (in the order they were deferred)."""
@@ -167,13 +206,13 @@ class Storage:
 
     def _is_database(self, path: str) -> bool:
         """Whether ``path`` is an app's database (made, or to be made on first use)."""
-        return path in self._databases or any(path in paths for paths in self._unmade.values())
+        return path in self._databases or path in self._unmade
 
     def _database_at(self, path: str) -> sqlite3.Connection:
         """The connection of database ``path`` (``_is_database``), made if not yet made."""
-        for package, paths in list(self._unmade.items()):
-            if path in paths:
-                self._boot(package)
+        package = self._unmade.get(path)
+        if package is not None:
+            self._boot(package)
         return self._databases[path]
 
     @property
@@ -224,6 +263,8 @@ class Storage:
         """The app's database ``name``, created empty on first use."""
         path = database_path(package, name)
         self.deps.read(database_key(path))
+        if self._reading and path in self._reading:
+            return self._reading[path]  # an app being seeded reads it as it was seeded
         if package in self._unbooted:
             self._boot(package)
         conn = self._databases.get(path)
@@ -249,9 +290,7 @@ class Storage:
         prepared before; the content is copied into the phone and the template rolled back to
         empty. The phone's copy reads its schema only when first used.
         """
-        self._unbooted.pop(package, None)  # made now: what was deferred is made here
-        self._unmade.pop(package, None)
-        self._file_writers.discard(package)
+        self._made_now(package)  # what was deferred is made here
         paths = {database_path(package, name): schema for name, schema in schemas.items()}
         templates = {path: _Template.of(path, schema) for path, schema in paths.items()}
         begun: dict[str, _Template] = {}
@@ -271,6 +310,8 @@ class Storage:
                     f"seeding committed {', '.join(committed)}; seeds must not commit"
                 )
             images = {path: template.conn.serialize() for path, template in begun.items()}
+            if fill is not None and self._waiting(package):
+                self._as_seeded[package] = images
         finally:
             for path, template in begun.items():
                 self._databases.pop(path, None)
@@ -313,8 +354,7 @@ class Storage:
         if package in self._file_writers or self._seeded_from.get(package):
             self._boot(package)
         else:
-            self._unbooted.pop(package, None)
-            self._unmade.pop(package, None)
+            self._made_now(package)
         self._generation += 1
         prefix = f"/data/data/{package}/"
         for path in [p for p in self._databases if p.startswith(prefix)]:
@@ -385,8 +425,7 @@ class Storage:
         self.deps.read(FILES)
         self._make_files()  # (the listing may have been found while one app made its files)
         if self._directories is None:
-            unmade = [path for paths in self._unmade.values() for path in paths]
-            paths = [*self.files, *self._databases, *unmade, *self.folders]  # (makes files)
+            paths = [*self.files, *self._databases, *self._unmade, *self.folders]  # (makes files)
             self._directories = {"/": set()}
             self._list(paths)
             for folder in self.folders:
@@ -530,6 +569,17 @@ class Storage:
             self.times.pop(path, None)
         self._files_changed()
 
+    def delete_app_files(self, package: str) -> None:
+        """Delete every plain file in ``package``'s private folder (``/data/data/<package>/``),
+        as ``pm clear`` does. Only the app writes there (Android's sandbox; no app seeds
+        files into another's folder), so the content of the other apps not made yet is not
+        made for this: none of it would be there."""
+        prefix = f"/data/data/{package}/"
+        for path in [p for p in self._files if p.startswith(prefix)]:
+            del self._files[path]
+            self.times.pop(path, None)
+        self._files_changed()
+
     def delete_tree(self, path: str) -> None:
         """Delete file ``path``, or directory ``path`` with everything in it."""
         path = normalize(path)
@@ -583,6 +633,8 @@ class Storage:
         files, databases, folders, times = snapshot
         self._unbooted.clear()
         self._seeded_from.clear()
+        self._sources.clear()
+        self._as_seeded.clear()
         self._file_writers.clear()
         self._unmade.clear()
         self._made.clear()
@@ -611,6 +663,8 @@ class Storage:
         """
         self._unbooted.clear()
         self._seeded_from.clear()
+        self._sources.clear()
+        self._as_seeded.clear()
         self._file_writers.clear()
         self._unmade.clear()
         self._made.clear()
@@ -629,6 +683,8 @@ class Storage:
     def close(self) -> None:
         self._unbooted.clear()
         self._seeded_from.clear()
+        self._sources.clear()
+        self._as_seeded.clear()
         self._file_writers.clear()
         self._unmade.clear()
         for conn in [*self._databases.values(), *self._spare]:

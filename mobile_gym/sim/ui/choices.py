@@ -3,7 +3,7 @@ dialog (how Simple apps pick a setting such as a file extension), with a Cancel 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from mobile_gym.sim.ui.composites import Handler
@@ -32,15 +32,39 @@ def radio_dialog(
 
         return run
 
-    body = [
+    def body() -> list[RadioButton]:  # made only while the dialog is open
+        return [
+            RadioButton(
+                label,
+                id=f"{key}_{value}".lower().replace(" ", "_").replace(".", "_"),
+                checked=value == current,
+                on_change=choose(value),
+                size=16,
+                margin=(0, 4, 0, 0),
+            )
+            for value, label in options
+        ]
+
+    return ctx.dialog(key, title, buttons=[("Cancel", None)], body=body)
+
+
+def pending_choices(
+    options: Iterable[tuple[str, str, str, str]],
+    pending: Mapping[str, str],
+    pick: Callable[[str, str], Callable[[bool], None]],
+) -> list[RadioButton]:
+    """The radio buttons of a dialog that sets several choices at once, applied by its OK
+    button (a sort field and an order): one per option (the choice it sets, the value, its
+    resource id and its label), checked when ``pending`` holds that value for that choice;
+    tapping one calls ``pick(choice, value)``'s handler."""
+    return [
         RadioButton(
             label,
-            id=f"{key}_{value}".lower().replace(" ", "_").replace(".", "_"),
-            checked=value == current,
-            on_change=choose(value),
+            id=id,
+            checked=pending[choice] == value,
+            on_change=pick(choice, value),
             size=16,
             margin=(0, 4, 0, 0),
         )
-        for value, label in options
+        for choice, value, id, label in options
     ]
-    return ctx.dialog(key, title, buttons=[("Cancel", None)], body=body)

@@ -19,6 +19,7 @@ import calendar
 import datetime as dt
 from collections.abc import Callable
 
+from mobile_gym.sim.ui.dates import MONTH_ABBRS, MONTH_NAMES, WEEKDAY_ABBRS
 from mobile_gym.sim.ui.grid import grid
 from mobile_gym.sim.ui.view import MATCH, WRAP, Column, LinearLayout, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, TextView
@@ -49,19 +50,18 @@ def month_weeks(month: dt.date) -> list[list[dt.date]]:
     return [days[i : i + 7] for i in range(0, len(days), 7)]
 
 
-def weekday_letters() -> list[str]:
-    """One letter per weekday, in the order the grids show them (``S M T W T F S``)."""
-    return [calendar.day_abbr[d][0] for d in _CALENDAR.iterweekdays()]
+WEEKDAY_LETTERS = tuple(calendar.day_abbr[d][0] for d in _CALENDAR.iterweekdays())
+"""One letter per weekday, in the order the grids show them (``S M T W T F S``)."""
 
 
 def month_label(month: dt.date) -> str:
-    return f"{month:%B} {month.year}"
+    return f"{MONTH_NAMES[month.month]} {month.year}"
 
 
 def _weekday_header() -> LinearLayout:
     letters = [
         TextView(letter, size=13, color="text_secondary", align="center", width=MATCH)
-        for letter in weekday_letters()
+        for letter in WEEKDAY_LETTERS
     ]
     return grid(letters, 7)[0]
 
@@ -95,7 +95,7 @@ def date_picker(
     ``on_pick`` receives the tapped day; ``on_month`` receives -1 or +1 from the arrows.
     """
     header = TextView(
-        f"{chosen:%a}, {chosen:%b} {chosen.day}",
+        f"{WEEKDAY_ABBRS[chosen.weekday()]}, {MONTH_ABBRS[chosen.month]} {chosen.day}",
         id="date_picker_header",
         size=26,
         width=MATCH,
@@ -116,6 +116,7 @@ def date_picker(
         width=MATCH,
     )
     cells: list[View] = []
+    month_and_year = month_label(shown)
     for week in month_weeks(shown):
         for day in week:
             if day.month != shown.month:
@@ -125,7 +126,7 @@ def date_picker(
                 _cell(
                     str(day.day),
                     id="date_picker_day",
-                    desc=f"{day.day} {day:%B} {day.year}",
+                    desc=f"{day.day} {month_and_year}",
                     chosen=day == chosen,
                     on_click=lambda day=day: on_pick(day),
                 )

@@ -36,8 +36,11 @@ def prompt_dialog(
             ctx.toast(error)
         return error is None
 
-    edit = ctx.edit(field, hint=hint, id=id, input_type=input_type, margin=(0, 16, 0, 0))
-    opener = ctx.dialog(key, title, buttons=[("Cancel", None), ("OK", ok)], body=[edit, *extra])
+    def body() -> list[View]:  # made only while the dialog is open
+        edit = ctx.edit(field, hint=hint, id=id, input_type=input_type, margin=(0, 16, 0, 0))
+        return [edit, *extra]
+
+    opener = ctx.dialog(key, title, buttons=[("Cancel", None), ("OK", ok)], body=body)
 
     def open_with(text: str) -> None:
         ctx.set_field(field, text)

@@ -58,19 +58,16 @@ def _reconciled(old: View, new: View, gone: list[Rect]) -> tuple[View, int]:
             kept.changed_inside()
         return kept, LAYOUT
     inside = SAME
-    children: list[View] = []
-    for position, child in enumerate(new.children):
-        if position < len(old.children):
-            child, change = _reconciled(old.children[position], child, gone)
-            if change > inside:
-                inside = change
-        else:
-            inside = LAYOUT
-        children.append(child)
-    for extra in old.children[len(new.children) :]:
+    children, before = new.children, old.children
+    for position, (was, child) in enumerate(
+        zip(before, children, strict=False)
+    ):  # lengths may differ
+        children[position], change = _reconciled(was, child, gone)
+        if change > inside:
+            inside = change
+    if len(children) != len(before):
         inside = LAYOUT
-        if extra.clip is not None:
-            gone.append(extra.visible)
+        gone.extend(extra.visible for extra in before[len(children) :] if extra.clip is not None)
     kept.children = children
     if own != LAYOUT:  # a view laid out where it stands
         if inside == LAYOUT:

@@ -74,6 +74,7 @@ class ScrollView(View):
         "_rows_scope",
         "_scope",
         "fill_viewport",
+        "item_count",
         "item_height",
         "items",
         "position",
@@ -81,7 +82,10 @@ class ScrollView(View):
     )
     cls = "android.widget.ScrollView"
     scrollable = True
-    handlers = (*View.handlers, "render_item")
+    handlers = (*View.handlers, "render_item", "items")
+    """``items`` goes with ``render_item``: the rows are made from them, and a list built
+    again with other items of the same number is the same list whose rows are made again
+    (only ``item_count`` bears on its own layout)."""
     paint_properties = frozenset()  # what it keeps of its rows and offset goes with its layout
 
     def __init__(
@@ -100,6 +104,7 @@ class ScrollView(View):
         super().__init__(height=height, **kwargs)
         self.position = position
         self.items = items
+        self.item_count = len(items)
         self.item_height = item_height
         self.render_item = render_item
         self.fill_viewport = fill_viewport

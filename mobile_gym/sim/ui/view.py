@@ -270,9 +270,11 @@ class View:
 
     def take_handlers(self, other: View) -> None:
         """Take ``other``'s handlers: ``other`` is this view built again (equal but for the
-        handlers themselves), and what they do may have changed."""
+        handlers themselves, so the same ones are set), and what they do may have changed."""
         for name in self.handlers:
-            setattr(self, name, getattr(other, name))
+            handler = getattr(other, name)
+            if handler is not None:  # else this one is unset too
+                setattr(self, name, handler)
 
     # layout -----------------------------------------------------------------------------
     def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
@@ -388,12 +390,21 @@ def _properties_of(cls: type[View]) -> Callable[[View], tuple]:
     }
     layout = _values_of(names - cls.paint_properties)
     paint = _values_of(names & cls.paint_properties)
-    handlers = cls.handlers
+    handlers = _handlers_of(cls)
+    unset = (None,) * len(cls.handlers)
 
     def properties(view: View) -> tuple:
-        return (layout(view), paint(view), tuple(getattr(view, name) is None for name in handlers))
+        return (layout(view), paint(view), tuple(map(operator.is_, handlers(view), unset)))
 
     return properties
+
+
+def _handlers_of(cls: type[View]) -> Callable[[View], tuple]:
+    """The reader of a view class's handlers, as a tuple in the order of ``handlers``."""
+    names = cls.handlers
+    if len(names) > 1:
+        return operator.attrgetter(*names)
+    return lambda view: tuple(getattr(view, name) for name in names)
 
 
 def _values_of(names: set[str]) -> Callable[[View], object]:

@@ -58,12 +58,13 @@ from mobile_gym.sim.apps.app_launcher.data import (
 )
 from mobile_gym.sim.apps.base import App, AppContext, Handler
 from mobile_gym.sim.apps.preferences import Preferences, switches_screen
+from mobile_gym.sim.ui.choices import pending_choices
 from mobile_gym.sim.ui.composites import Toolbar, empty_state, fab, toolbar
 from mobile_gym.sim.ui.grid import grid
 from mobile_gym.sim.ui.search import Search
 from mobile_gym.sim.ui.selection import Selection, selection_bar
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, View
-from mobile_gym.sim.ui.widgets import CheckBox, ImageView, RadioButton, TextView
+from mobile_gym.sim.ui.widgets import CheckBox, ImageView, TextView
 
 PACKAGE = "com.simplemobiletools.applauncher"
 MAIN = ".activities.MainActivity"
@@ -145,21 +146,13 @@ class AppLauncherApp(AboutPages, App):
                 if value != chosen[key]:
                     prefs.put(key, value)
 
-        groups = [("sort", SORTS)]
-        if pending["sort"] != "custom":
-            groups.append(("order", ORDERS))
-        body = [
-            RadioButton(
-                label,
-                id=id,
-                checked=pending[key] == value,
-                on_change=pick(key, value),
-                size=16,
-                margin=(0, 4, 0, 0),
-            )
-            for key, options in groups
-            for value, id, label in options
-        ]
+        def body() -> list[View]:
+            groups = [("sort", SORTS)]
+            if pending["sort"] != "custom":
+                groups.append(("order", ORDERS))
+            options = [(key, *option) for key, offered in groups for option in offered]
+            return [*pending_choices(options, pending, pick)]
+
         return ctx.dialog(
             "sort",
             "Sort by",
@@ -190,23 +183,26 @@ class AppLauncherApp(AboutPages, App):
             for app in picked:
                 ctx.log(f"Launcher added: package={app.package} title={app.label}")
 
-        boxes: list[View] = [
-            CheckBox(
-                app.label,
-                id="add_app_item",
-                checked=app.package in checked,
-                on_change=flip(app.package),
-                size=16,
-                height=ADD_ROW_DP,
-            )
-            for app in missing
-        ]
-        shown = min(len(boxes), ADD_ROWS_SHOWN) * ADD_ROW_DP
+        def body() -> list[View]:
+            boxes: list[View] = [
+                CheckBox(
+                    app.label,
+                    id="add_app_item",
+                    checked=app.package in checked,
+                    on_change=flip(app.package),
+                    size=16,
+                    height=ADD_ROW_DP,
+                )
+                for app in missing
+            ]
+            shown = min(len(boxes), ADD_ROWS_SHOWN) * ADD_ROW_DP
+            return [ctx.scroller("add_apps", boxes, id="add_apps_list", height=shown)]
+
         show = ctx.dialog(
             "add",
             "Add apps",
             buttons=[("Cancel", lambda: ctx.pop("add_checked")), ("OK", confirm)],
-            body=[ctx.scroller("add_apps", boxes, id="add_apps_list", height=shown)],
+            body=body,
         )
 
         def open_dialog() -> None:
@@ -229,12 +225,11 @@ class AppLauncherApp(AboutPages, App):
             selection.clear()
             return True
 
-        field = ctx.edit("rename", hint=item.title, id="edit_launcher_title")
         return ctx.dialog(
             "rename",
             "Rename",
             buttons=[("Cancel", lambda: ctx.clear_field("rename")), ("OK", rename)],
-            body=[field],
+            body=lambda: [ctx.edit("rename", hint=item.title, id="edit_launcher_title")],
         )
 
     def _remove_dialog(
@@ -265,7 +260,8 @@ class AppLauncherApp(AboutPages, App):
         selection: Selection,
     ) -> Toolbar:
         if selection.active:
-            chosen = [item for item in shown if item.id in selection]
+            selected = set(selection.keys)
+            chosen = [item for item in shown if item.id in selected]
             select_all = ctx.menu(
                 "selection", [("Select all", lambda: selection.set([i.id for i in shown]))]
             )
@@ -298,9 +294,11 @@ class AppLauncherApp(AboutPages, App):
         ]
         return toolbar("App Launcher", actions=actions, on_overflow=open_menu)
 
-    def _cell(self, ctx: AppContext, item: Launcher, selection: Selection, named: bool) -> View:
+    def _cell(
+        self, ctx: AppContext, item: Launcher, selection: Selection, named: bool, chosen: bool
+    ) -> View:
+        """``item``'s cell (``chosen`` when it is selected)."""
         app = ctx.phone.apps.get(item.package)
-        chosen = item.id in selection
 
         def click() -> None:
             if selection.active:
@@ -341,7 +339,8 @@ class AppLauncherApp(AboutPages, App):
         body: View
         if shown:
             named = prefs.flag("show_app_name")
-            cells = [self._cell(ctx, item, selection, named) for item in shown]
+            selected = set(selection.keys)
+            cells = [self._cell(ctx, item, selection, named, item.id in selected) for item in shown]
             columns = int(prefs.get("column_count"))
             body = ctx.scroller(
                 "grid", grid(cells, columns, row_height=CELL_DP), id="launchers_grid"

@@ -173,7 +173,7 @@ def _date_dialog(ctx: AppContext, form: Form) -> dict[str, Handler]:
         "date",
         "Select date",
         buttons=[("Cancel", None), ("OK", apply)],
-        body=[date_picker(shown, chosen, on_pick=pick, on_month=flip)],
+        body=lambda: [date_picker(shown, chosen, on_pick=pick, on_month=flip)],
     )
 
     def open_for(which: str) -> Handler:
@@ -205,16 +205,20 @@ def _time_dialog(ctx: AppContext, form: Form) -> dict[str, Handler]:
                 form.start, midnight(form.end.date()) + dt.timedelta(hours=hour, minutes=minute)
             )
 
-    picker = time_picker(
-        hour,
-        minute,
-        picking=ctx.get("picker_half", "hour"),
-        on_hour=set_hour,
-        on_minute=lambda value: ctx.set("picker_minute", value),
-        on_picking=lambda half: ctx.set("picker_half", half),
-    )
+    def picker() -> list[View]:  # made only while the dialog is open
+        return [
+            time_picker(
+                hour,
+                minute,
+                picking=ctx.get("picker_half", "hour"),
+                on_hour=set_hour,
+                on_minute=lambda value: ctx.set("picker_minute", value),
+                on_picking=lambda half: ctx.set("picker_half", half),
+            )
+        ]
+
     opener = ctx.dialog(
-        "time", "Select time", buttons=[("Cancel", None), ("OK", apply)], body=[picker]
+        "time", "Select time", buttons=[("Cancel", None), ("OK", apply)], body=picker
     )
 
     def open_for(which: str) -> Handler:

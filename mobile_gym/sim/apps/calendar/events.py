@@ -16,7 +16,13 @@ from dataclasses import dataclass
 
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
-from mobile_gym.sim.ui.dates import from_epoch_ms
+from mobile_gym.sim.ui.dates import (
+    MONTH_ABBRS,
+    MONTH_NAMES,
+    WEEKDAY_ABBRS,
+    WEEKDAY_NAMES,
+    from_epoch_ms,
+)
 
 SCHEMA = (
     preferences.SCHEMA
@@ -221,17 +227,17 @@ def search_events(ctx: AppContext, query: str) -> list[Event]:
 
 def clock(when: dt.datetime) -> str:
     """A time as the app shows it (24-hour)."""
-    return f"{when:%H:%M}"
+    return f"{when.hour:02d}:{when.minute:02d}"
 
 
 def long_day(day: dt.date) -> str:
     """``Monday, June 17, 2024``."""
-    return f"{day:%A}, {day:%B} {day.day}, {day.year}"
+    return f"{WEEKDAY_NAMES[day.weekday()]}, {MONTH_NAMES[day.month]} {day.day}, {day.year}"
 
 
 def short_day(day: dt.date) -> str:
     """``Mon, Jun 17, 2024``."""
-    return f"{day:%a}, {day:%b} {day.day}, {day.year}"
+    return f"{WEEKDAY_ABBRS[day.weekday()]}, {MONTH_ABBRS[day.month]} {day.day}, {day.year}"
 
 
 def reminder_label(minutes: int) -> str:

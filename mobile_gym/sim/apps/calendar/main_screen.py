@@ -31,6 +31,7 @@ from mobile_gym.sim.apps.calendar.events import (
 from mobile_gym.sim.apps.calendar.settings import first_weekday
 from mobile_gym.sim.ui.choices import radio_dialog
 from mobile_gym.sim.ui.composites import empty_state, fab
+from mobile_gym.sim.ui.dates import MONTH_NAMES, WEEKDAY_ABBRS, WEEKDAY_NAMES
 from mobile_gym.sim.ui.grid import grid_row
 from mobile_gym.sim.ui.pickers import add_months, first_of_month, month_label
 from mobile_gym.sim.ui.search_bar import SearchBar
@@ -176,7 +177,7 @@ def _agenda(
     for day, events in groups:
         children.append(
             TextView(
-                f"{day:%A}, {day:%B} {day.day}",
+                f"{WEEKDAY_NAMES[day.weekday()]}, {MONTH_NAMES[day.month]} {day.day}",
                 id="event_section_title",
                 size=14,
                 bold=True,
@@ -234,7 +235,7 @@ def _month_cell(
         number,
         *labels,
         id=f"day_{index}",
-        desc=f"{day:%B} {day.day}",
+        desc=f"{MONTH_NAMES[day.month]} {day.day}",
         height=MATCH,
         padding=(0, 4, 0, 0),
         selected=today,
@@ -262,7 +263,13 @@ def _month_page(ctx: AppContext, month: dt.date) -> View:
     today = ctx.now.date()
     header = grid_row(
         [
-            TextView(f"{day:%a}"[0], size=13, color="text_secondary", align="center", width=MATCH)
+            TextView(
+                WEEKDAY_ABBRS[day.weekday()][0],
+                size=13,
+                color="text_secondary",
+                align="center",
+                width=MATCH,
+            )
             for day in weeks[0]
         ],
         7,

@@ -9,13 +9,13 @@ as the switch off).
 
 from __future__ import annotations
 
-import calendar
 from collections.abc import Callable, Sequence
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.preferences import Preferences
 from mobile_gym.sim.ui.choices import radio_dialog
 from mobile_gym.sim.ui.composites import list_item, section_header
+from mobile_gym.sim.ui.dates import WEEKDAY_NAMES
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import Switch, TextView
 
@@ -37,7 +37,7 @@ def minutes_label(minutes: int) -> str:
 
 def first_weekday(ctx: AppContext) -> int:
     """The weekday the month grid starts with (Monday 0 ... Sunday 6)."""
-    return [day.lower() for day in calendar.day_name].index(prefs(ctx).get("start_week_on"))
+    return [day.lower() for day in WEEKDAY_NAMES].index(prefs(ctx).get("start_week_on"))
 
 
 def _sunday_first_row(store: Preferences) -> View:

@@ -19,6 +19,7 @@ from mobile_gym.sim.apps.clock.data import (
 )
 from mobile_gym.sim.apps.clock.time_dialog import time_dialog
 from mobile_gym.sim.ui.composites import empty_state, fab
+from mobile_gym.sim.ui.dates import MONTH_ABBRS, WEEKDAY_ABBRS
 from mobile_gym.sim.ui.pickers import add_months, date_picker, first_of_month
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
 from mobile_gym.sim.ui.widgets import CheckBox, ImageButton, ImageView, Switch, TextView
@@ -30,7 +31,7 @@ CARD_DP = 132
 def _summary(alarm: Alarm, now: dt.datetime) -> str:
     if alarm.blackout_end:
         day = dt.date.fromisoformat(alarm.blackout_end) + dt.timedelta(days=1)
-        return f"{day:%a}, {day:%b} {day.day}"
+        return f"{WEEKDAY_ABBRS[day.weekday()]}, {MONTH_ABBRS[day.month]} {day.day}"
     if alarm.daysofweek:
         return days_text(alarm.daysofweek)
     if not alarm.enabled:

@@ -12,6 +12,7 @@ import zoneinfo
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.clock.data import CITIES, clock_text
 from mobile_gym.sim.ui.composites import empty_state, fab, list_item
+from mobile_gym.sim.ui.dates import WEEKDAY_ABBRS
 from mobile_gym.sim.ui.search_bar import SearchBar
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, View
 from mobile_gym.sim.ui.widgets import TextView
@@ -84,7 +85,7 @@ def clock_tab(ctx: AppContext) -> View:
             ctx.set("city_target", city_id)
             open_menu()
 
-        day = "Today" if there.date() == now.date() else f"{there:%a}"
+        day = "Today" if there.date() == now.date() else WEEKDAY_ABBRS[there.weekday()]
         return list_item(
             name,
             f"{day}, {_offset_text(now, there)}",

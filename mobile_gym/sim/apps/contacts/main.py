@@ -84,7 +84,7 @@ def _sort_dialog(ctx: AppContext) -> Handler:
         "sort",
         "Sort by",
         buttons=[("Cancel", lambda: ctx.pop("sort_choice")), ("OK", apply)],
-        body=[
+        body=lambda: [
             RadioButton(
                 label,
                 id=id,

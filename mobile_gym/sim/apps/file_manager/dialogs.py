@@ -46,16 +46,14 @@ def create_dialog(browser: Browser) -> Handler:
         error = browser.create(ctx.field("create_name").strip(), folder=not as_file)
         return _keep_open_on_error(ctx, error)
 
-    opener = ctx.dialog(
-        "create",
-        "Create new",
-        buttons=[("Cancel", None), ("OK", ok)],
-        body=[
+    def body() -> list[View]:
+        return [
             ctx.edit("create_name", hint="Name", id="dialog_item_name", margin=(0, 12, 0, 8)),
             _radio("Folder", "dialog_radio_directory", not as_file, lambda: ctx.pop("create_file")),
             _radio("File", "dialog_radio_file", as_file, lambda: ctx.set("create_file", True)),
-        ],
-    )
+        ]
+
+    opener = ctx.dialog("create", "Create new", buttons=[("Cancel", None), ("OK", ok)], body=body)
 
     def open_() -> None:
         ctx.set_field("create_name", "")
@@ -77,17 +75,22 @@ def rename_dialog(browser: Browser) -> Handler:
         full = f"{name}.{extension}" if extension and name else name
         return _keep_open_on_error(ctx, browser.rename(path, full))
 
-    name_field = ctx.edit("rename_name", hint="Name", id="rename_item_name", margin=(0, 12, 0, 0))
-    body: list[View] = [apply_selection(ctx, name_field)]
-    if ctx.get("rename_has_extension"):
-        body.append(
-            ctx.edit(
-                "rename_extension",
-                hint="Extension",
-                id="rename_item_extension",
-                margin=(0, 8, 0, 0),
-            )
+    def body() -> list[View]:
+        name_field = ctx.edit(
+            "rename_name", hint="Name", id="rename_item_name", margin=(0, 12, 0, 0)
         )
+        views: list[View] = [apply_selection(ctx, name_field)]
+        if ctx.get("rename_has_extension"):
+            views.append(
+                ctx.edit(
+                    "rename_extension",
+                    hint="Extension",
+                    id="rename_item_extension",
+                    margin=(0, 8, 0, 0),
+                )
+            )
+        return views
+
     opener = ctx.dialog("rename", "Rename", buttons=[("Cancel", None), ("OK", ok)], body=body)
 
     def open_() -> None:
@@ -128,7 +131,16 @@ def delete_dialog(browser: Browser) -> Handler:
 
 def properties_dialog(browser: Browser) -> Handler:
     """ "Properties" of the selected items: name, path, size, contents, last modified."""
-    ctx = browser.ctx
+    return browser.ctx.dialog(
+        "properties",
+        "Properties",
+        buttons=[("OK", None)],
+        body=lambda: properties_body(_properties(browser)),
+    )
+
+
+def _properties(browser: Browser) -> list[tuple[str, str]]:
+    """The (label, value) pairs "Properties" shows of the selected items."""
     selected = browser.selected()
     pairs: list[tuple[str, str]] = []
     if len(selected) == 1:
@@ -148,9 +160,7 @@ def properties_dialog(browser: Browser) -> Handler:
             ("Size", format_size(size)),
             ("Path", posixpath.dirname(selected[0])),
         ]
-    return ctx.dialog(
-        "properties", "Properties", buttons=[("OK", None)], body=properties_body(pairs)
-    )
+    return pairs
 
 
 def sort_dialog(browser: Browser) -> Handler:
@@ -170,22 +180,30 @@ def sort_dialog(browser: Browser) -> Handler:
     def choose(key: str, value: object) -> Handler:
         return lambda: ctx.set(key, value)
 
-    body: list[View] = [
-        _radio(
-            SORT_LABELS[key],
-            f"sorting_dialog_radio_{'last_modified' if key == 'modified' else key}",
-            choice == key,
-            choose("sort_choice", key),
-        )
-        for key in SORTS
-    ]
-    body += [
-        View(height=1, background="divider", margin=(0, 8, 0, 4)),
-        _radio(
-            "Ascending", "sorting_dialog_radio_ascending", not down, choose("order_choice", False)
-        ),
-        _radio("Descending", "sorting_dialog_radio_descending", down, choose("order_choice", True)),
-    ]
+    def body() -> list[View]:
+        views: list[View] = [
+            _radio(
+                SORT_LABELS[key],
+                f"sorting_dialog_radio_{'last_modified' if key == 'modified' else key}",
+                choice == key,
+                choose("sort_choice", key),
+            )
+            for key in SORTS
+        ]
+        return [
+            *views,
+            View(height=1, background="divider", margin=(0, 8, 0, 4)),
+            _radio(
+                "Ascending",
+                "sorting_dialog_radio_ascending",
+                not down,
+                choose("order_choice", False),
+            ),
+            _radio(
+                "Descending", "sorting_dialog_radio_descending", down, choose("order_choice", True)
+            ),
+        ]
+
     opener = ctx.dialog("sort", "Sort by", buttons=[("Cancel", forget), ("OK", ok)], body=body)
 
     def open_() -> None:
@@ -210,25 +228,30 @@ def picker_dialog(browser: Browser, *, move: bool) -> Handler:
 
         return run
 
-    subfolders = [
-        posixpath.join(folder, name)
-        for name in browser.storage.list_dir(folder)
-        if browser.storage.is_dir(posixpath.join(folder, name))
-        and (browser.show_hidden or not name.startswith("."))
-    ]
-    rows: list[View] = [
-        list_item(
-            posixpath.basename(path),
-            icon="folder",
-            on_click=go(path),
-            id="filepicker_item",
-            title_id="list_item_name",
-        )
-        for path in sorted(subfolders, key=str.lower)
-    ]
-    if not rows:
-        rows = [empty_state("No folders here", id="filepicker_placeholder")]
-    crumbs = [(name, go(path)) for name, path in browser.crumbs(folder)]
+    def body() -> list[View]:
+        subfolders = [
+            posixpath.join(folder, name)
+            for name in browser.storage.list_dir(folder)
+            if browser.storage.is_dir(posixpath.join(folder, name))
+            and (browser.show_hidden or not name.startswith("."))
+        ]
+        rows: list[View] = [
+            list_item(
+                posixpath.basename(path),
+                icon="folder",
+                on_click=go(path),
+                id="filepicker_item",
+                title_id="list_item_name",
+            )
+            for path in sorted(subfolders, key=str.lower)
+        ]
+        if not rows:
+            rows = [empty_state("No folders here", id="filepicker_placeholder")]
+        crumbs = [(name, go(path)) for name, path in browser.crumbs(folder)]
+        return [
+            breadcrumbs(crumbs, id="filepicker_breadcrumbs", item_id="filepicker_breadcrumb"),
+            ctx.scroller("picker", rows, id="filepicker_list", height=PICKER_LIST_DP),
+        ]
 
     def ok() -> None:
         browser.transfer(browser.selected(), folder, move=move)
@@ -237,10 +260,7 @@ def picker_dialog(browser: Browser, *, move: bool) -> Handler:
         "picker_" + key,
         "Move to" if move else "Copy to",
         buttons=[("Cancel", None), ("OK", ok)],
-        body=[
-            breadcrumbs(crumbs, id="filepicker_breadcrumbs", item_id="filepicker_breadcrumb"),
-            ctx.scroller("picker", rows, id="filepicker_list", height=PICKER_LIST_DP),
-        ],
+        body=body,
     )
 
     def open_() -> None:

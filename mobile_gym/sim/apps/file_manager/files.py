@@ -77,7 +77,11 @@ def entry(storage: Storage, path: str, *, show_hidden: bool, fallback_ms: int) -
         below = storage.tree(path)
         names = storage.list_dir(path)
         shown = [n for n in names if show_hidden or not n.startswith(".")]
-        times = [t for t in (storage.modified(p) for p in [path, *below]) if t is not None]
+        recorded = storage.times  # (the paths ``tree`` gives are normalised already)
+        times = [t for t in (recorded.get(p) for p in below) if t is not None]
+        own = storage.modified(path)
+        if own is not None:
+            times.append(own)
         return Entry(path, True, storage.size(path), len(shown), max(times, default=fallback_ms))
     modified = storage.modified(path)
     return Entry(path, False, storage.size(path), 0, fallback_ms if modified is None else modified)

@@ -18,6 +18,7 @@ from mobile_gym.sim.apps.gallery import (
 from mobile_gym.sim.apps.gallery.library import folder_name
 from mobile_gym.sim.apps.gallery.media import (
     SCHEMA,
+    IndexSync,
     medium,
     seed_media,
 )
@@ -59,6 +60,11 @@ class GalleryApp(about.AboutPages, App):
     schemas: ClassVar[dict[str, str]] = {"gallery": SCHEMA + PREFERENCES_SCHEMA}
     about_name = "Simple Gallery Pro"
     version = VERSION
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.index_sync = IndexSync()
+        """When the media index was last brought up to date with the files (``media.scan``)."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_media(ctx, rng)

@@ -64,25 +64,28 @@ def _field_order_dialog(
     def apply() -> None:
         library.prefs.put(preference, f"{chosen_field}:{chosen_order}")
 
-    body: list[View] = [
-        _radio(
-            label,
-            f"{id_prefix}_{name}",
-            name == chosen_field,
-            lambda name=name: ctx.set(key + "_field", name),
-        )
-        for name, label in fields.items()
-    ]
-    body.append(View(height=1, background="divider", margin=(0, 8)))
-    body += [
-        _radio(
-            label,
-            f"{id_prefix}_{label.lower()}",
-            name == chosen_order,
-            lambda name=name: ctx.set(key + "_order", name),
-        )
-        for name, label in SORT_ORDERS.items()
-    ]
+    def body() -> list[View]:
+        views: list[View] = [
+            _radio(
+                label,
+                f"{id_prefix}_{name}",
+                name == chosen_field,
+                lambda name=name: ctx.set(key + "_field", name),
+            )
+            for name, label in fields.items()
+        ]
+        views.append(View(height=1, background="divider", margin=(0, 8)))
+        views += [
+            _radio(
+                label,
+                f"{id_prefix}_{label.lower()}",
+                name == chosen_order,
+                lambda name=name: ctx.set(key + "_order", name),
+            )
+            for name, label in SORT_ORDERS.items()
+        ]
+        return views
+
     opener = ctx.dialog(key, title, buttons=[("Cancel", None), ("OK", apply)], body=body)
 
     def open_() -> None:
@@ -125,15 +128,18 @@ def view_type_dialog(ctx: AppContext, library: Library, preference: str) -> Hand
     media of a folder (``view_type_files``)."""
     current = library.prefs.get(preference)
     pending = ctx.get("view_type_pending", current)
-    body: list[View] = [
-        _radio(
-            label,
-            f"change_view_type_dialog_radio_{name}",
-            name == pending,
-            lambda name=name: ctx.set("view_type_pending", name),
-        )
-        for name, label in VIEW_TYPES.items()
-    ]
+
+    def body() -> list[View]:
+        return [
+            _radio(
+                label,
+                f"change_view_type_dialog_radio_{name}",
+                name == pending,
+                lambda name=name: ctx.set("view_type_pending", name),
+            )
+            for name, label in VIEW_TYPES.items()
+        ]
+
     opener = ctx.dialog(
         "view_type",
         "Change view type",
@@ -168,25 +174,28 @@ def date_time_dialog(ctx: AppContext, library: Library) -> Handler:
         if use_24 != current[1]:
             prefs.put("use_24_hour_format", use_24)
 
-    body: list[View] = [
-        _radio(
-            format_date(_SAMPLE_DAY, pattern),
-            f"change_date_time_dialog_radio_{number}",
-            pattern == date_format,
-            choose((pattern, use_24)),
+    def body() -> list[View]:
+        views: list[View] = [
+            _radio(
+                format_date(_SAMPLE_DAY, pattern),
+                f"change_date_time_dialog_radio_{number}",
+                pattern == date_format,
+                choose((pattern, use_24)),
+            )
+            for number, pattern in zip(_NUMBERS, DATE_FORMATS, strict=True)
+        ]
+        views.append(
+            CheckBox(
+                "Use 24-hour time format",
+                id="change_date_time_dialog_24_hour",
+                checked=use_24,
+                on_change=lambda on: choose((date_format, on))(),
+                size=16,
+                margin=(0, 8, 0, 0),
+            )
         )
-        for number, pattern in zip(_NUMBERS, DATE_FORMATS, strict=True)
-    ]
-    body.append(
-        CheckBox(
-            "Use 24-hour time format",
-            id="change_date_time_dialog_24_hour",
-            checked=use_24,
-            on_change=lambda on: choose((date_format, on))(),
-            size=16,
-            margin=(0, 8, 0, 0),
-        )
-    )
+        return views
+
     opener = ctx.dialog(
         "date_time",
         "Change date and time format",
@@ -213,16 +222,18 @@ def filter_dialog(ctx: AppContext, library: Library) -> Handler:
         library.prefs.put("filter_media", str(pending))
         return True
 
-    body = [
-        CheckBox(
-            name,
-            id=f"filter_media_{TYPE_IDS[kind]}",
-            checked=bool(pending & kind),
-            on_change=lambda _on, kind=kind: ctx.set("filter_pending", pending ^ kind),
-            size=16,
-        )
-        for kind, name in TYPE_NAMES.items()
-    ]
+    def body() -> list[View]:
+        return [
+            CheckBox(
+                name,
+                id=f"filter_media_{TYPE_IDS[kind]}",
+                checked=bool(pending & kind),
+                on_change=lambda _on, kind=kind: ctx.set("filter_pending", pending ^ kind),
+                size=16,
+            )
+            for kind, name in TYPE_NAMES.items()
+        ]
+
     opener = ctx.dialog(
         "filter", "Filter media", buttons=[("Cancel", None), ("OK", apply)], body=body
     )
@@ -252,14 +263,18 @@ def rename_dialog(ctx: AppContext) -> Callable[[Medium], None]:
         rename(ctx, item, full)
         return True
 
-    body = [
-        apply_selection(
-            ctx, ctx.edit("rename_name", hint="Name", id="rename_item_name", margin=(0, 12, 0, 0))
-        ),
-        ctx.edit(
-            "rename_extension", hint="Extension", id="rename_item_extension", margin=(0, 8, 0, 0)
-        ),
-    ]
+    def body() -> list[View]:
+        name = ctx.edit("rename_name", hint="Name", id="rename_item_name", margin=(0, 12, 0, 0))
+        return [
+            apply_selection(ctx, name),
+            ctx.edit(
+                "rename_extension",
+                hint="Extension",
+                id="rename_item_extension",
+                margin=(0, 8, 0, 0),
+            ),
+        ]
+
     opener = ctx.dialog("rename", "Rename", buttons=[("Cancel", None), ("OK", ok)], body=body)
 
     def open_for(target: Medium) -> None:
@@ -274,34 +289,42 @@ def rename_dialog(ctx: AppContext) -> Callable[[Medium], None]:
     return open_for
 
 
+def _properties(ctx: AppContext) -> list[tuple[str, str]]:
+    """The (label, value) rows "Properties" shows of the medium being inspected."""
+    item = medium(ctx, ctx.get("inspecting"))
+    if item is None:
+        return []
+    prefs = Library(ctx).prefs
+    when = taken(item.date_taken, prefs.get("date_format"), prefs.flag("use_24_hour_format"))
+    rows = [
+        ("Name", item.filename),
+        ("Path", item.original_path),
+        ("Size", file_size(item.size)),
+        ("Date taken", when),
+    ]
+    if item.is_video:
+        rows.append(("Duration", duration(item.video_duration)))
+    elif ctx.phone.storage.exists(item.full_path):
+        width, height = picture_size(ctx.phone.storage.read(item.full_path), item.full_path)
+        rows.append(("Resolution", f"{width} x {height}"))
+    return rows
+
+
 def properties_dialog(ctx: AppContext) -> Callable[[Medium], None]:
     """ "Properties" of a medium: name, path, size, date taken (and a video's length, a
     photo's resolution)."""
-    item = medium(ctx, ctx.get("inspecting"))
-    prefs = Library(ctx).prefs
-    rows: list[tuple[str, str]] = []
-    if item is not None:
-        when = taken(item.date_taken, prefs.get("date_format"), prefs.flag("use_24_hour_format"))
-        rows = [
-            ("Name", item.filename),
-            ("Path", item.original_path),
-            ("Size", file_size(item.size)),
-            ("Date taken", when),
+
+    def body() -> list[View]:
+        return [
+            Column(
+                TextView(label, id="property_label", size=14, color="text_secondary"),
+                TextView(value, id="property_value", size=16, max_lines=3, width=MATCH),
+                width=MATCH,
+                margin=(0, 8, 0, 0),
+            )
+            for label, value in _properties(ctx)
         ]
-        if item.is_video:
-            rows.append(("Duration", duration(item.video_duration)))
-        elif ctx.phone.storage.exists(item.full_path):
-            width, height = picture_size(ctx.phone.storage.read(item.full_path), item.full_path)
-            rows.append(("Resolution", f"{width} x {height}"))
-    body: list[View] = [
-        Column(
-            TextView(label, id="property_label", size=14, color="text_secondary"),
-            TextView(value, id="property_value", size=16, max_lines=3, width=MATCH),
-            width=MATCH,
-            margin=(0, 8, 0, 0),
-        )
-        for label, value in rows
-    ]
+
     opener = ctx.dialog("properties", "Properties", buttons=[("OK", None)], body=body)
 
     def open_for(target: Medium) -> None:

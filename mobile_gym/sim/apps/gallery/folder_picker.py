@@ -26,10 +26,10 @@ _CREATE = "create_folder"
 
 
 def folder_picker(
-    ctx: AppContext, items: Sequence[Medium], then: Handler
+    ctx: AppContext, library: Library, items: Sequence[Medium], then: Handler
 ) -> Callable[[bool], None]:
     """Returns the handler that opens "Select a folder" to copy (False) or move (True)
-    ``items``; ``then`` runs once they are in a folder."""
+    ``items``, listing ``library``'s folders; ``then`` runs once they are in a folder."""
     move = bool(ctx.get("transfer_move"))
     parent = new_folder_parent(items)
 
@@ -45,7 +45,7 @@ def folder_picker(
         return run
 
     def picker_body() -> list[View]:
-        folders = Library(ctx).media_folders()
+        folders = library.media_folders()
         rows: list[View] = [
             list_item(
                 posixpath.basename(path),

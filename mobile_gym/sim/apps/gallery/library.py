@@ -16,6 +16,7 @@ from mobile_gym.sim.apps.gallery.media import ALL_TYPES, HOME, TYPE_NAMES, Mediu
 from mobile_gym.sim.apps.gallery.names import FAVORITES, RECYCLE_BIN, SPECIAL_FOLDERS
 from mobile_gym.sim.apps.preferences import Preferences
 from mobile_gym.sim.system.storage import Storage
+from mobile_gym.sim.ui.dates import MONTH_NAMES
 
 PREFERENCES = {
     "filter_media": str(ALL_TYPES),
@@ -63,12 +64,12 @@ _EPOCH = dt.datetime(1970, 1, 1)
 
 def _daily(ms: int) -> tuple[Any, str]:
     day = _EPOCH + dt.timedelta(milliseconds=ms)
-    return day.date(), f"{day:%B} {day.day}, {day.year}"
+    return day.date(), f"{MONTH_NAMES[day.month]} {day.day}, {day.year}"
 
 
 def _monthly(ms: int) -> tuple[Any, str]:
     day = _EPOCH + dt.timedelta(milliseconds=ms)
-    return (day.year, day.month), f"{day:%B %Y}"
+    return (day.year, day.month), f"{MONTH_NAMES[day.month]} {day.year}"
 
 
 def _extension(item: Medium) -> tuple[Any, str]:
@@ -87,12 +88,12 @@ _GROUP_KEYS: dict[str, Callable[[Medium], tuple[Any, str]]] = {
 """Each grouping's (rank, title) of a medium: groups are ordered by rank."""
 
 
-def is_hidden(item: Medium, storage: Storage) -> bool:
-    """Whether ``item`` lies in a hidden folder under /sdcard: a name starting with a dot,
-    or a folder holding a ``.nomedia`` file."""
-    relative = item.parent_path.removeprefix(HOME)
+def is_hidden_folder(folder: str, storage: Storage) -> bool:
+    """Whether ``folder`` is hidden under /sdcard: a name on its path starts with a dot, or
+    it holds a ``.nomedia`` file."""
+    relative = folder.removeprefix(HOME)
     dotted = any(part.startswith(".") for part in relative.split("/"))
-    return dotted or storage.exists(posixpath.join(item.parent_path, NOMEDIA))
+    return dotted or storage.exists(posixpath.join(folder, NOMEDIA))
 
 
 @dataclass(frozen=True)
@@ -137,20 +138,23 @@ class Library:
         return field, order
 
     @cached_property
+    def media(self) -> list[Medium]:
+        """Every indexed medium, the recycle bin's included (the index scanned first)."""
+        return all_media(self.ctx)
+
+    @cached_property
     def shown(self) -> list[Medium]:
         """The indexed media of the types the filter lets through (media in hidden folders
         only with ``show_hidden_media``)."""
         wanted = self.media_filter
-        hidden = self.prefs.flag("show_hidden_media")
         excluded = set(self.excluded_folders)
+        media = [m for m in self.media if m.type & wanted and m.parent_path not in excluded]
+        if self.prefs.flag("show_hidden_media"):
+            return media
         storage = self.ctx.phone.storage
-        return [
-            item
-            for item in all_media(self.ctx)
-            if item.type & wanted
-            and item.parent_path not in excluded
-            and (hidden or not is_hidden(item, storage))
-        ]
+        folders = {m.parent_path for m in media}
+        hidden = {folder for folder in folders if is_hidden_folder(folder, storage)}
+        return [m for m in media if m.parent_path not in hidden]
 
     @property
     def excluded_folders(self) -> list[str]:
@@ -159,7 +163,7 @@ class Library:
 
     def media_folders(self) -> list[str]:
         """Every folder holding media outside the recycle bin, hidden or excluded or not."""
-        return sorted({m.parent_path for m in all_media(self.ctx) if not m.deleted_ts})
+        return sorted({m.parent_path for m in self.media if not m.deleted_ts})
 
     def groups(self, key: str) -> list[tuple[str, list[Medium]]]:
         """The media of folder ``key`` in ``group_by`` groups, each titled (one untitled
@@ -188,19 +192,29 @@ class Library:
             items = [m for m in self.shown if m.is_favorite and not m.deleted_ts]
         else:
             items = [m for m in self.shown if m.parent_path == key and not m.deleted_ts]
+        return self.media_order()(items)
+
+    def media_order(self) -> Callable[[list[Medium]], list[Medium]]:
+        """What sorts media by ``media_sorting``."""
         field, order = self.sorting("media_sorting")
-        ranked = {
+        ranked: Callable[[Medium], tuple[Any, int]] = {
             "name": lambda m: (m.filename.casefold(), m.id),
             "size": lambda m: (m.size, m.id),
             "date_taken": lambda m: (m.date_taken, m.id),
         }[field]
-        return sorted(items, key=ranked, reverse=order == "desc")
+        return lambda items: sorted(items, key=ranked, reverse=order == "desc")
 
     def folders(self) -> list[Folder]:
         """The directories holding media, sorted by ``directory_sorting``, then Favorites
         and the Recycle Bin when they hold anything."""
-        paths = sorted({m.parent_path for m in self.shown if not m.deleted_ts})
-        folders = [Folder(p, folder_name(p), tuple(self.items(p))) for p in paths]
+        members: dict[str, list[Medium]] = {}
+        for item in self.shown:
+            if not item.deleted_ts:
+                members.setdefault(item.parent_path, []).append(item)
+        sort_media = self.media_order()
+        folders = [
+            Folder(p, folder_name(p), tuple(sort_media(members[p]))) for p in sorted(members)
+        ]
         field, order = self.sorting("directory_sorting")
         ranked = {
             "name": lambda f: (f.name.casefold(), f.key),

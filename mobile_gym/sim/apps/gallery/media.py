@@ -16,10 +16,16 @@ import datetime as dt
 import posixpath
 import random
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.gallery.names import PACKAGE
+from mobile_gym.sim.system.storage import FILES
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.apps.gallery.app import GalleryApp
 
 HOME = "/sdcard"
 TRASH = f"/data/data/{PACKAGE}/files/.trash"
@@ -253,8 +259,38 @@ def all_media(ctx: AppContext) -> list[Medium]:
     return [Medium(*row) for row in ctx.db().execute(f"SELECT {_COLUMNS} FROM media ORDER BY id")]
 
 
+class IndexSync:
+    """When the gallery last brought its ``media`` index up to date with the files: the
+    storage's ``files_version`` and the index database's stamp right after that scan. While
+    both stay the same, neither the files nor the index changed, so a scan would find
+    nothing to do (the real app rescans the media store only when it reports a change)."""
+
+    def __init__(self) -> None:
+        self.synced_at: tuple[int, Hashable] | None = None
+
+    def state(self, ctx: AppContext) -> tuple[int, Hashable]:
+        """The files' version and the index database's stamp now."""
+        index = ctx.db()  # (made first: making it may write files)
+        storage = ctx.phone.storage
+        return storage.files_version, storage.stamp(index)
+
+
 def scan(ctx: AppContext) -> None:
-    """Bring the index up to date with the files: index new media files, forget gone ones."""
+    """Bring the index up to date with the files: index new media files, forget gone ones.
+
+    What it reads of the files is tracked even when nothing changed since the last scan,
+    so that a screen showing the index is built again when the files change.
+    """
+    ctx.phone.deps.read(FILES)
+    sync = cast("GalleryApp", ctx.app).index_sync
+    if sync.synced_at == sync.state(ctx):
+        return
+    _rescan(ctx)
+    sync.synced_at = sync.state(ctx)
+
+
+def _rescan(ctx: AppContext) -> None:
+    """Index the media files the index lacks and forget the rows of files that are gone."""
     storage = ctx.phone.storage
     db = ctx.db()
     indexed = dict(db.execute("SELECT full_path, id FROM media").fetchall())

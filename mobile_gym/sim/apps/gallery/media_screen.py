@@ -113,9 +113,10 @@ def _tile(
 
 
 def _selection_bar(
-    ctx: AppContext, selection: Selection, items: list[Medium], in_bin: bool
+    ctx: AppContext, library: Library, selection: Selection, items: list[Medium], in_bin: bool
 ) -> View:
-    chosen = [item for item in items if item.id in selection]
+    selected = set(selection.keys)
+    chosen = [item for item in items if item.id in selected]
     confirm = delete_dialog(ctx, chosen, in_bin=in_bin, then=selection.clear)
     actions: list[Action] = [
         ("select_all", "Select all", lambda: selection.set([m.id for m in items])),
@@ -140,7 +141,7 @@ def _selection_bar(
             return run
 
         menu += [("Add to favorites", favorite(True)), ("Remove from favorites", favorite(False))]
-        pick = folder_picker(ctx, chosen, then=selection.clear)
+        pick = folder_picker(ctx, library, chosen, then=selection.clear)
         menu += [("Copy to", lambda: pick(False)), ("Move to", lambda: pick(True))]
         if len(chosen) == 1:
             rename = rename_dialog(ctx)
@@ -180,7 +181,8 @@ def build(ctx: AppContext) -> View:
     as_list = library.prefs.get("view_type_files") == "list"
     star = library.prefs.flag("mark_favorite_items")
     selection = Selection(ctx)
-    present = [i for i in selection.keys if any(item.id == i for item in items)]
+    ids = {item.id for item in items}
+    present = [i for i in selection.keys if i in ids]
     if present != selection.keys:
         selection.set(present)
 
@@ -224,7 +226,7 @@ def build(ctx: AppContext) -> View:
     else:
         body = empty_state("No media files found", id="media_empty_text_placeholder")
     if selection.active:
-        bar = _selection_bar(ctx, selection, items, in_bin)
+        bar = _selection_bar(ctx, library, selection, items, in_bin)
     else:
         actions: list[Action] = [
             ("menu", "Sort by", sort_dialog(ctx, library, "media_sorting")),

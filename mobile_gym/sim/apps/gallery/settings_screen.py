@@ -111,16 +111,18 @@ def _folders_dialog(
     def flip(folder: str) -> Callable[[bool], None]:
         return lambda _on: ctx.set(key + "_pending", sorted(pending ^ {folder}))
 
-    body: list[View] = [
-        CheckBox(
-            folder_name(folder),
-            id="manage_folder",
-            checked=folder in pending,
-            on_change=flip(folder),
-            size=16,
-        )
-        for folder in folders
-    ] or [empty_state("No folders with media", id="manage_folders_placeholder")]
+    def body() -> list[View]:
+        return [
+            CheckBox(
+                folder_name(folder),
+                id="manage_folder",
+                checked=folder in pending,
+                on_change=flip(folder),
+                size=16,
+            )
+            for folder in folders
+        ] or [empty_state("No folders with media", id="manage_folders_placeholder")]
+
     opener = ctx.dialog(
         key, title, buttons=[("Cancel", None), ("OK", lambda: on_ok(pending))], body=body
     )

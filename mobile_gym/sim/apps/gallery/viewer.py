@@ -159,7 +159,7 @@ def build(ctx: AppContext) -> View:
         menu.insert(0, ("Rename", lambda: rename(item)))
         if item.type != VIDEO:
             menu.insert(1, ("Set as", lambda: ctx.open(WALLPAPER_ACTIVITY, medium_id=item.id)))
-        pick = folder_picker(ctx, [item], then=lambda: None)
+        pick = folder_picker(ctx, library, [item], then=lambda: None)
         menu[-1:-1] = [("Copy to", lambda: pick(False)), ("Move to", lambda: pick(True))]
     bar = toolbar(item.filename, on_up=ctx.finish, on_overflow=ctx.menu("overflow", menu))
     return Column(

@@ -19,6 +19,7 @@ FIELDS = (*RECIPIENTS, "subject", "body")
 FIELD_LABELS = {"to": "To", "cc": "Cc", "bcc": "Bcc"}
 PICKABLE = ("/sdcard/Download", "/sdcard/Documents", "/sdcard/Pictures", "/sdcard/DCIM")
 """The folders whose files the attach dialog lists."""
+_PICKABLE_INDEX = {folder: index for index, folder in enumerate(PICKABLE)}
 SUGGESTIONS = 5
 FILE_ROW_DP = 64
 
@@ -184,6 +185,12 @@ def _suggestions(ctx: AppContext, key: str, text: str) -> list[View]:
     ]
 
 
+def _pickable_folder(path: str) -> int | None:
+    """The index in ``PICKABLE`` of the folder ``path`` lies in (at any depth), if any."""
+    parts = path.split("/", 3)  # "", "sdcard", folder, the rest
+    return _PICKABLE_INDEX.get("/".join(parts[:3])) if len(parts) == 4 else None
+
+
 def _attach_dialog(ctx: AppContext, current: Draft) -> Any:
     def files() -> list[str]:
         """The pickable files whose names hold the query, most recently modified first (a
@@ -192,11 +199,13 @@ def _attach_dialog(ctx: AppContext, current: Draft) -> Any:
         now = ctx.phone.clock.stamp()
         query = ctx.field("attach_query").strip().lower()
         found = []
-        for path in storage.file_paths():
-            folder = next((i for i, p in enumerate(PICKABLE) if path.startswith(p + "/")), None)
+        paths = storage.file_paths()
+        recorded = storage.times  # (read with the paths; ``file_paths`` are normalised)
+        for path in paths:
+            folder = _pickable_folder(path)
             name = path.rsplit("/", 1)[-1]
             if folder is not None and not name.startswith(".") and query in name.lower():
-                modified = storage.modified(path)
+                modified = recorded.get(path)
                 found.append((-(now if modified is None else modified), folder, path.lower(), path))
         return [path for *_, path in sorted(found)]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.contacts import data as contacts_data
-from mobile_gym.sim.ui.dates import from_epoch_ms
+from mobile_gym.sim.ui.dates import MONTH_ABBRS, from_epoch_ms
 
 PACKAGE = "com.gmailclone"
 MAIN = ".MainActivity"
@@ -171,7 +171,7 @@ def people(ctx: AppContext) -> list[tuple[str, str]]:
 def when(ms: int) -> str:
     """``Jun 3, 2024, 09:31``: a mail's full date, as the mail view shows it."""
     at = from_epoch_ms(ms)
-    return f"{at:%b} {at.day}, {at.year}, {at:%H:%M}"
+    return f"{MONTH_ABBRS[at.month]} {at.day}, {at.year}, {at.hour:02d}:{at.minute:02d}"
 
 
 # changes, each logged ------------------------------------------------------------------------

@@ -34,12 +34,17 @@ def _end(ctx: AppContext, text: str) -> Place | None:
 
 
 def _fit(points: list[Point]) -> tuple[Point, int]:
-    """A centre and the closest zoom that shows every point."""
+    """A centre and the closest zoom that shows every point.
+
+    The points are projected once: one zoom level down halves every distance on the map
+    (exactly, in floating point, as the scale is a power of two)."""
     lngs, lats = [p[0] for p in points], [p[1] for p in points]
     center = ((min(lngs) + max(lngs)) / 2, (min(lats) + max(lats)) / 2)
+    xs, ys = zip(*(project(p, MAX_ZOOM) for p in points), strict=True)
+    width, height = max(xs) - min(xs), max(ys) - min(ys)
     for level in range(MAX_ZOOM, MIN_ZOOM - 1, -1):
-        xs, ys = zip(*(project(p, level) for p in points), strict=True)
-        if max(xs) - min(xs) <= FIT_DP[0] and max(ys) - min(ys) <= FIT_DP[1]:
+        scale = 2.0 ** (level - MAX_ZOOM)
+        if width * scale <= FIT_DP[0] and height * scale <= FIT_DP[1]:
             return center, level
     return center, MIN_ZOOM
 

@@ -118,12 +118,41 @@ def _score(name: str, words: list[str]) -> tuple[int, int]:
     return matched, score
 
 
-def _exact(query: str) -> Place | None:
-    wanted = query.strip().lower()
+@cache
+def _exact_names() -> dict[str, Place]:
+    """Every place by its name and by each alias, lowercased; the first place in
+    ``places()`` order wins a name two share (built once)."""
+    found: dict[str, Place] = {}
     for p in places().values():
-        if wanted in (n.lower() for n in (p.name, *p.aliases)):
-            return p
-    return None
+        for name in (p.name, *p.aliases):
+            found.setdefault(name.lower(), p)
+    return found
+
+
+def _exact(query: str) -> Place | None:
+    """The place named (or aliased) exactly ``query``, case aside."""
+    return _exact_names().get(query.strip().lower())
+
+
+def _anchored(text: str, near: Point) -> list[Place] | None:
+    """The places for ``text`` of the form "<category> near <place>", nearest the place
+    first; None when ``text`` is not of that form or names no known place after "near"."""
+    head, sep, anchor_text = text.lower().rpartition(" near ")
+    if not (sep and head):
+        return None
+    anchor = resolve(anchor_text, near)
+    if anchor is None:
+        return None
+    words = [_singular(w) for w in _words(head)]
+    found = [
+        p
+        for p in places().values()
+        if p.name != anchor.name
+        and haversine_m(anchor.point, p.point) <= NEARBY_M
+        and _score(p.name, words)[0] == len(words)
+    ]
+    found.sort(key=lambda p: (haversine_m(anchor.point, p.point), p.name))
+    return found[:MAX_RESULTS]
 
 
 def search(query: str, near: Point) -> list[Place]:
@@ -132,21 +161,15 @@ def search(query: str, near: Point) -> list[Place]:
     text = query.strip()
     if not text:
         return []
-    head, sep, anchor_text = text.lower().rpartition(" near ")
-    if sep and head:
-        anchor = resolve(anchor_text, near)
-        if anchor is not None:
-            words = [_singular(w) for w in _words(head)]
-            found = [
-                p
-                for p in places().values()
-                if p.name != anchor.name
-                and haversine_m(anchor.point, p.point) <= NEARBY_M
-                and _score(p.name, words)[0] == len(words)
-            ]
-            found.sort(key=lambda p: (haversine_m(anchor.point, p.point), p.name))
-            return found[:MAX_RESULTS]
-    exact = _exact(text)
+    anchored = _anchored(text, near)
+    if anchored is not None:
+        return anchored
+    return _ranked(text, near, _exact(text))
+
+
+def _ranked(text: str, near: Point, exact: Place | None) -> list[Place]:
+    """The places holding the most words of ``text`` (``exact``, the place it names, first),
+    best scored first, then nearest ``near``."""
     words = [_singular(w) for w in _words(text)]
     scored = [(_score(name, words), p) for name, p in places().items()]
     best = max((matched for (matched, _), _ in scored), default=0)
@@ -159,8 +182,17 @@ def search(query: str, near: Point) -> list[Place]:
 
 
 def resolve(text: str, near: Point) -> Place | None:
-    """The place ``text`` names best (its first search result), or None."""
-    found = search(text, near)
+    """The place ``text`` names best (its first search result), or None. A place named
+    exactly comes first in the results, so the others are ranked only when none is."""
+    query = text.strip()
+    if not query:
+        return None
+    found = _anchored(query, near)
+    if found is None:
+        exact = _exact(query)
+        if exact is not None:
+            return exact
+        found = _ranked(query, near, None)
     return found[0] if found else None
 
 

@@ -138,32 +138,35 @@ def seed_server(ctx: AppContext, rng: random.Random) -> None:
         ("test", "Test User", "Just here to read and share.", MY_POSTS),
         *PERSONAS,
     ]
-    people = rng.sample(_contacts(ctx), min(4, len(_contacts(ctx))))
+    known = _contacts(ctx)
+    people = rng.sample(known, min(4, len(known)))
     for first, last in people:
         username = re.sub(r"\W", "", f"{first}_{last}".lower())
         posts = tuple(rng.sample(CONTACT_POSTS, 2))
         accounts.append((username, f"{first} {last}".strip(), "Hi, it's me!", posts))
     statuses: list[tuple[int, str, int]] = []
+    account_rows = []
     for account_id, (username, name, note, posts) in enumerate(accounts, start=1):
         created = now - rng.randint(60, 400) * 1440 * MINUTE_MS
-        db.execute(
-            "INSERT INTO accounts(id, username, display_name, note, created_at) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (account_id, username, name, note, created),
-        )
+        account_rows.append((account_id, username, name, note, created))
         statuses += [(account_id, text, 0) for text in posts]
+    db.executemany(
+        "INSERT INTO accounts(id, username, display_name, note, created_at) VALUES (?, ?, ?, ?, ?)",
+        account_rows,
+    )
     db.execute("INSERT INTO users(id, account_id) VALUES (1, ?)", (ME,))
     rng.shuffle(statuses)
     # oldest first, a few hours to a day apart, the newest a few hours ago
     when = now - len(statuses) * 8 * 60 * MINUTE_MS
     tags: set[str] = set()
+    status_rows = []
     for status_id, (account_id, text, _) in enumerate(statuses, start=1):
         when += rng.randint(4, 12) * 60 * MINUTE_MS
-        db.execute(
-            "INSERT INTO statuses(id, account_id, text, created_at) VALUES (?, ?, ?, ?)",
-            (status_id, account_id, text, min(when, now - 30 * MINUTE_MS)),
-        )
+        status_rows.append((status_id, account_id, text, min(when, now - 30 * MINUTE_MS)))
         tags.update(tag.lower() for tag in HASHTAG.findall(text))
+    db.executemany(
+        "INSERT INTO statuses(id, account_id, text, created_at) VALUES (?, ?, ?, ?)", status_rows
+    )
     db.executemany("INSERT INTO tags(name) VALUES (?)", [(t,) for t in sorted(tags)])
     followed = rng.sample(range(2, len(accounts) + 1), 5)
     db.executemany(
@@ -210,11 +213,10 @@ def _seed_staff(db: sqlite3.Connection, rng: random.Random, now: int, people: in
     db.executemany(
         "INSERT INTO app_sessions(account_id, active) VALUES (?, ?)", [(ME, 1), (owner, 0)]
     )
+    reports = []
     for i in range(rng.randint(3, 6)):
         reporter, target = rng.sample(range(2, people + 1), 2)
-        db.execute(
-            "INSERT INTO reports(account_id, target_account_id, category, comment, created_at, "
-            "action_taken_by_account_id) VALUES (?, ?, ?, ?, ?, ?)",
+        reports.append(
             (
                 reporter,
                 target,
@@ -222,8 +224,13 @@ def _seed_staff(db: sqlite3.Connection, rng: random.Random, now: int, people: in
                 rng.choice(REPORT_COMMENTS),
                 now - (i + 1) * rng.randint(5, 30) * 60 * MINUTE_MS,
                 owner if rng.random() < 0.4 else None,
-            ),
+            )
         )
+    db.executemany(
+        "INSERT INTO reports(account_id, target_account_id, category, comment, created_at, "
+        "action_taken_by_account_id) VALUES (?, ?, ?, ?, ?, ?)",
+        reports,
+    )
     db.executemany(
         "INSERT INTO space_usage(name, bytes) VALUES (?, ?)",
         [

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mattermost import channel_data, data, drafts, post_data
 from mobile_gym.sim.apps.mattermost.composer import SCROLL_END, composer
 from mobile_gym.sim.apps.mattermost.posts import day_label, details, post_menu, post_view
 from mobile_gym.sim.ui.composites import empty_state, toolbar
+from mobile_gym.sim.ui.dates import from_epoch_ms
 from mobile_gym.sim.ui.scroll import ScrollView
 from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import TextView
@@ -44,14 +47,14 @@ def channel_screen(ctx: AppContext) -> View:
     posts = post_data.channel_posts(ctx, channel.id, SHOWN_POSTS)
     extra = details(ctx, posts, replies=True)
     menu = post_menu(ctx, on_reply=lambda post_id: open_thread(ctx, post_id))
-    now = data.now_ms(ctx)
+    today = from_epoch_ms(data.now_ms(ctx)).date()
     rows: list[View] = []
-    day = ""
+    shown_day: dt.date | None = None
     for post in posts:
-        label = day_label(post.create_at, now)
-        if label != day:
-            day = label
-            rows.append(separator(label))
+        day = from_epoch_ms(post.create_at).date()
+        if day != shown_day:  # a separator (its label made once) above each day's posts
+            shown_day = day
+            rows.append(separator(day_label(day, today)))
         rows.append(
             post_view(
                 ctx,

@@ -35,7 +35,9 @@ def _title(row: sqlite3.Row, everyone: dict[int, User], members: list[int]) -> s
 def _channels(ctx: AppContext, where: str, params: tuple) -> list[Channel]:
     db = server(ctx)
     rows = db.execute(f"SELECT * FROM channels WHERE {where}", params).fetchall()
-    everyone = users(ctx)
+    # only direct and group messages are titled after their members
+    named = any(row["type"] in (DIRECT, GROUP) for row in rows)
+    everyone = users(ctx) if named else {}
     found = []
     for row in rows:
         members = (

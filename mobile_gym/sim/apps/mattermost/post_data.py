@@ -20,7 +20,7 @@ _POST_SELECT = (
 
 def _posts(ctx: AppContext, where: str, params: tuple) -> list[Post]:
     rows = server(ctx).execute(_POST_SELECT + where, params)
-    return [Post(**{**dict(row), "is_pinned": bool(row["is_pinned"])}) for row in rows]
+    return [Post(*row[:-1], is_pinned=bool(row["is_pinned"])) for row in rows]
 
 
 def post(ctx: AppContext, post_id: int) -> Post | None:

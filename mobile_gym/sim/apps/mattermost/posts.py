@@ -4,6 +4,7 @@ delete)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.mattermost import data, post_data
 from mobile_gym.sim.apps.mattermost.data import Post
-from mobile_gym.sim.ui.dates import from_epoch_ms
+from mobile_gym.sim.ui.dates import MONTH_ABBRS, WEEKDAY_ABBRS, from_epoch_ms
 from mobile_gym.sim.ui.prompt import prompt_dialog
 from mobile_gym.sim.ui.view import MATCH, WRAP, Column, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
@@ -22,18 +23,16 @@ AVATAR = (22, 92, 170)
 def post_time(ms: int) -> str:
     """``9:41 AM``: how a post's time shows."""
     when = from_epoch_ms(ms)
-    return f"{when.hour % 12 or 12}:{when:%M} {'AM' if when.hour < 12 else 'PM'}"
+    return f"{when.hour % 12 or 12}:{when.minute:02d} {'AM' if when.hour < 12 else 'PM'}"
 
 
-def day_label(ms: int, now_ms: int) -> str:
+def day_label(day: dt.date, today: dt.date) -> str:
     """``Today``, ``Yesterday`` or ``Wed, Oct 15, 2025``: the separator above a day's posts."""
-    day = from_epoch_ms(ms).date()
-    today = from_epoch_ms(now_ms).date()
     if day == today:
         return "Today"
     if (today - day).days == 1:
         return "Yesterday"
-    return f"{day:%a}, {day:%b} {day.day}, {day.year}"
+    return f"{WEEKDAY_ABBRS[day.weekday()]}, {MONTH_ABBRS[day.month]} {day.day}, {day.year}"
 
 
 def size_label(size: int) -> str:

@@ -198,12 +198,13 @@ class MusicPlayerApp(AboutPages, App):
             )
         )
         if tab == TRACKS_TAB:
+            query = search.query
             songs = [
                 t
                 for t in library.tracks(
                     ctx.db(), prefs.get("track_sort"), prefs.get("track_order") == "desc"
                 )
-                if library.matches(search.query, t.title, t.artist, t.album)
+                if library.matches(query, t.title, t.artist, t.album)
             ]
             tracks = TrackList(ctx, songs)
             body = tracks.body("No tracks found")

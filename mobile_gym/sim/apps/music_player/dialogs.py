@@ -14,6 +14,7 @@ from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.music_player import library
 from mobile_gym.sim.apps.music_player.library import format_duration
 from mobile_gym.sim.apps.preferences import Preferences
+from mobile_gym.sim.ui.choices import pending_choices
 from mobile_gym.sim.ui.prefilled import apply_selection, select_all
 from mobile_gym.sim.ui.properties import properties_body
 from mobile_gym.sim.ui.view import View
@@ -122,10 +123,11 @@ def title_dialog(
         accept(name)
         return True
 
-    edit = ctx.edit(field, hint="Title", id="new_playlist_title", margin=(0, 16, 0, 0))
-    opener = ctx.dialog(
-        key, title, buttons=[("Cancel", None), ("OK", ok)], body=[apply_selection(ctx, edit)]
-    )
+    def body() -> list[View]:
+        edit = ctx.edit(field, hint="Title", id="new_playlist_title", margin=(0, 16, 0, 0))
+        return [apply_selection(ctx, edit)]
+
+    opener = ctx.dialog(key, title, buttons=[("Cancel", None), ("OK", ok)], body=body)
 
     def open_with(text: str) -> None:
         ctx.set_field(field, text)
@@ -184,7 +186,6 @@ def delete_playlists_dialog(ctx: AppContext, playlist_ids: Sequence[int], done: 
 
 def add_to_playlist_dialog(ctx: AppContext, track_ids: Sequence[int], done: Handler) -> Handler:
     """ "Add to playlist": tapping a playlist adds the tracks to it; "New playlist" makes one."""
-    rows = ctx.db().execute("SELECT id, title FROM playlists ORDER BY title COLLATE NOCASE")
 
     def choose(playlist_id: int) -> Callable[[bool], None]:
         def run(_checked: bool) -> None:
@@ -194,17 +195,20 @@ def add_to_playlist_dialog(ctx: AppContext, track_ids: Sequence[int], done: Hand
 
         return run
 
-    body: list[View] = [
-        RadioButton(
-            title,
-            id="select_playlist_item",
-            checked=False,
-            on_change=choose(playlist_id),
-            size=16,
-            margin=(0, 4, 0, 0),
-        )
-        for playlist_id, title in rows
-    ]
+    def body() -> list[View]:
+        rows = ctx.db().execute("SELECT id, title FROM playlists ORDER BY title COLLATE NOCASE")
+        return [
+            RadioButton(
+                title,
+                id="select_playlist_item",
+                checked=False,
+                on_change=choose(playlist_id),
+                size=16,
+                margin=(0, 4, 0, 0),
+            )
+            for playlist_id, title in rows
+        ]
+
     kept = list(track_ids)
 
     def created_tracks() -> list[int]:
@@ -241,17 +245,10 @@ def sort_dialog(ctx: AppContext, kind: str) -> Handler:
 
     options = [(sort_key, value, f"sort_{value}", label) for value, label in SORT_OPTIONS[kind]]
     options += [(order_key, value, id, label) for value, id, label in ORDERS]
-    body: list[View] = [
-        RadioButton(
-            label,
-            id=id,
-            checked=pending[key] == value,
-            on_change=pick(key, value),
-            size=16,
-            margin=(0, 4, 0, 0),
-        )
-        for key, value, id, label in options
-    ]
+
+    def body() -> list[View]:
+        return [*pending_choices(options, pending, pick)]
+
     return ctx.dialog(
         "sort",
         "Sort by",
@@ -261,18 +258,20 @@ def sort_dialog(ctx: AppContext, kind: str) -> Handler:
 
 
 def properties_dialog(ctx: AppContext, track_id: int | None) -> Handler:
-    item = library.track(ctx.db(), track_id)
-    pairs = []
-    if item is not None:
-        pairs = [
-            ("Title", item.title),
-            ("Artist", item.artist),
-            ("Album", item.album),
-            ("Duration", format_duration(item.duration)),
-            ("Track number", str(item.track_number)),
-            ("Year", str(item.year)),
-            ("Path", item.path),
-        ]
-    return ctx.dialog(
-        "properties", "Properties", buttons=[("OK", None)], body=properties_body(pairs)
-    )
+    def body() -> list[View]:
+        item = library.track(ctx.db(), track_id)
+        if item is None:
+            return []
+        return properties_body(
+            [
+                ("Title", item.title),
+                ("Artist", item.artist),
+                ("Album", item.album),
+                ("Duration", format_duration(item.duration)),
+                ("Track number", str(item.track_number)),
+                ("Year", str(item.year)),
+                ("Path", item.path),
+            ]
+        )
+
+    return ctx.dialog("properties", "Properties", buttons=[("OK", None)], body=body)

@@ -38,7 +38,8 @@ class TrackList:
     def bar(self) -> Toolbar:
         """The contextual bar of the selected tracks (call it while selecting)."""
         ctx, selection = self.ctx, self.selection
-        chosen = [t.id for t in self.tracks if t.id in selection]
+        selected = set(selection.keys)
+        chosen = [t.id for t in self.tracks if t.id in selected]
         actions: list[Action] = [
             (
                 "playlist",

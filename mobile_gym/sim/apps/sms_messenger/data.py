@@ -55,6 +55,7 @@ FONT_SIZES = (
 DEFAULTS: dict[str, str] = {"font_size": "medium"}
 """Preferences (table ``preferences``) and their defaults."""
 _PHONE = re.compile(r"[\d+\-() .]+")
+_NOT_DIGIT = re.compile(r"\D")
 
 
 def prefs(ctx: AppContext) -> preferences.Preferences:
@@ -65,7 +66,7 @@ def prefs(ctx: AppContext) -> preferences.Preferences:
 def number_key(number: str) -> str:
     """What two spellings of one number share: its last ten digits (or the text, lower-case,
     for an address without digits)."""
-    digits = re.sub(r"\D", "", number)
+    digits = _NOT_DIGIT.sub("", number)
     return digits[-10:] if digits else number.strip().lower()
 
 

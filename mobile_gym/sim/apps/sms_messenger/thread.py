@@ -23,6 +23,12 @@ _SCROLL_END = 1 << 30
 """A scroll offset past any content: the list opens (and stays after sending) at the end."""
 
 
+def _clock(ms: int) -> str:
+    """``09:31``: the time of day of ``ms`` (epoch milliseconds)."""
+    when = from_epoch_ms(ms)
+    return f"{when.hour:02d}:{when.minute:02d}"
+
+
 def thread_address(ctx: AppContext) -> str:
     """The conversation this screen shows: an existing one with the number, or the number."""
     asked = ctx.args["address"]
@@ -51,7 +57,7 @@ def _bubble(ctx: AppContext, message: data.Message, size: int, chosen: Selection
             gravity=side,
         ),
         TextView(
-            f"{from_epoch_ms(message.date):%H:%M}",
+            _clock(message.date),
             id="thread_message_time",
             size=12,
             color="text_secondary",
@@ -71,7 +77,7 @@ def _bubble(ctx: AppContext, message: data.Message, size: int, chosen: Selection
 
 def details(message: data.Message, title: str) -> list[tuple[str, str]]:
     """What "Properties" lists for a message: who it went to or came from, and when."""
-    when = f"{long_day(message.date)} {from_epoch_ms(message.date):%H:%M}"
+    when = f"{long_day(message.date)} {_clock(message.date)}"
     if message.sent:
         return [("Receiver", title), ("Sent at", when)]
     return [("Sender", title), ("Received at", when)]

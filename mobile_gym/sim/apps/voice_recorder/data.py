@@ -9,7 +9,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from mobile_gym.sim.apps import preferences
-from mobile_gym.sim.ui.dates import from_epoch_ms
+from mobile_gym.sim.ui.dates import MONTH_NAMES, from_epoch_ms
 
 DATABASE = "voice_recorder"
 SCHEMA = (
@@ -204,7 +204,7 @@ def size_text(size: int) -> str:
 def date_text(ms: int) -> str:
     """``3 June 2024, 09:30``."""
     when: dt.datetime = from_epoch_ms(ms)
-    return f"{when.day} {when:%B %Y, %H:%M}"
+    return f"{when.day} {MONTH_NAMES[when.month]} {when.year}, {when.hour:02d}:{when.minute:02d}"
 
 
 def name_error(db: sqlite3.Connection, name: str, extension: str, recording_id: int) -> str | None:

@@ -214,12 +214,15 @@ class PlayerTab:
             self.selection.clear()
             return True
 
-        field = ctx.edit("rename", hint="Title", id="rename_recording_title")
+        def body() -> list[View]:
+            field = ctx.edit("rename", hint="Title", id="rename_recording_title")
+            return [apply_selection(ctx, field)]
+
         opener = ctx.dialog(
             "rename",
             "Rename",
             buttons=[("Cancel", lambda: ctx.clear_field("rename")), ("OK", rename)],
-            body=[apply_selection(ctx, field)],
+            body=body,
         )
 
         def open_rename() -> None:

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from mobile_gym.caches import LRUCache
+
 CORPUS_VERSION = "1"
 CACHE_ENV = "MOBILE_GYM_CACHE"
 SITE = "https://www.wikihow.com"
@@ -316,6 +318,9 @@ class Corpus:
         }
         self._count = int(self._con.execute("SELECT count(*) FROM articles").fetchone()[0])
         self._featured_pool: list[int] | None = None
+        self._featured: LRUCache[tuple[int, int], tuple[ArticleSummary, ...]] = LRUCache(8)
+        """The featured articles by (how many, day number): the home screen asks for the
+        same day's on every build."""
 
     @classmethod
     def open(cls, seed: int = 0, cache_dir: str | os.PathLike[str] | None = None) -> Corpus:
@@ -511,6 +516,13 @@ class Corpus:
 
     def featured(self, n: int, day: int | date) -> list[ArticleSummary]:
         """``n`` well-rated articles featured on ``day`` (a date or a day number)."""
+        ordinal = day.toordinal() if isinstance(day, date) else int(day)
+        return list(self._featured.get((n, ordinal), self._draw_featured))
+
+    def _draw_featured(self, key: tuple[int, int]) -> tuple[ArticleSummary, ...]:
+        """The articles featured for ``key``, ``(n, day number)``: ``n`` well-rated ones
+        drawn with a generator seeded by the day."""
+        n, ordinal = key
         if self._featured_pool is None:
             self._featured_pool = [
                 r[0]
@@ -518,7 +530,6 @@ class Corpus:
                     "SELECT id FROM articles WHERE helpful_percent >= 80 ORDER BY id"
                 )
             ]
-        ordinal = day.toordinal() if isinstance(day, date) else int(day)
         rng = random.Random(f"featured-{self.seed}-{ordinal}")
         ids = rng.sample(self._featured_pool, min(n, len(self._featured_pool)))
         by_id = {
@@ -529,7 +540,7 @@ class Corpus:
                 ids,
             )
         }
-        return [by_id[i] for i in ids]
+        return tuple(by_id[i] for i in ids)
 
     def random_article(self, rng: random.Random) -> Article:
         """An article drawn with ``rng``."""

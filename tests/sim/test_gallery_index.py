@@ -1,0 +1,94 @@
+"""The Gallery's media index is scanned again only when the files or the index changed
+(``media.scan``), and its screens still show every change to the files at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim.apps.gallery import MEDIA_ACTIVITY, PACKAGE, GalleryApp, media
+from mobile_gym.sim.driver import Driver
+
+SEED = 3
+CAMERA = "/sdcard/DCIM/Camera"
+
+
+@pytest.fixture
+def phone() -> Phone:
+    return Phone(seed=SEED, apps=(GalleryApp,))
+
+
+@pytest.fixture
+def driver(phone: Phone) -> Driver:
+    """A driver on the Camera folder's media screen."""
+    driver = Driver(phone)
+    driver.tap(desc="Gallery")
+    driver.tap(id="dir_name", text="Camera")
+    assert phone.foreground == (PACKAGE, MEDIA_ACTIVITY)
+    return driver
+
+
+def _names(driver: Driver) -> list[str]:
+    return [node.text for node in driver.find_all(id="medium_name")]
+
+
+def _rescans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the times the index is brought up to date from now on."""
+    calls: list[int] = []
+    rescan = media._rescan
+
+    def counted(ctx: object) -> None:
+        calls.append(1)
+        rescan(ctx)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(media, "_rescan", counted)
+    return calls
+
+
+def test_building_again_with_nothing_changed_does_not_rescan(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown = _names(driver)
+    calls = _rescans(monkeypatch)
+    for _ in range(3):
+        phone.invalidate()
+        assert _names(driver) == shown
+    assert calls == []
+    phone.write_file(f"{CAMERA}/IMG_new.jpg", b"a photo")
+    assert "IMG_new.jpg" in _names(driver)
+    assert calls == [1]
+
+
+def test_the_media_screen_shows_files_added_and_removed_elsewhere(
+    phone: Phone, driver: Driver
+) -> None:
+    shown = _names(driver)
+    phone.write_file(f"{CAMERA}/IMG_20990101_120000.jpg", b"a photo")
+    assert _names(driver) == ["IMG_20990101_120000.jpg", *shown]
+    phone.storage.delete(f"{CAMERA}/{shown[0]}")
+    assert _names(driver) == ["IMG_20990101_120000.jpg", *shown[1:]]
+
+
+def test_a_nomedia_file_hides_the_folder_and_its_removal_shows_it(
+    phone: Phone, driver: Driver
+) -> None:
+    shown = _names(driver)
+    assert shown
+    phone.write_file(f"{CAMERA}/.nomedia", b"")
+    assert _names(driver) == []
+    assert driver.find(id="media_empty_text_placeholder")
+    phone.storage.delete(f"{CAMERA}/.nomedia")
+    assert _names(driver) == shown
+
+
+def test_an_index_row_written_without_its_file_is_dropped(phone: Phone, driver: Driver) -> None:
+    """A change to the index alone (no file changed) also makes the next build rescan."""
+    shown = _names(driver)
+    db = phone.database(PACKAGE, "gallery")
+    db.execute(
+        "INSERT INTO media (filename, full_path, parent_path, last_modified, date_taken, size, "
+        "type) VALUES ('ghost.jpg', ?, ?, 0, 0, 1, 1)",
+        (f"{CAMERA}/ghost.jpg", CAMERA),
+    )
+    assert _names(driver) == shown
+    assert db.execute("SELECT * FROM media WHERE filename = 'ghost.jpg'").fetchall() == []

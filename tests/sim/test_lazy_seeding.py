@@ -1,0 +1,132 @@
+"""Seeded content made on first use is the content an eager boot makes, byte for byte.
+
+A phone makes each app's seeded content when first needed (``Storage.defer``); the apps
+seeded from another app's content read it as that app seeded it, whenever they are made.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from mobile_gym.sim.apps import DEFAULT_APPS
+from mobile_gym.sim.apps.contacts import DATABASE as CONTACTS_DATABASE
+from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
+from mobile_gym.sim.apps.gallery import PACKAGE as GALLERY
+from mobile_gym.sim.apps.sms_messenger import DATABASE as SMS_DATABASE
+from mobile_gym.sim.apps.sms_messenger import PACKAGE as SMS
+from mobile_gym.sim.phone import Phone
+from mobile_gym.sim.system.storage import Storage
+
+
+def storage_digests(storage: Storage, leaving: str = "") -> dict[str, str]:
+    """A digest of every database's bytes and rows, and of every file, folder and time
+    (files under folder ``leaving`` left out)."""
+    digests = {}
+    for path, conn in sorted(storage.databases.items()):
+        rows = "\n".join(conn.iterdump())
+        digests[path] = hashlib.sha256(conn.serialize() + rows.encode()).hexdigest()[:16]
+    files = hashlib.sha256()
+    for path, data in sorted(storage.files.items()):
+        if leaving and path.startswith(leaving):
+            continue
+        files.update(f"{path}\0{len(data)}\0{storage.times.get(path)}\0".encode())
+        files.update(data)
+    digests["files"] = files.hexdigest()[:16]
+    listing = "\n".join(f"{p} {storage.times.get(p)}" for p in sorted(storage.folders))
+    digests["folders"] = hashlib.sha256(listing.encode()).hexdigest()[:16]
+    return digests
+
+
+def combined(digests: dict[str, str]) -> str:
+    """One digest of ``storage_digests``."""
+    text = "\n".join(f"{key} {value}" for key, value in sorted(digests.items()))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+SEEDED = {0: "977b824d40e5d130", 1: "9404f0d1cf323fc5", 2: "b9c6f9f091da15b8"}
+"""The digest of every app's seeded content, per seed, as the phone has always made it."""
+READERS = [app.package for app in DEFAULT_APPS if CONTACTS in app.seeds_from]
+"""The apps seeded from the contacts."""
+
+
+@pytest.mark.parametrize("seed", sorted(SEEDED))
+def test_seeded_content_is_unchanged(seed: int) -> None:
+    """Every database, file and folder a phone seeds is what it has always been."""
+    phone = Phone(seed)
+    digest = combined(storage_digests(phone.storage))
+    assert digest == SEEDED[seed]
+
+
+def without(digests: dict[str, str], *packages: str) -> dict[str, str]:
+    """``digests`` less the databases of ``packages``."""
+    prefixes = tuple(f"/data/data/{package}/" for package in packages)
+    return {key: value for key, value in digests.items() if not key.startswith(prefixes)}
+
+
+def change_contacts(phone: Phone) -> None:
+    """A task's change to the contacts: one deleted, one added."""
+    conn = phone.storage.database(CONTACTS, CONTACTS_DATABASE)
+    conn.execute("DELETE FROM contacts WHERE id = (SELECT min(id) FROM contacts)")
+    conn.execute(
+        "INSERT INTO contacts(first_name, last_name, phone, email, starred, address, company, "
+        "job_position, created) VALUES ('Zed', 'New', '+1 555-000-0000', 'z@x.org', 1, '', "
+        "'', '', 0)"
+    )
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_apps_seeded_from_contacts_read_them_as_seeded(seed: int) -> None:
+    """Made after the contacts changed, Mail and the servers hold what an eager boot
+    gives them (SMS, made first, reads the contacts while they are as seeded)."""
+    eager = storage_digests(Phone(seed).storage)
+    phone = Phone(seed)
+    phone.storage.database(SMS, SMS_DATABASE)  # Contacts is made, its readers wait
+    change_contacts(phone)
+    assert without(storage_digests(phone.storage), CONTACTS) == without(eager, CONTACTS)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_clearing_contacts_before_its_readers_are_made(seed: int) -> None:
+    """Cleared contacts are empty, and the apps seeded from them still read them as seeded."""
+    eager = storage_digests(Phone(seed).storage)
+    phone = Phone(seed)
+    phone.clear_app_data(CONTACTS)
+    contacts = phone.storage.database(CONTACTS, CONTACTS_DATABASE)
+    assert contacts.execute("SELECT count(*) FROM contacts").fetchone()[0] == 0
+    assert without(storage_digests(phone.storage), CONTACTS) == without(eager, CONTACTS)
+
+
+def test_a_new_boot_forgets_the_contacts_as_seeded() -> None:
+    """After a reboot with a new seed, or a restore, the readers read the new contacts."""
+    phone = Phone(0)
+    phone.storage.database(CONTACTS, CONTACTS_DATABASE)
+    change_contacts(phone)
+    phone.factory_reset(1)
+    assert combined(storage_digests(phone.storage)) == SEEDED[1]
+    phone.storage.database(CONTACTS, CONTACTS_DATABASE)
+    snapshot = phone.snapshot()
+    phone.factory_reset(2)
+    phone.storage.database(CONTACTS, CONTACTS_DATABASE)
+    phone.restore(snapshot)
+    assert combined(storage_digests(phone.storage)) == SEEDED[1]
+
+
+@pytest.mark.parametrize("written", [False, True])
+@pytest.mark.parametrize("package", [SMS, GALLERY, CONTACTS])
+def test_clearing_an_app_leaves_the_other_apps_content_as_seeded(
+    package: str, written: bool
+) -> None:
+    """``pm clear`` wipes the app's own folder only: the other apps' content is made as it
+    always is, whether or not the files were looked at before."""
+    private = f"/data/data/{package}/"
+    eager = storage_digests(Phone(0).storage, leaving=private)
+    phone = Phone(0)
+    if written:
+        phone.storage.write_files([(f"{private}files/note.txt", b"gone", 1)])
+    phone.clear_app_data(package)
+    storage = phone.storage
+    assert not [path for path in storage.file_paths() if path.startswith(private)]
+    cleared = storage_digests(storage, leaving=private)
+    assert without(cleared, package, *READERS) == without(eager, package, *READERS)
