@@ -80,6 +80,48 @@ class FIFOCache(Generic[K, V]):
         return len(self._values)
 
 
+class SizedLRUCache(Generic[K, V]):
+    """Values by key whose sizes (``size(value)``, in bytes) add up to at most ``max_bytes``;
+    the least recently used go first. For values of very different sizes (a line of text
+    drawn 12 or 60 pixels tall), where a count of values bounds nothing.
+
+    ``get(key, make)`` returns the value kept for ``key`` or makes it with ``make(key)``; a
+    value larger than the whole budget is returned but not kept.
+    """
+
+    def __init__(self, max_bytes: int, size: Callable[[V], int]) -> None:
+        if max_bytes < 1:
+            raise ValueError(f"a sized cache needs room for at least one byte, got {max_bytes}")
+        self.max_bytes = max_bytes
+        self.nbytes = 0
+        """The sizes of the values kept, added up."""
+        self._size = size
+        self._values: OrderedDict[K, tuple[V, int]] = OrderedDict()
+
+    def get(self, key: K, make: Callable[[K], V]) -> V:
+        values = self._values
+        try:
+            value, _ = values[key]
+        except KeyError:
+            value = make(key)
+            size = self._size(value)
+            if size <= self.max_bytes:
+                values[key] = (value, size)
+                self.nbytes += size
+                while self.nbytes > self.max_bytes:
+                    self.nbytes -= values.popitem(last=False)[1][1]
+            return value
+        values.move_to_end(key)
+        return value
+
+    def clear(self) -> None:
+        self._values.clear()
+        self.nbytes = 0
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
 class RecentValues(Generic[K, V]):
     """The values made for the last ``maxsize`` keys asked for, found by equality (the
     same key object is found at once): for keys that are costly to hash, such as a screen's

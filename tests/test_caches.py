@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mobile_gym.caches import FIFOCache, LRUCache, RecentValues
+from mobile_gym.caches import FIFOCache, LRUCache, RecentValues, SizedLRUCache
 
 
 def test_lru_cache_drops_the_least_recently_used() -> None:
@@ -42,3 +42,26 @@ def test_recent_values_find_equal_keys() -> None:
 def test_a_cache_needs_room(cache_class) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError, match="at least one"):
         cache_class(0)
+
+
+def test_sized_lru_cache_keeps_what_fits_its_bytes() -> None:
+    cache: SizedLRUCache[str, bytes] = SizedLRUCache(10, len)
+    made: list[str] = []
+
+    def make(key: str) -> bytes:
+        made.append(key)
+        return key.encode() * 2
+
+    assert cache.get("ab", make) == b"abab"  # 4 bytes
+    assert cache.get("cd", make) == b"cdcd"  # 8 bytes kept
+    assert cache.get("ab", make) == b"abab"  # a hit: "ab" is now the most recent
+    assert cache.get("efg", make) == b"efgefg"  # 14 bytes: "cd", the least recent, goes
+    assert (len(cache), cache.nbytes) == (2, 10)
+    assert cache.get("cd", make) == b"cdcd"  # made again
+    assert made == ["ab", "cd", "efg", "cd"]
+    assert cache.get("x" * 6, make) == b"x" * 12  # larger than the budget: not kept
+    assert cache.nbytes <= 10
+    cache.clear()
+    assert (len(cache), cache.nbytes) == (0, 0)
+    with pytest.raises(ValueError, match="at least one byte"):
+        SizedLRUCache(0, len)

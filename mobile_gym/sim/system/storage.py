@@ -538,10 +538,15 @@ class Storage:
         path = normalize(path)
         if path in self.files or self._is_database(path):
             return len(self.read(path))
+        return self.files_size(self.tree(path))
+
+    def files_size(self, paths: Iterable[str]) -> int:
+        """Bytes of the files and databases among ``paths`` (normalised, as ``tree`` gives
+        them); a directory adds nothing."""
         files = self.files
         return sum(
             len(files[p]) if p in files else len(self.read(p))
-            for p in self.tree(path)
+            for p in paths
             if p in files or self._is_database(p)
         )
 

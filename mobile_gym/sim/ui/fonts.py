@@ -27,13 +27,16 @@ import numpy as np
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
-from mobile_gym.caches import FIFOCache, LRUCache
+from mobile_gym.caches import FIFOCache, LRUCache, SizedLRUCache
 
 ELLIPSIS = "\u2026"
 REGULAR = 400
 MEDIUM = 500
 BOLD = 700
-_STRING_CACHE_SIZE = 4096
+_WIDTH_CACHE_SIZE = 16384
+_STRING_MASK_BYTES = 16 << 20
+"""The room for drawn strings (``_STRING_MASKS``): the texts of a full-size screen take a
+few hundred kB."""
 _GLYPH_CACHE_SIZE = 8192
 _MIN_SIZE_PX = 4
 
@@ -192,9 +195,7 @@ class Face:
         """Rows from the top of the line box to the baseline."""
         self.line_height = ascent + descent
         self._glyphs: FIFOCache[str, Glyph] = FIFOCache(_GLYPH_CACHE_SIZE)
-        self._strings: LRUCache[str, np.ndarray] = LRUCache(_STRING_CACHE_SIZE)
-        """Coverage masks of whole strings, by text."""
-        self._widths: FIFOCache[str, float] = FIFOCache(_STRING_CACHE_SIZE * 4)
+        self._widths: FIFOCache[str, float] = FIFOCache(_WIDTH_CACHE_SIZE)
         """Advance widths of whole strings, by text."""
 
     def _font(self, index: int) -> ImageFont.FreeTypeFont:
@@ -290,7 +291,7 @@ class Face:
 
     def mask(self, text: str) -> np.ndarray:
         """Coverage mask (``line_height`` x width, uint8) of one line of text."""
-        return self._strings.get(text, self._mask)
+        return _STRING_MASKS.get((self, text), _string_mask)
 
     def _mask(self, text: str) -> np.ndarray:
         glyphs = [self.glyph(c) for c in text]
@@ -341,7 +342,17 @@ def face(size_px: int, bold: bool = False, weight: int | None = None) -> Face:
 
 
 _FACES: LRUCache[tuple[int, int], Face] = LRUCache(256)
-"""The faces in use by pixel size and weight, each with its glyph and string caches."""
+"""The faces in use by pixel size and weight, each with its glyph and width caches."""
+_STRING_MASKS: SizedLRUCache[tuple[Face, str], np.ndarray] = SizedLRUCache(
+    _STRING_MASK_BYTES, lambda mask: mask.nbytes
+)
+"""Coverage masks of whole strings, by face and text, of all faces together: the screens
+in use draw their texts from here, and a byte budget bounds what every face ever drew."""
+
+
+def _string_mask(key: tuple[Face, str]) -> np.ndarray:
+    face, text = key
+    return face._mask(text)
 
 
 def _new_face(key: tuple[int, int]) -> Face:

@@ -82,7 +82,8 @@ def entry(storage: Storage, path: str, *, show_hidden: bool, fallback_ms: int) -
         own = storage.modified(path)
         if own is not None:
             times.append(own)
-        return Entry(path, True, storage.size(path), len(shown), max(times, default=fallback_ms))
+        size = storage.files_size(below)
+        return Entry(path, True, size, len(shown), max(times, default=fallback_ms))
     modified = storage.modified(path)
     return Entry(path, False, storage.size(path), 0, fallback_ms if modified is None else modified)
 
