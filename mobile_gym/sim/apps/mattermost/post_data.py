@@ -12,7 +12,7 @@ from mobile_gym.sim.apps.mattermost.channel_data import channel, joined_channels
 from mobile_gym.sim.apps.mattermost.data import ME, Post, log, mentions, now_ms, server, user
 from mobile_gym.sim.system.storage import zeros
 
-_POST_SELECT = (
+_POST_SELECT = (  # the columns in the order of ``Post``'s fields
     "SELECT p.id, p.create_at, p.user_id, COALESCE(u.username, '') AS username, p.channel_id, "
     "p.root_id, p.message, p.is_pinned FROM posts p LEFT JOIN users u ON u.id = p.user_id "
 )
