@@ -567,13 +567,6 @@ class Storage:
             self._place(old, new, None)
         self.delete_tree(source)
 
-    def delete_files(self, prefix: str) -> None:
-        """Delete every plain file whose path starts with ``prefix`` (folders stay)."""
-        for path in [p for p in self.files if p.startswith(prefix)]:
-            del self.files[path]
-            self.times.pop(path, None)
-        self._files_changed()
-
     def delete_app_files(self, package: str) -> None:
         """Delete every plain file in ``package``'s private folder (``/data/data/<package>/``),
         as ``pm clear`` does. Only the app writes there (Android's sandbox; no app seeds
