@@ -68,7 +68,14 @@ from mobile_gym.actions import StepResult
 from mobile_gym.checks import check_int, check_number, check_point, check_text, shown
 from mobile_gym.device.base import Device, DeviceError
 from mobile_gym.device.factory import open_device
-from mobile_gym.spaces import KEYS, STATUSES, ActionType, UnicodeText, touch_action_space
+from mobile_gym.spaces import (
+    KEYS,
+    STATUSES,
+    ActionType,
+    Image,
+    UnicodeText,
+    touch_action_space,
+)
 from mobile_gym.tasks.episode import Episode
 from mobile_gym.tasks.events import Firing
 from mobile_gym.tasks.loader import resolve_task
@@ -231,7 +238,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         shape = (max(1, round(height * screen_scale)), max(1, round(width * screen_scale)), 3)
         self.observation_space = gym.spaces.Dict(
             {
-                "screen": gym.spaces.Box(0, 255, shape=shape, dtype=np.uint8),
+                "screen": Image(shape),
                 "instruction": UnicodeText(4096),
                 **({USER_RESPONSE: UnicodeText(4096)} if self.task.user else {}),
                 **self._tool_spaces(),

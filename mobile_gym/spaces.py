@@ -1,4 +1,4 @@
-"""Spaces of the env: a Unicode text space and the touch-level action space.
+"""Spaces of the env: a Unicode text space, an image space and the touch-level action space.
 
 gymnasium's ``Text`` space rejects spaces, punctuation and anything outside its charset, so
 instructions and typed text use ``UnicodeText``, which holds any ``str`` up to a length.
@@ -61,6 +61,33 @@ class UnicodeText(spaces.Space[str]):
 
     def from_jsonable(self, sample_n: list[str]) -> list[str]:
         return list(sample_n)
+
+
+class Image(spaces.Box):
+    """An RGB (or one-channel) 8-bit image of ``shape`` (height, width, channels): a
+    gymnasium ``Box`` of uint8 in [0, 255].
+
+    A ``Box`` keeps its bounds as four arrays of its shape (low, high, and where each is
+    bounded); for an image they are the same at every pixel, so this one keeps them as one
+    value seen at every pixel (read-only ``np.broadcast_to`` views), and an env's spaces
+    weigh nothing beside the screens it shows. Everything a ``Box`` does (``contains``,
+    ``sample``, equality, vector batching, flattening) works on it unchanged.
+    """
+
+    def __init__(
+        self, shape: tuple[int, int, int], seed: int | np.random.Generator | None = None
+    ) -> None:
+        super().__init__(0, 255, shape=shape, dtype=np.uint8, seed=seed)
+        self._bounds_at_every_pixel()
+
+    def __setstate__(self, state: Any) -> None:
+        super().__setstate__(state)
+        self._bounds_at_every_pixel()  # unpickled (or copied) bounds are full arrays
+
+    def _bounds_at_every_pixel(self) -> None:
+        self.low = np.broadcast_to(np.uint8(0), self.shape)
+        self.high = np.broadcast_to(np.uint8(255), self.shape)
+        self.bounded_below = self.bounded_above = np.broadcast_to(np.True_, self.shape)
 
 
 _CODE = np.dtype(np.uint32)

@@ -57,6 +57,7 @@ from gymnasium import spaces
 
 from mobile_gym.checks import check_int
 from mobile_gym.env import USER_RESPONSE
+from mobile_gym.spaces import Image
 from mobile_gym.wrappers.elements import Element, env_elements
 
 ELEMENT_FEATURES: tuple[str, ...] = (
@@ -171,9 +172,9 @@ def element_words(
     return matrix
 
 
-def _screen_space(screen_size: tuple[int, int], grayscale: bool) -> spaces.Box:
+def _screen_space(screen_size: tuple[int, int], grayscale: bool) -> Image:
     height, width = screen_size
-    return spaces.Box(0, 255, shape=(height, width, 1 if grayscale else 3), dtype=np.uint8)
+    return Image((height, width, 1 if grayscale else 3))
 
 
 def _resize(image: np.ndarray, screen_size: tuple[int, int], grayscale: bool) -> np.ndarray:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import pathlib
+import pickle
 import subprocess
 import sys
 import warnings
@@ -18,7 +20,7 @@ from gymnasium.utils.env_checker import check_env
 from mobile_gym import actions
 from mobile_gym.env import LazyHierarchy, MobileEnv
 from mobile_gym.sim.driver import find_all
-from mobile_gym.spaces import KEYS, ActionType, UnicodeText
+from mobile_gym.spaces import KEYS, ActionType, Image, UnicodeText
 from mobile_gym.wrappers import StepCap
 from tests.tasks.tasktools import (
     CONTACTS,
@@ -109,6 +111,29 @@ def test_unicode_text_length_and_sampling() -> None:
     assert all(isinstance(s, str) and len(s) <= 8 for s in samples)
     assert len(set(samples)) > 1
     assert UnicodeText(8) == UnicodeText(8) != UnicodeText(9)
+
+
+def test_image_space_is_a_box_whose_bounds_take_no_room() -> None:
+    space, box = Image((60, 27, 3), seed=3), gym.spaces.Box(0, 255, (60, 27, 3), np.uint8)
+    assert isinstance(space, gym.spaces.Box) and space == box and box == space
+    for bounds in (space.low, space.high, space.bounded_below, space.bounded_above):
+        assert bounds.shape == (60, 27, 3) and bounds.strides == (0, 0, 0)
+        assert not bounds.flags.writeable
+    assert (space.low == 0).all() and (space.high == 255).all() and space.is_bounded()
+    samples = [space.sample() for _ in range(3)]
+    assert all(space.contains(s) and s.dtype == np.uint8 for s in samples)
+    assert len({s.tobytes() for s in samples}) == 3
+    assert not space.contains(np.zeros((60, 27, 3), np.float32) + 256)
+    assert not space.contains(np.zeros((27, 60, 3), np.uint8))
+    again = Image((60, 27, 3), seed=3)
+    assert all((again.sample() == s).all() for s in samples)  # seeded like a Box
+    for make_copy in (lambda s: pickle.loads(pickle.dumps(s)), copy.deepcopy):
+        copied = make_copy(space)
+        assert copied == space and copied.low.strides == (0, 0, 0)
+        assert (copied.sample() == space.sample()).all()  # the generator's state travels
+    batched = gym.vector.utils.batch_space(space, 4)
+    assert batched.shape == (4, 60, 27, 3) and batched.contains(np.stack(samples + samples[:1]))
+    assert gym.spaces.utils.flatten_space(space).shape == (60 * 27 * 3,)
 
 
 # determinism and observations ------------------------------------------------------------
