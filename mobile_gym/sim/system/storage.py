@@ -223,13 +223,15 @@ class Storage:
         return self._databases
 
     def _files_changed(self) -> None:
-        """Paths were removed or replaced: the listing is found again when next asked."""
+        """Paths were removed (or the files replaced whole): the listing is found again
+        when next asked."""
         self._directories = None
         self.files_version += 1
         self._report(FILES)
 
     def _paths_added(self, paths: Iterable[str]) -> None:
-        """Paths were only added: the listing, if found already, grows."""
+        """Paths were only added or written (files written again are listed already): the
+        listing, if found already, grows."""
         if self._directories is not None:
             self._list(paths)
         self.files_version += 1
@@ -270,7 +272,7 @@ class Storage:
         conn = self._databases.get(path)
         if conn is None:
             conn = self._databases[path] = _connect()
-            self._files_changed()
+            self._paths_added([path])
         return conn
 
     def has_database(self, package: str, name: str) -> bool:
@@ -374,7 +376,7 @@ class Storage:
 
     def write(self, path: str, data: bytes) -> None:
         path = normalize(path)
-        if path in self.directories():
+        if path in self._listing():
             raise IsADirectoryError(path)
         match = _DB_PATH.match(path)
         if match:
@@ -394,10 +396,10 @@ class Storage:
             self.databases[path] = conn
             self._made.pop(path, None)
             self._loaded = True
-            self._files_changed()
+            self._paths_added([path])
             return
         self.files[path] = bytes(data)
-        self._files_changed()
+        self._paths_added([path])
 
     def delete(self, path: str) -> None:
         path = normalize(path)

@@ -304,11 +304,10 @@ def _rescan(ctx: AppContext) -> None:
         if path.startswith(prefix) and path not in indexed and media_type(path) is not None
     )
     now = ctx.phone.clock.epoch_ms
+    rows = []
     for path in new:
         when = storage.modified(path) or now
-        db.execute(
-            "INSERT INTO media (filename, full_path, parent_path, last_modified, date_taken, "
-            "size, type) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        rows.append(
             (
                 posixpath.basename(path),
                 path,
@@ -317,8 +316,13 @@ def _rescan(ctx: AppContext) -> None:
                 when,
                 len(storage.files[path]),
                 media_type(path),
-            ),
+            )
         )
+    db.executemany(
+        "INSERT INTO media (filename, full_path, parent_path, last_modified, date_taken, "
+        "size, type) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        rows,
+    )
 
 
 # changes --------------------------------------------------------------------------------------
