@@ -20,7 +20,7 @@ from mobile_gym.sim.clock import FRAME
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.screen import WindowSpec
 from mobile_gym.sim.system.bars import NAV_BAR_DP, STATUS_BAR_DP, navigation_bar, status_bar
-from mobile_gym.sim.system.keyboard import KEYBOARD_DP, keyboard
+from mobile_gym.sim.system.keyboard import KEYBOARD_DP, KeyboardView
 from mobile_gym.sim.system.shade import shade
 from mobile_gym.sim.ui.view import MATCH, FrameLayout, View
 from mobile_gym.sim.ui.widgets import TextView
@@ -126,7 +126,7 @@ def _status_bar(phone: Phone) -> View:
 def _keyboard(phone: Phone) -> View:
     activities = phone.activities
     phone.deps.read(IME)
-    return keyboard(
+    return KeyboardView(
         activities.keyboard,
         type_text=phone.input.type_key,
         press=phone.input.press,

@@ -10,8 +10,9 @@ import pytest
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.driver import Driver
-from mobile_gym.sim.system.keyboard import IME_PACKAGE
+from mobile_gym.sim.system.keyboard import IME_PACKAGE, Key
 from mobile_gym.sim.system.logcat import Logcat
+from mobile_gym.sim.ui.view import walk
 from tests.sim.conftest import open_app, open_drawer
 from tests.sim.sample_app import PACKAGE, SampleApp
 
@@ -57,6 +58,35 @@ def test_keyboard_typing_and_the_back_key(sample: Phone) -> None:
     assert sample.foreground == (PACKAGE, ".FormActivity")
     driver.key("BACK")  # second BACK closes the screen
     assert sample.foreground == (PACKAGE, ".ListActivity")
+
+
+def _keys(phone: Phone) -> list[Key]:
+    board = next(w for w in phone.windows() if w.id == "keyboard_view")
+    return [view for view in walk(board) if isinstance(view, Key)]
+
+
+def _same(a: list[Key], b: list[Key]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+
+
+def test_the_keyboard_keeps_its_keys_while_its_state_stays(sample: Phone) -> None:
+    driver = _form(sample)
+    driver.tap(id="name")
+    keys = _keys(sample)
+    assert len(keys) == 33
+    driver.tap(id="notes")  # the keyboard window is built again: same state, same keys
+    sample.invalidate()
+    assert _same(_keys(sample), keys)
+    driver.tap(text="q")  # the kept keys type into the field focused now
+    fields = sample.tasks[PACKAGE][-1].state
+    assert fields["field:notes"] == "q" and not fields.get("field:name")
+    driver.tap(desc="Shift")  # another state: other keys
+    shifted = _keys(sample)
+    assert not any(key in keys for key in shifted)  # (views compare by identity)
+    assert driver.exists(text="W") and not driver.exists(text="w")
+    driver.tap(text="W")
+    assert fields["field:notes"] == "qW"
+    assert driver.exists(text="w") and not any(key in shifted for key in _keys(sample))
 
 
 def test_enter_del_and_tab_edit_the_focused_field(sample: Phone) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from mobile_gym.geometry import Rect
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.icons import draw_icon
@@ -66,66 +67,100 @@ class Key(TextView):
             self.draw_text(canvas, theme, d, self.bounds, self.text, color)
 
 
-def keyboard(
-    state: KeyboardState,
-    *,
-    type_text: Callable[[str], None],
-    press: Callable[[str], None],
-    toggle_shift: Callable[[], None],
-    toggle_symbols: Callable[[], None],
-) -> View:
-    """The keyboard window for ``state``; keys call back into the phone."""
+class KeyboardView(LinearLayout):
+    """The keyboard window (LatinIME's ``KeyboardView``): four rows of ``Key``s for a
+    ``KeyboardState``; pressing a key calls the keyboard's handlers (``type_text``,
+    ``press``, ``toggle_shift``, ``toggle_symbols``).
 
-    def char_key(char: str) -> Key:
-        label = char.upper() if state.shift and not state.symbols else char
-        return Key(label, on_click=lambda: type_text(label))
+    Its keys are made when it is laid out, and kept while a keyboard built again shows the
+    same state: the window is built again whenever a field takes the focus, and its keys
+    stay as they were. A key calls through the keyboard that made it, which takes each new
+    build's handlers (``ui.reconcile``)."""
 
-    rows_chars = _SYMBOLS if state.symbols else _LETTERS
-    rows: list[list[View]] = [
-        [char_key(c) for c in rows_chars[0]],
-        [char_key(c) for c in rows_chars[1]],
-    ]
-    third: list[View] = [char_key(c) for c in rows_chars[2]]
-    shift_key = Key(
-        "", icon="shift", desc="Shift", on_click=toggle_shift, weight=1.5, accent=state.shift
-    )
-    rows.append(
-        [
-            shift_key,
-            *third,
-            Key("", icon="backspace", desc="Delete", on_click=lambda: press("DEL"), weight=1.5),
+    __slots__ = ("press", "shift", "symbols", "toggle_shift", "toggle_symbols", "type_text")
+    handlers = (*View.handlers, "type_text", "press", "toggle_shift", "toggle_symbols")
+
+    def __init__(
+        self,
+        state: KeyboardState,
+        *,
+        type_text: Callable[[str], None],
+        press: Callable[[str], None],
+        toggle_shift: Callable[[], None],
+        toggle_symbols: Callable[[], None],
+    ) -> None:
+        super().__init__(
+            orientation="vertical",
+            id="keyboard_view",
+            package=IME_PACKAGE,
+            height=KEYBOARD_DP,
+            padding=(4, 8),
+            background="keyboard",
+            blocks_touch=True,
+        )
+        self.shift = state.shift
+        self.symbols = state.symbols
+        self.type_text = type_text
+        self.press = press
+        self.toggle_shift = toggle_shift
+        self.toggle_symbols = toggle_symbols
+
+    def builds_children_in_layout(self) -> bool:
+        return True
+
+    def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
+        self._make_keys()
+        return super().content_size(d, max_w, max_h)
+
+    def lay_out_children(self, d: Display, inner: Rect, clip: Rect) -> None:
+        self._make_keys()
+        super().lay_out_children(d, inner, clip)
+
+    def _make_keys(self) -> None:
+        if not self.children:
+            self.children = [
+                LinearLayout(orientation="horizontal", height=ROW_DP, children=row)
+                for row in self._rows()
+            ]
+
+    def _rows(self) -> list[list[View]]:
+        shift, symbols = self.shift, self.symbols
+
+        def char_key(char: str) -> Key:
+            label = char.upper() if shift and not symbols else char
+            return Key(label, on_click=lambda: self.type_text(label))
+
+        chars = _SYMBOLS if symbols else _LETTERS
+        return [
+            [char_key(c) for c in chars[0]],
+            [char_key(c) for c in chars[1]],
+            [
+                Key("", icon="shift", desc="Shift", on_click=self._shift, weight=1.5, accent=shift),
+                *(char_key(c) for c in chars[2]),
+                Key("", icon="backspace", desc="Delete", on_click=self._delete, weight=1.5),
+            ],
+            [
+                Key(
+                    "ABC" if symbols else "?123",
+                    desc="Letters" if symbols else "Symbols",
+                    on_click=self._symbols,
+                    weight=1.5,
+                ),
+                Key(",", on_click=lambda: self.type_text(",")),
+                Key("", desc="Space", on_click=lambda: self.type_text(" "), weight=5),
+                Key(".", on_click=lambda: self.type_text(".")),
+                Key("", icon="enter", desc="Enter", on_click=self._enter, weight=1.5, accent=True),
+            ],
         ]
-    )
-    rows.append(
-        [
-            Key(
-                "ABC" if state.symbols else "?123",
-                desc="Letters" if state.symbols else "Symbols",
-                on_click=toggle_symbols,
-                weight=1.5,
-            ),
-            Key(",", on_click=lambda: type_text(",")),
-            Key("", desc="Space", on_click=lambda: type_text(" "), weight=5),
-            Key(".", on_click=lambda: type_text(".")),
-            Key(
-                "",
-                icon="enter",
-                desc="Enter",
-                on_click=lambda: press("ENTER"),
-                weight=1.5,
-                accent=True,
-            ),
-        ]
-    )
-    return LinearLayout(
-        orientation="vertical",
-        id="keyboard_view",
-        package=IME_PACKAGE,
-        height=KEYBOARD_DP,
-        padding=(4, 8),
-        background="keyboard",
-        blocks_touch=True,
-        children=[
-            LinearLayout(orientation="horizontal", height=ROW_DP, children=row) for row in rows
-        ],
-    )
+
+    def _shift(self) -> None:
+        self.toggle_shift()
+
+    def _symbols(self) -> None:
+        self.toggle_symbols()
+
+    def _delete(self) -> None:
+        self.press("DEL")
+
+    def _enter(self) -> None:
+        self.press("ENTER")
