@@ -115,6 +115,7 @@ def _name(rng: random.Random, category: str, kind: str) -> str:
 def seed_catalogue(ctx: AppContext, rng: random.Random) -> None:
     """Three to five products of each category, each with its SKUs and stock."""
     db = ctx.db()
+    skus: list[tuple[int | None, str, float, int]] = []
     for category, kinds in CATEGORIES.items():
         for kind, low, high, options in rng.sample(kinds, min(len(kinds), rng.randint(3, 5))):
             price = _price(rng, low, high)
@@ -137,10 +138,8 @@ def seed_catalogue(ctx: AppContext, rng: random.Random) -> None:
                 step = i // rest if low > 1000 else 0
                 sku_price = round(price + 1000 * step, 2)
                 stock = 0 if rng.random() < 0.08 else rng.randint(1, 300)
-                db.execute(
-                    "INSERT INTO skus(product_id, name, price, stock) VALUES (?, ?, ?, ?)",
-                    (product_id, " ".join(combo), sku_price, stock),
-                )
+                skus.append((product_id, " ".join(combo), sku_price, stock))
+    db.executemany("INSERT INTO skus(product_id, name, price, stock) VALUES (?, ?, ?, ?)", skus)
 
 
 def _address(rng: random.Random) -> dict[str, object]:
