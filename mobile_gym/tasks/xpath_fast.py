@@ -9,7 +9,9 @@ which is then judged by lxml as before.
 
 The subset (``P`` a predicate; whitespace between tokens as XPath allows it):
 
-- ``//node``, ``//node[P]``, ``//node[P][Q]...``: the selected nodes;
+- ``//node``, ``//node[P]``, ``//node[P][Q]...``: the selected nodes; then any number of
+  further steps, ``/node[P]...`` (their children) or ``//node[P]...`` (their
+  descendants), as the WikiHow tasks write them (``//node[@resource-id='section_0']//node[...]``);
 - ``count(//node[P]...)``: their number; ``count(...) OP N`` with ``OP`` one of
   ``= != < <= > >=`` and ``N`` an integer literal: a boolean;
 - ``boolean(//node[P]...)``, ``not(//node[P]...)``: a boolean.
@@ -20,8 +22,8 @@ The subset (``P`` a predicate; whitespace between tokens as XPath allows it):
 literals; ``mobile_gym.tasks.xpath_regex``), ``not(...)``, ``true()``, ``false()``, ``and``,
 ``or`` and parentheses, with XPath 1.0's
 semantics (a missing attribute is an empty node-set: ``@a='v'`` and ``@a!='v'`` are both
-false, ``contains(@a, '')`` is true). Everything else returns None: several steps
-(``//node/node``), axes, ``*``, positions (``[1]``) and other numbers inside predicates
+false, ``contains(@a, '')`` is true). Everything else returns None: a path that does not
+start with ``//node``, other axes, ``*``, positions (``[1]``) and other numbers inside predicates
 (libxml2's string-to-number conversion has quirks not worth copying), other functions,
 ``text()``, variables, unions...
 
@@ -33,7 +35,7 @@ plus recursive descent, and builds closures (no ``eval``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Literal
 
 from mobile_gym.caches import LRUCache
@@ -47,6 +49,7 @@ Readers = Callable[[str], Reader]
 """The reader of each attribute name."""
 Predicate = Callable[[Any], bool]
 Kind = Literal["nodes", "number", "boolean"]
+Axis = Literal["descendant", "child"]
 
 _TOKEN = re.compile(
     r"""
@@ -89,6 +92,9 @@ def _tokens(expression: str) -> list[tuple[str, str]]:
 # returns (node, type); types are XPath's: node-set (one attribute), string, boolean.
 _Node = tuple[Any, ...]
 _Type = Literal["nodeset", "string", "boolean"]
+_Step = tuple[Axis, list[_Node]]
+"""A location step: from the nodes selected so far (the document's root first) along its
+axis to the ``node``s that pass all its predicates."""
 
 
 class _Parser:
@@ -123,12 +129,12 @@ class _Parser:
         )
 
     # top level -------------------------------------------------------------------------
-    def top(self) -> tuple[Kind, list[_Node], tuple[str, int] | None]:
-        """(kind, predicates of the path, comparison of its count with an integer)."""
+    def top(self) -> tuple[Kind, list[_Step], tuple[str, int] | None]:
+        """(kind, steps of the path, comparison of its count with an integer)."""
         if self.is_call("count", "boolean", "not"):
             function = self.tokens[self.at][1]
             self.at += 2
-            predicates = self.path()
+            steps = self.path()
             self.expect(")")
             if function != "count":
                 kind: Kind = "boolean"
@@ -150,14 +156,26 @@ class _Parser:
                 else:
                     kind, comparison = "number", None
         else:
-            kind, predicates, comparison = "nodes", self.path(), None
+            kind, steps, comparison = "nodes", self.path(), None
         if self.peek() is not None:
             raise _UnsupportedError(f"unexpected token {self.peek()!r}")
-        return kind, predicates, comparison
+        return kind, steps, comparison
 
-    def path(self) -> list[_Node]:
-        """``//node`` followed by predicates."""
+    def path(self) -> list[_Step]:
+        """``//node`` and its predicates, then the steps after it (``/node`` or ``//node``,
+        each with its predicates)."""
         self.expect("//")
+        steps = [("descendant", self.step())]
+        while True:
+            if self.accept("//"):
+                steps.append(("descendant", self.step()))
+            elif self.accept("/"):
+                steps.append(("child", self.step()))
+            else:
+                return steps
+
+    def step(self) -> list[_Node]:
+        """``node`` and the predicates after it."""
         self.expect("node", "name")
         predicates = []
         while self.accept("["):
@@ -389,13 +407,13 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 class FastXPath:
     """An XPath expression of the subset, compiled; evaluated over a screen's nodes."""
 
-    __slots__ = ("comparison", "expression", "kind", "selects")
+    __slots__ = ("comparison", "expression", "kind", "selects", "then")
 
     def __init__(
         self,
         expression: str,
         kind: Kind,
-        predicates: list[_Node],
+        steps: list[_Step],
         comparison: tuple[str, int] | None,
     ) -> None:
         self.expression = expression
@@ -403,23 +421,35 @@ class FastXPath:
         """``nodes`` (lxml gives the selected nodes), ``number`` or ``boolean``."""
         self.comparison = comparison
         """For a boolean: how the number of selected nodes is compared, and with what."""
-        steps = [_build(node, attribute) for node in predicates]
-        self.selects: Predicate | None = (
-            None if not steps else (lambda n: all(step(n) for step in steps))
+        (_, first), *rest = steps
+        self.selects: Predicate | None = _all_of(first)
+        """Whether the first step (``//node[...]``: any node) selects a node (None: every
+        node)."""
+        self.then: list[tuple[Axis, Predicate | None]] = [
+            (axis, _all_of(predicates)) for axis, predicates in rest
+        ]
+        """The steps after it: an axis, and whether a node it reaches is selected."""
+
+    def _selected(self, nodes: Sequence[Node]) -> Iterable[bool]:
+        """Whether the path selects each of ``nodes``."""
+        chosen: Iterable[bool] = (
+            [True] * len(nodes) if self.selects is None else map(self.selects, nodes)
         )
-        """Whether a node is selected (None: every node is)."""
+        for axis, selects in self.then:
+            chosen = _step(nodes, list(chosen), axis, selects)
+        return chosen
 
     def count(self, nodes: Sequence[Node]) -> int:
         """How many of ``nodes`` the path selects."""
-        if self.selects is None:
+        if self.selects is None and not self.then:
             return len(nodes)
-        return sum(map(self.selects, nodes))
+        return sum(self._selected(nodes))
 
     def any(self, nodes: Sequence[Node]) -> bool:
-        """Whether the path selects any of ``nodes`` (stops at the first)."""
-        if self.selects is None:
+        """Whether the path selects any of ``nodes`` (the last step stops at the first)."""
+        if self.selects is None and not self.then:
             return len(nodes) > 0
-        return any(map(self.selects, nodes))
+        return any(self._selected(nodes))
 
     def result(self, nodes: Sequence[Node]) -> int | float | bool:
         """What lxml gives, but for ``nodes``: the number of nodes it selects."""
@@ -447,6 +477,36 @@ class FastXPath:
         return f"FastXPath({self.expression!r}, kind={self.kind!r})"
 
 
+def _all_of(predicates: list[_Node]) -> Predicate | None:
+    """Whether a node passes every one of ``predicates`` (None when there are none)."""
+    tests = [_build(node, attribute) for node in predicates]
+    if not tests:
+        return None
+    if len(tests) == 1:
+        return tests[0]
+    return lambda n: all(test(n) for test in tests)
+
+
+def _step(
+    nodes: Sequence[Node], chosen: list[bool], axis: Axis, selects: Predicate | None
+) -> Iterator[bool]:
+    """Whether each of ``nodes`` (in document order, nested by ``depth`` as the dump nests
+    them) is the child, or a descendant, of a ``chosen`` one and passes ``selects``."""
+    open_nodes: list[tuple[int, bool]] = []  # the nodes holding this one: depth, chosen
+    chosen_above = 0  # how many of them are chosen
+    for node, was_chosen in zip(nodes, chosen, strict=True):
+        depth = node.depth
+        while open_nodes and open_nodes[-1][0] >= depth:
+            chosen_above -= open_nodes.pop()[1]
+        if axis == "child":
+            reached = bool(open_nodes) and open_nodes[-1][1]
+        else:
+            reached = chosen_above > 0
+        yield reached and (selects is None or selects(node))
+        open_nodes.append((depth, was_chosen))
+        chosen_above += was_chosen
+
+
 _COMPILED: LRUCache[str, FastXPath | None] = LRUCache(1024)
 """Expressions compiled for the fast path lately (None: outside the subset), by expression:
 an episode compiles its task's signals again at every reset."""
@@ -466,7 +526,7 @@ def compile_xpath(expression: str) -> FastXPath | None:
 def _compile(expression: str) -> FastXPath | None:
     compile_task_xpath(expression)
     try:
-        kind, predicates, comparison = _Parser(expression).top()
+        kind, steps, comparison = _Parser(expression).top()
     except _UnsupportedError:
         return None
-    return FastXPath(expression, kind, predicates, comparison)
+    return FastXPath(expression, kind, steps, comparison)

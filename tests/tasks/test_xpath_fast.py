@@ -258,6 +258,32 @@ SUBSET = [
     "//node[@text='zero']",
     '//node[starts-with(@text, "it\'s ") and contains(@text, \'"quoted" & <b>\nline 2 Zoë ✓\')]',
     "//node[contains(@text, '&') and contains(@text, '<b>')]",
+    # further steps: children and descendants of what the steps before select
+    "//node/node",
+    "//node[@clickable='true']/node",
+    "//node//node",
+    "//node/node/node",
+    "//node//node//node//node",
+    "count(//node/node)",
+    "count(//node//node)",
+    "count(//node[@scrollable='true']/node) > 2",
+    "//node[@scrollable='true']/node[@clickable='true']",
+    "count(//node[@scrollable='true']//node[@clickable='true'])",
+    "//node[@scrollable='true']//node[contains(@text, 'a')][@clickable='false']",
+    "//node[@package='com.android.systemui']/node",
+    f"//node[@package='{IME_PACKAGE}']/node/node[@text='q']",
+    "count(//node[contains(@resource-id, 'keyboard_view')]//node[@clickable='true'])",
+    "//node[@class='android.widget.FrameLayout']//node[@text='Settings']",
+    "//node[@index='0']/node[@index='0']/node[@index='0']",
+    "//node[@text='Settings']/node",
+    "boolean(//node[@package='x.y']//node[@resource-id='x.y:id/inner'])",
+    "not(//node[@package='x.y']/node[@resource-id='x.y:id/inner'])",
+    "//node[@package='x.y']/node[@text='']",
+    "//node[@package='other.pkg']/node[@resource-id='other.pkg:id/uni']",
+    "//node[not(@NAF)]//node[@focused='true']",
+    f"//node[@resource-id='{NOTES}:id/notes_list']/node",
+    f"count(//node[starts-with(@resource-id, '{NOTES}')]//node)",
+    " // node [ @scrollable = 'true' ] / node // node ",
 ]
 
 REGEX_SUBSET = [
@@ -273,13 +299,18 @@ REGEX_SUBSET = [
     "//node[re:test(@text, '\"quoted\" & <b>\\nline')]",
     "//node[re:test(@text, '(?s)quoted.*Zoë')]",
     "//node[re:test(@text, 'a{2,}|Zo[eë]')]",
+    "//node[@scrollable='true']//node[re:test(@text, '^[A-Z]')]",
+    "//node/node[re:test(@text, 'a')]",
 ]
 """``re:test`` calls the fast path runs itself."""
 
 UNSUPPORTED = [
-    "//node/node",
-    "//node[@clickable='true']/node",
     "/hierarchy/node",
+    "//node/*",
+    "//node/..",
+    "//node[@text='Settings']/following::node",
+    "//node//node[1]",
+    "//node[@text='Settings']/node()",
     "//hierarchy",
     "//*",
     "//*[@text='Settings']",
@@ -317,7 +348,6 @@ UNSUPPORTED = [
     "not(@text='x')",
     "true()",
     "'x'",
-    "//node/node[re:test(@text, 'a')]",
     "//node[re:test(@text, concat('a', 'b'))]",
     "//node[re:test(@text, @text)]",
     "//node[re:test(@text, 'a', @text)]",
@@ -505,7 +535,7 @@ def test_screen_texts_match_lxml(screen: Screen) -> None:
 
 def test_unsupported_xpath_reads_the_xml_even_when_records_exist() -> None:
     screen = SCREENS[3]  # settings
-    probe = SignalProbe("x", s.XPathSignal(xpath="//node[@text='Settings']/node"))
+    probe = SignalProbe("x", s.XPathSignal(xpath="//node[@text='Settings']/following::node"))
     assert probe._fast is None
     fast, slow = _observers(screen)
     with pytest.raises(AssertionError, match="read the XML"):
