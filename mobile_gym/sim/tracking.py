@@ -38,7 +38,8 @@ class Dependencies:
 
     def __init__(self) -> None:
         self._readers: dict[Key, set[Scope]] = {}
-        self._running: list[Scope] = []
+        self._running: list[Scope | None] = []
+        """The scopes running, innermost last (None: work whose reads no scope records)."""
         self.changes = 0
         """How many changes made some scope dirty: a token that moves whenever anything shown
         may have changed."""
@@ -59,11 +60,21 @@ class Dependencies:
         finally:
             self._running.pop()
 
+    def unrecorded(self, work: Callable[..., T], *args: object) -> T:
+        """``work(*args)`` with what it reads recorded for no scope, even while one runs:
+        content being made that was there from boot, or upkeep a build has done before it
+        reads the outcome (its writes then change nothing the build read)."""
+        self._running.append(None)
+        try:
+            return work(*args)
+        finally:
+            self._running.pop()
+
     def read(self, key: Key) -> None:
         """``key`` was read: the scope running now, if any, depends on it."""
         if self._running:
             scope = self._running[-1]
-            if key not in scope.keys:
+            if scope is not None and key not in scope.keys:
                 scope.keys.add(key)
                 self._readers.setdefault(key, set()).add(scope)
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from mobile_gym.sim import Phone
-from mobile_gym.sim.apps.gallery import MEDIA_ACTIVITY, PACKAGE, GalleryApp, media
+from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.apps.gallery import MAIN_ACTIVITY, MEDIA_ACTIVITY, PACKAGE, GalleryApp, media
 from mobile_gym.sim.driver import Driver
+from mobile_gym.sim.ui.view import View
 
 SEED = 3
 CAMERA = "/sdcard/DCIM/Camera"
@@ -92,3 +94,32 @@ def test_an_index_row_written_without_its_file_is_dropped(phone: Phone, driver: 
     )
     assert _names(driver) == shown
     assert db.execute("SELECT * FROM media WHERE filename = 'ghost.jpg'").fetchall() == []
+
+
+def _builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The activities whose screen the Gallery builds from now on, in turn."""
+    calls: list[str] = []
+    build = GalleryApp.build
+
+    def counted(app: GalleryApp, ctx: AppContext) -> View:
+        calls.append(ctx.screen.activity)
+        return build(app, ctx)
+
+    monkeypatch.setattr(GalleryApp, "build", counted)
+    return calls
+
+
+def test_a_scan_that_changed_the_index_does_not_build_the_screen_twice(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown = _names(driver)
+    builds, rescans = _builds(monkeypatch), _rescans(monkeypatch)
+    phone.write_file(f"{CAMERA}/IMG_20990101_120000.jpg", b"a photo")
+    assert _names(driver) == ["IMG_20990101_120000.jpg", *shown]
+    assert builds == [MEDIA_ACTIVITY] and rescans == [1]  # the scan left the build up to date
+    phone.clear_app_data(PACKAGE)  # the index is gone: every medium is indexed again
+    builds.clear()
+    driver.tap(desc="Gallery")
+    driver.tap(id="dir_name", text="Camera")
+    assert _names(driver) == ["IMG_20990101_120000.jpg", *shown]
+    assert builds == [MAIN_ACTIVITY, MEDIA_ACTIVITY] and len(rescans) == 2

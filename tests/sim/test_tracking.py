@@ -62,3 +62,21 @@ def test_a_forgotten_scope_is_never_marked_again() -> None:
     deps.forget(scope)
     deps.changed("k")
     assert not scope.dirty and scope.keys == set()
+
+
+def test_unrecorded_work_reads_for_no_scope_and_the_scope_reads_on_after_it() -> None:
+    deps = Dependencies()
+    screen = Scope("screen")
+
+    def build() -> str:
+        deps.read("before")
+        value = deps.unrecorded(lambda: deps.read("upkeep") or deps.read("before") or "made")
+        deps.read("after")
+        return value
+
+    assert deps.run(screen, build) == "made"
+    assert screen.keys == {"before", "after"} and not screen.dirty
+    deps.changed("upkeep")
+    assert not screen.dirty
+    deps.changed("after")
+    assert screen.dirty

@@ -151,7 +151,7 @@ class Storage:
         self._booting, booting = True, self._booting
         self._reading, reading = self._seeded_sources(package), self._reading
         try:
-            boot()
+            self.deps.unrecorded(boot)  # made whenever first needed: no one reads it here
         finally:
             self._booting = booting
             for conn in self._reading.values():

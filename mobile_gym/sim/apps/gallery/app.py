@@ -20,6 +20,7 @@ from mobile_gym.sim.apps.gallery.media import (
     SCHEMA,
     IndexSync,
     medium,
+    scan,
     seed_media,
 )
 from mobile_gym.sim.apps.gallery.names import (
@@ -68,6 +69,10 @@ class GalleryApp(about.AboutPages, App):
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_media(ctx, rng)
+
+    def build(self, ctx: AppContext) -> View:
+        scan(ctx)  # first, before any screen reads the index (``media.scan``)
+        return super().build(ctx)
 
     def settings(self, ctx: AppContext) -> View:
         return settings_screen.build(ctx)

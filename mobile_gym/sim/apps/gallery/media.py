@@ -279,9 +279,19 @@ def scan(ctx: AppContext) -> None:
     """Bring the index up to date with the files: index new media files, forget gone ones.
 
     What it reads of the files is tracked even when nothing changed since the last scan,
-    so that a screen showing the index is built again when the files change.
+    so that a screen showing the index is built again when the files change. The scan
+    itself is upkeep (``Dependencies.unrecorded``) whose writes are noted at once: a screen
+    that scans before it reads the index (``GalleryApp.build`` does, as the real app
+    rescans the media store as it resumes) reads it as the scan left it, and is not built
+    again for the scan's writes.
     """
-    ctx.phone.deps.read(FILES)
+    phone = ctx.phone
+    phone.deps.read(FILES)
+    phone.deps.unrecorded(_bring_up_to_date, ctx)
+    phone.storage.note_database_writes()
+
+
+def _bring_up_to_date(ctx: AppContext) -> None:
     sync = cast("GalleryApp", ctx.app).index_sync
     if sync.synced_at == sync.state(ctx):
         return
