@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mobile_gym.sim import Phone
-from mobile_gym.sim.system.storage import Storage
+from mobile_gym.sim.system.storage import Storage, database_path
 
 
 @pytest.fixture
@@ -118,3 +118,51 @@ def test_write_files_refuses_directories_and_databases(storage: Storage) -> None
         storage.write_files([("/sdcard/Documents", b"x", 1)])
     with pytest.raises(ValueError, match="database"):
         storage.write_files([("/data/data/a.b/databases/x.db", b"x", 1)])
+
+
+def _listing(storage: Storage) -> dict[str, list[str]]:
+    return {folder: storage.list_dir(folder) for folder in sorted(storage.directories())}
+
+
+def _listed_afresh(storage: Storage) -> dict[str, list[str]]:
+    """The listing of a storage holding the same files, found from its paths."""
+    fresh = Storage()
+    fresh.restore(storage.snapshot())
+    return _listing(fresh)
+
+
+def test_the_listing_kept_up_to_date_is_the_listing_found_afresh() -> None:
+    phone = Phone(seed=0)
+    storage = phone.storage
+    assert _listing(storage) == _listed_afresh(storage)
+    package = "com.simplemobiletools.filemanager.pro"
+    private = f"/data/data/{package}/files/cache/state.json"
+    storage.write(private, b"{}")  # a folder made only by this file
+    storage.write("/sdcard/Download/new.txt", b"new")
+    storage.write("/sdcard/Download/new.txt", b"written again")
+    storage.database("com.example.app", "fresh")  # made on first use
+    storage.make_dirs("/sdcard/Empty/Inner")
+    assert storage.is_dir(f"/data/data/{package}/files/cache")
+    assert _listing(storage) == _listed_afresh(storage)
+    phone.clear_app_data(package)  # its databases dropped and made again, its files deleted
+    assert not storage.exists(private) and not storage.is_dir(f"/data/data/{package}/files")
+    assert storage.is_dir("/sdcard/Empty/Inner") and storage.exists("/sdcard/Download/new.txt")
+    assert _listing(storage) == _listed_afresh(storage)
+    storage.drop_databases("com.example.app")
+    assert not storage.is_dir("/data/data/com.example.app")
+    assert _listing(storage) == _listed_afresh(storage)
+
+
+def test_a_database_made_on_first_use_and_never_written_is_an_empty_file() -> None:
+    phone = Phone(seed=0)
+    storage = phone.storage
+    storage.database("com.example.app", "fresh")
+    path = database_path("com.example.app", "fresh")
+    assert storage.read(path) == b""
+    snap = phone.snapshot()
+    storage.database("com.example.app", "fresh").execute("CREATE TABLE t(x)")
+    assert storage.read(path).startswith(b"SQLite format 3\x00")
+    phone.restore(snap)
+    assert storage.read(path) == b""
+    tables = storage.database("com.example.app", "fresh").execute("SELECT * FROM sqlite_master")
+    assert tables.fetchall() == []

@@ -237,6 +237,26 @@ class Storage:
         self.files_version += 1
         self._report(FILES)
 
+    def _paths_removed(self, paths: Iterable[str]) -> None:
+        """Files (not folders) were removed: the listing, if found already, loses them, and
+        the folders only they made (those not made as folders themselves)."""
+        inside = self._directories
+        if inside is not None:
+            for path in paths:
+                while path != "/":
+                    parent, _, name = path.rpartition("/")
+                    parent = parent or "/"
+                    names = inside.get(parent)
+                    if names is None:
+                        break
+                    names.discard(name)
+                    if names or parent == "/" or parent in self.folders:
+                        break
+                    del inside[parent]
+                    path = parent
+        self.files_version += 1
+        self._report(FILES)
+
     def _report(self, key: tuple[str, ...]) -> None:
         """Report a change, unless it is an app's content being made (``defer``): that
         content was there from boot for anyone who looks."""
@@ -359,17 +379,18 @@ class Storage:
             self._made_now(package)
         self._generation += 1
         prefix = f"/data/data/{package}/"
-        for path in [p for p in self._databases if p.startswith(prefix)]:
+        dropped = [p for p in self._databases if p.startswith(prefix)]
+        for path in dropped:
             self._databases.pop(path).close()
             self._made.pop(path, None)
-        self._files_changed()
+        self._paths_removed(dropped)
 
     # files ------------------------------------------------------------------------------
     def read(self, path: str) -> bytes:
         path = normalize(path)
         self.deps.read(FILES)
         if self._is_database(path):
-            return self._database_at(path).serialize()
+            return _image(self._database_at(path))
         if path not in self.files:
             raise FileNotFoundError(path)
         return self.files[path]
@@ -575,10 +596,11 @@ class Storage:
         files into another's folder), so the content of the other apps not made yet is not
         made for this: none of it would be there."""
         prefix = f"/data/data/{package}/"
-        for path in [p for p in self._files if p.startswith(prefix)]:
+        deleted = [p for p in self._files if p.startswith(prefix)]
+        for path in deleted:
             del self._files[path]
             self.times.pop(path, None)
-        self._files_changed()
+        self._paths_removed(deleted)
 
     def delete_tree(self, path: str) -> None:
         """Delete file ``path``, or directory ``path`` with everything in it."""
@@ -626,7 +648,7 @@ class Storage:
 
     # snapshots --------------------------------------------------------------------------
     def snapshot(self) -> StorageSnapshot:
-        databases = {path: conn.serialize() for path, conn in self.databases.items()}
+        databases = {path: _image(conn) for path, conn in self.databases.items()}
         return dict(self.files), databases, frozenset(self.folders), dict(self.times)
 
     def restore(self, snapshot: StorageSnapshot) -> None:
@@ -645,8 +667,13 @@ class Storage:
         for path in [p for p in self.databases if p not in databases]:
             self.databases.pop(path).close()
         for path, data in databases.items():
-            conn = self.databases.get(path) or _connect()
-            conn.deserialize(data)
+            conn = self.databases.get(path)
+            if not data and conn is not None:  # (an empty image cannot be loaded: start anew)
+                conn.close()
+                conn = None
+            conn = conn or _connect()
+            if data:
+                conn.deserialize(data)
             self.databases[path] = conn
         self._loaded = True
         self._writes.clear()
@@ -759,6 +786,14 @@ class _Template:
         else:
             del self._local.templates[self.key]
             self.conn.close()
+
+
+def _image(conn: sqlite3.Connection) -> bytes:
+    """The database's file: no bytes for one that holds no page yet (made on first use and
+    never written, as an empty file on a device), which SQLite cannot serialize."""
+    if conn.execute("PRAGMA page_count").fetchone()[0] == 0:
+        return b""
+    return conn.serialize()
 
 
 def _connect() -> sqlite3.Connection:
