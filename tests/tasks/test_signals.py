@@ -101,7 +101,8 @@ def test_xpath_re_test_runs_a_regex_on_an_attribute() -> None:
     env = env_with(
         {
             "regex": {"xpath": f"//node[{on_text}]"},
-            "regex_steps": {"xpath": f"//node/node[{on_text}]"},  # outside the fast path
+            "regex_steps": {"xpath": f"//node/node[{on_text}]"},
+            "regex_any": {"xpath": f"//*[{on_text}]"},  # outside the fast path: lxml
             "case": {"xpath": "//node[re:test(@text, '^connected TO', 'i')]"},
             "case_kept": {"xpath": "//node[re:test(@text, '^connected TO')]"},
             "repeat": {"xpath": "//node[re:test(@text, '^Wi-F{1,2}i$')]"},
@@ -109,18 +110,21 @@ def test_xpath_re_test_runs_a_regex_on_an_attribute() -> None:
         }
     )
     assert env.episode is not None
-    assert env.episode.board.probes["regex"]._fast is not None
-    assert env.episode.board.probes["regex_steps"]._fast is None
+    probes = env.episode.board.probes
+    assert probes["regex"]._fast is not None and probes["regex_steps"]._fast is not None
+    assert probes["regex_any"]._fast is None
     assert values(env) == {
         "regex": True,
         "regex_steps": True,
+        "regex_any": True,
         "case": True,
         "case_kept": False,
         "repeat": True,
         "count": True,
     }
     turn_wifi_off(env)
-    assert values(env)["regex"] is False and values(env)["regex_steps"] is False
+    after = values(env)
+    assert after["regex"] is after["regex_steps"] is after["regex_any"] is False
 
 
 class _Screen:
