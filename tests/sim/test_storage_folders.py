@@ -153,6 +153,16 @@ def test_the_listing_kept_up_to_date_is_the_listing_found_afresh() -> None:
     assert _listing(storage) == _listed_afresh(storage)
 
 
+def test_dropping_the_databases_of_an_app_not_made_yet_lists_them_no_more() -> None:
+    phone = Phone(seed=0)
+    storage = phone.storage
+    notes = "/data/data/com.simplemobiletools.notes.pro/databases"
+    assert storage.list_dir(notes)  # listed before they are made (made when first read)
+    storage.drop_databases("com.simplemobiletools.notes.pro")  # so they are never made
+    assert not storage.is_dir(notes)
+    assert _listing(storage) == _listed_afresh(storage)
+
+
 def test_a_database_made_on_first_use_and_never_written_is_an_empty_file() -> None:
     phone = Phone(seed=0)
     storage = phone.storage

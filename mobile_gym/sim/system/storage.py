@@ -373,6 +373,7 @@ class Storage:
         where it outlives the clearing: the files an app writes to shared storage stay, as
         on Android, and the apps seeded from it read what it held, whenever the clearing
         happens. Otherwise it is never made."""
+        unmade = [path for path, owner in self._unmade.items() if owner == package]
         if package in self._file_writers or self._seeded_from.get(package):
             self._boot(package)
         else:
@@ -383,7 +384,7 @@ class Storage:
         for path in dropped:
             self._databases.pop(path).close()
             self._made.pop(path, None)
-        self._paths_removed(dropped)
+        self._paths_removed([*dropped, *(p for p in unmade if p not in dropped)])
 
     # files ------------------------------------------------------------------------------
     def read(self, path: str) -> bytes:
