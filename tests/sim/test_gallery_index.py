@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from mobile_gym.sim import Phone
-from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.gallery import MAIN_ACTIVITY, MEDIA_ACTIVITY, PACKAGE, GalleryApp, media
 from mobile_gym.sim.driver import Driver
-from mobile_gym.sim.ui.view import View
 
 SEED = 3
 CAMERA = "/sdcard/DCIM/Camera"
@@ -34,17 +34,22 @@ def _names(driver: Driver) -> list[str]:
     return [node.text for node in driver.find_all(id="medium_name")]
 
 
-def _rescans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the times the index is brought up to date from now on."""
-    calls: list[int] = []
-    rescan = media._rescan
+def _calls(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[tuple]:
+    """The arguments of every call of ``owner.name`` from now on, in turn."""
+    calls: list[tuple] = []
+    function = getattr(owner, name)
 
-    def counted(ctx: object) -> None:
-        calls.append(1)
-        rescan(ctx)  # type: ignore[arg-type]
+    def recorded(*args: Any) -> Any:
+        calls.append(args)
+        return function(*args)
 
-    monkeypatch.setattr(media, "_rescan", counted)
+    monkeypatch.setattr(owner, name, recorded)
     return calls
+
+
+def _rescans(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
+    """The times the index is brought up to date from now on."""
+    return _calls(monkeypatch, media, "_rescan")
 
 
 def test_building_again_with_nothing_changed_does_not_rescan(
@@ -55,10 +60,10 @@ def test_building_again_with_nothing_changed_does_not_rescan(
     for _ in range(3):
         phone.invalidate()
         assert _names(driver) == shown
-    assert calls == []
+    assert len(calls) == 0
     phone.write_file(f"{CAMERA}/IMG_new.jpg", b"a photo")
     assert "IMG_new.jpg" in _names(driver)
-    assert calls == [1]
+    assert len(calls) == 1
 
 
 def test_the_media_screen_shows_files_added_and_removed_elsewhere(
@@ -96,30 +101,23 @@ def test_an_index_row_written_without_its_file_is_dropped(phone: Phone, driver: 
     assert db.execute("SELECT * FROM media WHERE filename = 'ghost.jpg'").fetchall() == []
 
 
-def _builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The activities whose screen the Gallery builds from now on, in turn."""
-    calls: list[str] = []
-    build = GalleryApp.build
-
-    def counted(app: GalleryApp, ctx: AppContext) -> View:
-        calls.append(ctx.screen.activity)
-        return build(app, ctx)
-
-    monkeypatch.setattr(GalleryApp, "build", counted)
-    return calls
+def _built(calls: list[tuple]) -> list[str]:
+    """The activities of the screens built in ``calls`` of ``GalleryApp.build``."""
+    return [ctx.screen.activity for _app, ctx in calls]
 
 
 def test_a_scan_that_changed_the_index_does_not_build_the_screen_twice(
     phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     shown = _names(driver)
-    builds, rescans = _builds(monkeypatch), _rescans(monkeypatch)
+    builds, rescans = _calls(monkeypatch, GalleryApp, "build"), _rescans(monkeypatch)
     phone.write_file(f"{CAMERA}/IMG_20990101_120000.jpg", b"a photo")
     assert _names(driver) == ["IMG_20990101_120000.jpg", *shown]
-    assert builds == [MEDIA_ACTIVITY] and rescans == [1]  # the scan left the build up to date
+    assert _built(builds) == [MEDIA_ACTIVITY]  # the scan left the build up to date
+    assert len(rescans) == 1
     phone.clear_app_data(PACKAGE)  # the index is gone: every medium is indexed again
     builds.clear()
     driver.tap(desc="Gallery")
     driver.tap(id="dir_name", text="Camera")
     assert _names(driver) == ["IMG_20990101_120000.jpg", *shown]
-    assert builds == [MAIN_ACTIVITY, MEDIA_ACTIVITY] and len(rescans) == 2
+    assert _built(builds) == [MAIN_ACTIVITY, MEDIA_ACTIVITY] and len(rescans) == 2
