@@ -307,7 +307,7 @@ def list_(
     """List the shipped suites, tasks or apps (or those of task files: --tasks DIR)."""
     from mobile_gym.names import unknown_name
     from mobile_gym.tasks import catalog
-    from mobile_gym.tasks.loader import load_tasks, shipped_tasks
+    from mobile_gym.tasks.loader import broken_task_files, load_tasks, shipped_tasks
     from mobile_gym.tasks.schema import TaskFileError
 
     listings = {
@@ -323,6 +323,8 @@ def list_(
         specs = load_tasks(tasks) if tasks is not None else list(shipped_tasks().values())
     except TaskFileError as exc:
         raise _fail("\n".join(exc.problems)) from None  # one line per problem
+    for problem in broken_task_files() if tasks is None else ():
+        typer.echo(f"refused: {problem}", err=True)  # a shipped file that does not load
     if suite is not None:
         known = {spec.suite for spec in specs}
         if suite not in known:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import inspect
 import pathlib
-import warnings
 from typing import Any
 
 import gymnasium as gym
@@ -13,7 +12,7 @@ import gymnasium as gym
 from mobile_gym import presets
 from mobile_gym.checks import check_int
 from mobile_gym.env import MobileEnv
-from mobile_gym.tasks.loader import broken_task_files, shipped_tasks
+from mobile_gym.tasks.loader import shipped_task_files
 from mobile_gym.tasks.schema import RULES, TaskSpec
 from mobile_gym.wrappers.human import HumanWindow, check_human_render
 from mobile_gym.wrappers.step_cap import StepCap
@@ -127,13 +126,13 @@ def env_id(task_id: str) -> str:
 
 
 def register_all() -> None:
-    """Register every shipped task (idempotent)."""
+    """Register every shipped task by the id its file declares, loading none of them
+    (idempotent): ``gym.make`` loads the one it makes, and a file that does not load makes
+    a TaskFileError saying why."""
     registry = gym.envs.registration.registry
     if GENERIC_ID not in registry:
         gym.register(GENERIC_ID, entry_point="mobile_gym.registration:make_env")
-    for problem in broken_task_files():
-        warnings.warn(f"mobile-gym: a task file was not registered: {problem}", stacklevel=2)
-    for task_id in shipped_tasks():
+    for task_id in shipped_task_files():
         if env_id(task_id) not in registry:
             register_task(task_id, task_id)
 

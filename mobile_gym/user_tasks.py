@@ -12,7 +12,7 @@ import warnings
 import gymnasium as gym
 
 from mobile_gym.registration import env_id, register_task
-from mobile_gym.tasks.loader import load_tasks, shipped_tasks
+from mobile_gym.tasks.loader import load_tasks, shipped_task_files
 from mobile_gym.tasks.schema import TaskFileError, TaskSpec
 
 ENV_VAR = "MOBILE_GYM_TASKS"
@@ -31,8 +31,8 @@ def _holder(spec: TaskSpec) -> str | None:
     if registered is None:
         return None
     task = str(registered.kwargs.get("task", ""))
-    shipped = shipped_tasks().get(task)
-    if task == _file(spec) or (shipped is not None and _file(shipped) == _file(spec)):
+    shipped = shipped_task_files().get(task)
+    if task == _file(spec) or (shipped is not None and str(shipped.resolve()) == _file(spec)):
         return None
     if shipped is not None:
         return f"the shipped task {task!r}"

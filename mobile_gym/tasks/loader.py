@@ -1,15 +1,25 @@
 """Finding tasks: the task files shipped under ``configs/tasks/``, task files by path and
-folders of task files."""
+folders of task files.
+
+The shipped tasks are many, and a process usually runs a few: a shipped task is found by its
+id from an index of the ids the files declare (``shipped_task_files``, read from the top of
+each file without loading it), and only its own file is loaded. ``shipped_tasks`` loads them
+all, for what lists or runs every task.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pathlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import resources
 
+import yaml
+
 from mobile_gym.names import unknown_name
+from mobile_gym.tasks.limits import MAX_FILE_BYTES
 from mobile_gym.tasks.schema import TaskFileError, TaskSpec, load_task_file
 
 TASK_SUFFIXES = (".yaml", ".yml")
@@ -59,14 +69,16 @@ def task_files_under(path: str | pathlib.Path) -> list[pathlib.Path]:
     return [path]
 
 
-def _load_files(paths: Iterable[pathlib.Path]) -> tuple[dict[str, TaskSpec], list[str]]:
-    """The task files that load, by id, and one line per problem of the others (including a
-    second file with an id that an earlier one already uses)."""
+def _load_files(
+    paths: Iterable[pathlib.Path], load: Callable[[pathlib.Path], TaskSpec] = load_file
+) -> tuple[dict[str, TaskSpec], list[str]]:
+    """The task files that load (with ``load``), by id, and one line per problem of the
+    others (including a second file with an id that an earlier one already uses)."""
     tasks: dict[str, TaskSpec] = {}
     problems: list[str] = []
     for path in paths:
         try:
-            spec = load_file(path)
+            spec = load(path)
         except TaskFileError as exc:
             problems.extend(exc.problems)
             continue
@@ -95,9 +107,59 @@ def load_tasks(path: str | pathlib.Path) -> list[TaskSpec]:
 
 
 @cache
+def _shipped_file(path: pathlib.Path) -> TaskSpec:
+    """The shipped task file ``path``, loaded once (a file that does not load is tried again
+    each time: its TaskFileError is not kept)."""
+    return load_file(path)
+
+
+@cache
 def _load_shipped() -> tuple[dict[str, TaskSpec], tuple[str, ...]]:
-    tasks, problems = _load_files(task_files())
+    tasks, problems = _load_files(task_files(), _shipped_file)
     return tasks, tuple(problems)
+
+
+def declared_id(path: pathlib.Path) -> str | None:
+    """The ``id`` a task file gives at the top level of its YAML, read from the start of the
+    file up to that value without loading the rest; None when it gives none that way (no
+    such key, a value that is not a scalar, or YAML that breaks before it)."""
+    try:
+        with path.open("rb") as file:
+            text = file.read(MAX_FILE_BYTES).decode("utf-8")
+        depth, key = 0, None  # key: the top-level key whose value comes next
+        for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+                key = None  # (at the top level: that collection was the value of the key)
+            elif depth == 1 and isinstance(event, yaml.ScalarEvent):
+                if key == "id":
+                    return event.value or None
+                key = event.value if key is None else None
+            elif depth == 1 and isinstance(event, yaml.AliasEvent):
+                key = "" if key is None else None
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+    return None
+
+
+@cache
+def shipped_task_files() -> dict[str, pathlib.Path]:
+    """The shipped task files by the id each declares (``declared_id``), the first file of
+    an id winning, as in ``shipped_tasks``: what ``import mobile_gym`` registers, without
+    loading a single file. A file whose id cannot be read so is loaded to find it, and left
+    out if it does not load (``broken_task_files`` says why)."""
+    found: dict[str, pathlib.Path] = {}
+    for path in task_files():
+        task_id = declared_id(path)
+        if task_id is None:
+            try:
+                task_id = _shipped_file(path).id
+            except TaskFileError:
+                continue
+        found.setdefault(task_id, path)
+    return found
 
 
 def shipped_tasks() -> dict[str, TaskSpec]:
@@ -117,7 +179,7 @@ def is_path(task: str | pathlib.Path) -> bool:
     return (
         isinstance(task, pathlib.Path)
         or text.endswith((*TASK_SUFFIXES, MOBILE_ENV_SUFFIX))
-        or (text not in shipped_tasks() and os.path.isdir(text))
+        or (text not in shipped_task_files() and os.path.isdir(text))
     )
 
 
@@ -127,6 +189,12 @@ def resolve_task(task: str | pathlib.Path) -> TaskSpec:
     text = str(task)
     if text.endswith((*TASK_SUFFIXES, MOBILE_ENV_SUFFIX)) or isinstance(task, pathlib.Path):
         return load_file(task)
+    path = shipped_task_files().get(text)
+    if path is not None:
+        with contextlib.suppress(TaskFileError):  # (the whole set says why it is refused)
+            spec = _shipped_file(path)
+            if spec.id == text:
+                return spec
     tasks = shipped_tasks()
     if text not in tasks:
         refused = [f"refused: {problem}" for problem in broken_task_files()]

@@ -16,9 +16,13 @@ from tests.tasks.tasktools import BASE_TASK, make_env, spec, write_task
 def test_a_broken_shipped_task_file_is_reported_not_fatal(
     tmp_path: pathlib.Path, monkeypatch
 ) -> None:
-    """A bad file among the shipped tasks: the others register, a warning names the file,
-    and asking for it explains why it was refused."""
-    from mobile_gym.registration import register_all
+    """A bad file among the shipped tasks: the others load and register, the bad one is
+    listed as refused, and asking for it (by id or through gym.make) explains why."""
+    import gymnasium as gym
+    from typer.testing import CliRunner
+
+    from mobile_gym.cli import app
+    from mobile_gym.registration import env_id, register_all
     from mobile_gym.tasks import loader
 
     real = loader.task_files()
@@ -26,16 +30,24 @@ def test_a_broken_shipped_task_file_is_reported_not_fatal(
     bad.write_text("id: broken.task\ntitle: [unclosed\n")
     monkeypatch.setattr(loader, "task_files", lambda: [*real, bad])
     loader._load_shipped.cache_clear()
+    loader.shipped_task_files.cache_clear()
     try:
-        with pytest.warns(UserWarning, match=r"broken\.yaml: not valid YAML"):
-            register_all()
+        register_all()
         assert len(loader.shipped_tasks()) == len(real)
-        with pytest.raises(
-            TaskFileError, match=r"(?s)unknown task 'broken\.task'.*refused: .*broken\.yaml"
-        ):
+        assert any("broken.yaml: not valid YAML" in p for p in loader.broken_task_files())
+        refused = r"(?s)unknown task 'broken\.task'.*refused: .*broken\.yaml: not valid YAML"
+        with pytest.raises(TaskFileError, match=refused):
             loader.resolve_task("broken.task")
+        with pytest.raises(TaskFileError, match=refused):
+            gym.make(env_id("broken.task"))
+        listed = CliRunner().invoke(app, ["list", "tasks", "--format", "plain"])
+        assert listed.exit_code == 0
+        assert "refused: " in listed.stderr and "broken.yaml: not valid YAML" in listed.stderr
+        assert "mab.note_add" in listed.stdout and "broken.task" not in listed.stdout
     finally:
+        gym.envs.registration.registry.pop(env_id("broken.task"), None)
         loader._load_shipped.cache_clear()
+        loader.shipped_task_files.cache_clear()
 
 
 @pytest.mark.parametrize(
