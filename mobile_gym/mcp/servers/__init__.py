@@ -31,8 +31,10 @@ with ``isError`` set.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-from mcp.server.mcpserver import MCPServer
+if TYPE_CHECKING:  # (the SDK is imported by the servers themselves, when they are built)
+    from mcp.server.mcpserver import MCPServer
 
 SERVERS: dict[str, str] = {
     "amap": "mobile_gym.mcp.servers.maps",

@@ -54,14 +54,9 @@ from typing import Any
 from mcp.server.mcpserver import MCPServer
 
 from mobile_gym.mcp.servers import streets
-from mobile_gym.mcp.servers.common import (
-    ToolError,
-    as_json,
-    clean_text,
-    haversine_m,
-    parse_coordinate,
-)
+from mobile_gym.mcp.servers.common import ToolError, as_json, clean_text, parse_coordinate
 from mobile_gym.mcp.servers.data import fixture
+from mobile_gym.mcp.servers.geo import haversine_m
 
 NAME = "amap"
 PROVINCES = {

@@ -20,8 +20,8 @@ from itertools import pairwise
 from typing import Any
 
 from mobile_gym.caches import LRUCache
-from mobile_gym.mcp.servers.common import haversine_m, parse_coordinate
 from mobile_gym.mcp.servers.data import fixture
+from mobile_gym.mcp.servers.geo import coordinate, haversine_m
 
 SNAP_M = 60.0
 """How near a street's point a place must lie to be reached by the streets."""
@@ -62,7 +62,7 @@ class Edge:
 
 
 def _street(record: dict[str, Any]) -> Street:
-    points = tuple(parse_coordinate(p, record["name"]) for p in record["points"])
+    points = tuple(coordinate(p, record["name"]) for p in record["points"])
     straight = sum(haversine_m(a, b) for a, b in pairwise(points))
     return Street(record["name"], record["kind"], points, float(record.get("length", straight)))
 

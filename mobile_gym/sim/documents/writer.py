@@ -4,7 +4,7 @@ Text is set in Helvetica (Windows-1252: Latin letters, €, typographic quotes a
 when it fits that encoding, else in the phone's Noto Sans, with the phone's Noto Sans CJK
 for Chinese, Japanese and Korean (embedding that font makes such a document slower to
 make). Each document carries a fixed creation date, so the same fields always give the
-same bytes.
+same bytes. fpdf2 is imported when the first document is written: most episodes write none.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from functools import cache
 
 import numpy as np
-from fpdf import FPDF
 from PIL import Image
 
 from mobile_gym.sim.ui.fonts import chain
@@ -56,6 +55,8 @@ class DocumentWriter:
     """
 
     def __init__(self, title: str, footer: str = "") -> None:
+        from fpdf import FPDF  # (see the module docstring)
+
         self.pdf = FPDF(format="A4")
         self.pdf.core_fonts_encoding = "windows-1252"
         self.pdf.set_creation_date(CREATION_DATE)

@@ -9,7 +9,7 @@ location"; ``saved_button`` opens the saved lists.
 
 from __future__ import annotations
 
-from mobile_gym.mcp.servers.common import haversine_m
+from mobile_gym.mcp.servers.geo import haversine_m
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.maps import data, names, viewport, world
 from mobile_gym.sim.apps.maps.mapview import MapPin, MapView, bounds

@@ -1,6 +1,10 @@
 """The places the Maps app knows: the maps fixture's places (the ones the ``amap`` MCP
 server answers from), searched by name, category and "<category> near <place>", and routed
-with the same function the server uses, so both report the same numbers for a pair."""
+with the same function the server uses, so both report the same numbers for a pair.
+
+The server's module loads the MCP SDK, which takes long to import: it is imported when Maps
+first reads its places or a route (``_server``), not when the phone is.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +12,13 @@ import hashlib
 import re
 from dataclasses import dataclass
 from functools import cache
+from types import ModuleType
 from typing import Any
 
-from mobile_gym.mcp.servers import maps as amap
 from mobile_gym.mcp.servers import streets
-from mobile_gym.mcp.servers.common import haversine_m
+from mobile_gym.mcp.servers.geo import Point, haversine_m
+from mobile_gym.mcp.servers.geo import coordinate as parse_point
 
-Point = tuple[float, float]
 NEARBY_M = 5_000
 """How far from the place named after "near" a nearby search looks."""
 MAX_RESULTS = 20
@@ -77,7 +81,7 @@ def _place(record: dict[str, Any]) -> Place:
     rating = business.get("rating")
     return Place(
         name=str(record["name"]),
-        point=amap.Place(record).point,
+        point=parse_point(record["location"], str(record["name"])),
         address=str(record.get("address", "")),
         category=str(kind),
         rating=float(rating) if rating else None,
@@ -89,10 +93,17 @@ def _place(record: dict[str, Any]) -> Place:
     )
 
 
+def _server() -> ModuleType:
+    """The ``amap`` tool server's module (imported on first use: see the module docstring)."""
+    from mobile_gym.mcp.servers import maps
+
+    return maps
+
+
 @cache
 def places() -> dict[str, Place]:
     """Every place, by name (built once)."""
-    return {p.name: _place(p.record) for p in amap.world().places}
+    return {p.name: _place(p.record) for p in _server().world().places}
 
 
 @cache
@@ -214,8 +225,8 @@ def route(mode: str, origin: Point, destination: Point) -> dict[str, Any]:
     digit strings). Transit takes the first plan, its steps the walks and lines."""
     a, b = coordinate(origin), coordinate(destination)
     if mode != "transit":
-        return amap.route_between(mode, a, b)
-    plan = amap.transit_plans(a, b)[0]
+        return _server().route_between(mode, a, b)
+    plan = _server().transit_plans(a, b)[0]
     steps = []
     for segment in plan["segments"]:
         if "walking" in segment:
