@@ -15,7 +15,9 @@ Groups of rows (``--only``; all by default):
 - ``apps``: the dump and the paint (full repaint; a scroll or pan) on each app's heaviest
   screen and a reset on each app
   (``benchmarks/apps.py``);
-- ``memory``: memory per env after 1,000 random steps (a fresh process).
+- ``memory``: memory per env after 1,000 random steps (a fresh process);
+- ``startup``: a fresh process from its first import to its first step, beside DoorKey
+  (``benchmarks/startup.py``).
 
 The throughput rows and their peers (``benchmarks/alternatives.py``: CartPole-v1, MiniGrid
 DoorKey-8x8 symbolic and RGB, android_env's FakeSimulator) run in this one process, taking
@@ -39,6 +41,7 @@ import alternatives
 import apps
 import common
 import ours
+import startup
 import suite
 from rich.console import Console
 from rich.table import Table
@@ -47,7 +50,7 @@ from rounds import Workload, interleaved
 EMULATOR = {"dump_ms": 2530.0, "screenshot_ms": 19.9, "text_input_ms": 580.0, "rss_mb": 3481.6}
 """Published figures of a real emulator (Mobile-Env, i7 with KVM): not run here."""
 
-GROUPS = ("suite", "best-case", "scroll", "apps", "memory")
+GROUPS = ("suite", "best-case", "scroll", "apps", "memory", "startup")
 APP_KINDS = ("dump", "repaint", "move", "reset")
 VIEWS = ("map_view", "web_page")
 """The map view and the web page, measured apart (``apps.view_workloads``)."""
@@ -61,6 +64,7 @@ SECTIONS = {
     "costs": "costs on every app, and memory after random steps",
     "best": "best case: one Settings switch, clicked over and over",
     "single": "single operations",
+    "startup": "a fresh process, from its first import to its first step",
 }
 
 
@@ -79,7 +83,8 @@ class Rate:
 @dataclasses.dataclass(frozen=True)
 class Cost:
     """A cost row (lower is better): ours, its label (``str.format``-ed with the run's
-    details), unit, the published emulator figure beside it, and the goal (an upper bound)."""
+    details), unit, the published emulator figure beside it (or ``measured``: the cost of
+    a peer measured in this run, under that name), and the goal (an upper bound)."""
 
     name: str
     label: str
@@ -87,6 +92,7 @@ class Cost:
     section: str
     published: str = ""
     limit: float | None = None
+    measured: str = ""
 
 
 RATES: tuple[Rate, ...] = (
@@ -181,7 +187,17 @@ COSTS: tuple[Cost, ...] = (
     Cost("text_input_ms", "TEXT action into a field", "ms", "single", "text_input_ms"),
     Cost("rss_mb_1", "memory per env, 1 env, 20 switch clicks", "MB", "single", "rss_mb", 50.0),
     Cost("rss_mb_8", "memory per env, 8 envs, 20 switch clicks", "MB", "single", "rss_mb", 50.0),
+    Cost("import_s", "import", "s", "startup", measured="doorkey_import_s"),
+    Cost(
+        "first_step_s",
+        "import, make, reset and one step",
+        "s",
+        "startup",
+        measured="doorkey_first_step_s",
+    ),
 )
+PEER_LABELS = {"doorkey_import_s": "DoorKey-8x8", "doorkey_first_step_s": "DoorKey-8x8"}
+"""What the peer figures measured under ``Cost.measured`` are of."""
 
 
 def contenders(groups: set[str]) -> tuple[list[Workload], list[alternatives.Missing]]:
@@ -310,6 +326,11 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         costs["rss_mb_after_steps"] = memory["rss_mb_after_steps"]
         details.update(memory_envs=int(memory["envs"]), memory_steps=args.memory_steps)
         clock.done("memory after random steps")
+    if "startup" in groups:
+        ours_startup, doorkey_startup = startup.startup_costs()
+        costs.update(ours_startup)
+        costs.update({f"doorkey_{key}": value for key, value in doorkey_startup.items()})
+        clock.done("startup of fresh processes")
     if "suite" in groups:
         details["suite_tasks"] = len(suite.suite_tasks())
     return {
@@ -395,7 +416,8 @@ def _rate_row(rate: Rate, rates: dict[str, Any]) -> dict[str, Any]:
 
 def _cost_row(cost: Cost, costs: dict[str, float], details: dict[str, Any]) -> dict[str, Any]:
     figure = costs[cost.name]
-    peer_figure = EMULATOR.get(cost.published)
+    peer_figure = costs.get(cost.measured) if cost.measured else EMULATOR.get(cost.published)
+    peer = PEER_LABELS.get(cost.measured, "emulator, published") if peer_figure else ""
     cpu_figure = costs.get(cost.name.removesuffix("_ms") + "_cpu_ms")
     unit = "x" if cost.unit == "x" else f" {cost.unit}"
     return {
@@ -404,7 +426,7 @@ def _cost_row(cost: Cost, costs: dict[str, float], details: dict[str, Any]) -> d
         "label": cost.label.format(**details),
         "figure": figure,
         "unit": cost.unit,
-        "peer": "emulator, published" if peer_figure else "",
+        "peer": peer,
         "peer_figure": peer_figure,
         "ratio": peer_figure / figure if peer_figure else None,
         "cpu_ratio": peer_figure / cpu_figure if peer_figure and cpu_figure else None,

@@ -81,3 +81,20 @@ def test_android_env_on_the_served_phone_stands_beside_its_fake_simulator() -> N
         == rates["android_env_served_1280x720"]["best_per_s"]
         / (rates["android_env_1280x720"]["best_per_s"])
     )
+
+
+def test_the_startup_rows_time_fresh_processes_beside_doorkey(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import startup
+
+    monkeypatch.setattr(startup, "RUNS", 1)
+    ours_startup, doorkey = startup.startup_costs()
+    assert 0 < ours_startup["import_s"] <= ours_startup["first_step_s"]
+    assert 0 < doorkey["import_s"] <= doorkey["first_step_s"]
+    costs = {**ours_startup, **{f"doorkey_{k}": v for k, v in doorkey.items()}}
+    rows = {row["name"]: row for row in peers.comparisons({}, costs)}
+    assert set(rows) == {"import_s", "first_step_s"}
+    first = rows["first_step_s"]
+    assert first["peer"] == "DoorKey-8x8" and first["peer_figure"] == doorkey["first_step_s"]
+    assert first["ratio"] == doorkey["first_step_s"] / ours_startup["first_step_s"]
