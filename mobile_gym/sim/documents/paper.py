@@ -8,24 +8,19 @@ phone says what the arXiv tools say; fields given beside it replace the library'
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import Field, model_validator
 
+from mobile_gym.mcp.servers.data import fixture
 from mobile_gym.sim.documents import pictures
 from mobile_gym.sim.documents.fields import Fields
 from mobile_gym.sim.documents.writer import DocumentWriter
 
-ARXIV_FIXTURE = Path(__file__).resolve().parents[2] / "mcp" / "fixtures" / "arxiv.yaml"
-
 
 @cache
 def _library() -> dict[str, dict[str, Any]]:
-    with ARXIV_FIXTURE.open(encoding="utf-8") as handle:
-        papers = yaml.safe_load(handle)["papers"]
-    return {str(paper["id"]): paper for paper in papers}
+    return {str(paper["id"]): paper for paper in fixture("arxiv")["papers"]}
 
 
 class Table(Fields):
@@ -108,7 +103,7 @@ class PaperFields(Fields):
             return data
         paper = _library().get(str(data["arxiv"]))
         if paper is None:
-            raise ValueError(f"arxiv: no paper {data['arxiv']!r} in {ARXIV_FIXTURE.name}")
+            raise ValueError(f"arxiv: no paper {data['arxiv']!r} in arxiv.yaml")
         merged = {
             "title": paper["title"],
             "authors": list(paper.get("authors", [])),
