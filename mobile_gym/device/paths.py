@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
+import fnmatch
 import posixpath
 import re
-from pathlib import PurePosixPath
 
 _WILDCARD = re.compile(r"[*?\[]")
 
 
 def glob_matches(path: str, pattern: str) -> bool:
     """Whether absolute ``path`` matches absolute ``pattern``: ``*``, ``?`` and ``[...]``
-    match within one path segment, as a shell's glob does."""
-    return PurePosixPath(path).match(pattern) and path.count("/") == pattern.count("/")
+    match within one path segment, as a shell's glob does. Both must have as many slashes
+    and the same root (``//`` is a root of its own, as POSIX allows); empty and ``.``
+    segments do not count."""
+    if path.count("/") != pattern.count("/") or _root(path) != _root(pattern):
+        return False
+    segments, wanted = _segments(path), _segments(pattern)
+    return len(segments) == len(wanted) and all(map(fnmatch.fnmatchcase, segments, wanted))
+
+
+def _root(path: str) -> str:
+    return "//" if path.startswith("//") and not path.startswith("///") else path[:1]
+
+
+def _segments(path: str) -> list[str]:
+    return [segment for segment in path.split("/") if segment not in ("", ".")]
 
 
 def glob_root(pattern: str) -> str:
