@@ -36,6 +36,7 @@ from pydantic import (
 )
 
 from mobile_gym.device.task_sql import QueryRefused, check_reads_only
+from mobile_gym.mcp.servers import SERVERS
 from mobile_gym.sim.driver import selector_problem
 from mobile_gym.tasks.arithmetic import MAX_MAGNITUDE
 from mobile_gym.tasks.limits import MAX_FILE_BYTES, LimitError, read_yaml, shape_problem
@@ -745,9 +746,7 @@ class ToolAccess(_Model):
 
     @model_validator(mode="after")
     def _known_servers(self) -> ToolAccess:
-        from mobile_gym.mcp.hub import known_servers  # the servers build on the SDK
-
-        known = known_servers()
+        known = SERVERS
         problems = [
             (f"servers.{i}", f"unknown MCP server {name!r}; known servers: {', '.join(known)}")
             for i, name in enumerate(self.servers)
