@@ -1,11 +1,13 @@
 """mobile-gym: a Gymnasium RL environment for Android GUI agents.
 
 The default device is a simulated Android phone that runs inside the Python process
-(``mobile_gym.sim.Phone``); real devices and emulators over ADB come later.
+(``mobile_gym.sim.Phone``); real devices and emulators are driven over ADB (``device="adb"``)
+with the same env and task files.
 
-``import mobile_gym`` registers ``MobileGym/<task-id>-v0`` for every shipped task,
-``MobileGym/Task-v0`` for any task by id or file, and the task files and folders named in the
-``MOBILE_GYM_TASKS`` environment variable (``os.pathsep`` separated).
+``import mobile_gym`` registers ``MobileGym/<task-id>-v0`` for every shipped task (by the id
+its file declares; the file is loaded when the env is made), ``MobileGym/Task-v0`` for any
+task by id or file, and the task files and folders named in the ``MOBILE_GYM_TASKS``
+environment variable (``os.pathsep`` separated).
 
 The public API:
 
