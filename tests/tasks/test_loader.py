@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import pathlib
-import subprocess
-import sys
 
 import pytest
 
@@ -75,40 +72,3 @@ def test_a_file_whose_id_is_not_plain_is_still_found_by_loading_it(
     finally:
         loader.shipped_task_files.cache_clear()
         loader._load_shipped.cache_clear()
-
-
-_PROBE = """
-import json, sys
-import gymnasium as gym
-import mobile_gym
-from mobile_gym.tasks import loader
-imported = {"mcp": "mcp" in sys.modules, "fpdf": "fpdf" in sys.modules}
-loaded_at_import = loader._shipped_file.cache_info().currsize
-env = gym.make("MobileGym/mab.note_add-v0")
-env.close()
-loaded_by_make = loader._shipped_file.cache_info().currsize
-loader.resolve_task("mcp.driving_time_sms")  # a task with MCP tools, validated
-print(json.dumps({
-    "imported": imported,
-    "mcp_after_validating_tools": "mcp" in sys.modules,
-    "loaded_at_import": loaded_at_import,
-    "loaded_by_make": loaded_by_make,
-    "registered": sum(1 for k in gym.envs.registration.registry if k.startswith("MobileGym/")),
-}))
-"""
-
-
-def test_import_registers_every_task_and_loads_only_what_is_made() -> None:
-    """``import mobile_gym`` registers every shipped task without loading a task file or
-    importing the MCP SDK or fpdf2 (slow imports few episodes need); ``gym.make`` of one
-    task loads that task's file alone, and validating a task with MCP tools needs no SDK
-    (it loads when the env starts the servers)."""
-    done = subprocess.run(
-        [sys.executable, "-c", _PROBE], capture_output=True, text=True, timeout=300, check=True
-    )
-    found = json.loads(done.stdout.strip().splitlines()[-1])
-    assert found["imported"] == {"mcp": False, "fpdf": False}
-    assert found["mcp_after_validating_tools"] is False
-    assert found["loaded_at_import"] == 0
-    assert found["loaded_by_make"] == 1
-    assert found["registered"] == len(loader.shipped_task_files()) + 1  # and Task-v0

@@ -40,7 +40,7 @@ from typing import Any
 
 from mcp.server.mcpserver import MCPServer
 
-from mobile_gym.mcp.servers.common import ToolError, clean_text, positive_int
+from mobile_gym.mcp.servers.common import clean_text, positive_int, tool_error
 from mobile_gym.mcp.servers.data import fixture
 
 NAME = "arXiv"
@@ -69,7 +69,7 @@ def _find(paper_id: str) -> dict[str, Any]:
     for paper in _papers():
         if paper["id"] == wanted:
             return paper
-    raise ToolError(f"paper {paper_id!r} not found")
+    raise tool_error(f"paper {paper_id!r} not found")
 
 
 def _entry(index: int, paper: dict[str, Any]) -> str:

@@ -1,8 +1,10 @@
 """Helpers shared by the offline MCP tool servers: JSON results and argument checks.
 
 Tools return JSON text (one text content block), as the remote servers MobileWorld used do;
-a bad argument or an unknown entity raises ``ToolError``, which the SDK turns into a result
-with ``isError`` set and the message as its text.
+a bad argument or an unknown entity raises the SDK's ``ToolError`` (``tool_error``), which
+the SDK turns into a result with ``isError`` set and the message as its text. The SDK is
+imported when the first such error is raised, so the fixture worlds can be read without it:
+the phone's Maps reads the ``amap`` server's places and routes.
 """
 
 from __future__ import annotations
@@ -10,17 +12,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from mcp.server.mcpserver.exceptions import ToolError
-
 from mobile_gym.mcp.servers.geo import Point, coordinate
 
 __all__ = [
-    "ToolError",
     "as_json",
     "clean_text",
     "parse_coordinate",
     "positive_int",
+    "tool_error",
 ]
+
+
+def tool_error(message: str) -> Exception:
+    """The SDK's ``ToolError`` with ``message``, for a tool to raise."""
+    from mcp.server.mcpserver.exceptions import ToolError  # (see the module docstring)
+
+    return ToolError(message)
 
 
 def as_json(value: Any) -> str:
@@ -32,16 +39,16 @@ def clean_text(value: str, what: str) -> str:
     """``value`` stripped; a ``ToolError`` when it is empty."""
     text = value.strip()
     if not text:
-        raise ToolError(f"{what} must not be empty")
+        raise tool_error(f"{what} must not be empty")
     return text
 
 
 def positive_int(value: int, what: str, *, maximum: int | None = None) -> int:
     """``value`` checked to be at least 1 (and at most ``maximum`` when given)."""
     if value < 1:
-        raise ToolError(f"{what} must be at least 1, got {value}")
+        raise tool_error(f"{what} must be at least 1, got {value}")
     if maximum is not None and value > maximum:
-        raise ToolError(f"{what} must be at most {maximum}, got {value}")
+        raise tool_error(f"{what} must be at most {maximum}, got {value}")
     return value
 
 
@@ -50,4 +57,4 @@ def parse_coordinate(text: str, what: str = "location") -> Point:
     try:
         return coordinate(text, what)
     except ValueError as exc:
-        raise ToolError(str(exc)) from None
+        raise tool_error(str(exc)) from None

@@ -46,7 +46,7 @@ from typing import Any
 
 from mcp.server.mcpserver import MCPServer
 
-from mobile_gym.mcp.servers.common import ToolError, as_json, clean_text, positive_int
+from mobile_gym.mcp.servers.common import as_json, clean_text, positive_int, tool_error
 from mobile_gym.mcp.servers.data import fixture
 
 NAME = "gitHub"
@@ -70,14 +70,14 @@ def _page(items: list[Any], page: int, per_page: int) -> list[Any]:
 def _order(order: str) -> bool:
     """True for descending; a ``ToolError`` for anything but asc / desc."""
     if order not in ("asc", "desc"):
-        raise ToolError(f"order must be 'asc' or 'desc', got {order!r}")
+        raise tool_error(f"order must be 'asc' or 'desc', got {order!r}")
     return order == "desc"
 
 
 def _number_test(qualifier: str, text: str) -> Callable[[int], bool]:
     match = RANGE.match(text)
     if match is None:
-        raise ToolError(f"{qualifier}: needs a number or range like >10 or 5..50, got {text!r}")
+        raise tool_error(f"{qualifier}: needs a number or range like >10 or 5..50, got {text!r}")
     op, low, high = match.group(1), int(match.group(2)), match.group(3)
     if high is not None:
         return lambda n: low <= n <= int(high)
@@ -168,7 +168,7 @@ def _sorted(
     """``found`` sorted by the field ``keys`` names for ``sort`` (None: the first key), ties
     broken by ``tie``; ToolError naming the choices for an unknown ``sort``."""
     if sort is not None and sort not in keys:
-        raise ToolError(f"sort must be {', '.join(keys)}, got {sort!r}")
+        raise tool_error(f"sort must be {', '.join(keys)}, got {sort!r}")
     field = keys[sort or next(iter(keys))]
     return sorted(found, key=lambda r: (r[field], r[tie]), reverse=_order(order))
 
@@ -183,7 +183,7 @@ def _repository(owner: str, repo: str) -> dict[str, Any]:
     for record in fixture("github")["repositories"]:
         if record["full_name"].lower() == full:
             return record
-    raise ToolError(f"repository {owner}/{repo} not found")
+    raise tool_error(f"repository {owner}/{repo} not found")
 
 
 def _repo_issues(full_name: str) -> list[dict[str, Any]]:
@@ -209,7 +209,7 @@ def _issue_filter(qualifiers: Iterable[tuple[str, str]], words: list[str]) -> Ca
         elif key == "in" and low in ("title", "body"):
             fields = (low,)
         else:
-            raise ToolError(f"unsupported search qualifier {key}:{value}")
+            raise tool_error(f"unsupported search qualifier {key}:{value}")
 
     def text_of(issue: dict[str, Any]) -> str:
         return " ".join(str(issue.get(f, "")) for f in fields).lower()
@@ -234,7 +234,7 @@ def _user_filter(qualifiers: Iterable[tuple[str, str]], words: list[str]) -> Cal
             test = _number_test(key, value)
             checks.append(lambda u, t=test: t(u["public_repos"]))
         else:
-            raise ToolError(f"unsupported search qualifier {key}:{value}")
+            raise tool_error(f"unsupported search qualifier {key}:{value}")
 
     def text_of(user: dict[str, Any]) -> str:
         return " ".join(str(user.get(f) or "") for f in ("login", "name", "bio")).lower()
@@ -261,7 +261,7 @@ def _repo_filter(qualifiers: Iterable[tuple[str, str]], words: list[str]) -> Cal
         elif key == "in":
             continue
         else:
-            raise ToolError(f"unsupported search qualifier {key}:{value}")
+            raise tool_error(f"unsupported search qualifier {key}:{value}")
 
     def text_of(repo: dict[str, Any]) -> str:
         parts = [repo["full_name"], repo.get("description", ""), " ".join(repo.get("topics", []))]
@@ -285,7 +285,7 @@ def build() -> MCPServer:
     ) -> str:
         """List a repository's issues (newest first), filtered by state and labels."""
         if state not in ("open", "closed", "all"):
-            raise ToolError(f"state must be 'open', 'closed' or 'all', got {state!r}")
+            raise tool_error(f"state must be 'open', 'closed' or 'all', got {state!r}")
         record = _repository(owner, repo)
         wanted = [x.strip().lower() for x in (labels or "").split(",") if x.strip()]
         issues = [
@@ -315,7 +315,7 @@ def build() -> MCPServer:
         for issue in _repo_issues(record["full_name"]):
             if issue["number"] == issue_number:
                 return as_json(_issue_json(issue))
-        raise ToolError(f"issue #{issue_number} not found in {record['full_name']}")
+        raise tool_error(f"issue #{issue_number} not found in {record['full_name']}")
 
     @server.tool(structured_output=False)
     def list_commits(
@@ -324,7 +324,7 @@ def build() -> MCPServer:
         """List a repository's commits, newest first (`sha`: branch name, only "main")."""
         record = _repository(owner, repo)
         if sha not in (None, "", "main", "master"):
-            raise ToolError(f"branch or sha {sha!r} not found in {record['full_name']}")
+            raise tool_error(f"branch or sha {sha!r} not found in {record['full_name']}")
         commits = [c for c in fixture("github")["commits"] if c["repo"] == record["full_name"]]
         return as_json(
             [
@@ -386,7 +386,7 @@ def build() -> MCPServer:
                         "download_url": f"https://raw.githubusercontent.com/{full}/{ref}/{file_path}",
                     }
                 )
-        raise ToolError(f"file {path!r} not found in {record['full_name']}")
+        raise tool_error(f"file {path!r} not found in {record['full_name']}")
 
     return server
 

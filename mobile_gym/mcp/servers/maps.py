@@ -49,14 +49,15 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
-
-from mcp.server.mcpserver import MCPServer
+from typing import TYPE_CHECKING, Any
 
 from mobile_gym.mcp.servers import streets
-from mobile_gym.mcp.servers.common import ToolError, as_json, clean_text, parse_coordinate
+from mobile_gym.mcp.servers.common import as_json, clean_text, parse_coordinate, tool_error
 from mobile_gym.mcp.servers.data import fixture
 from mobile_gym.mcp.servers.geo import haversine_m
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
 
 NAME = "amap"
 PROVINCES = {
@@ -161,7 +162,7 @@ class World:
         if containing:
             return min(containing, key=lambda item: item[0])[1]
         where = f" in {city}" if city else ""
-        raise ToolError(f"no place or address matches {address!r}{where}")
+        raise tool_error(f"no place or address matches {address!r}{where}")
 
     def nearest(self, point: tuple[float, float]) -> tuple[Place, float]:
         return min(((p, haversine_m(point, p.point)) for p in self.places), key=lambda t: t[1])
@@ -172,7 +173,7 @@ class World:
             if wanted and (wanted in _norm(entry["city"]) or wanted == entry["adcode"]):
                 return entry
         known = ", ".join(entry["city"] for entry in self.weather)
-        raise ToolError(f"no weather for city {city!r}; cities with forecasts: {known}")
+        raise tool_error(f"no weather for city {city!r}; cities with forecasts: {known}")
 
 
 @cache
@@ -324,7 +325,10 @@ def _keywords(text: str) -> list[str]:
 
 
 def build() -> MCPServer:
-    """A fresh ``amap`` server object answering from the fixture."""
+    """A fresh ``amap`` server object answering from the fixture (the SDK is imported here:
+    the phone's Maps reads this module's world and routes without it)."""
+    from mcp.server.mcpserver import MCPServer
+
     server = MCPServer(NAME, instructions="Offline Amap maps tools over a frozen fixture world.")
 
     @server.tool(structured_output=False)
@@ -336,7 +340,7 @@ def build() -> MCPServer:
             casts = [cast for cast in casts if cast["date"] == date.strip()]
             if not casts:
                 dates = ", ".join(cast["date"] for cast in entry["forecasts"])
-                raise ToolError(f"no forecast for {date!r} in {entry['city']}; dates: {dates}")
+                raise tool_error(f"no forecast for {date!r} in {entry['city']}; dates: {dates}")
         return as_json({"city": entry["city"], "adcode": entry["adcode"], "forecasts": casts})
 
     @server.tool(structured_output=False)
@@ -350,7 +354,7 @@ def build() -> MCPServer:
         """Reverse-geocode "lng,lat" coordinates to the address of the nearest known place."""
         place, distance = world().nearest(parse_coordinate(location))
         if distance > NEAREST_ADDRESS_M:
-            raise ToolError(f"no known address within {NEAREST_ADDRESS_M} m of {location!r}")
+            raise tool_error(f"no known address within {NEAREST_ADDRESS_M} m of {location!r}")
         info = _place_info(place)
         return as_json(
             {
@@ -373,7 +377,7 @@ def build() -> MCPServer:
         pool = [p for p in world().places if city is None or p.in_city(city)]
         found = [p for p in pool if any(p.matches_keyword(w) for w in words)]
         if city and not pool:
-            raise ToolError(f"unknown city {city!r}")
+            raise tool_error(f"unknown city {city!r}")
         return as_json(
             {"suggestion": {"keywords": "", "ciytes": ""}, "pois": [p.brief() for p in found[:20]]}
         )
@@ -385,9 +389,9 @@ def build() -> MCPServer:
         try:
             limit = int(str(radius).strip())
         except ValueError:
-            raise ToolError(f"radius must be a whole number of metres, got {radius!r}") from None
+            raise tool_error(f"radius must be a whole number of metres, got {radius!r}") from None
         if not 1 <= limit <= MAX_RADIUS_M:
-            raise ToolError(f"radius must be between 1 and {MAX_RADIUS_M} metres, got {limit}")
+            raise tool_error(f"radius must be between 1 and {MAX_RADIUS_M} metres, got {limit}")
         words = _keywords(keywords)
         hits = []
         for place in world().places:
@@ -403,7 +407,7 @@ def build() -> MCPServer:
         """Details of one POI by the id that searches return (photos, rating, opening hours)."""
         place = world().by_id.get(id.strip())
         if place is None:
-            raise ToolError(f"unknown POI id {id!r}")
+            raise tool_error(f"unknown POI id {id!r}")
         record, business = place.record, place.record.get("business", {})
         return as_json(
             {
@@ -431,7 +435,7 @@ def build() -> MCPServer:
         """
         mode = DISTANCE_TYPES.get(str(type).strip(), "unknown")
         if mode == "unknown":
-            raise ToolError(
+            raise tool_error(
                 f"type must be 0 (straight line), 1 (driving) or 3 (walking), got {type!r}"
             )
         end = parse_coordinate(destination, "destination")
@@ -478,7 +482,7 @@ def build() -> MCPServer:
         b = parse_coordinate(destination, "destination")
         for name in (city, cityd):
             if name is not None and not any(p.in_city(name) for p in world().places):
-                raise ToolError(f"unknown city {name!r}")
+                raise tool_error(f"unknown city {name!r}")
         return as_json(
             {
                 "origin": origin.strip(),

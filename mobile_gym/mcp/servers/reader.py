@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 
 from mcp.server.mcpserver import MCPServer
 
-from mobile_gym.mcp.servers.common import ToolError, clean_text
+from mobile_gym.mcp.servers.common import clean_text, tool_error
 from mobile_gym.mcp.servers.data import fixture
 
 NAME = "jina"
@@ -40,7 +40,7 @@ def page_key(url: str) -> str:
     """The form of a URL that page lookups compare."""
     parts = urlsplit(url.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ToolError(f"url must be an http(s) address, got {url!r}")
+        raise tool_error(f"url must be an http(s) address, got {url!r}")
     host = parts.netloc.lower().removeprefix("www.")
     query = f"?{parts.query}" if parts.query else ""
     return f"{host}{parts.path.rstrip('/')}{query}"
@@ -52,7 +52,7 @@ def find_page(url: str) -> dict[str, Any]:
     for page in fixture("jina")["pages"]:
         if page_key(page["url"]) == key:
             return page
-    raise ToolError(f"could not read {url}: the page was not found (HTTP 404)")
+    raise tool_error(f"could not read {url}: the page was not found (HTTP 404)")
 
 
 def build() -> MCPServer:

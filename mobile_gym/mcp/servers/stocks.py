@@ -32,7 +32,7 @@ from typing import Any
 
 from mcp.server.mcpserver import MCPServer
 
-from mobile_gym.mcp.servers.common import ToolError, as_json
+from mobile_gym.mcp.servers.common import as_json, tool_error
 from mobile_gym.mcp.servers.data import fixture
 
 NAME = "stockstar"
@@ -58,7 +58,7 @@ def screen(field: str, filter_type: int, filter_value: float) -> list[dict[str, 
     """The stocks whose ``field`` passes the comparison, as the filter tools return them."""
     compare = COMPARISONS.get(filter_type)
     if compare is None:
-        raise ToolError(
+        raise tool_error(
             f"filter_type must be 1 (>), 2 (>=), 3 (<), 4 (<=) or 5 (=), got {filter_type}"
         )
     hits = [s for s in _stocks() if compare(float(s[field]), float(filter_value))]
@@ -79,7 +79,7 @@ def esg_rating(security_code: str, field: str) -> dict[str, Any]:
     """One stock's ESG rating held in ``field``, as the rating tools return it."""
     match = CODE.match(security_code.strip())
     if match is None:
-        raise ToolError(f"security_code must be six digits like 600519, got {security_code!r}")
+        raise tool_error(f"security_code must be six digits like 600519, got {security_code!r}")
     for stock in _stocks():
         if stock["security_code"] == match.group(1):
             return {
@@ -89,7 +89,7 @@ def esg_rating(security_code: str, field: str) -> dict[str, Any]:
                 "esg_rate": stock[field],
                 "enddate": fixture("stockstar")["rating_date"],
             }
-    raise ToolError(f"no ESG rating for security code {security_code!r}")
+    raise tool_error(f"no ESG rating for security code {security_code!r}")
 
 
 def build() -> MCPServer:

@@ -1,10 +1,6 @@
 """The places the Maps app knows: the maps fixture's places (the ones the ``amap`` MCP
 server answers from), searched by name, category and "<category> near <place>", and routed
-with the same function the server uses, so both report the same numbers for a pair.
-
-The server's module loads the MCP SDK, which takes long to import: it is imported when Maps
-first reads its places or a route (``_server``), not when the phone is.
-"""
+with the same function the server uses, so both report the same numbers for a pair."""
 
 from __future__ import annotations
 
@@ -12,12 +8,11 @@ import hashlib
 import re
 from dataclasses import dataclass
 from functools import cache
-from types import ModuleType
 from typing import Any
 
+from mobile_gym.mcp.servers import maps as amap
 from mobile_gym.mcp.servers import streets
 from mobile_gym.mcp.servers.geo import Point, haversine_m
-from mobile_gym.mcp.servers.geo import coordinate as parse_point
 
 NEARBY_M = 5_000
 """How far from the place named after "near" a nearby search looks."""
@@ -81,7 +76,7 @@ def _place(record: dict[str, Any]) -> Place:
     rating = business.get("rating")
     return Place(
         name=str(record["name"]),
-        point=parse_point(record["location"], str(record["name"])),
+        point=amap.Place(record).point,
         address=str(record.get("address", "")),
         category=str(kind),
         rating=float(rating) if rating else None,
@@ -93,17 +88,10 @@ def _place(record: dict[str, Any]) -> Place:
     )
 
 
-def _server() -> ModuleType:
-    """The ``amap`` tool server's module (imported on first use: see the module docstring)."""
-    from mobile_gym.mcp.servers import maps
-
-    return maps
-
-
 @cache
 def places() -> dict[str, Place]:
     """Every place, by name (built once)."""
-    return {p.name: _place(p.record) for p in _server().world().places}
+    return {p.name: _place(p.record) for p in amap.world().places}
 
 
 @cache
@@ -225,8 +213,8 @@ def route(mode: str, origin: Point, destination: Point) -> dict[str, Any]:
     digit strings). Transit takes the first plan, its steps the walks and lines."""
     a, b = coordinate(origin), coordinate(destination)
     if mode != "transit":
-        return _server().route_between(mode, a, b)
-    plan = _server().transit_plans(a, b)[0]
+        return amap.route_between(mode, a, b)
+    plan = amap.transit_plans(a, b)[0]
     steps = []
     for segment in plan["segments"]:
         if "walking" in segment:
