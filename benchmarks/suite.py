@@ -230,16 +230,18 @@ def resident_mb_after_steps(steps: int = MEMORY_STEPS, suite: str = SUITE) -> di
     """Resident memory per env in a fresh process: one env per app of ``suite`` (its
     first task, ``task_per_app``), each taking ``steps`` random valid element actions with
     quarter-scale pixels, as the memory figures of ``ours.py`` observe (resets included);
-    the growth over the process after its imports."""
+    the growth over the process after its imports and the choice of the tasks (which loads
+    every task file)."""
     context = multiprocessing.get_context("spawn")
     with context.Pool(1) as pool:
         return pool.apply(_resident_mb_after_steps, (steps, suite))
 
 
 def _resident_mb_after_steps(steps: int, suite: str) -> dict[str, float]:
+    task_ids = list(task_per_app(suite).values())  # (reads every task: not the envs' memory)
     gc.collect()
     before = rss_mb()
-    of = stream(list(task_per_app(suite).values()), "element", "pixels", random_elements())
+    of = stream(task_ids, "element", "pixels", random_elements())
     of.run(steps * len(of.envs))
     gc.collect()
     return {"rss_mb_after_steps": (rss_mb() - before) / len(of.envs), "envs": len(of.envs)}
