@@ -2,9 +2,9 @@
 
 Touch frames go through the gesture recogniser (``sim.gestures``); the gestures it finds
 reach the view under the finger: a tap clicks it, a long press long-clicks it, a drag
-scrolls the scrolling container under it or moves a slider, a swipe nothing scrolls goes to
-the notification shade (down from the status bar, or any while it shows) or else to the
-app. Keys go to the system (BACK, HOME, recents) or to the field with the focus, as does
+scrolls the scrolling container under it as it starts (all its moves go there) or moves a
+slider, a swipe nothing scrolls goes to the notification shade (down from the status bar,
+or any while it shows) or else to the app. Keys go to the system (BACK, HOME, recents) or to the field with the focus, as does
 typed text. Every input advances the virtual clock. What an app's code raises while it
 handles input is that app's crash (``system.crash``).
 """
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from mobile_gym.checks import check_int
 from mobile_gym.sim import input as events
-from mobile_gym.sim.gestures import SWIPE_MIN_DP, TOUCH_SLOP_DP, GestureRecognizer
+from mobile_gym.sim.gestures import SWIPE_MIN_DP, TOUCH_SLOP_DP, Gesture, GestureRecognizer
 from mobile_gym.sim.keys import PRINTABLE, key_name
 from mobile_gym.sim.system.launcher import LAUNCHER
 from mobile_gym.sim.system.shade import shade_swipe
@@ -37,6 +37,8 @@ class InputRouter:
         self.gestures = GestureRecognizer(d.dp(TOUCH_SLOP_DP), d.dp(SWIPE_MIN_DP), momentum)
         self.last_touch = (0.0, 0.0)
         """Where the last tap or long press landed (a long-press menu opens there)."""
+        self._dragged: tuple[Gesture, View] | None = None
+        """The container the drag in progress scrolls, with that drag's gesture."""
 
     # input -----------------------------------------------------------------------------------
     def touch(self, x: float, y: float) -> None:
@@ -62,6 +64,7 @@ class InputRouter:
         except Exception as failure:
             if not self.phone.crashes.handle(failure):
                 raise
+        self._dragged = None
         self.advance(FRAME_MS)
 
     def text(self, text: str) -> bool:
@@ -146,10 +149,21 @@ class InputRouter:
             node.seek_to(self.phone.display, to_x)  # type: ignore[attr-defined]
 
     def scrollable_at(self, x: float, y: float) -> bool:
-        return self._scroller(x, y) is not None
+        node = self._scroller(x, y)
+        gesture = self.gestures.gesture
+        self._dragged = None if node is None or gesture is None else (gesture, node)
+        return node is not None
 
     def scroll(self, x: float, y: float, dy: float) -> bool:
-        node = self._scroller(x, y)
+        """Scroll the container under (x, y) by ``dy`` px. The moves of a drag all go to the
+        container that took it, as Android's touch target keeps a gesture's events: it is
+        found once, as the drag starts, so the screen is not laid out again for each move
+        (it is when next looked at)."""
+        dragged = self._dragged
+        if dragged is not None and dragged[0] is self.gestures.gesture:
+            node: View | None = dragged[1]
+        else:
+            node = self._scroller(x, y)
         return node is not None and node.scroll_by(round(dy))  # type: ignore[attr-defined]
 
     def long_press(self, x: float, y: float) -> bool:

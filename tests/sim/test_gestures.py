@@ -64,6 +64,44 @@ def test_drag_scrolls_the_container_under_the_finger_by_the_drag_distance(sample
     assert driver.exists(text="Row 3")
 
 
+def test_a_drag_keeps_scrolling_the_list_that_took_it_when_a_window_opens_over_it(
+    sample: Phone,
+) -> None:
+    """As Android's touch target: the moves of a drag go to the container the drag started
+    in, whatever shows under the finger since (here the notification shade, opened
+    halfway)."""
+    driver = Driver(sample)
+    open_app(driver, "Sample")
+    rows = driver.find(id="rows").bounds
+    x, y0 = rows.center[0], rows.top + 900
+    sample.send_all([ev.Touch(x, y0 - 60 * i) for i in range(5)])
+    sample.notifications.open_shade()
+    sample.send_all([ev.Touch(x, y0 - 60 * i) for i in range(5, 10)] + [ev.Lift()])
+    assert sample.tasks[PACKAGE][-1].state["scroll:rows"] == 540
+    sample.notifications.close_shade()
+    assert driver.find(id="row").bounds.bottom == rows.top + sample.display.dp(64) - 540 % (
+        sample.display.dp(64)
+    )
+
+
+def test_a_drag_restored_from_a_snapshot_halfway_scrolls_as_one_never_stopped(
+    sample: Phone,
+) -> None:
+    driver = Driver(sample)
+    open_app(driver, "Sample")
+    rows = driver.find(id="rows").bounds
+    x, y0 = rows.center[0], rows.top + 900
+    sample.send_all([ev.Touch(x, y0 - 60 * i) for i in range(4)])
+    halfway = sample.snapshot()
+    sample.send_all([ev.Touch(x, y0 - 60 * i) for i in range(4, 10)] + [ev.Lift()])
+    whole = sample.hierarchy_xml()
+    sample.send_all([ev.Touch(x, y0), ev.Touch(x, y0 - 300), ev.Lift()])  # another drag
+    sample.restore(halfway)
+    sample.send_all([ev.Touch(x, y0 - 60 * i) for i in range(4, 10)] + [ev.Lift()])
+    assert sample.tasks[PACKAGE][-1].state["scroll:rows"] == 540
+    assert sample.hierarchy_xml() == whole
+
+
 def test_ten_touch_frames_along_a_line_scroll_then_a_tap_hits_the_moved_row(sample: Phone) -> None:
     driver = Driver(sample)
     open_app(driver, "Sample")

@@ -142,7 +142,7 @@ class ScrollView(View):
 
     @property
     def offset(self) -> int:
-        """Where it is scrolled to, as last laid out."""
+        """Where it is scrolled to (laid out there when next laid out)."""
         return self._offset
 
     @property
@@ -154,9 +154,8 @@ class ScrollView(View):
         new = min(max(self._offset + dy, 0), self.max_offset)
         if new == self._offset:
             return False
-        if self.position is None:
-            self._offset = new
-        else:
+        self._offset = new  # (so that the next scroll adds to it before any layout)
+        if self.position is not None:
             self.position.write(new)
         self._scope.dirty = True
         return True
