@@ -79,6 +79,15 @@ def names(phone: Phone) -> dict[str, str]:
     return {c["phone"]: f"{c['first_name']} {c['last_name']}" for c in contacts(phone)}
 
 
+def scroll_up_to(d: Driver, **selector: str) -> None:
+    """Scroll the thread up until a node matching ``selector`` shows."""
+    for _ in range(100):
+        if d.exists(**selector):
+            return
+        d.scroll("up", id="thread_messages_list")
+    raise AssertionError(f"nothing matches {selector} at the top of the thread")
+
+
 def add_conversation(phone: Phone, address: str, body: str, *, read: int = 1) -> None:
     """A received message a minute ago: the conversation comes first in the list."""
     phone.database(PACKAGE, "messages").execute(
@@ -495,6 +504,31 @@ def test_deleting_a_selected_message_asks_first(phone: Phone, d: Driver) -> None
     assert [m["body"] for m in messages(phone, "+1 555-321-7654")] == ["Second"]
     assert app_log(phone)[-1] == "Messages deleted: address=+1 555-321-7654 count=1"
     assert not d.exists(id="cab_close")
+
+
+def test_a_long_thread_shows_its_newest_fifty_and_loads_older_fifty_a_tap(
+    phone: Phone, d: Driver
+) -> None:
+    address = "+1 555-321-7654"
+    rows = [(address, f"Note {i}", NOW_MS - (120 - i) * 60_000) for i in range(120)]
+    phone.database(PACKAGE, "messages").executemany(
+        "INSERT INTO messages(address, body, date, type, read) VALUES (?, ?, ?, 1, 1)", rows
+    )
+    d.tap(id="conversation_address", text=address)
+    assert d.find_all(id="thread_message_body")[-1].text == "Note 119"  # opens at the newest
+    scroll_up_to(d, id="thread_load_older")
+    assert d.find_all(id="thread_message_body")[0].text == "Note 70"
+    d.tap(id="thread_load_older")
+    scroll_up_to(d, id="thread_load_older")
+    assert d.find_all(id="thread_message_body")[0].text == "Note 20"
+    d.tap(id="thread_load_older")
+    scroll_up_to(d, text="Note 0")
+    assert not d.exists(id="thread_load_older")  # all 120 shown
+    d.long_press(id="thread_message_body", text="Note 0")
+    assert d.find(id="toolbar_title").text == "1 / 120"  # the count is of the whole thread
+    d.tap(desc="More options")
+    d.tap(text="Select all")
+    assert d.find(id="toolbar_title").text == "120 / 120"
 
 
 def test_about_opens_the_about_page(phone: Phone, d: Driver) -> None:

@@ -123,14 +123,22 @@ def blocked_keys(ctx: AppContext) -> set[str]:
     return {number_key(n) for (n,) in ctx.db().execute("SELECT number FROM blocked_numbers")}
 
 
+_MESSAGES = "SELECT id, address, body, date, type, read FROM messages"
+"""The columns of ``Message``, in its order."""
+
+
 def messages(ctx: AppContext, address: str) -> list[Message]:
     """The conversation's messages, oldest first."""
-    rows = ctx.db().execute(
-        "SELECT id, address, body, date, type, read FROM messages WHERE address = ? "
-        "ORDER BY date, id",
-        (address,),
-    )
+    rows = ctx.db().execute(f"{_MESSAGES} WHERE address = ? ORDER BY date, id", (address,))
     return [Message(*row) for row in rows]
+
+
+def newest_messages(ctx: AppContext, address: str, count: int) -> tuple[list[Message], bool]:
+    """The conversation's newest ``count`` messages, oldest first, and whether it holds
+    older ones."""
+    newest_first = f"{_MESSAGES} WHERE address = ? ORDER BY date DESC, id DESC LIMIT ?"
+    rows = ctx.db().execute(newest_first, (address, count + 1)).fetchall()
+    return [Message(*row) for row in reversed(rows[:count])], len(rows) > count
 
 
 def conversations(ctx: AppContext) -> list[Conversation]:
@@ -140,9 +148,7 @@ def conversations(ctx: AppContext) -> list[Conversation]:
     names = contact_names(ctx)
     blocked = blocked_keys(ctx)
     grouped: dict[str, list[Message]] = {}
-    for row in db.execute(
-        "SELECT id, address, body, date, type, read FROM messages ORDER BY date, id"
-    ):
+    for row in db.execute(f"{_MESSAGES} ORDER BY date, id"):
         grouped.setdefault(row[1], []).append(Message(*row))
     found = []
     for address, thread in grouped.items():

@@ -21,6 +21,9 @@ from mobile_gym.sim.ui.widgets import ImageButton, TextView
 
 _SCROLL_END = 1 << 30
 """A scroll offset past any content: the list opens (and stays after sending) at the end."""
+PAGE = 50
+"""The thread shows its newest 50 messages; "Load older messages" above them shows 50 more
+each time it is tapped (so a long thread costs what it shows, not what it holds)."""
 
 
 def _clock(ms: int) -> str:
@@ -119,7 +122,8 @@ def _selection_bar(
 
 def thread_screen(ctx: AppContext) -> View:
     address = thread_address(ctx)
-    thread = data.messages(ctx, address)
+    shown = ctx.get("shown_messages", PAGE)
+    thread, older = data.newest_messages(ctx, address, shown)
     title = data.title_of(ctx, address)
     flags = (
         ctx.db()
@@ -160,6 +164,19 @@ def thread_screen(ctx: AppContext) -> View:
     chosen = selection(ctx)
     size = font_size(ctx)
     rows: list[View] = []
+    if older:
+        rows.append(
+            TextView(
+                "Load older messages",
+                id="thread_load_older",
+                size=14,
+                color="primary",
+                bold=True,
+                gravity="center",
+                padding=12,
+                on_click=lambda: ctx.set("shown_messages", shown + PAGE),
+            )
+        )
     day = ""
     for message in thread:
         if long_day(message.date) != day:
@@ -216,7 +233,7 @@ def thread_screen(ctx: AppContext) -> View:
         padding=(0, 4),
     )
     bar = (
-        _selection_bar(ctx, address, title, thread, chosen)
+        _selection_bar(ctx, address, title, data.messages(ctx, address), chosen)
         if chosen.active
         else toolbar(
             title, on_up=ctx.finish, actions=[("delete", "Delete", delete)], on_overflow=overflow
