@@ -17,8 +17,7 @@ import posixpath
 import random
 import time
 from collections.abc import Hashable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.gallery.names import PACKAGE
@@ -79,8 +78,7 @@ DAY_MS = 86_400_000
 _EPOCH = dt.datetime(1970, 1, 1)
 
 
-@dataclass(frozen=True)
-class Medium:
+class Medium(NamedTuple):
     """One row of the ``media`` table: a photo, video or GIF."""
 
     id: int
