@@ -54,6 +54,27 @@ def test_times_sizes_and_trees(storage: Storage) -> None:
     assert storage.modified("/sdcard/Documents/a.txt") is None
 
 
+def test_file_stats_of_a_folder_agree_with_size_and_modified_path_by_path(
+    storage: Storage,
+) -> None:
+    storage.write("/sdcard/Documents/untimed.bin", b"1234")
+    conn = storage.database("org.example", "notes")
+    conn.execute("CREATE TABLE t(x)")
+    conn.commit()
+    for folder in ("/sdcard/Documents", "/sdcard/Music", "/data/data/org.example/databases"):
+        stats = storage.file_stats(folder)
+        files = [n for n in storage.list_dir(folder) if not storage.is_dir(f"{folder}/{n}")]
+        assert sorted(stats) == files  # files and databases, never the folders
+        for name, (size, modified) in stats.items():
+            path = f"{folder}/{name}"
+            assert (size, modified) == (storage.size(path), storage.modified(path))
+    assert storage.file_stats("/sdcard/Documents")["untimed.bin"] == (4, None)
+    assert "Work" not in storage.file_stats("/sdcard/Documents")
+    assert storage.file_stats("/storage/emulated/0/Music") == {"c.mp3": (2, 3000)}
+    with pytest.raises(FileNotFoundError):
+        storage.file_stats("/sdcard/missing")
+
+
 def test_copy_a_folder_keeps_the_source(storage: Storage) -> None:
     storage.make_dirs("/sdcard/Documents/Work/Empty")
     storage.copy("/sdcard/Documents/Work", "/sdcard/Music/Work", mtime=9000)

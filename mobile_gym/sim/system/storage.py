@@ -564,6 +564,25 @@ class Storage:
             return len(self.read(path))
         return self.files_size(self.tree(path))
 
+    def file_stats(self, folder: str) -> dict[str, tuple[int, int | None]]:
+        """The plain files and databases directly in directory ``folder``, by name: each
+        one's size in bytes and when it was last modified (None if its writer did not
+        record it). One look at the storage for the whole folder."""
+        folder = normalize(folder)
+        names = self._listing().get(folder)
+        if names is None:
+            raise FileNotFoundError(folder)
+        prefix = folder.rstrip("/") + "/"
+        files, times = self.files, self.times
+        stats: dict[str, tuple[int, int | None]] = {}
+        for name in names:
+            path = prefix + name
+            if path in files:
+                stats[name] = (len(files[path]), times.get(path))
+            elif self._is_database(path):
+                stats[name] = (len(self.read(path)), times.get(path))
+        return stats
+
     def files_size(self, paths: Iterable[str]) -> int:
         """Bytes of the files and databases among ``paths`` (normalised, as ``tree`` gives
         them); a directory adds nothing."""
