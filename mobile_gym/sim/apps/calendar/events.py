@@ -12,7 +12,7 @@ import datetime as dt
 import random
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
@@ -98,8 +98,7 @@ def midnight(day: dt.date) -> dt.datetime:
     return dt.datetime(day.year, day.month, day.day)
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One row of the ``events`` table."""
 
     id: int

@@ -5,7 +5,7 @@ Every change is logged (tag ``Notes``) as the app reports it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
@@ -53,8 +53,7 @@ DEFAULTS = {
 shows when it starts on ``NOTE_ACTIVITY`` without a ``note_id``)."""
 
 
-@dataclass(frozen=True)
-class Note:
+class Note(NamedTuple):
     """One row of the ``notes`` table."""
 
     id: int
@@ -72,8 +71,7 @@ class Note:
         return bool(self.password)
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(NamedTuple):
     """One row of ``checklist_items``."""
 
     id: int

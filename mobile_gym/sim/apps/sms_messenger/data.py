@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
@@ -80,8 +81,7 @@ def is_phone_number(text: str) -> bool:
     return _PHONE.fullmatch(text.strip()) is not None and len(re.sub(r"\D", "", text)) >= 3
 
 
-@dataclass(frozen=True)
-class Message:
+class Message(NamedTuple):
     """One row of ``messages``."""
 
     id: int

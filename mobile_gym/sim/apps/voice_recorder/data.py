@@ -7,6 +7,7 @@ import datetime as dt
 import random
 import sqlite3
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.ui.dates import MONTH_NAMES, from_epoch_ms
@@ -77,8 +78,7 @@ _SEED_NAMES = (
 )
 
 
-@dataclass(frozen=True)
-class Recording:
+class Recording(NamedTuple):
     """One row of the ``recordings`` table (duration in ms, bitrate in bits per second)."""
 
     id: int
