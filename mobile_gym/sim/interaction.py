@@ -4,9 +4,9 @@ Touch frames go through the gesture recogniser (``sim.gestures``); the gestures 
 reach the view under the finger: a tap clicks it, a long press long-clicks it, a drag
 scrolls the scrolling container under it as it starts (all its moves go there) or moves a
 slider, a swipe nothing scrolls goes to the notification shade (down from the status bar,
-or any while it shows) or else to the app. Keys go to the system (BACK, HOME, recents) or to the field with the focus, as does
-typed text. Every input advances the virtual clock. What an app's code raises while it
-handles input is that app's crash (``system.crash``).
+or any while it shows) or else to the app. Keys go to the system (BACK, HOME, recents) or
+to the field with the focus, as does typed text. Every input advances the virtual clock.
+What an app's code raises while it handles input is that app's crash (``system.crash``).
 """
 
 from __future__ import annotations
