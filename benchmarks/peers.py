@@ -12,6 +12,8 @@ Groups of rows (``--only``; all by default):
 - ``best-case``: one Settings switch clicked over and over (``benchmarks/ours.py``), single
   operations (resets, dump, screenshots, TEXT) and memory after 20 clicks;
 - ``scroll``: a scroll step on Contacts with 20, 200 and 2,000 contacts;
+- ``long``: a screen over long data built again (an SMS thread, a File Manager folder, a
+  Gallery folder, the Notes list) with 20 and 2,000 items (``benchmarks/long_data.py``);
 - ``apps``: the dump and the paint (full repaint; a scroll or pan) on each app's heaviest
   screen and a reset on each app
   (``benchmarks/apps.py``);
@@ -21,8 +23,8 @@ Groups of rows (``--only``; all by default):
 
 The throughput rows and their peers (``benchmarks/alternatives.py``: CartPole-v1, MiniGrid
 DoorKey-8x8 symbolic and RGB, android_env's FakeSimulator) run in this one process, taking
-turns round after round (``benchmarks/rounds.py``). The scroll, per-app dump and per-app
-reset rows take turns among themselves in rounds of their own. Published figures of a real
+turns round after round (``benchmarks/rounds.py``). The scroll, long-data, per-app dump
+and per-app reset rows take turns among themselves in rounds of their own. Published figures of a real
 emulator stand beside some rows for scale; they are not run here.
 """
 
@@ -40,6 +42,7 @@ from typing import Any
 import alternatives
 import apps
 import common
+import long_data
 import ours
 import startup
 import suite
@@ -50,7 +53,7 @@ from rounds import Workload, interleaved
 EMULATOR = {"dump_ms": 2530.0, "screenshot_ms": 19.9, "text_input_ms": 580.0, "rss_mb": 3481.6}
 """Published figures of a real emulator (Mobile-Env, i7 with KVM): not run here."""
 
-GROUPS = ("suite", "best-case", "scroll", "apps", "memory", "startup")
+GROUPS = ("suite", "best-case", "scroll", "long", "apps", "memory", "startup")
 APP_KINDS = ("dump", "repaint", "move", "reset")
 VIEWS = ("map_view", "web_page")
 """The map view and the web page, measured apart (``apps.view_workloads``)."""
@@ -171,6 +174,28 @@ COSTS: tuple[Cost, ...] = (
         for n in apps.SCROLL_COUNTS
     ),
     Cost("scroll_ratio", "scroll on Contacts, 2,000 / 20 contacts", "x", "costs", limit=1.5),
+    *(
+        cost
+        for case in long_data.CASES
+        for cost in (
+            *(
+                Cost(
+                    f"long_{case.name}_{n}_ms",
+                    f"{case.label} built again, {n:,} {case.unit}",
+                    "ms",
+                    "costs",
+                )
+                for n in long_data.COUNTS
+            ),
+            Cost(
+                f"long_{case.name}_ratio",
+                f"{case.label} built again, {long_data.COUNTS[-1]:,} / "
+                f"{long_data.COUNTS[0]} {case.unit}",
+                "x",
+                "costs",
+            ),
+        )
+    ),
     Cost(
         "rss_mb_after_steps",
         "memory per env, {memory_envs} envs, {memory_steps:,} random steps",
@@ -253,8 +278,8 @@ def run_rounds(
 
 
 def cost_workloads(groups: set[str]) -> tuple[list[Workload], dict[str, Any]]:
-    """The scroll and per-app workloads of ``groups``, and which screen and task each app's
-    rows are measured on (by package)."""
+    """The scroll, long-data and per-app workloads of ``groups``, and which screen and task
+    each app's rows are measured on (by package)."""
     workloads: list[Workload] = []
     per_app: dict[str, dict[str, Any]] = {}
     if "apps" in groups:
@@ -271,6 +296,8 @@ def cost_workloads(groups: set[str]) -> tuple[list[Workload], dict[str, Any]]:
         workloads += apps.view_workloads()
     if "scroll" in groups:
         workloads += [apps.scroll_workload(n) for n in apps.SCROLL_COUNTS]
+    if "long" in groups:
+        workloads += long_data.workloads()
     return workloads, per_app
 
 
@@ -302,6 +329,7 @@ def app_costs(
             costs[f"scroll_{n}_ms"] = 1000 / rates[f"scroll_{n}"]["best_per_s"]
     if "scroll_2000_ms" in costs:
         costs["scroll_ratio"] = costs["scroll_2000_ms"] / costs["scroll_20_ms"]
+    costs.update(long_data.costs(rates))
     return costs, details
 
 
@@ -316,9 +344,9 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         costs.update(best_case_costs(rates))
         clock.done("best-case single operations and memory")
     workloads, per_app = cost_workloads(groups)
-    clock.done("find the heaviest screens, set up the scroll and per-app rows")
+    clock.done("find the heaviest screens, set up the scroll, long-data and per-app rows")
     cost_rates, _ = run_rounds(workloads, args.cost_rounds, args.cost_round_seconds)
-    clock.done("scroll and per-app rounds")
+    clock.done("scroll, long-data and per-app rounds")
     found, details = app_costs(cost_rates, per_app)
     costs.update(found)
     if "memory" in groups:
@@ -463,8 +491,8 @@ def report(figures: dict[str, Any]) -> str:
         rounds.append(f"{figures['rounds']} rounds of ~{figures['round_seconds']} s per contender")
     if figures.get("cost_rates"):
         rounds.append(
-            f"{figures['cost_rounds']} of ~{figures['cost_round_seconds']} s for the scroll and"
-            " per-app rows"
+            f"{figures['cost_rounds']} of ~{figures['cost_round_seconds']} s for the scroll,"
+            " long-data and per-app rows"
         )
     notes = [
         "ratio: ours / theirs for rates; theirs / ours for times and memory (how many times",
@@ -576,7 +604,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
         "--cost-rounds",
         type=int,
         default=15,
-        help="rounds of the scroll and per-app rows (default 15)",
+        help="rounds of the scroll, long-data and per-app rows (default 15)",
     )
     parser.add_argument(
         "--cost-round-seconds",

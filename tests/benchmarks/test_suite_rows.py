@@ -12,6 +12,7 @@ import pytest
 sys.path.insert(0, str(pathlib.Path(__file__).parents[2] / "benchmarks"))
 
 import apps
+import long_data
 import peers
 import suite
 from rounds import interleaved
@@ -91,6 +92,36 @@ def test_per_app_rows_open_their_screens_and_scroll_a_long_list() -> None:
     for kind in kinds:
         assert costs[f"{kind}_max_ms"] == per_app[screen.app][f"{kind}_ms"] > 0
     assert "scroll_ratio" not in costs  # the 2,000-contact row did not run
+
+
+@pytest.mark.parametrize("case", long_data.CASES, ids=lambda case: case.name)
+def test_each_long_data_case_opens_on_the_items_it_filled(case: long_data.Case) -> None:
+    few, many = long_data.phone_with(case, 3), long_data.phone_with(case, 60)
+    try:
+        assert few.foreground[0] == many.foreground[0] == case.package
+        shown = many.hierarchy_xml()
+        filled = {
+            "sms_thread": "Message 59 about the plan",  # the newest, where the thread opens
+            "file_manager": "file_00005.txt",
+            "gallery": "IMG_20240101_000059.jpg",  # the newest photo comes first
+            "notes": "Note 59",
+        }[case.name]
+        assert filled in shown and filled not in few.hierarchy_xml()
+    finally:
+        few.close()
+        many.close()
+
+
+def test_long_data_costs_and_their_ratios() -> None:
+    rates = {"long_notes_20": {"best_per_s": 1000.0}, "long_notes_2000": {"best_per_s": 250.0}}
+    rates["long_gallery_20"] = {"best_per_s": 500.0}  # its 2,000-photo row did not run
+    costs = long_data.costs(rates)
+    assert costs == {
+        "long_notes_20_ms": 1.0,
+        "long_notes_2000_ms": 4.0,
+        "long_notes_ratio": 4.0,
+        "long_gallery_20_ms": 2.0,
+    }
 
 
 def test_a_contacts_list_holds_exactly_the_contacts_given() -> None:

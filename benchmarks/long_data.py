@@ -1,0 +1,149 @@
+"""mobile-gym's long-data rows for ``benchmarks/peers.py``: what a screen costs when the data
+behind it is long.
+
+Each case fills one app with ``count`` more items of its kind than its seeded content,
+through the phone's storage and databases before the app opens (phone of seed 0), opens the
+screen that lists them, and times that screen built again after a change
+(``Phone.invalidate`` then ``Phone.hierarchy_xml``, as the per-app dump row):
+
+- ``sms_thread``: an SMS Messenger conversation of ``count`` messages, open (it shows the
+  newest 50; "Load older messages" shows more);
+- ``file_manager``: File Manager on ``/sdcard/Download``, holding ``count`` more files;
+- ``gallery``: Gallery's Camera folder, holding ``count`` more photos;
+- ``notes``: Notes' list, holding ``count`` more notes.
+
+The rows give the cost at 20 and at 2,000 items and the ratio of the two (reported, with
+no goal: the recycled lists build only the rows in view, but these apps still read every
+item of a folder or a list on each build, as their sorting and filters need).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rounds import Workload, timed
+
+from mobile_gym.sim import Phone
+from mobile_gym.sim.driver import Driver
+
+COUNTS = (20, 2000)
+SMS = "com.simplemobiletools.smsmessenger"
+FILE_MANAGER = "com.simplemobiletools.filemanager.pro"
+GALLERY = "com.simplemobiletools.gallery.pro"
+NOTES = "com.simplemobiletools.notes.pro"
+ADDRESS = "+1 555-000-1111"
+"""The conversation's number (in no contact: its title is the number)."""
+START_MS = 1_717_000_000_000
+"""When the first filled item was made (epoch ms; a minute between items)."""
+SETTLE_MS = 500
+
+
+@dataclass(frozen=True)
+class Case:
+    """A long-data case: ``fill`` puts ``count`` items into a phone, ``open`` shows them."""
+
+    name: str
+    label: str
+    unit: str
+    package: str
+    fill: Callable[[Phone, int], None]
+    open: Callable[[Driver], None]
+
+
+def _messages(phone: Phone, count: int) -> None:
+    rows = [
+        (ADDRESS, f"Message {i} about the plan", START_MS + i * 60_000, 1 + i % 2)
+        for i in range(count)
+    ]
+    phone.database(SMS, "messages").executemany(
+        "INSERT INTO messages(address, body, date, type, read) VALUES (?, ?, ?, ?, 1)", rows
+    )
+
+
+def _files(phone: Phone, count: int) -> None:
+    for i in range(count):
+        phone.write_file(f"/sdcard/Download/file_{i:05d}.txt", b"x" * (i % 100))
+
+
+def _photos(phone: Phone, count: int) -> None:
+    for i in range(count):
+        phone.write_file(f"/sdcard/DCIM/Camera/IMG_20240101_{i:06d}.jpg", b"jpeg")
+
+
+def _notes(phone: Phone, count: int) -> None:
+    rows = [(f"Note {i}", "text " * 10, START_MS + i, START_MS + i) for i in range(count)]
+    phone.database(NOTES, "notes").executemany(
+        "INSERT INTO notes(title, value, created, modified) VALUES (?, ?, ?, ?)", rows
+    )
+
+
+CASES = (
+    Case(
+        "sms_thread",
+        "SMS thread",
+        "messages",
+        SMS,
+        _messages,
+        lambda d: d.tap(id="conversation_address", text=ADDRESS),
+    ),
+    Case(
+        "file_manager",
+        "File Manager folder",
+        "files",
+        FILE_MANAGER,
+        _files,
+        lambda d: d.tap(id="item_name", text="Download"),
+    ),
+    Case("gallery", "Gallery folder", "photos", GALLERY, _photos, lambda d: d.tap(text="Camera")),
+    Case("notes", "Notes list", "notes", NOTES, _notes, lambda d: None),
+)
+
+
+def phone_with(case: Case, count: int) -> Phone:
+    """A phone of seed 0 with ``count`` more of ``case``'s items, showing them."""
+    phone = Phone(seed=0)
+    case.fill(phone, count)
+    phone.launch(case.package)
+    phone.wait(SETTLE_MS)
+    case.open(Driver(phone))
+    phone.wait(SETTLE_MS)
+    if phone.foreground[0] != case.package:
+        raise RuntimeError(f"{case.name}: {case.package} is not in front")
+    return phone
+
+
+def workload(case: Case, count: int) -> Workload:
+    """The screen of ``case`` with ``count`` more items, built again after a change."""
+    phone = phone_with(case, count)
+
+    def rebuild() -> None:
+        phone.invalidate()
+        phone.hierarchy_xml()
+
+    return Workload(
+        f"long_{case.name}_{count}",
+        f"{case.label}, {count:,} {case.unit}",
+        "rebuilds",
+        lambda n: timed(rebuild, n),
+        phone.close,
+    )
+
+
+def workloads() -> list[Workload]:
+    return [workload(case, count) for case in CASES for count in COUNTS]
+
+
+def costs(rates: dict[str, dict[str, float]]) -> dict[str, float]:
+    """Each case's cost (ms) at each count measured, and the ratio of the largest to the
+    smallest when both were."""
+    found: dict[str, float] = {}
+    for case in CASES:
+        for count in COUNTS:
+            name = f"long_{case.name}_{count}"
+            if name in rates:
+                found[f"{name}_ms"] = 1000 / rates[name]["best_per_s"]
+        low, high = (f"long_{case.name}_{count}_ms" for count in (COUNTS[0], COUNTS[-1]))
+        if low in found and high in found:
+            found[f"long_{case.name}_ratio"] = found[high] / found[low]
+    return found
