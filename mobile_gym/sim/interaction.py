@@ -149,6 +149,8 @@ class InputRouter:
             node.seek_to(self.phone.display, to_x)  # type: ignore[attr-defined]
 
     def scrollable_at(self, x: float, y: float) -> bool:
+        """Whether a scrolling container is under (x, y): asked as a drag starts, so the
+        container found is kept as the one the drag's moves scroll (``scroll``)."""
         node = self._scroller(x, y)
         gesture = self.gestures.gesture
         self._dragged = None if node is None or gesture is None else (gesture, node)
