@@ -13,8 +13,10 @@ screen that lists them, and times that screen built again after a change
 - ``notes``: Notes' list, holding ``count`` more notes.
 
 The rows give the cost at 20 and at 2,000 items and the ratio of the two (reported, with
-no goal: the recycled lists build only the rows in view, but these apps still read every
-item of a folder or a list on each build, as their sorting and filters need).
+no goal). The recycled lists build only the rows in view. Notes reads its list a page at a
+time as it shows it (``QueryRows``), unless a search filters it; File Manager and Gallery
+read every item of the folder on each build, as their sorting and grouping need (as the
+real apps list a folder or the media store whole).
 """
 
 from __future__ import annotations

@@ -729,3 +729,43 @@ def test_search_inside_the_open_note(phone: Phone) -> None:
     d.key("BACK")  # the first BACK hides the keyboard
     assert not d.exists(id="search_query")
     assert d.find(id="toolbar_title").text == "story"
+
+
+def titles_scrolled_through(d: Driver) -> list[str]:
+    """Every title the list shows, scrolled from its top to its end, in order."""
+    for _ in range(200):  # back to the top
+        before = d.device.hierarchy_xml()
+        d.scroll("up", id="notes_list")
+        if d.device.hierarchy_xml() == before:
+            break
+    seen: list[str] = []
+    for _ in range(200):
+        seen += [title for title in shown_titles(d) if title not in seen]
+        before = d.device.hierarchy_xml()
+        d.scroll("down", id="notes_list")
+        if d.device.hierarchy_xml() == before:
+            return seen
+    raise AssertionError("the list never reached its end")
+
+
+def test_a_long_list_shows_every_note_in_order_as_it_scrolls(phone: Phone, d: Driver) -> None:
+    """The list reads its notes a page at a time: scrolled through, it shows all of them in
+    the order of the database, in either sort, and a change is seen at once."""
+    rows = [(f"Long note {i:03d}", f"text {i}", 1_000 + i, 1_000 + i) for i in range(150)]
+    phone.database(PKG, "notes").executemany(
+        "INSERT INTO notes(title, value, created, modified) VALUES (?, ?, ?, ?)", rows
+    )
+    by_date = [row["title"] for row in notes(phone)]
+    assert len(by_date) > 150
+    assert titles_scrolled_through(d) == by_date
+
+    d.tap(content_desc="More options")
+    d.tap(text="Sort by title", resource_id="android:id/title")
+    assert titles_scrolled_through(d) == sorted(by_date, key=str.lower)
+
+    phone.database(PKG, "notes").execute(
+        "UPDATE notes SET title = 'A note renamed' WHERE title = 'Long note 149'"
+    )
+    renamed = sorted((row["title"] for row in notes(phone)), key=str.lower)
+    assert "A note renamed" in renamed
+    assert titles_scrolled_through(d) == renamed

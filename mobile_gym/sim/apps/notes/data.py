@@ -10,6 +10,7 @@ from typing import NamedTuple
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.preferences import Preferences
+from mobile_gym.sim.apps.rows import QueryRows
 
 PACKAGE = "com.simplemobiletools.notes.pro"
 MAIN_ACTIVITY = ".activities.MainActivity"
@@ -83,9 +84,20 @@ class Item(NamedTuple):
 _COLUMNS = "id, title, value, created, modified, type, password, protection"
 
 
-def notes(ctx: AppContext, order: str) -> list[Note]:
+def _ordered(order: str) -> str:
+    """The query of every note's row in ``order`` (by ``title``, or by ``date`` newest first)."""
     by = "title COLLATE NOCASE, id" if order == "title" else "modified DESC, id DESC"
-    return [Note(*row) for row in ctx.db().execute(f"SELECT {_COLUMNS} FROM notes ORDER BY {by}")]
+    return f"SELECT {_COLUMNS} FROM notes ORDER BY {by}"
+
+
+def notes(ctx: AppContext, order: str) -> list[Note]:
+    return [Note(*row) for row in ctx.db().execute(_ordered(order))]
+
+
+def note_rows(ctx: AppContext, order: str) -> QueryRows:
+    """The notes in ``order`` as rows of ``Note``'s fields, read a page at a time as the
+    list shows them."""
+    return ctx.rows(_ordered(order))
 
 
 def note(ctx: AppContext, note_id: int) -> Note | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from mobile_gym.sim.apps.about import open_about
 from mobile_gym.sim.apps.base import AppContext
@@ -93,7 +93,11 @@ def main_screen(ctx: AppContext) -> View:
     searching = search(ctx)
     query = searching.query
     order = ctx.get("sort", "date")
-    shown = [n for n in data.notes(ctx, order) if not query or _found(ctx, n, query)]
+    shown: Sequence[Sequence] = (
+        [n for n in data.notes(ctx, order) if _found(ctx, n, query)]
+        if query
+        else data.note_rows(ctx, order)  # read as the list shows them
+    )
     selected = data.note(ctx, ctx.get("selected", 0))
     now = ctx.now
 
@@ -109,7 +113,7 @@ def main_screen(ctx: AppContext) -> View:
         show_menu()
 
     def render(index: int, _: object) -> View:
-        note = shown[index]
+        note = Note(*shown[index])
         trailing: list[View] = []
         if note.locked:
             trailing.append(ImageView("lock", size=18, id="note_lock", desc="Locked"))
