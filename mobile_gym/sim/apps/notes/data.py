@@ -91,6 +91,7 @@ def _ordered(order: str) -> str:
 
 
 def notes(ctx: AppContext, order: str) -> list[Note]:
+    """Every note in ``order``, read at once."""
     return [Note(*row) for row in ctx.db().execute(_ordered(order))]
 
 
