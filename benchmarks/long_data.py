@@ -6,15 +6,19 @@ through the phone's storage and databases before the app opens (phone of seed 0)
 screen that lists them, and times that screen built again after a change
 (``Phone.invalidate`` then ``Phone.hierarchy_xml``, as the per-app dump row):
 
-- ``sms_thread``: an SMS Messenger conversation of ``count`` messages, open (it shows the
-  newest 50; "Load older messages" shows more);
+- ``sms_list``: SMS Messenger's conversation list, one of whose conversations holds
+  ``count`` messages;
+- ``sms_thread``: that conversation, open (it shows the newest 50; "Load older messages"
+  shows more);
 - ``file_manager``: File Manager on ``/sdcard/Download``, holding ``count`` more files;
 - ``gallery``: Gallery's Camera folder, holding ``count`` more photos;
 - ``notes``: Notes' list, holding ``count`` more notes.
 
 The rows give the cost at 20 and at 2,000 items and the ratio of the two (reported, with
 no goal). The recycled lists build only the rows in view. Notes reads its list a page at a
-time as it shows it (``QueryRows``), unless a search filters it; File Manager and Gallery
+time as it shows it (``QueryRows``), unless a search filters it; SMS Messenger finds each
+conversation's newest message and its thread's newest 50 through an index on the
+messages' address and date; File Manager and Gallery
 read every item of the folder on each build, as their sorting and grouping need (as the
 real apps list a folder or the media store whole).
 """
@@ -81,6 +85,7 @@ def _notes(phone: Phone, count: int) -> None:
 
 
 CASES = (
+    Case("sms_list", "SMS conversation list", "messages", SMS, _messages, lambda d: None),
     Case(
         "sms_thread",
         "SMS thread",

@@ -12,8 +12,9 @@ Groups of rows (``--only``; all by default):
 - ``best-case``: one Settings switch clicked over and over (``benchmarks/ours.py``), single
   operations (resets, dump, screenshots, TEXT) and memory after 20 clicks;
 - ``scroll``: a scroll step on Contacts with 20, 200 and 2,000 contacts;
-- ``long``: a screen over long data built again (an SMS thread, a File Manager folder, a
-  Gallery folder, the Notes list) with 20 and 2,000 items (``benchmarks/long_data.py``);
+- ``long``: a screen over long data built again (the SMS conversation list and a thread, a
+  File Manager folder, a Gallery folder, the Notes list) with 20 and 2,000 items
+  (``benchmarks/long_data.py``);
 - ``apps``: the dump and the paint (full repaint; a scroll or pan) on each app's heaviest
   screen and a reset on each app
   (``benchmarks/apps.py``);

@@ -101,6 +101,7 @@ def test_each_long_data_case_opens_on_the_items_it_filled(case: long_data.Case) 
         assert few.foreground[0] == many.foreground[0] == case.package
         shown = many.hierarchy_xml()
         filled = {
+            "sms_list": "Message 59 about the plan",  # the conversation's newest message
             "sms_thread": "Message 59 about the plan",  # the newest, where the thread opens
             "file_manager": "file_00005.txt",
             "gallery": "IMG_20240101_000059.jpg",  # the newest photo comes first

@@ -536,3 +536,35 @@ def test_about_opens_the_about_page(phone: Phone, d: Driver) -> None:
     d.tap(text="About")
     assert phone.foreground == (PACKAGE, ABOUT)
     assert d.find(id="about_app_name").text == "Simple SMS Messenger"
+
+
+def test_the_list_reads_each_conversation_by_its_newest_message(phone: Phone, d: Driver) -> None:
+    """A long conversation shows its newest message (the later one of two sent in the same
+    millisecond), the unread mark of an older unread message, and a search snippet from the
+    newest message that matches."""
+    address = "+1 555-010-2030"
+    rows = [
+        (address, f"Note {i} on the plan", NOW_MS - 400_000 + i * 1_000, 1, 1) for i in range(300)
+    ]
+    rows[10] = (address, "Still unread, from long ago", NOW_MS - 390_000, 1, 0)
+    rows[20] = (address, "needle in an older message", NOW_MS - 380_000, 1, 1)
+    rows[30] = (address, "needle in a newer message", NOW_MS - 370_000, 1, 1)
+    rows += [
+        (address, "First of two at once", NOW_MS - 60_000, 2, 1),
+        (address, "Second of two at once", NOW_MS - 60_000, 2, 1),
+    ]
+    phone.database(PACKAGE, "messages").executemany(
+        "INSERT INTO messages(address, body, date, type, read) VALUES (?, ?, ?, ?, ?)", rows
+    )
+    assert titles(d)[0] == address
+    row = d.find_all(id="conversation_frame")[0]
+    snippet = d.find_all(id="conversation_body_short")[0]
+    assert snippet.text == "Second of two at once"
+    assert any(
+        row.bounds.top <= n.bounds.top < row.bounds.bottom
+        for n in d.find_all(id="unread_indicator")
+    )
+    d.tap(desc="Search")
+    d.type_into("needle", id="search_query")
+    assert titles(d) == [address]
+    assert d.find(id="conversation_body_short").text == "needle in a newer message"

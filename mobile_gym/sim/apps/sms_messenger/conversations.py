@@ -167,12 +167,13 @@ def _row_menu(ctx: AppContext, conv: Conversation, *, archive: bool) -> list[tup
     return items
 
 
-def _matching(conv: Conversation, query: str) -> str | None:
+def _matching(ctx: AppContext, conv: Conversation, query: str) -> str | None:
     """What a search for ``query`` shows for ``conv``: its last message when the name or
     number matches, else the newest message that does; None if nothing does."""
     if query in conv.title.lower() or data.number_matches(query, conv.address):
         return conv.last.body
-    return next((body for body in reversed(conv.bodies) if query in body.lower()), None)
+    bodies = data.bodies_newest_first(ctx, conv.address)
+    return next((body for body in bodies if query in body.lower()), None)
 
 
 def main_screen(ctx: AppContext) -> View:
@@ -182,7 +183,7 @@ def main_screen(ctx: AppContext) -> View:
     snippets: dict[str, str] = {}
     if query:
         for conv in every:
-            found = _matching(conv, query)
+            found = _matching(ctx, conv, query)
             if found is not None:
                 snippets[conv.address] = found
         shown = [c for c in every if c.address in snippets]

@@ -9,6 +9,7 @@ digits, as Android's contacts provider matches numbers.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -37,6 +38,7 @@ CREATE TABLE messages(
     type INTEGER NOT NULL DEFAULT 1,
     read INTEGER NOT NULL DEFAULT 1
 );
+CREATE INDEX messages_by_address ON messages(address, date, id);
 CREATE TABLE conversations(
     address TEXT PRIMARY KEY,
     archived INTEGER NOT NULL DEFAULT 0,
@@ -98,7 +100,8 @@ class Message(NamedTuple):
 
 @dataclass(frozen=True)
 class Conversation:
-    """Every message with one address, as the conversation list shows it."""
+    """The messages with one address, as the conversation list shows them: its newest one
+    and whether any is unread."""
 
     address: str
     name: str
@@ -107,7 +110,6 @@ class Conversation:
     unread: bool
     archived: bool
     pinned: bool
-    bodies: tuple[str, ...]
 
     @property
     def title(self) -> str:
@@ -141,34 +143,50 @@ def newest_messages(ctx: AppContext, address: str, count: int) -> tuple[list[Mes
     return [Message(*row) for row in reversed(rows[:count])], len(rows) > count
 
 
+_LAST_MESSAGES = """
+SELECT last.id, last.address, last.body, last.date, last.type, last.read, thread.unread
+FROM (SELECT address, max(read = 0) AS unread FROM messages GROUP BY address) AS thread
+JOIN messages AS last ON last.id = (
+    SELECT id FROM messages WHERE address = thread.address ORDER BY date DESC, id DESC LIMIT 1
+)
+"""
+"""Each conversation's newest message (``Message``'s columns) and whether it has unread
+ones: found through the index ``messages_by_address``, in SQLite, whatever its length."""
+
+
 def conversations(ctx: AppContext) -> list[Conversation]:
     """Every conversation with a number not blocked: pinned first, then newest first."""
     db = ctx.db()
     flags = {a: (bool(x), bool(p)) for a, x, p in db.execute("SELECT * FROM conversations")}
     names = contact_names(ctx)
     blocked = blocked_keys(ctx)
-    grouped: dict[str, list[Message]] = {}
-    for row in db.execute(f"{_MESSAGES} ORDER BY date, id"):
-        grouped.setdefault(row[1], []).append(Message(*row))
     found = []
-    for address, thread in grouped.items():
-        key = number_key(address)
+    for *last, unread in db.execute(_LAST_MESSAGES):
+        message = Message(*last)
+        key = number_key(message.address)
         if key in blocked:
             continue
-        archived, pinned = flags.get(address, (False, False))
+        archived, pinned = flags.get(message.address, (False, False))
         found.append(
             Conversation(
-                address=address,
+                address=message.address,
                 name=names.get(key, ""),
-                last=thread[-1],
-                unread=any(not m.read for m in thread),
+                last=message,
+                unread=bool(unread),
                 archived=archived,
                 pinned=pinned,
-                bodies=tuple(m.body for m in thread),
             )
         )
     found.sort(key=lambda c: (not c.pinned, -c.last.date, -c.last.id))
     return found
+
+
+def bodies_newest_first(ctx: AppContext, address: str) -> Iterator[str]:
+    """The bodies of the conversation's messages, newest first, read as they are asked for."""
+    rows = ctx.db().execute(
+        "SELECT body FROM messages WHERE address = ? ORDER BY date DESC, id DESC", (address,)
+    )
+    return (body for (body,) in rows)
 
 
 def find_conversation(ctx: AppContext, number: str) -> str | None:
