@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from mobile_gym.sim import Phone
+from mobile_gym.sim.apps.base import AppContext, ScreenState
 from mobile_gym.sim.apps.gallery import MAIN_ACTIVITY, MEDIA_ACTIVITY, PACKAGE, GalleryApp, media
+from mobile_gym.sim.apps.gallery.library import Library
 from mobile_gym.sim.driver import Driver
 
 SEED = 3
@@ -121,3 +123,33 @@ def test_a_scan_that_changed_the_index_does_not_build_the_screen_twice(
     driver.tap(id="dir_name", text="Camera")
     assert _names(driver) == ["IMG_20990101_120000.jpg", *shown]
     assert _built(builds) == [MAIN_ACTIVITY, MEDIA_ACTIVITY] and len(rescans) == 2
+
+
+@pytest.mark.parametrize(
+    "preferences",
+    [
+        {},
+        {"filter_media": "2"},
+        {"excluded_folders": "/sdcard/Movies"},
+        {"show_hidden_media": "1"},
+    ],
+    ids=["defaults", "videos only", "Movies excluded", "hidden shown"],
+)
+def test_a_folder_read_alone_holds_what_the_whole_index_shows_of_it(
+    phone: Phone, preferences: dict[str, str]
+) -> None:
+    """``Library.in_folder`` (one folder's rows) gives what filtering every medium gives."""
+    phone.storage.write("/sdcard/Pictures/Screenshots/.nomedia", b"")  # a hidden folder
+    db = phone.database(PACKAGE, "gallery")
+    db.executemany(
+        "INSERT OR REPLACE INTO preferences(key, value) VALUES (?, ?)", preferences.items()
+    )
+    ctx = AppContext(phone, phone.apps[PACKAGE], ScreenState(MAIN_ACTIVITY))
+    folders = Library(ctx).media_folders()
+    assert {"/sdcard/DCIM/Camera", "/sdcard/Movies", "/sdcard/Pictures/Screenshots"} <= set(folders)
+    for folder in folders:
+        whole = [m for m in Library(ctx).shown if m.parent_path == folder and not m.deleted_ts]
+        assert Library(ctx).in_folder(folder) == whole
+    shown = {m.parent_path for m in Library(ctx).shown}
+    assert ("/sdcard/Movies" in shown) == ("excluded_folders" not in preferences)
+    assert ("/sdcard/Pictures/Screenshots" in shown) == ("show_hidden_media" in preferences)

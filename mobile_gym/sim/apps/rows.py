@@ -1,19 +1,37 @@
-"""The rows of a query, read a page at a time as a list shows them.
+"""The rows of a query: read a page at a time as a list shows them, or read whole as records.
 
 A recycled list asks its items for the rows in view only (``ScrollView`` with ``items``);
 ``QueryRows`` answers those asks from SQLite with ``LIMIT`` / ``OFFSET`` pages, and its
 length with one ``COUNT``, so that a list of two thousand contacts costs what the ten rows
-on screen cost. What it read is kept until the database is written.
+on screen cost. What it read is kept until the database is written. ``records`` reads every
+row of a query straight into records (NamedTuples), without making a ``sqlite3.Row`` for each.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import overload
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from itertools import starmap
+from typing import TypeVar, overload
 
 PAGE = 32
 """Rows read at a time."""
+
+R = TypeVar("R")
+
+
+def records(
+    conn: sqlite3.Connection,
+    make: Callable[..., R],
+    sql: str,
+    params: Sequence[object] | Mapping[str, object] = (),
+) -> list[R]:
+    """Every row of ``sql`` on ``conn`` as ``make(*columns)`` (a record of the selected
+    columns, in their order), read as plain tuples: no ``sqlite3.Row`` is made for a row that
+    becomes a record at once."""
+    cursor = conn.cursor()
+    cursor.row_factory = None
+    return list(starmap(make, cursor.execute(sql, params)))
 
 
 class QueryRows(Sequence[sqlite3.Row]):

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mobile_gym.sim.apps import preferences
+from mobile_gym.sim.apps.rows import records
 
 DATABASE = "app_launcher"
 SCHEMA = (
@@ -53,10 +54,8 @@ def launchers(db: sqlite3.Connection, sort: str, order: str, query: str = "") ->
     custom order has no direction."""
     if sort not in _SORT_KEYS or order not in ("asc", "desc"):
         raise ValueError(f"unknown launcher order {sort!r} {order!r}")
-    rows = db.execute(
-        f"SELECT id, title, package, position FROM launchers ORDER BY {_SORT_KEYS[sort]}"
-    )
-    found = [Launcher(*row) for row in rows]
+    in_order = f"SELECT id, title, package, position FROM launchers ORDER BY {_SORT_KEYS[sort]}"
+    found = records(db, Launcher, in_order)
     if order == "desc" and sort != "custom":
         found.reverse()
     return [item for item in found if query in item.title.lower()] if query else found

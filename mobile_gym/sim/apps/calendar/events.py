@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-import sqlite3
 from collections.abc import Iterable
 from typing import NamedTuple
 
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.apps.rows import records
 from mobile_gym.sim.ui.dates import (
     MONTH_ABBRS,
     MONTH_NAMES,
@@ -170,10 +170,6 @@ def seed_events(ctx: AppContext, rng: random.Random) -> None:
     )
 
 
-def _events(rows: Iterable[sqlite3.Row]) -> list[Event]:
-    return [Event(*row) for row in rows]
-
-
 def event(ctx: AppContext, event_id: int | None) -> Event | None:
     if event_id is None:
         return None
@@ -184,12 +180,14 @@ def event(ctx: AppContext, event_id: int | None) -> Event | None:
 def events_between(ctx: AppContext, first: dt.date, last: dt.date) -> list[Event]:
     """Events taking place on any day from ``first`` to ``last`` (inclusive), in the order a
     day lists them: all-day events first, then by start time."""
-    rows = ctx.db().execute(
+    found = records(
+        ctx.db(),
+        Event,
         f"SELECT {_COLUMNS} FROM events WHERE start_ts < ? AND end_ts >= ? "
         "ORDER BY (flags & 1) DESC, start_ts, id",
         (to_ts(midnight(last + dt.timedelta(days=1))), to_ts(midnight(first))),
     )
-    return [e for e in _events(rows) if e.start.date() <= last and e.last_day >= first]
+    return [e for e in found if e.start.date() <= last and e.last_day >= first]
 
 
 def delete_events(ctx: AppContext, events: Iterable[Event]) -> None:
@@ -205,23 +203,26 @@ def delete_events(ctx: AppContext, events: Iterable[Event]) -> None:
 
 def events_from(ctx: AppContext, first: dt.date) -> list[Event]:
     """Every event taking place on ``first`` or later, by start."""
-    rows = ctx.db().execute(
+    found = records(
+        ctx.db(),
+        Event,
         f"SELECT {_COLUMNS} FROM events WHERE end_ts >= ? ORDER BY start_ts, id",
         (to_ts(midnight(first)),),
     )
-    return [e for e in _events(rows) if e.last_day >= first]
+    return [e for e in found if e.last_day >= first]
 
 
 def search_events(ctx: AppContext, query: str) -> list[Event]:
     """Events whose title, location or description contains ``query`` (any case), by start."""
     pattern = "%" + query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-    rows = ctx.db().execute(
+    return records(
+        ctx.db(),
+        Event,
         f"SELECT {_COLUMNS} FROM events WHERE title LIKE :p ESCAPE '\\' "
         "OR location LIKE :p ESCAPE '\\' OR description LIKE :p ESCAPE '\\' "
         "ORDER BY start_ts, id",
         {"p": pattern},
     )
-    return _events(rows)
 
 
 def clock(when: dt.datetime) -> str:

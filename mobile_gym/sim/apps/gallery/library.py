@@ -12,7 +12,14 @@ from functools import cached_property
 from typing import Any
 
 from mobile_gym.sim.apps.base import AppContext
-from mobile_gym.sim.apps.gallery.media import ALL_TYPES, HOME, TYPE_NAMES, Medium, all_media
+from mobile_gym.sim.apps.gallery.media import (
+    ALL_TYPES,
+    HOME,
+    TYPE_NAMES,
+    Medium,
+    all_media,
+    media_in,
+)
 from mobile_gym.sim.apps.gallery.names import FAVORITES, RECYCLE_BIN, SPECIAL_FOLDERS
 from mobile_gym.sim.apps.preferences import Preferences
 from mobile_gym.sim.system.storage import Storage
@@ -191,8 +198,20 @@ class Library:
         elif key == FAVORITES:
             items = [m for m in self.shown if m.is_favorite and not m.deleted_ts]
         else:
-            items = [m for m in self.shown if m.parent_path == key and not m.deleted_ts]
+            items = self.in_folder(key)
         return self.media_order()(items)
+
+    def in_folder(self, key: str) -> list[Medium]:
+        """The media of folder ``key`` that ``shown`` holds outside the recycle bin, read
+        for that folder alone."""
+        if key in self.excluded_folders:
+            return []
+        if not self.prefs.flag("show_hidden_media") and is_hidden_folder(
+            key, self.ctx.phone.storage
+        ):
+            return []
+        wanted = self.media_filter
+        return [m for m in media_in(self.ctx, key) if m.type & wanted]
 
     def media_order(self) -> Callable[[list[Medium]], list[Medium]]:
         """What sorts media by ``media_sorting``."""

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.gallery.names import PACKAGE
+from mobile_gym.sim.apps.rows import records
 from mobile_gym.sim.system.storage import FILES
 
 if TYPE_CHECKING:
@@ -254,7 +255,14 @@ def medium(ctx: AppContext, medium_id: int | None) -> Medium | None:
 def all_media(ctx: AppContext) -> list[Medium]:
     """Every indexed medium, the recycle bin's included (after a scan)."""
     scan(ctx)
-    return [Medium(*row) for row in ctx.db().execute(f"SELECT {_COLUMNS} FROM media ORDER BY id")]
+    return records(ctx.db(), Medium, f"SELECT {_COLUMNS} FROM media ORDER BY id")
+
+
+def media_in(ctx: AppContext, folder: str) -> list[Medium]:
+    """The indexed media of ``folder`` outside the recycle bin (after a scan)."""
+    scan(ctx)
+    in_folder = f"SELECT {_COLUMNS} FROM media WHERE parent_path = ? AND deleted_ts = 0 ORDER BY id"
+    return records(ctx.db(), Medium, in_folder, (folder,))
 
 
 class IndexSync:

@@ -172,10 +172,12 @@ def build(ctx: AppContext) -> View:
     library = Library(ctx)
     search = SearchBar(ctx, f"Search in {folder_name(key)}")
     query = search.query.casefold()
-    groups = [
-        (title, [item for item in members if query in item.filename.casefold()])
-        for title, members in library.groups(key)
-    ]
+    groups = library.groups(key)
+    if query:
+        groups = [
+            (title, [item for item in members if query in item.filename.casefold()])
+            for title, members in groups
+        ]
     groups = [(title, members) for title, members in groups if members]
     items = [item for _title, members in groups for item in members]
     as_list = library.prefs.get("view_type_files") == "list"

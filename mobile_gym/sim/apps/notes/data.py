@@ -10,7 +10,7 @@ from typing import NamedTuple
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.preferences import Preferences
-from mobile_gym.sim.apps.rows import QueryRows
+from mobile_gym.sim.apps.rows import QueryRows, records
 
 PACKAGE = "com.simplemobiletools.notes.pro"
 MAIN_ACTIVITY = ".activities.MainActivity"
@@ -92,7 +92,7 @@ def _ordered(order: str) -> str:
 
 def notes(ctx: AppContext, order: str) -> list[Note]:
     """Every note in ``order``, read at once."""
-    return [Note(*row) for row in ctx.db().execute(_ordered(order))]
+    return records(ctx.db(), Note, _ordered(order))
 
 
 def note_rows(ctx: AppContext, order: str) -> QueryRows:
@@ -114,11 +114,10 @@ def shown_note_id(ctx: AppContext) -> int:
 def items(ctx: AppContext, note_id: int) -> list[Item]:
     """A checklist's items in order (done ones last when that setting is on)."""
     by = "done, id" if prefs(ctx).flag("move_done_to_bottom") else "id"
-    rows = ctx.db().execute(
-        f"SELECT id, note_id, title, done FROM checklist_items WHERE note_id = ? ORDER BY {by}",
-        (note_id,),
+    in_order = (
+        f"SELECT id, note_id, title, done FROM checklist_items WHERE note_id = ? ORDER BY {by}"
     )
-    return [Item(*row) for row in rows]
+    return records(ctx.db(), Item, in_order, (note_id,))
 
 
 def content(ctx: AppContext, note: Note) -> str:

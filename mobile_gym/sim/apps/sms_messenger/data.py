@@ -16,6 +16,7 @@ from typing import NamedTuple
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.contacts.data import phone_book
+from mobile_gym.sim.apps.rows import records
 
 PACKAGE = "com.simplemobiletools.smsmessenger"
 MAIN = ".activities.MainActivity"
@@ -131,16 +132,17 @@ _MESSAGES = "SELECT id, address, body, date, type, read FROM messages"
 
 def messages(ctx: AppContext, address: str) -> list[Message]:
     """The conversation's messages, oldest first."""
-    rows = ctx.db().execute(f"{_MESSAGES} WHERE address = ? ORDER BY date, id", (address,))
-    return [Message(*row) for row in rows]
+    return records(
+        ctx.db(), Message, f"{_MESSAGES} WHERE address = ? ORDER BY date, id", (address,)
+    )
 
 
 def newest_messages(ctx: AppContext, address: str, count: int) -> tuple[list[Message], bool]:
     """The conversation's newest ``count`` messages, oldest first, and whether it holds
     older ones."""
     newest_first = f"{_MESSAGES} WHERE address = ? ORDER BY date DESC, id DESC LIMIT ?"
-    rows = ctx.db().execute(newest_first, (address, count + 1)).fetchall()
-    return [Message(*row) for row in reversed(rows[:count])], len(rows) > count
+    found = records(ctx.db(), Message, newest_first, (address, count + 1))
+    return found[:count][::-1], len(found) > count
 
 
 _LAST_MESSAGES = """

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.apps.rows import records
 
 PACKAGE = "com.testmall.app"
 DATABASE = "mall"
@@ -236,10 +237,8 @@ class Sku(NamedTuple):
 
 def skus(ctx: AppContext, product_id: int) -> list[Sku]:
     """The product's SKUs, in the order they were listed."""
-    rows = ctx.db().execute(
-        "SELECT id, name, price, stock FROM skus WHERE product_id = ? ORDER BY id", (product_id,)
-    )
-    return [Sku(*row) for row in rows]
+    in_order = "SELECT id, name, price, stock FROM skus WHERE product_id = ? ORDER BY id"
+    return records(ctx.db(), Sku, in_order, (product_id,))
 
 
 def categories(ctx: AppContext) -> list[str]:

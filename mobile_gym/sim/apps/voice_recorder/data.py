@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from mobile_gym.sim.apps import preferences
+from mobile_gym.sim.apps.rows import records
 from mobile_gym.sim.ui.dates import MONTH_NAMES, from_epoch_ms
 
 DATABASE = "voice_recorder"
@@ -115,21 +116,23 @@ class Session:
 
 def recordings(db: sqlite3.Connection, query: str = "") -> list[Recording]:
     """The recordings, newest first, whose file name contains ``query`` (lower-case)."""
-    rows = db.execute(
+    found = records(
+        db,
+        Recording,
         "SELECT id, name, extension, duration, bitrate, created FROM recordings "
-        "ORDER BY created DESC, id DESC"
+        "ORDER BY created DESC, id DESC",
     )
-    found = [Recording(*row) for row in rows]
     return [r for r in found if query in r.filename.lower()] if query else found
 
 
 def binned(db: sqlite3.Connection) -> list[Recording]:
     """The recordings in the recycle bin, the last deleted first."""
-    rows = db.execute(
+    return records(
+        db,
+        Recording,
         "SELECT id, name, extension, duration, bitrate, created FROM recycle_bin "
-        "ORDER BY deleted DESC, id DESC"
+        "ORDER BY deleted DESC, id DESC",
     )
-    return [Recording(*row) for row in rows]
 
 
 def remove(db: sqlite3.Connection, recording: Recording, to_bin: bool, now_ms: int) -> None:
