@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from mobile_gym.sim.system.storage import Storage
 
@@ -39,8 +39,7 @@ _ICONS = {
 }
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """A file or folder as a list row shows it."""
 
     path: str
@@ -54,7 +53,7 @@ class Entry:
 
     @property
     def name(self) -> str:
-        return posixpath.basename(self.path)
+        return self.path.rpartition("/")[2]
 
     @property
     def extension(self) -> str:
