@@ -18,9 +18,10 @@ The rows give the cost at 20 and at 2,000 items and the ratio of the two (report
 no goal). The recycled lists build only the rows in view. Notes reads its list a page at a
 time as it shows it (``QueryRows``), unless a search filters it; SMS Messenger finds each
 conversation's newest message and its thread's newest 50 through an index on the
-messages' address and date; File Manager and Gallery
-read every item of the folder on each build, as their sorting and grouping need (as the
-real apps list a folder or the media store whole).
+messages' address and date. File Manager and Gallery list the whole folder, as their
+sorting and grouping need (as the real apps list a folder or the media store whole), but
+only when the files or the media index changed since they last did
+(``caches.VersionedCache``): here nothing changed, so only the rows in view are built.
 """
 
 from __future__ import annotations

@@ -80,6 +80,42 @@ class FIFOCache(Generic[K, V]):
         return len(self._values)
 
 
+class VersionedCache(Generic[K, V]):
+    """Values derived from data that carries a version (a storage's files, a database's
+    stamp), by key: each is kept with the version it was derived from, and derived again
+    once that version moved. At most ``maxsize`` keys; when full, the oldest one goes first.
+
+    ``get(key, version, make)`` returns the value kept for ``key`` at ``version`` or makes it
+    with ``make()``. The caller reads ``version`` as it would read the data (on the phone,
+    recording the read: ``sim.tracking``), so that whoever uses the value is brought up to
+    date when the data changes, whether or not the value was kept.
+    """
+
+    def __init__(self, maxsize: int) -> None:
+        if maxsize < 1:
+            raise ValueError(f"a versioned cache needs room for at least one value, got {maxsize}")
+        self.maxsize = maxsize
+        self._values: dict[K, tuple[Hashable, V]] = {}
+
+    def get(self, key: K, version: Hashable, make: Callable[[], V]) -> V:
+        values = self._values
+        kept = values.get(key)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        value = make()
+        values.pop(key, None)
+        if len(values) >= self.maxsize:
+            del values[next(iter(values))]
+        values[key] = (version, value)
+        return value
+
+    def clear(self) -> None:
+        self._values.clear()
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
 class SizedLRUCache(Generic[K, V]):
     """Values by key whose sizes (``size(value)``, in bytes) add up to at most ``max_bytes``;
     the least recently used go first. For values of very different sizes (a line of text

@@ -455,3 +455,42 @@ def test_clearing_the_data_keeps_the_files() -> None:
     assert set(STANDARD_FOLDERS) <= set(phone.storage.list_dir("/sdcard"))
     other = Phone(seed=SEED)
     assert phone.storage.list_dir("/sdcard/Download") == other.storage.list_dir("/sdcard/Download")
+
+
+def test_the_list_follows_the_files_changed_behind_its_back(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder's list is found again when any file changes (written, re-dated, removed by
+    another app or by adb), and only then: a screen built again for anything else shows the
+    list it found."""
+    from mobile_gym.sim.apps.file_manager import browser
+
+    found: list[str] = []
+    list_folder = browser.list_folder
+
+    def counted(storage, folder, **options):  # type: ignore[no-untyped-def]
+        found.append(folder)
+        return list_folder(storage, folder, **options)
+
+    monkeypatch.setattr(browser, "list_folder", counted)
+    _open(driver, "Documents", "Taxes")
+    assert _names(driver) == ["receipts.txt", "return-2023.pdf"]
+    assert found[-1] == "/sdcard/Documents/Taxes"
+    found.clear()
+    phone.invalidate()
+    driver.tap(desc="Sort by")  # a dialog over the list, then the whole screen built again
+    driver.tap(text="Cancel")
+    assert _names(driver) == ["receipts.txt", "return-2023.pdf"]
+    assert found == []
+
+    phone.storage.write_files([("/sdcard/Documents/Taxes/a-letter.txt", b"Dear", 1_717_300_000)])
+    assert _names(driver) == ["a-letter.txt", "receipts.txt", "return-2023.pdf"]
+    phone.storage.delete("/sdcard/Documents/Taxes/receipts.txt")
+    assert _names(driver) == ["a-letter.txt", "return-2023.pdf"]
+    driver.tap(desc="Sort by")
+    driver.tap(id="sorting_dialog_radio_last_modified")
+    driver.tap(text="OK")
+    assert _names(driver) == ["a-letter.txt", "return-2023.pdf"]
+    phone.storage.set_modified("/sdcard/Documents/Taxes/a-letter.txt", 1_800_000_000_000)
+    assert _names(driver) == ["return-2023.pdf", "a-letter.txt"]
+    assert len(found) == 4  # the write, the removal, the new sort and the new date

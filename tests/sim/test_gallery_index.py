@@ -68,6 +68,22 @@ def test_building_again_with_nothing_changed_does_not_rescan(
     assert len(calls) == 1
 
 
+def test_building_again_with_nothing_changed_reads_no_rows_of_the_index(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder's rows are read again only once the index (or the files) changed."""
+    shown = _names(driver)
+    reads = _calls(monkeypatch, media, "records")
+    for _ in range(3):
+        phone.invalidate()
+        assert _names(driver) == shown
+    assert reads == []
+    db = phone.database(PACKAGE, "gallery")
+    db.execute("UPDATE media SET filename = 'renamed.jpg' WHERE filename = ?", (shown[0],))
+    assert _names(driver) == ["renamed.jpg", *shown[1:]]
+    assert [args[3] for args in reads] == [(CAMERA,)]
+
+
 def test_the_media_screen_shows_files_added_and_removed_elsewhere(
     phone: Phone, driver: Driver
 ) -> None:

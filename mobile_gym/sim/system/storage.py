@@ -204,6 +204,16 @@ class Storage:
         self._make_files()
         return self._files
 
+    def read_version(self) -> int:
+        """``files_version`` as a reader of the files sees it: the content still to be made
+        is made first, and the read is recorded as one of the files (whoever uses it is
+        brought up to date when they change). What is derived from the plain files and
+        folders alone may be kept while it stays the same (``caches.VersionedCache``);
+        databases are not covered: writing one leaves it where it is."""
+        self.deps.read(FILES)
+        self._make_files()
+        return self.files_version
+
     def _is_database(self, path: str) -> bool:
         """Whether ``path`` is an app's database (made, or to be made on first use)."""
         return path in self._databases or path in self._unmade

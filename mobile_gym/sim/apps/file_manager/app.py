@@ -7,6 +7,7 @@ import posixpath
 import random
 from typing import ClassVar, cast
 
+from mobile_gym.caches import VersionedCache
 from mobile_gym.sim.apps import about, preferences
 from mobile_gym.sim.apps.base import App, AppContext, Handler
 from mobile_gym.sim.apps.file_manager import dialogs
@@ -40,6 +41,8 @@ TABS = (("Files", "folder"), ("Recents", "restore"), ("Storage", "info"))
 FILES_TAB, RECENTS_TAB, STORAGE_TAB = range(len(TABS))
 RECENTS = 50
 """How many of the newest files the Recents tab lists."""
+LISTINGS = 4
+"""How many of the browser's last lists are kept (``FileManagerApp.listings``)."""
 
 
 class FileManagerApp(about.AboutPages, App):
@@ -56,6 +59,12 @@ class FileManagerApp(about.AboutPages, App):
     about_name = "Simple File Manager Pro"
     version = VERSION
     schemas: ClassVar[dict[str, str]] = {"config": preferences.SCHEMA}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.listings: VersionedCache[tuple, tuple[Entry, ...]] = VersionedCache(LISTINGS)
+        """The lists the browser showed, by folder, search and options, kept while the files
+        stay the same (``Browser.entries``)."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_files(ctx.phone.storage, rng, ctx.phone.boot_ms)
@@ -139,7 +148,7 @@ class FileManagerApp(about.AboutPages, App):
             on_long_click=lambda: selection.start(item.path),
         )
 
-    def _top_bar(self, browser: Browser, entries: list[Entry]) -> View:
+    def _top_bar(self, browser: Browser, entries: tuple[Entry, ...]) -> View:
         ctx = browser.ctx
         selection = browser.selection
         if selection.active:

@@ -7,7 +7,7 @@ files) and acts on the phone's storage; every operation logs a ``FileManager`` l
 from __future__ import annotations
 
 import posixpath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from mobile_gym.sim.apps.file_manager.files import (
     HOME,
@@ -27,6 +27,7 @@ from mobile_gym.sim.ui.selection import Selection
 
 if TYPE_CHECKING:
     from mobile_gym.sim.apps.base import AppContext
+    from mobile_gym.sim.apps.file_manager.app import FileManagerApp
 
 NAME_TAKEN = "A file or folder with that name already exists"
 PREFERENCES = {
@@ -84,16 +85,26 @@ class Browser:
     def entry(self, path: str) -> Entry:
         return entry(self.storage, path, show_hidden=self.show_hidden, fallback_ms=self.fallback_ms)
 
-    def entries(self) -> list[Entry]:
-        """What the list shows: the folder's entries, or the search results below it."""
+    def entries(self) -> tuple[Entry, ...]:
+        """What the list shows: the folder's entries, or the search results below it, in
+        the chosen order. Found again only when the files changed since they were last
+        found for the same folder, search and options (``FileManagerApp.listings``): a
+        screen built again for anything else does not look through the folder."""
+        path, query, sort = self.path, self.search.query, self.sort
         options = {"show_hidden": self.show_hidden, "fallback_ms": self.fallback_ms}
-        if not self.storage.is_dir(self.path):
-            return []
-        if self.search.query:
-            found = search(self.storage, self.path, self.search.query, **options)
-        else:
-            found = list_folder(self.storage, self.path, **options)
-        return sort_entries(found, *self.sort)
+        if not self.storage.is_dir(path):
+            return ()
+
+        def find() -> tuple[Entry, ...]:
+            if query:
+                found = search(self.storage, path, query, **options)
+            else:
+                found = list_folder(self.storage, path, **options)
+            return tuple(sort_entries(found, *sort))
+
+        key = (path, query, sort, *options.values())
+        listings = cast("FileManagerApp", self.ctx.app).listings
+        return listings.get(key, self.storage.read_version(), find)
 
     def crumbs(self, path: str) -> list[tuple[str, str]]:
         """(name, folder) pairs from the storage root down to ``path``."""

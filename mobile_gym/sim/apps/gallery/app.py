@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from mobile_gym.caches import VersionedCache
 from mobile_gym.sim.apps import about
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.apps.gallery import (
@@ -19,6 +20,7 @@ from mobile_gym.sim.apps.gallery.library import folder_name
 from mobile_gym.sim.apps.gallery.media import (
     SCHEMA,
     IndexSync,
+    Medium,
     medium,
     scan,
     seed_media,
@@ -37,6 +39,9 @@ from mobile_gym.sim.apps.preferences import SCHEMA as PREFERENCES_SCHEMA
 from mobile_gym.sim.ui.search_bar import SearchBar
 from mobile_gym.sim.ui.selection import Selection
 from mobile_gym.sim.ui.view import View
+
+INDEX_READS = 4
+"""How many of the index's last reads are kept (``GalleryApp.index_reads``)."""
 
 
 class GalleryApp(about.AboutPages, App):
@@ -66,6 +71,9 @@ class GalleryApp(about.AboutPages, App):
         super().__init__()
         self.index_sync = IndexSync()
         """When the media index was last brought up to date with the files (``media.scan``)."""
+        self.index_reads: VersionedCache[tuple, tuple[Medium, ...]] = VersionedCache(INDEX_READS)
+        """The index's rows last read, by query, kept while the index and the files stay the
+        same (``media.all_media``, ``media.media_in``)."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_media(ctx, rng)

@@ -145,7 +145,7 @@ class Library:
         return field, order
 
     @cached_property
-    def media(self) -> list[Medium]:
+    def media(self) -> tuple[Medium, ...]:
         """Every indexed medium, the recycle bin's included (the index scanned first)."""
         return all_media(self.ctx)
 

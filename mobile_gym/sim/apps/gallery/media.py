@@ -252,17 +252,28 @@ def medium(ctx: AppContext, medium_id: int | None) -> Medium | None:
     return Medium(*row) if row else None
 
 
-def all_media(ctx: AppContext) -> list[Medium]:
+def all_media(ctx: AppContext) -> tuple[Medium, ...]:
     """Every indexed medium, the recycle bin's included (after a scan)."""
-    scan(ctx)
-    return records(ctx.db(), Medium, f"SELECT {_COLUMNS} FROM media ORDER BY id")
+    return _indexed(ctx, f"SELECT {_COLUMNS} FROM media ORDER BY id")
 
 
-def media_in(ctx: AppContext, folder: str) -> list[Medium]:
+def media_in(ctx: AppContext, folder: str) -> tuple[Medium, ...]:
     """The indexed media of ``folder`` outside the recycle bin (after a scan)."""
-    scan(ctx)
     in_folder = f"SELECT {_COLUMNS} FROM media WHERE parent_path = ? AND deleted_ts = 0 ORDER BY id"
-    return records(ctx.db(), Medium, in_folder, (folder,))
+    return _indexed(ctx, in_folder, (folder,))
+
+
+def _indexed(ctx: AppContext, sql: str, params: tuple = ()) -> tuple[Medium, ...]:
+    """The media rows ``sql`` selects, after a scan: read again only when the index or the
+    files changed since they were last read (``GalleryApp.index_reads``), so that a screen
+    built again for anything else does not read the folder it shows."""
+    scan(ctx)
+    app = cast("GalleryApp", ctx.app)
+    return app.index_reads.get(
+        (sql, params),
+        app.index_sync.state(ctx),
+        lambda: tuple(records(ctx.db(), Medium, sql, params)),
+    )
 
 
 class IndexSync:
