@@ -1,8 +1,9 @@
 """The caches of mobile-gym, as named classes: every memo the project keeps lives here.
 
 Each cache holds values that can be computed again from their key alone (the size of a text
-in a face, the pixels of a glyph, the elements of a screen's nodes), so dropping any entry at
-any time changes nothing but speed. Code that uses one names it after what it holds; what
+in a face, the pixels of a glyph, the elements of a screen's nodes), or from their key and
+data kept with its version (a folder's listing, at the files' version), so dropping any
+entry at any time changes nothing but speed. Code that uses one names it after what it holds; what
 it may keep and when it forgets is said here, once.
 
 Two other kinds of kept values are not memos and live where they belong: what is loaded

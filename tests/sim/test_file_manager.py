@@ -3,14 +3,17 @@ moving, deleting, searching, sorting and hidden files, all on the phone's storag
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from mobile_gym.sim import Phone
-from mobile_gym.sim.apps.file_manager import MAIN, PACKAGE, READER
+from mobile_gym.sim.apps.file_manager import MAIN, PACKAGE, READER, browser
 from mobile_gym.sim.apps.file_manager.content import STANDARD_FOLDERS
-from mobile_gym.sim.apps.file_manager.files import format_size
+from mobile_gym.sim.apps.file_manager.files import Entry, format_size
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER
+from mobile_gym.sim.system.storage import Storage
 
 SEED = 5
 
@@ -460,15 +463,13 @@ def test_clearing_the_data_keeps_the_files() -> None:
 def test_the_list_follows_the_files_changed_behind_its_back(
     phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The folder's list is found again when any file changes (written, re-dated, removed by
-    another app or by adb), and only then: a screen built again for anything else shows the
-    list it found."""
-    from mobile_gym.sim.apps.file_manager import browser
-
+    """The folder's list is found again when the files change (here straight through the
+    storage, as another app or adb changes them) or its options do, and only then: a screen
+    built again for anything else shows the list it found."""
     found: list[str] = []
     list_folder = browser.list_folder
 
-    def counted(storage, folder, **options):  # type: ignore[no-untyped-def]
+    def counted(storage: Storage, folder: str, **options: Any) -> list[Entry]:
         found.append(folder)
         return list_folder(storage, folder, **options)
 
@@ -483,7 +484,9 @@ def test_the_list_follows_the_files_changed_behind_its_back(
     assert _names(driver) == ["receipts.txt", "return-2023.pdf"]
     assert found == []
 
-    phone.storage.write_files([("/sdcard/Documents/Taxes/a-letter.txt", b"Dear", 1_717_300_000)])
+    phone.storage.write_files(
+        [("/sdcard/Documents/Taxes/a-letter.txt", b"Dear", 1_600_000_000_000)]
+    )
     assert _names(driver) == ["a-letter.txt", "receipts.txt", "return-2023.pdf"]
     phone.storage.delete("/sdcard/Documents/Taxes/receipts.txt")
     assert _names(driver) == ["a-letter.txt", "return-2023.pdf"]
