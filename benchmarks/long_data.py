@@ -21,7 +21,7 @@ conversation's newest message and its thread's newest 50 through an index on the
 messages' address and date. File Manager and Gallery list the whole folder, as their
 sorting and grouping need (as the real apps list a folder or the media store whole), but
 only when the files or the media index changed since they last did
-(``caches.VersionedCache``): here nothing changed, so only the rows in view are built.
+(a cache keyed by their version): here nothing changed, so only the rows in view are built.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """The caches of mobile-gym, as named classes: every memo the project keeps lives here.
 
 Each cache holds values that can be computed again from their key alone (the size of a text
-in a face, the pixels of a glyph, the elements of a screen's nodes), or from their key and
-data kept with its version (a folder's listing, at the files' version), so dropping any
-entry at any time changes nothing but speed. Code that uses one names it after what it holds; what
-it may keep and when it forgets is said here, once.
+in a face, the pixels of a glyph, the elements of a screen's nodes, a folder's listing at a
+version of the files), so dropping any entry at any time changes nothing but speed. Code
+that uses one names it after what it holds; what it may keep and when it forgets is said
+here, once.
 
 Two other kinds of kept values are not memos and live where they belong: what is loaded
 once and never changes (the font files, the shipped task catalogue: ``functools.cache``
@@ -72,42 +72,6 @@ class FIFOCache(Generic[K, V]):
         if len(values) >= self.maxsize:
             del values[next(iter(values))]
         value = values[key] = make(key)
-        return value
-
-    def clear(self) -> None:
-        self._values.clear()
-
-    def __len__(self) -> int:
-        return len(self._values)
-
-
-class VersionedCache(Generic[K, V]):
-    """Values derived from data that carries a version (a storage's files, a database's
-    stamp), by key: each is kept with the version it was derived from, and derived again
-    once that version moved. At most ``maxsize`` keys; when full, the oldest one goes first.
-
-    ``get(key, version, make)`` returns the value kept for ``key`` at ``version`` or makes it
-    with ``make()``. The caller reads ``version`` as it would read the data (on the phone,
-    recording the read: ``sim.tracking``), so that whoever uses the value is brought up to
-    date when the data changes, whether or not the value was kept.
-    """
-
-    def __init__(self, maxsize: int) -> None:
-        if maxsize < 1:
-            raise ValueError(f"a versioned cache needs room for at least one value, got {maxsize}")
-        self.maxsize = maxsize
-        self._values: dict[K, tuple[Hashable, V]] = {}
-
-    def get(self, key: K, version: Hashable, make: Callable[[], V]) -> V:
-        values = self._values
-        kept = values.get(key)
-        if kept is not None and kept[0] == version:
-            return kept[1]
-        value = make()
-        values.pop(key, None)
-        if len(values) >= self.maxsize:
-            del values[next(iter(values))]
-        values[key] = (version, value)
         return value
 
     def clear(self) -> None:

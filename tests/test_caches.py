@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mobile_gym.caches import FIFOCache, LRUCache, RecentValues, SizedLRUCache, VersionedCache
+from mobile_gym.caches import FIFOCache, LRUCache, RecentValues, SizedLRUCache
 
 
 def test_lru_cache_drops_the_least_recently_used() -> None:
@@ -38,28 +38,7 @@ def test_recent_values_find_equal_keys() -> None:
     assert made == [(1, 2), (3,), (4,), (1, 2)]
 
 
-def test_versioned_cache_makes_a_value_again_once_its_version_moved() -> None:
-    made: list[tuple[str, int]] = []
-    cache: VersionedCache[str, str] = VersionedCache(2)
-
-    def get(key: str, version: int) -> str:
-        return cache.get(key, version, lambda: made.append((key, version)) or f"{key}{version}")
-
-    assert [get("a", 1), get("a", 1), get("b", 1), get("a", 2), get("a", 2)] == [
-        "a1",
-        "a1",
-        "b1",
-        "a2",
-        "a2",
-    ]
-    assert made == [("a", 1), ("b", 1), ("a", 2)]
-    get("c", 1)  # full: "b" is now the oldest key
-    get("a", 2)
-    get("b", 1)
-    assert made[3:] == [("c", 1), ("b", 1)] and len(cache) == 2
-
-
-@pytest.mark.parametrize("cache_class", [LRUCache, FIFOCache, RecentValues, VersionedCache])
+@pytest.mark.parametrize("cache_class", [LRUCache, FIFOCache, RecentValues])
 def test_a_cache_needs_room(cache_class) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError, match="at least one"):
         cache_class(0)

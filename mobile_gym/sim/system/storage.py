@@ -208,7 +208,7 @@ class Storage:
         """``files_version`` as a reader of the files sees it: the content still to be made
         is made first, and the read is recorded as one of the files (whoever uses it is
         brought up to date when they change). What is derived from the plain files and
-        folders alone may be kept while it stays the same (``caches.VersionedCache``);
+        folders alone may be kept by it (in a cache keyed by it);
         databases are not covered: writing one leaves it where it is."""
         self.deps.read(FILES)
         self._make_files()

@@ -7,7 +7,7 @@ import posixpath
 import random
 from typing import ClassVar, cast
 
-from mobile_gym.caches import VersionedCache
+from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps import about, preferences
 from mobile_gym.sim.apps.base import App, AppContext, Handler
 from mobile_gym.sim.apps.file_manager import dialogs
@@ -62,9 +62,9 @@ class FileManagerApp(about.AboutPages, App):
 
     def __init__(self) -> None:
         super().__init__()
-        self.listings: VersionedCache[tuple, tuple[Entry, ...]] = VersionedCache(LISTINGS)
-        """The lists the browser showed, by folder, search and options, kept while the files
-        stay the same (``Browser.entries``)."""
+        self.listings: FIFOCache[tuple, tuple[Entry, ...]] = FIFOCache(LISTINGS)
+        """The lists the browser showed, by folder, search, options and the files' version
+        (``Browser.entries``): a list is found again once the files change."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_files(ctx.phone.storage, rng, ctx.phone.boot_ms)

@@ -102,9 +102,9 @@ class Browser:
                 found = list_folder(self.storage, path, **options)
             return tuple(sort_entries(found, *sort))
 
-        key = (path, query, sort, *options.values())
+        key = (path, query, sort, *options.values(), self.storage.read_version())
         listings = cast("FileManagerApp", self.ctx.app).listings
-        return listings.get(key, self.storage.read_version(), find)
+        return listings.get(key, lambda _key: find())
 
     def crumbs(self, path: str) -> list[tuple[str, str]]:
         """(name, folder) pairs from the storage root down to ``path``."""

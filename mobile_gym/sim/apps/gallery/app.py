@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from mobile_gym.caches import VersionedCache
+from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps import about
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.apps.gallery import (
@@ -71,9 +71,9 @@ class GalleryApp(about.AboutPages, App):
         super().__init__()
         self.index_sync = IndexSync()
         """When the media index was last brought up to date with the files (``media.scan``)."""
-        self.index_reads: VersionedCache[tuple, tuple[Medium, ...]] = VersionedCache(INDEX_READS)
-        """The index's rows last read, by query, kept while the index and the files stay the
-        same (``media.all_media``, ``media.media_in``)."""
+        self.index_reads: FIFOCache[tuple, tuple[Medium, ...]] = FIFOCache(INDEX_READS)
+        """The index's rows last read, by query and the index's sync state (``media.all_media``,
+        ``media.media_in``): read again once the index or the files change."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_media(ctx, rng)

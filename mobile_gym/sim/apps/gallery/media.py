@@ -270,9 +270,8 @@ def _indexed(ctx: AppContext, sql: str, params: tuple = ()) -> tuple[Medium, ...
     scan(ctx)
     app = cast("GalleryApp", ctx.app)
     return app.index_reads.get(
-        (sql, params),
-        app.index_sync.state(ctx),
-        lambda: tuple(records(ctx.db(), Medium, sql, params)),
+        (sql, params, app.index_sync.state(ctx)),
+        lambda _key: tuple(records(ctx.db(), Medium, sql, params)),
     )
 
 
