@@ -33,6 +33,17 @@ class Rect(NamedTuple):
     def contains(self, x: float, y: float) -> bool:
         return self.left <= x < self.right and self.top <= y < self.bottom
 
+    def overlaps(self, other: Rect) -> bool:
+        """Whether the two rectangles share any pixel (their ``intersect`` is not empty)."""
+        return (
+            self.left < other.right
+            and other.left < self.right
+            and self.top < other.bottom
+            and other.top < self.bottom
+            and not self.empty
+            and not other.empty
+        )
+
     def intersect(self, other: Rect) -> Rect:
         """The overlap of two rectangles (possibly empty)."""
         return Rect(

@@ -23,7 +23,7 @@ from mobile_gym.sim.display import Display
 from mobile_gym.sim.frames import Frames
 from mobile_gym.sim.tracking import Dependencies, Scope
 from mobile_gym.sim.ui.hierarchy import nodes
-from mobile_gym.sim.ui.reconcile import reconcile
+from mobile_gym.sim.ui.reconcile import SAME, reconcile
 from mobile_gym.sim.ui.scroll import ScrollView
 from mobile_gym.sim.ui.theme import Theme
 from mobile_gym.sim.ui.view import View, walk
@@ -123,9 +123,12 @@ class Screen:
                 if window.scope.dirty or window.root is None or window.source is not spec.source:
                     window.source = spec.source
                     root = self.deps.run(window.scope, spec.build)
-                    window.root = reconcile(window.root, root, changed)
+                    window.root, change = reconcile(window.root, root, changed)
                     window.root.layout(d, spec.area, screen)
-                    window.scrollers = [v for v in walk(window.root) if isinstance(v, ScrollView)]
+                    if change != SAME:  # else the views, scrollers among them, are kept
+                        window.scrollers = [
+                            v for v in walk(window.root) if isinstance(v, ScrollView)
+                        ]
                 elif window.area != spec.area:
                     window.root.layout(d, spec.area, screen)  # type: ignore[union-attr]
                 window.area = spec.area

@@ -28,13 +28,14 @@ nodes only (every view keeps its size and place); sizes or places (the views tha
 change are laid out again)."""
 
 
-def reconcile(old: View | None, new: View, gone: list[Rect]) -> View:
+def reconcile(old: View | None, new: View, gone: list[Rect]) -> tuple[View, int]:
     """The view to show where ``new`` was built and ``old`` shows now: ``old`` if it holds
-    what ``new`` holds, else ``new``; in both, the views inside are reconciled alike. The
-    areas where views that go were shown are added to ``gone``."""
+    what ``new`` holds, else ``new``; in both, the views inside are reconciled alike. With
+    it, how much changed (``SAME``: every view shown is kept; ``LAYOUT`` for a first build).
+    The areas where views that go were shown are added to ``gone``."""
     if old is None:
-        return new
-    return _reconciled(old, new, gone)[0]
+        return new, LAYOUT
+    return _reconciled(old, new, gone)
 
 
 def _reconciled(old: View, new: View, gone: list[Rect]) -> tuple[View, int]:
@@ -59,16 +60,19 @@ def _reconciled(old: View, new: View, gone: list[Rect]) -> tuple[View, int]:
         return kept, LAYOUT
     inside = SAME
     children, before = new.children, old.children
-    for position, (was, child) in enumerate(
-        zip(before, children, strict=False)
-    ):  # lengths may differ
-        children[position], change = _reconciled(was, child, gone)
-        if change > inside:
-            inside = change
-    if len(children) != len(before):
-        inside = LAYOUT
-        gone.extend(extra.visible for extra in before[len(children) :] if extra.clip is not None)
-    kept.children = children
+    if children or before:  # not a leaf
+        for position, (was, child) in enumerate(
+            zip(before, children, strict=False)
+        ):  # lengths may differ
+            children[position], change = _reconciled(was, child, gone)
+            if change > inside:
+                inside = change
+        if len(children) != len(before):
+            inside = LAYOUT
+            gone.extend(
+                extra.visible for extra in before[len(children) :] if extra.clip is not None
+            )
+        kept.children = children
     if own != LAYOUT:  # a view laid out where it stands
         if inside == LAYOUT:
             kept.changed_inside()

@@ -243,7 +243,7 @@ class ScrollView(View):
                 row = render(index, item)
                 made[index] = (
                     item,
-                    reconcile(None if before is None else before[1], row, self._gone),
+                    reconcile(None if before is None else before[1], row, self._gone)[0],
                 )
 
         if deps is None:

@@ -625,7 +625,7 @@ def paint(view: View, canvas: Canvas, theme: Theme, d: Display) -> None:
     if visible is EMPTY:
         return
     area = canvas.limit_area
-    if area is not None and visible.intersect(area).empty:
+    if area is not None and not visible.overlaps(area):
         return  # wholly outside what is repainted: it would draw nothing
     if canvas.push_clip(visible):
         view.draw(canvas, theme, d)
