@@ -49,15 +49,14 @@ def restore_all(ctx: AppContext, items: list[Medium]) -> None:
 
 def _tile(
     item: Medium,
-    selection: Selection,
+    chosen: bool,
     on_click: Handler,
     on_long_click: Handler,
     *,
     star: bool,
     as_row: bool,
 ) -> View:
-    """A medium's tile (or, in the list view, its row)."""
-    chosen = item.id in selection
+    """A medium's tile (or, in the list view, its row); ``chosen``: it is selected."""
     overlay: list[View] = []
     if chosen:
         overlay.append(
@@ -187,9 +186,10 @@ def build(ctx: AppContext) -> View:
     present = [i for i in selection.keys if i in ids]
     if present != selection.keys:
         selection.set(present)
+    selected = set(present)  # read once: the rows made as the list scrolls share it
 
     def click(item: Medium) -> Handler:
-        if selection.active:
+        if selected:
             return lambda: selection.toggle(item.id)
         return lambda: open_medium(ctx, item)
 
@@ -199,7 +199,7 @@ def build(ctx: AppContext) -> View:
         tiles = [
             _tile(
                 item,
-                selection,
+                item.id in selected,
                 click(item),
                 lambda item=item: selection.start(item.id),
                 star=star,
