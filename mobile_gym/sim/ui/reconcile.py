@@ -60,19 +60,16 @@ def _reconciled(old: View, new: View, gone: list[Rect]) -> tuple[View, int]:
         return kept, LAYOUT
     inside = SAME
     children, before = new.children, old.children
-    if children or before:  # not a leaf
-        for position, (was, child) in enumerate(
-            zip(before, children, strict=False)
-        ):  # lengths may differ
-            children[position], change = _reconciled(was, child, gone)
-            if change > inside:
-                inside = change
-        if len(children) != len(before):
-            inside = LAYOUT
-            gone.extend(
-                extra.visible for extra in before[len(children) :] if extra.clip is not None
-            )
-        kept.children = children
+    for position, (was, child) in enumerate(
+        zip(before, children, strict=False)
+    ):  # lengths may differ
+        children[position], change = _reconciled(was, child, gone)
+        if change > inside:
+            inside = change
+    if len(children) != len(before):
+        inside = LAYOUT
+        gone.extend(extra.visible for extra in before[len(children) :] if extra.clip is not None)
+    kept.children = children
     if own != LAYOUT:  # a view laid out where it stands
         if inside == LAYOUT:
             kept.changed_inside()
