@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -168,6 +169,75 @@ def test_wrap_keeps_to_max_lines_with_an_ellipsis() -> None:
     f = face(42)
     lines = f.wrap("设置" * 40, f.measure("设置设置"), 2)
     assert len(lines) == 2 and lines[-1].endswith("…")
+
+
+def _greedy_lines(f: Face, text: str, max_width: float, max_lines: int) -> list[str]:
+    """The line breaking ``Face.wrap`` must give, each candidate line measured whole: a
+    piece joins the line when the whole line with it still fits."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for separator, piece in f._pieces(paragraph, max_width):
+            candidate = piece if not current else current + separator + piece
+            if current and f.measure(candidate) > max_width:
+                lines.append(current)
+                current = piece
+            else:
+                current = candidate
+            if len(lines) > max_lines:
+                break
+        lines.append(current)
+        if len(lines) > max_lines:
+            break
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = f.fit(lines[-1] + "…", max_width)
+    return [f.fit(line, max_width) for line in lines]
+
+
+def test_wrap_adds_up_line_widths_to_the_lines_measured_whole() -> None:
+    rng = random.Random(7)
+    words = [
+        *[
+            "the",
+            "a",
+            "of",
+            "to",
+            "and",
+            "in",
+            "is",
+            "it",
+            "you",
+            "that",
+            "call",
+            "me",
+            "at",
+            "nine",
+        ],
+        "tomorrow",
+        "supercalifragilisticexpialidocious",
+        "well-known",
+        "(maybe)",
+        "end.",
+        "",
+        *CHINESE,
+        "明天上午九点提醒我给张三打电话，然后去超市买牛奶和面包。",
+        "Ünïcödé",
+        "×÷√",
+    ]
+    for size_px, weight in ((9, REGULAR), (42, REGULAR), (42, BOLD)):
+        f = Face(size_px, weight)
+        for _ in range(150):
+            text = " ".join(rng.choice(words) for _ in range(rng.randint(0, 40)))
+            if rng.random() < 0.3:
+                text = text.replace(" ", "\n", rng.randint(1, 3))
+            width = rng.uniform(0.5, 30) * size_px
+            max_lines = rng.randint(1, 12)
+            assert f.wrap(text, width, max_lines) == _greedy_lines(f, text, width, max_lines), (
+                text,
+                width,
+                max_lines,
+            )
 
 
 DIGEST = """

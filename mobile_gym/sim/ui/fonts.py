@@ -245,27 +245,40 @@ class Face:
         """Greedy line breaking into at most ``max_lines`` lines, the last one ellipsised.
 
         Lines break at spaces, between CJK characters (which have none), and inside a word
-        too long for a line of its own.
+        too long for a line of its own. A string's width is the sum of its characters'
+        advances, so a line's width is added up piece by piece as it grows: each piece is
+        measured once, not every line it might end.
         """
+        space = self.glyph(" ").advance
         lines: list[str] = []
+        widths: list[float] = []
         for paragraph in text.split("\n"):
-            current = ""
+            current, width = "", 0.0
             for separator, piece in self._pieces(paragraph, max_width):
-                candidate = piece if not current else current + separator + piece
-                if current and self.measure(candidate) > max_width:
+                piece_width = self.measure(piece)
+                if not current:
+                    current, width = piece, piece_width
+                    continue
+                joined = width + (space if separator else 0.0) + piece_width
+                if joined > max_width:
                     lines.append(current)
-                    current = piece
+                    widths.append(width)
+                    current, width = piece, piece_width
+                    if len(lines) > max_lines:
+                        break
                 else:
-                    current = candidate
-                if len(lines) > max_lines:
-                    break
+                    current, width = current + separator + piece, joined
             lines.append(current)
+            widths.append(width)
             if len(lines) > max_lines:
                 break
         if len(lines) > max_lines:
-            lines = lines[:max_lines]
-            lines[-1] = self.fit(lines[-1] + ELLIPSIS, max_width)
-        return [self.fit(line, max_width) for line in lines]
+            del lines[max_lines:], widths[max_lines:]
+            lines[-1], widths[-1] = lines[-1] + ELLIPSIS, math.inf  # fitted below
+        return [
+            line if width <= max_width else self.fit(line, max_width)
+            for line, width in zip(lines, widths, strict=True)
+        ]
 
     def _pieces(self, paragraph: str, max_width: float) -> Iterator[tuple[str, str]]:
         """The unbreakable pieces of ``paragraph``, each with what joins it to the one before
@@ -323,6 +336,9 @@ def _wide(char: str) -> bool:
 def _word_pieces(word: str) -> Iterator[str]:
     """``word`` split where a line may break inside it: around wide characters, except
     before closing and after opening punctuation."""
+    if word.isascii():  # no wide characters: one piece
+        yield word
+        return
     start = 0
     for i in range(1, len(word)):
         before, after = word[i - 1], word[i]
