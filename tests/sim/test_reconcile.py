@@ -108,10 +108,14 @@ def test_a_recycled_list_kept_makes_its_rows_with_the_new_render_function() -> N
 
     old = laid_out(rows("first"))
     assert made == ["first"] * 5
+    assert not old.stale
     kept, change = reconcile(old, rows("second"), [])
-    assert kept is old and change == LAYOUT  # its rows are made again as it is laid out
-    laid_out(kept)
-    assert made[5:] == ["second"] * 5
+    # kept where it stands, with the rows it made, but stale: laid out again in place (as
+    # the screen does after a scroll), it makes its rows with the new render function
+    assert kept is old and change == SAME and kept.stale and not kept.needs_layout
+    assert made == ["first"] * 5 and kept.children[0].text == "first 0"
+    kept.relayout(D)
+    assert made[5:] == ["second"] * 5 and not kept.stale
     assert [row.text for row in kept.children][:2] == ["second 0", "second 1"]
 
 

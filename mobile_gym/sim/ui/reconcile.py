@@ -31,8 +31,9 @@ change are laid out again)."""
 def reconcile(old: View | None, new: View, gone: list[Rect]) -> tuple[View, int]:
     """The view to show where ``new`` was built and ``old`` shows now: ``old`` if it holds
     what ``new`` holds, else ``new``; in both, the views inside are reconciled alike. With
-    it, how much changed (``SAME``: every view shown is kept; ``LAYOUT`` for a first build).
-    The areas where views that go were shown are added to ``gone``."""
+    it, how much changed (``SAME``: every view shown is kept, though a recycled list among
+    them may be stale, to be laid out again in place; ``LAYOUT`` for a first build). The
+    areas where views that go were shown are added to ``gone``."""
     if old is None:
         return new, LAYOUT
     return _reconciled(old, new, gone)
@@ -54,7 +55,11 @@ def _reconciled(old: View, new: View, gone: list[Rect]) -> tuple[View, int]:
         if old.clip is not None:
             gone.append(old.visible)
     if new.builds_children_in_layout():
-        # its children are made as it is laid out, by handlers it just took: lay it out again
+        # Its children are made as it is laid out. Kept, it keeps those it made where it
+        # stands (a recycled list, whose rows the handlers it just took may make otherwise,
+        # is stale: laid out again in place, as after a scroll); else it is laid out anew.
+        if own == SAME:
+            return kept, SAME
         if own != LAYOUT:
             kept.changed_inside()
         return kept, LAYOUT

@@ -127,7 +127,8 @@ class ScrollView(View):
 
     @property
     def stale(self) -> bool:
-        """Whether it must be laid out again: something its layout or its rows read changed."""
+        """Whether it must be laid out again: something its layout or its rows read changed,
+        or (a recycled list) it was built again, so that its rows are made anew."""
         return self._scope.dirty or (self.render_item is not None and self._rows_scope.dirty)
 
     def take_handlers(self, other: View) -> None:
