@@ -259,3 +259,16 @@ def test_same_text_same_pixels_in_a_fresh_process() -> None:
         [sys.executable, "-c", DIGEST, SAMPLE], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == h.hexdigest()
+
+
+def test_ink_right_is_where_the_drawn_string_s_ink_ends() -> None:
+    rng = random.Random(11)
+    # with glyphs whose ink runs past their advance (ï ſ Ƈ Ư: the mask's right edge cuts
+    # it) or lies wholly left of the pen (combining marks, which a string may start with)
+    chars = "fjTyWAV.,'|_ijlïſƇƯ" + "".join(CHINESE) + "é ñ Ü ß ★ ✓ → ⚙ 😀 \u0300\u0301\u20dd\u200d"
+    for size_px, weight in ((5, REGULAR), (9, BOLD), (13, REGULAR), (42, REGULAR), (42, BOLD)):
+        f = Face(size_px, weight)
+        for _ in range(300):
+            text = "".join(rng.choice(chars) for _ in range(rng.randint(0, 12)))
+            columns = np.flatnonzero(f.mask(text).any(axis=0))
+            assert f.ink_right(text) == (int(columns[-1]) + 1 if columns.size else 0), text

@@ -249,7 +249,7 @@ def _scaled_mask(key: MaskKey) -> np.ndarray:
     if scale == 1.0:
         return mask
     drawn = _ink_right(mask)
-    room = _ink_right(face(size_px, bold).mask(text)) * scale
+    room = face(size_px, bold).ink_right(text) * scale
     if drawn <= room + 0.5:
         return mask
     width = max(1, round(mask.shape[1] * room / drawn))

@@ -169,17 +169,25 @@ def invisible(char: str) -> bool:
     )
 
 
+_NO_INK = np.zeros(0, np.intp)
+
+
 class Glyph:
-    """One rasterised character: coverage mask, its offset from the pen, and the advance."""
+    """One rasterised character: coverage mask, its offset from the pen, the advance, and
+    the columns of the mask with ink in the rows inside the line box (those a string's mask
+    keeps)."""
 
-    __slots__ = ("advance", "left", "mask", "top")
+    __slots__ = ("advance", "ink", "left", "mask", "top")
 
-    def __init__(self, mask: np.ndarray, left: int, top: int, advance: float) -> None:
+    def __init__(
+        self, mask: np.ndarray, left: int, top: int, advance: float, ink: np.ndarray = _NO_INK
+    ) -> None:
         self.mask = mask
         self.left = left
         self.top = top
         """Rows from the top of the line box to the top of ``mask``."""
         self.advance = advance
+        self.ink = ink
 
 
 _EMPTY = np.zeros((0, 0), np.uint8)
@@ -220,7 +228,9 @@ class Face:
             return Glyph(_EMPTY, 0, 0, advance)
         image = Image.new("L", (right - left, bottom - top), 0)
         ImageDraw.Draw(image).text((-left, -top), char, font=font, fill=255, anchor="ls")
-        return Glyph(np.asarray(image), left, self.ascent + top, advance)
+        mask, top = np.asarray(image), self.ascent + top
+        in_line = mask[max(-top, 0) : max(self.line_height - top, 0)]
+        return Glyph(mask, left, top, advance, np.flatnonzero(in_line.any(axis=0)))
 
     def measure(self, text: str) -> float:
         """Advance width of ``text`` in pixels."""
@@ -305,13 +315,29 @@ class Face:
             width += advance
         yield piece[start:]
 
+    def ink_right(self, text: str) -> int:
+        """One past the rightmost column of ``mask(text)`` with any ink (0 for none), found
+        from the columns where each glyph's ink falls, without drawing the string."""
+        glyphs = [self.glyph(c) for c in text]
+        width = _mask_width(glyphs)
+        right = 0
+        pen = 0.0
+        for glyph in glyphs:
+            x, ink = round(pen) + glyph.left, glyph.ink
+            if ink.size and x + ink[-1] >= width:  # it runs past the mask's right edge
+                ink = ink[ink < width - x]
+            if ink.size:  # (ink wholly left of the mask ends at or before 0: no change)
+                right = max(right, x + int(ink[-1]) + 1)
+            pen += glyph.advance
+        return right
+
     def mask(self, text: str) -> np.ndarray:
         """Coverage mask (``line_height`` x width, uint8) of one line of text."""
         return _STRING_MASKS.get((self, text), _string_mask)
 
     def _mask(self, text: str) -> np.ndarray:
         glyphs = [self.glyph(c) for c in text]
-        width = math.ceil(sum(g.advance for g in glyphs)) + 2
+        width = _mask_width(glyphs)
         mask = np.zeros((self.line_height, width), np.uint8)
         pen = 0.0
         for glyph in glyphs:
@@ -326,6 +352,11 @@ class Face:
             pen += glyph.advance
         mask.flags.writeable = False
         return mask
+
+
+def _mask_width(glyphs: list[Glyph]) -> int:
+    """The width of a string's mask: its advance, rounded up, and 2 columns for overhang."""
+    return math.ceil(sum(g.advance for g in glyphs)) + 2
 
 
 def _wide(char: str) -> bool:
