@@ -198,22 +198,7 @@ def _greedy_lines(f: Face, text: str, max_width: float, max_lines: int) -> list[
 def test_wrap_adds_up_line_widths_to_the_lines_measured_whole() -> None:
     rng = random.Random(7)
     words = [
-        *[
-            "the",
-            "a",
-            "of",
-            "to",
-            "and",
-            "in",
-            "is",
-            "it",
-            "you",
-            "that",
-            "call",
-            "me",
-            "at",
-            "nine",
-        ],
+        *("the", "a", "of", "to", "and", "in", "is", "it", "you", "call", "me", "at", "nine"),
         "tomorrow",
         "supercalifragilisticexpialidocious",
         "well-known",
