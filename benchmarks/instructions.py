@@ -2,10 +2,11 @@
 
 Wall-clock figures on a shared machine drift by tens of percent; this count does not. It
 runs the stacks of ``benchmarks/ours.py`` (the Mobile data switch clicked over and over)
-under ``sys.settrace`` with opcode events on, and reports how many bytecode instructions
-one action executes. Work done in C (numpy, SQLite, OpenCV) counts as the one instruction
-that calls it, so the count weighs the Python-level work; it is the figure to compare two
-versions of the code by, not a speed.
+and the suite streams of ``benchmarks/suite.py`` (seeded random actions over every task of
+a suite) under ``sys.settrace`` with opcode events on, and reports how many bytecode
+instructions one action executes. Work done in C (numpy, SQLite, OpenCV) counts as the one
+instruction that calls it, so the count weighs the Python-level work; it is the figure to
+compare two versions of the code by, not a speed.
 
 ``--tree DIR`` counts the code of another checkout (a worktree of an earlier commit, say):
 its ``mobile_gym`` package, its wrappers, agents and benchmark stacks.
@@ -24,7 +25,16 @@ WARMUP = 50
 """Actions run before counting (caches filled, the switch flipped both ways)."""
 COUNTED = 40
 """Actions counted."""
-STACKS = ("gesture_text", "element_text", "element_quarter", "touch_quarter")
+STACKS = (
+    "gesture_text",
+    "element_text",
+    "element_quarter",
+    "touch_quarter",
+    "suite_text",
+    "suite_pixels",
+    "suite_gesture",
+)
+"""The stacks of ``ours.py``, then the suite streams of ``suite.py``."""
 
 
 def _use_tree(tree: pathlib.Path) -> None:
@@ -40,12 +50,16 @@ def _use_tree(tree: pathlib.Path) -> None:
 
 def _stacks() -> dict[str, Callable[[], Any]]:
     import ours
+    import suite
 
     return {
         "gesture_text": ours.gesture_text,
         "element_text": lambda: ours.element("text"),
         "element_quarter": lambda: ours.element("pixels", 0.25),
         "touch_quarter": lambda: ours.touch(0.25),
+        "suite_text": lambda: suite.element_workload("text"),
+        "suite_pixels": lambda: suite.element_workload("pixels"),
+        "suite_gesture": suite.gesture_workload,
     }
 
 
@@ -74,15 +88,17 @@ class _Counter:
 
 
 def instructions_per_action(make: Callable[[], Any]) -> int:
-    """Bytecode instructions one action of the workload ``make()`` executes."""
+    """Bytecode instructions one action of the workload ``make()`` executes. A suite stream,
+    which takes turns over its envs, warms up with two passes over them and counts one."""
     workload = make()
+    warmup, counted = max(WARMUP, 2 * workload.granule), max(COUNTED, workload.granule)
     try:
-        workload.run(WARMUP)
+        workload.run(warmup)
         with _Counter() as counter:
-            workload.run(COUNTED)
+            workload.run(counted)
     finally:
         workload.close()
-    return counter.count // COUNTED
+    return counter.count // counted
 
 
 def main() -> None:

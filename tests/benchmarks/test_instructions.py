@@ -1,6 +1,6 @@
 """The instruction count of ``benchmarks/instructions.py`` is deterministic and weighs the
 work: a gesture click (four touch steps, a rebuilt screen, a text view) counts more than one
-touch step.
+touch step, and an action of a suite stream more than one on the best case's switch.
 
 The script is run as its readers run it, in a fresh process each time: what a count finds
 in the process-wide caches (text measures, spacings, node tags) depends on what the process
@@ -17,10 +17,10 @@ import sys
 SCRIPT = pathlib.Path(__file__).parents[2] / "benchmarks" / "instructions.py"
 
 
-def counts() -> dict[str, int]:
-    """Instructions per action of the gesture-click and touch-step stacks, from one run."""
+def counts(*stacks: str) -> dict[str, int]:
+    """Instructions per action of ``stacks``, from one run."""
     run = subprocess.run(
-        [sys.executable, str(SCRIPT), "gesture_text", "touch_quarter"],
+        [sys.executable, str(SCRIPT), *stacks],
         capture_output=True,
         text=True,
         timeout=300,
@@ -31,7 +31,15 @@ def counts() -> dict[str, int]:
 
 
 def test_counts_repeat_and_weigh_the_work() -> None:
-    first = counts()
+    first = counts("gesture_text", "touch_quarter")
     assert set(first) == {"gesture_text", "touch_quarter"}
-    assert counts() == first
+    assert counts("gesture_text", "touch_quarter") == first
     assert 0 < first["touch_quarter"] < first["gesture_text"]
+
+
+def test_a_suite_stream_is_counted_alike() -> None:
+    """Over a pass of the text suite stream (a hundred tasks, resets and new screens among
+    its actions) an action counts more than one click on the same Settings switch."""
+    first = counts("suite_text", "element_text")
+    assert counts("suite_text", "element_text") == first
+    assert 0 < first["element_text"] < first["suite_text"]
