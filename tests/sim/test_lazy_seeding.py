@@ -7,13 +7,17 @@ seeded from another app's content read it as that app seeded it, whenever they a
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 import pytest
 
 from mobile_gym.sim.apps import DEFAULT_APPS
+from mobile_gym.sim.apps.base import App
 from mobile_gym.sim.apps.contacts import DATABASE as CONTACTS_DATABASE
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
+from mobile_gym.sim.apps.file_manager import PACKAGE as FILE_MANAGER
 from mobile_gym.sim.apps.gallery import PACKAGE as GALLERY
+from mobile_gym.sim.apps.music_player import PACKAGE as MUSIC_PLAYER
 from mobile_gym.sim.apps.sms_messenger import DATABASE as SMS_DATABASE
 from mobile_gym.sim.apps.sms_messenger import PACKAGE as SMS
 from mobile_gym.sim.phone import Phone
@@ -131,3 +135,78 @@ def test_clearing_an_app_leaves_the_other_apps_content_as_seeded(
     assert not [path for path in storage.file_paths() if path.startswith(private)]
     cleared = storage_digests(storage, leaving=private)
     assert without(cleared, package, *READERS) == without(eager, package, *READERS)
+
+
+def _writer(storage: Storage, made: list[str], package: str, *paths: str) -> Callable[[], None]:
+    """A boot that writes ``paths`` (each file's bytes its own path) and records ``package``."""
+
+    def boot() -> None:
+        made.append(package)
+        storage.write_files([(path, path.encode(), 7) for path in paths])
+
+    return boot
+
+
+def test_reading_one_kind_of_file_makes_only_the_apps_that_write_that_kind() -> None:
+    storage, made = Storage(), []
+    storage.defer(
+        "pictures", _writer(storage, made, "pictures", "/sdcard/DCIM/a.JPG"), (), (), {"jpg"}
+    )
+    storage.defer(
+        "documents", _writer(storage, made, "documents", "/sdcard/Doc/b.pdf"), (), (), {"pdf"}
+    )
+    storage.defer("songs", _writer(storage, made, "songs", "/sdcard/Music/c.mp3"), (), (), {"mp3"})
+    assert storage.files_of_kinds({"jpg"}) == {"/sdcard/DCIM/a.JPG": (b"/sdcard/DCIM/a.JPG", 7)}
+    assert made == ["pictures"]
+    assert not storage.is_file("/sdcard/DCIM/.nomedia")  # no app writes that kind
+    assert made == ["pictures"]
+    assert storage.is_file("/sdcard/Music/c.mp3")
+    assert made == ["pictures", "songs"]
+    assert sorted(storage.files) == [
+        "/sdcard/DCIM/a.JPG",
+        "/sdcard/Doc/b.pdf",
+        "/sdcard/Music/c.mp3",
+    ]
+    assert made == ["pictures", "songs", "documents"]
+
+
+@pytest.mark.parametrize("kinds", [{"jpg"}, set()])
+def test_seeding_a_kind_of_file_its_app_does_not_declare_is_refused(kinds: set[str]) -> None:
+    """A reader of that kind would not have made it: the seeding fails, naming the app."""
+    storage, made = Storage(), []
+    storage.defer(
+        "pictures", _writer(storage, made, "pictures", "/sdcard/DCIM/a.txt"), (), (), kinds
+    )
+    storage.defer("other", _writer(storage, made, "other", "/sdcard/b.jpg"), (), (), {"jpg"})
+    with pytest.raises(
+        ValueError, match=r"seeding of pictures writes /sdcard/DCIM/a\.txt.*\(txt\)"
+    ):
+        storage.boot_all()
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_the_gallery_scan_makes_the_content_of_the_media_writers_alone(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening the Gallery makes no file manager documents and no songs, and it indexes
+    and shows what it would with every app's content made first."""
+    seeded: list[str] = []
+    seed_app = Phone._seed
+
+    def recorded(phone: Phone, app: App, seed: int) -> None:
+        seeded.append(app.package)
+        seed_app(phone, app, seed)
+
+    monkeypatch.setattr(Phone, "_seed", recorded)
+    shown = []
+    for eager in (False, True):
+        phone = Phone(seed)
+        if eager:
+            phone.storage.boot_all()
+        phone.launch(GALLERY)
+        rows = phone.database(GALLERY, "gallery").execute("SELECT * FROM media ORDER BY id")
+        shown.append((phone.hierarchy_xml(), rows.fetchall()))
+        if not eager:
+            assert GALLERY in seeded
+            assert not {FILE_MANAGER, MUSIC_PLAYER} & set(seeded)
+    assert shown[0] == shown[1]

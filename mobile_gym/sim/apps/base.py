@@ -65,8 +65,10 @@ class App:
     dock: ClassVar[bool] = False
     seeds_from: ClassVar[tuple[str, ...]] = ()
     """The packages whose seeded content ``seed`` reads (SMS threads with the contacts)."""
-    seeds_files: ClassVar[bool] = False
-    """Whether ``seed`` writes files (a file manager's folders, a gallery's pictures)."""
+    seeds_files: ClassVar[frozenset[str]] = frozenset()
+    """The kinds of file ``seed`` writes (``file_kind``: ``jpg``, ``mp3``), if it writes any
+    (a file manager's documents, a gallery's pictures): reading those kinds of file makes
+    this app's content first. Seeding a file of another kind is refused."""
 
     def create_databases(self, ctx: AppContext, rng: random.Random | None = None) -> None:
         """Create the app's tables: at boot filled with the content ``seed`` draws from

@@ -18,7 +18,7 @@ import posixpath
 import re
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache
 
 from mobile_gym.sim.tracking import Dependencies
@@ -50,6 +50,13 @@ LINKED_ROOTS = {
 }
 """Android's other names of the shared storage and of the apps' data folders (links on a
 device; MobileWorld reads the Clock's alarms under ``/data/user_de/0``)."""
+
+
+def file_kind(path: str) -> str:
+    """A file's kind: the extension of its name, lower case, without the dot (``jpg`` for
+    ``IMG_1.JPG``, ``nomedia`` for ``.nomedia``); empty for a name without a dot."""
+    name = path.rpartition("/")[2]
+    return name.rpartition(".")[2].lower() if "." in name else ""
 
 
 def normalize(path: str) -> str:
@@ -93,8 +100,11 @@ class Storage:
         whenever they are made (cheaper than making their content with the app's)."""
         self._reading: dict[str, sqlite3.Connection] = {}
         """While an app's content is made: the databases it is seeded from, as seeded."""
-        self._file_writers: set[str] = set()
-        """The apps not made yet whose seeding writes files."""
+        self._file_writers: dict[str, frozenset[str]] = {}
+        """The apps not made yet whose seeding writes files, with the kinds of file it writes
+        (``file_kind``)."""
+        self._seeding: tuple[str, frozenset[str]] | None = None
+        """While an app's content is made: the app, and the kinds of file it may write."""
         self._unmade: dict[str, str] = {}
         """The app of each database of the apps not made yet, by path."""
         self._booting = False
@@ -126,34 +136,38 @@ class Storage:
         boot: Callable[[], object],
         databases: Iterable[str] = (),
         seeds_from: Iterable[str] = (),
-        writes_files: bool = False,
+        file_kinds: Collection[str] = (),
     ) -> None:
-        """Make ``package``'s content (its ``databases``, by name, and its files if it
-        ``writes_files``) with ``boot`` when first needed: when its databases are asked for,
-        or (if it writes files) the files are; the files list its databases from the start.
-        A phone whose task uses two apps makes the content of two. ``seeds_from`` names the
-        apps whose databases ``boot`` reads (through ``database``): it reads them as their
-        seeding left them, whenever it runs and whatever was done to them since
-        (``_as_seeded``)."""
+        """Make ``package``'s content (its ``databases``, by name, and its files, of the
+        ``file_kinds`` it writes) with ``boot`` when first needed: when its databases are
+        asked for, or the files are (``files_of_kinds`` asks only the apps that write those
+        kinds); the files list its databases from the start. A phone whose task uses two
+        apps makes the content of two. Seeding that writes a file of another kind is refused:
+        a reader of that kind would not have made it. ``seeds_from`` names the apps whose
+        databases ``boot`` reads (through ``database``): it reads them as their seeding left
+        them, whenever it runs and whatever was done to them since (``_as_seeded``)."""
         self._unbooted[package] = boot
         for name in databases:
             self._unmade[database_path(package, name)] = package
-        if writes_files:
-            self._file_writers.add(package)
+        if file_kinds:
+            self._file_writers[package] = frozenset(file_kinds)
         for source in seeds_from:
             self._seeded_from.setdefault(source, []).append(package)
         self._sources[package] = list(seeds_from)
 
     def _boot(self, package: str) -> None:
+        kinds = self._file_writers.get(package, frozenset())
         boot = self._made_now(package)
         if boot is None:
             return
         self._booting, booting = True, self._booting
+        self._seeding, seeding = (package, kinds), self._seeding
         self._reading, reading = self._seeded_sources(package), self._reading
         try:
             self.deps.unrecorded(boot)  # made whenever first needed: no one reads it here
         finally:
             self._booting = booting
+            self._seeding = seeding
             for conn in self._reading.values():
                 conn.close()
             self._reading = reading
@@ -167,7 +181,7 @@ class Storage:
         if boot is not None:
             for path in [path for path, owner in self._unmade.items() if owner == package]:
                 del self._unmade[path]
-            self._file_writers.discard(package)
+            self._file_writers.pop(package, None)
         return boot
 
     def _waiting(self, source: str) -> bool:
@@ -192,11 +206,50 @@ class Storage:
         while self._unbooted:
             self._boot(next(iter(self._unbooted)))
 
-    def _make_files(self) -> None:
-        """Make the content of the apps not made yet that write files."""
-        if self._file_writers and not self._booting:
-            for package in [p for p in self._unbooted if p in self._file_writers]:
+    def _make_files(self, kinds: Collection[str] | None = None) -> None:
+        """Make the content of the apps not made yet that write files (of ``kinds`` only,
+        when given), in the order they were deferred."""
+        writers = self._file_writers
+        if writers and not self._booting:
+            for package in [
+                p
+                for p in self._unbooted
+                if p in writers and (kinds is None or not writers[p].isdisjoint(kinds))
+            ]:
                 self._boot(package)
+
+    def _seeded_file(self, path: str) -> None:
+        """Refuse ``path`` if an app's seeding writes it and its kind is not one the app
+        declared (``defer``): a reader of that kind of file would not have made it."""
+        if self._seeding is not None:
+            package, kinds = self._seeding
+            if file_kind(path) not in kinds:
+                raise ValueError(
+                    f"the seeding of {package} writes {path}, a kind of file "
+                    f"({file_kind(path) or 'no extension'}) it does not declare"
+                )
+
+    def files_of_kinds(self, kinds: Collection[str]) -> dict[str, tuple[bytes, int | None]]:
+        """The plain files of ``kinds`` (``file_kind``) by path: each one's bytes and when it
+        was last modified (None if its writer did not record it). Only the apps that write
+        those kinds of file make their content for this (a gallery's media scan does not
+        make the file manager's documents)."""
+        self.deps.read(FILES)
+        self._make_files(kinds)
+        times = self.times
+        return {
+            path: (data, times.get(path))
+            for path, data in self._files.items()
+            if file_kind(path) in kinds
+        }
+
+    def is_file(self, path: str) -> bool:
+        """Whether a plain file is at ``path`` (a database or a folder is not). Only the
+        apps that write its kind of file make their content for this."""
+        path = normalize(path)
+        self.deps.read(FILES)
+        self._make_files((file_kind(path),))
+        return path in self._files
 
     @property
     def files(self) -> dict[str, bytes]:
@@ -430,6 +483,7 @@ class Storage:
             self._loaded = True
             self._paths_added([path])
             return
+        self._seeded_file(path)
         self.files[path] = bytes(data)
         self._paths_added([path])
 
@@ -532,6 +586,7 @@ class Storage:
                 raise IsADirectoryError(path)
             if _DB_PATH.match(path):
                 raise ValueError(f"{path} is a database path; write it with Storage.write")
+            self._seeded_file(path)
             self.files[path] = data if type(data) is bytes else bytes(data)
             self.times[path] = mtime
             written.append(path)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from mobile_gym.sim.apps.file_manager.files import HOME
-from mobile_gym.sim.system.storage import Storage, zeros
+from mobile_gym.sim.system.storage import Storage, file_kind, zeros
 
 STANDARD_FOLDERS = (
     "Alarms",
@@ -85,6 +85,11 @@ _HIDDEN = (
     (".thumbnails/.database_uuid", "5f3c9a1e-77b2-4c1d-9a0e-3e1b8f2d6c40"),
     (".config/backup.json", '{"last_backup": "2024-05-28", "target": "cloud"}'),
 )
+
+SEEDED_KINDS = frozenset(
+    file_kind(name) for name, _ in (*_DOCUMENTS, *_WORK, *_DOWNLOADS, *_HIDDEN)
+)
+"""The kinds of file (``file_kind``) ``seed_files`` writes."""
 
 
 def seed_files(storage: Storage, rng: random.Random, now_ms: int) -> None:

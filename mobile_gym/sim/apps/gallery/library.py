@@ -100,7 +100,7 @@ def is_hidden_folder(folder: str, storage: Storage) -> bool:
     it holds a ``.nomedia`` file."""
     relative = folder.removeprefix(HOME)
     dotted = any(part.startswith(".") for part in relative.split("/"))
-    return dotted or storage.exists(posixpath.join(folder, NOMEDIA))
+    return dotted or storage.is_file(posixpath.join(folder, NOMEDIA))
 
 
 @dataclass(frozen=True)

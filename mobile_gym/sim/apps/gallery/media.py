@@ -316,23 +316,27 @@ def _bring_up_to_date(ctx: AppContext) -> None:
 
 
 def _rescan(ctx: AppContext) -> None:
-    """Index the media files the index lacks and forget the rows of files that are gone."""
+    """Index the media files the index lacks and forget the rows of files that are gone.
+    It reads the media files alone (``Storage.files_of_kinds``), and another kind of file
+    only where the index holds one (a medium renamed to another extension)."""
     storage = ctx.phone.storage
     db = ctx.db()
     indexed = dict(db.execute("SELECT full_path, id FROM media").fetchall())
-    gone = [medium_id for path, medium_id in indexed.items() if path not in storage.files]
+    media = storage.files_of_kinds(EXTENSIONS)
+    gone = [
+        medium_id
+        for path, medium_id in indexed.items()
+        if path not in media and (media_type(path) is not None or not storage.is_file(path))
+    ]
     if gone:
         db.executemany("DELETE FROM media WHERE id = ?", [(i,) for i in gone])
     prefix = HOME + "/"
-    new = sorted(
-        path
-        for path in storage.files
-        if path.startswith(prefix) and path not in indexed and media_type(path) is not None
-    )
+    new = sorted(path for path in media if path.startswith(prefix) and path not in indexed)
     now = ctx.phone.clock.epoch_ms
     rows = []
     for path in new:
-        when = storage.modified(path) or now
+        data, modified = media[path]
+        when = modified or now
         rows.append(
             (
                 posixpath.basename(path),
@@ -340,7 +344,7 @@ def _rescan(ctx: AppContext) -> None:
                 posixpath.dirname(path),
                 when,
                 when,
-                len(storage.files[path]),
+                len(data),
                 media_type(path),
             )
         )

@@ -148,7 +148,7 @@ def _manage_excluded(ctx: AppContext, library: Library) -> Handler:
 def _manage_hidden(ctx: AppContext, library: Library) -> Handler:
     storage = ctx.phone.storage
     folders = library.media_folders()
-    hidden = {f for f in folders if storage.exists(posixpath.join(f, NOMEDIA))}
+    hidden = {f for f in folders if storage.is_file(posixpath.join(f, NOMEDIA))}
 
     def store(chosen: set[str]) -> None:
         now = ctx.phone.clock.epoch_ms

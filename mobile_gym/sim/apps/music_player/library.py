@@ -74,7 +74,8 @@ GROUP_SORTS: dict[str, Callable[[Group], tuple[object, ...]]] = {
     "year": lambda g: (g.year, g.title.lower()),
 }
 """How a tab's groups can be sorted (``artist`` is an album's artist, its subtitle)."""
-SONG_EXTENSION = ".mp3"
+SONG_KIND = "mp3"
+"""The kind of file (``file_kind``) of the songs."""
 MEDIA_ROOT = "/sdcard/"
 BYTES_PER_SECOND = 500
 """Bytes per second of sound of the seeded song files (kept small: the content is zeros)."""
@@ -229,11 +230,8 @@ def scan_media(db: sqlite3.Connection, storage: Storage) -> tuple[int, int]:
     """Bring the library in line with the song files in storage: add the new files, drop the
     tracks whose file under ``MEDIA_ROOT`` is gone (and their playlist entries); returns
     (added, removed)."""
-    paths = sorted(
-        path
-        for path in storage.file_paths()
-        if path.startswith(MEDIA_ROOT) and path.lower().endswith(SONG_EXTENSION)
-    )
+    songs = storage.files_of_kinds((SONG_KIND,))
+    paths = sorted(path for path in songs if path.startswith(MEDIA_ROOT))
     present = set(paths)
     known = {row[0]: row[1] for row in db.execute("SELECT path, id FROM tracks")}
     gone = [
@@ -249,7 +247,7 @@ def scan_media(db: sqlite3.Connection, storage: Storage) -> tuple[int, int]:
         stem = posixpath.splitext(posixpath.basename(path))[0]
         artist, _, title = stem.partition(" - ") if " - " in stem else ("<unknown>", "", stem)
         album, year, number = _tags(artist, title)
-        seconds = max(storage.size(path) // BYTES_PER_SECOND, 1)
+        seconds = max(len(songs[path][0]) // BYTES_PER_SECOND, 1)
         folder = posixpath.basename(posixpath.dirname(path))
         db.execute(
             "INSERT INTO tracks(title, artist, album, duration, track_number, year, path, "

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim.system.providers.base import ProviderError, Rows, Table, Value
+from mobile_gym.sim.system.storage import file_kind
 
 COLUMNS = (
     "_id", "_data", "_display_name", "mime_type", "size", "date_added", "date_modified",
@@ -42,20 +43,18 @@ class MediaTable:
     key: str = "_id"
     item: str = "_id"
 
-    def _media(self, phone: Phone) -> list[tuple[int, str, str]]:
-        """(modified ms, path, MIME type) of each medium, in ``_id`` order."""
+    def _media(self, phone: Phone) -> list[tuple[int, str, str, int]]:
+        """(modified ms, path, MIME type, size in bytes) of each medium, in ``_id`` order."""
         types = KINDS[self.kind]
-        storage = phone.storage
-        found = []
-        for path in storage.files:
-            extension = path.rpartition(".")[2].lower()
-            if path.startswith(SDCARD) and "." in path and extension in types:
-                found.append((storage.modified(path) or 0, path, types[extension]))
-        return sorted(found)
+        return sorted(
+            (modified or 0, path, types[file_kind(path)], len(data))
+            for path, (data, modified) in phone.storage.files_of_kinds(types).items()
+            if path.startswith(SDCARD)
+        )
 
     def rows(self, phone: Phone) -> Rows:
         rows = []
-        for number, (modified, path, mime) in enumerate(self._media(phone), start=1):
+        for number, (modified, path, mime, size) in enumerate(self._media(phone), start=1):
             folder = posixpath.dirname(path)
             rows.append(
                 (
@@ -63,7 +62,7 @@ class MediaTable:
                     STORAGE + path.removeprefix(SDCARD),
                     posixpath.basename(path),
                     mime,
-                    len(phone.storage.files[path]),
+                    size,
                     modified // 1000,
                     modified // 1000,
                     modified,
