@@ -141,7 +141,7 @@ class Phone:
                 functools.partial(self._seed, app, seed),
                 app.schemas,
                 app.seeds_from,
-                file_kinds=app.seeds_files,
+                files=app.seeds_files,
             )
         self.log("android", "ActivityManager", "Boot completed")
 

@@ -21,7 +21,7 @@ from mobile_gym.sim.apps.music_player import PACKAGE as MUSIC_PLAYER
 from mobile_gym.sim.apps.sms_messenger import DATABASE as SMS_DATABASE
 from mobile_gym.sim.apps.sms_messenger import PACKAGE as SMS
 from mobile_gym.sim.phone import Phone
-from mobile_gym.sim.system.storage import Storage
+from mobile_gym.sim.system.storage import SeededFiles, Storage
 
 
 def storage_digests(storage: Storage, leaving: str = "") -> dict[str, str]:
@@ -147,15 +147,22 @@ def _writer(storage: Storage, made: list[str], package: str, *paths: str) -> Cal
     return boot
 
 
-def test_reading_one_kind_of_file_makes_only_the_apps_that_write_that_kind() -> None:
+def _writers(*writers: tuple[str, str, SeededFiles]) -> tuple[Storage, list[str]]:
+    """A storage whose apps (name, the path its seeding writes, what it declares) are
+    deferred, and the list of those made, in turn."""
     storage, made = Storage(), []
-    storage.defer(
-        "pictures", _writer(storage, made, "pictures", "/sdcard/DCIM/a.JPG"), (), (), {"jpg"}
-    )
-    storage.defer(
-        "documents", _writer(storage, made, "documents", "/sdcard/Doc/b.pdf"), (), (), {"pdf"}
-    )
-    storage.defer("songs", _writer(storage, made, "songs", "/sdcard/Music/c.mp3"), (), (), {"mp3"})
+    for package, path, files in writers:
+        storage.defer(package, _writer(storage, made, package, path), files=files)
+    return storage, made
+
+
+PICTURES = ("pictures", "/sdcard/DCIM/a.JPG", SeededFiles(frozenset({"jpg"}), ("/sdcard/DCIM",)))
+DOCUMENTS = ("documents", "/sdcard/Doc/b.pdf", SeededFiles(frozenset({"pdf"}), ("/sdcard",)))
+SONGS = ("songs", "/sdcard/Music/c.mp3", SeededFiles(frozenset({"mp3"}), ("/sdcard/Music",)))
+
+
+def test_reading_one_kind_of_file_makes_only_the_apps_that_write_that_kind() -> None:
+    storage, made = _writers(PICTURES, DOCUMENTS, SONGS)
     assert storage.files_of_kinds({"jpg"}) == {"/sdcard/DCIM/a.JPG": (b"/sdcard/DCIM/a.JPG", 7)}
     assert made == ["pictures"]
     assert not storage.is_file("/sdcard/DCIM/.nomedia")  # no app writes that kind
@@ -170,18 +177,62 @@ def test_reading_one_kind_of_file_makes_only_the_apps_that_write_that_kind() -> 
     assert made == ["pictures", "songs", "documents"]
 
 
-@pytest.mark.parametrize("kinds", [{"jpg"}, set()])
-def test_seeding_a_kind_of_file_its_app_does_not_declare_is_refused(kinds: set[str]) -> None:
-    """A reader of that kind would not have made it: the seeding fails, naming the app."""
-    storage, made = Storage(), []
-    storage.defer(
-        "pictures", _writer(storage, made, "pictures", "/sdcard/DCIM/a.txt"), (), (), kinds
-    )
-    storage.defer("other", _writer(storage, made, "other", "/sdcard/b.jpg"), (), (), {"jpg"})
-    with pytest.raises(
-        ValueError, match=r"seeding of pictures writes /sdcard/DCIM/a\.txt.*\(txt\)"
-    ):
+def test_looking_in_a_folder_makes_only_the_apps_that_may_write_near_it() -> None:
+    """An app that writes in the folder, in a folder inside it, or in a folder above it
+    (which may hold anything) is made; the others are not."""
+    storage, made = _writers(PICTURES, SONGS, DOCUMENTS)
+    assert storage.list_dir("/sdcard/Music") == ["c.mp3"]
+    assert made == ["songs", "documents"]
+    assert storage.is_dir("/sdcard/DCIM") and made == ["songs", "documents", "pictures"]
+    storage, made = _writers(PICTURES, SONGS, DOCUMENTS)
+    storage.write("/sdcard/Music/d.mp3", b"new")
+    assert made == ["songs", "documents"]  # what they wrote there is overwritten, not kept
+    assert storage.read("/sdcard/Music/d.mp3") == b"new"
+    storage, made = _writers(PICTURES, SONGS, DOCUMENTS)
+    assert storage.list_dir("/sdcard") == ["DCIM", "Doc", "Music"]
+    assert made == ["pictures", "songs", "documents"]
+
+
+@pytest.mark.parametrize(
+    ("kinds", "folders", "message"),
+    [
+        ({"jpg"}, ("/sdcard/DCIM",), r"writes /sdcard/DCIM/a\.txt, a kind of file \(txt\)"),
+        (set(), ("/sdcard/DCIM",), r"writes /sdcard/DCIM/a\.txt, a kind of file \(txt\)"),
+        ({"txt"}, ("/sdcard/Documents",), r"writes /sdcard/DCIM/a\.txt, outside the folders"),
+        (None, (), r"writes /sdcard/DCIM/a\.txt, outside the folders"),
+    ],
+)
+def test_seeding_a_file_its_app_does_not_declare_is_refused(
+    kinds: set[str] | None, folders: tuple[str, ...], message: str
+) -> None:
+    """A reader of that kind, or in that folder, would not have made it: the seeding
+    fails, naming the app."""
+    files = None if kinds is None else SeededFiles(frozenset(kinds), folders)
+    storage, _ = _writers(("pictures", "/sdcard/DCIM/a.txt", files), SONGS)
+    with pytest.raises(ValueError, match=f"seeding of pictures {message}"):
         storage.boot_all()
+
+
+def _directories(storage: Storage) -> list[str]:
+    return sorted(d for d in storage.directories() if not d.startswith("/data/"))
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_each_folder_read_first_is_what_an_eager_boot_shows(seed: int) -> None:
+    """Looking first into any one folder of a new phone (its listing, its files' sizes and
+    times) finds what a phone with every app's content made finds there."""
+    eager = Phone(seed).storage
+    eager.boot_all()
+    folders = _directories(eager)
+    assert "/sdcard/Music" in folders and "/sdcard/Download" in folders
+    for folder in folders:
+        storage = Phone(seed).storage
+        assert storage.file_stats(folder) == eager.file_stats(folder), folder
+        storage = Phone(seed).storage
+        assert storage.list_dir(folder) == eager.list_dir(folder), folder
+        assert storage.modified(folder) == eager.modified(folder), folder
+        assert storage.tree(folder) == eager.tree(folder), folder
+        assert storage.size(folder) == eager.size(folder), folder
 
 
 @pytest.mark.parametrize("seed", [0, 4])
@@ -190,14 +241,7 @@ def test_the_gallery_scan_makes_the_content_of_the_media_writers_alone(
 ) -> None:
     """Opening the Gallery makes no file manager documents and no songs, and it indexes
     and shows what it would with every app's content made first."""
-    seeded: list[str] = []
-    seed_app = Phone._seed
-
-    def recorded(phone: Phone, app: App, seed: int) -> None:
-        seeded.append(app.package)
-        seed_app(phone, app, seed)
-
-    monkeypatch.setattr(Phone, "_seed", recorded)
+    seeded = _seeded(monkeypatch)
     shown = []
     for eager in (False, True):
         phone = Phone(seed)
@@ -209,4 +253,41 @@ def test_the_gallery_scan_makes_the_content_of_the_media_writers_alone(
         if not eager:
             assert GALLERY in seeded
             assert not {FILE_MANAGER, MUSIC_PLAYER} & set(seeded)
+    assert shown[0] == shown[1]
+
+
+def _seeded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The apps whose content phones make from now on, in turn."""
+    seeded: list[str] = []
+    seed_app = Phone._seed
+
+    def recorded(phone: Phone, app: App, seed: int) -> None:
+        seeded.append(app.package)
+        seed_app(phone, app, seed)
+
+    monkeypatch.setattr(Phone, "_seed", recorded)
+    return seeded
+
+
+def test_a_file_manager_folder_makes_the_apps_that_write_there_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The File Manager showing Download makes the gallery's content (it saves pictures
+    there), not the music player's (its songs are in Music)."""
+    seeded = _seeded(monkeypatch)
+    shown = []
+    for eager in (False, True):
+        phone = Phone(2)
+        if eager:
+            phone.storage.boot_all()
+        phone.database(FILE_MANAGER, "config").execute(
+            "INSERT INTO preferences (key, value) VALUES ('home_folder', '/sdcard/Download')"
+        )
+        phone.write_file("/sdcard/Download/notes.txt", b"hello")
+        phone.launch(FILE_MANAGER)
+        shown.append(phone.hierarchy_xml())
+        if not eager:
+            assert {FILE_MANAGER, GALLERY} <= set(seeded)
+            assert MUSIC_PLAYER not in seeded
+    assert "notes.txt" in shown[0]
     assert shown[0] == shown[1]

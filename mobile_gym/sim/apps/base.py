@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mobile_gym.sim.apps.rows import QueryRows
 from mobile_gym.sim.system.settings import SettingsStore
+from mobile_gym.sim.system.storage import SeededFiles
 from mobile_gym.sim.ui.composites import alert_dialog, popup_menu, toolbar
 from mobile_gym.sim.ui.scroll import RecyclerView, ScrollPosition, ScrollView
 from mobile_gym.sim.ui.theme import Color, Theme
@@ -65,10 +66,11 @@ class App:
     dock: ClassVar[bool] = False
     seeds_from: ClassVar[tuple[str, ...]] = ()
     """The packages whose seeded content ``seed`` reads (SMS threads with the contacts)."""
-    seeds_files: ClassVar[frozenset[str]] = frozenset()
-    """The kinds of file ``seed`` writes (``file_kind``: ``jpg``, ``mp3``), if it writes any
-    (a file manager's documents, a gallery's pictures): reading those kinds of file makes
-    this app's content first. Seeding a file of another kind is refused."""
+    seeds_files: ClassVar[SeededFiles | None] = None
+    """The kinds of file ``seed`` writes to the shared storage and the folders it writes
+    them in, if it writes any (a file manager's documents, a gallery's pictures): reading
+    such files, or looking in such folders, makes this app's content first. Seeding that
+    writes elsewhere is refused."""
 
     def create_databases(self, ctx: AppContext, rng: random.Random | None = None) -> None:
         """Create the app's tables: at boot filled with the content ``seed`` draws from

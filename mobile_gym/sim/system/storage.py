@@ -19,7 +19,8 @@ import re
 import sqlite3
 import threading
 from collections.abc import Callable, Collection, Iterable, Mapping
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, cached_property
 
 from mobile_gym.sim.tracking import Dependencies
 
@@ -57,6 +58,31 @@ def file_kind(path: str) -> str:
     ``IMG_1.JPG``, ``nomedia`` for ``.nomedia``); empty for a name without a dot."""
     name = path.rpartition("/")[2]
     return name.rpartition(".")[2].lower() if "." in name else ""
+
+
+@dataclass(frozen=True)
+class SeededFiles:
+    """What an app's seeding writes to the shared storage: files of ``kinds``
+    (``file_kind``), inside ``folders`` only; it may make those folders and the folders
+    above them. Reading other kinds of file, or looking in other folders, does not make the
+    app's content; seeding that writes elsewhere is refused."""
+
+    kinds: frozenset[str]
+    folders: tuple[str, ...]
+
+    @cached_property
+    def _prefixes(self) -> tuple[str, ...]:
+        return tuple(folder + "/" for folder in self.folders)
+
+    def inside(self, path: str) -> bool:
+        """Whether ``path`` is inside one of the folders."""
+        return path.startswith(self._prefixes)
+
+    def near(self, path: str) -> bool:
+        """Whether the seeding may write ``path``, or a folder above it or inside it."""
+        if path == "/" or path in self.folders or self.inside(path):
+            return True
+        return any(folder.startswith(path + "/") for folder in self.folders)
 
 
 def normalize(path: str) -> str:
@@ -100,11 +126,10 @@ class Storage:
         whenever they are made (cheaper than making their content with the app's)."""
         self._reading: dict[str, sqlite3.Connection] = {}
         """While an app's content is made: the databases it is seeded from, as seeded."""
-        self._file_writers: dict[str, frozenset[str]] = {}
-        """The apps not made yet whose seeding writes files, with the kinds of file it writes
-        (``file_kind``)."""
-        self._seeding: tuple[str, frozenset[str]] | None = None
-        """While an app's content is made: the app, and the kinds of file it may write."""
+        self._file_writers: dict[str, SeededFiles] = {}
+        """The apps not made yet whose seeding writes files, with what it writes."""
+        self._seeding: tuple[str, SeededFiles | None] | None = None
+        """While an app's content is made: the app, and what it may write."""
         self._unmade: dict[str, str] = {}
         """The app of each database of the apps not made yet, by path."""
         self._booting = False
@@ -136,32 +161,32 @@ class Storage:
         boot: Callable[[], object],
         databases: Iterable[str] = (),
         seeds_from: Iterable[str] = (),
-        file_kinds: Collection[str] = (),
+        files: SeededFiles | None = None,
     ) -> None:
-        """Make ``package``'s content (its ``databases``, by name, and its files, of the
-        ``file_kinds`` it writes) with ``boot`` when first needed: when its databases are
-        asked for, or the files are (``files_of_kinds`` asks only the apps that write those
-        kinds); the files list its databases from the start. A phone whose task uses two
-        apps makes the content of two. Seeding that writes a file of another kind is refused:
-        a reader of that kind would not have made it. ``seeds_from`` names the apps whose
+        """Make ``package``'s content (its ``databases``, by name, and the ``files`` it
+        writes) with ``boot`` when first needed: when its databases are asked for, or files
+        it may have written are (a kind of file, a folder, a path: see ``SeededFiles``); the
+        files list its databases from the start. A phone whose task uses two apps makes the
+        content of two. Seeding that writes where it did not declare is refused: a reader
+        there would not have made it. ``seeds_from`` names the apps whose
         databases ``boot`` reads (through ``database``): it reads them as their seeding left
         them, whenever it runs and whatever was done to them since (``_as_seeded``)."""
         self._unbooted[package] = boot
         for name in databases:
             self._unmade[database_path(package, name)] = package
-        if file_kinds:
-            self._file_writers[package] = frozenset(file_kinds)
+        if files is not None:
+            self._file_writers[package] = files
         for source in seeds_from:
             self._seeded_from.setdefault(source, []).append(package)
         self._sources[package] = list(seeds_from)
 
     def _boot(self, package: str) -> None:
-        kinds = self._file_writers.get(package, frozenset())
+        files = self._file_writers.get(package)
         boot = self._made_now(package)
         if boot is None:
             return
         self._booting, booting = True, self._booting
-        self._seeding, seeding = (package, kinds), self._seeding
+        self._seeding, seeding = (package, files), self._seeding
         self._reading, reading = self._seeded_sources(package), self._reading
         try:
             self.deps.unrecorded(boot)  # made whenever first needed: no one reads it here
@@ -206,28 +231,38 @@ class Storage:
         while self._unbooted:
             self._boot(next(iter(self._unbooted)))
 
-    def _make_files(self, kinds: Collection[str] | None = None) -> None:
-        """Make the content of the apps not made yet that write files (of ``kinds`` only,
-        when given), in the order they were deferred."""
+    def _make_files(self, kinds: Collection[str] | None = None, near: str | None = None) -> None:
+        """Make the content of the apps not made yet that write files, in the order they
+        were deferred: of those that write ``kinds`` of file, and (``SeededFiles.near``)
+        ``near`` a path, when given."""
         writers = self._file_writers
         if writers and not self._booting:
             for package in [
                 p
                 for p in self._unbooted
-                if p in writers and (kinds is None or not writers[p].isdisjoint(kinds))
+                if p in writers
+                and (kinds is None or not writers[p].kinds.isdisjoint(kinds))
+                and (near is None or writers[p].near(near))
             ]:
                 self._boot(package)
 
-    def _seeded_file(self, path: str) -> None:
-        """Refuse ``path`` if an app's seeding writes it and its kind is not one the app
-        declared (``defer``): a reader of that kind of file would not have made it."""
-        if self._seeding is not None:
-            package, kinds = self._seeding
-            if file_kind(path) not in kinds:
-                raise ValueError(
-                    f"the seeding of {package} writes {path}, a kind of file "
-                    f"({file_kind(path) or 'no extension'}) it does not declare"
-                )
+    def _seeded(self, path: str, folder: bool = False) -> None:
+        """Refuse file (or ``folder``) ``path`` if an app's seeding writes it where it did
+        not declare (``SeededFiles``): a reader there would not have made it."""
+        if self._seeding is None:
+            return
+        package, files = self._seeding
+        if folder:
+            if files is not None and files.near(path):
+                return
+        elif files is not None and files.inside(path):
+            if file_kind(path) in files.kinds:
+                return
+            raise ValueError(
+                f"the seeding of {package} writes {path}, a kind of file "
+                f"({file_kind(path) or 'no extension'}) it does not declare"
+            )
+        raise ValueError(f"the seeding of {package} writes {path}, outside the folders it declares")
 
     def files_of_kinds(self, kinds: Collection[str]) -> dict[str, tuple[bytes, int | None]]:
         """The plain files of ``kinds`` (``file_kind``) by path: each one's bytes and when it
@@ -248,7 +283,7 @@ class Storage:
         apps that write its kind of file make their content for this."""
         path = normalize(path)
         self.deps.read(FILES)
-        self._make_files((file_kind(path),))
+        self._make_files((file_kind(path),), path)
         return path in self._files
 
     @property
@@ -257,14 +292,15 @@ class Storage:
         self._make_files()
         return self._files
 
-    def read_version(self) -> int:
+    def read_version(self, near: str | None = None) -> int:
         """``files_version`` as a reader of the files sees it: the content still to be made
-        is made first, and the read is recorded as one of the files (whoever uses it is
-        brought up to date when they change). What is derived from the plain files and
-        folders alone may be kept by it (in a cache keyed by it);
+        is made first (only the content that may be ``near`` a path, when given), and the
+        read is recorded as one of the files (whoever uses it is brought up to date when
+        they change). What is derived from the plain files and folders alone (near that
+        path) may be kept by it (in a cache keyed by it): content made later moves it;
         databases are not covered: writing one leaves it where it is."""
         self.deps.read(FILES)
-        self._make_files()
+        self._make_files(near=near)
         return self.files_version
 
     def _is_database(self, path: str) -> bool:
@@ -455,13 +491,14 @@ class Storage:
         self.deps.read(FILES)
         if self._is_database(path):
             return _image(self._database_at(path))
-        if path not in self.files:
+        self._make_files((file_kind(path),), path)
+        if path not in self._files:
             raise FileNotFoundError(path)
-        return self.files[path]
+        return self._files[path]
 
     def write(self, path: str, data: bytes) -> None:
         path = normalize(path)
-        if path in self._listing():
+        if path in self._listing(path):  # (an app's content that may be there is made first)
             raise IsADirectoryError(path)
         match = _DB_PATH.match(path)
         if match:
@@ -483,8 +520,8 @@ class Storage:
             self._loaded = True
             self._paths_added([path])
             return
-        self._seeded_file(path)
-        self.files[path] = bytes(data)
+        self._seeded(path)
+        self._files[path] = bytes(data)
         self._paths_added([path])
 
     def delete(self, path: str) -> None:
@@ -503,17 +540,19 @@ class Storage:
 
     def exists(self, path: str) -> bool:
         path = normalize(path)
-        self.deps.read(FILES)
-        return path in self.files or self._is_database(path) or path in self._listing()
+        listing = self._listing(path)
+        return path in self._files or self._is_database(path) or path in listing
 
-    def _listing(self) -> dict[str, set[str]]:
+    def _listing(self, near: str | None = None) -> dict[str, set[str]]:
         """Every directory and the names directly inside it: found from the paths when
         first asked after a change, so that looking into a folder costs what the folder
-        holds, not what the whole storage holds."""
+        holds, not what the whole storage holds. The content of the apps not made yet is
+        made first: of those that may write ``near`` a path (in it, or in a folder inside it
+        or above it), when given; the listing is then whole there."""
         self.deps.read(FILES)
-        self._make_files()  # (the listing may have been found while one app made its files)
+        self._make_files(near=near)
         if self._directories is None:
-            paths = [*self.files, *self._databases, *self._unmade, *self.folders]  # (makes files)
+            paths = [*self._files, *self._databases, *self._unmade, *self.folders]
             self._directories = {"/": set()}
             self._list(paths)
             for folder in self.folders:
@@ -547,14 +586,16 @@ class Storage:
 
     def list_dir(self, path: str) -> list[str]:
         """Names directly inside directory ``path`` (sorted)."""
-        names = self._listing().get(normalize(path))
+        path = normalize(path)
+        names = self._listing(path).get(path)
         if names is None:
             raise FileNotFoundError(path)
         return sorted(names)
 
     # folders ----------------------------------------------------------------------------
     def is_dir(self, path: str) -> bool:
-        return normalize(path) in self._listing()
+        path = normalize(path)
+        return path in self._listing(path)
 
     def make_dirs(self, path: str, mtime: int | None = None) -> None:
         """Make directory ``path`` and its parents (``mkdir -p``); it stays when empty.
@@ -562,8 +603,10 @@ class Storage:
         FileExistsError if ``path`` or one of its parents is a file.
         """
         path = normalize(path)
+        self._seeded(path, folder=True)
+        self._make_files(near=path)
         for ancestor in [path, *_ancestors(path)]:
-            if ancestor in self.files or self._is_database(ancestor):
+            if ancestor in self._files or self._is_database(ancestor):
                 raise FileExistsError(f"{ancestor} is a file")
         if path != "/":
             self.folders.add(path)
@@ -578,25 +621,28 @@ class Storage:
 
         IsADirectoryError if a path is a directory; database paths are refused (use ``write``).
         """
-        listing = self._listing()
+        entries = [(normalize(path), data, mtime) for path, data, mtime in entries]
+        for path, _, _ in entries:
+            self._make_files(near=path)  # (an app's content that may be there is made first)
+        listing = self._listing(entries[0][0]) if entries else {}
         written = []
         for path, data, mtime in entries:
-            path = normalize(path)
             if path in listing:
                 raise IsADirectoryError(path)
             if _DB_PATH.match(path):
                 raise ValueError(f"{path} is a database path; write it with Storage.write")
-            self._seeded_file(path)
-            self.files[path] = data if type(data) is bytes else bytes(data)
+            self._seeded(path)
+            self._files[path] = data if type(data) is bytes else bytes(data)
             self.times[path] = mtime
             written.append(path)
         self._paths_added(written)
 
     def modified(self, path: str) -> int | None:
         """When ``path`` was last modified (epoch ms), if its writer recorded it."""
+        path = normalize(path)
         self.deps.read(FILES)
-        self._make_files()
-        return self.times.get(normalize(path))
+        self._make_files(near=path)
+        return self.times.get(path)
 
     def set_modified(self, path: str, mtime: int) -> None:
         path = normalize(path)
@@ -608,7 +654,7 @@ class Storage:
     def tree(self, path: str) -> list[str]:
         """Every file and directory strictly below directory ``path`` (sorted)."""
         path = normalize(path)
-        listing = self._listing()
+        listing = self._listing(path)
         if path not in listing:
             raise FileNotFoundError(path)
         below: list[str] = []
@@ -625,7 +671,8 @@ class Storage:
     def size(self, path: str) -> int:
         """Bytes of file ``path``, or of every file below directory ``path``."""
         path = normalize(path)
-        if path in self.files or self._is_database(path):
+        self._listing(path)
+        if path in self._files or self._is_database(path):
             return len(self.read(path))
         return self.files_size(self.tree(path))
 
@@ -634,11 +681,11 @@ class Storage:
         one's size in bytes and when it was last modified (None if its writer did not
         record it). One look at the storage for the whole folder."""
         folder = normalize(folder)
-        names = self._listing().get(folder)
+        names = self._listing(folder).get(folder)
         if names is None:
             raise FileNotFoundError(folder)
         prefix = folder.rstrip("/") + "/"
-        files, times = self.files, self.times
+        files, times = self._files, self.times
         stats: dict[str, tuple[int, int | None]] = {}
         for name in names:
             path = prefix + name
@@ -651,7 +698,11 @@ class Storage:
     def files_size(self, paths: Iterable[str]) -> int:
         """Bytes of the files and databases among ``paths`` (normalised, as ``tree`` gives
         them); a directory adds nothing."""
-        files = self.files
+        paths = list(paths)
+        if self._file_writers:  # an app's content that may be there is made first
+            for path in paths:
+                self._make_files(near=path)
+        files = self._files
         return sum(
             len(files[p]) if p in files else len(self.read(p))
             for p in paths

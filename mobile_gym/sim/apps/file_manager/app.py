@@ -12,7 +12,7 @@ from mobile_gym.sim.apps import about, preferences
 from mobile_gym.sim.apps.base import App, AppContext, Handler
 from mobile_gym.sim.apps.file_manager import dialogs
 from mobile_gym.sim.apps.file_manager.browser import Browser
-from mobile_gym.sim.apps.file_manager.content import SEEDED_KINDS, seed_files
+from mobile_gym.sim.apps.file_manager.content import SEEDED_FILES, seed_files
 from mobile_gym.sim.apps.file_manager.files import (
     HOME,
     HOME_NAME,
@@ -53,7 +53,7 @@ class FileManagerApp(about.AboutPages, App):
     icon = "folder"
     color = (255, 143, 0)
     dock = True
-    seeds_files = SEEDED_KINDS
+    seeds_files = SEEDED_FILES
     main_activity = MAIN
     screens: ClassVar[dict[str, str]] = {MAIN: "main", READER: "reader", **about.SCREENS}
     about_name = "Simple File Manager Pro"

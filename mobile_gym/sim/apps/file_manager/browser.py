@@ -102,7 +102,7 @@ class Browser:
                 found = list_folder(self.storage, path, **options)
             return tuple(sort_entries(found, *sort))
 
-        key = (path, query, sort, *options.values(), self.storage.read_version())
+        key = (path, query, sort, *options.values(), self.storage.read_version(path))
         listings = cast("FileManagerApp", self.ctx.app).listings
         return listings.get(key, lambda _key: find())
 

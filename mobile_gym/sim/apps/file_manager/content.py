@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from mobile_gym.sim.apps.file_manager.files import HOME
-from mobile_gym.sim.system.storage import Storage, file_kind, zeros
+from mobile_gym.sim.system.storage import SeededFiles, Storage, file_kind, zeros
 
 STANDARD_FOLDERS = (
     "Alarms",
@@ -86,10 +86,12 @@ _HIDDEN = (
     (".config/backup.json", '{"last_backup": "2024-05-28", "target": "cloud"}'),
 )
 
-SEEDED_KINDS = frozenset(
-    file_kind(name) for name, _ in (*_DOCUMENTS, *_WORK, *_DOWNLOADS, *_HIDDEN)
+SEEDED_FILES = SeededFiles(
+    frozenset(file_kind(name) for name, _ in (*_DOCUMENTS, *_WORK, *_DOWNLOADS, *_HIDDEN)),
+    (HOME,),
 )
-"""The kinds of file (``file_kind``) ``seed_files`` writes."""
+"""What ``seed_files`` writes: documents, anywhere in the shared storage (it makes the
+standard folders)."""
 
 
 def seed_files(storage: Storage, rng: random.Random, now_ms: int) -> None:

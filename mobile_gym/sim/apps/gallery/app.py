@@ -18,8 +18,8 @@ from mobile_gym.sim.apps.gallery import (
 )
 from mobile_gym.sim.apps.gallery.library import folder_name
 from mobile_gym.sim.apps.gallery.media import (
-    EXTENSIONS,
     SCHEMA,
+    SEEDED_FILES,
     IndexSync,
     Medium,
     medium,
@@ -53,7 +53,7 @@ class GalleryApp(about.AboutPages, App):
     icon = "image"
     color = (0, 150, 136)
     dock = True
-    seeds_files = frozenset(EXTENSIONS)
+    seeds_files = SEEDED_FILES
     main_activity = MAIN_ACTIVITY
     screens: ClassVar[dict[str, str]] = {
         MAIN_ACTIVITY: "folders",

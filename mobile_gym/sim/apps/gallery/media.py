@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.gallery.names import PACKAGE
 from mobile_gym.sim.apps.rows import records
-from mobile_gym.sim.system.storage import FILES
+from mobile_gym.sim.system.storage import FILES, SeededFiles
 
 if TYPE_CHECKING:
     from mobile_gym.sim.apps.gallery.app import GalleryApp
@@ -161,6 +161,14 @@ _DOWNLOADS = (
     "dancing_dog.gif",
 )
 _MOVIES = ("birthday_party.mp4", "drone_flight.mp4", "school_play.mp4", "beach_sunset.mp4")
+
+
+SEEDED_FILES = SeededFiles(
+    frozenset(EXTENSIONS),
+    (_CAMERA, _SCREENSHOTS, _WHATSAPP, f"{HOME}/Download", f"{HOME}/Movies", TRASH),
+)
+"""What ``seed_media`` writes: media files, in the camera roll and the other folders of
+pictures and films, and the recycle bin."""
 
 
 def _stamp(ms: int, pattern: str) -> str:

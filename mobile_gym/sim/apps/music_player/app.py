@@ -51,7 +51,7 @@ class MusicPlayerApp(AboutPages, App):
     icon = "music"
     color = (233, 30, 99)
     dock = True
-    seeds_files = frozenset({library.SONG_KIND})
+    seeds_files = library.SEEDED_FILES
     main_activity = MAIN
     screens: ClassVar[dict[str, str]] = {
         MAIN: "main",

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mobile_gym.sim.apps import preferences
-from mobile_gym.sim.system.storage import Storage, zeros
+from mobile_gym.sim.system.storage import SeededFiles, Storage, zeros
 
 SCHEMA = (
     """
@@ -76,6 +76,8 @@ GROUP_SORTS: dict[str, Callable[[Group], tuple[object, ...]]] = {
 """How a tab's groups can be sorted (``artist`` is an album's artist, its subtitle)."""
 SONG_KIND = "mp3"
 """The kind of file (``file_kind``) of the songs."""
+SEEDED_FILES = SeededFiles(frozenset({SONG_KIND}), ("/sdcard/Music",))
+"""What ``seed_library`` writes: songs, in the music folder."""
 MEDIA_ROOT = "/sdcard/"
 BYTES_PER_SECOND = 500
 """Bytes per second of sound of the seeded song files (kept small: the content is zeros)."""
