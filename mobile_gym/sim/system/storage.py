@@ -4,7 +4,10 @@ Nothing touches the host's disk. Databases are real SQLite (stdlib ``sqlite3``) 
 memory; reading ``/data/data/<package>/databases/<name>.db`` returns the database file's
 bytes and writing that path replaces the database, as pulling and pushing it over ADB does.
 An app's databases are made and seeded on per-thread templates of their schemas and copied
-in (``make_databases``), the same bytes as running the schema scripts at every boot.
+in (``make_databases``), the same bytes as running the schema scripts at every boot. Each
+app's content is made when first needed (``defer``): its files only when files it may have
+written are read, by kind or by folder (``SeededFiles``), so that a gallery's media scan does
+not make a file manager's documents.
 
 Directories exist where files are, and where ``make_dirs`` made them (kept when empty).
 Writers may record a file's or folder's last-modified time (epoch ms, on the phone's clock);
