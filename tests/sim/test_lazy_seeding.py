@@ -185,9 +185,9 @@ def test_looking_in_a_folder_makes_only_the_apps_that_may_write_near_it() -> Non
     assert made == ["songs", "documents"]
     assert storage.is_dir("/sdcard/DCIM") and made == ["songs", "documents", "pictures"]
     storage, made = _writers(PICTURES, SONGS, DOCUMENTS)
-    storage.write("/sdcard/Music/d.mp3", b"new")
-    assert made == ["songs", "documents"]  # what they wrote there is overwritten, not kept
-    assert storage.read("/sdcard/Music/d.mp3") == b"new"
+    storage.write("/sdcard/Music/c.mp3", b"new")  # over what the songs' seeding writes
+    assert made == ["songs", "documents"]
+    assert storage.read("/sdcard/Music/c.mp3") == b"new"
     storage, made = _writers(PICTURES, SONGS, DOCUMENTS)
     assert storage.list_dir("/sdcard") == ["DCIM", "Doc", "Music"]
     assert made == ["pictures", "songs", "documents"]

@@ -255,17 +255,15 @@ class Storage:
         if self._seeding is None:
             return
         package, files = self._seeding
-        if folder:
-            if files is not None and files.near(path):
-                return
-        elif files is not None and files.inside(path):
-            if file_kind(path) in files.kinds:
-                return
+        if files is None or not (files.near(path) if folder else files.inside(path)):
+            raise ValueError(
+                f"the seeding of {package} writes {path}, outside the folders it declares"
+            )
+        if not folder and file_kind(path) not in files.kinds:
             raise ValueError(
                 f"the seeding of {package} writes {path}, a kind of file "
                 f"({file_kind(path) or 'no extension'}) it does not declare"
             )
-        raise ValueError(f"the seeding of {package} writes {path}, outside the folders it declares")
 
     def files_of_kinds(self, kinds: Collection[str]) -> dict[str, tuple[bytes, int | None]]:
         """The plain files of ``kinds`` (``file_kind``) by path: each one's bytes and when it
@@ -546,14 +544,17 @@ class Storage:
         listing = self._listing(path)
         return path in self._files or self._is_database(path) or path in listing
 
-    def _listing(self, near: str | None = None) -> dict[str, set[str]]:
+    def _listing(self, *near: str) -> dict[str, set[str]]:
         """Every directory and the names directly inside it: found from the paths when
         first asked after a change, so that looking into a folder costs what the folder
         holds, not what the whole storage holds. The content of the apps not made yet is
-        made first: of those that may write ``near`` a path (in it, or in a folder inside it
-        or above it), when given; the listing is then whole there."""
+        made first: of those that may write ``near`` the paths given (in one, or in a folder
+        inside it or above it), else of every app; the listing is then whole there."""
         self.deps.read(FILES)
-        self._make_files(near=near)
+        if not near:
+            self._make_files()
+        for path in near:
+            self._make_files(near=path)
         if self._directories is None:
             paths = [*self._files, *self._databases, *self._unmade, *self.folders]
             self._directories = {"/": set()}
@@ -625,9 +626,7 @@ class Storage:
         IsADirectoryError if a path is a directory; database paths are refused (use ``write``).
         """
         entries = [(normalize(path), data, mtime) for path, data, mtime in entries]
-        for path, _, _ in entries:
-            self._make_files(near=path)  # (an app's content that may be there is made first)
-        listing = self._listing(entries[0][0]) if entries else {}
+        listing = self._listing(*(path for path, _, _ in entries))
         written = []
         for path, data, mtime in entries:
             if path in listing:
