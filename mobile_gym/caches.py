@@ -14,11 +14,13 @@ hierarchy node, on the view: ``sim.ui.view``), which the view drops when it chan
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 K = TypeVar("K", bound=Hashable)
+Owner = TypeVar("Owner")
 V = TypeVar("V")
 
 
@@ -123,29 +125,32 @@ class SizedLRUCache(Generic[K, V]):
         return len(self._values)
 
 
-class RecentValues(Generic[K, V]):
-    """The values made for the last ``maxsize`` keys asked for, found by equality (the
-    same key object is found at once): for keys that are costly to hash, such as a screen's
-    nodes, asked for again soon after they were made (the action wrapper and the
-    observation view read the same screen in one step)."""
+class LatestPerOwner(Generic[Owner, K, V]):
+    """For each owner (held weakly: its entry goes when it does), the value made for the key
+    it asked for last, found again by equality (the same key object at once). For values
+    made from what one device shows, such as a screen's elements from its nodes: the action
+    wrapper and the observation view read the same screen in one step, and an env whose
+    screen did not change reads it again at its next step. One entry per owner, so envs
+    that take turns in one process (a vector env, a suite's round robin) keep theirs. An
+    owner that cannot be held weakly (a class with ``__slots__`` and no ``__weakref__``)
+    has nothing kept: its values are made each time."""
 
-    def __init__(self, maxsize: int) -> None:
-        if maxsize < 1:
-            raise ValueError(f"a recent-values cache holds at least one value, got {maxsize}")
-        self.maxsize = maxsize
-        self._entries: list[tuple[K, V]] = []
+    def __init__(self) -> None:
+        self._latest: weakref.WeakKeyDictionary[Owner, tuple[K, V]] = weakref.WeakKeyDictionary()
 
-    def get(self, key: K, make: Callable[[K], V]) -> V:
-        for kept, value in self._entries:
-            if kept is key or kept == key:
-                return value
+    def get(self, owner: Owner, key: K, make: Callable[[K], V]) -> V:
+        try:
+            latest = self._latest.get(owner)
+        except TypeError:  # not weakly referable: nothing is kept for it
+            return make(key)
+        if latest is not None and (latest[0] is key or latest[0] == key):
+            return latest[1]
         value = make(key)
-        self._entries.insert(0, (key, value))
-        del self._entries[self.maxsize :]
+        self._latest[owner] = (key, value)
         return value
 
     def clear(self) -> None:
-        self._entries.clear()
+        self._latest.clear()
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._latest)

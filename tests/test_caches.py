@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
-from mobile_gym.caches import FIFOCache, LRUCache, RecentValues, SizedLRUCache
+from mobile_gym.caches import FIFOCache, LatestPerOwner, LRUCache, SizedLRUCache
 
 
 def test_lru_cache_drops_the_least_recently_used() -> None:
@@ -26,19 +28,46 @@ def test_fifo_cache_drops_the_oldest() -> None:
     assert made == [1, 2, 3, 1]  # 1 was the oldest when 3 came
 
 
-def test_recent_values_find_equal_keys() -> None:
+class _Owner:
+    """An owner a cache can hold weakly (as it holds a device)."""
+
+
+def test_latest_per_owner_keeps_each_owners_last_value() -> None:
     made: list[tuple] = []
-    cache: RecentValues[tuple, int] = RecentValues(2)
+    cache: LatestPerOwner[_Owner, tuple, int] = LatestPerOwner()
     make = lambda key: made.append(key) or len(key)  # noqa: E731
-    assert cache.get((1, 2), make) == 2
-    assert cache.get((1, 2), make) == 2  # an equal key, another object
-    cache.get((3,), make)
-    cache.get((4,), make)
-    cache.get((1, 2), make)  # pushed out by the two after it
-    assert made == [(1, 2), (3,), (4,), (1, 2)]
+    first, second = _Owner(), _Owner()
+    assert cache.get(first, (1, 2), make) == 2
+    assert cache.get(first, (1, 2), make) == 2  # an equal key, another object
+    assert cache.get(second, (3,), make) == 1  # another owner keeps its own
+    assert cache.get(first, (1, 2), make) == 2  # ... and leaves the first one's
+    assert cache.get(first, (4, 5, 6), make) == 3  # a new key replaces the owner's last
+    assert cache.get(first, (1, 2), make) == 2
+    assert made == [(1, 2), (3,), (4, 5, 6), (1, 2)] and len(cache) == 2
 
 
-@pytest.mark.parametrize("cache_class", [LRUCache, FIFOCache, RecentValues])
+def test_latest_per_owner_forgets_an_owner_that_is_gone() -> None:
+    cache: LatestPerOwner[_Owner, int, int] = LatestPerOwner()
+    owner = _Owner()
+    cache.get(owner, 1, lambda key: key)
+    assert len(cache) == 1
+    del owner
+    gc.collect()
+    assert len(cache) == 0
+
+
+def test_latest_per_owner_makes_each_value_for_an_owner_it_cannot_hold() -> None:
+    class Slotted:
+        __slots__ = ()
+
+    made: list[int] = []
+    cache: LatestPerOwner[Slotted, int, int] = LatestPerOwner()
+    owner = Slotted()
+    assert [cache.get(owner, 7, lambda key: made.append(key) or key) for _ in range(2)] == [7, 7]
+    assert made == [7, 7] and len(cache) == 0
+
+
+@pytest.mark.parametrize("cache_class", [LRUCache, FIFOCache])
 def test_a_cache_needs_room(cache_class) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError, match="at least one"):
         cache_class(0)

@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from mobile_gym.caches import RecentValues
+from mobile_gym.caches import LatestPerOwner
 from mobile_gym.device.base import DeviceError
 from mobile_gym.geometry import Rect
 from mobile_gym.hierarchy import Node, inside, parse
@@ -95,7 +95,7 @@ def screen_elements(xml: str, include_text: bool = False) -> list[Element]:
 
 def device_elements(device: Any, include_text: bool = False) -> list[Element]:
     """``screen_elements`` of the screen ``device`` shows now, from its nodes."""
-    return _chosen(_ELEMENTS.get(device.nodes(), node_elements), include_text)
+    return _chosen(_ELEMENTS.get(device, device.nodes(), node_elements), include_text)
 
 
 def env_elements(env: Any, include_text: bool = False) -> list[Element]:
@@ -119,9 +119,10 @@ def env_screen(env: Any, read: Callable[[Any], list[Element]]) -> list[Element]:
         return []
 
 
-_ELEMENTS: RecentValues[tuple[Node, ...], tuple[Element, ...]] = RecentValues(4)
-"""The elements of the screens read last: the action wrapper and the observation view read
-the same screen in one step."""
+_ELEMENTS: LatestPerOwner[Any, tuple[Node, ...], tuple[Element, ...]] = LatestPerOwner()
+"""The elements of the screen each device showed when last read: the action wrapper and the
+observation view read the same screen in one step, and an unchanged screen again at the
+next."""
 
 
 def _chosen(elements: tuple[Element, ...], include_text: bool) -> list[Element]:

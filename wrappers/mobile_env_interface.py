@@ -51,7 +51,7 @@ from typing import Any
 
 from mobile_gym import actions
 from mobile_gym.actions import StepResult
-from mobile_gym.caches import RecentValues
+from mobile_gym.caches import LatestPerOwner
 from mobile_gym.checks import check_nesting, shown
 from mobile_gym.commands import DIRECTIONS, Command, CommandError, run_command
 from mobile_gym.hierarchy import Node
@@ -114,15 +114,15 @@ def leaf_elements(nodes: Sequence[Node]) -> tuple[Element, ...]:
     return tuple(out)
 
 
-_LEAVES: RecentValues[tuple[Node, ...], tuple[Element, ...]] = RecentValues(4)
-"""The leaves of the screens read last: the action wrapper and the view read the same
-screen in one step."""
+_LEAVES: LatestPerOwner[Any, tuple[Node, ...], tuple[Element, ...]] = LatestPerOwner()
+"""The leaves of the screen each device showed when last read: the action wrapper and the
+view read the same screen in one step, and an unchanged screen again at the next."""
 
 
 def env_leaves(env: Any) -> list[Element]:
     """``leaf_elements`` of the screen an env's phone shows now (none after a device fault,
     as ``env_screen`` says)."""
-    return env_screen(env, lambda device: list(_LEAVES.get(device.nodes(), leaf_elements)))
+    return env_screen(env, lambda device: list(_LEAVES.get(device, device.nodes(), leaf_elements)))
 
 
 # the HTML -----------------------------------------------------------------------------------

@@ -54,27 +54,50 @@ def test_each_call_returns_a_list_of_its_own() -> None:
     assert device_elements(device)
 
 
-def test_the_elements_of_a_screen_are_made_once_per_screen(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The action wrapper and the view read the same screen in one step: its elements are
-    made once, and again only when the screen changes."""
+@pytest.fixture
+def made(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The node counts of the screens whose elements are made from now on (every call of
+    ``node_elements``, which ``device_elements`` calls on a screen it has not kept)."""
     from mobile_gym.wrappers import elements as module
 
-    device = SimDevice()
-    made: list[int] = []
+    calls: list[int] = []
     node_elements = module.node_elements
 
     def counted(nodes):  # type: ignore[no-untyped-def]
-        made.append(len(nodes))
+        calls.append(len(nodes))
         return node_elements(nodes)
 
     monkeypatch.setattr(module, "node_elements", counted)
-    module._ELEMENTS.clear()
+    return calls
+
+
+def test_the_elements_of_a_screen_are_made_once_per_screen(made: list[int]) -> None:
+    """The action wrapper and the view read the same screen in one step: its elements are
+    made once, and again only when the screen changes."""
+    device = SimDevice()
     first = device_elements(device, include_text=True)
     assert device_elements(device) == [e for e in first if e.index is not None]
     assert len(made) == 1
     target = next(e for e in first if e.label == "Contacts")
     device.phone.send_all(ev.tap(*target.bounds.center))
     after = device_elements(device, include_text=True)
-    assert len(made) == 2 and after == screen_elements(device.hierarchy_xml(), True)
+    assert len(made) == 2
+    assert after == screen_elements(device.hierarchy_xml(), True)
+
+
+def test_devices_that_take_turns_keep_their_elements(made: list[int]) -> None:
+    """Envs that step in turn in one process (a vector env, a suite's round robin) each
+    keep the elements of the screen they show: reading it again makes nothing, however
+    many other devices were read in between."""
+    devices = [SimDevice() for _ in range(6)]
+    expected = [screen_elements(device.hierarchy_xml(), True) for device in devices]
+    made.clear()  # (the expected elements were made from the dumps)
+    for _ in range(3):
+        for device, shown in zip(devices, expected, strict=True):
+            assert device_elements(device, include_text=True) == shown
+    assert len(made) == len(devices)  # one screen each, its elements made once
+    target = next(e for e in device_elements(devices[2]) if e.label == "Contacts")
+    devices[2].phone.send_all(ev.tap(*target.bounds.center))
+    for device in devices:
+        device_elements(device)
+    assert len(made) == len(devices) + 1  # only the device whose screen changed
