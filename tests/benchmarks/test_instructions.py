@@ -43,3 +43,26 @@ def test_a_suite_stream_is_counted_alike() -> None:
     first = counts("suite_text", "element_text")
     assert counts("suite_text", "element_text") == first
     assert 0 < first["element_text"] < first["suite_text"]
+
+
+def test_another_checkout_is_counted_with_its_own_wrappers_and_task_files(
+    tmp_path: pathlib.Path,
+) -> None:
+    """``--tree``: the packages the wheel maps from top-level folders (wrappers, agents,
+    configs) are found in the tree, not in the checkout the editable install points at."""
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        import instructions
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    (tmp_path / "wrappers").mkdir()
+    (tmp_path / "wrappers" / "__init__.py").write_text("")
+    (tmp_path / "configs").mkdir()  # no __init__.py: a namespace package
+    finder = instructions._TreeFolders(tmp_path)
+    wrappers = finder.find_spec("mobile_gym.wrappers")
+    assert wrappers is not None and wrappers.origin == str(tmp_path / "wrappers" / "__init__.py")
+    assert list(wrappers.submodule_search_locations or []) == [str(tmp_path / "wrappers")]
+    configs = finder.find_spec("mobile_gym.configs")
+    assert configs is not None and configs.origin is None
+    assert list(configs.submodule_search_locations or []) == [str(tmp_path / "configs")]
+    assert finder.find_spec("mobile_gym.sim") is None  # the tree's own package: sys.path
