@@ -9,7 +9,7 @@ instruction that calls it, so the count weighs the Python-level work; it is the 
 compare two versions of the code by, not a speed.
 
 ``--tree DIR`` counts the code of another checkout (a worktree of an earlier commit, say):
-its ``mobile_gym`` package, its wrappers, agents and benchmark stacks.
+its ``mobile_gym`` package, its wrappers, agents, task files and benchmark stacks.
 """
 
 from __future__ import annotations

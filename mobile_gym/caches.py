@@ -132,8 +132,9 @@ class LatestPerOwner(Generic[Owner, K, V]):
     wrapper and the observation view read the same screen in one step, and an env whose
     screen did not change reads it again at its next step. One entry per owner, so envs
     that take turns in one process (a vector env, a suite's round robin) keep theirs. An
-    owner that cannot be held weakly (a class with ``__slots__`` and no ``__weakref__``)
-    has nothing kept: its values are made each time."""
+    owner that cannot be held weakly or hashed (a class with ``__slots__`` and no
+    ``__weakref__``, or one that defines ``__eq__`` alone) has nothing kept: its values are
+    made each time."""
 
     def __init__(self) -> None:
         self._latest: weakref.WeakKeyDictionary[Owner, tuple[K, V]] = weakref.WeakKeyDictionary()
@@ -141,7 +142,7 @@ class LatestPerOwner(Generic[Owner, K, V]):
     def get(self, owner: Owner, key: K, make: Callable[[K], V]) -> V:
         try:
             latest = self._latest.get(owner)
-        except TypeError:  # not weakly referable: nothing is kept for it
+        except TypeError:  # it cannot be held weakly or hashed: nothing is kept for it
             return make(key)
         if latest is not None and (latest[0] is key or latest[0] == key):
             return latest[1]

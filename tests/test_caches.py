@@ -56,13 +56,24 @@ def test_latest_per_owner_forgets_an_owner_that_is_gone() -> None:
     assert len(cache) == 0
 
 
-def test_latest_per_owner_makes_each_value_for_an_owner_it_cannot_hold() -> None:
-    class Slotted:
-        __slots__ = ()
+class _Slotted:
+    """An owner that cannot be held weakly."""
 
+    __slots__ = ()
+
+
+class _Unhashable:
+    """An owner that cannot be hashed (``__eq__`` without ``__hash__``)."""
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+
+@pytest.mark.parametrize("owner_class", [_Slotted, _Unhashable])
+def test_latest_per_owner_makes_each_value_for_an_owner_it_cannot_hold(owner_class) -> None:  # type: ignore[no-untyped-def]
     made: list[int] = []
-    cache: LatestPerOwner[Slotted, int, int] = LatestPerOwner()
-    owner = Slotted()
+    cache: LatestPerOwner[object, int, int] = LatestPerOwner()
+    owner = owner_class()
     assert [cache.get(owner, 7, lambda key: made.append(key) or key) for _ in range(2)] == [7, 7]
     assert made == [7, 7] and len(cache) == 0
 
