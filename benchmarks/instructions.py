@@ -19,6 +19,7 @@ import importlib.abc
 import importlib.util
 import pathlib
 import sys
+import tomllib
 from collections.abc import Callable
 from importlib.machinery import ModuleSpec
 from types import FrameType
@@ -45,23 +46,19 @@ STACKS = (
 """The stacks of ``ours.py``, then the suite streams of ``suite.py``."""
 
 
-MAPPED = {
-    "mobile_gym.wrappers": "wrappers",
-    "mobile_gym.agents": "agents",
-    "mobile_gym.configs": "configs",
-}
-"""The packages the wheel installs from top-level folders (``package-dir`` in pyproject.toml)."""
-
-
 class _TreeFolders(importlib.abc.MetaPathFinder):
-    """Finds the ``MAPPED`` packages in a checkout's top-level folders: an editable install
-    maps them to the checkout it was made from, whatever comes first on ``sys.path``."""
+    """Finds the packages a checkout's wheel installs from its top-level folders (its
+    ``package-dir`` in pyproject.toml: wrappers, agents, configs) in those folders: an
+    editable install maps them to the checkout it was made from, whatever comes first on
+    ``sys.path``."""
 
     def __init__(self, tree: pathlib.Path) -> None:
         self.tree = tree
+        settings = tomllib.loads((tree / "pyproject.toml").read_text(encoding="utf-8"))
+        self.folders: dict[str, str] = settings["tool"]["setuptools"]["package-dir"]
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
-        folder = MAPPED.get(name)
+        folder = self.folders.get(name)
         if folder is None:
             return None
         where = self.tree / folder

@@ -48,13 +48,18 @@ def test_a_suite_stream_is_counted_alike() -> None:
 def test_another_checkout_is_counted_with_its_own_wrappers_and_task_files(
     tmp_path: pathlib.Path,
 ) -> None:
-    """``--tree``: the packages the wheel maps from top-level folders (wrappers, agents,
-    configs) are found in the tree, not in the checkout the editable install points at."""
+    """``--tree``: the packages the tree's wheel maps from top-level folders (its
+    pyproject.toml's ``package-dir``) are found in the tree, not in the checkout the
+    editable install points at."""
     sys.path.insert(0, str(SCRIPT.parent))
     try:
         import instructions
     finally:
         sys.path.remove(str(SCRIPT.parent))
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.setuptools]\npackage-dir = { "mobile_gym.wrappers" = "wrappers", '
+        '"mobile_gym.configs" = "configs" }\n'
+    )
     (tmp_path / "wrappers").mkdir()
     (tmp_path / "wrappers" / "__init__.py").write_text("")
     (tmp_path / "configs").mkdir()  # no __init__.py: a namespace package
