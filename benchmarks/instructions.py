@@ -10,11 +10,16 @@ compare two versions of the code by, not a speed.
 
 ``--tree DIR`` counts the code of another checkout (a worktree of an earlier commit, say):
 its ``mobile_gym`` package, its wrappers, agents, task files and benchmark stacks.
+
+``--by-function N`` also lists, per action, the N functions that ran the most instructions
+with what they called (a recursive function's calls within itself counted once), and the N
+that ran the most by themselves: where the work of a stack goes, as steady as the count.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import importlib.abc
 import importlib.util
 import pathlib
@@ -22,7 +27,7 @@ import sys
 import tomllib
 from collections.abc import Callable
 from importlib.machinery import ModuleSpec
-from types import FrameType
+from types import CodeType, FrameType
 from typing import Any
 
 WARMUP = 50
@@ -119,37 +124,101 @@ class _Counter:
         return self._opcode
 
 
-def instructions_per_action(make: Callable[[], Any]) -> int:
-    """Bytecode instructions one action of the workload ``make()`` executes. A suite stream,
-    which takes turns over its envs, warms up with ``SUITE_PASSES`` passes over them and
-    counts as many."""
+class _FunctionCounter(_Counter):
+    """Counts the instructions as ``_Counter`` does, and by function: those each function
+    ran itself (``own``) and those it ran with what it called (``within``; while a function
+    is on the stack more than once, its instructions count once)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.own: collections.Counter[CodeType] = collections.Counter()
+        self.within: collections.Counter[CodeType] = collections.Counter()
+        self._calls: list[tuple[CodeType, int]] = []
+        """The functions entered and not yet left, with the count as each was entered."""
+        self._depth: collections.Counter[CodeType] = collections.Counter()
+
+    def _frame(self, frame: FrameType, event: str, arg: Any) -> Callable[..., Any]:
+        code = frame.f_code
+        self._calls.append((code, self.count))
+        self._depth[code] += 1
+        return super()._frame(frame, event, arg)
+
+    def _opcode(self, frame: FrameType, event: str, arg: Any) -> Callable[..., Any]:
+        if event == "opcode":
+            self.count += 1
+            self.own[frame.f_code] += 1
+        elif event == "return":
+            code, entered = self._calls.pop()
+            self._depth[code] -= 1
+            if not self._depth[code]:  # its outermost call ends
+                self.within[code] += self.count - entered
+        return self._opcode
+
+
+def count_actions(make: Callable[[], Any], counter: _Counter) -> int:
+    """Count with ``counter`` the instructions of the workload ``make()`` over some of its
+    actions, after a warm-up; how many actions were counted. A suite stream, which takes
+    turns over its envs, warms up with ``SUITE_PASSES`` passes over them and counts as many."""
     workload = make()
     warmup = max(WARMUP, SUITE_PASSES * workload.granule)
     counted = max(COUNTED, SUITE_PASSES * workload.granule)
     try:
         workload.run(warmup)
-        with _Counter() as counter:
+        with counter:
             workload.run(counted)
     finally:
         workload.close()
-    return counter.count // counted
+    return counted
+
+
+def by_function(counter: _FunctionCounter, actions: int, most: int) -> list[str]:
+    """Two tables of ``most`` functions each, per action (of ``actions`` counted): those
+    that ran the most instructions with what they called, then those that ran the most by
+    themselves; each row gives both counts and the function (its file relative to the
+    working directory where it lies under it)."""
+    lines = []
+    for title, ranked in (("with calls", counter.within), ("by itself", counter.own)):
+        lines.append(f"  {'most ' + title + ':':<17}{'with calls':>10} {'by itself':>10}  function")
+        for code, _ in ranked.most_common(most):
+            where = pathlib.Path(code.co_filename)
+            if where.is_relative_to(pathlib.Path.cwd()):
+                where = where.relative_to(pathlib.Path.cwd())
+            lines.append(
+                f"{'':>19}{counter.within[code] // actions:>10,} "
+                f"{counter.own[code] // actions:>10,}  "
+                f"{where}:{code.co_firstlineno} {code.co_qualname}"
+            )
+    return lines
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("stacks", nargs="*", help=f"of {', '.join(STACKS)} (default: all)")
     parser.add_argument("--tree", type=pathlib.Path, help="count the code of this checkout")
+    parser.add_argument(
+        "--by-function",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also list the N functions that ran the most instructions per action",
+    )
     args = parser.parse_args()
     unknown = [name for name in args.stacks if name not in STACKS]
     if unknown:
         parser.error(f"unknown stack {unknown[0]!r}; stacks: {', '.join(STACKS)}")
+    if args.by_function < 0:
+        parser.error(f"--by-function must be 0 or more, got {args.by_function}")
     if args.tree is not None:
         _use_tree(args.tree.resolve())
     else:
         sys.path.insert(0, str(pathlib.Path(__file__).parent))
     stacks = _stacks()
     for name in args.stacks or STACKS:
-        print(f"{name:18s} {instructions_per_action(stacks[name]):>8,} instructions per action")
+        counter = _FunctionCounter() if args.by_function else _Counter()
+        actions = count_actions(stacks[name], counter)
+        print(f"{name:18s} {counter.count // actions:>8,} instructions per action")
+        if isinstance(counter, _FunctionCounter):
+            print("\n".join(by_function(counter, actions, args.by_function)))
 
 
 if __name__ == "__main__":

@@ -73,10 +73,6 @@ class Services:
         self.phone.deps.read(BATTERY)
         return self.battery
 
-    def set_battery(self, level: int) -> None:
-        self.battery = level
-        self.phone.deps.changed(BATTERY)
-
     @property
     def theme(self) -> Theme:
         """The dark theme while ``secure/ui_night_mode`` is 2, else the light one."""

@@ -13,6 +13,7 @@ import pathlib
 import re
 import subprocess
 import sys
+from types import ModuleType
 
 SCRIPT = pathlib.Path(__file__).parents[2] / "benchmarks" / "instructions.py"
 
@@ -45,17 +46,23 @@ def test_a_suite_stream_is_counted_alike() -> None:
     assert 0 < first["element_text"] < first["suite_text"]
 
 
+def _script() -> ModuleType:
+    """``benchmarks/instructions.py`` as a module."""
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        import instructions
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    return instructions
+
+
 def test_another_checkout_is_counted_with_its_own_wrappers_and_task_files(
     tmp_path: pathlib.Path,
 ) -> None:
     """``--tree``: the packages the tree's wheel maps from top-level folders (its
     pyproject.toml's ``package-dir``) are found in the tree, not in the checkout the
     editable install points at."""
-    sys.path.insert(0, str(SCRIPT.parent))
-    try:
-        import instructions
-    finally:
-        sys.path.remove(str(SCRIPT.parent))
+    instructions = _script()
     (tmp_path / "pyproject.toml").write_text(
         '[tool.setuptools]\npackage-dir = { "mobile_gym.wrappers" = "wrappers", '
         '"mobile_gym.configs" = "configs" }\n'
@@ -71,3 +78,60 @@ def test_another_checkout_is_counted_with_its_own_wrappers_and_task_files(
     assert configs is not None and configs.origin is None
     assert list(configs.submodule_search_locations or []) == [str(tmp_path / "configs")]
     assert finder.find_spec("mobile_gym.sim") is None  # the tree's own package: sys.path
+
+
+def _countdown(n: int) -> int:
+    return 0 if n == 0 else _countdown(n - 1) + 1
+
+
+def _leaf(n: int) -> int:
+    return n * 2
+
+
+def _caller(n: int) -> int:
+    return _leaf(n) + _leaf(n + 1)
+
+
+def test_functions_are_counted_with_their_calls_and_by_themselves() -> None:
+    """A function's count with its calls holds its callees' own counts; a recursive
+    function's calls within itself count once, so its count with calls is all it ran."""
+    counter = _script()._FunctionCounter()
+    with counter:
+        _countdown(5)
+        _caller(3)
+    countdown, leaf, caller = _countdown.__code__, _leaf.__code__, _caller.__code__
+    assert counter.own[countdown] > 0 and counter.own[leaf] > 0 and counter.own[caller] > 0
+    assert counter.within[countdown] == counter.own[countdown]
+    assert counter.within[leaf] == counter.own[leaf]
+    assert counter.within[caller] == counter.own[caller] + counter.own[leaf]
+    assert counter.count >= counter.within[countdown] + counter.within[caller]
+
+
+def test_the_functions_of_a_stack_are_listed_per_action() -> None:
+    """``--by-function``: the same total as without it, then the functions that ran the
+    most with their calls (in that order) and by themselves (in that order), each row's
+    own count within its count with calls; the env's step is among the first."""
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "gesture_text", "--by-function", "15"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    total = int(re.search(r"gesture_text\s+([\d,]+) instructions", run.stdout)[1].replace(",", ""))
+    assert total == counts("gesture_text")["gesture_text"]
+    tables = run.stdout.split("most by itself:")
+    assert len(tables) == 2
+    rows = [
+        [(int(w.replace(",", "")), int(o.replace(",", "")), where) for w, o, where in found]
+        for found in (
+            re.findall(r"^\s+([\d,]+)\s+([\d,]+)  (\S+:\d+ \S+)$", table, re.MULTILINE)
+            for table in tables
+        )
+    ]
+    assert [len(table) for table in rows] == [15, 15]
+    with_calls, by_itself = rows
+    assert [w for w, _, _ in with_calls] == sorted((w for w, _, _ in with_calls), reverse=True)
+    assert [o for _, o, _ in by_itself] == sorted((o for _, o, _ in by_itself), reverse=True)
+    assert all(o <= w <= total for w, o, _ in with_calls + by_itself)
+    assert any(where.endswith(" MobileEnv.step") for _, _, where in with_calls)

@@ -227,10 +227,6 @@ def submit(ctx: AppContext, action: str, method: str, fields: list[tuple[str, st
     open_url(ctx, urlunsplit((parts.scheme, parts.netloc, parts.path, encoded, "")))
 
 
-def can_go_back(ctx: AppContext) -> bool:
-    return current_tab(ctx)["index"] > 0
-
-
 def can_go_forward(ctx: AppContext) -> bool:
     tab = current_tab(ctx)
     return tab["index"] < len(tab["entries"]) - 1
