@@ -63,8 +63,10 @@ def _reconciled(old: View, new: View, gone: list[Rect]) -> tuple[View, int]:
         if own != LAYOUT:
             kept.changed_inside()
         return kept, LAYOUT
-    inside = SAME
     children, before = new.children, old.children
+    if not children and not before:  # a leaf: nothing inside to match
+        return kept, own
+    inside = SAME
     for position, (was, child) in enumerate(
         zip(before, children, strict=False)
     ):  # lengths may differ

@@ -272,9 +272,7 @@ class View:
         """Take ``other``'s handlers: ``other`` is this view built again (equal but for the
         handlers themselves, so the same ones are set), and what they do may have changed."""
         for name in self.handlers:
-            handler = getattr(other, name)
-            if handler is not None:  # else this one is unset too
-                setattr(self, name, handler)
+            setattr(self, name, getattr(other, name))
 
     # layout -----------------------------------------------------------------------------
     def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
