@@ -176,13 +176,14 @@ def by_function(counter: _FunctionCounter, actions: int, most: int) -> list[str]
     that ran the most instructions with what they called, then those that ran the most by
     themselves; each row gives both counts and the function (its file relative to the
     working directory where it lies under it)."""
+    here = pathlib.Path.cwd()
     lines = []
     for title, ranked in (("with calls", counter.within), ("by itself", counter.own)):
         lines.append(f"  {'most ' + title + ':':<17}{'with calls':>10} {'by itself':>10}  function")
         for code, _ in ranked.most_common(most):
             where = pathlib.Path(code.co_filename)
-            if where.is_relative_to(pathlib.Path.cwd()):
-                where = where.relative_to(pathlib.Path.cwd())
+            if where.is_relative_to(here):
+                where = where.relative_to(here)
             lines.append(
                 f"{'':>19}{counter.within[code] // actions:>10,} "
                 f"{counter.own[code] // actions:>10,}  "
