@@ -14,12 +14,20 @@ its ``mobile_gym`` package, its wrappers, agents, task files and benchmark stack
 ``--by-function N`` also lists, per action, the N functions that ran the most instructions
 with what they called (a recursive function's calls within itself counted once), and the N
 that ran the most by themselves: where the work of a stack goes, as steady as the count.
+
+``--collector`` also reports, from a run of its own (tracing makes objects of its own), what
+Python's cyclic garbage collector does for a stack, which no instruction count shows: how
+often its young generations are collected, how many objects those collections walk and move
+to the oldest generation, and how many objects the process tracks (what each full
+collection, one per hundred young ones by default, walks). It is as steady as the count:
+the collections come after a number of objects made, not after a time.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import gc
 import importlib.abc
 import importlib.util
 import pathlib
@@ -34,6 +42,9 @@ WARMUP = 50
 """Actions run before counting (caches filled, the switch flipped both ways)."""
 COUNTED = 40
 """Actions counted."""
+COLLECTED = 1_000
+"""Actions (at least) whose garbage collections ``--collector`` counts: young collections
+come every ten to a hundred actions."""
 SUITE_PASSES = 4
 """Passes over a suite stream's envs to warm up, then to count. The first passes meet what
 a process makes once (a script's font read when it is first shown, a fixture loaded when its
@@ -155,13 +166,60 @@ class _FunctionCounter(_Counter):
         return self._opcode
 
 
-def count_actions(make: Callable[[], Any], counter: _Counter) -> int:
-    """Count with ``counter`` the instructions of the workload ``make()`` over some of its
-    actions, after a warm-up; how many actions were counted. A suite stream, which takes
-    turns over its envs, warms up with ``SUITE_PASSES`` passes over them and counts as many."""
+class _Collections:
+    """Counts what the cyclic garbage collector does while it is installed: the collections
+    of each generation, the objects in the generations the young collections (of the two
+    younger generations) walk, and those of them moved to the oldest generation."""
+
+    def __init__(self) -> None:
+        self.collections = [0] * len(gc.get_threshold())
+        self.walked = 0
+        self.aged = 0
+        self.tracked = 0
+        """The objects tracked when it was taken off (what a full collection walks)."""
+
+    def __enter__(self) -> _Collections:
+        gc.collect()  # what the warm-up left starts in the oldest generation
+        gc.callbacks.append(self._collecting)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self._collecting)
+        gc.collect()
+        self.tracked = len(gc.get_objects())
+
+    def _collecting(self, phase: str, info: dict[str, int]) -> None:
+        generation = info["generation"]
+        if phase != "start":
+            return
+        self.collections[generation] += 1
+        oldest = len(self.collections) - 1
+        if generation < oldest:
+            walked = sum(len(gc.get_objects(generation=g)) for g in range(generation + 1))
+            self.walked += walked
+            if generation == oldest - 1:  # what survives it ages into the oldest
+                self.aged += walked
+
+    def report(self, actions: int) -> str:
+        """What it counted over ``actions``, per action, and the objects tracked."""
+        return (
+            f"  collector: {1_000 * self.collections[0] / actions:.1f} young collections per "
+            f"1,000 actions; per action {self.walked // actions:,} objects walked by them, "
+            f"{self.aged // actions:,} moved to the oldest generation; "
+            f"{self.tracked:,} objects tracked"
+        )
+
+
+def count_actions(
+    make: Callable[[], Any], counter: _Counter | _Collections, at_least: int = COUNTED
+) -> int:
+    """Count with ``counter`` the instructions (or the garbage collections) of the workload
+    ``make()`` over ``at_least`` of its actions, after a warm-up; how many actions were
+    counted, after at least as many. A suite stream, which takes turns over its envs,
+    warms up with ``SUITE_PASSES`` passes over them (at least) and counts as many."""
     workload = make()
-    warmup = max(WARMUP, SUITE_PASSES * workload.granule)
-    counted = max(COUNTED, SUITE_PASSES * workload.granule)
+    warmup = max(WARMUP, SUITE_PASSES * workload.granule, at_least)
+    counted = max(at_least, SUITE_PASSES * workload.granule)
     try:
         workload.run(warmup)
         with counter:
@@ -203,6 +261,11 @@ def main() -> None:
         metavar="N",
         help="also list the N functions that ran the most instructions per action",
     )
+    parser.add_argument(
+        "--collector",
+        action="store_true",
+        help="also count what the cyclic garbage collector does per action",
+    )
     args = parser.parse_args()
     unknown = [name for name in args.stacks if name not in STACKS]
     if unknown:
@@ -220,6 +283,10 @@ def main() -> None:
         print(f"{name:18s} {counter.count // actions:>8,} instructions per action")
         if isinstance(counter, _FunctionCounter):
             print("\n".join(by_function(counter, actions, args.by_function)))
+        if args.collector:
+            collections = _Collections()
+            actions = count_actions(stacks[name], collections, COLLECTED)
+            print(collections.report(actions))
 
 
 if __name__ == "__main__":

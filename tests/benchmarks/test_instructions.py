@@ -9,6 +9,7 @@ did before, so two counts in a test worker that ran other tests first may differ
 
 from __future__ import annotations
 
+import gc
 import pathlib
 import re
 import subprocess
@@ -135,3 +136,45 @@ def test_the_functions_of_a_stack_are_listed_per_action() -> None:
     assert [o for _, o, _ in by_itself] == sorted((o for _, o, _ in by_itself), reverse=True)
     assert all(o <= w <= total for w, o, _ in with_calls + by_itself)
     assert any(where.endswith(" MobileEnv.step") for _, _, where in with_calls)
+
+
+def test_the_collector_counts_what_outlives_its_young_collections() -> None:
+    """``--collector``'s counter: objects kept as they are made are walked by the young
+    collections and aged into the oldest generation; objects dropped as soon as made bring
+    no collection at all (a young collection comes after objects made and not yet freed)."""
+    instructions = _script()
+    threshold = gc.get_threshold()[0]
+    keeping = instructions._Collections()
+    kept: list[list[int]] = []
+    with keeping:
+        for _ in range(30 * threshold):
+            kept.append([])
+    assert keeping.collections[0] >= 25
+    assert keeping.walked >= keeping.aged >= 10 * threshold
+    assert keeping.tracked >= len(kept)
+    dropping = instructions._Collections()
+    with dropping:
+        for _ in range(30 * threshold):
+            [].append(0)
+    assert dropping.collections[0] <= 2 and dropping.aged < threshold
+
+
+def test_the_collector_is_reported_per_action() -> None:
+    """``--collector`` adds a line under a stack's count, from a run of its own."""
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "gesture_text", "--collector"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    found = re.search(
+        r"^  collector: ([\d.]+) young collections per 1,000 actions; per action ([\d,]+) "
+        r"objects walked by them, ([\d,]+) moved to the oldest generation; ([\d,]+) objects "
+        r"tracked$",
+        run.stdout,
+        re.MULTILINE,
+    )
+    assert found is not None, run.stdout
+    rate, walked, aged, tracked = (float(group.replace(",", "")) for group in found.groups())
+    assert rate > 0 and walked >= aged >= 0 and tracked > 10_000
