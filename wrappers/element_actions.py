@@ -69,14 +69,15 @@ def element_verbs(element: Element) -> tuple[str, ...]:
 
 
 def describe(element: Element) -> dict[str, Any]:
-    """An element as ``info["elements"]`` lists it (bounds in screen pixels, right and
-    bottom exclusive)."""
+    """An element as ``info["elements"]`` lists it: ``bounds`` in screen pixels, right and
+    bottom exclusive, and ``verbs`` as tuples (immutable, so Python's cycle collector stops
+    tracking them once it has seen them: it has less to walk when many envs are kept)."""
     return {
         "index": element.index,
         "tag": element.tag,
         "label": element.label,
-        "bounds": list(element.bounds),
-        "verbs": list(element_verbs(element)),
+        "bounds": tuple(element.bounds),
+        "verbs": element_verbs(element),
     }
 
 
@@ -112,7 +113,7 @@ class ElementActions(gym.Wrapper):
 
     Observation:
         That of the wrapped env. ``info["elements"]`` lists the elements now on screen as
-        dicts (index, tag, label, bounds, verbs).
+        dicts (index, tag, label, bounds, verbs; the last two are tuples).
 
     Rewards:
         Those of the touch steps of the action, summed. An invalid action (unknown verb,

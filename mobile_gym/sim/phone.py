@@ -135,19 +135,21 @@ class Phone:
         self.log("android", "Zygote", "System server process started")
         self.boot_ms = self.clock.stamp()
         """When the phone booted (ms since 1970): the time its seeded content is made at."""
+        seed_app = functools.partial(self._seed, seed)
         for app in self.apps.values():
             self.storage.defer(
                 app.package,
-                functools.partial(self._seed, app, seed),
+                seed_app,
                 app.schemas,
                 app.seeds_from,
                 files=app.seeds_files,
             )
         self.log("android", "ActivityManager", "Boot completed")
 
-    def _seed(self, app: App, seed: int) -> None:
-        """Make ``app``'s databases and content, drawn from ``seed`` (at the boot time,
-        whenever they are first needed: ``Storage.defer``)."""
+    def _seed(self, seed: int, package: str) -> None:
+        """Make the databases and content of the app ``package``, drawn from ``seed`` (at
+        the boot time, whenever they are first needed: ``Storage.defer``)."""
+        app = self.apps[package]
         ctx = AppContext(self, app, ScreenState(app.main_activity))
         app.create_databases(ctx, random.Random(f"{seed}/{app.package}"))
 

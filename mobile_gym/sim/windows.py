@@ -96,6 +96,9 @@ def _app_window(phone: Phone, app: App, screen: ScreenState) -> View:
     itself as time passes (``App.ticking``) is built again every frame while it does."""
     ctx = AppContext(phone, app, screen)
     content = app.build(ctx)
+    # Taken from the context its handlers keep, the overlays make no reference cycle with
+    # it: a build whose views reconcile leaves unused is freed at once.
+    overlays, ctx.overlays = ctx.overlays, []
     if app.ticking(ctx):
         phone.deps.read(FRAME)
     return FrameLayout(
@@ -103,7 +106,7 @@ def _app_window(phone: Phone, app: App, screen: ScreenState) -> View:
         width=MATCH,
         height=MATCH,
         background="background",
-        children=[content, *ctx.overlays],
+        children=[content, *overlays],
     )
 
 

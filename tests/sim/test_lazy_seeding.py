@@ -12,7 +12,6 @@ from collections.abc import Callable
 import pytest
 
 from mobile_gym.sim.apps import DEFAULT_APPS
-from mobile_gym.sim.apps.base import App
 from mobile_gym.sim.apps.contacts import DATABASE as CONTACTS_DATABASE
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 from mobile_gym.sim.apps.file_manager import PACKAGE as FILE_MANAGER
@@ -137,10 +136,11 @@ def test_clearing_an_app_leaves_the_other_apps_content_as_seeded(
     assert without(cleared, package, *READERS) == without(eager, package, *READERS)
 
 
-def _writer(storage: Storage, made: list[str], package: str, *paths: str) -> Callable[[], None]:
-    """A boot that writes ``paths`` (each file's bytes its own path) and records ``package``."""
+def _writer(storage: Storage, made: list[str], *paths: str) -> Callable[[str], None]:
+    """A boot that writes ``paths`` (each file's bytes its own path) and records the package
+    it makes."""
 
-    def boot() -> None:
+    def boot(package: str) -> None:
         made.append(package)
         storage.write_files([(path, path.encode(), 7) for path in paths])
 
@@ -152,7 +152,7 @@ def _writers(*writers: tuple[str, str, SeededFiles]) -> tuple[Storage, list[str]
     deferred, and the list of those made, in turn."""
     storage, made = Storage(), []
     for package, path, files in writers:
-        storage.defer(package, _writer(storage, made, package, path), files=files)
+        storage.defer(package, _writer(storage, made, path), files=files)
     return storage, made
 
 
@@ -261,9 +261,9 @@ def _seeded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     seeded: list[str] = []
     seed_app = Phone._seed
 
-    def recorded(phone: Phone, app: App, seed: int) -> None:
-        seeded.append(app.package)
-        seed_app(phone, app, seed)
+    def recorded(phone: Phone, seed: int, package: str) -> None:
+        seeded.append(package)
+        seed_app(phone, seed, package)
 
     monkeypatch.setattr(Phone, "_seed", recorded)
     return seeded

@@ -68,7 +68,7 @@ def test_elements_follow_the_documented_numbering_on_several_screens() -> None:
         assert [e["index"] for e in info["elements"]] == list(range(len(info["elements"])))
         assert [e["label"] for e in info["elements"]] == [e.label for e in screen_elements(xml)]
         assert [e["bounds"] for e in info["elements"]] == [
-            list(e.bounds) for e in screen_elements(xml)
+            tuple(e.bounds) for e in screen_elements(xml)
         ]
         if screen == 0:
             _, _, _, _, info = env.step((CLICK, 1))

@@ -117,11 +117,11 @@ class Storage:
         self.deps = deps or Dependencies()
         self._files: dict[str, bytes] = {}
         self._databases: dict[str, sqlite3.Connection] = {}
-        self._unbooted: dict[str, Callable[[], object]] = {}
+        self._unbooted: dict[str, Callable[[str], object]] = {}
         """The apps whose content is not made yet: how to make it (``defer``)."""
         self._seeded_from: dict[str, list[str]] = {}
         """The apps whose seeding reads each app's content."""
-        self._sources: dict[str, list[str]] = {}
+        self._sources: dict[str, tuple[str, ...]] = {}
         """The apps whose content each app's seeding reads (``_seeded_from`` turned round)."""
         self._as_seeded: dict[str, dict[str, bytes]] = {}
         """The images of the databases of each app made whose readers (``_seeded_from``) are
@@ -161,16 +161,16 @@ class Storage:
     def defer(
         self,
         package: str,
-        boot: Callable[[], object],
+        boot: Callable[[str], object],
         databases: Iterable[str] = (),
         seeds_from: Iterable[str] = (),
         files: SeededFiles | None = None,
     ) -> None:
         """Make ``package``'s content (its ``databases``, by name, and the ``files`` it
-        writes) with ``boot`` when first needed: when its databases are asked for, or files
-        it may have written are (a kind of file, a folder, a path: see ``SeededFiles``); the
-        files list its databases from the start. A phone whose task uses two apps makes the
-        content of two. Seeding that writes where it did not declare is refused: a reader
+        writes) with ``boot(package)`` when first needed: when its databases are asked for,
+        or files it may have written are (a kind of file, a folder, a path: see
+        ``SeededFiles``); the files list its databases from the start. A phone whose task
+        uses two apps makes the content of two. Seeding that writes where it did not declare is refused: a reader
         there would not have made it. ``seeds_from`` names the apps whose
         databases ``boot`` reads (through ``database``): it reads them as their seeding left
         them, whenever it runs and whatever was done to them since (``_as_seeded``)."""
@@ -181,7 +181,7 @@ class Storage:
             self._file_writers[package] = files
         for source in seeds_from:
             self._seeded_from.setdefault(source, []).append(package)
-        self._sources[package] = list(seeds_from)
+        self._sources[package] = tuple(seeds_from)
 
     def _boot(self, package: str) -> None:
         files = self._file_writers.get(package)
@@ -192,7 +192,7 @@ class Storage:
         self._seeding, seeding = (package, files), self._seeding
         self._reading, reading = self._seeded_sources(package), self._reading
         try:
-            self.deps.unrecorded(boot)  # made whenever first needed: no one reads it here
+            self.deps.unrecorded(boot, package)  # made whenever first needed: unread here
         finally:
             self._booting = booting
             self._seeding = seeding
@@ -202,7 +202,7 @@ class Storage:
         for source in [s for s in self._as_seeded if not self._waiting(s)]:
             del self._as_seeded[source]  # no app waits to be seeded from it any more
 
-    def _made_now(self, package: str) -> Callable[[], object] | None:
+    def _made_now(self, package: str) -> Callable[[str], object] | None:
         """Forget that ``package``'s content is still to be made (it is being made, or will
         never be); how it was to be made, if it was."""
         boot = self._unbooted.pop(package, None)

@@ -42,10 +42,15 @@ def _add(views: Sequence[View], index: int, package: str, depth: int, out: list[
 
 def node_of(view: View, index: int, package: str, depth: int) -> Node:
     """The node of ``view`` shown as sibling ``index`` in app ``package`` at ``depth``."""
-    place = (index, package, depth, view.visible)
     kept = view.node
-    if kept is not None and kept[0] == place:
-        return kept[1]
+    if (
+        kept is not None
+        and kept.index == index
+        and kept.bounds == view.visible
+        and kept.depth == depth
+        and kept.package == package
+    ):
+        return kept
     node = Node(  # positional, in the order of the fields: much cheaper than keywords
         index,
         readable(view.display_text),
@@ -66,5 +71,5 @@ def node_of(view: View, index: int, package: str, depth: int) -> Node:
         view.visible,
         depth,
     )
-    view.node = (place, node)
+    view.node = node
     return node

@@ -20,6 +20,7 @@ from typing import ClassVar
 
 from mobile_gym.caches import FIFOCache
 from mobile_gym.geometry import EMPTY, Rect
+from mobile_gym.hierarchy import Node
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.theme import Color, Theme
@@ -214,10 +215,10 @@ class View:
         """Laid out since the changed areas were last taken."""
         self.needs_layout = True
         """Its size or its children's places may have changed since it was laid out."""
-        self.measured: tuple[int, int, tuple[int, int]] | None = None
+        self.measured: tuple[int, int, int, int] | None = None
         """The last measurement: the room it was given and the size it took there."""
-        self.node: tuple | None = None
-        """Its hierarchy node, with what it was made from (``ui.hierarchy``)."""
+        self.node: Node | None = None
+        """Its hierarchy node as last made (``ui.hierarchy``)."""
         self.own: tuple | None = None
         """Its own properties as one tuple (``properties``), once read."""
 
@@ -290,7 +291,7 @@ class View:
         """
         measured = self.measured
         if measured is not None and measured[0] == avail_w and measured[1] == avail_h:
-            return measured[2]
+            return measured[2], measured[3]
         spec = self.width
         if spec == MATCH or (spec == 0 and self.weight):  # 0 with a weight: its share
             w = avail_w if avail_w < UNBOUNDED // 2 else None
@@ -310,7 +311,7 @@ class View:
                 w = min(content_w + left + right, avail_w)
             if h is None:
                 h = min(content_h + top + bottom, avail_h)
-        self.measured = (avail_w, avail_h, (w, h))
+        self.measured = (avail_w, avail_h, w, h)
         return w, h
 
     def layout(self, d: Display, rect: Rect, clip: Rect) -> None:
