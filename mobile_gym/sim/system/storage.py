@@ -170,10 +170,11 @@ class Storage:
         writes) with ``boot(package)`` when first needed: when its databases are asked for,
         or files it may have written are (a kind of file, a folder, a path: see
         ``SeededFiles``); the files list its databases from the start. A phone whose task
-        uses two apps makes the content of two. Seeding that writes where it did not declare is refused: a reader
-        there would not have made it. ``seeds_from`` names the apps whose
-        databases ``boot`` reads (through ``database``): it reads them as their seeding left
-        them, whenever it runs and whatever was done to them since (``_as_seeded``)."""
+        uses two apps makes the content of two. Seeding that writes where it did not
+        declare is refused: a reader there would not have made it. ``seeds_from`` names the
+        apps whose databases ``boot`` reads (through ``database``): it reads them as their
+        seeding left them, whenever it runs and whatever was done to them since
+        (``_as_seeded``)."""
         self._unbooted[package] = boot
         for name in databases:
             self._unmade[database_path(package, name)] = package
