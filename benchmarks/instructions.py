@@ -169,7 +169,8 @@ class _FunctionCounter(_Counter):
 class _Collections:
     """Counts what the cyclic garbage collector does while it is installed: the collections
     of each generation, the objects in the generations the young collections (of the two
-    younger generations) walk, and those of them moved to the oldest generation."""
+    younger generations) walk, and those a collection of the middle generation walks, which
+    it moves to the oldest (all but the few it finds to be garbage)."""
 
     def __init__(self) -> None:
         self.collections = [0] * len(gc.get_threshold())
@@ -189,9 +190,9 @@ class _Collections:
         self.tracked = len(gc.get_objects())
 
     def _collecting(self, phase: str, info: dict[str, int]) -> None:
-        generation = info["generation"]
         if phase != "start":
             return
+        generation = info["generation"]
         self.collections[generation] += 1
         oldest = len(self.collections) - 1
         if generation < oldest:
@@ -214,9 +215,9 @@ def count_actions(
     make: Callable[[], Any], counter: _Counter | _Collections, at_least: int = COUNTED
 ) -> int:
     """Count with ``counter`` the instructions (or the garbage collections) of the workload
-    ``make()`` over ``at_least`` of its actions, after a warm-up; how many actions were
-    counted, after at least as many. A suite stream, which takes turns over its envs,
-    warms up with ``SUITE_PASSES`` passes over them (at least) and counts as many."""
+    ``make()`` over at least ``at_least`` of its actions, after a warm-up of at least as
+    many; how many actions were counted. A suite stream, which takes turns over its envs,
+    warms up with at least ``SUITE_PASSES`` passes over them and counts as many."""
     workload = make()
     warmup = max(WARMUP, SUITE_PASSES * workload.granule, at_least)
     counted = max(at_least, SUITE_PASSES * workload.granule)
@@ -284,9 +285,9 @@ def main() -> None:
         if isinstance(counter, _FunctionCounter):
             print("\n".join(by_function(counter, actions, args.by_function)))
         if args.collector:
-            collections = _Collections()
-            actions = count_actions(stacks[name], collections, COLLECTED)
-            print(collections.report(actions))
+            collector = _Collections()
+            actions = count_actions(stacks[name], collector, COLLECTED)
+            print(collector.report(actions))
 
 
 if __name__ == "__main__":
