@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from functools import partial
 
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.apps.rows import PAGE, QueryRows
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.tracking import Dependencies
 from mobile_gym.sim.ui.scroll import RecyclerView, ScrollPosition, ScrollView
-from mobile_gym.sim.ui.view import View
+from mobile_gym.sim.ui.view import Column, View
 from mobile_gym.sim.ui.widgets import TextView
 
 D = Display()
@@ -99,6 +100,48 @@ def test_a_plain_scroll_view_scrolls_its_children() -> None:
     assert view.scroll_by(500) and view.stale
     view.relayout(D)
     assert view.children[0].bounds.top == -500  # the first line moved up with the content
+
+
+def test_what_a_scroll_view_holds_out_of_view_is_placed_once_it_shows() -> None:
+    def page(offset: int = 0) -> ScrollView:
+        state = {"offset": offset}
+        return ScrollView(
+            position=ScrollPosition(
+                Dependencies(),
+                "page",
+                lambda: state["offset"],
+                partial(state.__setitem__, "offset"),
+            ),
+            children=[
+                Column(TextView(f"Title {i}"), TextView(f"Line {i}"), height=100) for i in range(50)
+            ],
+        )
+
+    view = page()
+    view.layout(D, SCREEN, SCREEN)
+    blocks = view.children
+    shown = [block for block in blocks if not block.visible.empty]
+    hidden = blocks[len(shown) :]
+    assert shown == blocks[: len(shown)] and 0 < len(shown) < len(blocks)
+    assert all(block.bounds.height == D.dp(100) for block in blocks)  # each block has its place
+    # what a hidden block holds is not placed (it would not show)...
+    assert all(line.clip is None for block in hidden for line in block.children)
+    assert all(line.clip is not None for block in shown for line in block.children)
+    # ...until it scrolls into view, where it is placed as if laid out there from the start
+    assert view.scroll_by(D.dp(100) * 30)
+    view.relayout(D)
+    there = page(offset=view.offset)
+    there.layout(D, SCREEN, SCREEN)
+    assert there.offset == view.offset == D.dp(100) * 30
+    for block, fresh in zip(view.children, there.children, strict=True):
+        if not fresh.visible.empty:
+            assert block.visible == fresh.visible
+            assert [line.bounds for line in block.children] == [
+                line.bounds for line in fresh.children
+            ]
+            assert [line.visible for line in block.children] == [
+                line.visible for line in fresh.children
+            ]
 
 
 def test_query_rows_read_a_page_at_a_time_and_again_after_a_write() -> None:

@@ -318,7 +318,10 @@ class View:
         """Place this view at ``rect``; ``clip`` is the part of the screen it may show in.
 
         A view already laid out there, whose size and children have not changed since,
-        is left as it is, and so is everything inside it."""
+        is left as it is, and so is everything inside it. A view that shows nowhere (wholly
+        clipped, or of no size) takes its place, but what it holds is placed only once it
+        shows: nothing inside it would show, and the places of the views inside it are
+        not kept up to date until then."""
         if not self.needs_layout and rect == self.bounds and clip == self.clip:
             return
         self.bounds, self.clip = rect, clip
@@ -332,8 +335,11 @@ class View:
         else:
             visible = rect.intersect(clip)
             self.visible = EMPTY if visible.empty else visible
-        self.needs_layout = False
         self.relaid = True
+        if self.visible is EMPTY:
+            self.needs_layout = True  # its children are placed when it is laid out to show
+            return
+        self.needs_layout = False
         self.lay_out_children(d, rect.inset(*spacing(d, self.padding)), self.visible)
 
     def lay_out_children(self, d: Display, inner: Rect, clip: Rect) -> None:

@@ -61,15 +61,17 @@ def banner(id: str, desc: str, height: int) -> ImageView:
 
 
 def scroll_to_top_of(ctx: AppContext, key: str, target: str) -> bool:
-    """Scroll the page ``ctx.scroller(key)`` shows so that the view with id ``target`` sits
-    at its top (as an anchor link does); False if no such view is laid out in it."""
+    """Scroll the page ``ctx.scroller(key)`` shows so that its block (one of the views it
+    holds) with id ``target`` sits at its top (as an anchor link does); False if it holds
+    no such block. A block has its place wherever it is; what a block out of view holds is
+    placed only once it shows (``View.layout``), so anchors are blocks."""
     for window in ctx.phone.windows():
         for page in walk(window):
             if not isinstance(page, ScrollView) or page.position is None:
                 continue
             if page.position.name != (ctx.screen, "scroll:" + key):
                 continue
-            for view in walk(page):
+            for view in page.children:
                 if view.id == target:
                     ctx.scroll_to(key, page.offset + view.bounds.top - page.bounds.top)
                     return True
