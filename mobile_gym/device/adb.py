@@ -346,6 +346,15 @@ class AdbDevice:
         )
         self.link.push(data, path)
 
+    def write_file_later(
+        self, path: str, make: Callable[[], bytes], modified: dt.datetime | None = None
+    ) -> None:
+        """``write_file`` of ``make()``'s bytes now (a device's files cannot wait to be read),
+        then ``set_modified``."""
+        self.write_file(path, make())
+        if modified is not None:
+            self.set_modified(path, modified)
+
     def delete_file(self, path: str) -> None:
         """``rm -f`` the file at ``path``."""
         self._changed()

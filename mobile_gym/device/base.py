@@ -97,6 +97,14 @@ class Device(Protocol):
         self, package: str, database: str, table: str, rows: list[dict[str, Any]], clear: bool
     ) -> None: ...
     def write_file(self, path: str, data: bytes) -> None: ...
+    def write_file_later(
+        self, path: str, make: Callable[[], bytes], modified: dt.datetime | None = None
+    ) -> None:
+        """Write the bytes ``make()`` returns at ``path``, last modified at ``modified`` when
+        given (task setup: a generated document). The simulated phone makes them when the
+        file is first looked at; a real device gets them at once."""
+        ...
+
     def delete_file(self, path: str) -> None:
         """Delete the plain file at ``path`` (task setup)."""
         ...

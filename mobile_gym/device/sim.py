@@ -142,6 +142,11 @@ class SimDevice:
     def write_file(self, path: str, data: bytes) -> None:
         self.phone.write_file(path, data)
 
+    def write_file_later(
+        self, path: str, make: Callable[[], bytes], modified: dt.datetime | None = None
+    ) -> None:
+        self.phone.write_file_later(path, make, modified)
+
     def delete_file(self, path: str) -> None:
         self.phone.storage.delete(path)
 

@@ -408,6 +408,14 @@ class Phone:
     def write_file(self, path: str, data: bytes) -> None:
         self.storage.write(path, data)
 
+    def write_file_later(
+        self, path: str, make: Callable[[], bytes], modified: dt.datetime | None = None
+    ) -> None:
+        """Write ``make()``'s bytes at ``path`` (last modified at ``modified``, on the phone's
+        clock, UTC), made when the file is first looked at (``Storage.write_later``)."""
+        mtime = None if modified is None else to_epoch_ms(modified)
+        self.storage.write_later(path, make, mtime)
+
     def set_modified(self, path: str, when: dt.datetime) -> None:
         """Record ``when`` (on the phone's clock, UTC) as the last-modified time of the file
         or folder at ``path`` (task setup; FileNotFoundError if there is none)."""

@@ -13,6 +13,7 @@ import contextlib
 import datetime as dt
 import sqlite3
 from collections.abc import Collection, Iterator
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -134,9 +135,12 @@ class Episode:
                     device.set_modified(file.path, dt.datetime.fromisoformat(file.modified))
         for i, document in enumerate(setup.documents):
             with self._blame(f"setup.documents.{i}"):
-                device.write_file(document.path, render_document(document.kind, document.fields))
-                if document.modified:
-                    device.set_modified(document.path, dt.datetime.fromisoformat(document.modified))
+                # made when first read: a document takes tens of milliseconds to make
+                device.write_file_later(
+                    document.path,
+                    partial(render_document, document.kind, document.fields),
+                    dt.datetime.fromisoformat(document.modified) if document.modified else None,
+                )
         if setup.start is not None:
             with self._blame("setup.start"):
                 device.start(setup.start.package, setup.start.activity)

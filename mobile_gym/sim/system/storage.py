@@ -75,7 +75,7 @@ class SeededFiles:
 
     @cached_property
     def _prefixes(self) -> tuple[str, ...]:
-        return tuple(folder + "/" for folder in self.folders)
+        return tuple(folder.rstrip("/") + "/" for folder in self.folders)
 
     def inside(self, path: str) -> bool:
         """Whether ``path`` is inside one of the folders."""
@@ -525,6 +525,29 @@ class Storage:
         self._seeded(path)
         self._files[path] = bytes(data)
         self._paths_added([path])
+
+    def write_later(self, path: str, make: Callable[[], bytes], mtime: int | None = None) -> None:
+        """Write plain file ``path`` with the bytes ``make()`` returns (and last-modified time
+        ``mtime``, when given) once the file may be looked at, as an app's seeded files are
+        made (``defer``): when it is read, or its folder, a folder above it or the files of
+        its kind are. For a file that takes long to make (a generated document) and that an
+        episode may never read; the storage then holds what ``write`` now would have left,
+        whenever it is looked at. A later write to ``path`` replaces this one. A database
+        path is refused now; a folder at ``path`` is refused when the two meet (the file
+        or the folder, whichever is made second)."""
+        path = normalize(path)
+        if _DB_PATH.match(path):
+            raise ValueError(f"{path} is a database path; write it with Storage.write")
+        writer = "file " + path
+
+        def write(_: str) -> None:
+            self.write(path, make())
+            if mtime is not None:
+                self.times[path] = mtime
+
+        self._made_now(writer)  # (an earlier write_later of the path is replaced)
+        folder = SeededFiles(frozenset({file_kind(path)}), (_parent(path),))
+        self.defer(writer, write, files=folder)
 
     def delete(self, path: str) -> None:
         path = normalize(path)
