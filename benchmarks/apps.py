@@ -26,7 +26,9 @@ by a swipe to the left and one back; and Chrome on the arXiv site's HTML version
 (text and tables), scrolled by the move's drags. Each has a dump and a move row.
 
 **Reset.** ``env.reset()`` without a seed (so a new device seed, new seeded content, each
-time) of the element-action, text-observation env of one task per app (``suite.task_per_app``).
+time) of the element-action, text-observation env of one task per app (``suite.task_per_app``),
+in rounds; and of every shipped task, one after another (``every_task_resets``: the fastest
+of a few per task), whose median, p90 and slowest task are given.
 
 **Scroll.** A task defined here opens Contacts on its list, whose database holds exactly
 ``count`` contacts (the task's setup rows, inserted before the first observation). The agent
@@ -261,6 +263,39 @@ def reset_workload(app: str, task_id: str) -> Workload:
     return Workload(
         f"reset_{name}", f"reset, {name}", "resets", lambda n: timed(env.reset, n), env.close
     )
+
+
+RESET_REPEATS = 5
+"""Timed resets of each task for the every-task reset figures (the fastest one counts)."""
+
+
+def every_task_resets(
+    task_ids: list[str] | None = None, repeats: int = RESET_REPEATS
+) -> tuple[dict[str, float], dict[str, Any]]:
+    """Resets with a new seed (``env.reset()``: new seeded content each time) of the element /
+    text env of every shipped task (or of ``task_ids``), one task after another: the fastest
+    of ``repeats`` per task, after two resets untimed (the first of a process meets what it
+    makes once, such as a font read). The median, p90 and max over the tasks (ms); and the
+    slowest task and the number of tasks."""
+    fastest: dict[str, float] = {}
+    for task_id in sorted(shipped_tasks() if task_ids is None else task_ids):
+        env = make_env(task_id, action_space="element", observation="text")
+        try:
+            env.reset(seed=SEED)
+            env.reset()
+            fastest[task_id] = min(timed(env.reset, 1).wall for _ in range(repeats)) * 1000
+        finally:
+            env.close()
+    if not fastest:
+        raise ValueError("no task to reset")
+    slowest = max(fastest, key=fastest.__getitem__)
+    p50, p90 = np.percentile(list(fastest.values()), [50, 90])
+    costs = {
+        "reset_tasks_p50_ms": float(p50),
+        "reset_tasks_p90_ms": float(p90),
+        "reset_tasks_max_ms": fastest[slowest],
+    }
+    return costs, {"reset_tasks": len(fastest), "reset_tasks_max_task": slowest}
 
 
 def contacts_task(count: int) -> TaskSpec:

@@ -16,8 +16,7 @@ Groups of rows (``--only``; all by default):
   File Manager folder, a Gallery folder, the Notes list) with 20 and 2,000 items
   (``benchmarks/long_data.py``);
 - ``apps``: the dump and the paint (full repaint; a scroll or pan) on each app's heaviest
-  screen and a reset on each app
-  (``benchmarks/apps.py``);
+  screen, a reset on each app, and a reset of every task (``benchmarks/apps.py``);
 - ``memory``: memory per env after 1,000 random steps (a fresh process);
 - ``startup``: a fresh process from its first import to its first step, beside DoorKey
   (``benchmarks/startup.py``).
@@ -169,6 +168,24 @@ COSTS: tuple[Cost, ...] = (
         "ms",
         "costs",
         limit=2.0,
+    ),
+    Cost(
+        "reset_tasks_p50_ms",
+        "reset, new seed, every task ({reset_tasks} tasks), median",
+        "ms",
+        "costs",
+    ),
+    Cost(
+        "reset_tasks_p90_ms",
+        "reset, new seed, every task ({reset_tasks} tasks), p90",
+        "ms",
+        "costs",
+    ),
+    Cost(
+        "reset_tasks_max_ms",
+        "reset, new seed, every task ({reset_tasks} tasks), max: {reset_tasks_max_task}",
+        "ms",
+        "costs",
     ),
     *(
         Cost(f"scroll_{n}_ms", f"scroll on Contacts, {n:,} contacts", "ms", "costs")
@@ -350,6 +367,11 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     clock.done("scroll, long-data and per-app rounds")
     found, details = app_costs(cost_rates, per_app)
     costs.update(found)
+    if "apps" in groups:
+        found, named = apps.every_task_resets()
+        costs.update(found)
+        details.update(named)
+        clock.done("a reset of every task")
     if "memory" in groups:
         memory = suite.resident_mb_after_steps(args.memory_steps)
         costs["rss_mb_after_steps"] = memory["rss_mb_after_steps"]

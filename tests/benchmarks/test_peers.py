@@ -14,6 +14,7 @@ pytest.importorskip("android_env")
 sys.path.insert(0, str(pathlib.Path(__file__).parents[2] / "benchmarks"))
 
 import alternatives
+import apps
 import ours
 import peers
 from rounds import interleaved
@@ -53,6 +54,21 @@ def test_contenders_run_and_the_table_pairs_them() -> None:
         "missing": {},
     }
     assert "gesture clicks, text obs" in peers.report(figures)
+
+
+def test_the_every_task_reset_rows_name_the_slowest_task() -> None:
+    """A File Manager task, whose reset lays out a folder of new files, against a Notes
+    task, whose first screen is a short list (about eight times the instructions)."""
+    slow, quick = "mab.filemanager_check_storage", "mab.note_add"
+    costs, details = apps.every_task_resets([quick, slow], repeats=3)
+    assert details == {"reset_tasks": 2, "reset_tasks_max_task": slow}
+    p50, p90, most = (costs[f"reset_tasks_{key}_ms"] for key in ("p50", "p90", "max"))
+    assert 0 < p50 <= p90 <= most
+    rows = {row["name"]: row for row in peers.comparisons({}, costs, details)}
+    assert (
+        rows["reset_tasks_max_ms"]["label"] == f"reset, new seed, every task (2 tasks), max: {slow}"
+    )
+    assert rows["reset_tasks_p50_ms"]["figure"] == p50
 
 
 def test_a_stream_that_changes_nothing_is_refused() -> None:
