@@ -161,6 +161,10 @@ def test_the_listing_kept_up_to_date_is_the_listing_found_afresh() -> None:
     storage.write(private, b"{}")  # a folder made only by this file
     storage.write("/sdcard/Download/new.txt", b"new")
     storage.write("/sdcard/Download/new.txt", b"written again")
+    version = storage.files_version
+    storage.set_modified("/sdcard/Download/new.txt", 1_700_000_000_000)  # a time alone
+    assert storage.files_version > version  # (whoever read the files reads them again)
+    assert _listing(storage) == _listed_afresh(storage)
     storage.database("com.example.app", "fresh")  # made on first use
     storage.make_dirs("/sdcard/Empty/Inner")
     assert storage.is_dir(f"/data/data/{package}/files/cache")

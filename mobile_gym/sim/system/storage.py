@@ -338,6 +338,11 @@ class Storage:
         self.files_version += 1
         self._report(FILES)
 
+    def _times_changed(self) -> None:
+        """Only last-modified times changed: the listing stays as it is."""
+        self.files_version += 1
+        self._report(FILES)
+
     def _paths_removed(self, paths: Iterable[str]) -> None:
         """Files (not folders) were removed: the listing, if found already, loses them, and
         the folders only they made (those not made as folders themselves)."""
@@ -675,7 +680,7 @@ class Storage:
         if not self.exists(path):
             raise FileNotFoundError(path)
         self.times[path] = mtime
-        self._files_changed()
+        self._times_changed()
 
     def tree(self, path: str) -> list[str]:
         """Every file and directory strictly below directory ``path`` (sorted)."""
