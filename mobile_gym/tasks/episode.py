@@ -44,10 +44,12 @@ class Episode:
     ) -> None:
         self.spec = spec
         self.device = device
-        self.values = draw_parameters(spec.parameters, rng, spec.label, originals)
+        self.label = label = spec.label
+        """How errors name the task (read once: the spec makes it each time)."""
+        self.values = draw_parameters(spec.parameters, rng, label, originals)
         options = [spec.instruction.template, *spec.instruction.paraphrases]
         self.instruction = fill(
-            options[int(rng.integers(len(options)))], self.values, f"{spec.label}: instruction"
+            options[int(rng.integers(len(options)))], self.values, f"{label}: instruction"
         )
         self.agent = AgentRecord()
         self.user: User | None = None
@@ -63,12 +65,12 @@ class Episode:
         for name, signal in spec.signals.items():
             filled = self._filled(signal, f"signals.{name}")
             with self._blame(f"signals.{name}"):  # an invalid XPath or regex
-                probes.append(SignalProbe(name, filled, spec.label))
+                probes.append(SignalProbe(name, filled, label))
         sources = frozenset(probe.source for probe in probes) - {"agent"}
         self.observer = Observer(device, self.agent, log_start, sources)
         self.board = SignalBoard(probes, self.observer)
         instructions = {
-            e.id: fill(e.instruction, self.values, f"{spec.label}: events.{e.id}.instruction")
+            e.id: fill(e.instruction, self.values, f"{label}: events.{e.id}.instruction")
             for e in spec.events
             if e.instruction
         }
@@ -79,7 +81,7 @@ class Episode:
     def _filled(self, model: Any, where: str, late: Collection[str] = ()) -> Any:
         """``model`` with its ``{name}`` fields filled (``late`` ones kept, see
         ``params.fill``); TaskFileError if the result is invalid."""
-        label = f"{self.spec.label}: {where}"
+        label = f"{self.label}: {where}"
         dumped = model.model_dump(by_alias=True, exclude_defaults=True)
         data = fill_any(dumped, self.values, label, late)
         try:
@@ -101,7 +103,7 @@ class Episode:
         except s.TaskFileError:
             raise
         except (ValueError, sqlite3.Error) as exc:
-            raise s.TaskFileError(f"{self.spec.label}: {where}: {exc}") from None
+            raise s.TaskFileError(f"{self.label}: {where}: {exc}") from None
 
     def _setup(self) -> None:
         setup: s.Setup = self._filled(self.spec.setup, "setup")
