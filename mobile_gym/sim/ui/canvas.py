@@ -9,7 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from mobile_gym.caches import LRUCache
+from mobile_gym.caches import LRUCache, SizedLRUCache
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.ui.fonts import face
 from mobile_gym.sim.ui.theme import Color
@@ -231,8 +231,15 @@ class Canvas:
 MaskKey = tuple[str, int, bool, float]
 """A text as drawn: its characters, pixel size, boldness and the screenshot's scale."""
 _SCALED_MASKS: LRUCache[MaskKey, np.ndarray] = LRUCache(2048)
-_INKS: LRUCache[tuple[MaskKey, Color], tuple[np.ndarray, np.ndarray]] = LRUCache(256)
-"""Three-channel copies of the masks (``_text_ink``): fewer kept."""
+_INK_BYTES = 8 << 20
+"""The room for inks (``_INKS``): a quarter-scale screen's texts take a few tens of kB, a
+full-size screen's sixteen times as much."""
+_INKS: SizedLRUCache[tuple[MaskKey, Color], tuple[np.ndarray, np.ndarray]] = SizedLRUCache(
+    _INK_BYTES, lambda ink: ink[0].nbytes + ink[1].nbytes
+)
+"""Three-channel copies of the masks (``_text_ink``), by the bytes they take: a budget
+rather than a count, as inks of a full-size screen and of a quarter-scale one differ
+sixteenfold in size."""
 
 
 def scaled_text_mask(text: str, size_px: int, bold: bool, scale: float) -> np.ndarray:
