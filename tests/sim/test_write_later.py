@@ -107,7 +107,10 @@ def test_a_later_write_later_of_the_path_comes_after_the_seeding_deferred_before
     assert storage.read(PAPER) == b"second"
 
 
-def test_a_file_at_the_top_folder_is_made_when_it_is_listed() -> None:
+def test_a_file_at_the_top_folder_is_made_when_it_is_read_or_listed() -> None:
+    storage = Storage()
+    made = write_later(storage, "/notes.txt", b"notes")
+    assert storage.read("/notes.txt") == b"notes" and made == ["/notes.txt"]
     storage = Storage()
     made = write_later(storage, "/notes.txt", b"notes")
     assert storage.list_dir("/") == ["notes.txt"] and made == ["/notes.txt"]
