@@ -11,6 +11,10 @@ compare two versions of the code by, not a speed.
 ``--tree DIR`` counts the code of another checkout (a worktree of an earlier commit, say):
 its ``mobile_gym`` package, its wrappers, agents, task files and benchmark stacks.
 
+``reset:TASK`` (a shipped task's id) counts one ``env.reset()`` of that task's element / text
+env instead of an action, as the per-app reset rows of ``peers.py`` time it: a new seed, so
+new seeded content, each time (the seeds follow from the first reset's, so a count repeats).
+
 ``--by-function N`` also lists, per action, the N functions that ran the most instructions
 with what they called (a recursive function's calls within itself counted once), and the N
 that ran the most by themselves: where the work of a stack goes, as steady as the count.
@@ -60,6 +64,8 @@ STACKS = (
     "suite_gesture",
 )
 """The stacks of ``ours.py``, then the suite streams of ``suite.py``."""
+RESET = "reset:"
+"""The prefix of a reset stack: ``reset:TASK`` counts resets of the task ``TASK``."""
 
 
 class _TreeFolders(importlib.abc.MetaPathFinder):
@@ -96,11 +102,15 @@ def _use_tree(tree: pathlib.Path) -> None:
     sys.path.insert(0, str(tree / "benchmarks"))
 
 
-def _stacks() -> dict[str, Callable[[], Any]]:
+def _stacks(names: list[str]) -> dict[str, Callable[[], Any]]:
+    """The workloads of the stacks ``names`` (each made when counted)."""
+    import apps
     import ours
     import suite
 
-    return {
+    from mobile_gym.tasks.loader import shipped_tasks
+
+    stacks: dict[str, Callable[[], Any]] = {
         "gesture_text": ours.gesture_text,
         "element_text": lambda: ours.element("text"),
         "element_quarter": lambda: ours.element("pixels", 0.25),
@@ -109,6 +119,12 @@ def _stacks() -> dict[str, Callable[[], Any]]:
         "suite_pixels": lambda: suite.element_workload("pixels"),
         "suite_gesture": suite.gesture_workload,
     }
+    for name in names:
+        if name.startswith(RESET):
+            task = name.removeprefix(RESET)
+            app = shipped_tasks()[task].apps[0]  # (names the workload)
+            stacks[name] = lambda app=app, task=task: apps.reset_workload(app, task)
+    return stacks
 
 
 class _Counter:
@@ -253,7 +269,11 @@ def by_function(counter: _FunctionCounter, actions: int, most: int) -> list[str]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("stacks", nargs="*", help=f"of {', '.join(STACKS)} (default: all)")
+    parser.add_argument(
+        "stacks",
+        nargs="*",
+        help=f"of {', '.join(STACKS)} (default: all), or {RESET}TASK for a task's reset",
+    )
     parser.add_argument("--tree", type=pathlib.Path, help="count the code of this checkout")
     parser.add_argument(
         "--by-function",
@@ -268,20 +288,27 @@ def main() -> None:
         help="also count what the cyclic garbage collector does per action",
     )
     args = parser.parse_args()
-    unknown = [name for name in args.stacks if name not in STACKS]
+    unknown = [name for name in args.stacks if name not in STACKS and not name.startswith(RESET)]
     if unknown:
-        parser.error(f"unknown stack {unknown[0]!r}; stacks: {', '.join(STACKS)}")
+        parser.error(f"unknown stack {unknown[0]!r}; stacks: {', '.join(STACKS)}, or {RESET}TASK")
     if args.by_function < 0:
         parser.error(f"--by-function must be 0 or more, got {args.by_function}")
     if args.tree is not None:
         _use_tree(args.tree.resolve())
     else:
         sys.path.insert(0, str(pathlib.Path(__file__).parent))
-    stacks = _stacks()
+    from mobile_gym.tasks.loader import shipped_tasks  # (from the tree chosen above)
+
+    tasks = [name.removeprefix(RESET) for name in args.stacks if name.startswith(RESET)]
+    missing = sorted(set(tasks) - set(shipped_tasks()))
+    if missing:
+        parser.error(f"no shipped task {missing[0]!r} (a reset stack is {RESET}TASK)")
+    stacks = _stacks(args.stacks)
     for name in args.stacks or STACKS:
         counter = _FunctionCounter() if args.by_function else _Counter()
         actions = count_actions(stacks[name], counter)
-        print(f"{name:18s} {counter.count // actions:>8,} instructions per action")
+        unit = "reset" if name.startswith(RESET) else "action"
+        print(f"{name:18s} {counter.count // actions:>8,} instructions per {unit}")
         if isinstance(counter, _FunctionCounter):
             print("\n".join(by_function(counter, actions, args.by_function)))
         if args.collector:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import json
 import operator
+from collections.abc import Sequence
 from typing import Any
 
 import cv2
@@ -66,8 +67,15 @@ def _shown(elements: list[Element], written: list[_Written]) -> list[Any]:
     said = "\n".join(filter(None, map(_SAYS, written)))
     shown = []
     numbered: list[tuple[Rect, str]] | None = None
+    # The numbered element met last holds the texts that follow it on most screens (a list
+    # row, then its texts): it is asked first, before every numbered element is.
+    nearest: tuple[tuple[Rect, str], ...] = ()
     for element, (item, label, says) in zip(elements, written, strict=True):
-        if says is None and label in said:
+        if says is not None:
+            nearest = ((element.bounds, says),)
+        elif label in said:
+            if _repeated(element.bounds, label, nearest):
+                continue
             if numbered is None:
                 numbered = [
                     (e.bounds, numbered_label)
@@ -80,7 +88,7 @@ def _shown(elements: list[Element], written: list[_Written]) -> list[Any]:
     return shown
 
 
-def _repeated(bounds: Rect, label: str, numbered: list[tuple[Rect, str]]) -> bool:
+def _repeated(bounds: Rect, label: str, numbered: Sequence[tuple[Rect, str]]) -> bool:
     """Whether a numbered element (given as its bounds and its plain label) holds
     ``bounds`` and says ``label``."""
     left, top, right, bottom = bounds

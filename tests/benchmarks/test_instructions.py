@@ -20,7 +20,7 @@ SCRIPT = pathlib.Path(__file__).parents[2] / "benchmarks" / "instructions.py"
 
 
 def counts(*stacks: str) -> dict[str, int]:
-    """Instructions per action of ``stacks``, from one run."""
+    """Instructions per action (per reset, for a reset stack) of ``stacks``, from one run."""
     run = subprocess.run(
         [sys.executable, str(SCRIPT), *stacks],
         capture_output=True,
@@ -28,7 +28,9 @@ def counts(*stacks: str) -> dict[str, int]:
         timeout=300,
         check=True,
     )
-    found = re.findall(r"^(\w+)\s+([\d,]+) instructions per action$", run.stdout, re.MULTILINE)
+    found = re.findall(
+        r"^(\S+)\s+([\d,]+) instructions per (?:action|reset)$", run.stdout, re.MULTILINE
+    )
     return {name: int(count.replace(",", "")) for name, count in found}
 
 
@@ -45,6 +47,32 @@ def test_a_suite_stream_is_counted_alike() -> None:
     first = counts("suite_text", "element_text")
     assert counts("suite_text", "element_text") == first
     assert 0 < first["element_text"] < first["suite_text"]
+
+
+def test_a_task_reset_is_counted_alike() -> None:
+    """``reset:TASK`` counts one reset of the task's env with new content: the same from run
+    to run (the seeds follow from the first reset's), and a File Manager reset, which seeds
+    the files it lists and lays out their rows, counts more than one of a task that starts
+    on the home screen."""
+    files, home = (
+        "reset:mab.filemanager_check_file_properties",
+        "reset:mw.settings.adjust_brigtness_max",
+    )
+    first = counts(files, home)
+    assert set(first) == {files, home}
+    assert counts(files, home) == first
+    assert 0 < first[home] < first[files]
+
+
+def test_a_reset_stack_names_a_shipped_task() -> None:
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "reset:no.such_task"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 2
+    assert "no shipped task 'no.such_task'" in run.stderr
 
 
 def _script() -> ModuleType:

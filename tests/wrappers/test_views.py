@@ -9,8 +9,10 @@ import numpy as np
 import pytest
 
 from mobile_gym.env import MobileEnv
+from mobile_gym.geometry import Rect
+from mobile_gym.wrappers import views
 from mobile_gym.wrappers.element_actions import ElementActions
-from mobile_gym.wrappers.elements import screen_elements
+from mobile_gym.wrappers.elements import Element, screen_elements
 from mobile_gym.wrappers.views import PALETTE, HtmlObservation, SetOfMarks, TextObservation
 from tests.tasks.tasktools import CONTACTS, spec
 
@@ -67,6 +69,58 @@ def test_text_view_lists_numbered_elements_and_visible_text() -> None:
     assert [line.split("]")[0][1:] for line in numbered] == [
         str(e["index"]) for e in info["elements"]
     ]
+
+
+def _element(index: int | None, bounds: Rect, text: str) -> Element:
+    return Element(index, bounds, "android.widget.TextView", text, "", "", *(False,) * 7)
+
+
+def _left_out(elements: list[Element]) -> list[Element]:
+    """The texts a description leaves out, found directly: those a numbered element says
+    (its label holds theirs) and holds (its bounds hold theirs), whichever it is."""
+    numbered = [e for e in elements if e.index is not None]
+    return [
+        text
+        for text in elements
+        if text.index is None
+        and any(
+            text.label in e.label and e.bounds.intersect(text.bounds) == text.bounds
+            for e in numbered
+        )
+    ]
+
+
+def test_a_text_is_left_out_when_any_numbered_element_says_it_and_holds_it() -> None:
+    """Texts inside a row that says them are left out, whether or not the row is the
+    numbered element met just before them (a checkbox in the row may come between, or the
+    holder may come after); a text that no holder says is kept. Random screens of nested
+    boxes and short labels, against a direct search of every numbered element."""
+    rng = np.random.default_rng(7)
+    words = ["a", "b", "ab", "ba", "abc", "c"]
+    for _ in range(300):
+        elements = []
+        index = 0
+        for _ in range(int(rng.integers(1, 16))):
+            left, top = (int(v) for v in rng.integers(0, 8, 2) * 100)
+            width, height = (int(v) for v in rng.integers(1, 5, 2) * 100)
+            numbered = bool(rng.random() < 0.4)
+            label = " ".join(rng.choice(words, int(rng.integers(1, 3))))
+            elements.append(
+                _element(
+                    index if numbered else None, Rect(left, top, left + width, top + height), label
+                )
+            )
+            index += numbered
+        written = [views._labelled(e, e) for e in elements]
+        left_out = _left_out(elements)
+        assert views._shown(elements, written) == [e for e in elements if e not in left_out]
+    row = _element(0, Rect(0, 0, 1000, 200), "Ada Lovelace")
+    box = _element(1, Rect(900, 50, 1000, 150), "")
+    inside = _element(None, Rect(10, 10, 500, 100), "Ada")
+    outside = _element(None, Rect(10, 300, 500, 400), "Ada")
+    elements = [row, box, inside, outside]
+    shown = views._shown(elements, [views._labelled(e, e) for e in elements])
+    assert shown == [row, box, outside]  # the row holds "Ada", not the box met after it
 
 
 def test_text_view_shows_switch_state_and_keeps_the_screen_on_request() -> None:
