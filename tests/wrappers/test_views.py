@@ -120,7 +120,7 @@ def test_a_text_is_left_out_when_any_numbered_element_says_it_and_holds_it() -> 
     outside = _element(None, Rect(10, 300, 500, 400), "Ada")
     elements = [row, box, inside, outside]
     shown = views._shown(elements, [views._labelled(e, e) for e in elements])
-    assert shown == [row, box, outside]  # the row holds "Ada", not the box met after it
+    assert shown == [row, box, outside]  # the row holds "Ada"; the box met since does not
 
 
 def test_text_view_shows_switch_state_and_keeps_the_screen_on_request() -> None:
