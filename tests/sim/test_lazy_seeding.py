@@ -136,6 +136,19 @@ def test_clearing_an_app_leaves_the_other_apps_content_as_seeded(
     assert without(cleared, package, *READERS) == without(eager, package, *READERS)
 
 
+@pytest.mark.parametrize("package", [GALLERY, FILE_MANAGER, MUSIC_PLAYER, CONTACTS])
+def test_clearing_an_app_before_its_content_is_made_is_clearing_it_after(package: str) -> None:
+    """An app cleared before its content is made makes that content only for what outlives
+    the clearing (its files in shared storage, what its readers read): its databases come
+    out byte for byte as when the app was made, read and then cleared."""
+    made_first = Phone(1)
+    made_first.storage.boot_all()
+    made_first.clear_app_data(package)
+    cleared_first = Phone(1)
+    cleared_first.clear_app_data(package)
+    assert storage_digests(cleared_first.storage) == storage_digests(made_first.storage)
+
+
 def _writer(storage: Storage, made: list[str], *paths: str) -> Callable[[str], None]:
     """A boot that writes ``paths`` (each file's bytes its own path) and records the package
     it makes."""

@@ -136,6 +136,9 @@ class Storage:
         self._unmade: dict[str, str] = {}
         """The app of each database of the apps not made yet, by path."""
         self._booting = False
+        self._dropping: str | None = None
+        """The app whose content is being made only for what outlives the clearing of its
+        data (``drop_databases``): its databases are not copied into the phone."""
         self.folders: set[str] = set()
         """Directories made with ``make_dirs``: they exist even when empty."""
         self.files_version = 0
@@ -444,6 +447,8 @@ class Storage:
             for path, template in begun.items():
                 self._databases.pop(path, None)
                 template.empty()
+        if package == self._dropping:
+            return  # its data is cleared at once: only its files and ``_as_seeded`` stay
         scratch = _Template.scratch()
         for path, image in images.items():
             scratch.deserialize(image)
@@ -481,7 +486,11 @@ class Storage:
         happens. Otherwise it is never made."""
         unmade = [path for path, owner in self._unmade.items() if owner == package]
         if package in self._file_writers or self._seeded_from.get(package):
-            self._boot(package)
+            self._dropping, dropping = package, self._dropping
+            try:
+                self._boot(package)
+            finally:
+                self._dropping = dropping
         else:
             self._made_now(package)
         self._generation += 1
