@@ -23,7 +23,7 @@ from mobile_gym.device.base import Device
 from mobile_gym.sim.documents import render_document
 from mobile_gym.tasks import schema as s
 from mobile_gym.tasks.events import EventTree, Firing
-from mobile_gym.tasks.params import LATE_FIELDS, draw_parameters, fill, fill_any
+from mobile_gym.tasks.params import LATE_FIELDS, draw_parameters, fill, fill_any, fill_pattern
 from mobile_gym.tasks.signals import AgentRecord, Observer, SignalBoard, SignalProbe
 from mobile_gym.tasks.user import SimulatedUser, User, UserFactory
 
@@ -80,10 +80,13 @@ class Episode:
 
     def _filled(self, model: Any, where: str, late: Collection[str] = ()) -> Any:
         """``model`` with its ``{name}`` fields filled (``late`` ones kept, see
-        ``params.fill``); TaskFileError if the result is invalid."""
+        ``params.fill``; in a regular expression, each value stands for its text: see
+        ``params.fill_pattern``); TaskFileError if the result is invalid."""
         label = f"{self.label}: {where}"
         dumped = model.model_dump(by_alias=True, exclude_defaults=True)
+        patterns = {name: dumped.pop(name) for name in model.regex_fields() if name in dumped}
         data = fill_any(dumped, self.values, label, late)
+        data.update({name: fill_pattern(p, self.values, label) for name, p in patterns.items()})
         try:
             return type(model).model_validate(data, context=s.FILLED)
         except ValidationError as exc:

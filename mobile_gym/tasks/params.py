@@ -14,6 +14,7 @@ from collections.abc import Collection
 from typing import Any
 
 import numpy as np
+import regex
 
 from mobile_gym.tasks.arithmetic import ExpressionError, evaluate
 from mobile_gym.tasks.schema import (
@@ -258,6 +259,13 @@ def fill(
             raise TaskFileError(f"{where}: unknown parameter {{{field}}}")
         out.append(str(values[field]))
     return "".join(out)
+
+
+def fill_pattern(template: str, values: dict[str, Any], where: str = "pattern") -> str:
+    """``template``, a regular expression, filled as ``fill`` does, each value standing
+    for its text (escaped): ``{total}`` of 106.3 matches ``106.3`` and not ``10613``, and a
+    name such as ``C++ club`` matches itself."""
+    return fill(template, {name: regex.escape(str(value)) for name, value in values.items()}, where)
 
 
 def fill_any(value: Any, values: dict[str, Any], where: str, late: Collection[str] = ()) -> Any:

@@ -114,6 +114,11 @@ class _Model(BaseModel):
     # numbers must be finite: a NaN reward or threshold would judge nothing
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
+    def regex_fields(self) -> tuple[str, ...]:
+        """The names of its fields that hold a regular expression (a parameter filled into
+        one stands for its text: ``params.fill_pattern``)."""
+        return ()
+
 
 # parameters ---------------------------------------------------------------------------------
 class _DrawnParam(_Model):
@@ -350,12 +355,18 @@ class TextSignal(_Model):
                 )
         return value
 
+    def regex_fields(self) -> tuple[str, ...]:
+        return ("screen_text",) if self.match == "regex" else ()
+
 
 class LogcatSignal(_Model):
     """A logcat line written during the episode, matching ``regex`` (optionally by tag)."""
 
     logcat: str
     tag: str | None = None
+
+    def regex_fields(self) -> tuple[str, ...]:
+        return ("logcat",)
 
 
 class ForegroundSignal(_Model):
@@ -485,6 +496,9 @@ class AnswerSignal(_Model):
                 )
         return self
 
+    def regex_fields(self) -> tuple[str, ...]:
+        return ("answer",) if self.match == "regex" else ()
+
 
 class StatusSignal(_Model):
     """The agent declared the task ``complete`` or ``infeasible``."""
@@ -496,6 +510,9 @@ class AskUserSignal(_Model):
     """The agent asked the user (optionally, a question matching ``regex``)."""
 
     ask_user: str = ".*"
+
+    def regex_fields(self) -> tuple[str, ...]:
+        return ("ask_user",)
 
 
 class McpSignal(_Model):

@@ -196,22 +196,12 @@ class SignalProbe:
                 self._fast = compile_xpath(spec.xpath)  # None: outside the fast path's subset
             except ValueError as exc:
                 raise ValueError(f"signal {name!r}: {exc}") from None
-        for pattern in self._regexes():
+        for pattern in [getattr(spec, key) for key in spec.regex_fields()]:
             try:
                 patterns.check_pattern(pattern)
             except ValueError as exc:
                 raise ValueError(f"signal {name!r}: {exc}") from None
         self._log_hit = False
-
-    def _regexes(self) -> list[str]:
-        spec = self.spec
-        if isinstance(spec, s.LogcatSignal):
-            return [spec.logcat]
-        if isinstance(spec, s.AskUserSignal):
-            return [spec.ask_user]
-        if isinstance(spec, s.TextSignal | s.AnswerSignal) and spec.match == "regex":
-            return [spec.screen_text if isinstance(spec, s.TextSignal) else spec.answer]
-        return []
 
     def evaluate(self, obs: Observer) -> bool:
         """The signal's value in the state ``obs`` observes."""

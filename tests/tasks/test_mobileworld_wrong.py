@@ -11,6 +11,7 @@ are filled in as in the reference run."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 import pytest
@@ -94,6 +95,25 @@ def test_a_numeric_answer_one_off_fails(task_id: str) -> None:
     if not (given and numeric(given[0])):
         pytest.skip(f"{task_id} answers in words ({given})")
     assert info["success"] is False, f"{task_id} took {off_by(given[0], step)} for {given[0]}"
+
+
+DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+
+
+@pytest.mark.parametrize("task_id", ANSWERED)
+def test_a_decimal_point_turned_into_a_digit_fails(task_id: str) -> None:
+    """``16257.99`` answered as ``16257999``: another number, however the check reads it (a
+    pattern holding the right number must take its point for a point)."""
+    given: list[str] = []
+
+    def change(answer: str) -> str:
+        given.append(answer)
+        return DECIMAL_POINT.sub("9", answer)
+
+    info = play(TASKS[task_id], change)
+    if not (given and DECIMAL_POINT.search(given[0])):
+        pytest.skip(f"{task_id} answers with no decimal point ({given})")
+    assert info["success"] is False, f"{task_id} took {change(given[0])} for {given[0]}"
 
 
 def test_the_reference_answers_succeed_unchanged() -> None:

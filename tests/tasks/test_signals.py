@@ -464,6 +464,46 @@ def test_answer(signal: dict, answer: str, expected: bool) -> None:
     assert values(env) == {"answered": expected}
 
 
+PATTERN_PARAMETERS = {
+    "total": {"compute": "1063 / 10"},
+    "club": {"choice": ["C++ club (Tue)"]},
+}
+
+
+@pytest.mark.parametrize(
+    ("signal", "answer", "expected"),
+    [
+        ({"answer": "^{total}$", "match": "regex"}, "106.3", True),
+        ({"answer": "^{total}$", "match": "regex"}, "10613", False),  # "." is no wildcard
+        ({"answer": r"^(?i)\s*{club}\s*$", "match": "regex"}, " c++ CLUB (tue)", True),
+        ({"answer": "^{club}$", "match": "regex"}, "C club Tue", False),
+        ({"answer": "{total}", "match": "exact"}, "106.3", True),  # other matches unchanged
+        ({"ask_user": "{club}"}, "Is it the C++ club (Tue)?", True),
+        ({"ask_user": "{club}"}, "Is it the CC club Tue?", False),
+    ],
+)
+def test_a_parameter_in_a_regex_stands_for_its_text(
+    signal: dict, answer: str, expected: bool
+) -> None:
+    env = env_with({"said": signal}, parameters=PATTERN_PARAMETERS)
+    said = actions.ask_user(answer) if "ask_user" in signal else actions.answer(answer)
+    env.step(said[0])
+    assert values(env) == {"said": expected}
+
+
+def test_a_parameter_in_a_logcat_pattern_stands_for_its_text() -> None:
+    env = env_with(
+        {"logged": {"logcat": "^Result {total}$"}, "any": {"logcat": "^Result 10.13$"}},
+        parameters=PATTERN_PARAMETERS,
+    )
+    env.device.phone.log("com.example", "Calc", "Result 10613")
+    env.step(REPEAT)
+    assert values(env) == {"logged": False, "any": True}  # a "." written in the file is a wildcard
+    env.device.phone.log("com.example", "Calc", "Result 106.3")
+    env.step(REPEAT)
+    assert values(env) == {"logged": True, "any": True}
+
+
 @pytest.mark.parametrize("how", ["fuzzy", "difflib"])
 @pytest.mark.parametrize(
     ("answer", "threshold", "expected"),
