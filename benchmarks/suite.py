@@ -74,9 +74,10 @@ def task_per_app(suite: str | None = None) -> dict[str, str]:
 
 class Stream:
     """Round-robin over ``envs``: each unit is one agent action in the next env, its reset
-    included when the episode ends. With ``log``, the cost of every step after which the
-    observation differs from the one before (compared with ``!=``: text observations) is
-    kept, one list per ``run``."""
+    included when the episode ends (the cost of each such reset is kept in
+    ``reset_costs``). With ``log``, the cost of every step after which the observation
+    differs from the one before (compared with ``!=``: text observations) is kept, one list
+    per ``run``."""
 
     def __init__(self, envs: list[gym.Env], choose: Chooser, log: bool = False) -> None:
         self.envs = envs
@@ -90,6 +91,8 @@ class Stream:
         self.position = 0
         self.log: list[tuple[int, list[float]]] | None = [] if log else None
         """Per ``run``: how many actions, and the cost (s) of each that changed the screen."""
+        self.reset_costs: list[float] = []
+        """The cost (s) of every reset the stream made after an episode ended."""
 
     def run(self, n: int) -> Timing:
         """``n`` agent actions, in turn over the envs."""
@@ -111,7 +114,9 @@ class Stream:
         if self.log is not None and observation != self.observations[k]:
             changed.append(spent)
         if terminated or truncated:
+            start = time.perf_counter()
             observation, info = env.reset()
+            self.reset_costs.append(time.perf_counter() - start)
         self.observations[k], self.infos[k] = observation, info
         self.position = (k + 1) % len(self.envs)
 

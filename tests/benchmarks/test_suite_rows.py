@@ -14,6 +14,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).parents[2] / "benchmarks"))
 import apps
 import long_data
 import peers
+import stream_resets
 import suite
 from rounds import interleaved
 
@@ -188,3 +189,12 @@ def test_the_map_view_pans_and_the_web_page_scrolls_under_the_move_rows() -> Non
     assert names <= set(rates)
     costs, _ = peers.app_costs(rates, {})
     assert all(costs[f"{name}_ms"] > 0 for name in names)
+
+
+def test_stream_resets_are_timed_in_the_stream_and_in_turn() -> None:
+    figures = stream_resets.measure(TASKS, actions=60, passes=2, warm_up=6)
+    assert figures["stream_resets"] > 0  # their caps end episodes within 60 actions
+    assert figures["in_turn_resets"] == 2 * len(TASKS)
+    assert 0 < figures["stream_reset_share"] < 1
+    for key in ("stream_reset_mean_ms", "in_turn_reset_median_ms"):
+        assert figures[key] > 0
