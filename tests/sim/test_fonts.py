@@ -218,11 +218,15 @@ def test_wrap_adds_up_line_widths_to_the_lines_measured_whole() -> None:
                 text = text.replace(" ", "\n", rng.randint(1, 3))
             width = rng.uniform(0.5, 30) * size_px
             max_lines = rng.randint(1, 12)
-            assert f.wrap(text, width, max_lines) == _greedy_lines(f, text, width, max_lines), (
+            wrapped = f.wrapped(text, width, max_lines)
+            assert [line for line, _ in wrapped] == _greedy_lines(f, text, width, max_lines), (
                 text,
                 width,
                 max_lines,
             )
+            # the widths added up piece by piece are those of the lines measured whole
+            assert [w for _, w in wrapped] == [f.measure(line) for line, _ in wrapped]
+            assert f.fitted(text, width) == (f.fit(text, width), f.measure(f.fit(text, width)))
 
 
 DIGEST = """

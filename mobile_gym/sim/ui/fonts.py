@@ -241,23 +241,36 @@ class Face:
 
     def fit(self, text: str, max_width: float) -> str:
         """``text`` cut with an ellipsis so that it fits ``max_width`` pixels."""
-        if self.measure(text) <= max_width:
-            return text
-        budget = max_width - self.glyph(ELLIPSIS).advance
+        return self.fitted(text, max_width)[0]
+
+    def fitted(self, text: str, max_width: float) -> tuple[str, float]:
+        """``fit``'s text with its advance width."""
+        width = self.measure(text)
+        if width <= max_width:
+            return text, width
+        ellipsis = self.glyph(ELLIPSIS).advance
+        budget = max_width - ellipsis
         width = 0.0
         for i, char in enumerate(text):
-            width += self.glyph(char).advance
-            if width > budget:
-                return text[:i] + ELLIPSIS
-        return text
+            advance = self.glyph(char).advance
+            if width + advance > budget:
+                return text[:i] + ELLIPSIS, width + ellipsis
+            width += advance
+        return text, width
 
     def wrap(self, text: str, max_width: float, max_lines: int) -> list[str]:
-        """Greedy line breaking into at most ``max_lines`` lines, the last one ellipsised.
+        """Greedy line breaking into at most ``max_lines`` lines, the last one ellipsised
+        (the lines of ``wrapped``)."""
+        return [line for line, _ in self.wrapped(text, max_width, max_lines)]
+
+    def wrapped(self, text: str, max_width: float, max_lines: int) -> list[tuple[str, float]]:
+        """The lines of ``text`` broken to fit ``max_width``, at most ``max_lines`` of them
+        (the last one ellipsised when the text goes on), each with its advance width.
 
         Lines break at spaces, between CJK characters (which have none), and inside a word
         too long for a line of its own. A string's width is the sum of its characters'
         advances, so a line's width is added up piece by piece as it grows: each piece is
-        measured once, not every line it might end.
+        measured once, not every line it might end, and the lines are not measured again.
         """
         space = self.glyph(" ").advance
         lines: list[str] = []
@@ -286,7 +299,7 @@ class Face:
             del lines[max_lines:], widths[max_lines:]
             lines[-1], widths[-1] = lines[-1] + ELLIPSIS, math.inf  # fitted below
         return [
-            line if width <= max_width else self.fit(line, max_width)
+            (line, width) if width <= max_width else self.fitted(line, max_width)
             for line, width in zip(lines, widths, strict=True)
         ]
 

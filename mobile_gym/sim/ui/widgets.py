@@ -27,10 +27,8 @@ may take, and (for wrapped text) the width it wraps in."""
 def _text_size(key: TextSizeKey) -> tuple[int, int]:
     text, size, bold, lines, width = key
     f = face(size, bold)
-    wrapped = f.wrap(text, width, lines) if width is not None else [text]
-    return round(max((f.measure(line) for line in wrapped), default=0)) + 1, f.line_height * len(
-        wrapped
-    )
+    wrapped = f.wrapped(text, width, lines) if width is not None else [(text, f.measure(text))]
+    return round(max((w for _, w in wrapped), default=0)) + 1, f.line_height * len(wrapped)
 
 
 _TEXT_SIZES: FIFOCache[TextSizeKey, tuple[int, int]] = FIFOCache(4096)
@@ -87,12 +85,13 @@ class TextView(View):
             canvas, theme, d, self.inner(d), self.shown_text(), resolve_color(theme, self.color)
         )
 
-    def lines(self, d: Display, box: Rect, text: str) -> list[str]:
-        """``text`` broken into the lines that fit ``box``."""
+    def lines(self, d: Display, box: Rect, text: str) -> list[tuple[str, float]]:
+        """``text`` broken into the lines that fit ``box``, each with its advance width."""
         f = self._face(d)
         if self.max_lines > 1:
-            return f.wrap(text, box.width, min(self.max_lines, max(1, box.height // f.line_height)))
-        return [f.fit(text, box.width)]
+            room = min(self.max_lines, max(1, box.height // f.line_height))
+            return f.wrapped(text, box.width, room)
+        return [f.fitted(text, box.width)]
 
     def text_top(self, d: Display, box: Rect, line_count: int) -> int:
         """Where the first line's box starts inside ``box``."""
@@ -109,8 +108,7 @@ class TextView(View):
         size = d.dp(self.size)
         lines = self.lines(d, box, text)
         y = self.text_top(d, box, len(lines))
-        for line in lines:
-            width = f.measure(line)
+        for line, width in lines:
             if self.align == "center":
                 x = box.left + (box.width - width) / 2
             elif self.align == "end":
@@ -334,8 +332,8 @@ class EditText(TextView):
         bottom = self.bounds.bottom
         canvas.rect(Rect(self.bounds.left, bottom - thickness, self.bounds.right, bottom), line)
         if self.is_focused:
-            lines = self.lines(d, box, text) if self.text else [""]
-            x = round(box.left + f.measure(lines[-1]) + 2)
+            lines = self.lines(d, box, text) if self.text else [("", 0.0)]
+            x = round(box.left + lines[-1][1] + 2)
             y = self.text_top(d, box, len(lines)) + f.line_height * (len(lines) - 1)
             if x < box.right and y + f.line_height <= box.bottom:
                 canvas.rect(Rect(x, y, x + d.dp(2), y + f.line_height), line)
