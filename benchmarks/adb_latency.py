@@ -8,12 +8,13 @@ Both devices hold the same phone (seed 0, the Contacts list with its search fiel
 The ADB side is ``AdbDevice`` over adbutils against ``AdbServer`` on an ephemeral port in
 this process (server and client share one interpreter; no real adb is started). Each figure
 is the median of ``--calls`` calls (best in the JSON too). AdbDevice's ``text`` includes the
-dump that checks for a focused field. Observations are taken of a
-changed screen: before each screenshot, dump, foreground, setting or SQL read the phone's
-UI is invalidated and the device's per-step reads are dropped, so every call does the work
-afresh. ``shell true`` is the floor of one device command through adbutils' own ``shell``
-(which asks the server's version first and waits 10 ms when it closes a connection) and
-through ``AdbLink`` (one connection).
+dump that checks for a focused field. Observations are taken of a changed screen: before
+each screenshot, dump, foreground, setting or SQL read, the app's screen is shown anew
+(``Phone.invalidate(anew=True)``: its window built, laid out, dumped and painted from
+nothing) and the device's per-step reads are dropped, so every call does the work afresh.
+``shell true`` is the floor of one device command through adbutils' own ``shell`` (which
+asks the server's version first and waits 10 ms when it closes a connection) and through
+``AdbLink`` (one connection).
 """
 
 from __future__ import annotations
@@ -98,7 +99,9 @@ def measure(args: Any) -> dict[str, Any]:
     sim = SimDevice()
     search_screen(sim.phone)
     figures: dict[str, Any] = {"sim": {}, "adb": {}, "adb_png": {}}
-    for name, call in operations(sim, functools.partial(sim.phone.invalidate, True), {}).items():
+    for name, call in operations(
+        sim, functools.partial(sim.phone.invalidate, anew=True), {}
+    ).items():
         figures["sim"][name] = latency_ms(call, args.calls)
     with AdbServer(devices=1, seed=0) as server:
         with server.locked(SERIAL) as phone:
@@ -106,7 +109,7 @@ def measure(args: Any) -> dict[str, Any]:
 
         def invalidate() -> None:
             with server.locked(SERIAL) as phone:
-                phone.invalidate(repaint=True)
+                phone.invalidate(anew=True)
 
         for column, screencap in (("adb", "raw"), ("adb_png", "png")):
             device = AdbDevice(SERIAL, port=server.port, screencap=screencap)

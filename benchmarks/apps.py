@@ -9,8 +9,10 @@ foreground; its weight is the number of ``<node>``s in its dump. An app's heavie
 is its screen with the most nodes (the first met, in sorted task order, on a tie). It is
 opened again for timing by playing the same steps, and its node count checked.
 
-**Dump.** As ``common.projection_ms``: ``phone.invalidate()`` (the whole UI changed) then
-``phone.hierarchy_xml()``: rebuild, layout and output.
+**Dump.** As ``common.projection_ms``: ``phone.invalidate(anew=True)`` then
+``phone.hierarchy_xml()``: the app's window built, laid out and written from nothing, as
+when the app opens the screen (what a step that opens it pays for its dump); the system's
+windows (status and navigation bars, keyboard) stay as they are then.
 
 **Paint.** On the same screen, two figures of a full-size (1080 x 2400) screenshot:
 ``repaint``, after ``phone.invalidate(repaint=True)`` (every pixel painted again, as
@@ -142,12 +144,12 @@ def open_screen(screen: Screen) -> gym.Env:
 
 
 def dump_workload(screen: Screen) -> Workload:
-    """The view-hierarchy dump of ``screen`` after a UI change (``Phone.invalidate``)."""
+    """The view-hierarchy dump of ``screen`` shown anew (``Phone.invalidate(anew=True)``)."""
     env = open_screen(screen)
     phone = env.unwrapped.device.phone
 
     def dump() -> None:
-        phone.invalidate()
+        phone.invalidate(anew=True)
         phone.hierarchy_xml()
 
     name = app_name(screen.app)
@@ -195,7 +197,7 @@ def move_workload(screen: Screen) -> Workload:
 
 def _phone_dump(phone: Phone, name: str, label: str) -> Workload:
     def dump() -> None:
-        phone.invalidate()
+        phone.invalidate(anew=True)
         phone.hierarchy_xml()
 
     return Workload(f"dump_{name}", f"dump, {label}", "dumps", lambda n: timed(dump, n))

@@ -4,7 +4,8 @@ behind it is long.
 Each case fills one app with ``count`` more items of its kind than its seeded content,
 through the phone's storage and databases before the app opens (phone of seed 0), opens the
 screen that lists them, and times that screen built again after a change
-(``Phone.invalidate`` then ``Phone.hierarchy_xml``, as the per-app dump row):
+(``Phone.invalidate`` then ``Phone.hierarchy_xml``: the app's code builds the screen and
+reads its data again; the rows that come out the same are kept, laid out):
 
 - ``sms_list``: SMS Messenger's conversation list, one of whose conversations holds
   ``count`` messages;

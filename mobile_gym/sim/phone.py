@@ -431,11 +431,18 @@ class Phone:
         return self.services.theme
 
     # the two projections ----------------------------------------------------------------------
-    def invalidate(self, repaint: bool = False) -> None:
+    def invalidate(self, repaint: bool = False, anew: bool = False) -> None:
         """Take every window as changed: the next observation builds the whole screen
         again (what comes out the same is kept, as after any change); with ``repaint`` the
-        next screenshots paint the whole screen. Nothing needs it to see a change (the
-        phone knows what each window read); benchmarks of a changed screen use it."""
+        next screenshots paint the whole screen. With ``anew`` nothing of the app's screen
+        is kept: the next observation builds, lays out, dumps and paints its window from
+        nothing, as when the app first shows that screen (the system's windows stay, as
+        they do then). Nothing needs it to see a change (the phone knows what each window
+        read); benchmarks of a changed screen use it."""
+        if anew:
+            self.screen.forget_app_windows()
+            self._seen_changes = -1  # (no state changed, but the app's window must be made)
+            return
         self.screen.rebuild_all()
         if repaint:
             self.screen.frames.forget()

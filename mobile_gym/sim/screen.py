@@ -92,13 +92,15 @@ class Screen:
         """The laid-out views of the windows on screen, bottom to top."""
         return [window.root for window in self._shown]  # type: ignore[misc]
 
-    def forget(self) -> None:
-        """Drop every window: the next update builds everything anew, as when first shown."""
-        for window in self._windows.values():
-            self.deps.forget(window.scope)
-        self._windows.clear()
-        self._shown = []
-        self.frames.forget()
+    def forget_app_windows(self) -> None:
+        """Drop the windows that show an app's screen: the next update builds, lays out and
+        paints them anew, as when the app first shows its screen. The system's windows (the
+        status and navigation bars, the keyboard) stay as they are, as they do when an app
+        opens a screen."""
+        for name, window in list(self._windows.items()):
+            if window.source is not None:
+                self.deps.forget(self._windows.pop(name).scope)
+        self._shown = [window for window in self._shown if window.source is None]
         self.version += 1
 
     def rebuild_all(self) -> None:

@@ -191,3 +191,32 @@ def test_parse_bounds_rejects_garbage() -> None:
     with pytest.raises(ValueError, match="malformed bounds"):
         parse_bounds("[1,2][3]")
     assert ev.tap(1, 2)[-1] == ev.Lift()
+
+
+def test_a_screen_shown_anew_is_the_screen_it_was(phone: Phone) -> None:
+    """``invalidate(anew=True)`` keeps nothing of the app's window: every view of it is
+    made, laid out, dumped and painted anew, and the projections come out as they were;
+    the system's windows stay as they are. The views made stay in use when nothing
+    changes after it."""
+    open_app(Driver(phone), "Contacts")
+    app, *system = _by_window(phone)
+    xml, nodes, pixels = phone.hierarchy_xml(), phone.nodes(), phone.screenshot(0.5).copy()
+    phone.invalidate(anew=True)
+    new_app, *new_system = _by_window(phone)
+    assert new_app and not {id(v) for v in app} & {id(v) for v in new_app}
+    assert [[id(v) for v in w] for w in new_system] == [[id(v) for v in w] for w in system]
+    assert phone.nodes() is not nodes and phone.nodes() == nodes
+    assert phone.hierarchy_xml() == xml
+    assert np.array_equal(phone.screenshot(0.5), pixels)
+    phone.invalidate()  # built again: what comes out the same is kept
+    assert [[id(v) for v in w] for w in _by_window(phone)] == [
+        [id(v) for v in w] for w in [new_app, *new_system]
+    ]
+
+
+def _by_window(phone: Phone) -> list[list[View]]:
+    """The views of the app's window, then those of each system window (held, so that
+    their ids stay theirs)."""
+    windows = phone.windows()
+    app = next(w for w in windows if w.package == "com.simplemobiletools.contacts.pro")
+    return [list(walk(app)), *(list(walk(w)) for w in windows if w is not app)]
