@@ -6,8 +6,9 @@ Prints a table and writes the figures as JSON (default ``out/bench/phone_speed.j
 What is measured (best of several repeats, 2-core machine in CI):
 - taps (3 touch frames + lift) per second, no pixels asked for: on a switch that changes
   state every tap (so each tap rebuilds and lays out the screen) and on an inert spot;
-- view-hierarchy dump of a typical screen, from a changed UI (rebuild + layout + XML);
-- full-size and quarter-scale screenshots from a changed UI (rebuild + layout + drawing);
+- view-hierarchy dump of a typical screen shown anew (its window built, laid out and
+  written from nothing: ``Phone.invalidate(anew=True)``);
+- full-size and quarter-scale screenshots of it with every pixel painted again;
 - phone creation, and a factory reset;
 - resident memory per phone (20 phones in one process, each with a full screenshot cached).
 The emulator column holds published figures (Mobile-Env's measurements on an i7 with KVM),
