@@ -59,6 +59,12 @@ class Window:
         self.scrollers: list[ScrollView] = []
         """The scrolling containers in it (they may be laid out again on their own)."""
 
+    def forget(self, deps: Dependencies) -> None:
+        """It is dropped: what it and its scrolling containers read is forgotten."""
+        deps.forget(self.scope)
+        for scroller in self.scrollers:
+            scroller.forget_reads()
+
 
 MAX_WINDOWS = 8
 """Windows kept while not shown (to be matched with what they show next), at most."""
@@ -99,7 +105,7 @@ class Screen:
         opens a screen."""
         for name, window in list(self._windows.items()):
             if window.source is not None:
-                self.deps.forget(self._windows.pop(name).scope)
+                self._windows.pop(name).forget(self.deps)
         self._shown = [window for window in self._shown if window.source is None]
         self.version += 1
 
@@ -154,7 +160,7 @@ class Screen:
         changed += [w.root.visible for w in before if w not in shown and w.root is not None]
         self._shown = shown
         while len(windows) > MAX_WINDOWS:  # forget the windows shown longest ago
-            self.deps.forget(windows.pop(next(iter(windows))).scope)
+            windows.pop(next(iter(windows))).forget(self.deps)
         if changed:
             self.frames.changed(changed)
             self.version += 1
@@ -163,7 +169,7 @@ class Screen:
         """Forget a window whose building or layout failed: it shows nothing, and where it
         showed and was to show is painted again."""
         del self._windows[spec.name]
-        self.deps.forget(window.scope)
+        window.forget(self.deps)
         shown = None if window.root is None else window.root.shown
         changed += [area for area in (spec.area, window.area, shown) if area is not None]
         window.root = None

@@ -13,6 +13,7 @@ from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.ui.canvas import Canvas
+from mobile_gym.sim.ui.scroll import ScrollView
 from mobile_gym.sim.ui.view import View, paint, walk
 from tests.sim.conftest import open_app, open_drawer
 
@@ -220,3 +221,21 @@ def _by_window(phone: Phone) -> list[list[View]]:
     windows = phone.windows()
     app = next(w for w in windows if w.package == "com.simplemobiletools.contacts.pro")
     return [list(walk(app)), *(list(walk(w)) for w in windows if w is not app)]
+
+
+def test_a_list_dropped_with_its_window_is_not_kept_up_to_date() -> None:
+    """The scrolling containers of a window shown anew are dropped with it: a scroll of the
+    list marks the new one stale, never the one no longer shown (nothing it read is still
+    watched)."""
+    phone = Phone(seed=0)
+    driver = Driver(phone)
+    driver.tap(desc="Contacts")
+    old = [v for w in phone.windows() for v in walk(w) if isinstance(v, ScrollView)]
+    assert old
+    phone.invalidate(anew=True)
+    phone.hierarchy_xml()
+    driver.scroll("down")
+    new = [v for w in phone.windows() for v in walk(w) if isinstance(v, ScrollView)]
+    assert new and not {id(v) for v in old} & {id(v) for v in new}
+    assert [v.offset for v in new] != [0] * len(new)  # the new list scrolled
+    assert not any(v.stale for v in old)

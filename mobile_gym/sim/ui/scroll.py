@@ -136,6 +136,13 @@ class ScrollView(View):
         if self.render_item is not None:
             self._rows_scope.dirty = True  # rows are made by the new ``render_item`` from now on
 
+    def forget_reads(self) -> None:
+        """It is no longer shown: what its layout and its rows read is forgotten (nothing
+        it read makes it stale any more)."""
+        if self.position is not None:
+            self.position.deps.forget(self._scope)
+            self.position.deps.forget(self._rows_scope)
+
     def take_gone(self) -> list[Rect]:
         """Where rows showed that were dropped since this was last asked."""
         gone, self._gone = self._gone, []
