@@ -442,8 +442,8 @@ class Phone:
         if anew:
             self.screen.forget_app_windows()
             self._seen_changes = -1  # (no state changed, but the app's window must be made)
-            return
-        self.screen.rebuild_all()
+        else:
+            self.screen.rebuild_all()
         if repaint:
             self.screen.frames.forget()
 

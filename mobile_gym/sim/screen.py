@@ -134,9 +134,7 @@ class Screen:
                     window.root, change = reconcile(window.root, root, changed)
                     window.root.layout(d, spec.area, screen)
                     if change != SAME:  # else the views, scrollers among them, are kept
-                        window.scrollers = [
-                            v for v in walk(window.root) if isinstance(v, ScrollView)
-                        ]
+                        _replace_scrollers(window)
                 elif window.area != spec.area:
                     window.root.layout(d, spec.area, screen)  # type: ignore[union-attr]
                 window.area = spec.area
@@ -190,6 +188,17 @@ class Screen:
     def screenshot(self, scale: float, theme: Theme) -> np.ndarray:
         """What is shown, at ``scale``, as a read-only RGB array (see ``Frames``)."""
         return self.frames.screenshot(scale, self.version, self.windows, theme)
+
+
+def _replace_scrollers(window: Window) -> None:
+    """Find the scrolling containers of ``window``'s new build; those of the last build it
+    no longer holds forget what they read."""
+    scrollers = [v for v in walk(window.root) if isinstance(v, ScrollView)]  # type: ignore[arg-type]
+    kept = {id(v) for v in scrollers}
+    for gone in window.scrollers:
+        if id(gone) not in kept:
+            gone.forget_reads()
+    window.scrollers = scrollers
 
 
 def _take_changes(view: View, changed: list[Rect]) -> None:

@@ -9,6 +9,7 @@ from functools import partial
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.apps.rows import PAGE, QueryRows
 from mobile_gym.sim.display import Display
+from mobile_gym.sim.screen import Screen, WindowSpec
 from mobile_gym.sim.tracking import Dependencies
 from mobile_gym.sim.ui.scroll import RecyclerView, ScrollPosition, ScrollView
 from mobile_gym.sim.ui.view import Column, View
@@ -160,3 +161,28 @@ def test_query_rows_read_a_page_at_a_time_and_again_after_a_write() -> None:
     assert rows[0]["n"] == 998 and len(rows) == 989
     assert rows == QueryRows(conn, "SELECT n FROM t WHERE n >= ? ORDER BY n DESC", [10])
     assert rows != QueryRows(conn, "SELECT n FROM t WHERE n >= ? ORDER BY n DESC", [11])
+
+
+def test_a_list_that_a_new_build_replaces_no_longer_watches_what_it_read() -> None:
+    """A window built again whose list changed in its layout shows a new list; the one it
+    replaced forgets what it read, so its position changing marks only the new one."""
+    deps = Dependencies()
+    state: dict = {"deps": deps, "row_dp": 56}
+
+    def build() -> View:
+        deps.read("row_dp")
+        view = bound_list(list(range(100)), [], state)
+        view.item_height = state["row_dp"]
+        return view
+
+    screen = Screen(D, deps)
+    specs = [WindowSpec("app", build, SCREEN, source="list screen")]
+    screen.update(specs)
+    (old,) = screen.windows
+    state["row_dp"] = 60
+    deps.changed("row_dp")
+    screen.update(specs)
+    (new,) = screen.windows
+    assert isinstance(new, RecyclerView) and new is not old
+    assert new.scroll_by(D.dp(60) * 2)  # writes the position both lists read
+    assert new.stale and not old.stale
