@@ -15,6 +15,11 @@ its ``mobile_gym`` package, its wrappers, agents, task files and benchmark stack
 env instead of an action, as the per-app reset rows of ``peers.py`` time it: a new seed, so
 new seeded content, each time (the seeds follow from the first reset's, so a count repeats).
 
+``dump:PACKAGE`` (an app's package) counts one hierarchy dump of that app's heaviest screen
+shown anew, as the per-app dump rows of ``peers.py`` time it (``apps.dump_workload``: the
+app's window built, laid out and written from nothing); the screen is found from the
+reference solutions of the tasks that name the app.
+
 ``--by-function N`` also lists, per action, the N functions that ran the most instructions
 with what they called (a recursive function's calls within itself counted once), and the N
 that ran the most by themselves: where the work of a stack goes, as steady as the count.
@@ -66,6 +71,8 @@ STACKS = (
 """The stacks of ``ours.py``, then the suite streams of ``suite.py``."""
 RESET = "reset:"
 """The prefix of a reset stack: ``reset:TASK`` counts resets of the task ``TASK``."""
+DUMP = "dump:"
+"""The prefix of a dump stack: ``dump:PACKAGE`` counts dumps of that app's heaviest screen."""
 
 
 class _TreeFolders(importlib.abc.MetaPathFinder):
@@ -124,6 +131,12 @@ def _stacks(names: list[str]) -> dict[str, Callable[[], Any]]:
             task = name.removeprefix(RESET)
             app = shipped_tasks()[task].apps[0]  # (names the workload)
             stacks[name] = lambda app=app, task=task: apps.reset_workload(app, task)
+        elif name.startswith(DUMP):
+            package = name.removeprefix(DUMP)
+            naming = [task_id for task_id, spec in shipped_tasks().items() if package in spec.apps]
+            stacks[name] = lambda package=package, naming=naming: apps.dump_workload(
+                apps.heaviest_screens(naming)[package]
+            )
     return stacks
 
 
@@ -272,7 +285,8 @@ def main() -> None:
     parser.add_argument(
         "stacks",
         nargs="*",
-        help=f"of {', '.join(STACKS)} (default: all), or {RESET}TASK for a task's reset",
+        help=f"of {', '.join(STACKS)} (default: all), {RESET}TASK for a task's reset, or"
+        f" {DUMP}PACKAGE for a dump of an app's heaviest screen",
     )
     parser.add_argument("--tree", type=pathlib.Path, help="count the code of this checkout")
     parser.add_argument(
@@ -288,9 +302,14 @@ def main() -> None:
         help="also count what the cyclic garbage collector does per action",
     )
     args = parser.parse_args()
-    unknown = [name for name in args.stacks if name not in STACKS and not name.startswith(RESET)]
+    unknown = [
+        name for name in args.stacks if name not in STACKS and not name.startswith((RESET, DUMP))
+    ]
     if unknown:
-        parser.error(f"unknown stack {unknown[0]!r}; stacks: {', '.join(STACKS)}, or {RESET}TASK")
+        parser.error(
+            f"unknown stack {unknown[0]!r}; stacks: {', '.join(STACKS)}, {RESET}TASK or"
+            f" {DUMP}PACKAGE"
+        )
     if args.by_function < 0:
         parser.error(f"--by-function must be 0 or more, got {args.by_function}")
     if args.tree is not None:
@@ -303,11 +322,21 @@ def main() -> None:
     missing = sorted(set(tasks) - set(shipped_tasks()))
     if missing:
         parser.error(f"no shipped task {missing[0]!r} (a reset stack is {RESET}TASK)")
+    packages = {package for spec in shipped_tasks().values() for package in spec.apps}
+    unnamed = sorted(
+        name.removeprefix(DUMP)
+        for name in args.stacks
+        if name.startswith(DUMP) and name.removeprefix(DUMP) not in packages
+    )
+    if unnamed:
+        parser.error(
+            f"no shipped task names the app {unnamed[0]!r} (a dump stack is {DUMP}PACKAGE)"
+        )
     stacks = _stacks(args.stacks)
     for name in args.stacks or STACKS:
         counter = _FunctionCounter() if args.by_function else _Counter()
         actions = count_actions(stacks[name], counter)
-        unit = "reset" if name.startswith(RESET) else "action"
+        unit = "reset" if name.startswith(RESET) else "dump" if name.startswith(DUMP) else "action"
         print(f"{name:18s} {counter.count // actions:>8,} instructions per {unit}")
         if isinstance(counter, _FunctionCounter):
             print("\n".join(by_function(counter, actions, args.by_function)))

@@ -20,7 +20,8 @@ SCRIPT = pathlib.Path(__file__).parents[2] / "benchmarks" / "instructions.py"
 
 
 def counts(*stacks: str) -> dict[str, int]:
-    """Instructions per action (per reset, for a reset stack) of ``stacks``, from one run."""
+    """Instructions per action (per reset or dump, for a reset or dump stack) of ``stacks``,
+    from one run."""
     run = subprocess.run(
         [sys.executable, str(SCRIPT), *stacks],
         capture_output=True,
@@ -29,7 +30,7 @@ def counts(*stacks: str) -> dict[str, int]:
         check=True,
     )
     found = re.findall(
-        r"^(\S+)\s+([\d,]+) instructions per (?:action|reset)$", run.stdout, re.MULTILINE
+        r"^(\S+)\s+([\d,]+) instructions per (?:action|reset|dump)$", run.stdout, re.MULTILINE
     )
     return {name: int(count.replace(",", "")) for name, count in found}
 
@@ -62,6 +63,28 @@ def test_a_task_reset_is_counted_alike() -> None:
     assert set(first) == {files, home}
     assert counts(files, home) == first
     assert 0 < first[home] < first[files]
+
+
+def test_a_dump_of_an_app_s_heaviest_screen_is_counted_alike() -> None:
+    """``dump:PACKAGE`` counts one dump of the app's heaviest screen shown anew: the same
+    from run to run, and more on Calendar's heaviest screen than on Settings', which holds
+    far fewer views."""
+    calendar, settings = "dump:com.simplemobiletools.calendar.pro", "dump:com.android.settings"
+    first = counts(calendar, settings)
+    assert set(first) == {calendar, settings}
+    assert counts(calendar, settings) == first
+    assert 0 < first[settings] < first[calendar]
+
+
+def test_a_dump_stack_names_an_app_of_a_shipped_task() -> None:
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "dump:com.no.such.app"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 2
+    assert "no shipped task names the app 'com.no.such.app'" in run.stderr
 
 
 def test_a_reset_stack_names_a_shipped_task() -> None:
