@@ -16,6 +16,8 @@ import subprocess
 import sys
 from types import ModuleType
 
+import pytest
+
 SCRIPT = pathlib.Path(__file__).parents[2] / "benchmarks" / "instructions.py"
 
 
@@ -76,26 +78,22 @@ def test_a_dump_of_an_app_s_heaviest_screen_is_counted_alike() -> None:
     assert 0 < first[settings] < first[calendar]
 
 
-def test_a_dump_stack_names_an_app_of_a_shipped_task() -> None:
+@pytest.mark.parametrize(
+    ("stack", "refusal"),
+    [
+        ("reset:no.such_task", "no shipped task 'no.such_task'"),
+        ("dump:com.no.such.app", "no shipped task names the app 'com.no.such.app'"),
+    ],
+)
+def test_a_reset_or_dump_stack_names_a_shipped_task_or_its_app(stack: str, refusal: str) -> None:
     run = subprocess.run(
-        [sys.executable, str(SCRIPT), "dump:com.no.such.app"],
+        [sys.executable, str(SCRIPT), stack],
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert run.returncode == 2
-    assert "no shipped task names the app 'com.no.such.app'" in run.stderr
-
-
-def test_a_reset_stack_names_a_shipped_task() -> None:
-    run = subprocess.run(
-        [sys.executable, str(SCRIPT), "reset:no.such_task"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert run.returncode == 2
-    assert "no shipped task 'no.such_task'" in run.stderr
+    assert refusal in run.stderr
 
 
 def _script() -> ModuleType:
