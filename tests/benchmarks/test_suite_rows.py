@@ -198,3 +198,29 @@ def test_stream_resets_are_timed_in_the_stream_and_in_turn() -> None:
     assert 0 < figures["stream_reset_share"] < 1
     for key in ("stream_reset_mean_ms", "in_turn_reset_median_ms"):
         assert figures[key] > 0
+
+
+def test_every_timed_dump_builds_and_writes_the_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dump rows time a dump: each one lays out the app's window anew and writes the
+    XML (a rebuild that keeps an unchanged screen would write nothing and time no dump)."""
+    import common
+
+    from mobile_gym.sim import screen
+
+    written: list[tuple] = []
+    write = screen.dump
+    monkeypatch.setattr(screen, "dump", lambda nodes: written.append(nodes) or write(nodes))
+    target = apps.heaviest_screens(TASKS[:1])["com.simplemobiletools.calculator"]
+    workloads = [apps.dump_workload(target), *apps.view_workloads()[::2]]
+    try:
+        for workload in workloads:
+            written.clear()
+            workload.run(3)
+            assert len(written) == 3, workload.name
+            assert len(written[0]) > 20 and written[0] is not written[1], workload.name
+    finally:
+        for workload in workloads:
+            workload.close()
+    written.clear()
+    costs = common.projection_ms(common.contacts_list())
+    assert costs["dump_nodes"] > 20 and len(written) > 60
