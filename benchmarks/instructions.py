@@ -29,7 +29,9 @@ Python's cyclic garbage collector does for a stack, which no instruction count s
 often its young generations are collected, how many objects those collections walk and move
 to the oldest generation, and how many objects the process tracks (what each full
 collection, one per hundred young ones by default, walks). It is as steady as the count:
-the collections come after a number of objects made, not after a time.
+the collections come after a number of objects made, not after a time. It then lists the
+types of object most found in the middle generation when it is collected, per action: what
+outlived a young collection, most of which ages into the oldest generation.
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ COUNTED = 40
 COLLECTED = 1_000
 """Actions (at least) whose garbage collections ``--collector`` counts: young collections
 come every ten to a hundred actions."""
+KINDS = 12
+"""The types of object ``--collector`` lists, the most numerous first."""
 SUITE_PASSES = 4
 """Passes over a suite stream's envs to warm up, then to count. The first passes meet what
 a process makes once (a script's font read when it is first shown, a fixture loaded when its
@@ -199,12 +203,17 @@ class _Collections:
     """Counts what the cyclic garbage collector does while it is installed: the collections
     of each generation, the objects in the generations the young collections (of the two
     younger generations) walk, and those a collection of the middle generation walks, which
-    it moves to the oldest (all but the few it finds to be garbage)."""
+    it moves to the oldest (all but the few it finds to be garbage); and, by type, the
+    objects in the middle generation when it is collected: those that outlived a young
+    collection already (so a plain tuple of numbers and strings is no longer tracked), the
+    bulk of what ages into the oldest generation."""
 
     def __init__(self) -> None:
         self.collections = [0] * len(gc.get_threshold())
         self.walked = 0
         self.aged = 0
+        self.kinds: collections.Counter[str] = collections.Counter()
+        """The objects in the middle generation at its collections, by type name."""
         self.tracked = 0
         """The objects tracked when it was taken off (what a full collection walks)."""
 
@@ -229,6 +238,8 @@ class _Collections:
             self.walked += walked
             if generation == oldest - 1:  # what survives it ages into the oldest
                 self.aged += walked
+                middle = gc.get_objects(generation=generation)
+                self.kinds.update(type(thing).__qualname__ for thing in middle)
 
     def report(self, actions: int) -> str:
         """What it counted over ``actions``, per action, and the objects tracked."""
@@ -236,7 +247,13 @@ class _Collections:
             f"  collector: {1_000 * self.collections[0] / actions:.1f} young collections per "
             f"1,000 actions; per action {self.walked // actions:,} objects walked by them, "
             f"{self.aged // actions:,} moved to the oldest generation; "
-            f"{self.tracked:,} objects tracked"
+            f"{self.tracked:,} objects tracked\n"
+            f"  in the middle generation at its collections, per action: "
+            + ", ".join(
+                f"{kind} {count / actions:.1f}"
+                for kind, count in self.kinds.most_common(KINDS)
+                if count / actions >= 0.05
+            )
         )
 
 

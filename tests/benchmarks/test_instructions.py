@@ -201,11 +201,15 @@ def test_the_collector_counts_what_outlives_its_young_collections() -> None:
     assert keeping.collections[0] >= 25
     assert keeping.walked >= keeping.aged >= 10 * threshold
     assert keeping.tracked >= len(kept)
+    # what outlived a young collection: the lists kept, most of all
+    assert keeping.kinds.most_common(1)[0][0] == "list"
+    assert 10 * threshold <= keeping.kinds["list"] <= keeping.aged
     dropping = instructions._Collections()
     with dropping:
         for _ in range(30 * threshold):
             [].append(0)
     assert dropping.collections[0] <= 2 and dropping.aged < threshold
+    assert sum(dropping.kinds.values()) <= dropping.aged
 
 
 def test_the_collector_is_reported_per_action() -> None:
@@ -227,3 +231,12 @@ def test_the_collector_is_reported_per_action() -> None:
     assert found is not None, run.stdout
     rate, walked, aged, tracked = (float(group.replace(",", "")) for group in found.groups())
     assert rate > 0 and walked >= aged >= 0 and tracked > 10_000
+    kinds = re.search(
+        r"^  in the middle generation at its collections, per action: (.+)$", run.stdout, re.M
+    )
+    assert kinds is not None, run.stdout
+    listed = [item.rsplit(" ", 1) for item in kinds.group(1).split(", ")]
+    counts = [float(count) for _, count in listed]
+    assert 1 <= len(listed) <= 12 and counts == sorted(counts, reverse=True)
+    assert counts[-1] > 0  # (types of fewer than 0.05 an action are left out)
+    assert sum(counts) <= aged + 1  # what a middle collection walks, it moves on (aged: floored)
