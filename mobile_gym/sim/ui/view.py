@@ -280,6 +280,19 @@ class View:
         """Size of the content inside the padding, given the room available."""
         return 0, 0
 
+    def content_keeps_height(self) -> bool:
+        """Whether the content's size, found in a room of no limit on its height, is the
+        same in any room of the same width at least that tall: true unless
+        ``content_size`` uses its ``max_h`` (override the two together)."""
+        return True
+
+    def keeps_height(self) -> bool:
+        """Whether it measures the same in any room at least as tall as the height it
+        takes where its height has no limit: its height is its own (``WRAP`` or a number,
+        not ``MATCH`` or a share of a weight) and so is its content's."""
+        spec = self.height
+        return spec != MATCH and not (spec == 0 and self.weight) and self.content_keeps_height()
+
     def measure(self, d: Display, avail_w: int, avail_h: int) -> tuple[int, int]:
         """Outer size (without margins) this view takes in ``avail_w`` x ``avail_h``.
 
@@ -467,7 +480,9 @@ class LinearLayout(View):
         """Each child's (w, h, margins), leftover space shared by weight. Children without
         weight are measured with no limit along the axis (what does not fit is clipped), so
         without weights the sizes depend on the room across the axis alone: they are kept
-        for that room (measuring a layout and then laying it out ask for the same ones)."""
+        for that room (measuring a layout and then laying it out ask for the same ones),
+        and a row's for any room as tall as its tallest child where their heights are
+        their own (``_tall_enough``)."""
         vertical = self.vertical
         weights = self._weights()
         total_weight = sum(weights)
@@ -476,7 +491,7 @@ class LinearLayout(View):
         else:
             room = (inner_w, None) if vertical else (None, inner_h)
         sized = self._sized
-        if sized is not None and sized[0] == room:
+        if sized is not None and (sized[0] == room or self._tall_enough(sized, room)):
             return sized[1]
         out = []
         used = 0
@@ -519,6 +534,29 @@ class LinearLayout(View):
                     w, h = share, child.measure(d, share, cross)[1]
             out[i] = (w, h, m)
         return out
+
+    def _tall_enough(self, sized: tuple[tuple, list], room: tuple) -> bool:
+        """Whether the children's sizes in ``sized``, found for a row with no limit on its
+        height, are theirs in ``room`` too: a room as wide and at least as tall as the
+        tallest child, and each child's height its own (``keeps_height``). So a row
+        measured where its height has no limit (in a column, in a list) is laid out at its
+        height without measuring its children again; one holding a child that fills its
+        height sizes them again (Android measures such a child again at the row's height)."""
+        if self.vertical:
+            return False
+        (measured_w, measured_h), (room_w, room_h) = sized[0], room
+        if measured_w != room_w or measured_h < UNBOUNDED // 2:
+            return False  # measured in a limited height: what that cut short may grow
+        tallest = max((h + m[1] + m[3] for _, h, m in sized[1]), default=0)
+        return room_h >= tallest and self.content_keeps_height()
+
+    def content_keeps_height(self) -> bool:
+        """Down a column the children take their own heights unless some share its room
+        (a weight, or ``MATCH`` along it); across a row each child's height must be its
+        own."""
+        if self.vertical:
+            return not any(self._weights())
+        return all(child.keeps_height() for child in self.children)
 
     def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
         sizes = self._sizes(d, max_w, max_h)
@@ -592,6 +630,9 @@ class FrameLayout(View):
             cw, ch = child.measure(d, max(max_w - m[0] - m[2], 0), max(max_h - m[1] - m[3], 0))
             w, h = max(w, cw + m[0] + m[2]), max(h, ch + m[1] + m[3])
         return w, h
+
+    def content_keeps_height(self) -> bool:
+        return all(child.keeps_height() for child in self.children)
 
     def lay_out_children(self, d: Display, inner: Rect, clip: Rect) -> None:
         for child in self.children:

@@ -158,6 +158,9 @@ class MapView(View):
     def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
         return max_w, max_h
 
+    def content_keeps_height(self) -> bool:
+        return False  # the map takes the whole room
+
     def to_screen(self, point: Point, d: Display) -> tuple[float, float]:
         """Where ``point`` lies on screen (pixels), as laid out now."""
         box = self.bounds
