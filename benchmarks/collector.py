@@ -13,10 +13,11 @@ a young threshold of ``--young`` (20,000 by default; the older generations' are 
     .venv/bin/python benchmarks/collector.py [--envs 1 16 100] [--young N] [--rounds R]
 
 For each number of envs it prints the best round's cost of an action under each setting,
-the share of that round's time spent in collections (``gc.callbacks``) and the ratio of
-the two costs. The library itself never changes the collector's settings: they belong to
-the process that holds the envs (a training script, an evaluation harness). The ``peers.py``
-rows are measured at Python's defaults.
+the share of that round's time spent in collections (``gc.callbacks``) with the number of
+full ones, and the ratio of the two costs. The settings take turns in alternating order,
+each round after a full collection. The library itself never changes the collector's
+settings: they belong to the process that holds the envs (a training script, an evaluation
+harness). The ``peers.py`` rows are measured at Python's defaults.
 """
 
 from __future__ import annotations
@@ -93,23 +94,24 @@ def measure(envs: int, young: int, rounds: int, actions: int) -> dict[str, float
     if young < 1 or rounds < 1 or actions < 1:
         raise ValueError("--young, --rounds and --actions must be at least 1")
     of = suite.stream(spaced_tasks(envs), "element", "text", suite.random_elements())
-    settings = {"default": None, "raised": young}
-    best: dict[str, tuple[float, float]] = {}
+    settings = [("default", None), ("raised", young)]
+    best: dict[str, tuple[float, CollectionClock]] = {}
     try:
         of.run(WARM_UP_PASSES * envs)
-        for _ in range(rounds):
-            for name, threshold in settings.items():
+        for round_ in range(rounds):
+            for name, threshold in settings if round_ % 2 == 0 else settings[::-1]:
                 gc.collect()
                 with young_threshold(threshold), CollectionClock().installed() as clock:
                     wall = of.run(actions).wall
                 if name not in best or wall < best[name][0]:
-                    best[name] = (wall, clock.seconds / wall)
+                    best[name] = (wall, clock)
     finally:
         of.close()
     figures: dict[str, float] = {"envs": envs, "young": young}
-    for name, (wall, share) in best.items():
+    for name, (wall, clock) in best.items():
         figures[f"{name}_us"] = wall / actions * 1e6
-        figures[f"{name}_collector_share"] = share
+        figures[f"{name}_collector_share"] = clock.seconds / wall
+        figures[f"{name}_full_collections"] = clock.collections[2]
     return figures
 
 
@@ -126,27 +128,33 @@ def main() -> None:
     if not all(1 <= envs <= most for envs in args.envs):
         parser.error(f"--envs must be 1 to {most} (the suite's tasks), not {args.envs}")
     default = gc.get_threshold()[0]
-    table = Table(title="the text suite stream, by the collector's young threshold")
+    table = Table(title="µs an action of the text suite stream, by the young threshold")
     for column in (
         "envs",
-        f"µs/action at {default:,}",
+        f"µs at {default:,}",
         "collector",
-        f"µs/action at {args.young:,}",
+        f"µs at {args.young:,}",
         "collector",
         "ratio",
     ):
-        table.add_column(column, justify="right")
+        table.add_column(column, justify="right", no_wrap=True)
     for envs in args.envs:
         figures = measure(envs, args.young, args.rounds, args.actions)
         table.add_row(
             f"{envs}",
             f"{figures['default_us']:.0f}",
-            f"{figures['default_collector_share']:.1%}",
+            _collector(figures, "default"),
             f"{figures['raised_us']:.0f}",
-            f"{figures['raised_collector_share']:.1%}",
+            _collector(figures, "raised"),
             f"{figures['default_us'] / figures['raised_us']:.2f}x",
         )
     Console().print(table)
+
+
+def _collector(figures: dict[str, float], setting: str) -> str:
+    """The collector's share of a setting's best round, with its full collections."""
+    full = int(figures[f"{setting}_full_collections"])
+    return f"{figures[f'{setting}_collector_share']:.1%}, {full} full"
 
 
 if __name__ == "__main__":
