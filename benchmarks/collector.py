@@ -10,7 +10,7 @@ turn) over 1, 16 and 100 tasks of the MobileAgentBench suite, and times it in ro
 alternate between Python's thresholds (``gc.get_threshold()`` as the process found them) and
 a young threshold of ``--young`` (20,000 by default; the older generations' are kept):
 
-    .venv/bin/python benchmarks/collector.py [--envs 1 16 100] [--young N] [--rounds R]
+    .venv/bin/python benchmarks/collector.py [--envs 1 16 100] [--young N] [--rounds R] [--actions A]
 
 For each number of envs it prints the best round's cost of an action under each setting,
 the share of that round's time spent in collections (``gc.callbacks``) with the number of
