@@ -38,6 +38,16 @@ def _forward(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
     c.line([(x - h * 0.3, y - h * 0.6), (x + h * 0.3, y), (x - h * 0.3, y + h * 0.6)], col, _w(h))
 
 
+@_icon("expand_more")
+def _expand_more(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line([(x - h * 0.6, y - h * 0.3), (x, y + h * 0.3), (x + h * 0.6, y - h * 0.3)], col, _w(h))
+
+
+@_icon("expand_less")
+def _expand_less(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line([(x - h * 0.6, y + h * 0.3), (x, y - h * 0.3), (x + h * 0.6, y + h * 0.3)], col, _w(h))
+
+
 @_icon("triangle_back")
 def _triangle_back(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
     c.line(

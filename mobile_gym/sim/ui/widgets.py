@@ -444,9 +444,13 @@ class Switch(_Checkable):
         w, h = d.dp(26), d.dp(16)
         track = Rect(cx - w, cy - h, cx + w, cy + h)
         on = self.is_checked
-        canvas.rect(track, theme.primary if on else theme.surface_variant, h)
-        knob_x = cx + w - h if on else cx - w + h
-        canvas.circle(knob_x, cy, h - d.dp(4), theme.on_primary if on else theme.text_secondary)
+        if on:
+            canvas.rect(track, theme.primary, h)
+            canvas.circle(cx + w - h, cy, h - d.dp(4), theme.on_primary)
+        else:  # Material's unchecked switch: an outlined track (it shows on any background)
+            canvas.rect(track, theme.surface_variant, h)  # and a smaller knob
+            canvas.frame(track, theme.text_secondary, d.dp(2), h)
+            canvas.circle(cx - w + h, cy, h // 2, theme.text_secondary)
 
 
 class SeekBar(View):

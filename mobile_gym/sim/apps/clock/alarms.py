@@ -176,7 +176,7 @@ def _card(ctx: AppContext, alarm: Alarm, handlers: dict[str, object]) -> View:
     )
     summary = ", ".join(x for x in (alarm.label, _summary(alarm, ctx.now)) if x)
     arrow = ImageButton(
-        "remove" if expanded else "add",
+        "expand_less" if expanded else "expand_more",
         desc="Collapse alarm" if expanded else "Expand alarm",
         id="arrow",
         on_click=fold,
