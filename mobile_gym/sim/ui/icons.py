@@ -60,6 +60,21 @@ def _home(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
     c.circle(x, y, h * 0.6, col, _w(h))
 
 
+@_icon("house")
+def _house(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
+    c.line(
+        [
+            (x - h * 0.55, y - h * 0.05),
+            (x - h * 0.55, y + h * 0.7),
+            (x + h * 0.55, y + h * 0.7),
+            (x + h * 0.55, y - h * 0.05),
+        ],
+        col,
+        _w(h),
+    )
+    c.line([(x - h * 0.8, y + h * 0.1), (x, y - h * 0.7), (x + h * 0.8, y + h * 0.1)], col, _w(h))
+
+
 @_icon("recents")
 def _recents(c: Canvas, x: float, y: float, h: float, col: Color) -> None:
     c.frame(

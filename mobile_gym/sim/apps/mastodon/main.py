@@ -16,7 +16,7 @@ from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
 
 NAV = (
-    ("Home", "home", "tab_home"),
+    ("Home", "house", "tab_home"),
     ("Search", "search", "tab_search"),
     ("Notifications", "bell", "tab_notifications"),
     ("Profile", "person", "tab_profile"),

@@ -15,7 +15,7 @@ from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
 
 ROW_DP = 52
 RESULT_DP = 96
-TABS = (("Home", "home"), ("Search", "search"), ("Mentions", "email"), ("Account", "person"))
+TABS = (("Home", "house"), ("Search", "search"), ("Mentions", "email"), ("Account", "person"))
 
 
 def _team_sidebar(ctx: AppContext, team_id: int) -> View:
