@@ -13,6 +13,8 @@ FRAME = ("clock", "frame")
 """The key that changes with every step of the clock."""
 DEFAULT_START = dt.datetime(2024, 6, 3, 9, 30, 0)
 _EPOCH = dt.datetime(1970, 1, 1)
+LATEST = dt.datetime(9999, 12, 31, 23, 59, 59, 999000)
+"""The last moment the clock can reach: the last date Python's datetime holds."""
 
 
 def to_epoch_ms(when: dt.datetime) -> int:
@@ -20,6 +22,9 @@ def to_epoch_ms(when: dt.datetime) -> int:
     an offset is dropped, as setting the clock drops it)."""
     delta = when.replace(tzinfo=None) - _EPOCH
     return delta.days * 86_400_000 + delta.seconds * 1000 + delta.microseconds // 1000
+
+
+_LATEST_MS = to_epoch_ms(LATEST)
 
 
 class VirtualClock:
@@ -55,9 +60,18 @@ class VirtualClock:
         the time a screen shows, so it is not reported."""
         return self.start_ms + self.elapsed_ms
 
-    def advance(self, ms: int) -> None:
+    def later(self, ms: int) -> int:
+        """The time (ms since 1970) ``ms`` milliseconds from now; ValueError if the clock
+        cannot go there (backwards, or past ``LATEST``)."""
         if ms < 0:
             raise ValueError(f"the clock cannot go backwards ({ms} ms)")
+        then = self.start_ms + self.elapsed_ms + int(ms)
+        if then > _LATEST_MS:
+            raise ValueError(f"the clock cannot pass {LATEST:%Y-%m-%d %H:%M:%S} ({ms} ms from now)")
+        return then
+
+    def advance(self, ms: int) -> None:
+        self.later(ms)
         before = (self.start_ms + self.elapsed_ms) // 60_000
         self.elapsed_ms += int(ms)
         if (self.start_ms + self.elapsed_ms) // 60_000 != before:

@@ -54,9 +54,10 @@ class Wakeups:
         return min(due) if due else None
 
     def pass_time(self, ms: int) -> None:
-        """Move the clock on by ``ms``, running each wake-up at its time on the way."""
+        """Move the clock on by ``ms``, running each wake-up at its time on the way
+        (ValueError, and nothing done, if the clock cannot go that far: ``VirtualClock.later``)."""
         clock = self.phone.clock
-        end = clock.stamp() + ms
+        end = clock.later(ms)
         for _ in range(MAX_WAKEUPS_PER_STEP):
             found = self._next(end)
             if found is None:

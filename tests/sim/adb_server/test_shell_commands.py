@@ -230,6 +230,13 @@ def test_echo_redirections_and_cat(sh: Run, phone: Phone) -> None:
     assert ok(sh("echo piped | cat")) == "piped\n"
 
 
+def test_a_redirect_to_a_path_the_phone_refuses_is_a_shell_error(sh: Run, phone: Phone) -> None:
+    for line in ("echo hi > /sdcard/a\x00b", "echo hi >> /sdcard/a\x00b", "ls / 2> /sdcard/\x00"):
+        assert "can't create" in failed(sh(line)) and "cannot contain NUL" in failed(sh(line))
+    assert not any("\x00" in path for path in phone.storage.file_paths())
+    assert ok(sh("echo still here")) == "still here\n"
+
+
 def test_ls_mkdir_touch_rm(sh: Run, phone: Phone) -> None:
     ok(sh("mkdir -p /sdcard/a/b && touch /sdcard/a/b/one.txt /sdcard/a/two.txt"))
     assert ok(sh("ls /sdcard/a")) == "b\ntwo.txt\n"
@@ -268,6 +275,12 @@ def test_sleep_advances_virtual_time(sh: Run, phone: Phone) -> None:
     ok(sh("sleep 2.5"))
     assert phone.clock.elapsed_ms - before == 2500
     assert "invalid time interval" in failed(sh("sleep -1"))
+    # a sleep past the last date the clock can show is refused, and the phone goes on
+    before = phone.clock.elapsed_ms
+    assert "the clock cannot pass 9999-12-31" in failed(sh("sleep 999999999999"))
+    assert phone.clock.elapsed_ms == before
+    shot = sh("screencap -p")
+    assert shot.status == 0 and shot.stdout.startswith(b"\x89PNG")
 
 
 def test_syntax_errors_are_reported(sh: Run) -> None:

@@ -244,7 +244,11 @@ class Shell:
             if path == "/dev/null":
                 target = DISCARD
             else:
-                if self.device.files.is_dir(path):
+                try:
+                    is_dir = self.device.files.is_dir(path)
+                except ValueError as exc:  # the phone refuses the path (a NUL in it)
+                    raise CommandError(f"{SHELL}: can't create {path}: {exc}") from None
+                if is_dir:
                     raise CommandError(f"{SHELL}: can't create {path}: Is a directory")
                 sink = FileSink(self.device.files, path, redirect.append)
                 files.append(sink)
