@@ -448,8 +448,9 @@ class Switch(_Checkable):
             canvas.rect(track, theme.primary, h)
             canvas.circle(cx + w - h, cy, h - d.dp(4), theme.on_primary)
         else:  # Material's unchecked switch: an outlined track (it shows on any background)
-            canvas.rect(track, theme.surface_variant, h)  # and a smaller knob
-            canvas.frame(track, theme.text_secondary, d.dp(2), h)
+            ring = d.dp(2)  # and a smaller knob
+            canvas.rect(track, theme.text_secondary, h)
+            canvas.rect(track.inset(ring, ring, ring, ring), theme.surface_variant, h - ring)
             canvas.circle(cx - w + h, cy, h // 2, theme.text_secondary)
 
 
