@@ -447,8 +447,8 @@ class Switch(_Checkable):
         if on:
             canvas.rect(track, theme.primary, h)
             canvas.circle(cx + w - h, cy, h - d.dp(4), theme.on_primary)
-        else:  # Material's unchecked switch: an outlined track (it shows on any background)
-            ring = d.dp(2)  # and a smaller knob
+        else:  # Material's unchecked switch: an outlined track (it shows on any
+            ring = d.dp(2)  # background) and a smaller knob
             canvas.rect(track, theme.text_secondary, h)
             canvas.rect(track.inset(ring, ring, ring, ring), theme.surface_variant, h - ring)
             canvas.circle(cx - w + h, cy, h // 2, theme.text_secondary)
