@@ -99,6 +99,20 @@ def test_list_shows_seeded_notes_newest_first(phone: Phone, d: Driver) -> None:
     assert d.find(id="fab").desc == "Create a new note"
 
 
+def test_a_rows_date_sits_at_its_end_and_its_preview_takes_the_rest(
+    phone: Phone, d: Driver
+) -> None:
+    rows = d.find_all(id="note_item")
+    dates = d.find_all(id="note_date")
+    previews = d.find_all(id="note_preview")
+    assert rows and len(rows) == len(dates) == len(previews)
+    end = phone.display.dp(16)  # the row's padding
+    for row, date, preview in zip(rows, dates, previews, strict=True):
+        assert date.bounds.right == row.bounds.right - end
+        assert preview.bounds.right < date.bounds.left
+        assert preview.bounds.width > row.bounds.width // 2
+
+
 def test_create_type_and_save_note(phone: Phone, d: Driver) -> None:
     before = len(notes(phone))
     d.tap(id="fab")

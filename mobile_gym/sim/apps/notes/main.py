@@ -12,7 +12,7 @@ from mobile_gym.sim.ui.composites import empty_state, fab
 from mobile_gym.sim.ui.dates import short_date
 from mobile_gym.sim.ui.prompt import prompt_dialog
 from mobile_gym.sim.ui.search import Search
-from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
+from mobile_gym.sim.ui.view import MATCH, WRAP, Column, FrameLayout, Row, View
 from mobile_gym.sim.ui.widgets import ImageView, RadioButton, TextView
 
 ROW_DP = 72
@@ -136,7 +136,7 @@ def main_screen(ctx: AppContext) -> View:
                 width=0,
                 weight=1,
             ),
-            Row(*trailing, margin=(16, 0, 0, 0)),
+            Row(*trailing, width=WRAP, margin=(16, 0, 0, 0)),
             id="note_item",
             padding=(16, 12),
             on_click=lambda: open_note(note.id),
