@@ -298,6 +298,11 @@ def test_checkout_to_a_new_address_with_the_payment_password(phone: Phone, d: Dr
     assert db.execute("SELECT status FROM orders WHERE id = ?", (order[0],)).fetchone()[0] == 2
     assert d.find(id="order_status").text == "待发货"
     assert reports(phone, "支付订单")[-1]["order_number"] == order[4]
+    # each line of the order: its price and count at the row's end, its name in the rest
+    end = phone.display.width - phone.display.dp(16)
+    price, count = d.find(id="order_item_price"), d.find(id="order_item_count")
+    assert price.bounds.right == count.bounds.right == end
+    assert d.find(id="order_item_name").bounds.right < price.bounds.left
 
 
 def test_buy_now_without_any_address_asks_for_one(phone: Phone, d: Driver) -> None:

@@ -270,8 +270,16 @@ def order_detail_screen(ctx: AppContext) -> View:
                     margin=(10, 0, 0, 0),
                 ),
                 Column(
-                    TextView(data.yuan(amount), id="order_item_price", size=14),
-                    TextView(f"x{count}", id="order_item_count", size=13, color="text_secondary"),
+                    TextView(data.yuan(amount), id="order_item_price", size=14, gravity="end"),
+                    TextView(
+                        f"x{count}",
+                        id="order_item_count",
+                        size=13,
+                        color="text_secondary",
+                        gravity="end",
+                    ),
+                    width=WRAP,
+                    margin=(10, 0, 0, 0),
                 ),
                 width=MATCH,
                 padding=(16, 8),
