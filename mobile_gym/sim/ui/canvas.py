@@ -213,12 +213,18 @@ class Canvas:
     def text(
         self, x: float, y: float, text: str, size_px: int, color: Color, bold: bool = False
     ) -> None:
-        """Draw one line of ``text`` with its line box's top-left corner at ``(x, y)``."""
+        """Draw one line of ``text`` with its line box's top-left corner at ``(x, y)``.
+
+        At a reduced scale the text stands on the bottom of its line box scaled, which a
+        view as tall as the line ends at, so the descenders stay inside it (the box can be
+        a row shorter than the reduced text where its edges round apart)."""
         if not text:
             return
         ink, inverse = _text_ink(text, size_px, bold, self.scale, color)
         h, w = ink.shape[:2]
         x0, y0 = round(x * self.scale), round(y * self.scale)
+        if self.scale != 1.0:
+            y0 = round((y + face(size_px, bold).line_height) * self.scale) - h
         region, rx, ry = self._region(x0, y0, x0 + w, y0 + h)
         if region is None:
             return
@@ -245,8 +251,10 @@ sixteenfold in size."""
 def scaled_text_mask(text: str, size_px: int, bold: bool, scale: float) -> np.ndarray:
     """The coverage mask of ``text`` drawn at ``scale``: the face of the scaled size, narrowed
     where its ink runs further right than the full-size text's ink times ``scale`` (a small
-    face's rounded advances add up to more), so that reduced screenshots show the whole text
-    inside the bounds the view hierarchy gives it."""
+    face's rounded advances add up to more) and made no taller than the full-size line times
+    ``scale`` (a small face's line box can be a row or two taller: a view as tall as its line
+    cut off the descenders, a ``g`` read as a ``q``), so that reduced screenshots show the
+    whole text inside the bounds the view hierarchy gives it."""
     return _SCALED_MASKS.get((text, size_px, bold, scale), _scaled_mask)
 
 
@@ -255,14 +263,18 @@ def _scaled_mask(key: MaskKey) -> np.ndarray:
     mask = face(max(1, round(size_px * scale)), bold).mask(text)
     if scale == 1.0:
         return mask
+    full = face(size_px, bold)
     drawn = _ink_right(mask)
-    room = face(size_px, bold).ink_right(text) * scale
-    if drawn <= room + 0.5:
+    room = full.ink_right(text) * scale
+    width = mask.shape[1]
+    if drawn > room + 0.5:
+        width = max(1, round(width * room / drawn))
+    height = min(mask.shape[0], max(1, round(full.line_height * scale)))
+    if (height, width) == mask.shape:
         return mask
-    width = max(1, round(mask.shape[1] * room / drawn))
-    narrowed = cv2.resize(mask, (width, mask.shape[0]), interpolation=cv2.INTER_AREA)
-    narrowed.flags.writeable = False
-    return narrowed
+    fitted = cv2.resize(mask, (width, height), interpolation=cv2.INTER_AREA)
+    fitted.flags.writeable = False
+    return fitted
 
 
 def _ink_right(mask: np.ndarray) -> int:
