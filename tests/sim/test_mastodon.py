@@ -232,3 +232,27 @@ def test_back_returns_to_home_tab(d: Driver, phone: Phone) -> None:
 def test_account_search_takes_a_full_handle(d: Driver, phone: Phone) -> None:
     search_account(d, "@kitty@mastodon.social")
     assert [n.text for n in d.find_all(id="username")] == ["@kitty"]
+
+
+def test_a_status_keeps_its_actions_under_its_text(d: Driver, phone: Phone) -> None:
+    """In a timeline's fixed slot, the action bar follows the status's text (the room left
+    over falls below it, before the next status), so each bar reads as its own status's."""
+    statuses = [s for s in d.find_all(id="status") if s.bounds.height == phone.display.dp(184)]
+    checked = 0
+    for status in statuses:
+        box = status.bounds
+        inside = [
+            n
+            for n in d.find_all()
+            if box.left <= n.bounds.left and n.bounds.right <= box.right
+            if box.top <= n.bounds.top and n.bounds.bottom <= box.bottom
+        ]
+        texts = [n for n in inside if n.resource_id.endswith("/text")]
+        replies = [n for n in inside if n.resource_id.endswith("/reply")]
+        if len(texts) != 1 or len(replies) != 1:
+            continue
+        text, reply = texts[0].bounds, replies[0].bounds
+        assert 0 <= reply.top - text.bottom <= phone.display.dp(32), (text, reply)
+        assert box.bottom - reply.bottom > phone.display.dp(16)
+        checked += 1
+    assert checked >= 2

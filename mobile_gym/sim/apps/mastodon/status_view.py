@@ -158,9 +158,9 @@ def status_card(
             body.append(
                 TextView("Poll: " + " / ".join(item.poll_options), id="poll", size=13, width=MATCH)
             )
-    if height:
-        body.append(View(height=0, weight=1))
     body.append(action_bar(ctx, item, on_more))
+    if height:  # the actions stay under the text; the slot's room left over closes the card
+        body += [View(height=0, weight=1), View(height=1, width=MATCH, background="divider")]
     return Column(
         *body,
         id="status",
