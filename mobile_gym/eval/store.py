@@ -23,6 +23,7 @@ written.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import pathlib
@@ -40,13 +41,34 @@ class RunFolderError(ValueError):
     """A run folder that holds another run, or files that cannot be read back."""
 
 
+def _process_umask() -> int:
+    mask = os.umask(0o022)  # reading the mask means setting it: it is put back at once
+    os.umask(mask)
+    return mask
+
+
+FILE_MODE = 0o666 & ~_process_umask()
+"""The mode files are written with: what a plain ``open`` gives them under the process's
+file-creation mask (read once, at import), not the owner-only mode of a temporary file."""
+
+
+def make_folder(path: pathlib.Path) -> None:
+    """Make the folder ``path`` and those above it; OSError when it cannot be made, with
+    ``strerror`` "Not a directory" when a file stands where it (or one above it) goes."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # ``path`` is a file
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path)) from None
+
+
 def write_atomic(path: pathlib.Path, data: str | bytes) -> None:
     """Write ``data`` to ``path`` all at once: a temporary file in the same folder, flushed
     to disk, then renamed over ``path``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     mode = "wb" if isinstance(data, bytes) else "w"
     fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.chmod(temporary, FILE_MODE)
         with os.fdopen(fd, mode, **({} if mode == "wb" else {"encoding": "utf-8"})) as handle:
             handle.write(data)
             handle.flush()
@@ -68,6 +90,13 @@ class RunStore:
         """Record the run's settings, or check that the folder's run has the same ones; then
         clear the half-written files a killed run left behind."""
         settings = redact_json(settings)
+        try:
+            make_folder(self.root)
+        except OSError as exc:
+            raise RunFolderError(
+                f"{self.root}: cannot be a run folder ({exc.strerror or exc}); "
+                "choose another --out folder"
+            ) from None
         path = self.root / SETTINGS_FILE
         if path.exists():
             try:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from mobile_gym.eval.store import write_atomic
 from mobile_gym.viewer.drawing import scaled
 
 VIDEO_SUFFIXES = (".gif", ".mp4")
@@ -33,23 +34,24 @@ def write_video(frames: Sequence[np.ndarray], out: pathlib.Path, fps: float = 2.
         import imageio.v3 as iio
     except ImportError:
         raise VideoError("episode videos need imageio: pip install 'mobile-gym[ui]'") from None
-    images = [_even(scaled(frame, VIDEO_WIDTH)) for frame in frames]
-    out.parent.mkdir(parents=True, exist_ok=True)
+    images = np.stack([_even(scaled(frame, VIDEO_WIDTH)) for frame in frames])
     if suffix == ".gif":
-        iio.imwrite(out, np.stack(images), extension=".gif", duration=1000 / fps, loop=0)
+        data = iio.imwrite("<bytes>", images, extension=".gif", duration=1000 / fps, loop=0)
     else:
         try:
             import av  # noqa: F401  (imageio's pyav plugin needs it)
         except ImportError:
             raise VideoError("MP4 videos need PyAV: pip install 'mobile-gym[ui]'") from None
-        iio.imwrite(
-            out,
-            np.stack(images),
+        data = iio.imwrite(
+            "<bytes>",
+            images,
+            extension=".mp4",
             plugin="pyav",
             codec="libx264",
             fps=fps,
             out_pixel_format="yuv420p",
         )
+    write_atomic(out, data)  # encoded first: a failed write leaves no half-written video
     return len(images)
 
 

@@ -82,3 +82,23 @@ def test_rerunning_into_a_folder_of_another_run_is_refused(tmp_path: pathlib.Pat
     second = cli("eval", "--task", "settings.wifi_off", "--agent", "oracle", "--out", str(tmp_path))
     assert second.returncode == 2
     assert "holds a run with other settings" in second.stderr
+
+
+def test_a_run_folder_that_cannot_be_made_is_one_error(tmp_path: pathlib.Path) -> None:
+    taken = tmp_path / "taken"
+    taken.write_text("a file")
+    for out in (taken, taken / "run"):
+        result = cli("eval", "--task", "settings.wifi_off", "--agent", "random", "--out", str(out))
+        assert result.returncode == 2, result.stderr
+        assert f"error: {out}: cannot be a run folder (Not a directory)" in result.stderr
+        assert "Traceback" not in result.stderr
+    assert taken.read_text() == "a file"
+
+
+def test_run_files_are_readable_as_any_new_file_is(tmp_path: pathlib.Path) -> None:
+    result = cli("eval", "--task", "settings.wifi_off", "--agent", "random", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    reference = tmp_path / "plain.txt"
+    reference.write_text("made with open()")
+    for name in ("run.json", "results.json", "results.csv"):
+        assert (tmp_path / name).stat().st_mode & 0o777 == reference.stat().st_mode & 0o777

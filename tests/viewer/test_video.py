@@ -65,3 +65,27 @@ def test_bad_video_requests_are_refused(runs: dict, tmp_path: pathlib.Path) -> N
     )
     assert fps.exit_code == 2 and "--fps must be positive" in fps.stderr
     assert not list(tmp_path.iterdir())
+
+
+def test_a_video_that_cannot_be_written_is_one_error_and_no_file(
+    runs: dict, tmp_path: pathlib.Path
+) -> None:
+    blocker = tmp_path / "taken"
+    blocker.write_text("a file, not a folder")
+    out = blocker / "episode.gif"
+    result = invoke("video", str(runs["oracle"]), "--task", "settings.wifi_off", "--out", str(out))
+    assert result.exit_code == 2
+    assert f"cannot write the video {out}: Not a directory" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]
+
+
+def test_a_video_is_readable_as_any_new_file_is(runs: dict, tmp_path: pathlib.Path) -> None:
+    """Written through a temporary file, it still gets the mode the process's umask gives a
+    new file (not the temporary file's owner-only one)."""
+    out = tmp_path / "episode.gif"
+    reference = tmp_path / "plain.txt"
+    reference.write_text("made with open()")
+    result = invoke("video", str(runs["oracle"]), "--task", "settings.wifi_off", "--out", str(out))
+    assert result.exit_code == 0, (result.stderr, result.exception)
+    assert out.stat().st_mode & 0o777 == reference.stat().st_mode & 0o777
