@@ -20,6 +20,7 @@ from mobile_gym.data.rows import ExportError, episode_rows, png_size, run_episod
 from mobile_gym.data.schema import arrow_schema
 from mobile_gym.data.splits import assign_splits
 from mobile_gym.eval.records import EpisodeRecord
+from mobile_gym.eval.store import make_folder
 
 FORMATS = ("parquet", "hf")
 """What ``--format`` can write."""
@@ -85,6 +86,11 @@ def export_dataset(
     splits = [SplitSummary(name, ratios[name], tasks) for name, tasks in assigned.items()]
     summary = ExportSummary(run, out, format, image_size, records, splits)
     existed = out.exists()
+    try:
+        make_folder(out)
+    except OSError as exc:
+        reason = exc.strerror or exc
+        raise ExportError(f"{out}: cannot be made ({reason}); choose another --out") from None
     try:
         if format == "parquet":
             _write_parquet(summary, out, progress)

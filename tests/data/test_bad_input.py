@@ -81,6 +81,17 @@ def test_an_export_never_writes_into_a_folder_with_files(tmp_path: pathlib.Path)
     assert [p.name for p in out.iterdir()] == ["keep.txt"]
 
 
+def test_an_export_folder_that_cannot_be_made_is_one_error(tmp_path: pathlib.Path) -> None:
+    run = small_run(tmp_path / "run")
+    taken = tmp_path / "taken"
+    taken.write_text("a file")
+    out = taken / "dataset"
+    assert f"{out}: cannot be made (Not a directory)" in fails(
+        "export", str(run), "--out", str(out)
+    )
+    assert taken.read_text() == "a file"
+
+
 def test_generate_names_a_bad_suite_and_records_nothing(tmp_path: pathlib.Path) -> None:
     out = tmp_path / "run"
     assert "unknown suite 'startr'" in fails("generate", "--suite", "startr", "--out", str(out))
