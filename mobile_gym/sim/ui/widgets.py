@@ -211,7 +211,8 @@ class EditText(TextView):
     the edited text, ``on_focus`` asks for focus (and the keyboard), ``on_submit`` runs on the
     keyboard's action key. ``input_type`` filters what can be typed, as Android's does;
     ``max_length`` truncates longer input. An empty field reports its hint as its text, as
-    Android's accessibility nodes do.
+    Android's accessibility nodes do. It is underlined (primary while it has the focus)
+    unless given a ``background`` of its own, which replaces Android's underline too.
     """
 
     __slots__ = (
@@ -322,15 +323,16 @@ class EditText(TextView):
         color = resolve_color(theme, "hint" if not self.text else self.color)
         text = self.display_text
         f = self._face(d)
-        if self.text and not self.multiline and not self.password:
-            # keep the end (where the cursor is) in view
+        if self.is_focused and self.text and not self.multiline and not self.password:
+            # keep the end (where the cursor is) in view; without the focus, the start shows
             while len(text) > 1 and f.measure(text) > box.width - d.dp(4):
                 text = text[max(1, len(text) // 8) :] if len(text) > 64 else text[1:]
         self.draw_text(canvas, theme, d, box, text, color)
         line = resolve_color(theme, "primary" if self.is_focused else "divider")
-        thickness = d.dp(2) if self.is_focused else d.dp(1)
-        bottom = self.bounds.bottom
-        canvas.rect(Rect(self.bounds.left, bottom - thickness, self.bounds.right, bottom), line)
+        if self.background is None:  # Android's default background: an underline
+            thickness = d.dp(2) if self.is_focused else d.dp(1)
+            bottom = self.bounds.bottom
+            canvas.rect(Rect(self.bounds.left, bottom - thickness, self.bounds.right, bottom), line)
         if self.is_focused:
             lines = self.lines(d, box, text) if self.text else [("", 0.0)]
             x = round(box.left + lines[-1][1] + 2)

@@ -81,6 +81,10 @@ def _address_bar(ctx: AppContext, entry: dict, menu: Handler) -> View:
         width=0,
         weight=1,
         size=16,
+        background="surface_variant",
+        radius=24,
+        padding=(16, 10),
+        margin=(8, 0, 0, 0),
         on_submit=lambda: navigation.open_address(ctx, ctx.field(URL_FIELD)),
     )
     address.on_focus = lambda: edit_address(ctx)

@@ -139,7 +139,7 @@ def search_screen(ctx: AppContext) -> View:
                 width=0,
                 weight=1,
                 on_submit=submit,
-                background="surface",
+                background="background",
                 radius=18,
                 padding=(12, 8),
             ),
