@@ -69,7 +69,9 @@ def clear_search(ctx: AppContext) -> None:
 
 
 def _search_card(ctx: AppContext) -> View:
-    box = ctx.edit("search", hint="Search here", id="search_box", width=0, weight=1)
+    box = ctx.edit(  # filled as its card is: no underline
+        "search", hint="Search here", id="search_box", width=0, weight=1, background="surface"
+    )
     box.on_submit = lambda: run_search(ctx, ctx.field("search"))
     trailing: View = (
         ImageButton(

@@ -46,6 +46,7 @@ def _search_plate(ctx: AppContext) -> View:
             id="search_src_text",
             width=0,
             weight=1,
+            background="surface_variant",  # filled as its plate is: no underline
             on_submit=lambda: submit(ctx),
         ),
     ]
