@@ -37,7 +37,7 @@ def step_cap(max_steps: int | str | None, spec: TaskSpec, rules: str = "original
 
 
 def make_env(
-    task: str | pathlib.Path | TaskSpec,
+    task: str | pathlib.Path | TaskSpec | None = None,
     max_steps: int | str | None = None,
     action_space: str = "touch",
     observation: str = "pixels",
@@ -52,7 +52,8 @@ def make_env(
     ``mobile_gym.presets``), with its step cap outermost, counting agent actions.
 
     Args:
-        task: a task id, a task file or a ``TaskSpec``.
+        task: a task id, a task file or a ``TaskSpec`` (required: ``gym.make`` of
+            ``MobileGym/Task-v0`` without it is a ValueError saying how to name one).
         max_steps: the step cap (see ``step_cap``).
         action_space: the action space preset.
         observation: the observation preset.
@@ -66,6 +67,12 @@ def make_env(
             ``"strict"`` (the cap exactly); see ``mobile_gym.tasks.schema.RULES``.
         **kwargs: arguments of ``MobileEnv`` (``device``, ``screen_scale``, ...).
     """
+    if task is None:
+        raise ValueError(
+            f"no task given: gym.make({GENERIC_ID!r}, task=...) takes a task id or a task"
+            " file (the shipped ids: `mobile-gym list tasks`); a shipped task also has its"
+            " own id, gym.make('MobileGym/<task id>-v0')"
+        )
     _check_env_arguments(kwargs)
     if rules not in RULES:
         raise ValueError(f"rules must be one of {', '.join(RULES)}, got {rules!r}")

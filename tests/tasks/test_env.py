@@ -413,6 +413,11 @@ def test_final_success_holding_at_the_cap(tmp_path: pathlib.Path) -> None:
     assert truncated and not terminated and info["success"] is True
 
 
+def test_the_generic_id_without_a_task_says_how_to_name_one() -> None:
+    with pytest.raises(ValueError, match=r"no task given: .*task=\.\.\..*mobile-gym list tasks"):
+        gym.make(GENERIC)
+
+
 # step caps ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("cap", [1, 3, 15])
 def test_max_steps_allows_exactly_n_actions(tmp_path: pathlib.Path, cap: int) -> None:
