@@ -132,13 +132,24 @@ def env_id(task_id: str) -> str:
     return f"MobileGym/{task_id}-v0"
 
 
+CHECKER_OFF = True
+"""``gym.make`` adds no ``PassiveEnvChecker`` (``gym.make(..., disable_env_checker=False)``
+adds it back). The envs pass gymnasium's full ``check_env`` in this project's tests, and
+that wrapper keeps an env broken once its first reset raised (a device fault, a negative
+seed): every later step fails in its own check, whatever the env does."""
+
+
 def register_all() -> None:
     """Register every shipped task by the id its file declares, loading none of them
     (idempotent): ``gym.make`` loads the one it makes, and a file that does not load makes
     a TaskFileError saying why."""
     registry = gym.envs.registration.registry
     if GENERIC_ID not in registry:
-        gym.register(GENERIC_ID, entry_point="mobile_gym.registration:make_env")
+        gym.register(
+            GENERIC_ID,
+            entry_point="mobile_gym.registration:make_env",
+            disable_env_checker=CHECKER_OFF,
+        )
     for task_id in shipped_task_files():
         if env_id(task_id) not in registry:
             register_task(task_id, task_id)
@@ -148,5 +159,8 @@ def register_task(task_id: str, task: str) -> None:
     """Register ``MobileGym/<task_id>-v0`` for ``task`` (a shipped task id or a task file
     path): ``gym.make`` builds it with ``make_env(task=task, ...)``."""
     gym.register(
-        env_id(task_id), entry_point="mobile_gym.registration:make_env", kwargs={"task": task}
+        env_id(task_id),
+        entry_point="mobile_gym.registration:make_env",
+        kwargs={"task": task},
+        disable_env_checker=CHECKER_OFF,
     )

@@ -418,6 +418,21 @@ def test_the_generic_id_without_a_task_says_how_to_name_one() -> None:
         gym.make(GENERIC)
 
 
+def test_an_env_whose_first_reset_raised_steps_after_the_next_reset(
+    tmp_path: pathlib.Path,
+) -> None:
+    """``gym.make`` adds no passive checker, which would keep failing every step of an env
+    whose first reset raised (here a negative seed; on a device, a fault)."""
+    env = gym.make(GENERIC, task=str(write_task(tmp_path)), max_steps=4)
+    with pytest.raises(gym.error.Error, match="greater or equal to zero"):
+        env.reset(seed=-1)
+    env.reset(seed=0)
+    *_, terminated, truncated, info = wifi_off(env)
+    assert info["success"] is True and terminated and not truncated
+    checked = gym.make("MobileGym/settings.wifi_off-v0", disable_env_checker=False)
+    assert "PassiveEnvChecker" in str(checked)
+
+
 # step caps ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("cap", [1, 3, 15])
 def test_max_steps_allows_exactly_n_actions(tmp_path: pathlib.Path, cap: int) -> None:
