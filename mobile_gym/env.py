@@ -226,7 +226,10 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         user_options: dict[str, Any] | None = None,
     ) -> None:
         if render_mode not in (None, "rgb_array"):
-            raise ValueError(f"render_mode must be None or 'rgb_array', got {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be None or 'rgb_array', got {render_mode!r}"
+                " ('human' is gym.make's and make_env's: they show the frames in a window)"
+            )
         if not 0.05 <= screen_scale <= 1.0:
             raise ValueError(f"screen_scale must be in [0.05, 1.0], got {screen_scale!r}")
         self.task = task if isinstance(task, TaskSpec) else resolve_task(task)

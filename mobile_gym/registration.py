@@ -18,6 +18,8 @@ from mobile_gym.wrappers.human import HumanWindow, check_human_render
 from mobile_gym.wrappers.step_cap import StepCap
 
 GENERIC_ID = "MobileGym/Task-v0"
+RENDER_MODES = (None, "rgb_array", "human")
+"""What ``make_env`` renders: nothing, frames from ``env.render()``, or a window."""
 
 
 def step_cap(max_steps: int | str | None, spec: TaskSpec, rules: str = "original") -> int | None:
@@ -78,6 +80,9 @@ def make_env(
         raise ValueError(f"rules must be one of {', '.join(RULES)}, got {rules!r}")
     if screen_size is not None:
         observation_options = _with_screen_size(observation, observation_options, screen_size)
+    if render_mode not in RENDER_MODES:
+        shown = ", ".join(repr(mode) for mode in RENDER_MODES)
+        raise ValueError(f"render_mode must be one of {shown}, got {render_mode!r}")
     human = render_mode == "human"
     if human:
         check_human_render()

@@ -542,8 +542,10 @@ def test_render_rgb_array_is_full_size(tmp_path: pathlib.Path) -> None:
     plain = make_env()
     plain.reset(seed=0)
     assert plain.render() is None
-    with pytest.raises(ValueError, match="render_mode"):
+    with pytest.raises(ValueError, match=r"render_mode.*'human' is gym\.make's"):
         MobileEnv(spec(), render_mode="human")
+    with pytest.raises(ValueError, match="one of None, 'rgb_array', 'human', got 'video'"):
+        gym.make(GENERIC, task=str(write_task(tmp_path)), render_mode="video")
 
 
 def test_view_hierarchy_is_dumped_only_when_read(monkeypatch: pytest.MonkeyPatch) -> None:
