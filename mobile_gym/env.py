@@ -271,6 +271,11 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
+        if options:  # (an empty dict, as vector envs pass, is no option)
+            raise ValueError(
+                f"reset takes no options, got {sorted(map(str, options))}: an env plays one"
+                " task (make one env per task, or register task files as gym ids)"
+            )
         super().reset(seed=seed)
         device_seed = int(self.np_random.integers(2**31 - 1))
         self.steps = 0

@@ -433,6 +433,15 @@ def test_an_env_whose_first_reset_raised_steps_after_the_next_reset(
     assert "PassiveEnvChecker" in str(checked)
 
 
+def test_reset_refuses_options_it_would_ignore(tmp_path: pathlib.Path) -> None:
+    env = gym.make(GENERIC, task=str(write_task(tmp_path)))
+    with pytest.raises(ValueError, match=r"reset takes no options, got \['task'\]"):
+        env.reset(seed=0, options={"task": "notes.create_titled"})
+    for nothing in (None, {}):  # what vector envs pass
+        _, info = env.reset(seed=0, options=nothing)
+        assert info["agent_steps"] == 0
+
+
 # step caps ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("cap", [1, 3, 15])
 def test_max_steps_allows_exactly_n_actions(tmp_path: pathlib.Path, cap: int) -> None:
