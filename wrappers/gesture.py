@@ -77,6 +77,10 @@ def gesture_action_space(text_length: int = 4096) -> spaces.Dict:
     )
 
 
+_FIELDS = tuple(gesture_action_space().spaces)
+"""The fields an action may have: those of the action space."""
+
+
 class GestureActions(gym.Wrapper):
     """Gestures in, touch sequences out; see the module docstring for the action space."""
 
@@ -101,12 +105,17 @@ class GestureActions(gym.Wrapper):
             raise CommandError(
                 f"an action is a dict with a 'verb' (or a Command), not {type(action).__name__}"
             )
+        unknown = sorted(str(name) for name in action if name not in _FIELDS)
+        if unknown:
+            raise CommandError(
+                f"the action has unknown fields {unknown}; its fields: {', '.join(_FIELDS)}"
+            )
         verb = _choice(action, "verb", VERBS)
         fields: dict[str, Any] = {}
         if verb in _POINTED or (verb in ("scroll", "type") and "position" in action):
-            fields["x"], fields["y"] = _point(action, "position")
+            fields["x"], fields["y"] = _point(action, "position", verb)
         if verb == "swipe":
-            fields["x2"], fields["y2"] = _point(action, "end")
+            fields["x2"], fields["y2"] = _point(action, "end", verb)
         if verb == "scroll":
             fields["direction"] = _choice(action, "direction", DIRECTIONS)
         if verb == "key":
@@ -150,10 +159,11 @@ def _choice(action: dict[str, Any], field: str, options: tuple[str, ...]) -> str
         ) from None
 
 
-def _point(action: dict[str, Any], field: str) -> tuple[Any, Any]:
-    """The two numbers of a position field (checked as the command's ``x`` and ``y``)."""
+def _point(action: dict[str, Any], field: str, verb: str) -> tuple[Any, Any]:
+    """The two numbers of a position field of a ``verb`` action (checked as the command's
+    ``x`` and ``y``)."""
     if field not in action:
-        raise CommandError(f"{shown(action.get('verb'))} needs {field!r}")
+        raise CommandError(f"{verb} needs {field!r}")
     try:
         return check_pair(field, action[field])
     except ValueError as exc:

@@ -207,7 +207,9 @@ def test_sub_step_rewards_and_instructions_are_gathered() -> None:
         ({}, "no 'verb'"),
         ("click", "a dict"),
         (None, "a dict"),
-        ({"verb": "click"}, "needs 'position'"),
+        ({"verb": "click"}, "click needs 'position'"),
+        ({"verb": 0}, "click needs 'position'"),  # the verb by its index, named
+        ({"verb": "click", "positon": [0.5, 0.5]}, "unknown fields ['positon']; its fields"),
         ({"verb": "click", "position": "centre"}, "two numbers"),
         ({"verb": "click", "position": [0.5]}, "two numbers"),
         ({"verb": "click", "position": [1.5, 0.5]}, "must be a number in [0, 1]"),
