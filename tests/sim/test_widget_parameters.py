@@ -49,10 +49,11 @@ def test_a_control_sets_what_a_text_view_sets(control: type) -> None:
 
 
 @pytest.mark.parametrize("control", [Switch, CheckBox, RadioButton])
-def test_a_control_has_the_text_defaults_but_its_width_and_padding(control: type) -> None:
+def test_a_control_has_the_text_defaults_but_its_width_padding_and_lines(control: type) -> None:
     built = control("Wi-Fi", checked=False, on_change=print)
     text = TextView("Wi-Fi")
-    mine = {"width", "padding", "is_checked", "on_change"}
+    assert (built.max_lines, text.max_lines) == (3, 1)  # a long label wraps, as Android's
+    mine = {"width", "padding", "max_lines", "is_checked", "on_change"}
     assert {k: v for k, v in _slots(built).items() if k not in mine} == {
         k: v for k, v in _slots(text).items() if k not in mine
     }

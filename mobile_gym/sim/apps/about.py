@@ -90,8 +90,17 @@ class AboutPages:
         for question, answer in (*self.faq, *COMMON_FAQ):
             items.append(
                 Column(
-                    TextView(question, id="faq_title", size=16, bold=True, width=MATCH),
-                    TextView(answer, id="faq_text", size=14, color="text_secondary", width=MATCH),
+                    TextView(
+                        question, id="faq_title", size=16, bold=True, max_lines=4, width=MATCH
+                    ),
+                    TextView(
+                        answer,
+                        id="faq_text",
+                        size=14,
+                        color="text_secondary",
+                        max_lines=12,
+                        width=MATCH,
+                    ),
                     padding=(16, 12),
                     width=MATCH,
                 )

@@ -8,7 +8,17 @@ from mobile_gym.geometry import Rect
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.theme import Theme
-from mobile_gym.sim.ui.view import MATCH, WRAP, Column, FrameLayout, LinearLayout, Row, View
+from mobile_gym.sim.ui.view import (
+    MATCH,
+    UNBOUNDED,
+    WRAP,
+    Column,
+    FrameLayout,
+    LinearLayout,
+    Row,
+    View,
+    spacing,
+)
 from mobile_gym.sim.ui.widgets import Button, ImageButton, ImageView, TextView
 
 Handler = Callable[[], None]
@@ -294,15 +304,33 @@ class _PopupLayer(FrameLayout):
 
 
 class _MenuList(LinearLayout):
-    """The popup menu's panel, a list of items as Android draws it, outlined to stand out."""
+    """The popup menu's panel, a list of items as Android draws it, outlined to stand out.
+
+    It is as wide as its widest item in whole 56 dp units, at least two, at most half the
+    screen or 320 dp, whichever is wider (Android's menu popup), and its rows fill it.
+    """
 
     __slots__ = ()
 
     cls = "android.widget.ListView"
 
+    def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
+        unit = d.dp(56)
+        widest = max((_natural_width(d, row) for row in self.children), default=0)
+        width = max(-(-widest // unit), 2) * unit
+        width = min(width, max(d.width // 2, d.dp(320)), max_w)
+        return width, super().content_size(d, width, max_h)[1]
+
     def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:
         super().draw(canvas, theme, d)
         canvas.frame(self.bounds, theme.divider, d.dp(1), d.dp(self.radius))
+
+
+def _natural_width(d: Display, row: View) -> int:
+    """The width ``row`` (a menu item) needs for its content, its padding included."""
+    left, _, right, _ = spacing(d, row.padding)
+    content = max((child.measure(d, UNBOUNDED, UNBOUNDED)[0] for child in row.children), default=0)
+    return left + content + right
 
 
 def popup_menu(
@@ -326,7 +354,7 @@ def popup_menu(
     panel = _MenuList(
         orientation="vertical",
         children=rows,
-        width=220,
+        width=WRAP,
         height=WRAP,
         padding=(0, 8),
         background="surface",

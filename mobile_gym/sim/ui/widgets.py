@@ -342,7 +342,8 @@ class EditText(TextView):
 
 
 class _Checkable(TextView):
-    """A labelled two-state control; a click flips it through ``on_change``."""
+    """A labelled two-state control; a click flips it through ``on_change``. A long label
+    wraps (up to ``max_lines``, 3 by default), as Android's does."""
 
     __slots__ = ("is_checked", "on_change")
     checkable = True
@@ -357,9 +358,10 @@ class _Checkable(TextView):
         on_change: Callable[[bool], None],
         width: int = MATCH,
         padding: int | tuple[int, int] = (0, 8),
+        max_lines: int = 3,
         **kwargs,
     ) -> None:
-        super().__init__(text, width=width, padding=padding, **kwargs)
+        super().__init__(text, width=width, padding=padding, max_lines=max_lines, **kwargs)
         self.is_checked = checked
         self.on_change = on_change
 

@@ -13,7 +13,7 @@ from mobile_gym.sim.apps.sms_messenger.data import Conversation
 from mobile_gym.sim.ui.composites import empty_state, fab
 from mobile_gym.sim.ui.dates import short_date
 from mobile_gym.sim.ui.search import Search
-from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
+from mobile_gym.sim.ui.view import MATCH, WRAP, Column, FrameLayout, Row, View
 from mobile_gym.sim.ui.widgets import ImageView, TextView
 
 ROW_DP = 72
@@ -95,7 +95,9 @@ def conversation_list(
             )
         ]
         if conv.pinned:
-            trailing.append(ImageView("star", size=16, id="pin_indicator", desc="Pinned"))
+            trailing.append(
+                ImageView("star", size=16, id="pin_indicator", desc="Pinned", gravity="end")
+            )
         if conv.unread:
             trailing.append(
                 ImageView(
@@ -104,6 +106,7 @@ def conversation_list(
                     id="unread_indicator",
                     desc="Unread",
                     margin=(0, 6, 0, 0),
+                    gravity="end",
                 )
             )
         letter = conv.title[:1].upper() if conv.name else "#"
@@ -127,7 +130,7 @@ def conversation_list(
                 weight=1,
                 margin=(16, 0, 8, 0),
             ),
-            Column(*trailing, width=56),
+            Column(*trailing, width=WRAP),  # as wide as its date: "May 30, 2024" shows whole
             id="conversation_frame",
             padding=(16, 0),
             on_click=lambda: open_thread(ctx, conv.address),
