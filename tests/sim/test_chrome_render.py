@@ -109,6 +109,52 @@ def test_a_word_longer_than_the_page_is_cut_across_lines() -> None:
     assert "".join(line.text for line in page) == f"See{word}"
 
 
+HOTELS = (
+    "<table><tr><th>Hotel</th><th>Address</th><th>Price</th><th></th></tr>"
+    "<tr><td>Kunming Business Hotel (4\u2605)</td><td>20 Station Rd</td>"
+    "<td>$121 a night</td><td><a href='/book?h=2'>Book</a></td></tr>"
+    "<tr><td>Old Town Lodge</td><td>8 Market St</td><td>$63 a night</td>"
+    "<td><a href='/book?h=1'>Book</a></td></tr></table>"
+)
+
+
+def _cell_texts(page: tuple, block: int) -> list[str]:
+    """Each cell's text of table row ``block``, its lines joined."""
+    rows = [line for line in page if line.block == block]
+    columns = zip(*(line.cells for line in rows), strict=True)
+    return [" ".join("".join(r.text for r in part) for part in c if part) for c in columns]
+
+
+def test_a_table_shares_the_width_by_content_and_wraps_what_does_not_fit() -> None:
+    """As a browser lays out a table: no cell is cut short; a row takes as many lines as
+    its tallest cell; a column with more to show is wider; the columns fill the row."""
+    d = Display()
+    page = lines(HOTELS, BASE, d)
+    blocks = sorted({line.block for line in page})
+    assert _cell_texts(page, blocks[1]) == [
+        "Kunming Business Hotel (4\u2605)",
+        "20 Station Rd",
+        "$121 a night",
+        "Book",
+    ]
+    assert _cell_texts(page, blocks[2])[0] == "Old Town Lodge"
+    first_row = [line for line in page if line.block == blocks[1]]
+    assert len(first_row) == 2 and [line.first for line in first_row] == [True, False]
+    hotel, address, price, book = first_row[0].widths
+    assert hotel > address > book and price > book
+    assert sum(first_row[0].widths) == d.width - d.dp(2 * 16 + 2 * 8)
+
+
+def test_a_table_that_fits_is_not_wrapped() -> None:
+    page = lines(
+        "<table><tr><td>Model</td><td>Easy</td></tr><tr><td>GPT-4o</td><td>48.2</td></tr></table>",
+        BASE,
+        Display(),
+    )
+    assert len(page) == 2  # one line per row
+    assert [line.cells[0][0].text for line in page] == ["Model", "GPT-4o"]
+
+
 LONG = "https://long.example.com/"
 LONG_HTML = (
     "<title>Long</title>"

@@ -2,9 +2,12 @@
 
 Text blocks are broken into lines at spaces, measured in the phone's typeface at the width
 the page is shown in (a run's words stay together with its link and weight: a line is a
-row of runs). Every other block (an image, a rule, a table row, a form control,
-the space between blocks) is one line. Lines are made once per page and width
-(``lines``), so a long page costs what its lines on screen cost.
+row of runs). A table's columns share the width as a browser's automatic table layout
+shares it (each at least as wide as its longest word where the width allows, the rest by
+how much wider its content is), and each row takes as many lines as its tallest cell
+wraps to. Every other block (an image, a rule, a form control, the space between blocks)
+is one line. Lines are made once per page and width (``lines``), so a long page costs
+what its lines on screen cost.
 """
 
 from __future__ import annotations
@@ -23,6 +26,12 @@ SIDE_DP = 16
 """The page's margin on either side, in dp."""
 PREFIX_DP = 20
 """The room a list item's marker takes, in dp."""
+CELL_SP = 14
+"""The text size of a table cell, in sp."""
+ROW_PADDING_DP = 8
+"""A table row's padding on either side, in dp."""
+CELL_GAP_DP = 8
+"""The room after each table cell, in dp."""
 _WORDS = re.compile(r"\S+\s*|\s+")
 
 
@@ -34,6 +43,10 @@ class Line:
     block: int
     segments: tuple[Run, ...] = ()
     first: bool = True
+    cells: tuple[tuple[Run, ...], ...] = ()
+    """A table row's line: the runs each cell shows on it."""
+    widths: tuple[int, ...] = ()
+    """A table row's line: each column's width in pixels (its gap included)."""
 
     @property
     def text(self) -> str:
@@ -92,11 +105,73 @@ def _block_lines(index: int, block: Block, d: Display, width_px: int) -> list[Li
     return [Line(index, tuple(segments), first=i == 0) for i, segments in enumerate(broken)]
 
 
+def _table_widths(rows: list[Block], d: Display, room: int) -> tuple[int, ...]:
+    """The width (px, gap included) of each column of the table ``rows``, filling ``room``
+    px as a browser's automatic table layout shares it: by content width when all of it
+    fits; else each column its longest word and the rest by how much wider its content
+    is; else (not even the words fit) by longest word."""
+    count = max(len(row.cells) for row in rows)
+    pad = d.dp(CELL_GAP_DP) + d.dp(4)  # the gap, and the pixel a text measures wider
+    most = [float(pad)] * count
+    least = [float(pad)] * count
+    for row in rows:
+        for column, runs in enumerate(row.cells):
+            f = face(d.dp(CELL_SP), row.header or any(run.bold for run in runs))
+            text = "".join(run.text for run in runs)
+            most[column] = max(most[column], pad + f.measure(text))
+            words = [f.measure(word) for word in text.split()]
+            least[column] = max(least[column], pad + max(words, default=0.0))
+    if sum(most) <= room:
+        shares = most
+    elif sum(least) >= room:
+        shares = least
+    else:
+        extra = [high - low for high, low in zip(most, least, strict=True)]
+        spare = (room - sum(least)) / sum(extra)
+        shares = [low + spare * e for low, e in zip(least, extra, strict=True)]
+    total = sum(shares)
+    widths = [int(room * share / total) for share in shares]
+    widths[-1] += room - sum(widths)
+    return tuple(widths)
+
+
+def _row_lines(index: int, block: Block, widths: tuple[int, ...], d: Display) -> list[Line]:
+    """The lines of table row ``block`` in columns of ``widths``: each cell broken to its
+    column, as many lines as its tallest cell takes."""
+    size, gap = d.dp(CELL_SP), d.dp(CELL_GAP_DP)
+    broken = []
+    for runs, width in zip(block.cells, widths, strict=False):
+        bold = tuple(Run(r.text, r.href, r.bold or block.header) for r in runs)
+        broken.append(_break(bold, size, max(width - gap - d.dp(4), d.dp(16))) or [[]])
+    height = max((len(cell) for cell in broken), default=1)
+    return [
+        Line(
+            index,
+            first=part == 0,
+            cells=tuple(tuple(cell[part]) if part < len(cell) else () for cell in broken),
+            widths=widths,
+        )
+        for part in range(height)
+    ]
+
+
 def _lines(key: tuple[str, str, Display]) -> tuple[Line, ...]:
     html, url, d = key
+    blocks = document(html, url).blocks
+    room = d.width - d.dp(2 * SIDE_DP + 2 * ROW_PADDING_DP)
     out: list[Line] = []
-    for index, block in enumerate(document(html, url).blocks):
-        out.extend(_block_lines(index, block, d, d.width))
+    table: list[tuple[int, Block]] = []  # the rows of the table being read
+    for index, block in enumerate((*blocks, None)):
+        if block is not None and block.kind == "row":
+            table.append((index, block))
+            continue
+        if table:
+            widths = _table_widths([row for _, row in table], d, room)
+            for row_index, row in table:
+                out.extend(_row_lines(row_index, row, widths, d))
+            table = []
+        if block is not None:
+            out.extend(_block_lines(index, block, d, d.width))
     return tuple(out)
 
 

@@ -19,7 +19,15 @@ from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.chrome import forms
 from mobile_gym.sim.apps.chrome.document import TEXT_INPUTS, Block, Control, Document, Run
 from mobile_gym.sim.apps.chrome.find import Match
-from mobile_gym.sim.apps.chrome.layout import LINE_DP, PREFIX_DP, SIDE_DP, Line
+from mobile_gym.sim.apps.chrome.layout import (
+    CELL_GAP_DP,
+    CELL_SP,
+    LINE_DP,
+    PREFIX_DP,
+    ROW_PADDING_DP,
+    SIDE_DP,
+    Line,
+)
 from mobile_gym.sim.ui.scroll import RecyclerView
 from mobile_gym.sim.ui.view import MATCH, WRAP, LinearLayout, View
 from mobile_gym.sim.ui.widgets import Button, CheckBox, ImageView, RadioButton, TextView
@@ -171,16 +179,23 @@ def _text_line(
     return WebLine(*children, padding=(indent, 0, SIDE_DP, 0))
 
 
-def _cell(runs: tuple[Run, ...], header: bool, actions: Actions) -> View:
+def _cell(runs: tuple[Run, ...], header: bool, actions: Actions, width: int) -> View:
+    """One line of a table cell: its column's ``width`` (px, the gap after it included)
+    shares the row as weight, so the columns keep the widths the page's layout gave them."""
     text = "".join(run.text for run in runs)
     href = next((run.href for run in runs if run.href), None)
-    common = {"size": 14, "bold": header or any(r.bold for r in runs), "width": 0, "weight": 1}
+    common = {
+        "size": CELL_SP,
+        "bold": header or any(r.bold for r in runs),
+        "width": 0,
+        "weight": width,
+        "padding": (0, 0, CELL_GAP_DP, 0),
+    }
     if href is None:
-        return TextView(text, margin=(0, 0, 8, 0), **common)
+        return TextView(text, **common)
     return WebLink(
         text,
         color="primary",
-        margin=(0, 0, 8, 0),
         on_click=lambda: actions.open_link(href),
         on_long_click=lambda: actions.link_menu(href),
         **common,
@@ -284,9 +299,12 @@ def render_line(
         inner = _control(ctx, doc, block.control, actions)
     elif kind == "row":
         inner = WebLine(
-            *(_cell(cell, block.header, actions) for cell in block.cells),
+            *(
+                _cell(cell, block.header, actions, width)
+                for cell, width in zip(line.cells, line.widths, strict=False)
+            ),
             background="surface_variant" if block.header else None,
-            padding=(8, 0),
+            padding=(ROW_PADDING_DP, 0),
         )
     elif kind == "rule":
         inner = _Blank(height=1, background="divider", gravity="center")
