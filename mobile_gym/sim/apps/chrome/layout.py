@@ -141,8 +141,9 @@ def _row_lines(index: int, block: Block, widths: tuple[int, ...], d: Display) ->
     size, gap = d.dp(CELL_SP), d.dp(CELL_GAP_DP)
     broken = []
     for runs, width in zip(block.cells, widths, strict=False):
-        bold = tuple(Run(r.text, r.href, r.bold or block.header) for r in runs)
-        broken.append(_break(bold, size, max(width - gap - d.dp(4), d.dp(16))) or [[]])
+        bold = block.header or any(run.bold for run in runs)  # a cell is drawn in one weight
+        runs = tuple(Run(run.text, run.href, bold) for run in runs)
+        broken.append(_break(runs, size, max(width - gap - d.dp(4), d.dp(16))) or [[]])
     height = max((len(cell) for cell in broken), default=1)
     return [
         Line(
