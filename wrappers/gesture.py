@@ -10,7 +10,8 @@ Description:
 Action Space:
     ``Dict(verb: Discrete(len(VERBS)), position: Box([0, 1]^2), end: Box([0, 1]^2),
     direction: Discrete(4), key: Discrete(len(KEYS)), text: UnicodeText)``. ``verb`` indexes
-    ``VERBS`` and decides which other fields are read (the rest are ignored):
+    ``VERBS`` and decides which other fields are read (the rest are ignored; a field the
+    space does not have is refused):
 
     ==============================  ==================================================
     click, double_tap, long_press   ``position``
