@@ -57,7 +57,7 @@ def test_a_menu_of_short_items_is_two_units_wide_and_a_long_one_stops_at_its_lim
 def test_a_control_s_long_label_wraps_instead_of_being_cut(control: type) -> None:
     label = "Keep old last-modified value at file copy/move/rename"
     view = control(label, checked=True, on_change=print)
-    _laid_out(Column(view, width=D.dp(360), padding=(16, 6)))
+    _laid_out(Column(view, width=360, padding=(16, 6)))  # dp, as a phone column
     drawn = _drawn_lines(view)
     assert len(drawn) == 2 and " ".join(drawn) == label and ELLIPSIS not in "".join(drawn)
 
