@@ -63,6 +63,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
+from gymnasium.error import ClosedEnvironmentError
 
 from mobile_gym.actions import StepResult
 from mobile_gym.checks import check_int, check_number, check_point, check_text, shown
@@ -266,6 +267,8 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         """The task's MCP tool servers, started at the first reset (tasks with ``tools``)."""
         self._tool_view = {"tools": "", TOOL_CALL: ""} if self.task.tools else {}
         """The observation's tool parts: the tool list and the step's tool result."""
+        self.closed = False
+        """Whether ``close`` was called: the env then refuses to reset, step or render."""
 
     # gymnasium API -----------------------------------------------------------------------
     def reset(
@@ -276,6 +279,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
                 f"reset takes no options, got {sorted(map(str, options))}: an env plays one"
                 " task (make one env per task, or register task files as gym ids)"
             )
+        self._refuse_if_closed("reset")
         super().reset(seed=seed)
         device_seed = int(self.np_random.integers(2**31 - 1))
         self.steps = 0
@@ -311,6 +315,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
     def step(self, action: dict[str, Any]) -> StepResult:
         """Carry out one touch-level action and judge the task; a device fault ends the
         episode (see the module docstring)."""
+        self._refuse_if_closed("step")
         if self.error is None:
             if self.episode is None:
                 raise RuntimeError("call reset() before step()")
@@ -375,6 +380,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
     def render(self) -> np.ndarray | None:
         if self.render_mode != "rgb_array":
             return None
+        self._refuse_if_closed("render")
         if self.error is not None:  # the device failed: a black screen
             width, height = self.device.size
             return np.zeros((height, width, 3), np.uint8)
@@ -382,13 +388,22 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
 
     def close(self) -> None:
         """Close the device if the env opened it (``device="adb"`` stops its logcat stream)
-        and stop the task's MCP tool servers."""
+        and stop the task's MCP tool servers. Closing again does nothing; a closed env
+        refuses ``reset``, ``step`` and ``render`` (``ClosedEnvironmentError``)."""
+        self.closed = True
         if self.tool_hub is not None:
             self.tool_hub.close()
             self.tool_hub = None
         close = getattr(self.device, "close", None)
         if self._owns_device and close is not None:
             close()
+
+    def _refuse_if_closed(self, call: str) -> None:
+        if self.closed:
+            raise ClosedEnvironmentError(
+                f"{call}() on a closed env: make a new env (close() released its device"
+                " and tool servers)"
+            )
 
     # what is observed ------------------------------------------------------------------------
     def drop_screen(self) -> None:

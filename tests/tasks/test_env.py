@@ -223,6 +223,25 @@ def test_step_before_reset() -> None:
         make_env().step(REPEAT)
 
 
+def test_a_closed_env_refuses_to_go_on() -> None:
+    env = MobileEnv(spec(), render_mode="rgb_array")
+    env.reset(seed=0)
+    env.close()
+    env.close()  # closing again does nothing
+    for call, run in (
+        ("reset", lambda: env.reset(seed=0)),
+        ("step", lambda: env.step(REPEAT)),
+        ("render", env.render),
+    ):
+        with pytest.raises(gym.error.ClosedEnvironmentError, match=rf"{call}\(\) on a closed env"):
+            run()
+    wrapped = gym.make("MobileGym/settings.wifi_off-v0", max_episode_steps=None)
+    wrapped.reset(seed=0)
+    wrapped.close()
+    with pytest.raises(gym.error.ClosedEnvironmentError):
+        wrapped.step(wrapped.action_space.sample())
+
+
 # malformed actions -------------------------------------------------------------------------
 def key(index: Any) -> dict[str, Any]:
     return act(ActionType.KEY, key=index)
