@@ -3,8 +3,12 @@ the server's database, logcat and the view hierarchy."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
+from mobile_gym.geometry import Rect
+from mobile_gym.hierarchy import Node
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.apps.mastodon import MAIN, PACKAGE, SERVER
@@ -234,25 +238,63 @@ def test_account_search_takes_a_full_handle(d: Driver, phone: Phone) -> None:
     assert [n.text for n in d.find_all(id="username")] == ["@kitty"]
 
 
-def test_a_status_keeps_its_actions_under_its_text(d: Driver, phone: Phone) -> None:
-    """In a timeline's fixed slot, the action bar follows the status's text (the room left
-    over falls below it, before the next status), so each bar reads as its own status's."""
-    statuses = [s for s in d.find_all(id="status") if s.bounds.height == phone.display.dp(184)]
-    checked = 0
-    for status in statuses:
+def statuses(d: Driver) -> list[Node]:
+    return d.find_all(id="status")
+
+
+def inside(outer: Rect, inner: Rect) -> bool:
+    return outer.intersect(inner) == inner
+
+
+def test_statuses_take_their_own_heights_one_under_another(d: Driver, phone: Phone) -> None:
+    """A timeline's statuses are as tall as what they show (a one-line status is shorter than
+    a two-line one): the text, the action bar under it, then the divider, with no room
+    between one status and the next."""
+    shown = statuses(d)
+    assert len(shown) >= 4
+    assert len({s.bounds.height for s in shown}) > 1
+    for above, below in pairwise(shown):
+        assert below.bounds.top == above.bounds.bottom
+    nodes = d.find_all()
+    for status in shown[:-1]:
         box = status.bounds
-        inside = [
-            n
-            for n in d.find_all()
-            if box.left <= n.bounds.left and n.bounds.right <= box.right
-            if box.top <= n.bounds.top and n.bounds.bottom <= box.bottom
+        (text,) = [
+            n.bounds for n in nodes if n.resource_id.endswith("/text") and inside(box, n.bounds)
         ]
-        texts = [n for n in inside if n.resource_id.endswith("/text")]
-        replies = [n for n in inside if n.resource_id.endswith("/reply")]
-        if len(texts) != 1 or len(replies) != 1:
-            continue
-        text, reply = texts[0].bounds, replies[0].bounds
-        assert 0 <= reply.top - text.bottom <= phone.display.dp(32), (text, reply)
-        assert box.bottom - reply.bottom > phone.display.dp(16)
-        checked += 1
-    assert checked >= 2
+        (reply,) = [
+            n.bounds for n in nodes if n.resource_id.endswith("/reply") and inside(box, n.bounds)
+        ]
+        assert 0 <= reply.top - text.bottom <= phone.display.dp(32)
+        assert 0 <= box.bottom - reply.bottom <= phone.display.dp(2)
+
+
+def whole_statuses(d: Driver, box: Rect) -> list[tuple[str, ...]]:
+    """The statuses wholly shown in the list's ``box``, each as the texts it shows."""
+    nodes = d.find_all()
+    return [
+        tuple(n.text for n in nodes if n.text and inside(s.bounds, n.bounds))
+        for s in statuses(d)
+        if inside(box, s.bounds)
+    ]
+
+
+def test_the_timeline_scrolls_to_its_last_status_and_back(d: Driver, phone: Phone) -> None:
+    """Half-screen swipes through the home timeline skip no status (each screen keeps one
+    the last one showed whole), stop at the oldest status (its bottom on the list's) and
+    come back to the newest at the top, laid out as at first."""
+    box = d.find(scrollable="true").bounds
+    first = [(s.bounds.top, s.bounds.height) for s in statuses(d)]
+    shown = whole_statuses(d, box)
+    pages = 0
+    while True:
+        d.scroll("down")
+        now = whole_statuses(d, box)
+        if now == shown:
+            break
+        assert set(now) & set(shown), (shown, now)
+        shown, pages = now, pages + 1
+    assert pages >= 2
+    assert statuses(d)[-1].bounds.bottom == box.bottom
+    for _ in range(pages + 1):
+        d.scroll("up")
+    assert [(s.bounds.top, s.bounds.height) for s in statuses(d)] == first

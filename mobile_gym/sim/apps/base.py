@@ -277,7 +277,8 @@ class AppContext:
 
         Other keyword arguments go to the container: ``items``, ``item_height`` and
         ``render_item`` make a recycled list (only the rows in view are made, so ``items``
-        may be a long lazy sequence), ``fill_viewport`` stretches short content. It shows
+        may be a long lazy sequence), ``wrap_rows`` in place of ``item_height`` one whose
+        rows take their own heights, and ``fill_viewport`` stretches short content. It shows
         ``start`` (pixels from the top; clamped to the content) until first scrolled.
         """
         name = "scroll:" + key

@@ -59,16 +59,27 @@ class ScrollView(View):
     For long lists pass ``items``, ``item_height`` (dp) and ``render_item`` instead of
     children: only the rows in view are made (``render_item(index, item)``), as a
     RecyclerView recycles its rows; a row stays while its item is equal and nothing it
-    read changed. Children are measured at their natural height (``MATCH`` along the
+    read changed. With ``wrap_rows`` in place of ``item_height``, each row is as tall as
+    its content, measured as it is made (a status of one line or of ten), and the list
+    keeps its place as a row and a distance into it, as a RecyclerView's layout manager
+    does; a pixel offset (``start``, ``AppContext.scroll_to``) is a distance into the first
+    row, and the layout walks down to the row it falls in. Either way the cost follows the
+    rows shown and passed, never the length of the list.
+
+    Children are measured at their natural height (``MATCH`` along the
     scrolling axis means "as tall as the content"); ``fill_viewport`` stretches content
     shorter than the view so that ``MATCH`` children fill the page (Android's
     ``fillViewport``).
     """
 
     __slots__ = (
+        "_anchor",
         "_content_height",
+        "_end",
         "_gone",
+        "_heights",
         "_inner_height",
+        "_inner_width",
         "_offset",
         "_rows",
         "_rows_scope",
@@ -79,6 +90,7 @@ class ScrollView(View):
         "items",
         "position",
         "render_item",
+        "wrap_rows",
     )
     cls = "android.widget.ScrollView"
     scrollable = True
@@ -95,23 +107,40 @@ class ScrollView(View):
         items: Sequence[object] = (),
         item_height: int = 0,
         render_item: RenderItem | None = None,
+        wrap_rows: bool = False,
         fill_viewport: bool = False,
         height: int = MATCH,
         **kwargs,
     ) -> None:
-        if render_item is not None and item_height <= 0:
-            raise ValueError("a recycled list needs item_height > 0")
+        if wrap_rows and (render_item is None or item_height):
+            raise ValueError(
+                "wrap_rows is for a recycled list (items and render_item) whose rows"
+                " have no item_height"
+            )
+        if render_item is not None and item_height <= 0 and not wrap_rows:
+            raise ValueError("a recycled list needs item_height > 0 (or wrap_rows)")
         super().__init__(height=height, **kwargs)
         self.position = position
         self.items = items
         self.item_count = len(items)
         self.item_height = item_height
         self.render_item = render_item
+        self.wrap_rows = wrap_rows
         self.fill_viewport = fill_viewport
         self._offset = 0
         """The offset laid out last (or, without a ``position``, the offset itself)."""
+        self._anchor: tuple[int, int] = (0, 0)
+        """With ``wrap_rows``: the row at the top and how far into it the list is scrolled
+        (pixels), as laid out last and scrolled since (without a ``position``, the place
+        itself)."""
+        self._end: int | None = None
+        """With ``wrap_rows``: the distance into the anchor row at which the last row's
+        bottom meets the list's, when the last layout reached the last row."""
+        self._heights: dict[int, tuple[object, int]] = {}
+        """With ``wrap_rows``: the rows' heights found (by index, with the item), while
+        nothing the rows read changed and the width is the same."""
         self._content_height = 0
-        self._inner_height = 0
+        self._inner_height = self._inner_width = 0
         self._rows: dict[int, tuple[object, View]] = {}
         """The rows made, by index: the item each was made for, and the row."""
         self._gone: list[Rect] = []
@@ -159,12 +188,32 @@ class ScrollView(View):
 
     def scroll_by(self, dy: int) -> bool:
         """Scroll by ``dy`` pixels (positive shows later content); True if it moved."""
+        if self.wrap_rows:
+            return self._scroll_rows_by(dy)
         new = min(max(self._offset + dy, 0), self.max_offset)
         if new == self._offset:
             return False
         self._offset = new  # (so that the next scroll adds to it before any layout)
         if self.position is not None:
             self.position.write(new)
+        self._scope.dirty = True
+        return True
+
+    def _scroll_rows_by(self, dy: int) -> bool:
+        """``scroll_by`` for rows of their own heights: the distance into the anchor row
+        moves, held at the top of the first row and where the last row's bottom meets the
+        list's (the layout walks to the row it reaches)."""
+        anchor, into = self._anchor
+        new = into + dy
+        if anchor == 0:
+            new = max(new, 0)
+        if self._end is not None:
+            new = min(new, max(self._end, into))
+        if new == into:
+            return False
+        self._anchor = (anchor, new)
+        if self.position is not None:
+            self.position.write(self._anchor)
         self._scope.dirty = True
         return True
 
@@ -184,6 +233,10 @@ class ScrollView(View):
     def _place(self, d: Display, inner: Rect, clip: Rect) -> None:
         """Lay out the content at the current offset (what it reads is this view's scope)."""
         self._inner_height = inner.height
+        if self.wrap_rows:
+            wanted = self._anchor if self.position is None else self.position.read()
+            self._place_wrapped_rows(d, inner, clip, wanted)
+            return
         wanted = self._offset if self.position is None else self.position.read()
         if self.render_item is not None:
             self._place_rows(d, inner, clip, wanted)
@@ -222,6 +275,96 @@ class ScrollView(View):
         for index, child in zip(indices, self.children, strict=True):
             top = inner.top - offset + index * row
             child.layout(d, Rect(inner.left, top, inner.right, top + row), clip)
+
+    def _place_wrapped_rows(
+        self, d: Display, inner: Rect, clip: Rect, wanted: int | Sequence[int]
+    ) -> None:
+        """Lay out rows of their own heights from the place ``wanted`` names: a pixel offset
+        (the distance into the first row) or a row and the distance into it. The place is
+        first moved to the row it falls in (the rows it passes are made to measure them);
+        a place past the end is moved back until the last row's bottom meets the list's."""
+        if isinstance(wanted, int):
+            anchor, into = 0, wanted
+        else:
+            anchor, into = (int(v) for v in wanted)
+        deps = None if self.position is None else self.position.deps
+        fresh = self._rows_scope.dirty
+        kept = {} if fresh else self._rows
+        if fresh or self._inner_width != inner.width:
+            self._heights = {}
+        made: dict[int, tuple[object, View]] = {}
+
+        def row(index: int) -> View:
+            item = self.items[index]
+            found = made.get(index) or kept.get(index)
+            if found is None or found[0] != item:
+                before = self._rows.get(index)
+                view = reconcile(
+                    None if before is None else before[1], render(index, item), self._gone
+                )[0]
+                found = (item, view)
+            made[index] = found
+            return found[1]
+
+        def height(index: int) -> int:
+            known = self._heights.get(index)
+            item = self.items[index]
+            if known is None or known[0] != item:
+                known = (item, row(index).measure(d, inner.width, UNBOUNDED)[1])
+                self._heights[index] = known
+            return known[1]
+
+        def walk() -> list[tuple[int, int]]:
+            nonlocal anchor, into
+            count = len(self.items)
+            if not count:
+                anchor, into, self._end = 0, 0, 0
+                return []
+            anchor = min(max(anchor, 0), count - 1)
+            for _ in range(2):  # the second time after moving back from past the end
+                while anchor < count - 1 and into >= height(anchor):
+                    into -= height(anchor)
+                    anchor += 1
+                while into < 0 and anchor > 0:
+                    anchor -= 1
+                    into += height(anchor)
+                into = max(into, 0) if anchor == 0 else into
+                placed, top, index = [], -into, anchor
+                while index < count and top < inner.height:
+                    placed.append((index, top))
+                    row(index)  # (shown: made, where its height alone may be known)
+                    top += height(index)
+                    index += 1
+                self._end = None if index < count else into + max(top - inner.height, 0)
+                if index < count or top >= inner.height or (anchor, into) == (0, 0):
+                    return placed
+                into -= inner.height - top  # room under the last row: move back
+            return placed
+
+        render = self.render_item
+        assert render is not None
+        if deps is None:
+            self._rows_scope.dirty = False
+            placed = walk()
+        elif fresh:
+            placed = deps.run(self._rows_scope, walk)
+        else:
+            placed = deps.add(self._rows_scope, walk)
+        self._anchor = (anchor, into)
+        self._inner_width = inner.width
+        shown = {index for index, _ in placed}
+        rows = {index: made[index] for index in shown}
+        kept_views = {id(view) for _, view in rows.values()}
+        self._gone += [
+            view.visible
+            for _, view in self._rows.values()
+            if id(view) not in kept_views and view.clip is not None
+        ]
+        self._rows = rows
+        self.children = [rows[index][1] for index, _ in placed]
+        for (index, top), child in zip(placed, self.children, strict=True):
+            y = inner.top + top
+            child.layout(d, Rect(inner.left, y, inner.right, y + height(index)), clip)
 
     def _made_rows(
         self,

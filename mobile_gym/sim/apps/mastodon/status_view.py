@@ -12,8 +12,8 @@ from mobile_gym.sim.ui.dates import MONTH_ABBRS
 from mobile_gym.sim.ui.view import MATCH, WRAP, Column, Paint, Row, View
 from mobile_gym.sim.ui.widgets import Button, ImageButton, ImageView, TextView
 
-STATUS_DP = 184
-"""The height of a status in a list."""
+TEXT_LINES = 16
+"""A status's text is shown whole: 500 characters fill at most about fourteen lines."""
 AVATAR: tuple[int, int, int] = (99, 100, 255)
 
 
@@ -90,11 +90,9 @@ def action_bar(ctx: AppContext, item: Status, on_more: Handler) -> View:
     )
 
 
-def status_card(
-    ctx: AppContext, item: Status, on_more: Handler, *, height: int | None = STATUS_DP
-) -> View:
-    """One status; a tap on its text opens the thread. ``height`` None lets it grow (the
-    status a thread is about)."""
+def status_card(ctx: AppContext, item: Status, on_more: Handler) -> View:
+    """One status, as tall as what it shows, closed by a divider; a tap on its text opens
+    the thread."""
     revealed = ctx.get("revealed", [])
     body: list[View] = []
     if item.boosted_by:
@@ -138,7 +136,7 @@ def status_card(
             TextView(
                 item.text,
                 id="text",
-                max_lines=3 if height else 12,
+                max_lines=TEXT_LINES,
                 width=MATCH,
                 on_click=lambda: ctx.open(data.THREAD, status=item.id),
             )
@@ -159,13 +157,12 @@ def status_card(
                 TextView("Poll: " + " / ".join(item.poll_options), id="poll", size=13, width=MATCH)
             )
     body.append(action_bar(ctx, item, on_more))
-    if height:  # the actions stay under the text; the slot's room left over closes the card
-        body += [View(height=0, weight=1), View(height=1, width=MATCH, background="divider")]
+    body.append(View(height=1, width=MATCH, background="divider"))
     return Column(
         *body,
         id="status",
         width=MATCH,
-        height=height if height else WRAP,
+        height=WRAP,
         padding=(16, 8, 8, 0),
         on_click=lambda: ctx.open(data.THREAD, status=item.id),
     )

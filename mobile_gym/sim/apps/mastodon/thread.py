@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mastodon import data
-from mobile_gym.sim.apps.mastodon.status_view import STATUS_DP, status_card
+from mobile_gym.sim.apps.mastodon.status_view import status_card
 from mobile_gym.sim.apps.mastodon.timeline import status_actions
 from mobile_gym.sim.ui.composites import empty_state
 from mobile_gym.sim.ui.view import MATCH, Column, View
@@ -21,11 +21,9 @@ def thread_screen(ctx: AppContext) -> View:
         parent = data.status(ctx, item.in_reply_to_id)
         if parent is not None:
             views.append(status_card(ctx, parent, lambda: more(parent.entry)))
-    views.append(status_card(ctx, item, lambda: more(item.id), height=None))
+    views.append(status_card(ctx, item, lambda: more(item.id)))
     replies = data.statuses(ctx, "WHERE s.in_reply_to_id = ?", (item.id,))
     for row in replies[:20]:
         reply = data.as_status(row)
-        views.append(
-            status_card(ctx, reply, lambda reply=reply: more(reply.entry), height=STATUS_DP)
-        )
+        views.append(status_card(ctx, reply, lambda reply=reply: more(reply.entry)))
     return Column(bar, ctx.scroller("thread", views, id="thread"), height=MATCH)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.mastodon import data
 from mobile_gym.sim.apps.mastodon.data import Status
-from mobile_gym.sim.apps.mastodon.status_view import STATUS_DP, status_card
+from mobile_gym.sim.apps.mastodon.status_view import status_card
 from mobile_gym.sim.ui.composites import empty_state
 from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import RadioButton
@@ -118,7 +118,8 @@ def status_actions(ctx: AppContext) -> Callable[[int], None]:
 def status_list(
     ctx: AppContext, key: str, items: Sequence, *, empty: str, id: str = "list"
 ) -> View:
-    """A recycled list of statuses (rows of ``data.SELECT``), newest first."""
+    """A recycled list of statuses (rows of ``data.SELECT``), newest first, each as tall as
+    its content."""
     more = status_actions(ctx)
 
     def render(index: int, row: object) -> View:
@@ -127,7 +128,7 @@ def status_list(
 
     if not items:
         return empty_state(empty, id="empty")
-    return ctx.scroller(key, items=items, item_height=STATUS_DP, render_item=render, id=id)
+    return ctx.scroller(key, items=items, render_item=render, wrap_rows=True, id=id)
 
 
 def saved_screen(ctx: AppContext) -> View:
