@@ -235,6 +235,27 @@ def test_an_event_needs_a_title_and_cannot_end_before_it_starts(
     assert _events(phone) == before
 
 
+def test_a_date_dialog_takes_the_focus_from_the_field_behind_it(
+    phone: Phone, driver: Driver
+) -> None:
+    """The keyboard of the title field goes down as the date dialog opens (the dialog has
+    the input focus), and stays down once it closes, as on Android; the field keeps its
+    text and takes the keyboard again when tapped."""
+    driver.tap(desc="New event")
+    driver.type_into("Trip", id="event_title")
+    assert phone.keyboard_shown
+    driver.tap(id="event_start_date")
+    assert not phone.keyboard_shown
+    picker = driver.find(id="date_picker_header").bounds
+    assert picker.bottom <= phone.display.height
+    assert driver.exists(text="OK")
+    driver.tap(text="OK")
+    assert not phone.keyboard_shown
+    driver.tap(id="event_title")
+    assert phone.keyboard_shown
+    assert driver.find(id="event_title").text == "Trip"
+
+
 def test_moving_the_start_date_moves_the_end_and_all_day_saves_whole_days(
     phone: Phone, driver: Driver
 ) -> None:

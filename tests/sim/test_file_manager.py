@@ -165,6 +165,8 @@ def test_rename_replaces_the_selected_name_and_keeps_the_extension(
     assert driver.find(id="item_frame", selected="true")
     driver.tap(id="cab_rename")
     assert driver.find(id="rename_item_name").text == "notes"
+    assert driver.find(id="rename_item_name").focused  # the dialog's own field: keyboard up
+    assert phone.keyboard_shown
     assert driver.find(id="rename_item_extension").text == "txt"
     driver.type_into("shopping", id="rename_item_name")  # the selected name is replaced
     assert driver.find(id="rename_item_name").text == "shopping"
