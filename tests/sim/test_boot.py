@@ -43,10 +43,11 @@ def images(storage: Storage, probe: bool = False) -> dict[str, bytes]:
 
 def boot_state(phone: Phone, probe: bool = True) -> tuple:
     """What a boot makes: files, database bytes (then, with ``probe``, the bytes after a
-    write), folders, times, logcat and the home screen."""
-    files, databases, folders, times = phone.storage.snapshot()
+    write), folders, times, the sizes stand-ins stand for, logcat and the home screen."""
+    files, databases, folders, times, sizes = phone.storage.snapshot()
     written = images(phone.storage, probe=True) if probe else None
-    return files, databases, written, folders, times, phone.logcat_lines(), phone.hierarchy_xml()
+    screen = phone.logcat_lines(), phone.hierarchy_xml()
+    return files, databases, written, folders, times, sizes, *screen
 
 
 @pytest.mark.parametrize("seed", [0, 7, 123456])

@@ -176,7 +176,7 @@ SONGS = ("songs", "/sdcard/Music/c.mp3", SeededFiles(frozenset({"mp3"}), ("/sdca
 
 def test_reading_one_kind_of_file_makes_only_the_apps_that_write_that_kind() -> None:
     storage, made = _writers(PICTURES, DOCUMENTS, SONGS)
-    assert storage.files_of_kinds({"jpg"}) == {"/sdcard/DCIM/a.JPG": (b"/sdcard/DCIM/a.JPG", 7)}
+    assert storage.files_of_kinds({"jpg"}) == {"/sdcard/DCIM/a.JPG": (18, 7)}
     assert made == ["pictures"]
     assert not storage.is_file("/sdcard/DCIM/.nomedia")  # no app writes that kind
     assert made == ["pictures"]

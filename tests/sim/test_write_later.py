@@ -58,7 +58,7 @@ def test_other_folders_and_kinds_of_file_leave_it_unmade() -> None:
     made = write_later(storage)
     storage.write("/sdcard/Music/song.mp3", b"song")
     assert storage.list_dir("/sdcard/Music") == ["song.mp3"]
-    assert storage.files_of_kinds({"jpg", "mp3"}) == {"/sdcard/Music/song.mp3": (b"song", None)}
+    assert storage.files_of_kinds({"jpg", "mp3"}) == {"/sdcard/Music/song.mp3": (4, None)}
     assert not storage.is_file("/sdcard/Download/notes.txt")
     assert made == []
 

@@ -31,8 +31,11 @@ _DB_PATH = re.compile(r"^/data/data/([A-Za-z0-9_.]+)/databases/([A-Za-z0-9_.-]+)
 _PRAGMA = re.compile(r"\bPRAGMA\b", re.IGNORECASE)
 _TOTAL_CHANGES = operator.attrgetter("total_changes")
 
-StorageSnapshot = tuple[dict[str, bytes], dict[str, bytes], frozenset[str], dict[str, int]]
-"""Files, database images, explicitly made folders and recorded modification times."""
+StorageSnapshot = tuple[
+    dict[str, bytes], dict[str, bytes], frozenset[str], dict[str, int], dict[str, int]
+]
+"""Files, database images, explicitly made folders, recorded modification times and the
+sizes stand-in files stand for."""
 FILES = ("files",)
 """The key under which reading the file tree and changing it are reported."""
 
@@ -145,6 +148,12 @@ class Storage:
         """Changes when a file or folder is added, replaced or removed."""
         self.times: dict[str, int] = {}
         """Last-modified times (epoch ms) of the files and folders whose writers recorded one."""
+        self.sizes: dict[str, int] = {}
+        """The size in bytes each stand-in file stands for, by path: seeded photos and films
+        hold a few bytes that stand for their megabytes, and show those megabytes wherever
+        a file's size is shown (``size``, ``file_stats``, ``files_of_kinds``). A copy or a
+        move keeps it; new content (``write``) drops it. What is read, pulled or pushed is
+        the stand-in bytes themselves."""
         self._generation = 0
         self._spare: list[sqlite3.Connection] = []
         """Connections of the databases ``clear`` dropped, kept to hold the next ones made."""
@@ -269,16 +278,16 @@ class Storage:
                 f"({file_kind(path) or 'no extension'}) it does not declare"
             )
 
-    def files_of_kinds(self, kinds: Collection[str]) -> dict[str, tuple[bytes, int | None]]:
-        """The plain files of ``kinds`` (``file_kind``) by path: each one's bytes and when it
-        was last modified (None if its writer did not record it). Only the apps that write
-        those kinds of file make their content for this (a gallery's media scan does not
-        make the file manager's documents)."""
+    def files_of_kinds(self, kinds: Collection[str]) -> dict[str, tuple[int, int | None]]:
+        """The plain files of ``kinds`` (``file_kind``) by path: each one's size in bytes
+        (``sizes``) and when it was last modified (None if its writer did not record it).
+        Only the apps that write those kinds of file make their content for this (a
+        gallery's media scan does not make the file manager's documents)."""
         self.deps.read(FILES)
         self._make_files(kinds)
-        times = self.times
+        times, sizes = self.times, self.sizes
         return {
-            path: (data, times.get(path))
+            path: (sizes.get(path, len(data)), times.get(path))
             for path, data in self._files.items()
             if file_kind(path) in kinds
         }
@@ -512,7 +521,9 @@ class Storage:
             raise FileNotFoundError(path)
         return self._files[path]
 
-    def write(self, path: str, data: bytes) -> None:
+    def write(self, path: str, data: bytes, size: int | None = None) -> None:
+        """Write file ``path`` (a database's image at a database path); ``size``: the size
+        ``data`` stands for, when it is a stand-in (``sizes``)."""
         path = normalize(path)
         if path in self._listing(path):  # (an app's content that may be there is made first)
             raise IsADirectoryError(path)
@@ -538,6 +549,10 @@ class Storage:
             return
         self._seeded(path)
         self._files[path] = bytes(data)
+        if size is None or size == len(data):
+            self.sizes.pop(path, None)
+        else:
+            self.sizes[path] = size
         self._paths_added([path])
 
     def write_later(self, path: str, make: Callable[[], bytes], mtime: int | None = None) -> None:
@@ -573,6 +588,7 @@ class Storage:
         elif path in self.files:
             del self.files[path]
             self.times.pop(path, None)
+            self.sizes.pop(path, None)
         else:
             raise FileNotFoundError(path)
         self._files_changed()
@@ -658,8 +674,11 @@ class Storage:
             self.times[path] = mtime
         self._paths_added([path] if path != "/" else [])
 
-    def write_files(self, entries: Iterable[tuple[str, bytes, int]]) -> None:
-        """Write many plain files at once, each as ``(path, data, mtime)`` (seeding content).
+    def write_files(
+        self, entries: Iterable[tuple[str, bytes, int]], sizes: Mapping[str, int] | None = None
+    ) -> None:
+        """Write many plain files at once, each as ``(path, data, mtime)`` (seeding content);
+        ``sizes`` gives the size some of them stand for (``Storage.sizes``), by path.
 
         IsADirectoryError if a path is a directory; database paths are refused (use ``write``).
         """
@@ -674,7 +693,10 @@ class Storage:
             self._seeded(path)
             self._files[path] = data if type(data) is bytes else bytes(data)
             self.times[path] = mtime
+            self.sizes.pop(path, None)
             written.append(path)
+        for path, size in (sizes or {}).items():
+            self.sizes[normalize(path)] = size
         self._paths_added(written)
 
     def modified(self, path: str) -> int | None:
@@ -712,6 +734,8 @@ class Storage:
         """Bytes of file ``path``, or of every file below directory ``path``."""
         path = normalize(path)
         self._listing(path)
+        if path in self.sizes:
+            return self.sizes[path]
         if path in self._files or self._is_database(path):
             return len(self.read(path))
         return self.files_size(self.tree(path))
@@ -725,12 +749,12 @@ class Storage:
         if names is None:
             raise FileNotFoundError(folder)
         prefix = folder.rstrip("/") + "/"
-        files, times = self._files, self.times
+        files, times, sizes = self._files, self.times, self.sizes
         stats: dict[str, tuple[int, int | None]] = {}
         for name in names:
             path = prefix + name
             if path in files:
-                stats[name] = (len(files[path]), times.get(path))
+                stats[name] = (sizes.get(path, len(files[path])), times.get(path))
             elif self._is_database(path):
                 stats[name] = (len(self.read(path)), times.get(path))
         return stats
@@ -742,9 +766,9 @@ class Storage:
         if self._file_writers:  # an app's content that may be there is made first
             for path in paths:
                 self._make_files(near=path)
-        files = self._files
+        files, sizes = self._files, self.sizes
         return sum(
-            len(files[p]) if p in files else len(self.read(p))
+            sizes.get(p, len(files[p])) if p in files else len(self.read(p))
             for p in paths
             if p in files or self._is_database(p)
         )
@@ -776,6 +800,7 @@ class Storage:
         for path in deleted:
             del self._files[path]
             self.times.pop(path, None)
+            self.sizes.pop(path, None)
         self._paths_removed(deleted)
 
     def delete_tree(self, path: str) -> None:
@@ -816,6 +841,8 @@ class Storage:
     def _place(self, old: str, new: str, mtime: int | None) -> None:
         if old in self.files:
             self.files[new] = self.files[old]
+            if old in self.sizes:
+                self.sizes[new] = self.sizes[old]
         else:
             self.folders.add(new)
         when = mtime if mtime is not None else self.times.get(old)
@@ -825,10 +852,16 @@ class Storage:
     # snapshots --------------------------------------------------------------------------
     def snapshot(self) -> StorageSnapshot:
         databases = {path: _image(conn) for path, conn in self.databases.items()}
-        return dict(self.files), databases, frozenset(self.folders), dict(self.times)
+        return (
+            dict(self.files),
+            databases,
+            frozenset(self.folders),
+            dict(self.times),
+            dict(self.sizes),
+        )
 
     def restore(self, snapshot: StorageSnapshot) -> None:
-        files, databases, folders, times = snapshot
+        files, databases, folders, times, sizes = snapshot
         self._unbooted.clear()
         self._seeded_from.clear()
         self._sources.clear()
@@ -840,6 +873,7 @@ class Storage:
         self._files = dict(files)
         self.folders = set(folders)
         self.times = dict(times)
+        self.sizes = dict(sizes)
         for path in [p for p in self.databases if p not in databases]:
             self.databases.pop(path).close()
         for path, data in databases.items():
@@ -872,7 +906,7 @@ class Storage:
         self._unmade.clear()
         self._made.clear()
         self._generation += 1
-        self._files, self.folders, self.times = {}, set(), {}
+        self._files, self.folders, self.times, self.sizes = {}, set(), {}, {}
         for conn in self._databases.values():
             if self._loaded or conn.in_transaction:
                 conn.close()

@@ -51,7 +51,9 @@ def _copy_path(ctx: AppContext, item: Medium) -> str:
 def _save(ctx: AppContext, item: Medium) -> None:
     size = result_size(ctx, item)
     path = _copy_path(ctx, item)
-    ctx.phone.storage.write(path, edited_file(posixpath.basename(path), size))
+    ctx.phone.storage.write(  # a copy of about the size of what it was made from
+        path, edited_file(posixpath.basename(path), size), ctx.phone.storage.size(item.full_path)
+    )
     ctx.phone.storage.set_modified(path, ctx.phone.clock.epoch_ms)
     scan(ctx)
     ctx.log(f"Saved edited copy: {path} size={size[0]}x{size[1]}")

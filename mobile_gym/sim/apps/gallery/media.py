@@ -177,9 +177,10 @@ def _stamp(ms: int, pattern: str) -> str:
 
 def seed_media(ctx: AppContext, rng: random.Random) -> None:
     """A camera roll, screenshots, downloads, chat pictures and a few films; three
-    favourites and a camera photo or two in the recycle bin."""
+    favourites and a camera photo or two in the recycle bin. Each file is a few bytes that
+    stand for the size its index row gives (``Storage.sizes``)."""
     rows, files = _draw_media(ctx, rng)
-    ctx.phone.storage.write_files(files)
+    ctx.phone.storage.write_files(files, sizes={row[1]: row[5] for row in rows})
     ctx.db().executemany(
         "INSERT INTO media (filename, full_path, parent_path, last_modified, date_taken, size, "
         "type, video_duration, is_favorite, deleted_ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -343,7 +344,7 @@ def _rescan(ctx: AppContext) -> None:
     now = ctx.phone.clock.epoch_ms
     rows = []
     for path in new:
-        data, modified = media[path]
+        size, modified = media[path]
         when = modified or now
         rows.append(
             (
@@ -352,7 +353,7 @@ def _rescan(ctx: AppContext) -> None:
                 posixpath.dirname(path),
                 when,
                 when,
-                len(data),
+                size,
                 media_type(path),
             )
         )

@@ -128,7 +128,7 @@ def download_file(ctx: AppContext, file: sqlite3.Row) -> str:
     target = f"{DOWNLOADS}/{file['name']}"
     source = file["path"]
     if source and source != target and storage.exists(source) and not storage.is_dir(source):
-        storage.write(target, storage.read(source))
+        storage.write(target, storage.read(source), storage.size(source))
     elif not storage.exists(target):
         storage.write(target, zeros(max(int(file["size"]), 0)))
     log(ctx, f"File downloaded: name={file['name']} path={target}")

@@ -249,7 +249,7 @@ def scan_media(db: sqlite3.Connection, storage: Storage) -> tuple[int, int]:
         stem = posixpath.splitext(posixpath.basename(path))[0]
         artist, _, title = stem.partition(" - ") if " - " in stem else ("<unknown>", "", stem)
         album, year, number = _tags(artist, title)
-        seconds = max(len(songs[path][0]) // BYTES_PER_SECOND, 1)
+        seconds = max(songs[path][0] // BYTES_PER_SECOND, 1)
         folder = posixpath.basename(posixpath.dirname(path))
         db.execute(
             "INSERT INTO tracks(title, artist, album, duration, track_number, year, path, "

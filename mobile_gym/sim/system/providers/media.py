@@ -47,8 +47,8 @@ class MediaTable:
         """(modified ms, path, MIME type, size in bytes) of each medium, in ``_id`` order."""
         types = KINDS[self.kind]
         return sorted(
-            (modified or 0, path, types[file_kind(path)], len(data))
-            for path, (data, modified) in phone.storage.files_of_kinds(types).items()
+            (modified or 0, path, types[file_kind(path)], size)
+            for path, (size, modified) in phone.storage.files_of_kinds(types).items()
             if path.startswith(SDCARD)
         )
 
