@@ -73,9 +73,10 @@ def test_a_typed_ratio_crops_a_copy_and_keeps_the_original(phone: Phone, driver:
     assert picture_size(phone.storage.read(path), path) == (1688, 3000)
     assert phone.storage.read(photo["full_path"]) == before
     indexed = phone.database(PACKAGE, "gallery").execute(
-        "SELECT COUNT(*) FROM media WHERE full_path = ?", (path,)
+        "SELECT size FROM media WHERE full_path = ?", (path,)
     )
-    assert indexed.fetchone()[0] == 1
+    assert [tuple(row) for row in indexed] == [(photo["size"],)]  # about the photo's size
+    assert phone.storage.size(path) == photo["size"] > 1_000_000
     assert any(
         f"Saved edited copy: {path} size=1688x3000" in line for line in phone.logcat_lines()[0]
     )

@@ -363,6 +363,28 @@ def test_download_an_attachment(phone: Phone, d: Driver) -> None:
     assert "File downloaded: name=contract.pdf path=/sdcard/Download/contract.pdf" in app_log(phone)
 
 
+def test_a_downloaded_photo_keeps_its_size(phone: Phone, d: Driver) -> None:
+    """An attachment picked from the phone's photos downloads as that file: its bytes and
+    the size it shows (a seeded photo's megabytes)."""
+    photo, size = (
+        phone.database("com.simplemobiletools.gallery.pro", "gallery")
+        .execute("SELECT full_path, size FROM media WHERE deleted_ts = 0 AND type = 1")
+        .fetchone()
+    )
+    server(phone).execute(
+        "INSERT INTO posts(id, create_at, user_id, channel_id, message) VALUES (?, ?, 2, 9, ?)",
+        (601, phone.boot_ms - 1000, "The photo"),
+    )
+    server(phone).execute(
+        "INSERT INTO files(post_id, user_id, name, path, size) VALUES (601, 2, 'trip.jpg', ?, ?)",
+        (photo, size),
+    )
+    open_channel(d, "sam.oneill")
+    d.tap(desc="Download trip.jpg")
+    assert phone.read_file("/sdcard/Download/trip.jpg") == phone.read_file(photo)
+    assert phone.storage.size("/sdcard/Download/trip.jpg") == size > 100_000
+
+
 def test_search_matches_word_starts_and_names_other_teams_channels(phone: Phone, d: Driver) -> None:
     releases = channel_id(phone, "releases", team=2)
     server(phone).execute(
