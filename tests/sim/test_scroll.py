@@ -34,24 +34,31 @@ class CountingItems(Sequence[int]):
         return index
 
 
-def bound_list(items: Sequence[object], made: list[int], state: dict) -> RecyclerView:
-    """A recycled list whose position lives in ``state`` (as ``AppContext.scroller`` makes)."""
+def state_position(state: dict, key: str = "offset") -> ScrollPosition:
+    """A scroll position kept in ``state`` under ``key``, its reads and changes reported to
+    ``state["deps"]`` (as ``AppContext.scroller`` keeps one in a screen's state)."""
     deps = state.setdefault("deps", Dependencies())
 
-    def read() -> int:
-        deps.read("offset")
-        return state.get("offset", 0)
+    def read() -> object:
+        deps.read(key)
+        return state.get(key, 0)
 
-    def write(offset: int) -> None:
-        state["offset"] = offset
-        deps.changed("offset")
+    def write(place: object) -> None:
+        state[key] = place
+        deps.changed(key)
+
+    return ScrollPosition(deps, "list", read, write)
+
+
+def bound_list(items: Sequence[object], made: list[int], state: dict) -> RecyclerView:
+    """A recycled list whose position lives in ``state`` (as ``AppContext.scroller`` makes)."""
 
     def render(index: int, item: object) -> View:
         made.append(index)
         return TextView(f"Row {item}", id="row")
 
     return RecyclerView(
-        position=ScrollPosition(deps, "list", read, write),
+        position=state_position(state),
         items=items,
         item_height=56,
         render_item=render,

@@ -10,10 +10,10 @@ import pytest
 
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.display import Display
-from mobile_gym.sim.tracking import Dependencies
-from mobile_gym.sim.ui.scroll import RecyclerView, ScrollPosition
+from mobile_gym.sim.ui.scroll import RecyclerView
 from mobile_gym.sim.ui.view import View
 from mobile_gym.sim.ui.widgets import TextView
+from tests.sim.test_scroll import state_position
 
 D = Display()
 SCREEN = Rect(0, 0, D.width, D.height)
@@ -29,15 +29,6 @@ def wrapped_list(
 ) -> RecyclerView:
     """A list of ``count`` rows of their own heights (items ``first`` on) whose place lives
     in ``state``."""
-    deps = state.setdefault("deps", Dependencies())
-
-    def read() -> object:
-        deps.read("place")
-        return state.get("place", 0)
-
-    def write(place: object) -> None:
-        state["place"] = place
-        deps.changed("place")
 
     def render(index: int, item: object) -> View:
         if made is not None:
@@ -46,7 +37,7 @@ def wrapped_list(
         return TextView(text, id=f"row{item}", max_lines=5, padding=(16, 8, 16, 8))
 
     return RecyclerView(
-        position=ScrollPosition(deps, "list", read, write),
+        position=state_position(state, "place"),
         items=range(first, first + count),
         render_item=render,
         wrap_rows=True,

@@ -264,14 +264,7 @@ class ScrollView(View):
             made = self._made_rows(indices, {}, deps, fresh=True)
         else:
             made = self._made_rows(indices, self._rows, deps, fresh=False)
-        shown = {id(row) for _, row in made.values()}
-        self._gone += [
-            row.visible
-            for _, row in self._rows.values()
-            if id(row) not in shown and row.clip is not None
-        ]
-        self._rows = made
-        self.children = [made[i][1] for i in indices]
+        self._show_rows(made, indices)
         for index, child in zip(indices, self.children, strict=True):
             top = inner.top - offset + index * row
             child.layout(d, Rect(inner.left, top, inner.right, top + row), clip)
@@ -352,19 +345,23 @@ class ScrollView(View):
             placed = deps.add(self._rows_scope, walk)
         self._anchor = (anchor, into)
         self._inner_width = inner.width
-        shown = {index for index, _ in placed}
-        rows = {index: made[index] for index in shown}
-        kept_views = {id(view) for _, view in rows.values()}
-        self._gone += [
-            view.visible
-            for _, view in self._rows.values()
-            if id(view) not in kept_views and view.clip is not None
-        ]
-        self._rows = rows
-        self.children = [rows[index][1] for index, _ in placed]
+        self._show_rows(made, [index for index, _ in placed])
         for (index, top), child in zip(placed, self.children, strict=True):
             y = inner.top + top
             child.layout(d, Rect(inner.left, y, inner.right, y + height(index)), clip)
+
+    def _show_rows(self, made: dict[int, tuple[object, View]], indices: Sequence[int]) -> None:
+        """Show the rows at ``indices`` (of those ``made``, by index) as the children; where
+        the rows shown before and not now were is noted as gone."""
+        rows = {index: made[index] for index in indices}
+        shown = {id(row) for _, row in rows.values()}
+        self._gone += [
+            row.visible
+            for _, row in self._rows.values()
+            if id(row) not in shown and row.clip is not None
+        ]
+        self._rows = rows
+        self.children = [row for _, row in rows.values()]
 
     def _made_rows(
         self,
