@@ -33,6 +33,12 @@ def test_a_stand_in_shows_the_size_it_stands_for(storage: Storage) -> None:
     assert storage.read(PHOTO) == b"placeholder a.jpg"  # what is read is the stand-in
 
 
+def test_a_size_for_a_file_not_written_is_refused(storage: Storage) -> None:
+    with pytest.raises(ValueError, match="not written"):
+        storage.write_files([("/sdcard/b.jpg", b"b", 1)], sizes={"/sdcard/c.jpg": 9})
+    assert not storage.exists("/sdcard/b.jpg")
+
+
 def test_copies_and_moves_keep_it_and_new_content_drops_it(storage: Storage) -> None:
     storage.copy(PHOTO, "/sdcard/Pictures/copy.jpg")
     storage.move(PHOTO, "/sdcard/Pictures/moved.jpg")

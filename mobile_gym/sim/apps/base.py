@@ -343,9 +343,10 @@ class AppContext:
 
         It takes the input focus as it opens: the keyboard goes down unless a field of its
         own has the focus. A button runs its handler, then closes the dialog, unless the
-        handler returns False (input to correct: the dialog stays, keyboard and all). None just closes. ENTER in a
-        single-line field of ``body`` presses the last (positive) button. ``body`` may be a
-        function that makes the views: then they are made only while the dialog is open.
+        handler returns False (input to correct: the dialog stays, keyboard and all). None
+        just closes. ENTER in a single-line field of ``body`` presses the last (positive)
+        button. ``body`` may be a function that makes the views: then they are made only
+        while the dialog is open (and as it opens, to find its fields).
         """
         flag = "dialog:" + key
 

@@ -683,6 +683,10 @@ class Storage:
         IsADirectoryError if a path is a directory; database paths are refused (use ``write``).
         """
         entries = [(normalize(path), data, mtime) for path, data, mtime in entries]
+        declared = {normalize(path): size for path, size in (sizes or {}).items()}
+        unwritten = declared.keys() - {path for path, _, _ in entries}
+        if unwritten:
+            raise ValueError(f"sizes for files not written: {sorted(unwritten)}")
         listing = self._listing(*(path for path, _, _ in entries))
         written = []
         for path, data, mtime in entries:
@@ -695,8 +699,7 @@ class Storage:
             self.times[path] = mtime
             self.sizes.pop(path, None)
             written.append(path)
-        for path, size in (sizes or {}).items():
-            self.sizes[normalize(path)] = size
+        self.sizes.update(declared)
         self._paths_added(written)
 
     def modified(self, path: str) -> int | None:
