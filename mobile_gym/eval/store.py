@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from mobile_gym.eval.records import EpisodeRecord, episode_key
+from mobile_gym.file_modes import FILE_MODE
 from mobile_gym.redaction import redact_json
 
 SETTINGS_FILE = "run.json"
@@ -39,17 +40,6 @@ SETTINGS_FILE = "run.json"
 
 class RunFolderError(ValueError):
     """A run folder that holds another run, or files that cannot be read back."""
-
-
-def _process_umask() -> int:
-    mask = os.umask(0o022)  # reading the mask means setting it: it is put back at once
-    os.umask(mask)
-    return mask
-
-
-FILE_MODE = 0o666 & ~_process_umask()
-"""The mode files are written with: what a plain ``open`` gives them under the process's
-file-creation mask (read once, at import), not the owner-only mode of a temporary file."""
 
 
 def make_folder(path: pathlib.Path) -> None:

@@ -210,3 +210,9 @@ def test_cache_reuse_and_version_change(
     monkeypatch.setenv(corpus_module.CACHE_ENV, str(tmp_path))
     assert cache_path(3).parent == tmp_path
     assert not list(wiki.path.parent.glob("*.tmp"))
+
+
+def test_the_cache_is_readable_as_any_new_file_is(wiki: Corpus, tmp_path: Path) -> None:
+    reference = tmp_path / "plain.txt"
+    reference.write_text("made with open()")
+    assert wiki.path.stat().st_mode & 0o777 == reference.stat().st_mode & 0o777

@@ -32,6 +32,7 @@ from datetime import date
 from pathlib import Path
 
 from mobile_gym.caches import LRUCache
+from mobile_gym.file_modes import FILE_MODE
 
 CORPUS_VERSION = "1"
 CACHE_ENV = "MOBILE_GYM_CACHE"
@@ -240,6 +241,7 @@ def build_database(path: Path, seed: int) -> None:
     os.close(fd)
     tmp = Path(tmp_name)
     try:
+        os.chmod(tmp, FILE_MODE)  # (readable as any new file is, not owner-only)
         con = sqlite3.connect(tmp)
         try:
             con.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
