@@ -179,7 +179,9 @@ class ScrollView(View):
 
     @property
     def offset(self) -> int:
-        """Where it is scrolled to (laid out there when next laid out)."""
+        """Where it is scrolled to, in pixels from the top of its content (laid out there
+        when next laid out). A list of rows of their own heights (``wrap_rows``) keeps a
+        row and a distance into it instead, and has no such offset: 0."""
         return self._offset
 
     @property
