@@ -235,12 +235,10 @@ def test_an_event_needs_a_title_and_cannot_end_before_it_starts(
     assert _events(phone) == before
 
 
-def test_a_date_dialog_takes_the_focus_from_the_field_behind_it(
-    phone: Phone, driver: Driver
-) -> None:
-    """The keyboard of the title field goes down as the date dialog opens (the dialog has
-    the input focus), and stays down once it closes, as on Android; the field keeps its
-    text and takes the keyboard again when tapped."""
+def test_the_date_picker_hides_the_keyboard(phone: Phone, driver: Driver) -> None:
+    """The keyboard of the title field goes down as the date picker opens (the app hides it
+    before it shows a picker), and stays down once it closes; the field keeps its text and
+    takes the keyboard again when tapped."""
     driver.tap(desc="New event")
     driver.type_into("Trip", id="event_title")
     assert phone.keyboard_shown

@@ -341,21 +341,15 @@ class AppContext:
     ) -> Handler:
         """A modal dialog: returns the handler that opens it; shows it while it is open.
 
-        It takes the input focus as it opens: the keyboard goes down unless a field of its
-        own has the focus. A button runs its handler, then closes the dialog, unless the
-        handler returns False (input to correct: the dialog stays, keyboard and all). None
-        just closes. ENTER in a single-line field of ``body`` presses the last (positive)
-        button. ``body`` may be a function that makes the views: then they are made only
-        while the dialog is open (and as it opens, to find its fields).
+        A button runs its handler, then closes the dialog, unless the handler returns False
+        (input to correct: the dialog stays, keyboard and all). None just closes. ENTER in a
+        single-line field of ``body`` presses the last (positive) button. ``body`` may be a
+        function that makes the views: then they are made only while the dialog is open.
         """
         flag = "dialog:" + key
-
-        def fields_of(views: Sequence[View]) -> set[str]:
-            return {view.field_key for view in views if isinstance(view, EditText)}
-
         if self.get(flag):
             views = list(body() if callable(body) else body)
-            fields = fields_of(views)
+            fields = {view.field_key for view in views if isinstance(view, EditText)}
 
             def close() -> None:
                 self.pop(flag)
@@ -377,12 +371,4 @@ class AppContext:
             self.overlays.append(
                 alert_dialog(title, message, buttons=actions, on_cancel=close, body=views)
             )
-
-        def open_dialog() -> None:
-            # The dialog takes the input focus: the keyboard of a field behind it goes down
-            # (a field of its own focused as it opens keeps it).
-            if self.get("focus") not in fields_of(body() if callable(body) else body):
-                self.phone.hide_keyboard()
-            self.set(flag, True)
-
-        return open_dialog
+        return lambda: self.set(flag, True)

@@ -7,7 +7,8 @@ A new event starts at the next full hour on its day and lasts an hour, with a re
 ten minutes before; a new task is due at that hour. Moving the start moves the end with
 it; BACK and "Navigate up" discard unsaved changes. The task editor has no location and
 no end, and its resource ids start with ``task_`` (``task_date``, ``task_time``) where
-the event editor's start with ``event_``.
+the event editor's start with ``event_``. A date or time picker hides the keyboard as it
+opens, as the app does (a dialog by itself leaves it up).
 """
 
 from __future__ import annotations
@@ -178,6 +179,7 @@ def _date_dialog(ctx: AppContext, form: Form) -> dict[str, Handler]:
 
     def open_for(which: str) -> Handler:
         def run() -> None:
+            ctx.phone.hide_keyboard()  # as the app does before it opens a picker
             day = (form.start if which == "start" else form.end).date()
             ctx.set("picking", which)
             ctx.set("picker_day", day.isoformat())
@@ -223,6 +225,7 @@ def _time_dialog(ctx: AppContext, form: Form) -> dict[str, Handler]:
 
     def open_for(which: str) -> Handler:
         def run() -> None:
+            ctx.phone.hide_keyboard()  # as the app does before it opens a picker
             when = form.start if which == "start" else form.end
             ctx.set("picking", which)
             ctx.set("picker_hour", when.hour)
