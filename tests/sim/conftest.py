@@ -7,6 +7,7 @@ import pytest
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.driver import Driver
+from mobile_gym.sim.ui.view import walk
 
 
 @pytest.fixture
@@ -48,3 +49,8 @@ def open_app(driver: Driver, label: str) -> None:
     driver.key("HOME")
     open_drawer(driver)
     driver.tap(text=label, class_="android.widget.TextView")
+
+
+def views_made(phone: Phone, id: str) -> int:
+    """How many views with ``id`` the phone's windows hold: shown or not, every one made."""
+    return sum(view.id == id for window in phone.windows() for view in walk(window))

@@ -10,7 +10,7 @@ import pytest
 
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.display import Display
-from mobile_gym.sim.ui.scroll import RecyclerView
+from mobile_gym.sim.ui.scroll import END, RecyclerView
 from mobile_gym.sim.ui.view import View
 from mobile_gym.sim.ui.widgets import TextView
 from tests.sim.test_scroll import state_position
@@ -25,16 +25,20 @@ def lines(item: int) -> int:
 
 
 def wrapped_list(
-    count: int, state: dict, made: list[int] | None = None, first: int = 0
+    count: int,
+    state: dict,
+    made: list[int] | None = None,
+    first: int = 0,
+    margin: tuple[int, int, int, int] = (0, 0, 0, 0),
 ) -> RecyclerView:
-    """A list of ``count`` rows of their own heights (items ``first`` on) whose place lives
-    in ``state``."""
+    """A list of ``count`` rows of their own heights (items ``first`` on, each with
+    ``margin``) whose place lives in ``state``."""
 
     def render(index: int, item: object) -> View:
         if made is not None:
             made.append(index)
         text = "\n".join(f"Row {item}, line {n}" for n in range(lines(item)))  # type: ignore[arg-type]
-        return TextView(text, id=f"row{item}", max_lines=5, padding=(16, 8, 16, 8))
+        return TextView(text, id=f"row{item}", max_lines=5, padding=(16, 8, 16, 8), margin=margin)
 
     return RecyclerView(
         position=state_position(state, "place"),
@@ -132,6 +136,47 @@ def test_a_pixel_offset_is_a_distance_from_the_top_of_the_first_row() -> None:
     placed = wrapped_list(40, {"place": 1_500})
     placed.layout(D, SCREEN, SCREEN)
     assert tops(placed) == tops(scrolled)
+
+
+def test_rows_keep_their_margins_around_them() -> None:
+    plain = wrapped_list(40, {})
+    kept = wrapped_list(40, {}, margin=(64, 4, 12, 6))
+    for view in (plain, kept):
+        view.layout(D, SCREEN, SCREEN)
+    left, top, right, bottom = D.dp(64), D.dp(4), D.dp(12), D.dp(6)
+    first = kept.children[0].bounds
+    assert (first.left, first.top, first.right) == (left, top, SCREEN.right - right)
+    for above, below in pairwise(kept.children):
+        assert below.bounds.top == above.bounds.bottom + bottom + top
+    for with_margin, without in zip(kept.children, plain.children, strict=False):
+        assert with_margin.bounds.height >= without.bounds.height  # narrower: never shorter
+    while scroll(kept, 500):
+        pass
+    assert kept.children[-1].bounds.bottom == SCREEN.bottom - bottom  # its margin under it
+
+
+def test_the_end_opens_a_list_at_its_last_row_making_only_what_it_shows() -> None:
+    made: list[int] = []
+    view = wrapped_list(100_000, {"place": END}, made)
+    view.layout(D, SCREEN, SCREEN)
+    assert view.children[-1].id == "row99999"
+    assert view.children[-1].bounds.bottom == SCREEN.bottom
+    assert view.children[0].bounds.top <= 0
+    assert len(made) == len(view.children)  # walked back over the rows shown alone
+    assert not view.scroll_by(1)
+    scrolled = wrapped_list(40, {})
+    scrolled.layout(D, SCREEN, SCREEN)
+    while scroll(scrolled, 500):
+        pass
+    ended = wrapped_list(40, {"place": END})
+    ended.layout(D, SCREEN, SCREEN)
+    assert tops(ended) == tops(scrolled)  # where scrolling to the end stops
+    short = wrapped_list(3, {"place": END})
+    short.layout(D, SCREEN, SCREEN)
+    assert short.children[0].bounds.top == 0  # a short list stays at its top
+    empty = wrapped_list(0, {"place": END})
+    empty.layout(D, SCREEN, SCREEN)
+    assert empty.children == []
 
 
 def test_a_short_list_does_not_scroll() -> None:

@@ -279,7 +279,8 @@ class AppContext:
         ``render_item`` make a recycled list (only the rows in view are made, so ``items``
         may be a long lazy sequence), ``wrap_rows`` in place of ``item_height`` one whose
         rows take their own heights, and ``fill_viewport`` stretches short content. It shows
-        ``start`` (pixels from the top; clamped to the content) until first scrolled.
+        ``start`` (pixels from the top, clamped to the content; ``scroll.END`` its end, as a
+        chat opens at its newest message) until first scrolled.
         """
         name = "scroll:" + key
         position = ScrollPosition(
@@ -293,7 +294,7 @@ class AppContext:
 
     def scroll_to(self, key: str, offset: int) -> None:
         """Scroll the container ``scroller(key)`` makes to ``offset`` pixels (clamped to its
-        content when laid out)."""
+        content when laid out; ``scroll.END``: its end)."""
         self.set("scroll:" + key, offset)
 
     def menu(

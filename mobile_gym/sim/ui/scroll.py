@@ -16,9 +16,15 @@ from mobile_gym.geometry import Rect
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.tracking import Dependencies, Scope
 from mobile_gym.sim.ui.reconcile import reconcile
-from mobile_gym.sim.ui.view import MATCH, UNBOUNDED, WRAP, LinearLayout, View
+from mobile_gym.sim.ui.view import MATCH, UNBOUNDED, WRAP, LinearLayout, View, spacing
 
 RenderItem = Callable[[int, object], View]
+
+END = 1 << 30
+"""A place past any content: its end. A container scrolled there shows the bottom of its
+content at its own bottom (a chat opens at its newest message); a list of rows of their
+own heights starts from its last row and walks back over the rows it shows, never from the
+first row down."""
 
 
 class ScrollPosition:
@@ -60,11 +66,13 @@ class ScrollView(View):
     children: only the rows in view are made (``render_item(index, item)``), as a
     RecyclerView recycles its rows; a row stays while its item is equal and nothing it
     read changed. With ``wrap_rows`` in place of ``item_height``, each row is as tall as
-    its content, measured as it is made (a status of one line or of ten), and the list
+    its content and its margins, measured as it is made (a status of one line or of ten;
+    a chat bubble kept off one side), and the list
     keeps its place as a row and a distance into it, as a RecyclerView's layout manager
     does; a pixel offset (``start``, ``AppContext.scroll_to``) is a distance into the first
     row, and the layout walks down to the row it falls in. Either way the cost follows the
-    rows shown and passed, never the length of the list.
+    rows shown and passed, never the length of the list. Each row fills the list's width,
+    less its margins.
 
     Children are measured at their natural height (``MATCH`` along the
     scrolling axis means "as tall as the content"); ``fill_viewport`` stretches content
@@ -275,11 +283,12 @@ class ScrollView(View):
         self, d: Display, inner: Rect, clip: Rect, wanted: int | Sequence[int]
     ) -> None:
         """Lay out rows of their own heights from the place ``wanted`` names: a pixel offset
-        (the distance into the first row) or a row and the distance into it. The place is
+        (the distance into the first row; ``END`` and past it, the end) or a row and the
+        distance into it. The place is
         first moved to the row it falls in (the rows it passes are made to measure them);
         a place past the end is moved back until the last row's bottom meets the list's."""
         if isinstance(wanted, int):
-            anchor, into = 0, wanted
+            anchor, into = (len(self.items) - 1, wanted) if wanted >= END else (0, wanted)
         else:
             anchor, into = (int(v) for v in wanted)
         deps = None if self.position is None else self.position.deps
@@ -305,7 +314,10 @@ class ScrollView(View):
             known = self._heights.get(index)
             item = self.items[index]
             if known is None or known[0] != item:
-                known = (item, row(index).measure(d, inner.width, UNBOUNDED)[1])
+                view = row(index)
+                left, top, right, bottom = spacing(d, view.margin)
+                inner_h = view.measure(d, max(inner.width - left - right, 0), UNBOUNDED)[1]
+                known = (item, top + inner_h + bottom)
                 self._heights[index] = known
             return known[1]
 
@@ -349,8 +361,12 @@ class ScrollView(View):
         self._inner_width = inner.width
         self._show_rows(made, [index for index, _ in placed])
         for (index, top), child in zip(placed, self.children, strict=True):
+            left, above, right, below = spacing(d, child.margin)
             y = inner.top + top
-            child.layout(d, Rect(inner.left, y, inner.right, y + height(index)), clip)
+            slot = Rect(
+                inner.left + left, y + above, inner.right - right, y + height(index) - below
+            )
+            child.layout(d, slot, clip)
 
     def _show_rows(self, made: dict[int, tuple[object, View]], indices: Sequence[int]) -> None:
         """Show the rows at ``indices`` (of those ``made``, by index) as the children; where
@@ -418,3 +434,17 @@ class ListView(ScrollView):
 
     __slots__ = ()
     cls = "android.widget.ListView"
+
+
+class ItemGroup(LinearLayout):
+    """Items of a list shown as one of its rows (a day's header over the day's first
+    message): a column as wide as the list that is no node of its own, so that in the
+    hierarchy its children are the list's, as a RecyclerView's items are."""
+
+    __slots__ = ()
+    in_hierarchy = False
+
+    def __init__(self, *children: View, **kwargs) -> None:
+        kwargs.setdefault("width", MATCH)
+        kwargs.setdefault("height", WRAP)
+        super().__init__(orientation="vertical", children=children, **kwargs)
