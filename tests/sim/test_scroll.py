@@ -152,13 +152,20 @@ def test_what_a_scroll_view_holds_out_of_view_is_placed_once_it_shows() -> None:
             ]
 
 
-def test_query_rows_read_a_page_at_a_time_and_again_after_a_write() -> None:
+def numbers() -> tuple[sqlite3.Connection, list[str]]:
+    """A database whose table ``t`` holds the numbers 0 to 999, and the statements run on it
+    from now on."""
     conn = sqlite3.connect(":memory:")
     conn.row_factory = sqlite3.Row
     conn.execute("CREATE TABLE t(n INTEGER)")
     conn.executemany("INSERT INTO t VALUES (?)", [(i,) for i in range(1_000)])
     statements: list[str] = []
     conn.set_trace_callback(statements.append)
+    return conn, statements
+
+
+def test_query_rows_read_a_page_at_a_time_and_again_after_a_write() -> None:
+    conn, statements = numbers()
     rows = QueryRows(conn, "SELECT n FROM t WHERE n >= ? ORDER BY n DESC", [10])
     assert len(rows) == 990 and rows[0]["n"] == 999 and rows[PAGE + 1]["n"] == 999 - PAGE - 1
     assert rows[-1]["n"] == 10 and [r["n"] for r in rows[3:5]] == [996, 995]
@@ -168,6 +175,26 @@ def test_query_rows_read_a_page_at_a_time_and_again_after_a_write() -> None:
     assert rows[0]["n"] == 998 and len(rows) == 989
     assert rows == QueryRows(conn, "SELECT n FROM t WHERE n >= ? ORDER BY n DESC", [10])
     assert rows != QueryRows(conn, "SELECT n FROM t WHERE n >= ? ORDER BY n DESC", [11])
+
+
+def test_equal_queries_share_what_was_read_until_the_database_is_written() -> None:
+    """A screen built again asks an equal query of an unchanged database (a letter typed,
+    a dialog opened): it reads nothing again, however long the list."""
+    conn, statements = numbers()
+    sql = "SELECT n FROM t ORDER BY n DESC"
+    first = QueryRows(conn, sql)
+    assert len(first) == 1_000 and first[0]["n"] == 999 and len(statements) == 2
+    again = QueryRows(conn, sql)
+    assert len(again) == 1_000 and again[0]["n"] == 999 and again[5]["n"] == 994
+    assert len(statements) == 2  # the count and the first page, read once
+    assert QueryRows(conn, "SELECT n FROM t ORDER BY n")[0]["n"] == 0  # another query reads
+    assert len(statements) == 3  # its first page
+    conn.execute("DELETE FROM t WHERE n = 999")
+    after = QueryRows(conn, sql)
+    assert len(after) == 999 and after[0]["n"] == 998 and first[0]["n"] == 998
+    other = sqlite3.connect(":memory:")
+    other.execute("CREATE TABLE t(n INTEGER)")
+    assert len(QueryRows(other, sql)) == 0  # the same query of another database
 
 
 def test_a_list_that_a_new_build_replaces_no_longer_watches_what_it_read() -> None:

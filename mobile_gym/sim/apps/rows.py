@@ -3,8 +3,9 @@
 A recycled list asks its items for the rows in view only (``ScrollView`` with ``items``);
 ``QueryRows`` answers those asks from SQLite with ``LIMIT`` / ``OFFSET`` pages, and its
 length with one ``COUNT``, so that a list of two thousand contacts costs what the ten rows
-on screen cost. What it read is kept until the database is written. ``records`` reads every
-row of a query straight into records (NamedTuples), without making a ``sqlite3.Row`` for each.
+on screen cost. What it read is kept, for every list that asks the same query, until the
+database is written. ``records`` reads every row of a query straight into records
+(NamedTuples), without making a ``sqlite3.Row`` for each.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import sqlite3
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from itertools import starmap
 from typing import TypeVar, overload
+
+from mobile_gym.caches import LRUCache
 
 PAGE = 32
 """Rows read at a time."""
@@ -34,12 +37,30 @@ def records(
     return list(starmap(make, cursor.execute(sql, params)))
 
 
+class _Reading:
+    """What one query read at one state of its database: how many rows it gives, and the
+    pages of them read so far."""
+
+    __slots__ = ("count", "pages")
+
+    def __init__(self, _key: object = None) -> None:
+        self.count: int | None = None
+        self.pages: dict[int, list[sqlite3.Row]] = {}
+
+
+_READINGS: LRUCache[tuple[object, ...], _Reading] = LRUCache(256)
+"""What queries read, by connection, query, parameters and the database's stamp: a screen
+built again while its database is unchanged (a letter typed, a dialog opened, a row
+selected) reads nothing again, however long its list."""
+
+
 class QueryRows(Sequence[sqlite3.Row]):
     """The rows ``sql`` (one SELECT, with its ORDER BY) gives on ``conn``, read lazily.
 
     ``stamp`` tells when the database may have changed (then what was read is read again).
-    Two of them are equal when they ask the same query of the same database: a list built
-    again around an equal query keeps its rows.
+    What was read at one stamp is kept for every equal query (``_READINGS``). Two of them
+    are equal when they ask the same query of the same database: a list built again around
+    an equal query keeps its rows.
     """
 
     def __init__(
@@ -54,20 +75,22 @@ class QueryRows(Sequence[sqlite3.Row]):
         self._params = tuple(params)
         self._stamp = stamp or (lambda: conn.total_changes)
         self._read_at: Hashable = None
-        self._count: int | None = None
-        self._pages: dict[int, list[sqlite3.Row]] = {}
+        self._read = _Reading()
 
-    def _fresh(self) -> None:
+    def _reading(self) -> _Reading:
+        """What was read of the database as it is now."""
         stamp = self._stamp()
         if stamp != self._read_at:
-            self._read_at, self._count, self._pages = stamp, None, {}
+            key = (self._conn, self._sql, self._params, stamp)
+            self._read_at, self._read = stamp, _READINGS.get(key, _Reading)
+        return self._read
 
     def __len__(self) -> int:
-        self._fresh()
-        if self._count is None:
+        read = self._reading()
+        if read.count is None:
             found = self._conn.execute(f"SELECT COUNT(*) FROM ({self._sql})", self._params)
-            self._count = found.fetchone()[0]
-        return self._count
+            read.count = found.fetchone()[0]
+        return read.count
 
     @overload
     def __getitem__(self, index: int) -> sqlite3.Row: ...
@@ -78,11 +101,11 @@ class QueryRows(Sequence[sqlite3.Row]):
             return [self[i] for i in range(*index.indices(len(self)))]
         if index < 0:
             index += len(self)
-        self._fresh()
+        pages = self._reading().pages
         number = index // PAGE
-        page = self._pages.get(number)
+        page = pages.get(number)
         if page is None:
-            page = self._pages[number] = self._conn.execute(
+            page = pages[number] = self._conn.execute(
                 f"{self._sql} LIMIT ? OFFSET ?", (*self._params, PAGE, number * PAGE)
             ).fetchall()
         try:
