@@ -9,8 +9,7 @@ reads its data again; the rows that come out the same are kept, laid out):
 
 - ``sms_list``: SMS Messenger's conversation list, one of whose conversations holds
   ``count`` messages;
-- ``sms_thread``: that conversation, open (it shows the newest 50; "Load older messages"
-  shows more);
+- ``sms_thread``: that conversation, open at its newest message;
 - ``file_manager``: File Manager on ``/sdcard/Download``, holding ``count`` more files;
 - ``gallery``: Gallery's Camera folder, holding ``count`` more photos;
 - ``notes``: Notes' list, holding ``count`` more notes.
@@ -18,11 +17,12 @@ reads its data again; the rows that come out the same are kept, laid out):
 The rows give the cost at 20 and at 2,000 items and the ratio of the two (reported, with
 no goal). The recycled lists build only the rows in view. Notes reads its list a page at a
 time as it shows it (``QueryRows``), unless a search filters it; SMS Messenger finds each
-conversation's newest message and its thread's newest 50 through an index on the
-messages' address and date. File Manager and Gallery list the whole folder, as their
-sorting and grouping need (as the real apps list a folder or the media store whole), but
-only when the files or the media index changed since they last did
-(a cache keyed by their version): here nothing changed, so only the rows in view are built.
+conversation's newest message through an index on the messages' address and date, and
+reads a thread a page at a time as it shows it, through the same index. File Manager and
+Gallery list the whole folder, as their sorting and grouping need (as the real apps list a
+folder or the media store whole), but only when the files or the media index changed since
+they last did (a cache keyed by their version): here nothing changed, so only the rows in
+view are built.
 """
 
 from __future__ import annotations

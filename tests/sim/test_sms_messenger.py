@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from mobile_gym.hierarchy import inside
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.apps.about import ABOUT
@@ -25,6 +26,7 @@ from mobile_gym.sim.apps.sms_messenger import (
 from mobile_gym.sim.apps.sms_messenger.data import SETTINGS
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER
+from tests.sim.conftest import views_made
 
 SEED = 5
 NOW_MS = 1717407000000  # 2024-06-03 09:30, the phone's default start
@@ -506,29 +508,81 @@ def test_deleting_a_selected_message_asks_first(phone: Phone, d: Driver) -> None
     assert not d.exists(id="cab_close")
 
 
-def test_a_long_thread_shows_its_newest_fifty_and_loads_older_fifty_a_tap(
-    phone: Phone, d: Driver
-) -> None:
+def open_long_thread(phone: Phone, d: Driver, count: int) -> None:
+    """A conversation of ``count`` received messages "Note 0" .. , one every half hour up to
+    now (120 span three days and a half), opened."""
     address = "+1 555-321-7654"
-    rows = [(address, f"Note {i}", NOW_MS - (120 - i) * 60_000) for i in range(120)]
+    rows = [(address, f"Note {i}", NOW_MS - (count - i) * 1_800_000) for i in range(count)]
     phone.database(PACKAGE, "messages").executemany(
         "INSERT INTO messages(address, body, date, type, read) VALUES (?, ?, ?, 1, 1)", rows
     )
     d.tap(id="conversation_address", text=address)
+
+
+def _thread_reading(phone: Phone) -> list[str]:
+    """The day headers and message bodies shown, top to bottom."""
+    shown = [
+        n
+        for n in phone.nodes()
+        if n.resource_id.endswith(("/thread_date_time", "/thread_message_body"))
+    ]
+    return [n.text for n in sorted(shown, key=lambda n: n.bounds.top)]
+
+
+def test_a_long_thread_opens_at_its_newest_message_and_scrolls_up_to_its_first(
+    phone: Phone, d: Driver
+) -> None:
+    open_long_thread(phone, d, 120)
+    nodes = phone.nodes()
+    (at,) = [i for i, n in enumerate(nodes) if n.resource_id.endswith("/thread_messages_list")]
+    listing = nodes[at]
+    assert listing.cls == "androidx.recyclerview.widget.RecyclerView"
+    holders = d.find_all(id="thread_message_holder")
     assert d.find_all(id="thread_message_body")[-1].text == "Note 119"  # opens at the newest
-    scroll_up_to(d, id="thread_load_older")
-    assert d.find_all(id="thread_message_body")[0].text == "Note 70"
-    d.tap(id="thread_load_older")
-    scroll_up_to(d, id="thread_load_older")
-    assert d.find_all(id="thread_message_body")[0].text == "Note 20"
-    d.tap(id="thread_load_older")
-    scroll_up_to(d, text="Note 0")
-    assert not d.exists(id="thread_load_older")  # all 120 shown
+    assert holders[-1].bounds.bottom == listing.bounds.bottom  # its bottom on the list's
+    assert views_made(phone, "thread_message_holder") == len(holders) < 20  # those in view
+    # the headers and messages are the list's own nodes, as a RecyclerView's items are
+    items = [n for n in inside(nodes, at) if n.depth == listing.depth + 1]
+    assert {n.resource_id.rsplit("/", 1)[-1] for n in items} == {"thread_message_holder"}
+    assert [n.index for n in items] == list(range(len(items)))
+
+    read: list[str] = []
+    for _ in range(200):
+        seen = _thread_reading(phone)
+        headers = [n for n in phone.nodes() if n.resource_id.endswith("/thread_date_time")]
+        assert all(n.depth == listing.depth + 1 for n in headers)  # the list's own items
+        read = [text for text in seen if text not in read] + read
+        if "Note 0" in seen:
+            break
+        d.scroll("up", id="thread_messages_list")
+    bodies = [text for text in read if text.startswith("Note ")]
+    assert bodies == [f"Note {i}" for i in range(120)]  # each once, in order, none skipped
+    days = [text for text in read if not text.startswith("Note ")]
+    assert days == ["May 31, 2024", "June 1, 2024", "June 2, 2024", "June 3, 2024"]
+    assert read[:2] == ["May 31, 2024", "Note 0"]  # a day's header over its first message
+    firsts = [read[read.index(day) + 1] for day in days]  # Note 0 at 21:30, then 00:00s
+    assert firsts == ["Note 0", "Note 5", "Note 53", "Note 101"]
+
     d.long_press(id="thread_message_body", text="Note 0")
     assert d.find(id="toolbar_title").text == "1 / 120"  # the count is of the whole thread
     d.tap(desc="More options")
     d.tap(text="Select all")
     assert d.find(id="toolbar_title").text == "120 / 120"
+
+
+def test_sending_in_a_long_thread_scrolled_up_shows_the_new_message_at_the_end(
+    phone: Phone, d: Driver
+) -> None:
+    open_long_thread(phone, d, 300)
+    for _ in range(5):
+        d.scroll("up", id="thread_messages_list")
+    assert not d.exists(id="thread_message_body", text="Note 299")
+    d.type_into("On my way", id="thread_type_message")
+    d.tap(id="thread_send_message")
+    listing = d.find(id="thread_messages_list")
+    assert d.find_all(id="thread_message_body")[-1].text == "On my way"
+    assert d.find_all(id="thread_message_holder")[-1].bounds.bottom == listing.bounds.bottom
+    assert d.exists(id="thread_message_body", text="Note 299")
 
 
 def test_about_opens_the_about_page(phone: Phone, d: Driver) -> None:

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.contacts.data import phone_book
-from mobile_gym.sim.apps.rows import records
+from mobile_gym.sim.apps.rows import QueryRows, records
 
 PACKAGE = "com.simplemobiletools.smsmessenger"
 MAIN = ".activities.MainActivity"
@@ -130,19 +130,20 @@ _MESSAGES = "SELECT id, address, body, date, type, read FROM messages"
 """The columns of ``Message``, in its order."""
 
 
+_THREAD = f"{_MESSAGES} WHERE address = ? ORDER BY date, id"
+"""A conversation's messages, oldest first (through the index ``messages_by_address``)."""
+
+
 def messages(ctx: AppContext, address: str) -> list[Message]:
-    """The conversation's messages, oldest first."""
-    return records(
-        ctx.db(), Message, f"{_MESSAGES} WHERE address = ? ORDER BY date, id", (address,)
-    )
+    """The conversation's messages, oldest first, read at once."""
+    return records(ctx.db(), Message, _THREAD, (address,))
 
 
-def newest_messages(ctx: AppContext, address: str, count: int) -> tuple[list[Message], bool]:
-    """The conversation's newest ``count`` messages, oldest first, and whether it holds
-    older ones."""
-    newest_first = f"{_MESSAGES} WHERE address = ? ORDER BY date DESC, id DESC LIMIT ?"
-    found = records(ctx.db(), Message, newest_first, (address, count + 1))
-    return found[:count][::-1], len(found) > count
+def thread_rows(ctx: AppContext, address: str) -> QueryRows:
+    """The conversation's messages, oldest first, as rows of ``Message``'s fields read a page
+    at a time as the thread shows them: a long thread costs what its messages on screen
+    cost."""
+    return ctx.rows(_THREAD, (address,))
 
 
 _LAST_MESSAGES = """
@@ -193,8 +194,11 @@ def bodies_newest_first(ctx: AppContext, address: str) -> Iterator[str]:
 
 def find_conversation(ctx: AppContext, number: str) -> str | None:
     """The address of an existing conversation with ``number`` (any spelling), if any."""
+    db = ctx.db()
+    if db.execute("SELECT 1 FROM messages WHERE address = ? LIMIT 1", (number,)).fetchone():
+        return number  # (found through the index on the address, however long the thread)
     key = number_key(number)
-    for (address,) in ctx.db().execute("SELECT DISTINCT address FROM messages"):
+    for (address,) in db.execute("SELECT DISTINCT address FROM messages"):
         if number_key(address) == key:
             return address
     return None

@@ -1,5 +1,10 @@
 """A conversation: its messages with their times, the field to send a new one, and the
-selection mode a long press on a message starts (delete, properties)."""
+selection mode a long press on a message starts (delete, properties).
+
+The messages are a recycled list that opens at the newest one, as the app's list stacks
+from its end: only the messages in view are read and made, so a thread of thousands costs
+what one screen of it costs, and scrolling up reaches the first message.
+"""
 
 from __future__ import annotations
 
@@ -14,16 +19,10 @@ from mobile_gym.sim.apps.sms_messenger.settings import font_size
 from mobile_gym.sim.ui.composites import Toolbar, toolbar
 from mobile_gym.sim.ui.dates import from_epoch_ms, long_day
 from mobile_gym.sim.ui.properties import properties_body
-from mobile_gym.sim.ui.scroll import ScrollView
+from mobile_gym.sim.ui.scroll import END, ItemGroup
 from mobile_gym.sim.ui.selection import Selection, selection_bar
 from mobile_gym.sim.ui.view import MATCH, WRAP, Column, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, TextView
-
-_SCROLL_END = 1 << 30
-"""A scroll offset past any content: the list opens (and stays after sending) at the end."""
-PAGE = 50
-"""The thread shows its newest 50 messages; "Load older messages" above them shows 50 more
-each time it is tapped (so a long thread costs what it shows, not what it holds)."""
 
 
 def _clock(ms: int) -> str:
@@ -122,8 +121,7 @@ def _selection_bar(
 
 def thread_screen(ctx: AppContext) -> View:
     address = thread_address(ctx)
-    shown = ctx.get("shown_messages", PAGE)
-    thread, older = data.newest_messages(ctx, address, shown)
+    thread = data.thread_rows(ctx, address)
     title = data.title_of(ctx, address)
     flags = (
         ctx.db()
@@ -141,7 +139,7 @@ def thread_screen(ctx: AppContext) -> View:
         if body:
             data.send(ctx, address, body)
             ctx.set_field("message", "")
-            ctx.scroll_to("messages", _SCROLL_END)
+            ctx.scroll_to("messages", END)
 
     items = [
         (
@@ -163,40 +161,29 @@ def thread_screen(ctx: AppContext) -> View:
     )
     chosen = selection(ctx)
     size = font_size(ctx)
-    rows: list[View] = []
-    if older:
-        rows.append(
-            TextView(
-                "Load older messages",
-                id="thread_load_older",
-                size=14,
-                color="primary",
-                bold=True,
-                gravity="center",
-                padding=12,
-                on_click=lambda: ctx.set("shown_messages", shown + PAGE),
-            )
+
+    def render(index: int, row: object) -> View:
+        message = data.Message(*row)  # type: ignore[misc]
+        bubble = _bubble(ctx, message, size, chosen)
+        day = long_day(message.date)
+        if index and long_day(thread[index - 1]["date"]) == day:
+            return bubble
+        header = TextView(
+            day,
+            id="thread_date_time",
+            size=13,
+            color="text_secondary",
+            gravity="center",
+            margin=(0, 16, 0, 4),
         )
-    day = ""
-    for message in thread:
-        if long_day(message.date) != day:
-            day = long_day(message.date)
-            rows.append(
-                TextView(
-                    day,
-                    id="thread_date_time",
-                    size=13,
-                    color="text_secondary",
-                    gravity="center",
-                    margin=(0, 16, 0, 4),
-                )
-            )
-        rows.append(_bubble(ctx, message, size, chosen))
+        return ItemGroup(header, bubble)  # the day's header over its first message
+
     messages = ctx.scroller(
         "messages",
-        rows,
-        cls=ScrollView,
-        start=_SCROLL_END,
+        items=thread,
+        wrap_rows=True,
+        render_item=render,
+        start=END,
         id="thread_messages_list",
         height=0,
         weight=1,
