@@ -11,7 +11,7 @@ from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 from mobile_gym.sim.apps.mattermost import ME, PACKAGE, SERVER
 from mobile_gym.sim.apps.mattermost.data import ATTACH, CHANNEL, MAIN, THREAD
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import opened
+from tests.sim.conftest import opened, views_made
 
 
 @pytest.fixture
@@ -267,6 +267,34 @@ def test_unread_channel_is_read_once_opened(phone: Phone, d: Driver) -> None:
     open_channel(d, "Infra")
     d.key("BACK")
     assert not d.exists(id="mention_badge")
+
+
+def test_a_long_channel_opens_at_its_newest_post_and_scrolls_up_through_the_rest(
+    phone: Phone, d: Driver
+) -> None:
+    infra = channel_id(phone, "infra")
+    server(phone).executemany(
+        "INSERT INTO posts(create_at, user_id, channel_id, message) VALUES (?, 2, ?, ?)",
+        [(phone.boot_ms - (80 - i) * 3_600_000, infra, f"Step {i} done") for i in range(80)],
+    )
+    open_channel(d, "Infra")
+    listing = d.find(id="post_list")
+    messages = d.find_all(id="post_message")
+    assert messages[-1].text == "Step 79 done"  # opens at the newest
+    assert views_made(phone, "post_message") == len(messages) < 15  # those in view alone
+    assert d.find_all(id="post_message")[-1].bounds.bottom < listing.bounds.bottom
+    read: list[str] = []
+    for _ in range(100):
+        seen = [n.text for n in d.find_all(id="post_message") if n.text.startswith("Step ")]
+        read = [text for text in seen if text not in read] + read
+        if "Step 20 done" in seen:  # the oldest of the 60 newest posts a channel loads
+            break
+        d.scroll("up", id="post_list")
+    assert read == [f"Step {i} done" for i in range(20, 80)]  # each once, in order
+    separators = d.find_all(id="date_separator")
+    assert separators and all(n.bounds.width == listing.bounds.width for n in separators)
+    send(d, "All steps done")
+    assert d.find_all(id="post_message")[-1].text == "All steps done"  # back at the end
 
 
 def test_direct_message_from_a_profile(phone: Phone, d: Driver) -> None:

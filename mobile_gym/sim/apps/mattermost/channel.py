@@ -6,11 +6,11 @@ import datetime as dt
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mattermost import channel_data, data, drafts, post_data
-from mobile_gym.sim.apps.mattermost.composer import SCROLL_END, composer
+from mobile_gym.sim.apps.mattermost.composer import composer
 from mobile_gym.sim.apps.mattermost.posts import day_label, details, post_menu, post_view
 from mobile_gym.sim.ui.composites import empty_state, toolbar
 from mobile_gym.sim.ui.dates import from_epoch_ms
-from mobile_gym.sim.ui.scroll import ScrollView
+from mobile_gym.sim.ui.scroll import END, RenderItem, ScrollView
 from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import TextView
 
@@ -28,14 +28,37 @@ def open_thread(ctx: AppContext, post_id: int) -> None:
     ctx.open(data.THREAD, post_id=post_id)
 
 
+SEPARATOR, POST = "separator", "post"
+"""The kinds of entry a post list shows: a separator's label, or a post."""
+
+
+def post_list(ctx: AppContext, entries: list[tuple[str, object]], render: RenderItem) -> ScrollView:
+    """A channel's or thread's entries as a recycled list of rows of their own heights that
+    opens (and returns after a post is sent) at the newest, as the app's list does: only
+    the posts in view are made."""
+    return ctx.scroller(
+        "posts",
+        cls=ScrollView,
+        items=entries,
+        render_item=render,
+        wrap_rows=True,
+        start=END,
+        id="post_list",
+        height=0,
+        weight=1,
+    )
+
+
 def separator(text: str) -> TextView:
+    """A row of the list with ``text`` centred in it (a day, or a thread's reply count)."""
     return TextView(
         text,
         id="date_separator",
         size=12,
         bold=True,
         color="text_secondary",
-        gravity="center",
+        width=MATCH,
+        align="center",
         margin=(0, 12, 0, 4),
     )
 
@@ -48,27 +71,32 @@ def channel_screen(ctx: AppContext) -> View:
     extra = details(ctx, posts, replies=True)
     menu = post_menu(ctx, on_reply=lambda post_id: open_thread(ctx, post_id))
     today = from_epoch_ms(data.now_ms(ctx)).date()
-    rows: list[View] = []
+    entries: list[tuple[str, object]] = []
     shown_day: dt.date | None = None
     for post in posts:
         day = from_epoch_ms(post.create_at).date()
         if day != shown_day:  # a separator (its label made once) above each day's posts
             shown_day = day
-            rows.append(separator(day_label(day, today)))
-        rows.append(
-            post_view(
-                ctx,
-                post,
-                extra,
-                on_open_thread=lambda p=post.id: open_thread(ctx, p),
-                on_long_press=menu(post.id),
-            )
+            entries.append((SEPARATOR, day_label(day, today)))
+        entries.append((POST, post))
+
+    def render(index: int, entry: object) -> View:
+        kind, value = entry  # type: ignore[misc]
+        if kind == SEPARATOR:
+            return separator(value)
+        return post_view(
+            ctx,
+            value,
+            extra,
+            on_open_thread=lambda: open_thread(ctx, value.id),
+            on_long_press=menu(value.id),
         )
-    if not posts:
-        rows.append(empty_state(f"Beginning of {channel.title}", id="channel_intro"))
-    listing = ctx.scroller(
-        "posts", rows, cls=ScrollView, start=SCROLL_END, id="post_list", height=0, weight=1
-    )
+
+    if posts:
+        listing = post_list(ctx, entries, render)
+    else:
+        intro = empty_state(f"Beginning of {channel.title}", id="channel_intro")
+        listing = ctx.scroller("posts", [intro], cls=ScrollView, id="post_list", height=0, weight=1)
 
     def leave() -> None:
         drafts.keep(ctx, channel.id)

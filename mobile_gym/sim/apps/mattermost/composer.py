@@ -7,13 +7,12 @@ from collections.abc import Callable
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mattermost import data, drafts
+from mobile_gym.sim.ui.scroll import END
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
 
 ATTACHED = "attachments"
 """The screen state holding the paths of the files picked for the next post."""
-SCROLL_END = 1 << 30
-"""A scroll offset past any content: post lists open (and stay after sending) at the end."""
 
 
 def attached(ctx: AppContext) -> list[str]:
@@ -42,7 +41,7 @@ def composer(
             ctx.set_field(drafts.FIELD, "")
             drafts.keep(ctx, channel_id, root_id)
             ctx.pop(ATTACHED)
-            ctx.scroll_to("posts", SCROLL_END)
+            ctx.scroll_to("posts", END)
 
     def remove(path: str) -> Callable[[], None]:
         return lambda: ctx.set(ATTACHED, [f for f in attached(ctx) if f != path])

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mattermost import channel_data, data, drafts, post_data
-from mobile_gym.sim.apps.mattermost.channel import separator
-from mobile_gym.sim.apps.mattermost.composer import SCROLL_END, composer
+from mobile_gym.sim.apps.mattermost.channel import POST, SEPARATOR, post_list, separator
+from mobile_gym.sim.apps.mattermost.composer import composer
 from mobile_gym.sim.apps.mattermost.posts import details, post_menu, post_view
 from mobile_gym.sim.ui.composites import empty_state, toolbar
-from mobile_gym.sim.ui.scroll import ScrollView
 from mobile_gym.sim.ui.view import MATCH, Column, View
 
 
@@ -29,13 +28,20 @@ def thread_screen(ctx: AppContext) -> View:
     menu = post_menu(ctx, on_reply=None)
     replies = post_data.thread_posts(ctx, root.id)
     extra = details(ctx, [root, *replies])
-    rows: list[View] = [post_view(ctx, root, extra, on_long_press=menu(root.id))]
     count = len(replies)
-    rows.append(separator(f"{count} {'reply' if count == 1 else 'replies'}"))
-    rows += [post_view(ctx, reply, extra, on_long_press=menu(reply.id)) for reply in replies]
-    listing = ctx.scroller(
-        "posts", rows, cls=ScrollView, start=SCROLL_END, id="post_list", height=0, weight=1
-    )
+    entries: list[tuple[str, object]] = [
+        (POST, root),
+        (SEPARATOR, f"{count} {'reply' if count == 1 else 'replies'}"),
+        *((POST, reply) for reply in replies),
+    ]
+
+    def render(index: int, entry: object) -> View:
+        kind, value = entry  # type: ignore[misc]
+        if kind == SEPARATOR:
+            return separator(value)
+        return post_view(ctx, value, extra, on_long_press=menu(value.id))
+
+    listing = post_list(ctx, entries, render)
 
     def send(message: str, files: tuple[str, ...]) -> None:
         post_data.create_post(ctx, root.channel_id, message, root_id=root.id, files=files)

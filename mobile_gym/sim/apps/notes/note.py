@@ -12,13 +12,11 @@ from mobile_gym.sim.apps.notes.pin import pin_dialog
 from mobile_gym.sim.ui.composites import Action, empty_state, fab, toolbar
 from mobile_gym.sim.ui.prefilled import apply_selection, select_all
 from mobile_gym.sim.ui.prompt import prompt_dialog
-from mobile_gym.sim.ui.scroll import ScrollView
+from mobile_gym.sim.ui.scroll import END, ScrollView
 from mobile_gym.sim.ui.search import Search
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, View
 from mobile_gym.sim.ui.widgets import Button, CheckBox, TextView
 
-_SCROLL_END = 1 << 30
-"""A scroll offset past any content: the scroll view clamps it to the bottom."""
 BODY_SP = 17
 WRONG_PASSWORD = "Wrong password"
 EMPTY_PASSWORD = "Password cannot be empty"
@@ -141,7 +139,7 @@ def _text_page(ctx: AppContext, note: Note) -> list[View]:
 
         def run(*args: str) -> None:
             handler(*args)
-            ctx.scroll_to("body", _SCROLL_END)
+            ctx.scroll_to("body", END)
 
         return run
 
