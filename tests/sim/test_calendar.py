@@ -16,6 +16,7 @@ from mobile_gym.sim.apps.calendar.events import SEED_TITLES
 from mobile_gym.sim.driver import Driver
 from mobile_gym.tasks.schema import SolutionStep
 from mobile_gym.tasks.solution import step_actions
+from tests.sim.conftest import views_made
 
 SEED = 5
 TODAY = dt.date(2024, 6, 3)  # the phone's default date (a Monday)
@@ -152,6 +153,27 @@ def test_change_view_to_the_event_list(phone: Phone, driver: Driver) -> None:
     driver.tap(desc="Change view")
     driver.tap(text="Daily view")
     assert _month(driver) == "Monday, June 3, 2024"
+
+
+def test_a_long_event_list_makes_only_its_rows_in_view_and_scrolls_through_all(
+    phone: Phone, driver: Driver
+) -> None:
+    for n in range(120):
+        start = dt.datetime(2024, 6, 10 + n // 8, 8 + n % 8)
+        _add(phone, f"Shift {n:03d}", start, location="Depot" if n % 3 else "")
+    driver.tap(desc="Change view")
+    driver.tap(text="Simple event list")
+    assert views_made(phone, "event_item_holder") < 20  # only the rows in view are made
+    read: list[str] = []
+    for _ in range(100):
+        read += [title for title in _texts(driver, "event_item_title") if title not in read]
+        if "Shift 119" in read:
+            break
+        driver.scroll("down", id="calendar_events_list")
+    shifts = [title for title in read if title.startswith("Shift ")]
+    assert shifts == [f"Shift {n:03d}" for n in range(120)]  # in order, none skipped
+    days = _texts(driver, "event_section_title")
+    assert days and days[-1] == "Monday, June 24"  # each day under its title
 
 
 def test_search_finds_events_by_title_and_location(phone: Phone, driver: Driver) -> None:

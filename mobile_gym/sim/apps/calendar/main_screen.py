@@ -173,21 +173,27 @@ def _agenda(
     id: str,
     selection: Selection | None = None,
 ) -> View:
-    children: list[View] = []
+    """The events under a title per day, as a recycled list: only the rows in view are
+    made, however many events there are."""
+    entries: list[dt.date | Event] = []
     for day, events in groups:
-        children.append(
-            TextView(
-                f"{WEEKDAY_NAMES[day.weekday()]}, {MONTH_NAMES[day.month]} {day.day}",
-                id="event_section_title",
-                size=14,
-                bold=True,
-                color="primary",
-                width=MATCH,
-                padding=(16, 12, 16, 4),
-            )
+        entries += [day, *events]
+
+    def render(index: int, entry: object) -> View:
+        if isinstance(entry, Event):
+            return event_row(ctx, entry, selection)
+        day: dt.date = entry  # type: ignore[assignment]
+        return TextView(
+            f"{WEEKDAY_NAMES[day.weekday()]}, {MONTH_NAMES[day.month]} {day.day}",
+            id="event_section_title",
+            size=14,
+            bold=True,
+            color="primary",
+            width=MATCH,
+            padding=(16, 12, 16, 4),
         )
-        children.extend(event_row(ctx, event, selection) for event in events)
-    return ctx.scroller(key, children, id=id)
+
+    return ctx.scroller(key, items=entries, render_item=render, wrap_rows=True, id=id)
 
 
 def _by_day(events: list[Event], first: dt.date | None = None) -> list[tuple[dt.date, list[Event]]]:
