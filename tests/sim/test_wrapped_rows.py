@@ -11,7 +11,7 @@ import pytest
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.ui.scroll import END, RecyclerView
-from mobile_gym.sim.ui.view import View
+from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import TextView
 from tests.sim.test_scroll import state_position
 
@@ -38,7 +38,9 @@ def wrapped_list(
         if made is not None:
             made.append(index)
         text = "\n".join(f"Row {item}, line {n}" for n in range(lines(item)))  # type: ignore[arg-type]
-        return TextView(text, id=f"row{item}", max_lines=5, padding=(16, 8, 16, 8), margin=margin)
+        return TextView(
+            text, id=f"row{item}", max_lines=5, padding=(16, 8, 16, 8), margin=margin, width=MATCH
+        )
 
     return RecyclerView(
         position=state_position(state, "place"),
@@ -153,6 +155,26 @@ def test_rows_keep_their_margins_around_them() -> None:
     while scroll(kept, 500):
         pass
     assert kept.children[-1].bounds.bottom == SCREEN.bottom - bottom  # its margin under it
+
+
+def test_a_row_of_its_own_width_is_placed_by_its_gravity_as_in_a_column() -> None:
+    def render(index: int, item: object) -> View:
+        return TextView(f"Row {item}", id=f"row{item}", gravity=str(item), margin=(8, 0))
+
+    view = RecyclerView(
+        position=state_position({}, "place"),
+        items=["start", "center", "end"],
+        render_item=render,
+        wrap_rows=True,
+    )
+    view.layout(D, SCREEN, SCREEN)
+    column = Column(*(render(i, g) for i, g in enumerate(view.items)), height=MATCH)
+    column.layout(D, SCREEN, SCREEN)
+    assert [row.bounds for row in view.children] == [row.bounds for row in column.children]
+    start, center, end = view.children
+    assert start.bounds.left == D.dp(8) and end.bounds.right == SCREEN.right - D.dp(8)
+    assert start.bounds.width < SCREEN.width / 2
+    assert abs(center.bounds.center[0] - SCREEN.center[0]) <= 1
 
 
 def test_the_end_opens_a_list_at_its_last_row_making_only_what_it_shows() -> None:

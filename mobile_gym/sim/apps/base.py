@@ -292,9 +292,10 @@ class AppContext:
         # as tall as its parent allows unless given a height (ScrollView's default)
         return cls(position=position, children=children, **kwargs)
 
-    def scroll_to(self, key: str, offset: int) -> None:
+    def scroll_to(self, key: str, offset: int | tuple[int, int]) -> None:
         """Scroll the container ``scroller(key)`` makes to ``offset`` pixels (clamped to its
-        content when laid out; ``scroll.END``: its end)."""
+        content when laid out; ``scroll.END``: its end), or, in a list of rows of their own
+        heights, to a row and a distance into it (``(row, 0)``: that row at the top)."""
         self.set("scroll:" + key, offset)
 
     def menu(

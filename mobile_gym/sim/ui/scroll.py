@@ -16,7 +16,15 @@ from mobile_gym.geometry import Rect
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.tracking import Dependencies, Scope
 from mobile_gym.sim.ui.reconcile import reconcile
-from mobile_gym.sim.ui.view import MATCH, UNBOUNDED, WRAP, LinearLayout, View, spacing
+from mobile_gym.sim.ui.view import (
+    MATCH,
+    UNBOUNDED,
+    WRAP,
+    LinearLayout,
+    View,
+    aligned,
+    spacing,
+)
 
 RenderItem = Callable[[int, object], View]
 
@@ -71,8 +79,9 @@ class ScrollView(View):
     keeps its place as a row and a distance into it, as a RecyclerView's layout manager
     does; a pixel offset (``start``, ``AppContext.scroll_to``) is a distance into the first
     row, and the layout walks down to the row it falls in. Either way the cost follows the
-    rows shown and passed, never the length of the list. Each row fills the list's width,
-    less its margins.
+    rows shown and passed, never the length of the list. A row of its own height is laid
+    out as a column lays out its children: inside its margins, at its own width, placed
+    by its ``gravity``; a row of ``item_height`` fills its slot.
 
     Children are measured at their natural height (``MATCH`` along the
     scrolling axis means "as tall as the content"); ``fill_viewport`` stretches content
@@ -362,11 +371,11 @@ class ScrollView(View):
         self._show_rows(made, [index for index, _ in placed])
         for (index, top), child in zip(placed, self.children, strict=True):
             left, above, right, below = spacing(d, child.margin)
+            room = max(inner.width - left - right, 0)
+            w = child.measure(d, room, UNBOUNDED)[0]  # (as measured for its height)
+            x = aligned(child.gravity, inner.left + left, room, w, "end")
             y = inner.top + top
-            slot = Rect(
-                inner.left + left, y + above, inner.right - right, y + height(index) - below
-            )
-            child.layout(d, slot, clip)
+            child.layout(d, Rect(x, y + above, x + w, y + height(index) - below), clip)
 
     def _show_rows(self, made: dict[int, tuple[object, View]], indices: Sequence[int]) -> None:
         """Show the rows at ``indices`` (of those ``made``, by index) as the children; where

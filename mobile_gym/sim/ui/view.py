@@ -435,7 +435,10 @@ def _values_of(names: set[str]) -> Callable[[View], object]:
 View.read_properties = staticmethod(_properties_of(View))
 
 
-def _place(gravity: str, start: int, room: int, size: int, end_word: str) -> int:
+def aligned(gravity: str, start: int, room: int, size: int, end_word: str) -> int:
+    """Where a view ``size`` long starts in ``room`` from ``start`` along one axis, by its
+    ``gravity``: centred, at the end (``end`` or ``end_word``: ``bottom`` down a column),
+    else at the start."""
     if "center" in gravity:
         return start + (room - size) // 2
     if "end" in gravity or end_word in gravity:
@@ -577,9 +580,9 @@ class LinearLayout(View):
             y = top
             if self.arrange != "start":
                 total = sum(h + m[1] + m[3] for _, h, m in sizes)
-                y = _place(self.arrange, top, bottom - top, total, "bottom")
+                y = aligned(self.arrange, top, bottom - top, total, "bottom")
             for child, (w, h, (ml, mt, mr, mb)) in zip(self.children, sizes, strict=True):
-                x = _place(child.gravity, left + ml, right - left - ml - mr, w, "end")
+                x = aligned(child.gravity, left + ml, right - left - ml - mr, w, "end")
                 y += mt
                 child.layout(d, Rect(x, y, x + w, y + h), clip)
                 y += h + mb
@@ -587,9 +590,9 @@ class LinearLayout(View):
             x = left
             if self.arrange != "start":
                 total = sum(w + m[0] + m[2] for w, _, m in sizes)
-                x = _place(self.arrange, left, right - left, total, "end")
+                x = aligned(self.arrange, left, right - left, total, "end")
             for child, (w, h, (ml, mt, mr, mb)) in zip(self.children, sizes, strict=True):
-                y = _place(child.gravity, top + mt, bottom - top - mt - mb, h, "bottom")
+                y = aligned(child.gravity, top + mt, bottom - top - mt - mb, h, "bottom")
                 x += ml
                 child.layout(d, Rect(x, y, x + w, y + h), clip)
                 x += w + mr
@@ -640,8 +643,8 @@ class FrameLayout(View):
             room_w, room_h = inner.width - m[0] - m[2], inner.height - m[1] - m[3]
             w, h = child.measure(d, max(room_w, 0), max(room_h, 0))
             horizontal, vertical = _frame_gravity(child.gravity)
-            x = _place(horizontal, inner.left + m[0], room_w, w, "end")
-            y = _place(vertical, inner.top + m[1], room_h, h, "bottom")
+            x = aligned(horizontal, inner.left + m[0], room_w, w, "end")
+            y = aligned(vertical, inner.top + m[1], room_h, h, "bottom")
             child.layout(d, Rect(x, y, x + w, y + h), clip)
 
 

@@ -50,15 +50,14 @@ def post_list(ctx: AppContext, entries: list[tuple[str, object]], render: Render
 
 
 def separator(text: str) -> TextView:
-    """A row of the list with ``text`` centred in it (a day, or a thread's reply count)."""
+    """``text`` centred in the list, as wide as it is: a day, or a thread's reply count."""
     return TextView(
         text,
         id="date_separator",
         size=12,
         bold=True,
         color="text_secondary",
-        width=MATCH,
-        align="center",
+        gravity="center",
         margin=(0, 12, 0, 4),
     )
 
