@@ -20,7 +20,7 @@ from mobile_gym.sim.apps import sms_messenger
 from mobile_gym.sim.apps.wikihow import data
 from mobile_gym.sim.apps.wikihow.web import scroll_to_top_of
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import open_app, open_drawer
+from tests.sim.conftest import open_app, open_drawer, views_made
 
 SITE = "https://www.wikihow.com"
 SLUG = "Apply-CC-Cream"
@@ -247,6 +247,25 @@ def test_a_page_scrolls_a_view_to_its_top(article: Driver, phone: Phone) -> None
     heading = article.find(id="section_heading", text="Method 1 of 2: Preparing Your Skin")
     assert heading.bounds.top == page.bounds.top
     assert not scroll_to_top_of(ctx, "article", "no_such_view")
+
+
+def test_an_article_makes_the_blocks_it_shows_and_scrolls_through_all_of_them(
+    article: Driver, phone: Phone
+) -> None:
+    steps = [
+        step.headline
+        for method in data.corpus().article(SLUG).methods  # type: ignore[union-attr]
+        for step in method.steps
+    ]
+    assert views_made(phone, "step") < len(steps)  # the steps out of view are not made
+    read: list[str] = []
+    for _ in range(60):
+        read += [n.text for n in article.find_all(id="step_headline") if n.text not in read]
+        if article.exists(resource_id="references_header"):
+            break
+        article.scroll("down", resource_id="page_scroll")
+    assert read == steps  # every step, once, in order
+    assert views_made(phone, "step") < len(steps)
 
 
 @pytest.mark.parametrize(

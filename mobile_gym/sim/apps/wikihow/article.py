@@ -10,12 +10,14 @@ to the article's References section (an anchor link: the page scrolls towards th
 
 from __future__ import annotations
 
+from functools import partial
+
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.wikihow import data
-from mobile_gym.sim.apps.wikihow.corpus import Article, Author
+from mobile_gym.sim.apps.wikihow.corpus import Article, Author, Step
 from mobile_gym.sim.apps.wikihow.pages import article_list, missing, page, text
 from mobile_gym.sim.apps.wikihow.share import share_sheet, show_share_sheet
-from mobile_gym.sim.apps.wikihow.web import WebImage, WebSection, banner, scroll_to_top_of
+from mobile_gym.sim.apps.wikihow.web import Block, WebImage, WebSection, banner, scroll_to_top_of
 from mobile_gym.sim.ui.composites import Handler, section_header, toolbar
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import Button, TextView
@@ -99,78 +101,75 @@ def _byline(ctx: AppContext, article: Article, author: Author | None) -> View:
     return Column(*lines, id="author_block", padding=(16, 4))
 
 
-def _steps(article: Article) -> list[View]:
-    views: list[View] = []
+def _steps(article: Article) -> list[Block]:
+    """Each method's heading, then each of its steps: a picture over the step's numbered
+    text. Made as each comes into view (an article has dozens of steps)."""
+    blocks: list[Block] = []
     for method in article.methods:
-        views.append(
-            text(
-                article.section_heading(method),
-                id="section_heading",
-                size=20,
-                bold=True,
-                padding=(16, 20, 16, 8),
+        heading = article.section_heading(method)
+        blocks.append(
+            partial(
+                text, heading, id="section_heading", size=20, bold=True, padding=(16, 20, 16, 8)
             )
         )
         for step in method.steps:
-            views.append(
-                WebImage(
-                    "image",
-                    text=f"Step {step.number}: {step.headline}",
-                    id="step_image",
-                    width=MATCH,
-                    height=STEP_IMAGE_DP,
-                    padding=(0, STEP_IMAGE_DP // 4),
-                    margin=(16, 12, 16, 0),
-                    background="surface_variant",
-                )
-            )
-            views.append(
-                Row(
-                    TextView(
-                        str(step.number),
-                        id="step_number",
-                        size=18,
-                        bold=True,
-                        color="primary",
-                        width=32,
-                    ),
-                    Column(
-                        text(step.headline, id="step_headline", bold=True),
-                        text(step.detail, id="step_detail", size=15),
-                        width=0,
-                        weight=1,
-                    ),
-                    id="step",
-                    padding=(16, 8),
-                )
-            )
-    return views
+            blocks += [partial(_step_image, step), partial(_step_text, step)]
+    return blocks
 
 
-def _bullets(title: str, items: tuple[str, ...], id: str) -> list[View]:
+def _step_image(step: Step) -> View:
+    return WebImage(
+        "image",
+        text=f"Step {step.number}: {step.headline}",
+        id="step_image",
+        width=MATCH,
+        height=STEP_IMAGE_DP,
+        padding=(0, STEP_IMAGE_DP // 4),
+        margin=(16, 12, 16, 0),
+        background="surface_variant",
+    )
+
+
+def _step_text(step: Step) -> View:
+    return Row(
+        TextView(str(step.number), id="step_number", size=18, bold=True, color="primary", width=32),
+        Column(
+            text(step.headline, id="step_headline", bold=True),
+            text(step.detail, id="step_detail", size=15),
+            width=0,
+            weight=1,
+        ),
+        id="step",
+        padding=(16, 8),
+    )
+
+
+def _bullets(title: str, items: tuple[str, ...], id: str) -> list[Block]:
     if not items:
         return []
     return [
-        section_header(title),
-        *(text(f"• {item}", id=id, padding=(16, 4)) for item in items),
+        partial(section_header, title),
+        *(partial(text, f"• {item}", id=id, padding=(16, 4)) for item in items),
     ]
 
 
-def _questions(article: Article) -> list[View]:
+def _questions(article: Article) -> list[Block]:
     if not article.qa:
         return []
-    views: list[View] = [section_header("Community Q&A")]
+    blocks: list[Block] = [partial(section_header, "Community Q&A")]
     for qa in article.qa:
-        views.append(text(f"Question: {qa.question}", id="qa_question", bold=True, padding=(16, 4)))
-        views.append(text(qa.answer, id="qa_answer", padding=(16, 0, 16, 8)))
-    return views
+        question = f"Question: {qa.question}"
+        blocks.append(partial(text, question, id="qa_question", bold=True, padding=(16, 4)))
+        blocks.append(partial(text, qa.answer, id="qa_answer", padding=(16, 0, 16, 8)))
+    return blocks
 
 
-def _references(article: Article) -> list[View]:
+def _references(article: Article) -> list[Block]:
     """The References section: its heading is as wide as its text, at the left."""
     if not article.references:
         return []
-    heading = TextView(
+    heading = partial(
+        TextView,
         "References",
         id=REFERENCES_HEADER,
         size=14,
@@ -181,7 +180,8 @@ def _references(article: Article) -> list[View]:
     return [
         heading,
         *(
-            text(
+            partial(
+                text,
                 f"{ref.number}. {ref.title} {ref.url}",
                 id="reference_item",
                 size=13,
@@ -219,9 +219,9 @@ def _helpful(ctx: AppContext, article: Article) -> list[View]:
     return views
 
 
-def _related(ctx: AppContext, article: Article) -> list[View]:
+def _related(ctx: AppContext, article: Article) -> list[Block]:
     wiki = data.corpus()
-    related = [s for s in (wiki.article(slug) for slug in article.related) if s is not None]
+    related = wiki.summaries(article.related)
     if not related:
         return []
     return [section_header("Related wikiHows"), *article_list(ctx, related, id="related_article")]
@@ -248,7 +248,7 @@ def article_screen(ctx: AppContext) -> View:
     article = wiki.article(ctx.args.get("slug", ""))
     if article is None:
         return missing(ctx, "Article")
-    views: list[View] = [
+    blocks: list[Block] = [
         _crumbs(ctx, article),
         *_header(article),
         _byline(ctx, article, wiki.author(article.author)),
@@ -271,4 +271,4 @@ def article_screen(ctx: AppContext) -> View:
         *_related(ctx, article),
     ]
     share_sheet(ctx, article)
-    return page(ctx, PAGE_KEY, article.title, _toolbar(ctx, article), views)
+    return page(ctx, PAGE_KEY, article.title, _toolbar(ctx, article), blocks)

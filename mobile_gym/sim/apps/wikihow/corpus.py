@@ -27,6 +27,7 @@ import random
 import re
 import sqlite3
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -323,6 +324,9 @@ class Corpus:
         self._featured: LRUCache[tuple[int, int], tuple[ArticleSummary, ...]] = LRUCache(8)
         """The featured articles by (how many, day number): the home screen asks for the
         same day's on every build."""
+        self._articles: LRUCache[str, Article | None] = LRUCache(256)
+        """The articles read lately, by slug: an article's page is built again on every
+        change while it shows, and names its related articles by their titles."""
 
     @classmethod
     def open(cls, seed: int = 0, cache_dir: str | os.PathLike[str] | None = None) -> Corpus:
@@ -381,6 +385,9 @@ class Corpus:
 
     def article(self, slug: str) -> Article | None:
         """The article at ``slug`` (its URL path), or None."""
+        return self._articles.get(slug, self._read_article)
+
+    def _read_article(self, slug: str) -> Article | None:
         con = self._con
         row = con.execute(
             "SELECT id, slug, title, intro, kind, author, category, coauthors, views, "
@@ -481,6 +488,18 @@ class Corpus:
         return tuple(reversed(chain))
 
     # --- lists ------------------------------------------------------------------------------
+
+    def summaries(self, slugs: Sequence[str]) -> list[ArticleSummary]:
+        """The summaries of the articles at ``slugs`` that exist, in that order (the titles
+        a page links to, without reading each article whole)."""
+        marks = ", ".join("?" * len(slugs))
+        found = {
+            r[0]: ArticleSummary(*r)
+            for r in self._con.execute(
+                f"SELECT {_SUMMARY_COLUMNS} FROM articles WHERE slug IN ({marks})", tuple(slugs)
+            )
+        }
+        return [found[slug] for slug in slugs if slug in found]
 
     def articles_by_author(self, slug: str) -> list[ArticleSummary]:
         """The author's articles, most viewed first."""

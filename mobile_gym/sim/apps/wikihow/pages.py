@@ -4,12 +4,21 @@ trust page, with the helpers every page shares."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.wikihow import data
 from mobile_gym.sim.apps.wikihow.corpus import Article, ArticleSummary
-from mobile_gym.sim.apps.wikihow.web import WebImage, WebPage, WebSection, WebText, banner
+from mobile_gym.sim.apps.wikihow.web import (
+    Block,
+    WebImage,
+    WebPage,
+    WebSection,
+    WebText,
+    banner,
+    block_view,
+)
 from mobile_gym.sim.ui.composites import empty_state, list_item, section_header
 from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import TextView
@@ -37,10 +46,26 @@ def text(value: str, *, id: str | None = None, size: int = 16, **kwargs: Any) ->
     return TextView(value, id=id, size=size, max_lines=40, width=MATCH, **kwargs)
 
 
-def page(ctx: AppContext, key: str, title: str, bar: View, views: list[View]) -> View:
-    """A page: ``bar`` over the web view ``#page_scroll`` (named ``title``) of ``views``."""
-    body = ctx.scroller(key, views, cls=WebPage, id="#page_scroll", desc=title, height=0, weight=1)
+def page(ctx: AppContext, key: str, title: str, bar: View, blocks: Sequence[Block]) -> View:
+    """A page: ``bar`` over the web view ``#page_scroll`` (named ``title``) of ``blocks``,
+    one under another: only the blocks in view are made, measured and laid out, as a
+    WebView draws only what shows (``web.scroll_to_top_of`` scrolls to a block)."""
+    body = ctx.scroller(
+        key,
+        cls=WebPage,
+        items=blocks,
+        render_item=_block,
+        wrap_rows=True,
+        id="#page_scroll",
+        desc=title,
+        height=0,
+        weight=1,
+    )
     return Column(bar, body, width=MATCH, height=MATCH, background="surface")
+
+
+def _block(index: int, block: object) -> View:
+    return block_view(block)  # type: ignore[arg-type]
 
 
 def missing(ctx: AppContext, what: str) -> View:
@@ -50,26 +75,35 @@ def missing(ctx: AppContext, what: str) -> View:
     )
 
 
-def article_rows(
+def article_blocks(
     ctx: AppContext, articles: Iterable[tuple[str, str]], id: str = "article_item"
-) -> list[View]:
-    """A list row per article ``(slug, title)``; a tap opens the article."""
+) -> list[Block]:
+    """A list row per article ``(slug, title)``, made as it comes into view; a tap opens
+    the article."""
     return [
-        list_item(
+        partial(
+            list_item,
             title,
             id=id,
             title_id="article_title",
-            on_click=lambda slug=slug: data.open_article(ctx, slug),
+            on_click=partial(data.open_article, ctx, slug),
         )
         for slug, title in articles
     ]
 
 
+def article_rows(
+    ctx: AppContext, articles: Iterable[tuple[str, str]], id: str = "article_item"
+) -> list[View]:
+    """``article_blocks`` made now, for a list that is not a page."""
+    return [block_view(block) for block in article_blocks(ctx, articles, id)]
+
+
 def article_list(
     ctx: AppContext, articles: Sequence[Article | ArticleSummary], id: str = "article_item"
-) -> list[View]:
-    """``article_rows`` of articles or their summaries."""
-    return article_rows(ctx, ((a.slug, a.title) for a in articles), id)
+) -> list[Block]:
+    """``article_blocks`` of articles or their summaries."""
+    return article_blocks(ctx, ((a.slug, a.title) for a in articles), id)
 
 
 def author_screen(ctx: AppContext) -> View:
@@ -96,7 +130,7 @@ def author_screen(ctx: AppContext) -> View:
             text(author.credential, id="author_credential", color="text_secondary", padding=(16, 0))
         )
     details.append(text(author.bio, id="author_bio", padding=(16, 12)))
-    views: list[View] = [
+    views: list[Block] = [
         WebSection(portrait, *details, id="#authors_container"),
         section_header(f"Articles by {author.name}"),
         *article_list(ctx, wiki.articles_by_author(author.slug)),
@@ -109,7 +143,7 @@ def category_screen(ctx: AppContext) -> View:
     category = wiki.category(ctx.args.get("slug", ""))
     if category is None:
         return missing(ctx, "Category")
-    views: list[View] = [
+    views: list[Block] = [
         banner("category_image", "Category picture", BANNER_DP),
         WebSection(
             WebText(

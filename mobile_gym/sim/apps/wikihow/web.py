@@ -10,6 +10,8 @@ element's HTML id is given as ``#name`` and dumped bare (``name``), without the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.ui.scroll import ScrollView
 from mobile_gym.sim.ui.view import MATCH, LinearLayout, View, walk
@@ -60,19 +62,29 @@ def banner(id: str, desc: str, height: int) -> ImageView:
     )
 
 
+Block = View | Callable[[], View]
+"""A block of a page: a view, or what makes it once it comes into view (an article makes
+the blocks it shows, not its hundreds)."""
+
+
+def block_view(block: Block) -> View:
+    """The view of ``block``, made now if it is made as it shows."""
+    return block if isinstance(block, View) else block()
+
+
 def scroll_to_top_of(ctx: AppContext, key: str, target: str) -> bool:
     """Scroll the page ``ctx.scroller(key)`` shows so that its block (one of the views it
-    holds) with id ``target`` sits at its top (as an anchor link does); False if it holds
-    no such block. A block has its place wherever it is; what a block out of view holds is
-    placed only once it shows (``View.layout``), so anchors are blocks."""
+    lists) with id ``target`` sits at its top, or the page's end at its bottom (as an
+    anchor link does); False if it holds no such block. The page lists its blocks as rows
+    of their own heights, so anchors are blocks."""
     for window in ctx.phone.windows():
         for page in walk(window):
             if not isinstance(page, ScrollView) or page.position is None:
                 continue
             if page.position.name != (ctx.screen, "scroll:" + key):
                 continue
-            for view in page.children:
-                if view.id == target:
-                    ctx.scroll_to(key, page.offset + view.bounds.top - page.bounds.top)
+            for index, block in enumerate(page.items):
+                if block_view(block).id == target:  # type: ignore[arg-type]
+                    ctx.scroll_to(key, (index, 0))
                     return True
     return False
