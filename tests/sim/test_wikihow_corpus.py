@@ -184,6 +184,18 @@ def test_lists_featured_and_random(wiki: Corpus) -> None:
     assert wiki.article("No-Such-Article") is None and wiki.author("Nobody") is None
 
 
+def test_summaries_name_the_articles_asked_for_in_order(wiki: Corpus) -> None:
+    article = next(a for a in map(wiki.article, wiki.slugs()[:50]) if a and len(a.related) > 1)
+    asked = [*reversed(article.related), "No-Such-Article"]
+    found = wiki.summaries(asked)
+    assert [s.slug for s in found] == asked[:-1]  # in the order asked, the missing left out
+    for summary in found:
+        whole = wiki.article(summary.slug)
+        assert whole is not None and (summary.title, summary.author) == (whole.title, whole.author)
+    assert wiki.summaries([]) == []
+    assert wiki.article(article.slug) == article  # read again: the same article
+
+
 def test_queries_are_fast(wiki: Corpus) -> None:
     slugs = wiki.slugs()[:200]
     start = time.perf_counter()
