@@ -529,6 +529,16 @@ def _thread_reading(phone: Phone) -> list[str]:
     return [n.text for n in sorted(shown, key=lambda n: n.bounds.top)]
 
 
+def test_a_short_thread_sits_over_the_message_field(phone: Phone, d: Driver) -> None:
+    add_conversation(phone, "+1 555-321-7654", "Can you bring the charger?")
+    d.tap(id="conversation_address", text="+1 555-321-7654")
+    listing = d.find(id="thread_messages_list")
+    holder = d.find(id="thread_message_holder")
+    assert holder.bounds.bottom == listing.bounds.bottom  # the list stacks from its end
+    assert d.find(id="thread_date_time").bounds.bottom <= holder.bounds.top
+    assert d.find(id="thread_send_message_holder").bounds.top >= listing.bounds.bottom
+
+
 def test_a_long_thread_opens_at_its_newest_message_and_scrolls_up_to_its_first(
     phone: Phone, d: Driver
 ) -> None:

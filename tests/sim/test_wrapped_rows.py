@@ -201,6 +201,28 @@ def test_the_end_opens_a_list_at_its_last_row_making_only_what_it_shows() -> Non
     assert empty.children == []
 
 
+def test_rows_stacked_from_the_end_sit_at_the_bottom_of_a_list_they_do_not_fill() -> None:
+    def stacked(count: int) -> RecyclerView:
+        view = wrapped_list(count, {"place": END})
+        view.stack_from_end = True
+        view.layout(D, SCREEN, SCREEN)
+        return view
+
+    short, top = stacked(3), wrapped_list(3, {})
+    top.layout(D, SCREEN, SCREEN)
+    assert short.children[-1].bounds.bottom == SCREEN.bottom
+    shift = SCREEN.bottom - top.children[-1].bounds.bottom
+    assert shift > 0 and tops(short) == {row: y + shift for row, y in tops(top).items()}
+    assert not short.scroll_by(-10) and not short.scroll_by(10)
+    long, ended = stacked(40), wrapped_list(40, {"place": END})
+    ended.layout(D, SCREEN, SCREEN)
+    assert tops(long) == tops(ended)  # a list it fills is laid out as any other
+    with pytest.raises(ValueError, match="stack_from_end"):
+        RecyclerView(
+            items=[1], render_item=lambda i, item: View(), item_height=56, stack_from_end=True
+        )
+
+
 def test_a_short_list_does_not_scroll() -> None:
     view = wrapped_list(3, {})
     view.layout(D, SCREEN, SCREEN)

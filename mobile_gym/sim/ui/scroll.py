@@ -77,7 +77,8 @@ class ScrollView(View):
     its content and its margins, measured as it is made (a status of one line or of ten;
     a chat bubble kept off one side), and the list
     keeps its place as a row and a distance into it, as a RecyclerView's layout manager
-    does; a pixel offset (``start``, ``AppContext.scroll_to``) is a distance into the first
+    does (with ``stack_from_end``, rows that do not fill the list sit at its bottom, as a
+    chat's messages sit over its composer); a pixel offset (``start``, ``AppContext.scroll_to``) is a distance into the first
     row, and the layout walks down to the row it falls in. Either way the cost follows the
     rows shown and passed, never the length of the list. A row of its own height is laid
     out as a column lays out its children: inside its margins, at its own width, placed
@@ -107,6 +108,7 @@ class ScrollView(View):
         "items",
         "position",
         "render_item",
+        "stack_from_end",
         "wrap_rows",
     )
     cls = "android.widget.ScrollView"
@@ -125,6 +127,7 @@ class ScrollView(View):
         item_height: int = 0,
         render_item: RenderItem | None = None,
         wrap_rows: bool = False,
+        stack_from_end: bool = False,
         fill_viewport: bool = False,
         height: int = MATCH,
         **kwargs,
@@ -133,6 +136,10 @@ class ScrollView(View):
             raise ValueError(
                 "wrap_rows is for a recycled list (items and render_item) whose rows"
                 " have no item_height"
+            )
+        if stack_from_end and not wrap_rows:
+            raise ValueError(
+                "stack_from_end is for a list of rows of their own heights (wrap_rows)"
             )
         if render_item is not None and item_height <= 0 and not wrap_rows:
             raise ValueError("a recycled list needs item_height > 0 (or wrap_rows)")
@@ -143,6 +150,7 @@ class ScrollView(View):
         self.item_height = item_height
         self.render_item = render_item
         self.wrap_rows = wrap_rows
+        self.stack_from_end = stack_from_end
         self.fill_viewport = fill_viewport
         self._offset = 0
         """The offset laid out last (or, without a ``position``, the offset itself)."""
@@ -369,12 +377,16 @@ class ScrollView(View):
         self._anchor = (anchor, into)
         self._inner_width = inner.width
         self._show_rows(made, [index for index, _ in placed])
+        below_all = 0  # room under the last row of a list shorter than itself
+        if self.stack_from_end and placed and placed[0] == (0, 0) and self._end == 0:
+            last, top = placed[-1]
+            below_all = max(inner.height - top - height(last), 0)
         for (index, top), child in zip(placed, self.children, strict=True):
             left, above, right, below = spacing(d, child.margin)
             room = max(inner.width - left - right, 0)
             w = child.measure(d, room, UNBOUNDED)[0]  # (as measured for its height)
             x = aligned(child.gravity, inner.left + left, room, w, "end")
-            y = inner.top + top
+            y = inner.top + below_all + top
             child.layout(d, Rect(x, y + above, x + w, y + height(index) - below), clip)
 
     def _show_rows(self, made: dict[int, tuple[object, View]], indices: Sequence[int]) -> None:

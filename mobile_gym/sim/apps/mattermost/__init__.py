@@ -59,7 +59,7 @@ Activities and resource ids (``com.mattermost.rnbeta:id/<name>``):
 ``.ChannelActivity`` (arg ``channel_id``)
     Toolbar with the channel's title, "Navigate up" and ``action_channel_info`` (desc
     "Channel info"). ``post_list`` (the newest 60 root posts, a recycled list that opens at the
-    newest and makes only the posts in view) of ``date_separator``
+    newest, stacks a short channel over the post box and makes only the posts in view) of ``date_separator``
     ("Today", "Yesterday", "Wed, Oct 15, 2025") and ``post`` rows: ``profile_picture``,
     ``post_author`` (username), ``post_time`` ("9:41 AM"), ``post_pinned`` ("Pinned"),
     ``post_message``, ``post_attachment`` (``file_name``; ``file_download``, desc "Download

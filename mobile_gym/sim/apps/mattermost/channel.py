@@ -34,14 +34,15 @@ SEPARATOR, POST = "separator", "post"
 
 def post_list(ctx: AppContext, entries: list[tuple[str, object]], render: RenderItem) -> ScrollView:
     """A channel's or thread's entries as a recycled list of rows of their own heights that
-    opens (and returns after a post is sent) at the newest, as the app's list does: only
-    the posts in view are made."""
+    opens (and returns after a post is sent) at the newest, with a short one over the post
+    box, as the app's inverted list shows them: only the posts in view are made."""
     return ctx.scroller(
         "posts",
         cls=ScrollView,
         items=entries,
         render_item=render,
         wrap_rows=True,
+        stack_from_end=True,
         start=END,
         id="post_list",
         height=0,

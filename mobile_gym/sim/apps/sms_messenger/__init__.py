@@ -39,8 +39,9 @@ Activities and resource ids (``com.simplemobiletools.smsmessenger:id/<name>``):
     ``action_delete`` (desc "Delete", dialog "Delete conversation?") and "More options"
     (menu "Add number to contact" for unknown numbers, "Block number", "Mark as unread",
     "Archive" / "Unarchive"; all but "Unarchive" close the conversation).
-    ``thread_messages_list`` (RecyclerView, opens at the newest message; scrolling up
-    reaches the first): per day a header ``thread_date_time`` ("June 3, 2024"), per message
+    ``thread_messages_list`` (RecyclerView stacked from its end: opens at the newest
+    message, a short thread sits over the message field; scrolling up reaches the first):
+    per day a header ``thread_date_time`` ("June 3, 2024"), per message
     ``thread_message_holder`` with
     ``thread_message_body`` and ``thread_message_time`` ("09:31"); sent messages on the
     right; the bodies' text size follows the font size setting. A long press on a message

@@ -1,9 +1,10 @@
 """A conversation: its messages with their times, the field to send a new one, and the
 selection mode a long press on a message starts (delete, properties).
 
-The messages are a recycled list that opens at the newest one, as the app's list stacks
-from its end: only the messages in view are read and made, so a thread of thousands costs
-what one screen of it costs, and scrolling up reaches the first message.
+The messages are a recycled list stacked from its end, as the app's is: it opens at the
+newest message, and a short thread sits over the message field. Only the messages in view
+are read and made, so a thread of thousands costs what one screen of it costs, and
+scrolling up reaches the first message.
 """
 
 from __future__ import annotations
@@ -182,6 +183,7 @@ def thread_screen(ctx: AppContext) -> View:
         "messages",
         items=thread,
         wrap_rows=True,
+        stack_from_end=True,
         render_item=render,
         start=END,
         id="thread_messages_list",
