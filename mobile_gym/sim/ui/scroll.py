@@ -75,14 +75,15 @@ class ScrollView(View):
     RecyclerView recycles its rows; a row stays while its item is equal and nothing it
     read changed. With ``wrap_rows`` in place of ``item_height``, each row is as tall as
     its content and its margins, measured as it is made (a status of one line or of ten;
-    a chat bubble kept off one side), and the list
-    keeps its place as a row and a distance into it, as a RecyclerView's layout manager
-    does (with ``stack_from_end``, rows that do not fill the list sit at its bottom, as a
-    chat's messages sit over its composer); a pixel offset (``start``, ``AppContext.scroll_to``) is a distance into the first
-    row, and the layout walks down to the row it falls in. Either way the cost follows the
-    rows shown and passed, never the length of the list. A row of its own height is laid
-    out as a column lays out its children: inside its margins, at its own width, placed
-    by its ``gravity``; a row of ``item_height`` fills its slot.
+    a chat bubble kept off one side), and the list keeps its place as a row and a
+    distance into it, as a RecyclerView's layout manager does; a pixel offset (``start``,
+    ``AppContext.scroll_to``) is a distance into the first row, and the layout walks down
+    to the row it falls in (``END`` walks back from the last row). With
+    ``stack_from_end`` too, rows that do not fill the list sit at its bottom, as a chat's
+    messages sit over its message field. Either way the cost follows the rows shown and
+    passed, never the length of the list. A row of its own height is laid out as a column
+    lays out its children: inside its margins, at its own width, placed by its
+    ``gravity``; a row of ``item_height`` fills its slot.
 
     Children are measured at their natural height (``MATCH`` along the
     scrolling axis means "as tall as the content"); ``fill_viewport`` stretches content
@@ -301,9 +302,9 @@ class ScrollView(View):
     ) -> None:
         """Lay out rows of their own heights from the place ``wanted`` names: a pixel offset
         (the distance into the first row; ``END`` and past it, the end) or a row and the
-        distance into it. The place is
-        first moved to the row it falls in (the rows it passes are made to measure them);
-        a place past the end is moved back until the last row's bottom meets the list's."""
+        distance into it. The place is first moved to the row it falls in (the rows it
+        passes are made to measure them); a place past the end is moved back until the
+        last row's bottom meets the list's."""
         if isinstance(wanted, int):
             anchor, into = (len(self.items) - 1, wanted) if wanted >= END else (0, wanted)
         else:
