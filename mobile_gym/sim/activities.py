@@ -164,7 +164,17 @@ class Activities:
         self._changed()
 
     def go_home(self) -> None:
-        self.tasks[LAUNCHER] = [ScreenState(HOME_ACTIVITY)]
+        """Show the home screen as it is after boot: one left as it was is kept (so it is
+        not built again), any other is replaced."""
+        home = self.tasks.get(LAUNCHER)
+        if not (
+            home is not None
+            and len(home) == 1
+            and home[0].activity == HOME_ACTIVITY
+            and not home[0].args
+            and not home[0].state
+        ):
+            self.tasks[LAUNCHER] = [ScreenState(HOME_ACTIVITY)]
         self.to_front(LAUNCHER)
 
     def show_recents(self) -> None:
@@ -214,8 +224,9 @@ class Activities:
 
     # the input method ----------------------------------------------------------------------
     def show_keyboard(self) -> None:
-        self.ime_visible = True
-        self.phone.deps.changed(IME)
+        if not self.ime_visible:
+            self.ime_visible = True
+            self.phone.deps.changed(IME)
 
     def hide_keyboard(self) -> None:
         if self.ime_visible:

@@ -50,8 +50,11 @@ class Services:
 
     # toasts --------------------------------------------------------------------------------
     def toast(self, text: str, package: str) -> None:
+        """Show ``text`` for ``TOAST_MS`` (the same toast shown again stays longer)."""
+        shown = self.toasts[-1] if self.toasts else None
         self.toasts = [Toast(text, package, self.phone.clock.elapsed_ms + TOAST_MS)]
-        self.phone.deps.changed(TOASTS)
+        if shown is None or (shown.text, shown.package) != (text, package):
+            self.phone.deps.changed(TOASTS)
 
     def shown_toast(self) -> Toast | None:
         """The toast on screen, if any."""

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, NamedTuple
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.activities import IME
 from mobile_gym.sim.apps.base import App, AppContext, ScreenState
-from mobile_gym.sim.clock import FRAME
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.screen import WindowSpec
 from mobile_gym.sim.system.bars import NAV_BAR_DP, STATUS_BAR_DP, navigation_bar, status_bar
@@ -93,14 +92,15 @@ def compose(phone: Phone) -> list[WindowSpec]:
 
 def _app_window(phone: Phone, app: App, screen: ScreenState) -> View:
     """The app's screen, with the dialogs and menus open over it; a screen that changes by
-    itself as time passes (``App.ticking``) is built again every frame while it does."""
+    itself as time passes is built again when it says it next changes (``App.redraw_at``)."""
     ctx = AppContext(phone, app, screen)
     content = app.build(ctx)
     # Taken from the context its handlers keep, the overlays make no reference cycle with
     # it: a build whose views reconcile leaves unused is freed at once.
     overlays, ctx.overlays = ctx.overlays, []
-    if app.ticking(ctx):
-        phone.deps.read(FRAME)
+    redraw_at = app.redraw_at(ctx)
+    if redraw_at is not None:
+        phone.clock.read_until(redraw_at)
     return FrameLayout(
         package=app.package,
         width=MATCH,

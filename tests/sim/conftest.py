@@ -6,8 +6,9 @@ import pytest
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
+from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.driver import Driver
-from mobile_gym.sim.ui.view import walk
+from mobile_gym.sim.ui.view import View, walk
 
 
 @pytest.fixture
@@ -54,3 +55,18 @@ def open_app(driver: Driver, label: str) -> None:
 def views_made(phone: Phone, id: str) -> int:
     """How many views with ``id`` the phone's windows hold: shown or not, every one made."""
     return sum(view.id == id for window in phone.windows() for view in walk(window))
+
+
+class Builds:
+    """Counts the builds of the screens of app ``package`` (its ``build``)."""
+
+    def __init__(self, phone: Phone, package: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        app = phone.apps[package]
+        build = app.build
+        self.count = 0
+
+        def counted(ctx: AppContext) -> View:
+            self.count += 1
+            return build(ctx)
+
+        monkeypatch.setattr(app, "build", counted)

@@ -37,6 +37,11 @@ DialogHandler = Callable[[], "bool | None"]
 """A dialog button's handler; returning False keeps the dialog open."""
 
 
+_PLAIN_VALUES = (str, int, float, bool, bytes, type(None))
+"""Values that cannot change in place: an equal one stored over one of them changes nothing
+(a list or a dict may have been changed in place before it is stored again)."""
+
+
 @dataclass(eq=False)
 class ScreenState:
     """One entry of an app's back stack: the activity, its arguments and its UI state (one
@@ -96,11 +101,13 @@ class App:
         """Handle the back key before the phone closes the screen; True if handled."""
         return False
 
-    def ticking(self, ctx: AppContext) -> bool:
-        """Whether the screen in front changes by itself as virtual time passes (a running
-        timer, a playing track); the phone then redraws it every frame, so what it shows is
-        exact at every moment. False while only input changes it."""
-        return False
+    def redraw_at(self, ctx: AppContext) -> int | None:
+        """When the screen in front next changes by itself as virtual time passes (ms since
+        1970 on the phone's clock: a running timer's next second, a playing track's end);
+        the phone builds it again once the clock reaches that time, so what it shows is
+        exact at every moment (``clock.next_tick`` finds the next second of a count).
+        None while only input changes it."""
+        return None
 
     def wake_up(self, ctx: AppContext, key: str) -> None:
         """A wake-up the app scheduled under ``key`` (``phone.wakeups``) is due: the clock
@@ -151,7 +158,14 @@ class AppContext:
         return key in self.screen.state
 
     def set(self, key: str, value: Any) -> None:
-        self.screen.state[key] = value
+        """Store ``value`` under ``key``; storing the plain value (text, a number, a flag,
+        None) that is there already changes nothing, so no screen is built again for it."""
+        state = self.screen.state
+        if key in state:
+            old = state[key]
+            if type(old) is type(value) and type(value) in _PLAIN_VALUES and old == value:
+                return
+        state[key] = value
         self.phone.deps.changed(self._key(key))
 
     def pop(self, key: str, default: Any = None) -> Any:

@@ -8,6 +8,7 @@ from typing import ClassVar
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.apps.camera.picture import capture_path, picture, picture_path
 from mobile_gym.sim.apps.camera.video import video, video_seconds
+from mobile_gym.sim.clock import next_tick
 from mobile_gym.sim.ui.dates import from_epoch_ms
 from mobile_gym.sim.ui.theme import Color
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
@@ -90,9 +91,10 @@ class CameraApp(App):
     main_activity = MAIN
     screens: ClassVar[dict[str, str]] = {MAIN: "capture"}
 
-    def ticking(self, ctx: AppContext) -> bool:
-        """The recording time counts up while a video records."""
-        return ctx.has("recording_since")
+    def redraw_at(self, ctx: AppContext) -> int | None:
+        """The recording time counts up by the second while a video records."""
+        since = ctx.get("recording_since")
+        return None if since is None else next_tick(ctx.phone.clock.epoch_ms, since, 1000)
 
     def pause(self, ctx: AppContext) -> None:
         """Leaving the camera ends a recording, which is saved."""

@@ -12,8 +12,8 @@ from mobile_gym.sim.apps.clock.alarms import alarm_tab
 from mobile_gym.sim.apps.clock.bedtime import bedtime_tab
 from mobile_gym.sim.apps.clock.ringing import alarm_ringing
 from mobile_gym.sim.apps.clock.ringtones import ringtone_screen
-from mobile_gym.sim.apps.clock.stopwatch import stopwatch_running, stopwatch_tab
-from mobile_gym.sim.apps.clock.timer import timer_running, timer_tab
+from mobile_gym.sim.apps.clock.stopwatch import stopwatch_redraw_at, stopwatch_tab
+from mobile_gym.sim.apps.clock.timer import timer_redraw_at, timer_tab
 from mobile_gym.sim.apps.clock.world import city_screen, clock_tab
 from mobile_gym.sim.ui.composites import toolbar
 from mobile_gym.sim.ui.tabs import tab_bar
@@ -85,11 +85,15 @@ class ClockApp(App):
     def wake_up(self, ctx: AppContext, key: str) -> None:
         alerts.wake_up(ctx, key)
 
-    def ticking(self, ctx: AppContext) -> bool:
-        """A running timer or stopwatch redraws every frame (the timer rings on the second)."""
+    def redraw_at(self, ctx: AppContext) -> int | None:
+        """A running timer's next second, and a running stopwatch's next hundredth while
+        its tab shows."""
         if ctx.screen.activity != data.MAIN:
-            return False
-        return timer_running(ctx) or (_tab(ctx) == STOPWATCH_TAB and stopwatch_running(ctx))
+            return None
+        times = [timer_redraw_at(ctx)]
+        if _tab(ctx) == STOPWATCH_TAB:
+            times.append(stopwatch_redraw_at(ctx))
+        return min((t for t in times if t is not None), default=None)
 
     main = staticmethod(main_screen)
     ringtones = staticmethod(ringtone_screen)

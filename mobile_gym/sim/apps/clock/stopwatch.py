@@ -10,6 +10,7 @@ from __future__ import annotations
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.clock import store
 from mobile_gym.sim.apps.clock.data import duration_text
+from mobile_gym.sim.clock import next_tick
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import Button, TextView
 
@@ -18,6 +19,15 @@ LAP_DP = 44
 
 def stopwatch_running(ctx: AppContext) -> bool:
     return store.value(ctx, "stopwatch_start") is not None
+
+
+def stopwatch_redraw_at(ctx: AppContext) -> int | None:
+    """When a running stopwatch's hundredths next go up (None: it is not running)."""
+    start = store.value(ctx, "stopwatch_start")
+    if start is None:
+        return None
+    total = store.value(ctx, "stopwatch_total", 0) or 0
+    return next_tick(ctx.phone.clock.epoch_ms, start - total, 10)
 
 
 def _elapsed(ctx: AppContext) -> int:

@@ -13,6 +13,7 @@ from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.clock import store
 from mobile_gym.sim.apps.clock.data import PACKAGE, TIMER_NOTIFICATION, duration_text
 from mobile_gym.sim.apps.clock.ringing import timer_ringing
+from mobile_gym.sim.clock import next_tick
 from mobile_gym.sim.ui.grid import grid
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import Button, ImageButton, TextView
@@ -22,9 +23,11 @@ WAKEUP = "timer"
 """The key of the Clock's wake-up for a running timer."""
 
 
-def timer_running(ctx: AppContext) -> bool:
-    """Whether a timer counts down (or rings) now."""
-    return store.value(ctx, "timer_end") is not None
+def timer_redraw_at(ctx: AppContext) -> int | None:
+    """When a running timer's seconds left next go down, or it reaches zero (None: it is not
+    running)."""
+    end = store.value(ctx, "timer_end")
+    return None if end is None else next_tick(ctx.phone.clock.epoch_ms, end, 1000)
 
 
 def timer_due(ctx: AppContext) -> bool:

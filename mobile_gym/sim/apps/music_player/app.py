@@ -21,6 +21,7 @@ from mobile_gym.sim.apps.music_player.settings import (
 )
 from mobile_gym.sim.apps.music_player.track_list import PLAYER, TrackList
 from mobile_gym.sim.apps.preferences import Preferences
+from mobile_gym.sim.clock import next_tick
 from mobile_gym.sim.ui.composites import empty_state, toolbar
 from mobile_gym.sim.ui.search import Search
 from mobile_gym.sim.ui.selection import Selection, selection_bar
@@ -76,9 +77,14 @@ class MusicPlayerApp(AboutPages, App):
             return now.title if now else self.label
         return self.label
 
-    def ticking(self, ctx: AppContext) -> bool:
-        row = ctx.db().execute("SELECT playing FROM playback WHERE id = 1").fetchone()
-        return bool(row is not None and row[0])
+    def redraw_at(self, ctx: AppContext) -> int | None:
+        """While a track plays: its next second played, or its end, if sooner."""
+        state = Player(ctx).state()
+        if not state.playing or state.track is None:
+            return None
+        now = ctx.phone.clock.epoch_ms
+        played = state.position_ms
+        return min(next_tick(now, now - played, 1000), now + state.track.duration_ms - played)
 
     def back(self, ctx: AppContext) -> bool:
         for key in ("selected", "selected_playlists"):

@@ -91,6 +91,7 @@ from mobile_gym.sim.apps.voice_recorder.data import (
 )
 from mobile_gym.sim.apps.voice_recorder.player import Player, PlayerTab, search_mode
 from mobile_gym.sim.apps.voice_recorder.recycle_bin import empty_bin_row, recycle_bin_tab
+from mobile_gym.sim.clock import next_tick
 from mobile_gym.sim.ui.choices import radio_dialog
 from mobile_gym.sim.ui.composites import Action, list_item, section_header, toolbar
 from mobile_gym.sim.ui.selection import Selection
@@ -141,15 +142,23 @@ class VoiceRecorderApp(about.AboutPages, App):
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_recordings(ctx.db(), rng, ctx.phone.boot_ms)
 
-    def ticking(self, ctx: AppContext) -> bool:
+    def redraw_at(self, ctx: AppContext) -> int | None:
+        """While the Recorder tab records, its length's next second; while the Player tab
+        plays, the recording's next second played, or its end, if sooner."""
         if ctx.screen.activity != MAIN:
-            return False
+            return None
+        now = ctx.phone.clock.epoch_ms
         if ctx.get("tab", RECORDER_TAB) == RECORDER_TAB:
             current = session(ctx.db())
-            running = current is not None and current.state == "recording"
-        else:
-            running = Player(ctx).playing()
-        return running
+            if current is None or current.state != "recording":
+                return None
+            return next_tick(now, now - current.length(now), 1000)
+        player = Player(ctx)
+        recording = player.current()
+        if recording is None or not player.playing():
+            return None
+        played = player.position(recording)
+        return min(next_tick(now, now - played, 1000), now + recording.duration - played)
 
     def back(self, ctx: AppContext) -> bool:
         if ctx.screen.activity == CUSTOMIZATION:
