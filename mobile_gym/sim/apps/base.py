@@ -5,9 +5,10 @@ label and icon, its databases (SQL schemas) and its screens. A screen is a plain
 ``(ctx) -> View`` of the app's state (its SQLite databases, the settings, the files, the
 clock and the screen's own UI state, all read through ``ctx``); handlers bound in that tree
 change the state and log. The phone notes what each screen read and builds it again when
-any of that changed, keeping the views that came out the same; long lists make only the
-rows in view (``AppContext.scroller`` with ``items``). Nothing an app keeps between events
-lives outside the phone's state, which is what makes snapshots exact.
+any of that changed, keeping the views that came out the same; a screen that changes by
+itself as time passes (a running timer) says when it next does (``App.redraw_at``); long
+lists make only the rows in view (``AppContext.scroller`` with ``items``). Nothing an app
+keeps between events lives outside the phone's state, which is what makes snapshots exact.
 """
 
 from __future__ import annotations
