@@ -865,14 +865,7 @@ class Storage:
 
     def restore(self, snapshot: StorageSnapshot) -> None:
         files, databases, folders, times, sizes = snapshot
-        self._unbooted.clear()
-        self._seeded_from.clear()
-        self._sources.clear()
-        self._as_seeded.clear()
-        self._file_writers.clear()
-        self._unmade.clear()
-        self._made.clear()
-        self._generation += 1
+        self._replaced()
         self._files = dict(files)
         self.folders = set(folders)
         self.times = dict(times)
@@ -892,6 +885,18 @@ class Storage:
         self._writes.clear()
         self._files_changed()
 
+    def _replaced(self) -> None:
+        """All content is being replaced: none is still to be made, none is as made, and
+        every database may differ from what a reader last saw."""
+        self._unbooted.clear()
+        self._seeded_from.clear()
+        self._sources.clear()
+        self._as_seeded.clear()
+        self._file_writers.clear()
+        self._unmade.clear()
+        self._made.clear()
+        self._generation += 1
+
     def clear(self) -> None:
         """Empty the storage, as a factory reset does: no files, folders or databases.
 
@@ -901,14 +906,7 @@ class Storage:
         header of such a file, so a database copied into its connection would not stay byte
         for byte what a fresh one is.
         """
-        self._unbooted.clear()
-        self._seeded_from.clear()
-        self._sources.clear()
-        self._as_seeded.clear()
-        self._file_writers.clear()
-        self._unmade.clear()
-        self._made.clear()
-        self._generation += 1
+        self._replaced()
         self._files, self.folders, self.times, self.sizes = {}, set(), {}, {}
         for conn in self._databases.values():
             if self._loaded or conn.in_transaction:
@@ -921,12 +919,7 @@ class Storage:
         self._files_changed()
 
     def close(self) -> None:
-        self._unbooted.clear()
-        self._seeded_from.clear()
-        self._sources.clear()
-        self._as_seeded.clear()
-        self._file_writers.clear()
-        self._unmade.clear()
+        self._replaced()
         for conn in [*self._databases.values(), *self._spare]:
             conn.close()
         self._databases.clear()

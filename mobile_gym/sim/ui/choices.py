@@ -1,5 +1,6 @@
-"""A single-choice dialog: a list of radio buttons where tapping one chooses it and closes the
-dialog (how Simple apps pick a setting such as a file extension), with a Cancel button."""
+"""Dialogs of radio buttons: one choice, where tapping a button chooses it and closes the
+dialog (how Simple apps pick a setting such as a file extension), with a Cancel button; and
+several choices set at once by an OK button (a sort field and its order)."""
 
 from __future__ import annotations
 
@@ -48,23 +49,54 @@ def radio_dialog(
     return ctx.dialog(key, title, buttons=[("Cancel", None)], body=body)
 
 
-def pending_choices(
-    options: Iterable[tuple[str, str, str, str]],
-    pending: Mapping[str, str],
-    pick: Callable[[str, str], Callable[[bool], None]],
-) -> list[RadioButton]:
-    """The radio buttons of a dialog that sets several choices at once, applied by its OK
-    button (a sort field and an order): one per option (the choice it sets, the value, its
-    resource id and its label), checked when ``pending`` holds that value for that choice;
-    tapping one calls ``pick(choice, value)``'s handler."""
-    return [
-        RadioButton(
-            label,
-            id=id,
-            checked=pending[choice] == value,
-            on_change=pick(choice, value),
-            size=16,
-            margin=(0, 4, 0, 0),
-        )
-        for choice, value, id, label in options
-    ]
+Option = tuple[str, str, str, str]
+"""A radio button of a dialog that sets several choices: the choice it sets, the value, its
+resource id and its label."""
+
+
+def choices_dialog(
+    ctx: AppContext,
+    chosen: Mapping[str, str],
+    options: Callable[[Mapping[str, str]], Iterable[Option]],
+    apply: Callable[[dict[str, str]], None],
+    *,
+    key: str = "sort",
+    title: str = "Sort by",
+    spacing: int = 4,
+    gap: int = 0,
+) -> Handler:
+    """A dialog that sets several choices at once (a sort field and an order), applied by
+    its OK button: a radio button per option of ``options(pending)``, checked when
+    ``pending`` (the choices ``chosen``, with what was tapped since the dialog opened) holds
+    its value for its choice. What is tapped is kept in the screen's state (``<key>_choice``)
+    until OK hands ``apply`` every choice as picked, or Cancel forgets it. The buttons stand
+    ``spacing`` dp apart, and ``gap`` dp more before the first of each choice but the first."""
+    picked = f"{key}_choice"
+    pending = {**chosen, **ctx.get(picked, {})}
+
+    def pick(choice: str, value: str) -> Callable[[bool], None]:
+        return lambda _checked: ctx.set(picked, {**pending, choice: value})
+
+    def ok() -> None:
+        apply({**chosen, **ctx.pop(picked, {})})
+
+    def body() -> list[RadioButton]:  # made only while the dialog is open
+        buttons, before = [], None
+        for choice, value, id, label in options(pending):
+            above = spacing + (gap if before not in (None, choice) else 0)
+            buttons.append(
+                RadioButton(
+                    label,
+                    id=id,
+                    checked=pending[choice] == value,
+                    on_change=pick(choice, value),
+                    size=16,
+                    margin=(0, above, 0, 0),
+                )
+            )
+            before = choice
+        return buttons
+
+    return ctx.dialog(
+        key, title, buttons=[("Cancel", lambda: ctx.pop(picked)), ("OK", ok)], body=body
+    )

@@ -40,7 +40,7 @@ Toasts: "Title cannot be empty", "All apps are already in the list", "App not fo
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from mobile_gym.sim.apps.about import SCREENS as ABOUT_SCREENS
@@ -58,7 +58,7 @@ from mobile_gym.sim.apps.app_launcher.data import (
 )
 from mobile_gym.sim.apps.base import App, AppContext, Handler
 from mobile_gym.sim.apps.preferences import Preferences, switches_screen
-from mobile_gym.sim.ui.choices import pending_choices
+from mobile_gym.sim.ui.choices import Option, choices_dialog
 from mobile_gym.sim.ui.composites import Toolbar, empty_state, fab, toolbar
 from mobile_gym.sim.ui.grid import grid
 from mobile_gym.sim.ui.search import Search
@@ -133,32 +133,21 @@ class AppLauncherApp(AboutPages, App):
 
     def _sort_dialog(self, ctx: AppContext, prefs: Preferences) -> Handler:
         chosen = {"sort": prefs.get("sort"), "order": prefs.get("order")}
-        pending = {**chosen, **ctx.get("sort_choice", {})}
 
-        def pick(key: str, value: str) -> Callable[[bool], None]:
-            return lambda _checked: ctx.set("sort_choice", {**pending, key: value})
+        def options(pending: Mapping[str, str]) -> list[Option]:
+            groups = [("sort", SORTS)]
+            if pending["sort"] != "custom":  # the custom order has no direction
+                groups.append(("order", ORDERS))
+            return [(key, *option) for key, offered in groups for option in offered]
 
-        def apply() -> None:
-            picked = {**chosen, **ctx.pop("sort_choice", {})}
-            if picked["sort"] == "custom":  # the custom order has no direction
+        def apply(picked: dict[str, str]) -> None:
+            if picked["sort"] == "custom":
                 picked["order"] = "asc"
             for key, value in picked.items():
                 if value != chosen[key]:
                     prefs.put(key, value)
 
-        def body() -> list[View]:
-            groups = [("sort", SORTS)]
-            if pending["sort"] != "custom":
-                groups.append(("order", ORDERS))
-            options = [(key, *option) for key, offered in groups for option in offered]
-            return [*pending_choices(options, pending, pick)]
-
-        return ctx.dialog(
-            "sort",
-            "Sort by",
-            buttons=[("Cancel", lambda: ctx.pop("sort_choice")), ("OK", apply)],
-            body=body,
-        )
+        return choices_dialog(ctx, chosen, options, apply)
 
     def _add_dialog(self, ctx: AppContext) -> Handler:
         present = {row[0] for row in ctx.db().execute("SELECT package FROM launchers")}

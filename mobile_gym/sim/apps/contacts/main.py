@@ -3,8 +3,6 @@ sorting, and the menu to Settings and About."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from mobile_gym.sim.apps.about import open_about
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.contacts import changes, data
@@ -15,11 +13,12 @@ from mobile_gym.sim.apps.contacts.lists import (
     contact_picker,
     delete_dialog,
 )
+from mobile_gym.sim.ui.choices import choices_dialog
 from mobile_gym.sim.ui.composites import empty_state, fab
 from mobile_gym.sim.ui.search import Search
 from mobile_gym.sim.ui.tabs import tab_bar
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, View
-from mobile_gym.sim.ui.widgets import RadioButton, TextView
+from mobile_gym.sim.ui.widgets import TextView
 
 VERSION = "6.22.4"
 TABS = (("Contacts", "person"), ("Favorites", "star"), ("Groups", "people"))
@@ -65,13 +64,8 @@ class Listing:
 def _sort_dialog(ctx: AppContext) -> Handler:
     prefs = data.prefs(ctx)
     applied = {"sort": prefs.get("sort"), "sort_order": prefs.get("sort_order")}
-    pending = {**applied, **ctx.get("sort_choice", {})}
 
-    def choose(key: str, value: str) -> Callable[[bool], None]:
-        return lambda _checked: ctx.set("sort_choice", {**pending, key: value})
-
-    def apply() -> None:
-        chosen = {**applied, **ctx.pop("sort_choice", {})}
+    def apply(chosen: dict[str, str]) -> None:
         for key, value in chosen.items():
             if value != applied[key]:
                 prefs.put(key, value)
@@ -80,22 +74,7 @@ def _sort_dialog(ctx: AppContext) -> Handler:
             f"Contacts sorted by {label}{', descending' if chosen['sort_order'] == 'desc' else ''}"
         )
 
-    return ctx.dialog(
-        "sort",
-        "Sort by",
-        buttons=[("Cancel", lambda: ctx.pop("sort_choice")), ("OK", apply)],
-        body=lambda: [
-            RadioButton(
-                label,
-                id=id,
-                checked=pending[key] == value,
-                on_change=choose(key, value),
-                size=16,
-                margin=(0, 16 if value == "asc" else 8, 0, 0),  # a gap before the order
-            )
-            for key, value, id, label in SORTS
-        ],
-    )
+    return choices_dialog(ctx, applied, lambda _pending: SORTS, apply, spacing=8, gap=8)
 
 
 def _filter_dialog(ctx: AppContext) -> Handler:

@@ -14,7 +14,7 @@ from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.music_player import library
 from mobile_gym.sim.apps.music_player.library import format_duration
 from mobile_gym.sim.apps.preferences import Preferences
-from mobile_gym.sim.ui.choices import pending_choices
+from mobile_gym.sim.ui.choices import choices_dialog
 from mobile_gym.sim.ui.prefilled import apply_selection, select_all
 from mobile_gym.sim.ui.properties import properties_body
 from mobile_gym.sim.ui.view import View
@@ -231,30 +231,16 @@ def sort_dialog(ctx: AppContext, kind: str) -> Handler:
     prefs = Preferences(ctx, PREFERENCES)
     sort_key, order_key = f"{kind}_sort", f"{kind}_order"
     chosen = {sort_key: prefs.get(sort_key), order_key: prefs.get(order_key)}
-    pending = {**chosen, **ctx.get("sort_choice", {})}
+    options = [(sort_key, value, f"sort_{value}", label) for value, label in SORT_OPTIONS[kind]]
+    options += [(order_key, value, id, label) for value, id, label in ORDERS]
 
-    def pick(key: str, value: str) -> Callable[[bool], None]:
-        return lambda _checked: ctx.set("sort_choice", {**pending, key: value})
-
-    def apply() -> None:
-        picked = {**chosen, **ctx.pop("sort_choice", {})}
+    def apply(picked: dict[str, str]) -> None:
         for key, value in picked.items():
             if value != chosen[key]:
                 prefs.put(key, value)
         ctx.log(f"{KIND_LABELS[kind]} sorted by {picked[sort_key]}")
 
-    options = [(sort_key, value, f"sort_{value}", label) for value, label in SORT_OPTIONS[kind]]
-    options += [(order_key, value, id, label) for value, id, label in ORDERS]
-
-    def body() -> list[View]:
-        return [*pending_choices(options, pending, pick)]
-
-    return ctx.dialog(
-        "sort",
-        "Sort by",
-        buttons=[("Cancel", lambda: ctx.pop("sort_choice")), ("OK", apply)],
-        body=body,
-    )
+    return choices_dialog(ctx, chosen, lambda _pending: options, apply)
 
 
 def properties_dialog(ctx: AppContext, track_id: int | None) -> Handler:
