@@ -36,6 +36,13 @@ class SearchBar(Search):
     def active(self) -> bool:
         return True
 
+    def close_on_back(self) -> bool:
+        """What BACK does first: forget the query (True), or nothing when there is none."""
+        if not self.query:
+            return False
+        self.close()
+        return True
+
     def bar(  # type: ignore[override]
         self,
         *,

@@ -8,6 +8,7 @@ toggle rows; BACK, "Close selection" or unselecting the last row leaves selectio
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,14 @@ if TYPE_CHECKING:
 def action_id(desc: str) -> str:
     """The resource id of a contextual action: ``cab_`` and its description in snake case."""
     return "cab_" + desc.lower().replace(" ", "_")
+
+
+def chosen_files(paths: Sequence[str]) -> str:
+    """What a confirmation calls the selected files: the one file's name in quotes, else how
+    many items."""
+    if len(paths) == 1:
+        return f"\u201c{posixpath.basename(paths[0])}\u201d"
+    return f"{len(paths)} items"
 
 
 def selection_bar(
@@ -97,6 +106,14 @@ class Selection:
 
     def clear(self) -> None:
         self.ctx.pop(self.key)
+
+    def close_on_back(self) -> bool:
+        """What BACK does first: leave selection mode (True), or nothing when no row is
+        selected."""
+        if not self.active:
+            return False
+        self.clear()
+        return True
 
     def title(self, total: int) -> str:
         """``N / total``: how the contextual bar counts the selection."""

@@ -104,14 +104,7 @@ class AppLauncherApp(AboutPages, App):
         seed_launchers(ctx.db(), rng, apps)
 
     def back(self, ctx: AppContext) -> bool:
-        selection, search = Selection(ctx), Search(ctx)
-        if selection.active:
-            selection.clear()
-            return True
-        if search.active:
-            search.close()
-            return True
-        return False
+        return Selection(ctx).close_on_back() or Search(ctx).close_on_back()
 
     # actions ----------------------------------------------------------------------------------
     def _launch(self, ctx: AppContext, item: Launcher) -> None:

@@ -94,13 +94,7 @@ def step(ctx: AppContext, delta: int) -> None:
 def back(ctx: AppContext) -> bool:
     """BACK ends selection mode, clears a search, then leaves a day opened from the month
     grid."""
-    selection = Selection(ctx)
-    if selection.active:
-        selection.clear()
-        return True
-    search = SearchBar(ctx, "Search")
-    if search.query:
-        search.close()
+    if Selection(ctx).close_on_back() or SearchBar(ctx, "Search").close_on_back():
         return True
     if ctx.get("view") == "day" and ctx.get("from_month"):
         show_month(ctx, shown_day(ctx))

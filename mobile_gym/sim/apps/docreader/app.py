@@ -31,11 +31,7 @@ class DocreaderApp(App):
         """BACK ends selection, then search, before it closes the document."""
         if ctx.screen.activity != names.VIEWER:
             return False
-        chosen = selection(ctx)
-        if chosen.active:
-            chosen.clear()
-            return True
-        return search(ctx).close_on_back()
+        return selection(ctx).close_on_back() or search(ctx).close_on_back()
 
     home = staticmethod(home_screen)
     viewer = staticmethod(viewer_screen)

@@ -84,13 +84,7 @@ class FileManagerApp(about.AboutPages, App):
             ctx.set("tab", FILES_TAB)
             return True
         browser = Browser(ctx)
-        if browser.selection.active:
-            browser.selection.clear()
-            return True
-        if browser.search.active:
-            browser.search.close()
-            return True
-        return browser.up()
+        return browser.selection.close_on_back() or browser.search.close_on_back() or browser.up()
 
     # the folder browser -------------------------------------------------------------------
     def _open(self, browser: Browser, item: Entry) -> None:

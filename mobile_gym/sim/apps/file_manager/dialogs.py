@@ -18,6 +18,7 @@ from mobile_gym.sim.ui.composites import empty_state, list_item
 from mobile_gym.sim.ui.dates import from_epoch_ms, long_day
 from mobile_gym.sim.ui.prefilled import apply_selection, select_all
 from mobile_gym.sim.ui.properties import properties_body
+from mobile_gym.sim.ui.selection import chosen_files
 from mobile_gym.sim.ui.view import View
 from mobile_gym.sim.ui.widgets import RadioButton
 
@@ -115,16 +116,10 @@ def rename_dialog(browser: Browser) -> Handler:
 def delete_dialog(browser: Browser) -> Handler:
     """The delete confirmation for the selected items."""
     ctx = browser.ctx
-    selected = browser.selected()
-    what = (
-        f"\u201c{posixpath.basename(selected[0])}\u201d"
-        if len(selected) == 1
-        else (f"{len(selected)} items")
-    )
     return ctx.dialog(
         "delete",
         "Confirm deletion",
-        f"Are you sure you want to delete {what}?",
+        f"Are you sure you want to delete {chosen_files(browser.selected())}?",
         buttons=[("Cancel", None), ("Delete", lambda: browser.delete(browser.selected()))],
     )
 

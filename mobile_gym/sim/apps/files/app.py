@@ -47,12 +47,7 @@ class FilesApp(App):
         if ctx.get("drawer"):
             ctx.pop("drawer")
             return True
-        if browser.selection.active:
-            browser.selection.clear()
-            return True
-        if browser.search.close_on_back():
-            return True
-        return browser.up()
+        return browser.selection.close_on_back() or browser.search.close_on_back() or browser.up()
 
     def picker(self, ctx: AppContext) -> View:
         return picker_screen(ctx)

@@ -12,6 +12,7 @@ from mobile_gym.sim.apps.files.browser import Browser
 from mobile_gym.sim.apps.files.documents import SORTS
 from mobile_gym.sim.ui.composites import list_item
 from mobile_gym.sim.ui.prefilled import apply_selection, select_all
+from mobile_gym.sim.ui.selection import chosen_files
 from mobile_gym.sim.ui.view import View
 from mobile_gym.sim.ui.widgets import RadioButton
 
@@ -58,12 +59,7 @@ def rename_dialog(browser: Browser) -> Handler:
 def delete_dialog(browser: Browser) -> Handler:
     """The confirmation before the selected documents are deleted."""
     ctx = browser.ctx
-    selected = browser.selected()
-    what = (
-        f"\u201c{posixpath.basename(selected[0])}\u201d"
-        if len(selected) == 1
-        else f"{len(selected)} items"
-    )
+    what = chosen_files(browser.selected())
 
     def ok() -> None:
         gone = operations.delete(ctx, browser.selected())

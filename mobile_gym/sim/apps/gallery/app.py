@@ -119,15 +119,7 @@ class GalleryApp(about.AboutPages, App):
         """BACK leaves selection mode, then clears a search, before closing the screen."""
         if ctx.screen.activity != MAIN_ACTIVITY and ctx.screen.activity != MEDIA_ACTIVITY:
             return False
-        selection = Selection(ctx)
-        if selection.active:
-            selection.clear()
-            return True
-        search = SearchBar(ctx, "")
-        if search.query:
-            search.close()
-            return True
-        return False
+        return Selection(ctx).close_on_back() or SearchBar(ctx, "").close_on_back()
 
     def swipe(self, ctx: AppContext, direction: str) -> bool:
         """In the viewer a swipe to the left shows the next medium, to the right the previous."""

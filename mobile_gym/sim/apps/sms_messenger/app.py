@@ -57,10 +57,7 @@ class SmsMessengerApp(AboutPages, App):
     def back(self, ctx: AppContext) -> bool:
         """BACK leaves search mode on the list and selection mode in a conversation first."""
         if ctx.screen.activity == data.THREAD:
-            chosen = selection(ctx)
-            if chosen.active:
-                chosen.clear()
-                return True
+            return selection(ctx).close_on_back()
         return ctx.screen.activity == data.MAIN and search(ctx).close_on_back()
 
     main = staticmethod(main_screen)

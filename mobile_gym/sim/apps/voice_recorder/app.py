@@ -165,14 +165,7 @@ class VoiceRecorderApp(about.AboutPages, App):
             return Customization(ctx).leave()
         if ctx.screen.activity != MAIN or ctx.get("tab", RECORDER_TAB) != PLAYER_TAB:
             return False
-        selection, search = Selection(ctx), search_mode(ctx)
-        if selection.active:
-            selection.clear()
-            return True
-        if search.active:
-            search.close()
-            return True
-        return False
+        return Selection(ctx).close_on_back() or search_mode(ctx).close_on_back()
 
     # recording --------------------------------------------------------------------------------
     def _toggle_recording(self, ctx: AppContext) -> None:
