@@ -13,9 +13,10 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from itertools import starmap
-from typing import TypeVar, overload
+from typing import TypeVar
 
 from mobile_gym.caches import LRUCache
+from mobile_gym.sim.ui.list_items import ListItems
 
 PAGE = 32
 """Rows read at a time."""
@@ -54,7 +55,7 @@ built again while its database is unchanged (a letter typed, a dialog opened, a 
 selected) reads nothing again, however long its list."""
 
 
-class QueryRows(Sequence[sqlite3.Row]):
+class QueryRows(ListItems[sqlite3.Row]):
     """The rows ``sql`` (one SELECT, with its ORDER BY) gives on ``conn``, read lazily.
 
     ``stamp`` tells when the database may have changed (then what was read is read again).
@@ -92,15 +93,7 @@ class QueryRows(Sequence[sqlite3.Row]):
             read.count = found.fetchone()[0]
         return read.count
 
-    @overload
-    def __getitem__(self, index: int) -> sqlite3.Row: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[sqlite3.Row]: ...
-    def __getitem__(self, index: int | slice) -> sqlite3.Row | list[sqlite3.Row]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
+    def item(self, index: int) -> sqlite3.Row:
         pages = self._reading().pages
         number = index // PAGE
         page = pages.get(number)

@@ -11,11 +11,11 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import overload
 
 from mobile_gym.sim.apps.file_manager.files import Entry, entry, is_hidden, sort_entries
 from mobile_gym.sim.apps.files import archive
 from mobile_gym.sim.system.storage import Storage
+from mobile_gym.sim.ui.list_items import ListItems
 
 HOME = "/sdcard"
 DOWNLOADS = "/sdcard/Download"
@@ -100,7 +100,7 @@ def _extension(path: str) -> str:
     return ext.lower() if dot and stem else ""
 
 
-class Listing(Sequence[Entry]):
+class Listing(ListItems[Entry]):
     """Documents in the order a list shows them, each made into an Entry only when a row
     reads it: a long folder sorted by name costs what its rows on screen cost."""
 
@@ -112,15 +112,7 @@ class Listing(Sequence[Entry]):
     def __len__(self) -> int:
         return len(self.paths)
 
-    @overload
-    def __getitem__(self, index: int) -> Entry: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Entry]: ...
-    def __getitem__(self, index: int | slice) -> Entry | list[Entry]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self.paths)))]
-        if index < 0:
-            index += len(self.paths)
+    def item(self, index: int) -> Entry:
         if index not in self._made:
             self._made[index] = self._make(self.paths[index])
         return self._made[index]

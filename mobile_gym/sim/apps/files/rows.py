@@ -4,7 +4,6 @@ selection check, and the drawer of roots."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import overload
 
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.file_manager.files import Entry, format_items, format_size
@@ -12,6 +11,7 @@ from mobile_gym.sim.apps.files.documents import KINDS, ROOTS, kind
 from mobile_gym.sim.ui.composites import side_drawer
 from mobile_gym.sim.ui.dates import short_date
 from mobile_gym.sim.ui.grid import grid_row, thumbnail
+from mobile_gym.sim.ui.list_items import ListItems
 from mobile_gym.sim.ui.selection import selection_badge
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
 from mobile_gym.sim.ui.widgets import ImageView, TextView
@@ -78,7 +78,7 @@ def grid_cell(
     )
 
 
-class GridLines(Sequence[tuple[Entry, ...]]):
+class GridLines(ListItems[tuple[Entry, ...]]):
     """The lines of the grid: ``COLUMNS`` entries each, read only when a line shows."""
 
     def __init__(self, entries: Sequence[Entry]) -> None:
@@ -87,14 +87,10 @@ class GridLines(Sequence[tuple[Entry, ...]]):
     def __len__(self) -> int:
         return -(-len(self.entries) // COLUMNS)
 
-    @overload
-    def __getitem__(self, index: int) -> tuple[Entry, ...]: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[tuple[Entry, ...]]: ...
-    def __getitem__(self, index: int | slice) -> tuple[Entry, ...] | list[tuple[Entry, ...]]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        start = (index % len(self)) * COLUMNS
+    def item(self, index: int) -> tuple[Entry, ...]:
+        if index >= len(self):
+            raise IndexError(f"line {index} of {len(self)}")
+        start = index * COLUMNS
         return tuple(self.entries[start : start + COLUMNS])
 
 
