@@ -12,6 +12,8 @@ reads its data again; the rows that come out the same are kept, laid out):
 - ``sms_thread``: that conversation, open at its newest message;
 - ``file_manager``: File Manager on ``/sdcard/Download``, holding ``count`` more files;
 - ``gallery``: Gallery's Camera folder, holding ``count`` more photos;
+- ``gallery_by_day``: a Gallery folder of ``count`` photos taken three a day, shown grouped
+  by day (a title above each day's photos);
 - ``notes``: Notes' list, holding ``count`` more notes.
 
 The rows give the cost at 20 and at 2,000 items and the ratio of the two (reported, with
@@ -21,8 +23,9 @@ conversation's newest message through an index on the messages' address and date
 reads a thread a page at a time as it shows it, through the same index. File Manager and
 Gallery list the whole folder, as their sorting and grouping need (as the real apps list a
 folder or the media store whole), but only when the files or the media index changed since
-they last did (a cache keyed by their version): here nothing changed, so only the rows in
-view are built.
+they last did (a cache keyed by their version; the Gallery keeps the folder sorted and
+grouped too, and finds a line of its grid, a day's title or a row of photos, from the
+groups alone): here nothing changed, so only the rows in view are built.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ ADDRESS = "+1 555-000-1111"
 """The conversation's number (in no contact: its title is the number)."""
 START_MS = 1_717_000_000_000
 """When the first filled item was made (epoch ms; a minute between items)."""
+DAY_MS = 86_400_000
 SETTLE_MS = 500
 
 
@@ -79,6 +83,18 @@ def _photos(phone: Phone, count: int) -> None:
         phone.write_file(f"/sdcard/DCIM/Camera/IMG_20240101_{i:06d}.jpg", b"jpeg")
 
 
+def _photos_by_day(phone: Phone, count: int) -> None:
+    """``count`` photos taken three a day, in a folder the Gallery shows grouped by day."""
+    phone.storage.write_files(
+        (f"/sdcard/DCIM/Trip/IMG_{i:06d}.jpg", b"jpeg", START_MS - (i // 3) * DAY_MS)
+        for i in range(count)
+    )
+    phone.database(GALLERY, "gallery").execute(
+        "INSERT OR REPLACE INTO preferences(key, value) VALUES ('group_by', ?)",
+        ("date_taken_daily:desc",),
+    )
+
+
 def _notes(phone: Phone, count: int) -> None:
     rows = [(f"Note {i}", "text " * 10, START_MS + i, START_MS + i) for i in range(count)]
     phone.database(NOTES, "notes").executemany(
@@ -105,6 +121,14 @@ CASES = (
         lambda d: d.tap(id="item_name", text="Download"),
     ),
     Case("gallery", "Gallery folder", "photos", GALLERY, _photos, lambda d: d.tap(text="Camera")),
+    Case(
+        "gallery_by_day",
+        "Gallery folder grouped by day",
+        "photos",
+        GALLERY,
+        _photos_by_day,
+        lambda d: d.tap(text="Trip"),
+    ),
     Case("notes", "Notes list", "notes", NOTES, _notes, lambda d: None),
 )
 

@@ -6,24 +6,29 @@ from __future__ import annotations
 
 import datetime as dt
 import posixpath
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.gallery.media import (
     ALL_TYPES,
+    DAY_MS,
     HOME,
     TYPE_NAMES,
     Medium,
     all_media,
     media_in,
+    scan,
 )
 from mobile_gym.sim.apps.gallery.names import FAVORITES, RECYCLE_BIN, SPECIAL_FOLDERS
 from mobile_gym.sim.apps.preferences import Preferences
 from mobile_gym.sim.system.storage import Storage
 from mobile_gym.sim.ui.dates import MONTH_NAMES
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.apps.gallery.app import GalleryApp
 
 PREFERENCES = {
     "filter_media": str(ALL_TYPES),
@@ -66,33 +71,36 @@ GROUPINGS = {
 }
 """``group_by`` fields and their labels in the "Group by" dialog."""
 VIEW_TYPES = {"grid": "Grid", "list": "List"}
-_EPOCH = dt.datetime(1970, 1, 1)
+_EPOCH = dt.date(1970, 1, 1)
+
+T = TypeVar("T")
+Group = tuple[str, tuple[Medium, ...]]
+"""A titled group of media (the title empty when the media are not grouped)."""
 
 
-def _daily(ms: int) -> tuple[Any, str]:
-    day = _EPOCH + dt.timedelta(milliseconds=ms)
-    return day.date(), f"{MONTH_NAMES[day.month]} {day.day}, {day.year}"
+def _daily(day: int) -> tuple[Any, str]:
+    date = _EPOCH + dt.timedelta(days=day)
+    return day, f"{MONTH_NAMES[date.month]} {date.day}, {date.year}"
 
 
-def _monthly(ms: int) -> tuple[Any, str]:
-    day = _EPOCH + dt.timedelta(milliseconds=ms)
-    return (day.year, day.month), f"{MONTH_NAMES[day.month]} {day.year}"
+def _monthly(day: int) -> tuple[Any, str]:
+    date = _EPOCH + dt.timedelta(days=day)
+    return (date.year, date.month), f"{MONTH_NAMES[date.month]} {date.year}"
 
 
-def _extension(item: Medium) -> tuple[Any, str]:
-    extension = item.filename.rpartition(".")[2].lower()
-    return extension, "." + extension
-
-
-_GROUP_KEYS: dict[str, Callable[[Medium], tuple[Any, str]]] = {
-    "last_modified_daily": lambda m: _daily(m.last_modified),
-    "last_modified_monthly": lambda m: _monthly(m.last_modified),
-    "date_taken_daily": lambda m: _daily(m.date_taken),
-    "date_taken_monthly": lambda m: _monthly(m.date_taken),
-    "file_type": lambda m: (m.type, TYPE_NAMES.get(m.type, "Other")),
-    "extension": _extension,
+_GROUPINGS: dict[str, tuple[Callable[[Medium], Hashable], Callable[[Any], tuple[Any, str]]]] = {
+    "last_modified_daily": (lambda m: m.last_modified // DAY_MS, _daily),
+    "last_modified_monthly": (lambda m: m.last_modified // DAY_MS, _monthly),
+    "date_taken_daily": (lambda m: m.date_taken // DAY_MS, _daily),
+    "date_taken_monthly": (lambda m: m.date_taken // DAY_MS, _monthly),
+    "file_type": (lambda m: m.type, lambda kind: (kind, TYPE_NAMES.get(kind, "Other"))),
+    "extension": (
+        lambda m: m.filename.rpartition(".")[2].lower(),
+        lambda extension: (extension, "." + extension),
+    ),
 }
-"""Each grouping's (rank, title) of a medium: groups are ordered by rank."""
+"""Each grouping's bucket of a medium (its day since 1970, its type, its extension), and a
+bucket's (rank, title), found once per bucket: groups are ordered by rank."""
 
 
 def is_hidden_folder(folder: str, storage: Storage) -> bool:
@@ -172,20 +180,43 @@ class Library:
         """Every folder holding media outside the recycle bin, hidden or excluded or not."""
         return sorted({m.parent_path for m in self.media if not m.deleted_ts})
 
-    def groups(self, key: str) -> list[tuple[str, list[Medium]]]:
+    def groups(self, key: str) -> tuple[Group, ...]:
         """The media of folder ``key`` in ``group_by`` groups, each titled (one untitled
-        group when they are not grouped); the groups in the chosen order, each sorted."""
+        group when they are not grouped); the groups in the chosen order, each sorted. Kept
+        until the files or the gallery's database change (``_kept``): a screen built again
+        for anything else, or a viewer stepping through the folder, does not sort and group
+        the folder again."""
+        return self._kept(("groups", key), lambda: self._grouped(key))
+
+    def _kept(self, what: tuple[str, ...], make: Callable[[], T]) -> T:
+        """``make()``, kept until the files or the gallery's database (its index and its
+        preferences) change (``GalleryApp.arrangements``, under ``what`` and the index's
+        sync state). What ``make`` reads is read again only then; what a screen's build must
+        depend on is read here on every call: the files (the scan) and the database."""
+        ctx = self.ctx
+        app = cast("GalleryApp", ctx.app)
+        scan(ctx)
+        key = (*what, app.index_sync.state(ctx))
+        return cast(T, app.arrangements.get(key, lambda _key: make()))
+
+    def _grouped(self, key: str) -> tuple[Group, ...]:
         items = self.items(key)
         field, order = self.choice("group_by")
-        grouping = _GROUP_KEYS.get(field)
+        grouping = _GROUPINGS.get(field)
         if grouping is None:
-            return [("", items)]
+            return (("", tuple(items)),)
+        bucket_of, describe = grouping
+        described: dict[Hashable, tuple[Any, str]] = {}
         groups: dict[Any, tuple[str, list[Medium]]] = {}
         for item in items:
-            rank, title = grouping(item)
+            bucket = bucket_of(item)
+            found = described.get(bucket)
+            if found is None:
+                found = described[bucket] = describe(bucket)
+            rank, title = found
             groups.setdefault(rank, (title, []))[1].append(item)
         ranks = sorted(groups, reverse=order == "desc")
-        return [groups[rank] for rank in ranks]
+        return tuple((groups[rank][0], tuple(groups[rank][1])) for rank in ranks)
 
     def ordered(self, key: str) -> list[Medium]:
         """The media of folder ``key`` in the order the screen shows them (group by group)."""
@@ -223,9 +254,13 @@ class Library:
         }[field]
         return lambda items: sorted(items, key=ranked, reverse=order == "desc")
 
-    def folders(self) -> list[Folder]:
+    def folders(self) -> tuple[Folder, ...]:
         """The directories holding media, sorted by ``directory_sorting``, then Favorites
-        and the Recycle Bin when they hold anything."""
+        and the Recycle Bin when they hold anything; kept until the files or the database
+        change, as ``groups``."""
+        return self._kept(("folders",), self._folders)
+
+    def _folders(self) -> tuple[Folder, ...]:
         members: dict[str, list[Medium]] = {}
         for item in self.shown:
             if not item.deleted_ts:
@@ -248,4 +283,4 @@ class Library:
             items = self.items(key)
             if items:
                 folders.append(Folder(key, folder_name(key), tuple(items)))
-        return folders
+        return tuple(folders)

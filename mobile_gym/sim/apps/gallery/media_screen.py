@@ -9,6 +9,9 @@ recycle bin).
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Sequence
+
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.gallery.dialogs import (
     delete_dialog,
@@ -21,11 +24,12 @@ from mobile_gym.sim.apps.gallery.dialogs import (
     view_type_dialog,
 )
 from mobile_gym.sim.apps.gallery.folder_picker import folder_picker
-from mobile_gym.sim.apps.gallery.library import Library, folder_name
+from mobile_gym.sim.apps.gallery.library import Group, Library, folder_name
 from mobile_gym.sim.apps.gallery.media import Medium, duration, file_size, restore, set_favorite
 from mobile_gym.sim.apps.gallery.names import RECYCLE_BIN, VIEWER_ACTIVITY
 from mobile_gym.sim.ui.composites import Action, empty_state, section_header
 from mobile_gym.sim.ui.grid import grid_row, thumbnail
+from mobile_gym.sim.ui.list_items import ListItems
 from mobile_gym.sim.ui.search_bar import SearchBar
 from mobile_gym.sim.ui.selection import Selection, selection_bar
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
@@ -154,15 +158,40 @@ def _selection_bar(
     )
 
 
-def _rows(groups: list[tuple[str, list[Medium]]], per_row: int) -> list[str | list[Medium]]:
-    """The lines of the screen: a group's title (a string), then its media ``per_row`` a
-    line."""
-    lines: list[str | list[Medium]] = []
-    for title, items in groups:
+Line = str | tuple[Medium, ...]
+"""A line of the folder screen: a group's title, or up to a row's worth of its media."""
+
+
+class Lines(ListItems[Line]):
+    """The lines of the screen, found as the list asks for them: each group's title (when
+    it has one), then its media ``per_row`` a line. Finding a line searches the groups, so
+    a screen that shows a few lines of a long folder costs what those lines cost."""
+
+    def __init__(self, groups: Sequence[Group], per_row: int) -> None:
+        self._groups = groups
+        self._per_row = per_row
+        self._starts: list[int] = []
+        """The index of each group's first line."""
+        count = 0
+        for title, members in groups:
+            self._starts.append(count)
+            count += bool(title) + -(-len(members) // per_row)
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def item(self, index: int) -> Line:
+        if index >= self._count:
+            raise IndexError(f"line {index} of {self._count}")
+        group = bisect.bisect_right(self._starts, index) - 1
+        title, members = self._groups[group]
+        into = index - self._starts[group]
         if title:
-            lines.append(title)
-        lines += [items[i : i + per_row] for i in range(0, len(items), per_row)]
-    return lines
+            if into == 0:
+                return title
+            into -= 1
+        return members[into * self._per_row : (into + 1) * self._per_row]
 
 
 def build(ctx: AppContext) -> View:
@@ -173,19 +202,26 @@ def build(ctx: AppContext) -> View:
     query = search.query.casefold()
     groups = library.groups(key)
     if query:
-        groups = [
-            (title, [item for item in members if query in item.filename.casefold()])
+        groups = tuple(
+            (title, tuple(item for item in members if query in item.filename.casefold()))
             for title, members in groups
-        ]
-    groups = [(title, members) for title, members in groups if members]
-    items = [item for _title, members in groups for item in members]
+        )
+    groups = tuple((title, members) for title, members in groups if members)
+
+    def shown() -> list[Medium]:
+        """Every medium shown, group by group: a walk over the whole folder, taken only
+        where a selection or the recycle bin's actions need it."""
+        return [item for _title, members in groups for item in members]
+
     as_list = library.prefs.get("view_type_files") == "list"
     star = library.prefs.flag("mark_favorite_items")
     selection = Selection(ctx)
-    ids = {item.id for item in items}
-    present = [i for i in selection.keys if i in ids]
-    if present != selection.keys:
-        selection.set(present)
+    present = selection.keys
+    if present:  # forget the selected media no longer shown (deleted, moved, filtered out)
+        ids = {item.id for item in shown()}
+        present = [i for i in selection.keys if i in ids]
+        if present != selection.keys:
+            selection.set(present)
     selected = set(present)  # read once: the rows made as the list scrolls share it
 
     def click(item: Medium) -> Handler:
@@ -213,8 +249,8 @@ def build(ctx: AppContext) -> View:
         return grid_row(tiles, COLUMNS, height=ROW_DP, padding=(2, 0))
 
     body: View
-    lines = _rows(groups, 1 if as_list else COLUMNS)
-    if items and len(groups) == 1 and not groups[0][0]:
+    lines = Lines(groups, 1 if as_list else COLUMNS)
+    if len(groups) == 1 and not groups[0][0]:
         body = ctx.scroller(
             "media",
             items=lines,
@@ -222,13 +258,14 @@ def build(ctx: AppContext) -> View:
             render_item=render,
             id="media_grid",
         )
-    elif items:
-        rendered = [render(index, line) for index, line in enumerate(lines)]
-        body = ctx.scroller("media", [Column(*rendered, width=MATCH)], id="media_grid")
+    elif groups:  # titled groups: a title row above each group, rows of their own heights
+        body = ctx.scroller(
+            "media", items=lines, render_item=render, wrap_rows=True, id="media_grid"
+        )
     else:
         body = empty_state("No media files found", id="media_empty_text_placeholder")
     if selection.active:
-        bar = _selection_bar(ctx, library, selection, items, in_bin)
+        bar = _selection_bar(ctx, library, selection, shown(), in_bin)
     else:
         actions: list[Action] = [
             ("menu", "Sort by", sort_dialog(ctx, library, "media_sorting")),
@@ -238,7 +275,8 @@ def build(ctx: AppContext) -> View:
             ("Group by", group_dialog(ctx, library)),
             ("Change view type", view_type_dialog(ctx, library, "view_type_files")),
         ]
-        if in_bin and items:
+        if in_bin and groups:
+            items = shown()
             menu += [
                 ("Restore all files", lambda: restore_all(ctx, items)),
                 ("Empty the Recycle Bin", empty_bin_dialog(ctx, items)),
