@@ -17,6 +17,7 @@ from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.phone import Phone
 from mobile_gym.sim.ui.scroll import ScrollView
 from mobile_gym.sim.ui.view import walk
+from tests.sim.conftest import views_made
 
 PKG = "com.simplemobiletools.notes.pro"
 MAIN = ".activities.MainActivity"
@@ -512,6 +513,22 @@ def add_item(d: Driver, title: str) -> None:
     d.tap(desc="Add new checklist item")
     d.type_into(title, id="checklist_item_title")
     d.tap(resource_id=OK)
+
+
+def test_a_long_checklist_makes_only_the_items_in_view(phone: Phone, d: Driver) -> None:
+    new_checklist(d, "Packing")
+    note_id = note_by_title(phone, "Packing")["id"]
+    phone.database(PKG, "notes").executemany(
+        "INSERT INTO checklist_items(note_id, title, done) VALUES (?, ?, 0)",
+        [(note_id, f"Item {i:03d}") for i in range(300)],
+    )
+    shown = [n.text for n in d.find_all(id="checklist_title")]
+    assert shown[:2] == ["Item 000", "Item 001"] and len(shown) < 40
+    assert views_made(phone, "checklist_title") < 40  # of 300
+    d.scroll_to(max_scrolls=100, id="checklist_title", text="Item 299")
+    d.tap(id="checklist_title", text="Item 299")
+    assert items(phone, note_id)[-1] == ("Item 299", 1)
+    assert views_made(phone, "checklist_title") < 40
 
 
 def test_create_a_checklist_add_and_check_items(phone: Phone, d: Driver) -> None:

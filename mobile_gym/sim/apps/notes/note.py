@@ -230,22 +230,25 @@ def _checklist_page(ctx: AppContext, note: Note) -> list[View]:
 
         return run
 
-    boxes: list[View] = [
-        CheckBox(
+    size = int(BODY_SP * int(data.prefs(ctx).get("font_size")) / 100)
+
+    def box(_index: int, item: Item) -> View:
+        return CheckBox(
             item.title,
             id="checklist_title",
             checked=item.done,
             on_change=toggle(item),
             on_long_click=long_press(item),
-            size=int(BODY_SP * int(data.prefs(ctx).get("font_size")) / 100),
+            size=size,
             color="text_secondary" if item.done else "text",
             padding=(16, 8),
         )
-        for item in entries
-    ]
+
     body: View = (
-        ctx.scroller("checklist", boxes, id="checklist_list")
-        if boxes
+        ctx.scroller(
+            "checklist", items=entries, render_item=box, wrap_rows=True, id="checklist_list"
+        )
+        if entries
         else empty_state("This checklist is empty. Tap + to add items.", id="empty_view")
     )
     add_button = fab("add", "Add new checklist item", lambda: ask_add(""), id="checklist_fab")
