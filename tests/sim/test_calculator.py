@@ -21,6 +21,7 @@ from mobile_gym.sim.apps.calculator.engine import (
 )
 from mobile_gym.sim.apps.preferences import Preferences
 from mobile_gym.sim.driver import Driver
+from tests.sim.conftest import views_made
 
 KEY_IDS = {
     **{str(d): f"btn_{d}" for d in range(10)},
@@ -215,6 +216,21 @@ def test_history_lists_newest_first_reuses_and_clears(phone: Phone, driver: Driv
     assert driver.find(id="history_placeholder").text == "History is empty"
     driver.tap(text="Close")
     assert not driver.exists(id="history_placeholder")
+
+
+def test_a_long_history_makes_only_the_rows_in_view(phone: Phone, driver: Driver) -> None:
+    phone.database(PACKAGE, "calculator").executemany(
+        "INSERT INTO history(formula, result, timestamp) VALUES (?, ?, ?)",
+        [(f"{i}+1", str(i + 1), phone.clock.epoch_ms + i) for i in range(500)],
+    )
+    assert views_made(phone, "history_item") == 0  # the dialog is closed
+    driver.tap(desc="More options")
+    driver.tap(text="History")
+    assert driver.find(id="history_formula").text == "499+1"  # the newest first
+    assert views_made(phone, "history_item") < 20
+    oldest = driver.scroll_to(max_scrolls=400, id="history_formula", text="0+1")  # ours
+    assert oldest.bounds.bottom <= driver.find(id="history_list").bounds.bottom
+    assert views_made(phone, "history_item") < 20
 
 
 def test_settings_switches_are_stored(phone: Phone, driver: Driver) -> None:

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from mobile_gym.sim.apps import about, preferences
 from mobile_gym.sim.apps.about import AboutPages
@@ -190,11 +190,8 @@ class CalculatorApp(AboutPages, App):
 
     # the history dialog -----------------------------------------------------------------------
     def _history_dialog(self, ctx: AppContext) -> Handler:
-        rows = (
-            ctx.db()
-            .execute("SELECT id, formula, result FROM history ORDER BY timestamp DESC, id DESC")
-            .fetchall()
-        )
+        """The "History" dialog: its rows are read and made only while it is open, and only
+        those in view (a recycled list over the table, read a page at a time)."""
 
         def use(entry_id: int, result: str) -> Handler:
             def run() -> None:
@@ -209,8 +206,9 @@ class CalculatorApp(AboutPages, App):
             ctx.log("History cleared")
             ctx.toast("History cleared")
 
-        items: list[View] = [
-            Column(
+        def entry(_index: int, row: object) -> View:
+            entry_id, formula, result = cast(tuple[int, str, str], row)
+            return Column(
                 TextView(
                     grouped(formula),
                     id="history_formula",
@@ -224,16 +222,25 @@ class CalculatorApp(AboutPages, App):
                 padding=(0, 4),
                 on_click=use(entry_id, result),
             )
-            for entry_id, formula, result in rows
-        ]
-        body: list[View]
-        if items:
-            shown = min(len(items), HISTORY_ROWS_SHOWN)
-            body = [
-                ctx.scroller("history", items, id="history_list", height=shown * HISTORY_ROW_DP)
+
+        def body() -> list[View]:
+            rows = ctx.rows(
+                "SELECT id, formula, result FROM history ORDER BY timestamp DESC, id DESC"
+            )
+            if not rows:
+                return [empty_state("History is empty", id="history_placeholder")]
+            shown = min(len(rows), HISTORY_ROWS_SHOWN)
+            return [
+                ctx.scroller(
+                    "history",
+                    items=rows,
+                    item_height=HISTORY_ROW_DP,
+                    render_item=entry,
+                    id="history_list",
+                    height=shown * HISTORY_ROW_DP,
+                )
             ]
-        else:
-            body = [empty_state("History is empty", id="history_placeholder")]
+
         return ctx.dialog(
             "history", "History", buttons=[("Clear history", clear), ("Close", None)], body=body
         )
