@@ -8,9 +8,10 @@ import pytest
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim.apps.music_player import MAIN, PACKAGE, PLAYER, TRACKS
-from mobile_gym.sim.apps.music_player.library import format_duration
+from mobile_gym.sim.apps.music_player.library import TRACK_SORTS, format_duration
 from mobile_gym.sim.apps.music_player.settings import EQUALIZER, SETTINGS
 from mobile_gym.sim.driver import Driver
+from tests.sim.conftest import views_made
 
 SEED = 8
 
@@ -282,6 +283,26 @@ def test_search_and_sort_the_tracks(phone: Phone, driver: Driver) -> None:
     shown = _texts(driver, "track_duration")
     assert shown == [format_duration(d) for d in durations][: len(shown)]
     assert _logs(phone)[-1] == "Tracks sorted by duration"
+
+
+def test_a_long_library_sorts_both_ways_and_selects_all(phone: Phone, driver: Driver) -> None:
+    phone.database(PACKAGE, "songs").executemany(
+        "INSERT INTO tracks(title, artist, album) VALUES (?, 'Band', 'Album')",
+        [(f"Track {i:04d}",) for i in range(1000)],
+    )
+    driver.tap(desc="Tracks")
+    assert views_made(phone, "track_frame") < 30
+    driver.tap(desc="Sort by")
+    driver.tap(id="sort_title")
+    driver.tap(id="sort_descending")
+    driver.tap(text="OK")
+    titles = [t for (t,) in _db(phone, f"SELECT title FROM tracks ORDER BY {TRACK_SORTS['title']}")]
+    shown = _texts(driver, "track_title")
+    assert shown == titles[::-1][: len(shown)] and len(shown) > 3
+    assert views_made(phone, "track_frame") < 30
+    driver.long_press(id="track_title", text=shown[0])
+    driver.tap(desc="Select all")
+    assert driver.find(id="toolbar_title").text == f"{len(titles)} / {len(titles)}"
 
 
 def test_an_artist_page_plays_in_album_order(phone: Phone, driver: Driver) -> None:

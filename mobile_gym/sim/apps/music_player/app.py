@@ -4,6 +4,7 @@ player screen, the settings, the equalizer and the About pages."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import ClassVar, cast
 
 from mobile_gym.sim.apps.about import SCREENS as ABOUT_SCREENS
@@ -205,13 +206,11 @@ class MusicPlayerApp(AboutPages, App):
         )
         if tab == TRACKS_TAB:
             query = search.query
-            songs = [
-                t
-                for t in library.tracks(
-                    ctx.db(), prefs.get("track_sort"), prefs.get("track_order") == "desc"
-                )
-                if library.matches(query, t.title, t.artist, t.album)
-            ]
+            songs: Sequence[library.Track] = library.tracks(
+                ctx, prefs.get("track_sort"), prefs.get("track_order") == "desc"
+            )
+            if query:
+                songs = [t for t in songs if library.matches(query, t.title, t.artist, t.album)]
             tracks = TrackList(ctx, songs)
             body = tracks.body("No tracks found")
             if tracks.selection.active:

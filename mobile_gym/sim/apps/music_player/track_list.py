@@ -27,7 +27,7 @@ class TrackList:
         self, ctx: AppContext, tracks: Sequence[Track], playlist_id: int | None = None
     ) -> None:
         self.ctx = ctx
-        self.tracks = list(tracks)
+        self.tracks = tracks
         self.playlist_id = playlist_id
         self.selection = Selection(ctx)
 
