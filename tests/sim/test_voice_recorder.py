@@ -14,6 +14,7 @@ from mobile_gym.sim.apps.voice_recorder.data import clock_text, default_name, si
 from mobile_gym.sim.driver import Driver, find_all
 from mobile_gym.tasks.schema import SolutionStep
 from mobile_gym.tasks.solution import step_actions
+from tests.sim.conftest import views_made
 
 DB = "voice_recorder"
 
@@ -226,6 +227,24 @@ def test_select_all_and_back_leave_selection_mode(phone: Phone, driver: Driver) 
     driver.key("BACK")
     assert not driver.exists(id="cab_close")
     assert phone.foreground == (PACKAGE, MAIN)
+
+
+def test_many_recordings_are_listed_newest_first_and_all_selectable(
+    phone: Phone, driver: Driver
+) -> None:
+    phone.database(PACKAGE, "voice_recorder").executemany(
+        "INSERT INTO recordings(name, duration, created) VALUES (?, 30000, ?)",
+        [(f"Lecture {i:03d}", phone.clock.epoch_ms + i) for i in range(400)],
+    )
+    _open_player(driver)
+    titles = [n.text for n in driver.find_all(id="recording_title")]
+    assert titles[:2] == ["Lecture 399.m4a", "Lecture 398.m4a"]
+    assert views_made(phone, "recording_title") < 30
+    total = len(_rows(phone))
+    driver.long_press(id="recording_title", text="Lecture 399.m4a")
+    driver.tap(desc="More options")
+    driver.tap(text="Select all")
+    assert driver.find(id="toolbar_title").text == f"{total} / {total}"
 
 
 def test_settings_choose_the_format_of_new_recordings(phone: Phone, driver: Driver) -> None:

@@ -24,9 +24,8 @@ from dataclasses import dataclass
 
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
-from mobile_gym.sim.apps.rows import QueryRows
+from mobile_gym.sim.apps.rows import RecordRows
 from mobile_gym.sim.system.storage import SeededFiles, Storage, zeros
-from mobile_gym.sim.ui.list_items import ListItems
 
 SCHEMA = (
     """
@@ -273,27 +272,13 @@ def track(db: sqlite3.Connection, track_id: int | None) -> Track | None:
     return None if row is None else _track(row)
 
 
-class TrackRows(ListItems[Track]):
-    """Tracks read a page at a time as a list shows them (``QueryRows``), each made a
-    ``Track`` when asked for."""
-
-    def __init__(self, rows: QueryRows) -> None:
-        self._rows = rows
-
-    def __len__(self) -> int:
-        return len(self._rows)
-
-    def item(self, index: int) -> Track:
-        return _track(self._rows[index])
-
-
-def tracks(ctx: AppContext, sort: str = "title", descending: bool = False) -> TrackRows:
+def tracks(ctx: AppContext, sort: str = "title", descending: bool = False) -> RecordRows[Track]:
     """Every track, in ``sort`` order (``TRACK_SORTS``; by title for an unknown order), or
     in the reverse of that order; read as a list shows them."""
     order = TRACK_SORTS.get(sort, TRACK_SORTS["title"])
     if descending:  # (the orders end with the id: each is total, so this reverses it)
         order = ", ".join(f"{term} DESC" for term in order.split(", "))
-    return TrackRows(ctx.rows(f"SELECT * FROM tracks ORDER BY {order}"))
+    return RecordRows(ctx.rows(f"SELECT * FROM tracks ORDER BY {order}"), _track)
 
 
 def group_tracks(db: sqlite3.Connection, kind: str, key: str) -> list[Track]:

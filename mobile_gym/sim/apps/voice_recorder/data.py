@@ -6,11 +6,13 @@ from __future__ import annotations
 import datetime as dt
 import random
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from mobile_gym.sim.apps import preferences
-from mobile_gym.sim.apps.rows import records
+from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.apps.rows import RecordRows, records
 from mobile_gym.sim.ui.dates import MONTH_NAMES, from_epoch_ms
 
 DATABASE = "voice_recorder"
@@ -114,13 +116,15 @@ class Session:
         return self.recorded + running
 
 
-def recordings(db: sqlite3.Connection, query: str = "") -> list[Recording]:
-    """The recordings, newest first, whose file name contains ``query`` (lower-case)."""
-    found = records(
-        db,
-        Recording,
-        "SELECT id, name, extension, duration, bitrate, created FROM recordings "
-        "ORDER BY created DESC, id DESC",
+def recordings(ctx: AppContext, query: str = "") -> Sequence[Recording]:
+    """The recordings, newest first, whose file name contains ``query`` (lower-case): read
+    as a list shows them, or, to match a query, whole."""
+    found = RecordRows(
+        ctx.rows(
+            "SELECT id, name, extension, duration, bitrate, created FROM recordings "
+            "ORDER BY created DESC, id DESC"
+        ),
+        lambda row: Recording(*row),
     )
     return [r for r in found if query in r.filename.lower()] if query else found
 

@@ -76,7 +76,7 @@ class Player:
         self._set(recording, 0, paused=False)
         self.ctx.log(f"Playback started: id={recording.id} name={recording.filename}")
 
-    def toggle(self, recordings_shown: list[Recording]) -> None:
+    def toggle(self, recordings_shown: Sequence[Recording]) -> None:
         """The play/pause button: pause, resume, replay from the start, or play the first."""
         recording = self.current()
         if recording is None:
@@ -100,7 +100,7 @@ class Player:
     def _paused(self) -> bool:
         return bool(self._state.get("paused", True))
 
-    def step(self, recordings_shown: list[Recording], delta: int) -> None:
+    def step(self, recordings_shown: Sequence[Recording], delta: int) -> None:
         """Play the previous (-1) or next (+1) recording of the list, wrapping around."""
         if not recordings_shown:
             return
@@ -129,7 +129,7 @@ class PlayerTab:
         self.search = search_mode(ctx)
         self.selection = Selection(ctx)
         self.player = Player(ctx)
-        self.shown = recordings(ctx.db(), self.search.query)
+        self.shown = recordings(ctx, self.search.query)
         self.current = self.player.current()
 
     def leave(self) -> None:
@@ -153,7 +153,7 @@ class PlayerTab:
 
     def _selected(self) -> list[Recording]:
         chosen = set(self.selection.keys)
-        return [r for r in recordings(self.ctx.db()) if r.id in chosen]
+        return [r for r in recordings(self.ctx) if r.id in chosen]
 
     def _selection_bar(self) -> Toolbar:
         ctx = self.ctx
