@@ -14,13 +14,15 @@ reads its data again; the rows that come out the same are kept, laid out):
 - ``gallery``: Gallery's Camera folder, holding ``count`` more photos;
 - ``gallery_by_day``: a Gallery folder of ``count`` photos taken three a day, shown grouped
   by day (a title above each day's photos);
+- ``music_tracks``: the Music Player's Tracks tab, with ``count`` more tracks;
 - ``notes``: Notes' list, holding ``count`` more notes.
 
 The rows give the cost at 20 and at 2,000 items and the ratio of the two (reported, with
 no goal). The recycled lists build only the rows in view. Notes reads its list a page at a
 time as it shows it (``QueryRows``), unless a search filters it; SMS Messenger finds each
 conversation's newest message through an index on the messages' address and date, and
-reads a thread a page at a time as it shows it, through the same index. File Manager and
+reads a thread a page at a time as it shows it, through the same index; the Music Player
+reads its tracks a page at a time too. File Manager and
 Gallery list the whole folder, as their sorting and grouping need (as the real apps list a
 folder or the media store whole), but only when the files or the media index changed since
 they last did (a cache keyed by their version; the Gallery keeps the folder sorted and
@@ -43,6 +45,7 @@ SMS = "com.simplemobiletools.smsmessenger"
 FILE_MANAGER = "com.simplemobiletools.filemanager.pro"
 GALLERY = "com.simplemobiletools.gallery.pro"
 NOTES = "com.simplemobiletools.notes.pro"
+MUSIC = "com.simplemobiletools.musicplayer"
 ADDRESS = "+1 555-000-1111"
 """The conversation's number (in no contact: its title is the number)."""
 START_MS = 1_717_000_000_000
@@ -95,6 +98,16 @@ def _photos_by_day(phone: Phone, count: int) -> None:
     )
 
 
+def _tracks(phone: Phone, count: int) -> None:
+    phone.database(MUSIC, "songs").executemany(
+        "INSERT INTO tracks(title, artist, album, path) VALUES (?, ?, ?, ?)",
+        [
+            (f"A song {i:05d}", f"Artist {i % 50}", f"Album {i % 200}", f"/sdcard/Music/{i}.mp3")
+            for i in range(count)
+        ],
+    )
+
+
 def _notes(phone: Phone, count: int) -> None:
     rows = [(f"Note {i}", "text " * 10, START_MS + i, START_MS + i) for i in range(count)]
     phone.database(NOTES, "notes").executemany(
@@ -128,6 +141,14 @@ CASES = (
         GALLERY,
         _photos_by_day,
         lambda d: d.tap(text="Trip"),
+    ),
+    Case(
+        "music_tracks",
+        "Music Player tracks",
+        "tracks",
+        MUSIC,
+        _tracks,
+        lambda d: d.tap(desc="Tracks"),
     ),
     Case("notes", "Notes list", "notes", NOTES, _notes, lambda d: None),
 )

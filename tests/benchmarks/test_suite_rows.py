@@ -107,6 +107,7 @@ def test_each_long_data_case_opens_on_the_items_it_filled(case: long_data.Case) 
             "file_manager": "file_00005.txt",
             "gallery": "IMG_20240101_000059.jpg",  # the newest photo comes first
             "gallery_by_day": "IMG_000003.jpg",  # the second day's first photo, under its day
+            "music_tracks": "A song 00005",  # by title: the filled songs come before the seeded
             "notes": "Note 59",
         }[case.name]
         assert filled in shown and filled not in few.hierarchy_xml()
