@@ -121,6 +121,20 @@ def test_list_shows_conversations_newest_first_named_from_contacts(phone: Phone,
     assert flagged == [known.get(a, a) for a in order[: len(shown)] if a in unread]
 
 
+def test_the_list_follows_the_contacts_however_many(phone: Phone, d: Driver) -> None:
+    book = phone.database(CONTACTS, "contacts")
+    book.executemany(
+        "INSERT INTO contacts(first_name, last_name, phone) VALUES (?, ?, ?)",
+        [(f"Extra{i}", "Person", f"+1 555 {i:07d}") for i in range(2000)],
+    )
+    add_conversation(phone, "+1 555-000-1234", "Hello?")
+    assert titles(d)[0] == "Extra1234 Person"  # named from the 2,000 more contacts
+    book.execute("UPDATE contacts SET first_name = 'Renamed' WHERE first_name = 'Extra1234'")
+    assert titles(d)[0] == "Renamed Person"  # the list shown follows a change of the contacts
+    book.execute("DELETE FROM contacts WHERE first_name = 'Renamed'")
+    assert titles(d)[0] == "+1 555-000-1234"
+
+
 def test_open_a_conversation_marks_it_read_and_sends_a_message(phone: Phone, d: Driver) -> None:
     add_conversation(phone, "+1 555-321-7654", "Can you bring the charger?", read=0)
     assert titles(d)[0] == "+1 555-321-7654"

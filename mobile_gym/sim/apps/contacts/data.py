@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mobile_gym.sim.apps import preferences
@@ -250,6 +250,16 @@ def phone_book(phone: Phone) -> list[tuple[str, str]]:
     except sqlite3.OperationalError:
         return []
     return [(display_name(row), row["phone"]) for row in rows]
+
+
+def phone_book_stamp(phone: Phone) -> Hashable:
+    """What moves whenever ``phone_book`` may read otherwise (Contacts' database written or
+    replaced); None without Contacts. Taking it reads Contacts' database, so a screen built
+    with it is built again when the contacts change."""
+    if PACKAGE not in phone.apps:
+        return None
+    storage = phone.storage
+    return storage.stamp(storage.database(PACKAGE, DATABASE))
 
 
 def seed_contacts(db: sqlite3.Connection, rng: random.Random, now_ms: int) -> None:

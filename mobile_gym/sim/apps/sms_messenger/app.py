@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import ClassVar
 
+from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps.about import SCREENS as ABOUT_SCREENS
 from mobile_gym.sim.apps.about import AboutPages
 from mobile_gym.sim.apps.base import App, AppContext
@@ -21,6 +23,10 @@ from mobile_gym.sim.apps.sms_messenger.new_conversation import new_conversation_
 from mobile_gym.sim.apps.sms_messenger.seed import seed_messages
 from mobile_gym.sim.apps.sms_messenger.settings import settings_screen
 from mobile_gym.sim.apps.sms_messenger.thread import selection, thread_address, thread_screen
+
+CONTACT_NAMES = 2
+"""How many readings of the contacts are kept (``SmsMessengerApp.contact_names``,
+``SmsMessengerApp.people``)."""
 
 
 class SmsMessengerApp(AboutPages, App):
@@ -45,6 +51,14 @@ class SmsMessengerApp(AboutPages, App):
     schemas: ClassVar[dict[str, str]] = {data.DATABASE: data.SCHEMA}
     about_name = "Simple SMS Messenger"
     version = VERSION
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.contact_names: FIFOCache[Hashable, dict[str, str]] = FIFOCache(CONTACT_NAMES)
+        """The contacts' names by number (``data.contact_names``), by the stamp of Contacts'
+        database: found again once the contacts change."""
+        self.people: FIFOCache[Hashable, tuple[tuple[str, str], ...]] = FIFOCache(CONTACT_NAMES)
+        """The contacts with numbers, by name (``data.people``), kept as ``contact_names``."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_messages(ctx, rng)

@@ -11,12 +11,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
-from mobile_gym.sim.apps.contacts.data import phone_book
+from mobile_gym.sim.apps.contacts.data import phone_book, phone_book_stamp
 from mobile_gym.sim.apps.rows import QueryRows, records
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.apps.sms_messenger.app import SmsMessengerApp
 
 PACKAGE = "com.simplemobiletools.smsmessenger"
 MAIN = ".activities.MainActivity"
@@ -118,8 +121,29 @@ class Conversation:
 
 
 def contact_names(ctx: AppContext) -> dict[str, str]:
-    """Contact names by ``number_key`` of their numbers (empty without a Contacts app)."""
-    return {number_key(number): name for name, number in phone_book(ctx.phone) if number}
+    """Contact names by ``number_key`` of their numbers (empty without a Contacts app), found
+    again only once the contacts changed (``SmsMessengerApp.contact_names``): a long phone
+    book is not read at every build of the conversation list."""
+    phone = ctx.phone
+    return cast("SmsMessengerApp", ctx.app).contact_names.get(
+        phone_book_stamp(phone),
+        lambda _stamp: {number_key(n): name for name, n in phone_book(phone) if n},
+    )
+
+
+def people(ctx: AppContext) -> tuple[tuple[str, str], ...]:
+    """(name, number) of the contacts with a number, by name (any case), found again only
+    once the contacts changed (``SmsMessengerApp.people``)."""
+    phone = ctx.phone
+    return cast("SmsMessengerApp", ctx.app).people.get(
+        phone_book_stamp(phone),
+        lambda _stamp: tuple(
+            sorted(
+                ((name, number) for name, number in phone_book(phone) if number),
+                key=lambda person: person[0].lower(),
+            )
+        ),
+    )
 
 
 def blocked_keys(ctx: AppContext) -> set[str]:

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mobile_gym.sim.apps.base import AppContext
-from mobile_gym.sim.apps.contacts.data import phone_book
 from mobile_gym.sim.apps.sms_messenger import data
 from mobile_gym.sim.ui.composites import empty_state
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
@@ -49,10 +48,7 @@ def _matches(name: str, number: str, query: str) -> bool:
 def new_conversation_screen(ctx: AppContext) -> View:
     typed = ctx.field("address").strip()
     query = typed.lower()
-    people: Sequence[tuple[str, str]] = sorted(
-        ((name, number) for name, number in phone_book(ctx.phone) if number),
-        key=lambda person: person[0].lower(),
-    )
+    people: Sequence[tuple[str, str]] = data.people(ctx)
     if query:
         people = [p for p in people if _matches(p[0], p[1], query)]
 
