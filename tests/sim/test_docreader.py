@@ -12,7 +12,7 @@ from mobile_gym.sim.apps.docreader import MAIN, PACKAGE, VIEWER, DocreaderApp
 from mobile_gym.sim.documents import render_document
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.system.clipboard import clip
-from tests.sim.conftest import opened
+from tests.sim.conftest import opened, views_made
 
 INVOICE = "/sdcard/Download/invoice.pdf"
 LONG = "/sdcard/Documents/notes.pdf"
@@ -78,6 +78,17 @@ def test_start_screen_lists_pdfs_then_recent(d: Driver, phone: Phone) -> None:
     assert texts(open_app_again, "document_name") == ["invoice.pdf"]
     rows = phone.database(PACKAGE, "docreader").execute("SELECT path FROM recent").fetchall()
     assert [tuple(r) for r in rows] == [(INVOICE,)]
+
+
+def test_the_pdf_list_follows_the_files_however_many(d: Driver, phone: Phone) -> None:
+    phone.storage.write_files(
+        (f"/sdcard/Documents/scan_{i:04d}.pdf", b"%PDF-1.4", 0) for i in range(1000)
+    )
+    names = texts(d, "document_name")
+    assert names[:5] == ["broken.pdf", "fake.pdf", "invoice.pdf", "notes.pdf", "scan_0000.pdf"]
+    assert views_made(phone, "document_name") < 30  # of 1,004
+    phone.write_file("/sdcard/Download/agenda.pdf", b"%PDF-1.4")
+    assert texts(d, "document_name")[0] == "agenda.pdf"  # a new file shows at once
 
 
 def test_viewer_shows_text_lines_and_picture(d: Driver, phone: Phone) -> None:

@@ -5,10 +5,14 @@ from __future__ import annotations
 import posixpath
 from typing import ClassVar
 
+from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.apps.docreader import names
 from mobile_gym.sim.apps.docreader.home import home_screen
 from mobile_gym.sim.apps.docreader.viewer import search, selection, viewer_screen
+
+PDF_LISTINGS = 2
+"""How many listings of the PDFs on the phone are kept (``DocreaderApp.pdf_paths``)."""
 
 
 class DocreaderApp(App):
@@ -21,6 +25,12 @@ class DocreaderApp(App):
     main_activity = names.MAIN
     screens: ClassVar[dict[str, str]] = {names.MAIN: "home", names.VIEWER: "viewer"}
     schemas: ClassVar[dict[str, str]] = {names.DATABASE: names.SCHEMA}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pdf_paths: FIFOCache[int, tuple[str, ...]] = FIFOCache(PDF_LISTINGS)
+        """The paths of the PDFs on the phone, sorted (``library.pdf_files``), by the
+        storage's ``files_version``: found again once the files change."""
 
     def title(self, ctx: AppContext) -> str:
         if ctx.screen.activity == names.VIEWER:

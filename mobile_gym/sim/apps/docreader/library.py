@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.system.storage import Storage
+from mobile_gym.sim.ui.list_items import ListItems
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.apps.docreader.app import DocreaderApp
 
 STORAGE_ROOT = "/sdcard/"
 
@@ -29,17 +36,38 @@ class DocumentEntry:
         )
 
 
-def pdf_files(ctx: AppContext) -> list[DocumentEntry]:
-    """Every PDF under shared storage, by name (case ignored), then path."""
+class PdfFiles(ListItems[DocumentEntry]):
+    """PDFs by path, each made a ``DocumentEntry`` (its size looked up) as a list shows it."""
+
+    def __init__(self, paths: Sequence[str], storage: Storage) -> None:
+        self._paths = paths
+        self._storage = storage
+
+    def __len__(self) -> int:
+        return len(self._paths)
+
+    def item(self, index: int) -> DocumentEntry:
+        path = self._paths[index]
+        return DocumentEntry(path, self._storage.size(path))
+
+
+def pdf_files(ctx: AppContext) -> PdfFiles:
+    """Every PDF under shared storage, by name (case ignored), then path: the paths found
+    again only once the files changed (``DocreaderApp.pdf_paths``)."""
     storage = ctx.phone.storage
     storage.exists(STORAGE_ROOT)  # reads the file tree: the list follows its changes
+    app = cast("DocreaderApp", ctx.app)
+    paths = app.pdf_paths.get(storage.files_version, lambda _version: _pdf_paths(storage))
+    return PdfFiles(paths, storage)
+
+
+def _pdf_paths(storage: Storage) -> tuple[str, ...]:
     paths = [
         path
         for path in storage.file_paths()
         if path.startswith(STORAGE_ROOT) and path.lower().endswith(".pdf")
     ]
-    paths.sort(key=lambda p: (posixpath.basename(p).lower(), p))
-    return [DocumentEntry(path, storage.size(path)) for path in paths]
+    return tuple(sorted(paths, key=lambda p: (posixpath.basename(p).lower(), p)))
 
 
 def recent(ctx: AppContext) -> list[DocumentEntry]:
