@@ -174,6 +174,8 @@ def test_a_long_event_list_makes_only_its_rows_in_view_and_scrolls_through_all(
     assert shifts == [f"Shift {n:03d}" for n in range(120)]  # in order, none skipped
     days = _texts(driver, "event_section_title")
     assert days and days[-1] == "Monday, June 24"  # each day under its title
+    _add(phone, "Shift 120", dt.datetime(2024, 6, 24, 20))
+    assert _texts(driver, "event_item_title")[-1] == "Shift 120"  # the list follows the events
 
 
 def test_search_finds_events_by_title_and_location(phone: Phone, driver: Driver) -> None:

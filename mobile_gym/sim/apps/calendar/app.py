@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps import about
 from mobile_gym.sim.apps.about import AboutPages
 from mobile_gym.sim.apps.base import App, AppContext
@@ -19,6 +20,9 @@ from mobile_gym.sim.apps.calendar.activities import (
 )
 from mobile_gym.sim.apps.calendar.events import SCHEMA, event, seed_events
 from mobile_gym.sim.ui.view import View
+
+AGENDAS = 2
+"""How many readings of the upcoming events are kept (``CalendarApp.agendas``)."""
 
 
 class CalendarApp(AboutPages, App):
@@ -41,6 +45,12 @@ class CalendarApp(AboutPages, App):
         **about.SCREENS,
     }
     schemas: ClassVar[dict[str, str]] = {"events": SCHEMA}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.agendas: FIFOCache[tuple, main_screen.Upcoming] = FIFOCache(AGENDAS)
+        """The events from today on and the event list's lines (``main_screen.upcoming``),
+        by the stamp of the events' database and the day: found again once either moves."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_events(ctx, rng)

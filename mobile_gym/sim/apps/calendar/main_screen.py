@@ -10,7 +10,8 @@ them after a confirmation).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from mobile_gym.sim.apps.about import open_about
 from mobile_gym.sim.apps.base import AppContext, Handler
@@ -38,6 +39,9 @@ from mobile_gym.sim.ui.search_bar import SearchBar
 from mobile_gym.sim.ui.selection import Selection, selection_bar
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.apps.calendar.app import CalendarApp
 
 VIEWS = {"day": "Daily view", "month": "Monthly view", "list": "Simple event list"}
 EVENTS_PER_CELL = 3
@@ -160,18 +164,45 @@ def event_row(ctx: AppContext, event: Event, selection: Selection | None = None)
     )
 
 
+Entry = dt.date | Event
+"""A line of an agenda: a day's title, or one of its events."""
+
+
+class Upcoming(NamedTuple):
+    """The events from today on, and the event list's lines (``agenda_lines``)."""
+
+    events: tuple[Event, ...]
+    lines: tuple[Entry, ...]
+
+
+def upcoming(ctx: AppContext) -> Upcoming:
+    """The events from today on and the event list's lines, found again only once the
+    events or the day change (``CalendarApp.agendas``): a long calendar is not read and
+    grouped at every build of the list."""
+    today = ctx.now.date()
+    key = (ctx.phone.storage.stamp(ctx.db()), today)
+
+    def read(_key: object) -> Upcoming:
+        events = tuple(events_from(ctx, today))
+        return Upcoming(events, agenda_lines(_by_day(events, today)))
+
+    return cast("CalendarApp", ctx.app).agendas.get(key, read)
+
+
+def agenda_lines(groups: list[tuple[dt.date, list[Event]]]) -> tuple[Entry, ...]:
+    """Each day's title, then its events."""
+    return tuple(line for day, events in groups for line in (day, *events))
+
+
 def _agenda(
     ctx: AppContext,
-    groups: list[tuple[dt.date, list[Event]]],
+    entries: Sequence[Entry],
     key: str,
     id: str,
     selection: Selection | None = None,
 ) -> View:
-    """The events under a title per day, as a recycled list: only the rows in view are
-    made, however many events there are."""
-    entries: list[dt.date | Event] = []
-    for day, events in groups:
-        entries += [day, *events]
+    """The events under a title per day (``agenda_lines``), as a recycled list: only the
+    rows in view are made, however many events there are."""
 
     def render(index: int, entry: object) -> View:
         if isinstance(entry, Event):
@@ -190,7 +221,9 @@ def _agenda(
     return ctx.scroller(key, items=entries, render_item=render, wrap_rows=True, id=id)
 
 
-def _by_day(events: list[Event], first: dt.date | None = None) -> list[tuple[dt.date, list[Event]]]:
+def _by_day(
+    events: Sequence[Event], first: dt.date | None = None
+) -> list[tuple[dt.date, list[Event]]]:
     """``events`` grouped under their start day (or ``first`` if they began before it)."""
     groups: dict[dt.date, list[Event]] = {}
     for event in events:
@@ -307,14 +340,13 @@ def _day_page(ctx: AppContext, day: dt.date) -> View:
     return Column(_top_nav(long_day(day), "day", lambda d: step(ctx, d)), body, height=MATCH)
 
 
-def _list_page(ctx: AppContext, events: list[Event]) -> View:
-    if not events:
+def _list_page(ctx: AppContext, lines: Sequence[Entry]) -> View:
+    if not lines:
         return empty_state("No upcoming events", id="calendar_empty_list_placeholder")
-    groups = _by_day(events, ctx.now.date())
-    return _agenda(ctx, groups, "list", "calendar_events_list", Selection(ctx))
+    return _agenda(ctx, lines, "list", "calendar_events_list", Selection(ctx))
 
 
-def _selection_bar(ctx: AppContext, events: list[Event]) -> View:
+def _selection_bar(ctx: AppContext, events: Sequence[Event]) -> View:
     """The contextual bar of the event list's selection mode, with "Delete"."""
     selection = Selection(ctx)
     chosen = [event for event in events if event.id in selection]
@@ -342,7 +374,7 @@ def _search_page(ctx: AppContext, query: str) -> View:
     events = search_events(ctx, query)
     if not events:
         return empty_state("No events found", id="search_placeholder")
-    return _agenda(ctx, _by_day(events), "search", "search_results_list")
+    return _agenda(ctx, agenda_lines(_by_day(events)), "search", "search_results_list")
 
 
 def _showing_today(ctx: AppContext, view: str) -> bool:
@@ -404,10 +436,10 @@ def build(ctx: AppContext) -> View:
     elif view == "day":
         body = _day_page(ctx, shown_day(ctx))
     elif view == "list":
-        upcoming = events_from(ctx, ctx.now.date())
-        body = _list_page(ctx, upcoming)
+        listed = upcoming(ctx)
+        body = _list_page(ctx, listed.lines)
         if Selection(ctx).active:
-            bar = _selection_bar(ctx, upcoming)
+            bar = _selection_bar(ctx, listed.events)
     else:
         body = _month_page(ctx, shown_month(ctx))
     new_day = shown_day(ctx) if view == "day" else ctx.now.date()
