@@ -15,6 +15,11 @@ reads its data again; the rows that come out the same are kept, laid out):
 - ``gallery_by_day``: a Gallery folder of ``count`` photos taken three a day, shown grouped
   by day (a title above each day's photos);
 - ``music_tracks``: the Music Player's Tracks tab, with ``count`` more tracks;
+- ``sms_contacts``: SMS Messenger's conversation list, with ``count`` more contacts (one of
+  them the sender of the newest conversation, which shows under that contact's name);
+- ``calendar_list``: Calendar's event list, with ``count`` more events on the day it shows
+  first;
+- ``docreader``: Docreader's list of the PDFs on the phone, with ``count`` more of them;
 - ``notes``: Notes' list, holding ``count`` more notes.
 
 The rows give the cost at 20 and at 2,000 items and the ratio of the two (reported, with
@@ -22,7 +27,9 @@ no goal). The recycled lists build only the rows in view. Notes reads its list a
 time as it shows it (``QueryRows``), unless a search filters it; SMS Messenger finds each
 conversation's newest message through an index on the messages' address and date, and
 reads a thread a page at a time as it shows it, through the same index; the Music Player
-reads its tracks a page at a time too. File Manager and
+reads its tracks a page at a time too. SMS Messenger keeps the contacts' names, Calendar the
+upcoming events and Docreader the list of PDFs until the contacts, the events or the files
+change. File Manager and
 Gallery list the whole folder, as their sorting and grouping need (as the real apps list a
 folder or the media store whole), but only when the files or the media index changed since
 they last did (a cache keyed by their version; the Gallery keeps the folder sorted and
@@ -46,6 +53,9 @@ FILE_MANAGER = "com.simplemobiletools.filemanager.pro"
 GALLERY = "com.simplemobiletools.gallery.pro"
 NOTES = "com.simplemobiletools.notes.pro"
 MUSIC = "com.simplemobiletools.musicplayer"
+CONTACTS = "com.simplemobiletools.contacts.pro"
+CALENDAR = "com.simplemobiletools.calendar.pro"
+DOCREADER = "org.mobilegym.docreader"
 ADDRESS = "+1 555-000-1111"
 """The conversation's number (in no contact: its title is the number)."""
 START_MS = 1_717_000_000_000
@@ -108,6 +118,38 @@ def _tracks(phone: Phone, count: int) -> None:
     )
 
 
+def _contacts(phone: Phone, count: int) -> None:
+    """``count`` contacts, the last of whom wrote a minute before the phone booted."""
+    phone.database(CONTACTS, "contacts").executemany(
+        "INSERT INTO contacts(first_name, last_name, phone) VALUES (?, 'Contact', ?)",
+        [(f"Filled{i}", f"+1 555 {i:07d}") for i in range(count)],
+    )
+    phone.database(SMS, "messages").execute(
+        "INSERT INTO messages(address, body, date, type, read) VALUES (?, 'Hi', ?, 1, 1)",
+        (f"+1 555 {count - 1:07d}", phone.boot_ms - 60_000),
+    )
+
+
+def _events(phone: Phone, count: int) -> None:
+    """``count`` events of the day the phone booted, a minute apart from its midnight."""
+    midnight = phone.boot_ms // 1000 // 86_400 * 86_400
+    phone.database(CALENDAR, "events").executemany(
+        "INSERT INTO events(start_ts, end_ts, title) VALUES (?, ?, ?)",
+        [(midnight + 60 * i, midnight + 60 * i + 1800, f"Event {i:05d}") for i in range(count)],
+    )
+
+
+def _pdfs(phone: Phone, count: int) -> None:
+    phone.storage.write_files(
+        (f"/sdcard/Documents/a_scan_{i:05d}.pdf", b"%PDF-1.4", START_MS) for i in range(count)
+    )
+
+
+def _open_event_list(driver: Driver) -> None:
+    driver.tap(desc="Change view")
+    driver.tap(text="Simple event list")
+
+
 def _notes(phone: Phone, count: int) -> None:
     rows = [(f"Note {i}", "text " * 10, START_MS + i, START_MS + i) for i in range(count)]
     phone.database(NOTES, "notes").executemany(
@@ -150,6 +192,16 @@ CASES = (
         _tracks,
         lambda d: d.tap(desc="Tracks"),
     ),
+    Case(
+        "sms_contacts",
+        "SMS conversation list, contacts",
+        "contacts",
+        SMS,
+        _contacts,
+        lambda d: None,
+    ),
+    Case("calendar_list", "Calendar event list", "events", CALENDAR, _events, _open_event_list),
+    Case("docreader", "Docreader PDFs", "PDFs", DOCREADER, _pdfs, lambda d: None),
     Case("notes", "Notes list", "notes", NOTES, _notes, lambda d: None),
 )
 
