@@ -26,6 +26,23 @@ def sent_record(phone: Phone) -> dict:
     return json.loads(phone.storage.read(SENT_JSON))
 
 
+def test_suggestions_follow_the_contacts_and_the_mails(phone: Phone, d: Driver) -> None:
+    d.tap(desc="Compose")
+    d.device.send(ev.Text("quill"))
+    assert not d.exists(id="suggestion_row")
+    phone.database("com.simplemobiletools.contacts.pro", "contacts").execute(
+        "INSERT INTO contacts(first_name, last_name, email) VALUES ('Quillon', 'Vance', ?)",
+        ("quillon@example.com",),
+    )
+    d.device.send(ev.Text("o"))
+    assert [n.text for n in d.find_all(id="suggestion_address")] == ["quillon@example.com"]
+    add_mail(phone, "Desk hours", sender_name="Quillo Desk", sender_address="desk@quillo.example")
+    assert [n.text for n in d.find_all(id="suggestion_address")] == [
+        "quillon@example.com",
+        "desk@quillo.example",
+    ]
+
+
 def test_compose_with_a_suggested_contact_cc_and_an_attachment(phone: Phone, d: Driver) -> None:
     phone.storage.write("/sdcard/Documents/Vacation budget.xlsx", b"sheet")
     name, email = contact_emails(phone)[0]

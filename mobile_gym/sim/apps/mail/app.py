@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 from mobile_gym.sim.apps.mail import data
@@ -12,6 +13,9 @@ from mobile_gym.sim.apps.mail.compose import compose_screen, keep_draft
 from mobile_gym.sim.apps.mail.inbox import main_screen, search
 from mobile_gym.sim.apps.mail.message import message_screen, shown_mail
 from mobile_gym.sim.apps.mail.seed import seed_mails
+
+PEOPLE = 2
+"""How many readings of everyone with an email are kept (``MailApp.people``)."""
 
 
 class MailApp(App):
@@ -29,6 +33,12 @@ class MailApp(App):
         data.COMPOSE: "compose",
     }
     schemas: ClassVar[dict[str, str]] = {data.DATABASE: data.SCHEMA}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.people: FIFOCache[tuple, tuple[tuple[str, str], ...]] = FIFOCache(PEOPLE)
+        """Everyone with an email (``data.people``), by the stamps of Contacts' database and
+        of the mails': found again once either changes."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_mails(ctx, rng)

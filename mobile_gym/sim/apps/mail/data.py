@@ -10,10 +10,14 @@ import json
 import re
 import sqlite3
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.contacts import data as contacts_data
 from mobile_gym.sim.ui.dates import MONTH_ABBRS, from_epoch_ms
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.apps.mail.app import MailApp
 
 PACKAGE = "com.gmailclone"
 MAIN = ".MainActivity"
@@ -147,8 +151,15 @@ def unread_count(ctx: AppContext, folder: str) -> int:
     return ctx.db().execute(sql, params).fetchone()[0]
 
 
-def people(ctx: AppContext) -> list[tuple[str, str]]:
-    """(name, address) of everyone with an email: the contacts, then the mails' senders."""
+def people(ctx: AppContext) -> tuple[tuple[str, str], ...]:
+    """(name, address) of everyone with an email: the contacts, then the mails' senders;
+    found again only once the contacts or the mails change (``MailApp.people``), not at
+    every letter typed into a recipient field."""
+    key = (contacts_data.phone_book_stamp(ctx.phone), ctx.phone.storage.stamp(ctx.db()))
+    return cast("MailApp", ctx.app).people.get(key, lambda _key: _people(ctx))
+
+
+def _people(ctx: AppContext) -> tuple[tuple[str, str], ...]:
     found: dict[str, str] = {}
     try:
         rows = (
@@ -165,7 +176,7 @@ def people(ctx: AppContext) -> list[tuple[str, str]]:
     ):
         if address.lower() != ACCOUNT:
             found.setdefault(address.lower(), name or address)
-    return [(name, address) for address, name in found.items()]
+    return tuple((name, address) for address, name in found.items())
 
 
 def when(ms: int) -> str:
