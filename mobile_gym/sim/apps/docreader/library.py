@@ -55,9 +55,9 @@ def pdf_files(ctx: AppContext) -> PdfFiles:
     """Every PDF under shared storage, by name (case ignored), then path: the paths found
     again only once the files changed (``DocreaderApp.pdf_paths``)."""
     storage = ctx.phone.storage
-    storage.exists(STORAGE_ROOT)  # reads the file tree: the list follows its changes
+    version = storage.read_version(STORAGE_ROOT)  # read: the list follows the files' changes
     app = cast("DocreaderApp", ctx.app)
-    paths = app.pdf_paths.get(storage.files_version, lambda _version: _pdf_paths(storage))
+    paths = app.pdf_paths.get(version, lambda _version: _pdf_paths(storage))
     return PdfFiles(paths, storage)
 
 
