@@ -109,3 +109,17 @@ def test_lines_are_titles_then_rows_of_each_group() -> None:
         lines[5]
     untitled = Lines((("", tuple(map(_medium, range(9)))),), 4)
     assert len(untitled) == 3 and untitled[2] == (_medium(8),)
+
+
+def test_grouping_changed_while_scrolled_keeps_a_place_in_the_list(driver: Driver) -> None:
+    _group_by(driver, "date_taken_daily")
+    for _ in range(5):
+        driver.scroll("down")
+    grouped = _names(driver)
+    assert grouped and grouped[0] != "IMG_0000.jpg"
+    _group_by(driver, "none")  # a list of rows of one height, at the row it was at
+    ungrouped = _names(driver)
+    assert ungrouped and ungrouped[0] != "IMG_0000.jpg"
+    driver.scroll("down")
+    _group_by(driver, "file_type")
+    assert _names(driver)

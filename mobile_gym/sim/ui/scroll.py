@@ -266,6 +266,12 @@ class ScrollView(View):
             self._place_wrapped_rows(d, inner, clip, wanted)
             return
         wanted = self._offset if self.position is None else self.position.read()
+        if not isinstance(wanted, int):
+            # a row and a distance into it, kept under the same state by a list of rows of
+            # their own heights shown there before (an app's list that changed its kind):
+            # as many rows of this list's height, and the distance
+            row, into = wanted
+            wanted = row * d.dp(self.item_height) + into
         if self.render_item is not None:
             self._place_rows(d, inner, clip, wanted)
             return
