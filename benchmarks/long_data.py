@@ -20,6 +20,8 @@ reads its data again; the rows that come out the same are kept, laid out):
 - ``calendar_list``: Calendar's event list, with ``count`` more events on the day it shows
   first;
 - ``docreader``: Docreader's list of the PDFs on the phone, with ``count`` more of them;
+- ``calculator_history``: the Calculator's History dialog, with ``count`` more calculations;
+- ``recordings``: Voice Recorder's list of recordings, with ``count`` more of them;
 - ``notes``: Notes' list, holding ``count`` more notes.
 
 The rows give the cost at 20 and at 2,000 items and the ratio of the two (reported, with
@@ -27,7 +29,8 @@ no goal). The recycled lists build only the rows in view. Notes reads its list a
 time as it shows it (``QueryRows``), unless a search filters it; SMS Messenger finds each
 conversation's newest message through an index on the messages' address and date, and
 reads a thread a page at a time as it shows it, through the same index; the Music Player
-reads its tracks a page at a time too. SMS Messenger keeps the contacts' names, Calendar the
+reads its tracks, Voice Recorder its recordings and the Calculator its history a page at a
+time too. SMS Messenger keeps the contacts' names, Calendar the
 upcoming events and Docreader the list of PDFs until the contacts, the events or the files
 change. File Manager and
 Gallery list the whole folder, as their sorting and grouping need (as the real apps list a
@@ -56,6 +59,8 @@ MUSIC = "com.simplemobiletools.musicplayer"
 CONTACTS = "com.simplemobiletools.contacts.pro"
 CALENDAR = "com.simplemobiletools.calendar.pro"
 DOCREADER = "org.mobilegym.docreader"
+CALCULATOR = "com.simplemobiletools.calculator"
+RECORDER = "com.simplemobiletools.voicerecorder"
 ADDRESS = "+1 555-000-1111"
 """The conversation's number (in no contact: its title is the number)."""
 START_MS = 1_717_000_000_000
@@ -145,6 +150,27 @@ def _pdfs(phone: Phone, count: int) -> None:
     )
 
 
+def _history(phone: Phone, count: int) -> None:
+    """``count`` calculations, made after the seeded ones (the newest shows first)."""
+    phone.database(CALCULATOR, "calculator").executemany(
+        "INSERT INTO history(formula, result, timestamp) VALUES (?, ?, ?)",
+        [(f"{i}+1", str(i + 1), phone.boot_ms + i) for i in range(count)],
+    )
+
+
+def _recordings(phone: Phone, count: int) -> None:
+    """``count`` recordings, made after the seeded ones (the newest shows first)."""
+    phone.database(RECORDER, "voice_recorder").executemany(
+        "INSERT INTO recordings(name, duration, created) VALUES (?, 30000, ?)",
+        [(f"Memo {i:05d}", phone.boot_ms + i) for i in range(count)],
+    )
+
+
+def _open_history(driver: Driver) -> None:
+    driver.tap(desc="More options")
+    driver.tap(text="History")
+
+
 def _open_event_list(driver: Driver) -> None:
     driver.tap(desc="Change view")
     driver.tap(text="Simple event list")
@@ -202,6 +228,22 @@ CASES = (
     ),
     Case("calendar_list", "Calendar event list", "events", CALENDAR, _events, _open_event_list),
     Case("docreader", "Docreader PDFs", "PDFs", DOCREADER, _pdfs, lambda d: None),
+    Case(
+        "calculator_history",
+        "Calculator history",
+        "calculations",
+        CALCULATOR,
+        _history,
+        _open_history,
+    ),
+    Case(
+        "recordings",
+        "Voice Recorder recordings",
+        "recordings",
+        RECORDER,
+        _recordings,
+        lambda d: d.tap(desc="Player"),
+    ),
     Case("notes", "Notes list", "notes", NOTES, _notes, lambda d: None),
 )
 
