@@ -16,7 +16,7 @@ from mobile_gym.sim.apps.docreader.names import PACKAGE as READER
 from mobile_gym.sim.apps.docreader.names import VIEWER
 from mobile_gym.sim.apps.files import FILES, PACKAGE, PICKER, PREVIEW
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import opened
+from tests.sim.conftest import opened, views_made
 
 DAY = 86_400_000
 T0 = 1_717_000_000_000
@@ -124,6 +124,21 @@ def test_roots_list_categories_recent_and_internal_storage(phone: Phone, driver:
         "Opened root Recent",
         "Opened root Internal storage",
     ]
+
+
+def test_a_long_category_follows_the_files(phone: Phone, driver: Driver) -> None:
+    phone.storage.write_files(
+        (f"/sdcard/Pictures/Trip/img_{i:04d}.jpg", b"jpg", 1_600_000_000_000 + i)
+        for i in range(1000)
+    )
+    _roots(driver, "Images")
+    images = _names(driver)
+    assert "img_0000.jpg" in images and len(images) < 40
+    assert views_made(phone, "item_root") < 40  # of more than 1,000
+    phone.write_file("/sdcard/Pictures/aaa_first.png", b"png")
+    assert _names(driver)[0] == "aaa_first.png"  # a new image shows at once
+    _roots(driver, "Recent")
+    assert _names(driver)[0] == "aaa_first.png"  # the newest file first
 
 
 def test_grid_view_and_sort_orders_are_stored(phone: Phone, driver: Driver) -> None:

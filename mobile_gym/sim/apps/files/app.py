@@ -6,6 +6,7 @@ from __future__ import annotations
 import posixpath
 from typing import ClassVar, cast
 
+from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import App, AppContext, Handler
 from mobile_gym.sim.apps.file_manager.files import Entry
@@ -21,6 +22,9 @@ from mobile_gym.sim.ui.selection import selection_bar
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, View
 from mobile_gym.sim.ui.widgets import ImageButton, TextView
 
+CATEGORIES = 4
+"""How many orderings of the category roots are kept (``FilesApp.categories``)."""
+
 
 class FilesApp(App):
     """Google's Files (the document browser), over the phone's storage sandbox."""
@@ -32,6 +36,12 @@ class FilesApp(App):
     main_activity = FILES
     screens: ClassVar[dict[str, str]] = {FILES: "main", PICKER: "picker", PREVIEW: "preview"}
     schemas: ClassVar[dict[str, str]] = {"config": preferences.SCHEMA}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.categories: FIFOCache[tuple, tuple[str, ...]] = FIFOCache(CATEGORIES)
+        """The documents of the category roots last shown, in their order (``Browser``), by
+        root, order, and the files' version: ordered again once the files change."""
 
     def title(self, ctx: AppContext) -> str:
         if ctx.screen.activity == PREVIEW:

@@ -9,11 +9,12 @@ The sort order and view mode are stored options (table ``preferences`` of databa
 from __future__ import annotations
 
 import posixpath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from mobile_gym.sim.apps.files import archive
 from mobile_gym.sim.apps.files.documents import (
     DEFAULT_ROOT,
+    HOME,
     ROOT_BY_KEY,
     SORT_NAMES,
     Documents,
@@ -27,6 +28,7 @@ from mobile_gym.sim.ui.selection import Selection
 
 if TYPE_CHECKING:
     from mobile_gym.sim.apps.base import AppContext
+    from mobile_gym.sim.apps.files.app import FilesApp
 
 PREFERENCES = {"sort": "name", "sort_descending": "0", "view_mode": "list"}
 
@@ -105,10 +107,25 @@ class Browser:
         elif path is not None:
             found = self.documents.folder(path)
         else:
-            found = self.documents.category(root.key)
-            if root.key == "recent":
-                return Listing([e.path for e in found], {e.path: e for e in found}.__getitem__)
+            return self._category(root.key, sort, descending)
         return ordered(found, sort, descending)
+
+    def _category(self, key: str, sort: str, descending: bool) -> Listing:
+        """A category root's documents in the chosen order (Recent: the newest first), the
+        order found again only once the files change (``FilesApp.categories``): a long
+        category costs what its rows on screen cost."""
+        documents = self.documents
+        version = self.storage.read_version(HOME)
+
+        def order(_key: object) -> tuple[str, ...]:
+            found = documents.category(key)
+            if key == "recent":
+                return tuple(e.path for e in found)
+            return tuple(ordered(found, sort, descending).paths)
+
+        app = cast("FilesApp", self.ctx.app)
+        paths = app.categories.get((key, sort, descending, documents.fallback_ms, version), order)
+        return documents.listing(paths)
 
     def selected(self) -> list[str]:
         """The selected documents that are still there."""

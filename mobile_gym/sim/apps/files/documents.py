@@ -158,7 +158,7 @@ class Documents:
     def by_name(self, path: str, descending: bool) -> Listing:
         """Folder ``path`` sorted by name, folders first, without reading the files."""
         if not self.storage.is_dir(path):
-            return Listing([], self._entry)
+            return self.listing([])
         folders = self.storage.directories()
         base = path.rstrip("/") + "/"
         names = [n for n in self.storage.list_dir(path) if not n.startswith(".")]
@@ -167,7 +167,11 @@ class Documents:
             for first in (True, False)
         )
         ordered = [base + n for group in groups for n in (group[::-1] if descending else group)]
-        return Listing(ordered, self._entry)
+        return self.listing(ordered)
+
+    def listing(self, paths: Sequence[str]) -> Listing:
+        """``paths``, each made an entry as a list shows it."""
+        return Listing(paths, self._entry)
 
     def _entry(self, path: str) -> Entry:
         return entry(self.storage, path, show_hidden=False, fallback_ms=self.fallback_ms)
