@@ -20,6 +20,7 @@ reads its data again; the rows that come out the same are kept, laid out):
 - ``calendar_list``: Calendar's event list, with ``count`` more events on the day it shows
   first;
 - ``docreader``: Docreader's list of the PDFs on the phone, with ``count`` more of them;
+- ``files_images``: the Files app's Images root, with ``count`` more images;
 - ``calculator_history``: the Calculator's History dialog, with ``count`` more calculations;
 - ``recordings``: Voice Recorder's list of recordings, with ``count`` more of them;
 - ``notes``: Notes' list, holding ``count`` more notes.
@@ -31,8 +32,8 @@ conversation's newest message through an index on the messages' address and date
 reads a thread a page at a time as it shows it, through the same index; the Music Player
 reads its tracks, Voice Recorder its recordings and the Calculator its history a page at a
 time too. SMS Messenger keeps the contacts' names, Calendar the
-upcoming events and Docreader the list of PDFs until the contacts, the events or the files
-change. File Manager and
+upcoming events, Docreader the list of PDFs and the Files app the order of a category's
+documents until the contacts, the events or the files change. File Manager and
 Gallery list the whole folder, as their sorting and grouping need (as the real apps list a
 folder or the media store whole), but only when the files or the media index changed since
 they last did (a cache keyed by their version; the Gallery keeps the folder sorted and
@@ -61,6 +62,7 @@ CALENDAR = "com.simplemobiletools.calendar.pro"
 DOCREADER = "org.mobilegym.docreader"
 CALCULATOR = "com.simplemobiletools.calculator"
 RECORDER = "com.simplemobiletools.voicerecorder"
+FILES = "com.google.android.documentsui"
 ADDRESS = "+1 555-000-1111"
 """The conversation's number (in no contact: its title is the number)."""
 START_MS = 1_717_000_000_000
@@ -166,6 +168,17 @@ def _recordings(phone: Phone, count: int) -> None:
     )
 
 
+def _images(phone: Phone, count: int) -> None:
+    phone.storage.write_files(
+        (f"/sdcard/Pictures/Trip/a_img_{i:05d}.jpg", b"jpg", START_MS) for i in range(count)
+    )
+
+
+def _open_images(driver: Driver) -> None:
+    driver.tap(desc="Show roots")
+    driver.tap(text="Images")
+
+
 def _open_history(driver: Driver) -> None:
     driver.tap(desc="More options")
     driver.tap(text="History")
@@ -228,6 +241,7 @@ CASES = (
     ),
     Case("calendar_list", "Calendar event list", "events", CALENDAR, _events, _open_event_list),
     Case("docreader", "Docreader PDFs", "PDFs", DOCREADER, _pdfs, lambda d: None),
+    Case("files_images", "Files, Images", "images", FILES, _images, _open_images),
     Case(
         "calculator_history",
         "Calculator history",
