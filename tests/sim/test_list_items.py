@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mobile_gym.sim.apps.files.rows import COLUMNS, GridLines
-from mobile_gym.sim.ui.list_items import ListItems
+from mobile_gym.sim.ui.list_items import ListItems, MadeItems
 
 
 class Squares(ListItems[int]):
@@ -47,3 +47,16 @@ def test_a_files_grid_ends_after_its_last_line() -> None:
     ]
     with pytest.raises(IndexError):
         lines[3]
+
+
+def test_made_items_are_made_as_they_are_asked_for() -> None:
+    made: list[str] = []
+
+    def make(name: str) -> str:
+        made.append(name)
+        return name.upper()
+
+    items = MadeItems(["a", "b", "c"], make)
+    assert len(items) == 3 and made == []
+    assert items[-1] == "C" and made == ["c"]
+    assert list(items) == ["A", "B", "C"]

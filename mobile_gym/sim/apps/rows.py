@@ -5,8 +5,8 @@ A recycled list asks its items for the rows in view only (``ScrollView`` with ``
 length with one ``COUNT``, so that a list of two thousand contacts costs what the ten rows
 on screen cost. What it read is kept, for every list that asks the same query, until the
 database is written. ``records`` reads every row of a query straight into records
-(NamedTuples), without making a ``sqlite3.Row`` for each; ``RecordRows`` makes records of
-the rows a list shows.
+(NamedTuples), without making a ``sqlite3.Row`` for each; ``ui.list_items.MadeItems`` over
+``QueryRows`` makes records of the rows a list shows.
 """
 
 from __future__ import annotations
@@ -121,18 +121,3 @@ class QueryRows(ListItems[sqlite3.Row]):
 
     def __repr__(self) -> str:
         return f"QueryRows({self._sql!r}, {self._params!r})"
-
-
-class RecordRows(ListItems[R]):
-    """The rows of ``QueryRows``, each made a record (``make(row)``) when a list asks for
-    it: what ``records`` reads whole, read as a recycled list shows it."""
-
-    def __init__(self, rows: QueryRows, make: Callable[[sqlite3.Row], R]) -> None:
-        self._rows = rows
-        self._make = make
-
-    def __len__(self) -> int:
-        return len(self._rows)
-
-    def item(self, index: int) -> R:
-        return self._make(self._rows[index])

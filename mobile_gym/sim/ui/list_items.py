@@ -6,15 +6,17 @@ a time (read a page at a time from a database, made from a path, cut from a grou
 subclass says how many there are (``__len__``) and finds one (``item``, which raises
 ``IndexError`` past the end: that ends an iteration); slices and negative indices are
 handled here. An index from the start is found without asking the length, which may cost
-a query of its own.
+a query of its own. ``MadeItems`` makes each item of another sequence into what the list
+shows (a record of a database row, an entry of a path) as the list asks for it.
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar, overload
 
+S = TypeVar("S")
 T = TypeVar("T")
 
 
@@ -42,3 +44,17 @@ class ListItems(Sequence[T]):
                 raise IndexError(f"item {index} of {count}")
             index += count
         return self.item(index)
+
+
+class MadeItems(ListItems[T]):
+    """Each item of ``items`` made with ``make`` when a list asks for it."""
+
+    def __init__(self, items: Sequence[S], make: Callable[[S], T]) -> None:
+        self._items = items
+        self._make = make
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def item(self, index: int) -> T:
+        return self._make(self._items[index])

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.system.storage import Storage
-from mobile_gym.sim.ui.list_items import ListItems
+from mobile_gym.sim.ui.list_items import MadeItems
 
 if TYPE_CHECKING:
     from mobile_gym.sim.apps.docreader.app import DocreaderApp
@@ -36,29 +35,15 @@ class DocumentEntry:
         )
 
 
-class PdfFiles(ListItems[DocumentEntry]):
-    """PDFs by path, each made a ``DocumentEntry`` (its size looked up) as a list shows it."""
-
-    def __init__(self, paths: Sequence[str], storage: Storage) -> None:
-        self._paths = paths
-        self._storage = storage
-
-    def __len__(self) -> int:
-        return len(self._paths)
-
-    def item(self, index: int) -> DocumentEntry:
-        path = self._paths[index]
-        return DocumentEntry(path, self._storage.size(path))
-
-
-def pdf_files(ctx: AppContext) -> PdfFiles:
+def pdf_files(ctx: AppContext) -> MadeItems[DocumentEntry]:
     """Every PDF under shared storage, by name (case ignored), then path: the paths found
-    again only once the files changed (``DocreaderApp.pdf_paths``)."""
+    again only once the files changed (``DocreaderApp.pdf_paths``), each made an entry (its
+    size looked up) as a list shows it."""
     storage = ctx.phone.storage
     version = storage.read_version(STORAGE_ROOT)  # read: the list follows the files' changes
     app = cast("DocreaderApp", ctx.app)
     paths = app.pdf_paths.get(version, lambda _version: _pdf_paths(storage))
-    return PdfFiles(paths, storage)
+    return MadeItems(paths, lambda path: DocumentEntry(path, storage.size(path)))
 
 
 def _pdf_paths(storage: Storage) -> tuple[str, ...]:

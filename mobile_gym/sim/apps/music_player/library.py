@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
-from mobile_gym.sim.apps.rows import RecordRows
 from mobile_gym.sim.system.storage import SeededFiles, Storage, zeros
+from mobile_gym.sim.ui.list_items import MadeItems
 
 SCHEMA = (
     """
@@ -272,13 +272,13 @@ def track(db: sqlite3.Connection, track_id: int | None) -> Track | None:
     return None if row is None else _track(row)
 
 
-def tracks(ctx: AppContext, sort: str = "title", descending: bool = False) -> RecordRows[Track]:
+def tracks(ctx: AppContext, sort: str = "title", descending: bool = False) -> MadeItems[Track]:
     """Every track, in ``sort`` order (``TRACK_SORTS``; by title for an unknown order), or
     in the reverse of that order; read as a list shows them."""
     order = TRACK_SORTS.get(sort, TRACK_SORTS["title"])
     if descending:  # (the orders end with the id: each is total, so this reverses it)
         order = ", ".join(f"{term} DESC" for term in order.split(", "))
-    return RecordRows(ctx.rows(f"SELECT * FROM tracks ORDER BY {order}"), _track)
+    return MadeItems(ctx.rows(f"SELECT * FROM tracks ORDER BY {order}"), _track)
 
 
 def group_tracks(db: sqlite3.Connection, kind: str, key: str) -> list[Track]:

@@ -12,8 +12,9 @@ from typing import NamedTuple
 
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
-from mobile_gym.sim.apps.rows import RecordRows, records
+from mobile_gym.sim.apps.rows import records
 from mobile_gym.sim.ui.dates import MONTH_NAMES, from_epoch_ms
+from mobile_gym.sim.ui.list_items import MadeItems
 
 DATABASE = "voice_recorder"
 SCHEMA = (
@@ -119,7 +120,7 @@ class Session:
 def recordings(ctx: AppContext, query: str = "") -> Sequence[Recording]:
     """The recordings, newest first, whose file name contains ``query`` (lower-case): read
     as a list shows them, or, to match a query, whole."""
-    found = RecordRows(
+    found = MadeItems(
         ctx.rows(
             "SELECT id, name, extension, duration, bitrate, created FROM recordings "
             "ORDER BY created DESC, id DESC"
