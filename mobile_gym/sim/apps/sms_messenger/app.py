@@ -24,9 +24,8 @@ from mobile_gym.sim.apps.sms_messenger.seed import seed_messages
 from mobile_gym.sim.apps.sms_messenger.settings import settings_screen
 from mobile_gym.sim.apps.sms_messenger.thread import selection, thread_address, thread_screen
 
-CONTACT_NAMES = 2
-"""How many readings of the contacts are kept (``SmsMessengerApp.contact_names``,
-``SmsMessengerApp.people``)."""
+PHONE_BOOKS = 2
+"""How many readings of the contacts are kept (``SmsMessengerApp.phone_books``)."""
 
 
 class SmsMessengerApp(AboutPages, App):
@@ -54,11 +53,9 @@ class SmsMessengerApp(AboutPages, App):
 
     def __init__(self) -> None:
         super().__init__()
-        self.contact_names: FIFOCache[Hashable, dict[str, str]] = FIFOCache(CONTACT_NAMES)
-        """The contacts' names by number (``data.contact_names``), by the stamp of Contacts'
-        database: found again once the contacts change."""
-        self.people: FIFOCache[Hashable, tuple[tuple[str, str], ...]] = FIFOCache(CONTACT_NAMES)
-        """The contacts with numbers, by name (``data.people``), kept as ``contact_names``."""
+        self.phone_books: FIFOCache[Hashable, data.PhoneBook] = FIFOCache(PHONE_BOOKS)
+        """The contacts with a number (``data.phone_book_of``), by the stamp of Contacts'
+        database: read again once the contacts change."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_messages(ctx, rng)

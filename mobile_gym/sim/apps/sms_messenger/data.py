@@ -120,30 +120,34 @@ class Conversation:
         return self.name or self.address
 
 
+class PhoneBook(NamedTuple):
+    """What the app reads of the contacts with a number."""
+
+    names: dict[str, str]
+    """Their names by ``number_key`` of their numbers."""
+    people: tuple[tuple[str, str], ...]
+    """(name, number) of each, by name (any case)."""
+
+
+def phone_book_of(ctx: AppContext) -> PhoneBook:
+    """The contacts with a number (none without a Contacts app), read again only once the
+    contacts changed (``SmsMessengerApp.phone_books``): a long phone book is not read at
+    every build of the conversation list or every letter typed for a new conversation."""
+    phone = ctx.phone
+
+    def read(_stamp: object) -> PhoneBook:
+        people = [(name, number) for name, number in phone_book(phone) if number]
+        return PhoneBook(
+            {number_key(number): name for name, number in people},
+            tuple(sorted(people, key=lambda person: person[0].lower())),
+        )
+
+    return cast("SmsMessengerApp", ctx.app).phone_books.get(phone_book_stamp(phone), read)
+
+
 def contact_names(ctx: AppContext) -> dict[str, str]:
-    """Contact names by ``number_key`` of their numbers (empty without a Contacts app), found
-    again only once the contacts changed (``SmsMessengerApp.contact_names``): a long phone
-    book is not read at every build of the conversation list."""
-    phone = ctx.phone
-    return cast("SmsMessengerApp", ctx.app).contact_names.get(
-        phone_book_stamp(phone),
-        lambda _stamp: {number_key(n): name for name, n in phone_book(phone) if n},
-    )
-
-
-def people(ctx: AppContext) -> tuple[tuple[str, str], ...]:
-    """(name, number) of the contacts with a number, by name (any case), found again only
-    once the contacts changed (``SmsMessengerApp.people``)."""
-    phone = ctx.phone
-    return cast("SmsMessengerApp", ctx.app).people.get(
-        phone_book_stamp(phone),
-        lambda _stamp: tuple(
-            sorted(
-                ((name, number) for name, number in phone_book(phone) if number),
-                key=lambda person: person[0].lower(),
-            )
-        ),
-    )
+    """Contact names by ``number_key`` of their numbers (empty without a Contacts app)."""
+    return phone_book_of(ctx).names
 
 
 def blocked_keys(ctx: AppContext) -> set[str]:

@@ -48,7 +48,7 @@ def _matches(name: str, number: str, query: str) -> bool:
 def new_conversation_screen(ctx: AppContext) -> View:
     typed = ctx.field("address").strip()
     query = typed.lower()
-    people: Sequence[tuple[str, str]] = data.people(ctx)
+    people: Sequence[tuple[str, str]] = data.phone_book_of(ctx).people
     if query:
         people = [p for p in people if _matches(p[0], p[1], query)]
 
