@@ -23,15 +23,17 @@ reads its data again; the rows that come out the same are kept, laid out):
 - ``files_images``: the Files app's Images root, with ``count`` more images;
 - ``calculator_history``: the Calculator's History dialog, with ``count`` more calculations;
 - ``recordings``: Voice Recorder's list of recordings, with ``count`` more of them;
-- ``notes``: Notes' list, holding ``count`` more notes.
+- ``notes``: Notes' list, holding ``count`` more notes;
+- ``clock_alarms``: the Clock's Alarm tab, with ``count`` more alarms, half of them on.
 
 The rows give the cost at 20 and at 2,000 items and the ratio of the two (reported, with
 no goal). The recycled lists build only the rows in view. Notes reads its list a page at a
 time as it shows it (``QueryRows``), unless a search filters it; SMS Messenger finds each
 conversation's newest message through an index on the messages' address and date, and
 reads a thread a page at a time as it shows it, through the same index; the Music Player
-reads its tracks, Voice Recorder its recordings and the Calculator its history a page at a
-time too. SMS Messenger keeps the contacts' names, Calendar the
+reads its tracks, Voice Recorder its recordings, the Calculator its history and the Clock
+its alarms a page at a time too (the Clock reads only the alarms that may be ringing to
+know whether one rings). SMS Messenger keeps the contacts' names, Calendar the
 upcoming events, Docreader the list of PDFs and the Files app the order of a category's
 documents until the contacts, the events or the files change. File Manager and
 Gallery list the whole folder, as their sorting and grouping need (as the real apps list a
@@ -63,6 +65,7 @@ DOCREADER = "org.mobilegym.docreader"
 CALCULATOR = "com.simplemobiletools.calculator"
 RECORDER = "com.simplemobiletools.voicerecorder"
 FILES = "com.google.android.documentsui"
+CLOCK = "com.google.android.deskclock"
 ADDRESS = "+1 555-000-1111"
 """The conversation's number (in no contact: its title is the number)."""
 START_MS = 1_717_000_000_000
@@ -189,6 +192,15 @@ def _open_event_list(driver: Driver) -> None:
     driver.tap(text="Simple event list")
 
 
+def _alarms(phone: Phone, count: int) -> None:
+    """``count`` alarms, one a minute round the clock, half of them on, set at boot (so none
+    rings until its next time)."""
+    phone.database(CLOCK, "alarms").executemany(
+        "INSERT INTO alarm_templates(hour, minutes, enabled, quiet_until) VALUES (?, ?, ?, ?)",
+        [(i // 60 % 24, i % 60, i % 2, phone.boot_ms) for i in range(count)],
+    )
+
+
 def _notes(phone: Phone, count: int) -> None:
     rows = [(f"Note {i}", "text " * 10, START_MS + i, START_MS + i) for i in range(count)]
     phone.database(NOTES, "notes").executemany(
@@ -259,6 +271,7 @@ CASES = (
         lambda d: d.tap(desc="Player"),
     ),
     Case("notes", "Notes list", "notes", NOTES, _notes, lambda d: None),
+    Case("clock_alarms", "Clock alarms", "alarms", CLOCK, _alarms, lambda d: None),
 )
 
 

@@ -115,6 +115,7 @@ def test_each_long_data_case_opens_on_the_items_it_filled(case: long_data.Case) 
             "calculator_history": "59+1",  # the newest calculation first
             "recordings": "Memo 00059.m4a",  # the newest recording first
             "notes": "Note 59",
+            "clock_alarms": "12:05 AM",  # the earliest first: the filled ones from midnight
         }[case.name]
         assert filled in shown and filled not in few.hierarchy_xml()
     finally:

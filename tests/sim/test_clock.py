@@ -4,14 +4,13 @@ database, logcat, toasts and the view hierarchy. Time passes on the virtual cloc
 from __future__ import annotations
 
 import datetime as dt
-import time
 
 import pytest
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim.apps.clock import CITIES, DATABASE, MAIN, PACKAGE, RINGTONES
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import opened
+from tests.sim.conftest import opened, views_made
 
 START = dt.datetime(2025, 10, 16, 9, 30)  # a Thursday
 
@@ -241,11 +240,49 @@ def test_bedtime_schedule(phone: Phone, d: Driver) -> None:
     assert (state(phone, "bedtime_on"), state(phone, "bedtime")) == ("1", str(23 * 60 + 15))
 
 
-def test_the_alarm_list_dump_is_quick(phone: Phone, d: Driver) -> None:
-    add_alarm(d, 8, 25)
-    phone.hierarchy_xml()
-    begin = time.perf_counter()
-    for _ in range(20):
-        phone.invalidate()
-        phone.hierarchy_xml()
-    assert (time.perf_counter() - begin) / 20 < 0.02
+def _many_alarms(phone: Phone, count: int, enabled: int = 1) -> None:
+    """``count`` more alarms, none due before 10:00 (one a minute from 10:00 on, wrapping at
+    the end of the day), set when the phone's clock read ``START``."""
+    set_at = int((START - dt.datetime(1970, 1, 1)).total_seconds() * 1000)
+    phone.database(PACKAGE, DATABASE).executemany(
+        "INSERT INTO alarm_templates(hour, minutes, enabled, label, quiet_until) "
+        "VALUES (?, ?, ?, ?, ?)",
+        [((10 + (i // 60)) % 24, i % 60, enabled, f"Filled {i:03d}", set_at) for i in range(count)],
+    )
+
+
+def test_a_long_alarm_list_makes_only_the_cards_in_view(phone: Phone, d: Driver) -> None:
+    _many_alarms(phone, 60)
+    assert len(d.find_all(id="alarm_card")) < 10
+    assert views_made(phone, "alarm_card") < 10
+    last = d.scroll_to(max_scrolls=40, desc="10:59 AM alarm")  # the last of the day
+    assert views_made(phone, "alarm_card") < 10
+    fab = d.find(desc="Add alarm")
+    cards = d.find_all(id="alarm_card")
+    d.scroll("down")  # the list's end: the last card stands clear of the button
+    assert d.find_all(id="alarm_card")[-1].bounds == cards[-1].bounds
+    assert cards[-1].bounds.bottom < fab.bounds.top and last.text == ""
+
+
+def test_a_new_alarm_among_many_is_scrolled_to_the_top(phone: Phone, d: Driver) -> None:
+    _many_alarms(phone, 120)
+    add_alarm(d, 11, 5)  # after the 65 alarms from 7:00 to 11:04 (10:00 on, one a minute)
+    cards = d.find_all(id="digital_clock")
+    assert cards[0].text == "11:05 AM" and d.exists(desc="Collapse alarm")
+    assert views_made(phone, "alarm_card") < 10
+
+
+def test_among_many_alarms_the_due_one_rings(phone: Phone, d: Driver) -> None:
+    _many_alarms(phone, 200, enabled=0)
+    add_alarm(d, 9, 35)
+    _many_alarms(phone, 200)
+    wait_minutes(phone, 4)
+    assert not d.exists(id="alarm_ringing")
+    wait_minutes(phone, 1)
+    assert d.find(id="alarm_time").text == "9:35 AM"
+    d.tap(id="snooze_button")
+    wait_minutes(phone, 10)  # snoozed: rings again, whatever else is set near then
+    assert d.find(id="alarm_time").text == "9:35 AM"
+    d.tap(id="dismiss_button")
+    wait_minutes(phone, 15)  # 10:00: the first of the filled alarms rings
+    assert d.find(id="alarm_time").text == "10:00 AM"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mobile_gym.sim.apps.base import AppContext
@@ -26,6 +27,7 @@ from mobile_gym.sim.apps.clock.data import (
     ringtone_uri,
 )
 from mobile_gym.sim.ui.dates import EPOCH, from_epoch_ms
+from mobile_gym.sim.ui.list_items import MadeItems
 
 SILENCE_MINUTES = 10
 SILENCE = dt.timedelta(minutes=SILENCE_MINUTES)
@@ -82,10 +84,28 @@ def _ms(moment: dt.datetime) -> int:
     return (moment - EPOCH) // dt.timedelta(milliseconds=1)
 
 
+_ORDER = "ORDER BY hour, minutes, _id"
+"""The alarms' order: earliest time of day first."""
+
+
 def alarms(ctx: AppContext) -> list[Alarm]:
     """Every alarm, earliest time of day first."""
-    rows = ctx.db().execute("SELECT * FROM alarm_templates ORDER BY hour, minutes, _id")
-    return [Alarm.of(row) for row in rows]
+    return [Alarm.of(row) for row in ctx.db().execute(f"SELECT * FROM alarm_templates {_ORDER}")]
+
+
+def listed(ctx: AppContext) -> Sequence[Alarm]:
+    """Every alarm, earliest time of day first, read a page at a time as a list shows them."""
+    return MadeItems(ctx.rows(f"SELECT * FROM alarm_templates {_ORDER}"), Alarm.of)
+
+
+def place(ctx: AppContext, alarm_id: int) -> int:
+    """How many alarms come before alarm ``alarm_id`` in the list."""
+    found = ctx.db().execute(
+        "SELECT COUNT(*) FROM alarm_templates WHERE (hour, minutes, _id) < "
+        "(SELECT hour, minutes, _id FROM alarm_templates WHERE _id = ?)",
+        (alarm_id,),
+    )
+    return int(found.fetchone()[0])
 
 
 def alarm(ctx: AppContext, alarm_id: int) -> Alarm | None:
@@ -94,10 +114,33 @@ def alarm(ctx: AppContext, alarm_id: int) -> Alarm | None:
 
 
 def ringing(ctx: AppContext) -> Alarm | None:
-    """The switched-on alarm whose ring is due now, if any (the earliest due)."""
+    """The switched-on alarm whose ring is due now, if any (the earliest due).
+
+    A ring is due from its time until it falls silent ``SILENCE_MINUTES`` later, so only a
+    snoozed alarm or one set to a minute of the last ``SILENCE_MINUTES`` can ring: those
+    alone are read (through the table's indexes), however many alarms there are."""
     now = ctx.now
-    due = [a for a in alarms(ctx) if a.enabled and a.rings_at(now) <= now]
-    return min(due, key=lambda a: a.rings_at(now)) if due else None
+    recent = sorted(
+        {
+            moment.hour * 60 + moment.minute
+            for moment in (
+                now - SILENCE + dt.timedelta(minutes=k) for k in range(SILENCE_MINUTES + 1)
+            )
+        }
+    )
+    db = ctx.db()
+    rows = [
+        *db.execute(
+            "SELECT * FROM alarm_templates WHERE hour * 60 + minutes "
+            f"IN ({', '.join('?' * len(recent))}) AND enabled",
+            recent,
+        ),
+        *db.execute("SELECT * FROM alarm_templates WHERE snoozed_until IS NOT NULL AND enabled"),
+    ]
+    found = {alarm.id: alarm for alarm in map(Alarm.of, rows)}.values()
+    rings = [(a.rings_at(now), a.hour, a.minutes, a.id, a) for a in found]
+    due = [ring for ring in rings if ring[0] <= now]
+    return min(due)[-1] if due else None  # the earliest, then in the list's order
 
 
 def schedule_next(ctx: AppContext) -> None:

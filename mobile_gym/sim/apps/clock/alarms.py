@@ -24,8 +24,8 @@ from mobile_gym.sim.ui.pickers import add_months, date_picker, first_of_month
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
 from mobile_gym.sim.ui.widgets import CheckBox, ImageButton, ImageView, Switch, TextView
 
-CARD_DP = 132
-"""The height of a folded alarm card: the list scrolls a new alarm's card to the top."""
+FAB_ROOM_DP = 96
+"""The room below the last alarm card, so that it scrolls clear of the "Add alarm" button."""
 
 
 def _summary(alarm: Alarm, now: dt.datetime) -> str:
@@ -139,7 +139,7 @@ def _option(icon: str, text: str, id: str, on_click: Handler) -> View:
     )
 
 
-def _card(ctx: AppContext, alarm: Alarm, handlers: dict[str, object]) -> View:
+def _card(ctx: AppContext, alarm: Alarm, handlers: dict[str, object], last: bool) -> View:
     expanded = ctx.get("expanded") == alarm.id
     edit_time = handlers["edit_time"]
 
@@ -227,7 +227,7 @@ def _card(ctx: AppContext, alarm: Alarm, handlers: dict[str, object]) -> View:
         id="alarm_card",
         width=MATCH,
         padding=(16, 8),
-        margin=(12, 6),
+        margin=(12, 6, 12, 6 + FAB_ROOM_DP) if last else (12, 6),
         radius=20,
         background="surface_variant",
         on_click=None if expanded else fold,
@@ -242,7 +242,7 @@ def _delete(ctx: AppContext, alarm_id: int) -> None:
 
 def alarm_tab(ctx: AppContext) -> View:
     """The Alarm tab's body."""
-    every = alarm_store.alarms(ctx)
+    every = alarm_store.listed(ctx)
 
     def added(hour: int, minute: int) -> None:
         editing = ctx.get("editing")
@@ -252,8 +252,7 @@ def alarm_tab(ctx: AppContext) -> View:
             return
         alarm_id = alarm_store.add_alarm(ctx, hour, minute)
         ctx.set("expanded", alarm_id)
-        index = [a.id for a in alarm_store.alarms(ctx)].index(alarm_id)
-        ctx.scroll_to("alarms", index * CARD_DP)
+        ctx.scroll_to("alarms", (alarm_store.place(ctx, alarm_id), 0))
         _announce(ctx, alarm_id)
 
     open_time = time_dialog(ctx, "time", added)
@@ -271,11 +270,17 @@ def alarm_tab(ctx: AppContext) -> View:
         "label": _label_dialog(ctx),
         "schedule": _schedule_dialog(ctx),
     }
-    if every:
-        cards = [_card(ctx, a, handlers) for a in every]
+    count = len(every)
+    if count:
+
+        def card(index: int, alarm: Alarm) -> View:
+            return _card(ctx, alarm, handlers, last=index == count - 1)
+
         body: View = ctx.scroller(
             "alarms",
-            [Column(*cards, width=MATCH, padding=(0, 0, 0, 96))],
+            items=every,
+            render_item=card,
+            wrap_rows=True,
             id="alarm_recycler_view",
             width=MATCH,
         )

@@ -30,6 +30,9 @@ CREATE TABLE alarm_templates (
     quiet_until INTEGER NOT NULL DEFAULT 0,
     snoozed_until INTEGER
 );
+CREATE INDEX alarm_templates_time ON alarm_templates(hour, minutes);
+CREATE INDEX alarm_templates_minute_of_day ON alarm_templates(hour * 60 + minutes);
+CREATE INDEX alarm_templates_snoozed ON alarm_templates(snoozed_until);
 CREATE TABLE cities (
     _id INTEGER PRIMARY KEY AUTOINCREMENT,
     name TEXT NOT NULL,
