@@ -21,6 +21,7 @@ reads its data again; the rows that come out the same are kept, laid out):
   first;
 - ``docreader``: Docreader's list of the PDFs on the phone, with ``count`` more of them;
 - ``files_images``: the Files app's Images root, with ``count`` more images;
+- ``files_folder``: the Files app's Downloads, sorted by name, with ``count`` more files;
 - ``calculator_history``: the Calculator's History dialog, with ``count`` more calculations;
 - ``recordings``: Voice Recorder's list of recordings, with ``count`` more of them;
 - ``notes``: Notes' list, holding ``count`` more notes;
@@ -35,7 +36,7 @@ reads its tracks, Voice Recorder its recordings, the Calculator its history and 
 its alarms a page at a time too (the Clock reads only the alarms that may be ringing to
 know whether one rings). SMS Messenger keeps the contacts' names, Calendar the
 upcoming events, Docreader the list of PDFs and the Files app the order of a category's
-documents until the contacts, the events or the files change. File Manager and
+documents or of a folder until the contacts, the events or the files change. File Manager and
 Gallery list the whole folder, as their sorting and grouping need (as the real apps list a
 folder or the media store whole), but only when the files or the media index changed since
 they last did (a cache keyed by their version; the Gallery keeps the folder sorted and
@@ -177,6 +178,12 @@ def _images(phone: Phone, count: int) -> None:
     )
 
 
+def _downloads(phone: Phone, count: int) -> None:
+    phone.storage.write_files(
+        (f"/sdcard/Download/a_doc_{i:05d}.txt", b"txt", START_MS) for i in range(count)
+    )
+
+
 def _open_images(driver: Driver) -> None:
     driver.tap(desc="Show roots")
     driver.tap(text="Images")
@@ -254,6 +261,7 @@ CASES = (
     Case("calendar_list", "Calendar event list", "events", CALENDAR, _events, _open_event_list),
     Case("docreader", "Docreader PDFs", "PDFs", DOCREADER, _pdfs, lambda d: None),
     Case("files_images", "Files, Images", "images", FILES, _images, _open_images),
+    Case("files_folder", "Files, Downloads", "files", FILES, _downloads, lambda d: None),
     Case(
         "calculator_history",
         "Calculator history",

@@ -112,6 +112,7 @@ def test_each_long_data_case_opens_on_the_items_it_filled(case: long_data.Case) 
             "calendar_list": "Event 00005",  # the day's events come before later ones
             "docreader": "a_scan_00005.pdf",  # by name: before the seeded PDFs
             "files_images": "a_img_00005.jpg",  # by name: before the seeded images
+            "files_folder": "a_doc_00005.txt",  # by name: before the seeded downloads
             "calculator_history": "59+1",  # the newest calculation first
             "recordings": "Memo 00059.m4a",  # the newest recording first
             "notes": "Note 59",

@@ -15,6 +15,7 @@ from mobile_gym.sim.apps import file_manager, gallery, mail, music_player
 from mobile_gym.sim.apps.docreader.names import PACKAGE as READER
 from mobile_gym.sim.apps.docreader.names import VIEWER
 from mobile_gym.sim.apps.files import FILES, PACKAGE, PICKER, PREVIEW
+from mobile_gym.sim.apps.files.documents import Documents
 from mobile_gym.sim.driver import Driver
 from tests.sim.conftest import opened, views_made
 
@@ -139,6 +140,27 @@ def test_a_long_category_follows_the_files(phone: Phone, driver: Driver) -> None
     assert _names(driver)[0] == "aaa_first.png"  # a new image shows at once
     _roots(driver, "Recent")
     assert _names(driver)[0] == "aaa_first.png"  # the newest file first
+
+
+def test_a_long_folder_is_sorted_once_until_its_files_change(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone.storage.write_files((f"{DOWNLOAD}/note_{i:04d}.txt", b"n", T0 + i) for i in range(1000))
+    sorts = []
+    by_name = Documents.by_name
+    monkeypatch.setattr(Documents, "by_name", lambda *a: sorts.append(a[1]) or by_name(*a))
+    phone.invalidate()
+    assert _names(driver)[-1].startswith("note_")
+    assert views_made(phone, "title") < 40  # of more than 1,000
+    for _ in range(3):
+        phone.invalidate()  # built again, nothing changed: the order is kept
+        phone.hierarchy_xml()
+    assert sorts == [DOWNLOAD]
+    phone.write_file(f"{DOWNLOAD}/aaa_first.txt", b"a")
+    assert _names(driver)[0] == "aaa_first.txt" and sorts == [DOWNLOAD] * 2
+    _menu(driver, "Sort by")
+    driver.tap(text="Name (Z to A)")
+    assert _names(driver)[0] == "report.pdf" and len(sorts) == 3
 
 
 def test_grid_view_and_sort_orders_are_stored(phone: Phone, driver: Driver) -> None:

@@ -22,8 +22,8 @@ from mobile_gym.sim.ui.selection import selection_bar
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, View
 from mobile_gym.sim.ui.widgets import ImageButton, TextView
 
-CATEGORIES = 4
-"""How many orderings of the category roots are kept (``FilesApp.categories``)."""
+ORDERS = 8
+"""How many orderings of folders and category roots are kept (``FilesApp.orders``)."""
 
 
 class FilesApp(App):
@@ -39,9 +39,10 @@ class FilesApp(App):
 
     def __init__(self) -> None:
         super().__init__()
-        self.categories: FIFOCache[tuple, tuple[str, ...]] = FIFOCache(CATEGORIES)
-        """The documents of the category roots last shown, in their order (``Browser``), by
-        root, order, and the files' version: ordered again once the files change."""
+        self.orders: FIFOCache[tuple, tuple[str, ...]] = FIFOCache(ORDERS)
+        """The documents of the folders and category roots last shown, in their order
+        (``Browser``), by folder or root, order, and the files' version: ordered again once
+        the files change."""
 
     def title(self, ctx: AppContext) -> str:
         if ctx.screen.activity == PREVIEW:

@@ -9,6 +9,7 @@ The sort order and view mode are stored options (table ``preferences`` of databa
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from mobile_gym.sim.apps.files import archive
@@ -103,29 +104,36 @@ class Browser:
         if query:
             found = self.documents.search(root, path or "", query)
         elif path is not None and sort == "name" and archive.split(path) is None:
-            return self.documents.by_name(path, descending)
+            return self._kept(path, ("name", path, descending), self._by_name(path, descending))
         elif path is not None:
             found = self.documents.folder(path)
         else:
-            return self._category(root.key, sort, descending)
+            return self._kept(HOME, (root.key, sort, descending), self._category(root.key))
         return ordered(found, sort, descending)
 
-    def _category(self, key: str, sort: str, descending: bool) -> Listing:
-        """A category root's documents in the chosen order (Recent: the newest first), the
-        order found again only once the files change (``FilesApp.categories``): a long
-        category costs what its rows on screen cost."""
+    def _kept(self, near: str, key: tuple, order: Callable[[], Sequence[str]]) -> Listing:
+        """The documents ``order`` lists, for ``key`` (what is listed, in which order), found
+        again only once the files near ``near`` change (``FilesApp.orders``): a long folder
+        or category costs what its rows on screen cost."""
         documents = self.documents
-        version = self.storage.read_version(HOME)
-
-        def order(_key: object) -> tuple[str, ...]:
-            found = documents.category(key)
-            if key == "recent":
-                return tuple(e.path for e in found)
-            return tuple(ordered(found, sort, descending).paths)
-
+        version = self.storage.read_version(near)
         app = cast("FilesApp", self.ctx.app)
-        paths = app.categories.get((key, sort, descending, documents.fallback_ms, version), order)
+        paths = app.orders.get((*key, documents.fallback_ms, version), lambda _key: tuple(order()))
         return documents.listing(paths)
+
+    def _by_name(self, folder: str, descending: bool) -> Callable[[], Sequence[str]]:
+        return lambda: self.documents.by_name(folder, descending).paths
+
+    def _category(self, key: str) -> Callable[[], Sequence[str]]:
+        """A category root's documents in the chosen order (Recent: the newest first)."""
+
+        def order() -> Sequence[str]:
+            found = self.documents.category(key)
+            if key == "recent":
+                return [e.path for e in found]
+            return ordered(found, *self.sort).paths
+
+        return order
 
     def selected(self) -> list[str]:
         """The selected documents that are still there."""
