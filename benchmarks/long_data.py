@@ -15,6 +15,8 @@ reads its data again; the rows that come out the same are kept, laid out):
 - ``gallery_by_day``: a Gallery folder of ``count`` photos taken three a day, shown grouped
   by day (a title above each day's photos);
 - ``music_tracks``: the Music Player's Tracks tab, with ``count`` more tracks;
+- ``music_albums``: the Music Player's Albums tab, with ``count`` more tracks (of up to 200
+  more albums);
 - ``sms_contacts``: SMS Messenger's conversation list, with ``count`` more contacts (one of
   them the sender of the newest conversation, which shows under that contact's name);
 - ``calendar_list``: Calendar's event list, with ``count`` more events on the day it shows
@@ -32,7 +34,8 @@ no goal). The recycled lists build only the rows in view. Notes reads its list a
 time as it shows it (``QueryRows``), unless a search filters it; SMS Messenger finds each
 conversation's newest message through an index on the messages' address and date, and
 reads a thread a page at a time as it shows it, through the same index; the Music Player
-reads its tracks, Voice Recorder its recordings, the Calculator its history and the Clock
+reads its tracks (and keeps its albums, artists and folders grouped and sorted until the
+library changes), Voice Recorder its recordings, the Calculator its history and the Clock
 its alarms a page at a time too (the Clock reads only the alarms that may be ringing to
 know whether one rings). SMS Messenger keeps the contacts' names, Calendar the
 upcoming events, Docreader the list of PDFs and the Files app the order of a category's
@@ -249,6 +252,14 @@ CASES = (
         MUSIC,
         _tracks,
         lambda d: d.tap(desc="Tracks"),
+    ),
+    Case(
+        "music_albums",
+        "Music Player albums",
+        "tracks",
+        MUSIC,
+        _tracks,
+        lambda d: d.tap(desc="Albums"),
     ),
     Case(
         "sms_contacts",

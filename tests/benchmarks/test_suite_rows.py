@@ -108,6 +108,7 @@ def test_each_long_data_case_opens_on_the_items_it_filled(case: long_data.Case) 
             "gallery": "IMG_20240101_000059.jpg",  # the newest photo comes first
             "gallery_by_day": "IMG_000003.jpg",  # the second day's first photo, under its day
             "music_tracks": "A song 00005",  # by title: the filled songs come before the seeded
+            "music_albums": "Album 10",  # by title: the filled albums come before the seeded
             "sms_contacts": "Filled59 Contact",  # the newest conversation, named from Contacts
             "calendar_list": "Event 00005",  # the day's events come before later ones
             "docreader": "a_scan_00005.pdf",  # by name: before the seeded PDFs

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mobile_gym.sim import Phone
-from mobile_gym.sim.apps.music_player import MAIN, PACKAGE, PLAYER, TRACKS
+from mobile_gym.sim.apps.music_player import MAIN, PACKAGE, PLAYER, TRACKS, library
 from mobile_gym.sim.apps.music_player.library import TRACK_SORTS, format_duration
 from mobile_gym.sim.apps.music_player.settings import EQUALIZER, SETTINGS
 from mobile_gym.sim.driver import Driver
@@ -303,6 +303,35 @@ def test_a_long_library_sorts_both_ways_and_selects_all(phone: Phone, driver: Dr
     driver.long_press(id="track_title", text=shown[0])
     driver.tap(desc="Select all")
     assert driver.find(id="toolbar_title").text == f"{len(titles)} / {len(titles)}"
+
+
+def test_a_long_library_is_grouped_once_until_it_changes(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone.database(PACKAGE, "songs").executemany(
+        "INSERT INTO tracks(title, artist, album) VALUES (?, ?, ?)",
+        [(f"Track {i:04d}", f"Aa Band {i % 300:03d}", f"Album {i % 500:03d}") for i in range(1000)],
+    )
+    grouped = []
+    groups = library.groups
+    monkeypatch.setattr(
+        library, "groups", lambda db, kind, *a: grouped.append(kind) or groups(db, kind, *a)
+    )
+    driver.tap(desc="Artists")
+    assert _texts(driver, "artist_title")[0] == "Aa Band 000"
+    assert views_made(phone, "artist_title") < 30  # of more than 300
+    for _ in range(3):
+        phone.invalidate()  # built again, nothing changed: the groups are kept
+        phone.hierarchy_xml()
+    assert grouped.count("artist") == 1
+    phone.database(PACKAGE, "songs").execute(
+        "INSERT INTO tracks(title, artist, album) VALUES ('New', 'A first band', 'New')"
+    )
+    assert _texts(driver, "artist_title")[0] == "A first band" and grouped.count("artist") == 2
+    driver.tap(desc="Search")
+    driver.type_into("band 29", id="top_toolbar_search")
+    assert _texts(driver, "artist_title")[:2] == ["Aa Band 290", "Aa Band 291"]
+    assert grouped.count("artist") == 2  # searching filters the groups kept
 
 
 def test_an_artist_page_plays_in_album_order(phone: Phone, driver: Driver) -> None:

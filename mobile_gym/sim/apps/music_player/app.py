@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, cast
 
+from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps.about import SCREENS as ABOUT_SCREENS
 from mobile_gym.sim.apps.about import AboutPages, open_about
 from mobile_gym.sim.apps.base import App, AppContext, Handler
@@ -43,6 +44,8 @@ TABS = (
 )
 KINDS = ("playlist", "folder", "artist", "album", "track")
 PLAYLISTS_TAB, TRACKS_TAB = 0, 4
+SHELVES = 8
+"""How many orderings of the library's groups are kept (``MusicPlayerApp.shelves``)."""
 
 
 class MusicPlayerApp(AboutPages, App):
@@ -66,6 +69,12 @@ class MusicPlayerApp(AboutPages, App):
     schemas: ClassVar[dict[str, str]] = {"songs": library.SCHEMA}
     about_name = "Simple Music Player"
     version = VERSION
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shelves: FIFOCache[tuple, tuple[Group, ...]] = FIFOCache(SHELVES)
+        """The playlists, folders, artists or albums in a tab's order, by the library's
+        database stamp, kind and order: grouped and sorted again once the library changes."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         library.seed_library(ctx.db(), ctx.phone.storage, rng, ctx.phone.boot_ms)
@@ -111,11 +120,22 @@ class MusicPlayerApp(AboutPages, App):
         ctx.open(TRACKS, kind=group.kind, key=group.key, title=group.title)
 
     # the library --------------------------------------------------------------------------
+    def _shelf(
+        self, ctx: AppContext, kind: str, sort: str = "title", descending: bool = False
+    ) -> tuple[Group, ...]:
+        """The groups of ``kind`` in ``sort`` order (``library.groups``), found again only once
+        the library changes (``shelves``): a long library is not grouped and sorted at every
+        build of its tab."""
+        db = ctx.db()
+        key = (ctx.phone.storage.stamp(db), kind, sort, descending)
+        return self.shelves.get(key, lambda _key: tuple(library.groups(db, kind, sort, descending)))
+
     def _groups_body(self, ctx: AppContext, kind: str, query: str, prefs: Preferences) -> View:
-        order = library.groups(
-            ctx.db(), kind, prefs.get(f"{kind}_sort"), prefs.get(f"{kind}_order") == "desc"
+        found = self._shelf(
+            ctx, kind, prefs.get(f"{kind}_sort"), prefs.get(f"{kind}_order") == "desc"
         )
-        found = [g for g in order if library.matches(query, g.title, g.subtitle)]
+        if query:
+            found = tuple(g for g in found if library.matches(query, g.title, g.subtitle))
         if not found:
             return empty_state(f"No {kind}s found", id=f"{kind}s_placeholder")
         selection = Selection(ctx, "selected_playlists")
@@ -147,7 +167,7 @@ class MusicPlayerApp(AboutPages, App):
     def _playlists_bar(self, ctx: AppContext) -> View:
         selection = Selection(ctx, "selected_playlists")
         chosen = [int(key) for key in selection.keys]
-        every = [g.key for g in library.groups(ctx.db(), "playlist")]
+        every = [g.key for g in self._shelf(ctx, "playlist")]
         actions = []
         if len(chosen) == 1:
             actions.append(
