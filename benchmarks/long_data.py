@@ -27,7 +27,10 @@ reads its data again; the rows that come out the same are kept, laid out):
 - ``calculator_history``: the Calculator's History dialog, with ``count`` more calculations;
 - ``recordings``: Voice Recorder's list of recordings, with ``count`` more of them;
 - ``notes``: Notes' list, holding ``count`` more notes;
-- ``clock_alarms``: the Clock's Alarm tab, with ``count`` more alarms, half of them on.
+- ``clock_alarms``: the Clock's Alarm tab, with ``count`` more alarms, half of them on;
+- ``mattermost_channels``: Mattermost's channel list, with ``count`` more unread posts in
+  Town Square, each mentioning the user;
+- ``mattermost_thread``: a Mattermost thread of ``count`` replies, open at its newest.
 
 The rows give the cost at 20 and at 2,000 items and the ratio of the two (reported, with
 no goal). The recycled lists build only the rows in view. Notes reads its list a page at a
@@ -39,7 +42,8 @@ library changes), Voice Recorder its recordings, the Calculator its history and 
 its alarms a page at a time too (the Clock reads only the alarms that may be ringing to
 know whether one rings). SMS Messenger keeps the contacts' names, Calendar the
 upcoming events, Docreader the list of PDFs and the Files app the order of a category's
-documents or of a folder until the contacts, the events or the files change. File Manager and
+documents or of a folder until the contacts, the events or the files change, and
+Mattermost what it read of its server until the server's database changes. File Manager and
 Gallery list the whole folder, as their sorting and grouping need (as the real apps list a
 folder or the media store whole), but only when the files or the media index changed since
 they last did (a cache keyed by their version; the Gallery keeps the folder sorted and
@@ -70,6 +74,9 @@ CALCULATOR = "com.simplemobiletools.calculator"
 RECORDER = "com.simplemobiletools.voicerecorder"
 FILES = "com.google.android.documentsui"
 CLOCK = "com.google.android.deskclock"
+MATTERMOST, MATTERMOST_SERVER = "com.mattermost.rnbeta", "server.mattermost"
+TOWN_SQUARE = 1
+"""The id of Mattermost's Town Square channel."""
 ADDRESS = "+1 555-000-1111"
 """The conversation's number (in no contact: its title is the number)."""
 START_MS = 1_717_000_000_000
@@ -211,6 +218,41 @@ def _alarms(phone: Phone, count: int) -> None:
     )
 
 
+def _mentions(phone: Phone, count: int) -> None:
+    """``count`` posts by others in Town Square since the user last read it, each
+    mentioning the user."""
+    phone.database(MATTERMOST_SERVER, "server").executemany(
+        "INSERT INTO posts(create_at, user_id, channel_id, message) VALUES (?, ?, ?, ?)",
+        [
+            (phone.boot_ms - 60_000 + i, 2 + i % 3, TOWN_SQUARE, f"@harry look at item {i}")
+            for i in range(count)
+        ],
+    )
+
+
+def _replies(phone: Phone, count: int) -> None:
+    """A post in Town Square, the newest, with ``count`` replies."""
+    server = phone.database(MATTERMOST_SERVER, "server")
+    root = server.execute(
+        "INSERT INTO posts(create_at, user_id, channel_id, message) VALUES (?, 2, ?, ?)",
+        (phone.boot_ms - 60_000, TOWN_SQUARE, "The long thread"),
+    ).lastrowid
+    server.executemany(
+        "INSERT INTO posts(create_at, user_id, channel_id, root_id, message) "
+        "VALUES (?, ?, ?, ?, ?)",
+        [
+            (phone.boot_ms - 50_000 + i, 2 + i % 3, TOWN_SQUARE, root, f"Reply {i:05d}")
+            for i in range(count)
+        ],
+    )
+
+
+def _open_thread(driver: Driver) -> None:
+    driver.tap(id="channel_item_name", text="Town Square")
+    newest = driver.find_all(id="post_replies")[-1]  # the channel opens at its newest post
+    driver.tap(id="post_replies", text=newest.text)
+
+
 def _notes(phone: Phone, count: int) -> None:
     rows = [(f"Note {i}", "text " * 10, START_MS + i, START_MS + i) for i in range(count)]
     phone.database(NOTES, "notes").executemany(
@@ -291,6 +333,22 @@ CASES = (
     ),
     Case("notes", "Notes list", "notes", NOTES, _notes, lambda d: None),
     Case("clock_alarms", "Clock alarms", "alarms", CLOCK, _alarms, lambda d: None),
+    Case(
+        "mattermost_channels",
+        "Mattermost channel list",
+        "unread posts",
+        MATTERMOST,
+        _mentions,
+        lambda d: None,
+    ),
+    Case(
+        "mattermost_thread",
+        "Mattermost thread",
+        "replies",
+        MATTERMOST,
+        _replies,
+        _open_thread,
+    ),
 )
 
 

@@ -118,6 +118,8 @@ def test_each_long_data_case_opens_on_the_items_it_filled(case: long_data.Case) 
             "recordings": "Memo 00059.m4a",  # the newest recording first
             "notes": "Note 59",
             "clock_alarms": "12:05 AM",  # the earliest first: the filled ones from midnight
+            "mattermost_channels": "60 mentions",  # Town Square's badge
+            "mattermost_thread": "Reply 00059",  # the thread opens at its newest reply
         }[case.name]
         assert filled in shown and filled not in few.hierarchy_xml()
     finally:

@@ -3,15 +3,20 @@ text, keys); outcomes read from the server's database, logcat and the view hiera
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 import pytest
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
-from mobile_gym.sim.apps.mattermost import ME, PACKAGE, SERVER
+from mobile_gym.sim.apps.mattermost import ME, PACKAGE, SERVER, channel_data, post_data
 from mobile_gym.sim.apps.mattermost.data import ATTACH, CHANNEL, MAIN, THREAD
 from mobile_gym.sim.driver import Driver
 from tests.sim.conftest import opened, views_made
+
+T = TypeVar("T")
 
 
 @pytest.fixture
@@ -297,6 +302,53 @@ def test_a_long_channel_opens_at_its_newest_post_and_scrolls_up_through_the_rest
     assert all(n.bounds.width < listing.bounds.width / 2 for n in separators)  # centred
     send(d, "All steps done")
     assert d.find_all(id="post_message")[-1].text == "All steps done"  # back at the end
+
+
+def test_a_busy_server_is_read_once_until_it_changes(
+    phone: Phone, d: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    town = channel_id(phone, "town-square")
+    server(phone).executemany(
+        "INSERT INTO posts(create_at, user_id, channel_id, message) VALUES (?, 2, ?, ?)",
+        [(phone.boot_ms - 1000 + i, town, f"@harry item {i} about the plan") for i in range(500)],
+    )
+    reads: list[str] = []
+    for module, name in (
+        (channel_data, "_channels"),
+        (post_data, "_posts"),
+        (channel_data, "user"),
+    ):
+        monkeypatch.setattr(module, name, _counted(reads, name, getattr(module, name)))
+    for tab in ("Home", "Mentions", "Search"):
+        d.tap(desc=tab)
+        if tab == "Search":
+            d.type_into("plan", id="search_input")
+            d.key("ENTER")
+        assert d.exists(id="channel_item" if tab == "Home" else "post_message")
+        before = list(reads)
+        for _ in range(3):
+            phone.invalidate()  # built again, nothing changed: nothing is read again
+            phone.hierarchy_xml()
+        assert reads == before
+    assert d.find_all(id="post_message")[0].text == "@harry item 499 about the plan"
+    d.tap(desc="Home")
+    assert d.find(id="mention_badge").text == "500"
+    server(phone).execute(
+        "INSERT INTO posts(create_at, user_id, channel_id, message) VALUES (?, 2, ?, ?)",
+        (phone.boot_ms - 10, town, "@harry one more"),
+    )
+    assert d.find(id="mention_badge").text == "501"  # a change is read at once
+    open_channel(d, "Town Square")
+    d.key("BACK")
+    assert not d.exists(id="mention_badge")
+
+
+def _counted(reads: list[str], name: str, read: Callable[..., T]) -> Callable[..., T]:
+    def counted(*args: object) -> T:
+        reads.append(name)
+        return read(*args)
+
+    return counted
 
 
 def test_direct_message_from_a_profile(phone: Phone, d: Driver) -> None:

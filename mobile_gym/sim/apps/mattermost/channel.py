@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mattermost import channel_data, data, drafts, post_data
@@ -32,7 +33,9 @@ SEPARATOR, POST = "separator", "post"
 """The kinds of entry a post list shows: a separator's label, or a post."""
 
 
-def post_list(ctx: AppContext, entries: list[tuple[str, object]], render: RenderItem) -> ScrollView:
+def post_list(
+    ctx: AppContext, entries: Sequence[tuple[str, object]], render: RenderItem
+) -> ScrollView:
     """A channel's or thread's entries as a recycled list of rows of their own heights that
     opens (and returns after a post is sent) at the newest, with a short one over the post
     box, as the app's inverted list shows them: only the posts in view are made."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mattermost.data import (
@@ -16,6 +18,7 @@ from mobile_gym.sim.apps.mattermost.data import (
     PUBLIC,
     Channel,
     User,
+    kept,
     log,
     mentions,
     now_ms,
@@ -69,23 +72,33 @@ def channel(ctx: AppContext, channel_id: int) -> Channel | None:
     return found[0] if found else None
 
 
-def my_channels(ctx: AppContext, team_id: int) -> list[Channel]:
-    """The team's channels the user is in, then every direct and group message of theirs."""
-    found = _channels(
-        ctx,
-        "id IN (SELECT channel_id FROM channel_members WHERE user_id = ?) "
-        "AND (team_id = ? OR type IN ('D', 'G'))",
-        (ME, team_id),
-    )
-    return sorted(found, key=lambda c: (c.is_direct, c.title.lower()))
+def my_channels(ctx: AppContext, team_id: int) -> tuple[Channel, ...]:
+    """The team's channels the user is in, then every direct and group message of theirs
+    (read again once the server changes: ``data.kept``)."""
+
+    def read() -> tuple[Channel, ...]:
+        found = _channels(
+            ctx,
+            "id IN (SELECT channel_id FROM channel_members WHERE user_id = ?) "
+            "AND (team_id = ? OR type IN ('D', 'G'))",
+            (ME, team_id),
+        )
+        return tuple(sorted(found, key=lambda c: (c.is_direct, c.title.lower())))
+
+    return kept(ctx, ("my_channels", team_id), read)
 
 
-def joined_channels(ctx: AppContext) -> dict[int, Channel]:
-    """Every channel the user is in, of every team, by id."""
-    found = _channels(
-        ctx, "id IN (SELECT channel_id FROM channel_members WHERE user_id = ?)", (ME,)
-    )
-    return {c.id: c for c in found}
+def joined_channels(ctx: AppContext) -> Mapping[int, Channel]:
+    """Every channel the user is in, of every team, by id (read again once the server
+    changes: ``data.kept``)."""
+
+    def read() -> Mapping[int, Channel]:
+        found = _channels(
+            ctx, "id IN (SELECT channel_id FROM channel_members WHERE user_id = ?)", (ME,)
+        )
+        return MappingProxyType({c.id: c for c in found})
+
+    return kept(ctx, ("joined_channels",), read)
 
 
 def other_public_channels(ctx: AppContext, team_id: int) -> list[Channel]:
@@ -106,21 +119,26 @@ def member_ids(ctx: AppContext, channel_id: int) -> list[int]:
     return [row[0] for row in rows]
 
 
-def unread(ctx: AppContext) -> dict[int, int]:
+def unread(ctx: AppContext) -> Mapping[int, int]:
     """The user's channels others posted in since the user last viewed them, each with how
-    many of those new posts mention the user."""
-    rows = server(ctx).execute(
-        "SELECT p.channel_id, p.message FROM posts p JOIN channel_members m "
-        "ON m.channel_id = p.channel_id AND m.user_id = ? "
-        "WHERE p.user_id != ? AND p.create_at > m.last_viewed_at",
-        (ME, ME),
-    )
-    me = user(ctx, ME)
-    name = me.username if me else ""
-    found: dict[int, int] = {}
-    for channel_id, message in rows:
-        found[channel_id] = found.get(channel_id, 0) + mentions(message, name)
-    return found
+    many of those new posts mention the user (read again once the server changes:
+    ``data.kept``)."""
+
+    def read() -> Mapping[int, int]:
+        rows = server(ctx).execute(
+            "SELECT p.channel_id, p.message FROM posts p JOIN channel_members m "
+            "ON m.channel_id = p.channel_id AND m.user_id = ? "
+            "WHERE p.user_id != ? AND p.create_at > m.last_viewed_at",
+            (ME, ME),
+        )
+        me = user(ctx, ME)
+        name = me.username if me else ""
+        found: dict[int, int] = {}
+        for channel_id, message in rows:
+            found[channel_id] = found.get(channel_id, 0) + mentions(message, name)
+        return MappingProxyType(found)
+
+    return kept(ctx, ("unread",), read)
 
 
 def mark_viewed(ctx: AppContext, channel_id: int) -> None:

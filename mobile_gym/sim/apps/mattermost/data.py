@@ -13,10 +13,18 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar, cast
 
+from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps.backend import server_db
 from mobile_gym.sim.apps.base import AppContext
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.apps.mattermost.app import MattermostApp
+
+T = TypeVar("T")
 
 PACKAGE = "com.mattermost.rnbeta"
 SERVER = "server.mattermost"
@@ -92,6 +100,9 @@ CREATE TABLE posts(
     message TEXT NOT NULL DEFAULT '',
     is_pinned INTEGER NOT NULL DEFAULT 0
 );
+CREATE INDEX posts_in_channel ON posts(channel_id, root_id, create_at);
+CREATE INDEX posts_in_thread ON posts(root_id, create_at);
+CREATE INDEX channel_members_of_user ON channel_members(user_id);
 CREATE TABLE reactions(
     user_id INTEGER NOT NULL,
     post_id INTEGER NOT NULL,
@@ -99,6 +110,7 @@ CREATE TABLE reactions(
     create_at INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (user_id, post_id, emoji_name)
 );
+CREATE INDEX reactions_to_post ON reactions(post_id);
 CREATE TABLE files(
     id INTEGER PRIMARY KEY,
     post_id INTEGER NOT NULL,
@@ -108,6 +120,7 @@ CREATE TABLE files(
     size INTEGER NOT NULL DEFAULT 0,
     create_at INTEGER NOT NULL DEFAULT 0
 );
+CREATE INDEX files_of_post ON files(post_id);
 """
 APP_SCHEMA = """
 CREATE TABLE preferences(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -240,5 +253,22 @@ def team_users(ctx: AppContext, team_id: int) -> list[User]:
 def mentions(message: str, username: str) -> bool:
     """Whether ``message`` mentions ``username`` (or everyone: ``@channel``, ``@all``,
     ``@here``)."""
+    return _MENTIONS.get(username, _mention_pattern).search(message) is not None
+
+
+def _mention_pattern(username: str) -> re.Pattern[str]:
     names = "|".join(re.escape(n) for n in (username, "channel", "all", "here") if n)
-    return re.search(_MENTION.format(names=names), message, re.IGNORECASE) is not None
+    return re.compile(_MENTION.format(names=names), re.IGNORECASE)
+
+
+_MENTIONS: FIFOCache[str, re.Pattern[str]] = FIFOCache(16)
+"""The pattern of a mention of each username lately asked about."""
+
+
+def kept(ctx: AppContext, what: tuple[Hashable, ...], read: Callable[[], T]) -> T:
+    """``read()``, read again only once the server's database changes
+    (``MattermostApp.readings``, under ``what``): a screen built again for anything else
+    does not read, match and sort the server's channels and posts again."""
+    stamp = ctx.phone.storage.stamp(server(ctx))
+    readings = cast("MattermostApp", ctx.app).readings
+    return cast(T, readings.get((stamp, *what), lambda _key: read()))

@@ -55,7 +55,9 @@ def _channel_icon(channel: Channel) -> View:
     return TextView("#", size=18, bold=True, color="text_secondary", width=24, align="center")
 
 
-def _channel_list(ctx: AppContext, team_id: int) -> View:
+def _sections(ctx: AppContext, team_id: int) -> tuple[Channel | str, ...]:
+    """The channel list's lines: the channels under "CHANNELS", then the direct and group
+    messages under "DIRECT MESSAGES" (a heading only over lines of its own)."""
     channels = channel_data.my_channels(ctx, team_id)
     items: list[Channel | str] = []
     public = [c for c in channels if not c.is_direct]
@@ -64,7 +66,11 @@ def _channel_list(ctx: AppContext, team_id: int) -> View:
         items += ["CHANNELS", *public]
     if direct:
         items += ["DIRECT MESSAGES", *direct]
+    return tuple(items)
 
+
+def _channel_list(ctx: AppContext, team_id: int) -> View:
+    items = data.kept(ctx, ("channel_list", team_id), lambda: _sections(ctx, team_id))
     fresh = channel_data.unread(ctx)
     drafted = drafts.drafted_channels(ctx)
 

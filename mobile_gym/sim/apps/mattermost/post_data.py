@@ -9,7 +9,16 @@ import sqlite3
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mattermost.channel_data import channel, joined_channels, mark_viewed
-from mobile_gym.sim.apps.mattermost.data import ME, Post, log, mentions, now_ms, server, user
+from mobile_gym.sim.apps.mattermost.data import (
+    ME,
+    Post,
+    kept,
+    log,
+    mentions,
+    now_ms,
+    server,
+    user,
+)
 from mobile_gym.sim.system.storage import zeros
 
 _POST_SELECT = (  # the columns in the order of ``Post``'s fields
@@ -183,8 +192,13 @@ def pinned_posts(ctx: AppContext, channel_id: int) -> list[Post]:
     )
 
 
-def recent_mentions(ctx: AppContext) -> list[Post]:
-    """Others' posts that mention the user, newest first."""
+def recent_mentions(ctx: AppContext) -> tuple[Post, ...]:
+    """Others' posts that mention the user, newest first (read again once the server
+    changes: ``data.kept``)."""
+    return kept(ctx, ("mentions",), lambda: tuple(_mentions(ctx)))
+
+
+def _mentions(ctx: AppContext) -> list[Post]:
     me = user(ctx, ME)
     if me is None:
         return []
@@ -197,9 +211,14 @@ def recent_mentions(ctx: AppContext) -> list[Post]:
     return [p for p in found if p.channel_id in mine and mentions(p.message, me.username)]
 
 
-def search_posts(ctx: AppContext, query: str) -> list[Post]:
+def search_posts(ctx: AppContext, query: str) -> tuple[Post, ...]:
     """Posts of the user's channels holding a word starting with each word of ``query``
-    (``from:name`` and ``in:channel`` narrow it), newest first."""
+    (``from:name`` and ``in:channel`` narrow it), newest first (read again once the server
+    changes: ``data.kept``)."""
+    return kept(ctx, ("search", query), lambda: tuple(_search(ctx, query)))
+
+
+def _search(ctx: AppContext, query: str) -> list[Post]:
     words = query.lower().split()
     author = next((w[5:] for w in words if w.startswith("from:")), None)
     where = next((w[3:] for w in words if w.startswith("in:")), None)

@@ -6,7 +6,7 @@ from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mattermost import channel_data, data, drafts, post_data
 from mobile_gym.sim.apps.mattermost.channel import POST, SEPARATOR, post_list, separator
 from mobile_gym.sim.apps.mattermost.composer import composer
-from mobile_gym.sim.apps.mattermost.posts import details, post_menu, post_view
+from mobile_gym.sim.apps.mattermost.posts import Details, details, post_menu, post_view
 from mobile_gym.sim.ui.composites import empty_state, toolbar
 from mobile_gym.sim.ui.view import MATCH, Column, View
 
@@ -19,6 +19,23 @@ def thread_root(ctx: AppContext) -> data.Post | None:
     return found
 
 
+Entry = tuple[str, object]
+"""A line of the thread: ``(POST, post)`` or ``(SEPARATOR, its text)``."""
+
+
+def _thread(ctx: AppContext, root: data.Post) -> tuple[tuple[Entry, ...], Details]:
+    """The thread's lines (its first post, how many replies, the replies) and what its
+    posts show besides their text."""
+    replies = post_data.thread_posts(ctx, root.id)
+    count = len(replies)
+    entries: tuple[Entry, ...] = (
+        (POST, root),
+        (SEPARATOR, f"{count} {'reply' if count == 1 else 'replies'}"),
+        *((POST, reply) for reply in replies),
+    )
+    return entries, details(ctx, [root, *replies])
+
+
 def thread_screen(ctx: AppContext) -> View:
     root = thread_root(ctx)
     if root is None:
@@ -26,14 +43,7 @@ def thread_screen(ctx: AppContext) -> View:
     channel = channel_data.channel(ctx, root.channel_id)
     where = channel.title if channel else ""
     menu = post_menu(ctx, on_reply=None)
-    replies = post_data.thread_posts(ctx, root.id)
-    extra = details(ctx, [root, *replies])
-    count = len(replies)
-    entries: list[tuple[str, object]] = [
-        (POST, root),
-        (SEPARATOR, f"{count} {'reply' if count == 1 else 'replies'}"),
-        *((POST, reply) for reply in replies),
-    ]
+    entries, extra = data.kept(ctx, ("thread", root.id), lambda: _thread(ctx, root))
 
     def render(index: int, entry: object) -> View:
         kind, value = entry  # type: ignore[misc]
