@@ -155,6 +155,17 @@ def test_change_view_to_the_event_list(phone: Phone, driver: Driver) -> None:
     assert _month(driver) == "Monday, June 3, 2024"
 
 
+def _scrolled_through(driver: Driver, list_id: str, last: str) -> list[str]:
+    """The events' titles list ``list_id`` shows, in order, scrolled down to ``last``."""
+    read: list[str] = []
+    for _ in range(200):
+        read += [title for title in _texts(driver, "event_item_title") if title not in read]
+        if last in read:
+            break
+        driver.scroll("down", id=list_id)
+    return read
+
+
 def test_a_long_event_list_makes_only_its_rows_in_view_and_scrolls_through_all(
     phone: Phone, driver: Driver
 ) -> None:
@@ -164,18 +175,93 @@ def test_a_long_event_list_makes_only_its_rows_in_view_and_scrolls_through_all(
     driver.tap(desc="Change view")
     driver.tap(text="Simple event list")
     assert views_made(phone, "event_item_holder") < 20  # only the rows in view are made
-    read: list[str] = []
-    for _ in range(100):
-        read += [title for title in _texts(driver, "event_item_title") if title not in read]
-        if "Shift 119" in read:
-            break
-        driver.scroll("down", id="calendar_events_list")
+    read = _scrolled_through(driver, "calendar_events_list", "Shift 119")
     shifts = [title for title in read if title.startswith("Shift ")]
     assert shifts == [f"Shift {n:03d}" for n in range(120)]  # in order, none skipped
     days = _texts(driver, "event_section_title")
     assert days and days[-1] == "Monday, June 24"  # each day under its title
     _add(phone, "Shift 120", dt.datetime(2024, 6, 24, 20))
     assert _texts(driver, "event_item_title")[-1] == "Shift 120"  # the list follows the events
+
+
+def test_a_busy_day_makes_only_its_rows_in_view_and_scrolls_through_all(
+    phone: Phone, driver: Driver
+) -> None:
+    for n in range(300):
+        start = dt.datetime(2024, 6, 20, 8) + dt.timedelta(minutes=2 * n)
+        _add(phone, f"Slot {n:03d}", start, 30, location="Hall B" if n % 3 else "")
+    _add(phone, "Fair", dt.datetime(2024, 6, 20), 0, flags=1)  # all day: listed first
+    _add(phone, "Night shift", dt.datetime(2024, 6, 19, 22), 4 * 60)  # from the day before
+    driver.tap(desc="June 20")
+    assert views_made(phone, "event_item_holder") < 30  # only the rows in view are made
+    read = _scrolled_through(driver, "day_events", "Slot 299")
+    assert read == ["Fair", "Night shift", *(f"Slot {n:03d}" for n in range(300))]
+    assert views_made(phone, "event_item_holder") < 30
+    _add(phone, "Closing party", dt.datetime(2024, 6, 20, 23, 30))
+    driver.scroll("down", id="day_events")
+    assert _texts(driver, "event_item_title")[-1] == "Closing party"  # shown at once
+    phone.database(PACKAGE, "events").execute("DELETE FROM events WHERE title = 'Slot 299'")
+    assert "Slot 299" not in _texts(driver, "event_item_title")
+
+
+def _events_read(phone: Phone) -> list[str]:
+    """The statements that will read the events table, as they run."""
+    statements: list[str] = []
+    phone.database(PACKAGE, "events").set_trace_callback(statements.append)
+    return statements
+
+
+def _rebuilt(phone: Phone, statements: list[str], times: int = 3) -> list[str]:
+    """The statements reading events while the screen is built again ``times``, unchanged."""
+    phone.hierarchy_xml()
+    statements.clear()
+    for _ in range(times):
+        phone.invalidate()
+        phone.hierarchy_xml()
+    return [s for s in statements if "FROM events" in s]
+
+
+def _cell_texts(driver: Driver, desc: str) -> list[str]:
+    cell = driver.find(desc=desc)
+    return [
+        n.text
+        for n in driver.find_all(text="*")
+        if n.text and cell.bounds.contains(*n.bounds.center)
+    ]
+
+
+def test_a_busy_month_is_sorted_into_its_days_once_until_its_events_change(
+    phone: Phone, driver: Driver
+) -> None:
+    for n in range(600):  # June 1 to 30, 20 a day
+        _add(phone, f"Visit {n:03d}", dt.datetime(2024, 6, 1 + n % 30, 9, n // 30))
+    _add(phone, "Retreat", dt.datetime(2024, 6, 11), 2 * 24 * 60, flags=1)  # June 11 to 13
+    statements = _events_read(phone)
+    driver.tap(desc="Next month")
+    driver.tap(desc="Previous month")
+    assert _rebuilt(phone, statements) == []  # nothing is read again
+    assert _cell_texts(driver, "June 12") == ["12", "Retreat", "Visit 011", "Visit 041", "+18"]
+    assert _cell_texts(driver, "June 10") == ["10", "Visit 009", "Visit 039", "Visit 069", "+17"]
+    assert _cell_texts(driver, "July 1") == ["1"]
+    _add(phone, "Early bird", dt.datetime(2024, 6, 10, 7))
+    assert _cell_texts(driver, "June 10") == ["10", "Early bird", "Visit 009", "Visit 039", "+18"]
+    phone.database(PACKAGE, "events").execute("DELETE FROM events WHERE title = 'Retreat'")
+    assert _cell_texts(driver, "June 12") == ["12", "Visit 011", "Visit 041", "Visit 071", "+17"]
+
+
+def test_a_search_finding_many_events_is_grouped_once_until_the_events_change(
+    phone: Phone, driver: Driver
+) -> None:
+    for n in range(300):
+        _add(phone, f"Rehearsal {n:03d}", dt.datetime(2024, 7, 1 + n // 10, 8 + n % 10))
+    driver.type_into("rehearsal", id="top_toolbar_search")
+    statements = _events_read(phone)
+    assert _rebuilt(phone, statements) == []  # nothing is read again
+    assert _texts(driver, "event_section_title")[0] == "Monday, July 1"
+    assert _texts(driver, "event_item_title")[:2] == ["Rehearsal 000", "Rehearsal 001"]
+    _add(phone, "Rehearsal dinner", dt.datetime(2024, 6, 30, 19))
+    assert _texts(driver, "event_section_title")[0] == "Sunday, June 30"  # shown at once
+    assert _texts(driver, "event_item_title")[0] == "Rehearsal dinner"
 
 
 def test_search_finds_events_by_title_and_location(phone: Phone, driver: Driver) -> None:

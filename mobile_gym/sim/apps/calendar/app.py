@@ -23,6 +23,10 @@ from mobile_gym.sim.ui.view import View
 
 AGENDAS = 2
 """How many readings of the upcoming events are kept (``CalendarApp.agendas``)."""
+MONTHS = 3
+"""How many month grids' days are kept (``CalendarApp.months``)."""
+SEARCHES = 2
+"""How many searches' results are kept (``CalendarApp.searches``)."""
 
 
 class CalendarApp(AboutPages, App):
@@ -51,6 +55,12 @@ class CalendarApp(AboutPages, App):
         self.agendas: FIFOCache[tuple, main_screen.Upcoming] = FIFOCache(AGENDAS)
         """The events from today on and the event list's lines (``main_screen.upcoming``),
         by the stamp of the events' database and the day: found again once either moves."""
+        self.months: FIFOCache[tuple, tuple[main_screen.DayCell, ...]] = FIFOCache(MONTHS)
+        """What each day of a month grid shows of its events (``main_screen.month_cells``),
+        by the stamp of the events' database and the grid's first and last days."""
+        self.searches: FIFOCache[tuple, tuple[main_screen.Entry, ...]] = FIFOCache(SEARCHES)
+        """The search results' lines (``main_screen.found_lines``), by the stamp of the
+        events' database and the query."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_events(ctx, rng)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from mobile_gym.sim.apps import preferences
@@ -23,6 +23,7 @@ from mobile_gym.sim.ui.dates import (
     WEEKDAY_NAMES,
     from_epoch_ms,
 )
+from mobile_gym.sim.ui.list_items import MadeItems
 
 SCHEMA = (
     preferences.SCHEMA
@@ -84,6 +85,20 @@ SEED_TITLES = frozenset(event[0] for event in _SEED_EVENTS)
 """Titles seeded events may have (tasks name their own events otherwise)."""
 
 
+def last_moment(start_ts: int, end_ts: int, flags: int) -> int:
+    """A moment of the last day an event takes place on: its end, or the second before an
+    end at midnight (that day is not one of the event's), but the later of its start and
+    end for an all-day event or one that ends before it starts."""
+    if flags & ALL_DAY or end_ts <= start_ts:
+        return max(end_ts, start_ts)
+    return end_ts - 1
+
+
+def day_number(ts: int) -> int:
+    """The day of a time, counted from January 1, 1970 (day 0)."""
+    return ts // 86_400
+
+
 def to_ts(when: dt.datetime) -> int:
     """Seconds since 1970 of a phone time."""
     delta = when - _EPOCH
@@ -139,9 +154,7 @@ class Event(NamedTuple):
     def last_day(self) -> dt.date:
         """The last day the event takes place on (an event ending at midnight ends the day
         before)."""
-        if self.all_day or self.end_ts <= self.start_ts:
-            return max(self.end, self.start).date()
-        return from_ts(self.end_ts - 1).date()
+        return from_ts(last_moment(self.start_ts, self.end_ts, self.flags)).date()
 
     def on(self, day: dt.date) -> bool:
         return self.start.date() <= day <= self.last_day
@@ -177,17 +190,41 @@ def event(ctx: AppContext, event_id: int | None) -> Event | None:
     return Event(*row) if row else None
 
 
-def events_between(ctx: AppContext, first: dt.date, last: dt.date) -> list[Event]:
+_ON_DAYS = (
+    "start_ts < ? AND end_ts >= ? AND (flags & 1 OR end_ts <= start_ts OR end_ts > ?) "
+    "ORDER BY (flags & 1) DESC, start_ts, id"
+)
+"""The events taking place on any of some days (parameters: midnight after the last day,
+midnight of the first, twice), in the order a day lists them: all-day events first, then
+by start time. An event is on a day from its start's to its ``last_day``."""
+
+
+def _days(first: dt.date, last: dt.date) -> tuple[int, int, int]:
+    """The parameters of ``_ON_DAYS`` for the days from ``first`` to ``last``."""
+    begin = to_ts(midnight(first))
+    return (to_ts(midnight(last + dt.timedelta(days=1))), begin, begin)
+
+
+def events_between(ctx: AppContext, first: dt.date, last: dt.date) -> Sequence[Event]:
     """Events taking place on any day from ``first`` to ``last`` (inclusive), in the order a
-    day lists them: all-day events first, then by start time."""
-    found = records(
-        ctx.db(),
-        Event,
-        f"SELECT {_COLUMNS} FROM events WHERE start_ts < ? AND end_ts >= ? "
-        "ORDER BY (flags & 1) DESC, start_ts, id",
-        (to_ts(midnight(last + dt.timedelta(days=1))), to_ts(midnight(first))),
+    day lists them: all-day events first, then by start time; read a page at a time as a
+    list shows them."""
+    return MadeItems(
+        ctx.rows(f"SELECT {_COLUMNS} FROM events WHERE {_ON_DAYS}", _days(first, last)),
+        lambda row: Event(*row),
     )
-    return [e for e in found if e.start.date() <= last and e.last_day >= first]
+
+
+def day_spans(ctx: AppContext, first: dt.date, last: dt.date) -> list[tuple[int, int, str]]:
+    """The first and last days (``day_number``) and the title of each event taking place on
+    any day from ``first`` to ``last``, in the order ``events_between`` gives them."""
+    found = ctx.db().execute(
+        f"SELECT start_ts, end_ts, flags, title FROM events WHERE {_ON_DAYS}", _days(first, last)
+    )
+    return [
+        (day_number(start_ts), day_number(last_moment(start_ts, end_ts, flags)), title)
+        for start_ts, end_ts, flags, title in found
+    ]
 
 
 def delete_events(ctx: AppContext, events: Iterable[Event]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Sequence
+from itertools import starmap
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from mobile_gym.sim.apps.about import open_about
@@ -23,11 +24,15 @@ from mobile_gym.sim.apps.calendar.activities import (
 from mobile_gym.sim.apps.calendar.events import (
     Event,
     clock,
+    day_number,
+    day_spans,
     delete_events,
     events_between,
     events_from,
     long_day,
+    midnight,
     search_events,
+    to_ts,
 )
 from mobile_gym.sim.apps.calendar.settings import first_weekday
 from mobile_gym.sim.ui.choices import radio_dialog
@@ -189,6 +194,15 @@ def upcoming(ctx: AppContext) -> Upcoming:
     return cast("CalendarApp", ctx.app).agendas.get(key, read)
 
 
+def found_lines(ctx: AppContext, query: str) -> tuple[Entry, ...]:
+    """The search results' lines for ``query``: the events it finds under their start days,
+    found again only once the events or the query change (``CalendarApp.searches``)."""
+    key = (ctx.phone.storage.stamp(ctx.db()), query)
+    return cast("CalendarApp", ctx.app).searches.get(
+        key, lambda _key: agenda_lines(_by_day(search_events(ctx, query)))
+    )
+
+
 def agenda_lines(groups: list[tuple[dt.date, list[Event]]]) -> tuple[Entry, ...]:
     """Each day's title, then its events."""
     return tuple(line for day, events in groups for line in (day, *events))
@@ -232,8 +246,37 @@ def _by_day(
     return sorted(groups.items())
 
 
+class DayCell(NamedTuple):
+    """What a day of the month grid shows of its events: the titles of the first
+    ``EVENTS_PER_CELL`` and how many there are."""
+
+    titles: tuple[str, ...]
+    count: int
+
+
+def month_cells(ctx: AppContext, first: dt.date, last: dt.date) -> tuple[DayCell, ...]:
+    """The ``DayCell`` of each day from ``first`` to ``last``, found again only once the
+    events or the days change (``CalendarApp.months``): the grid's events are sorted into
+    its days once, not at every build."""
+    key = (ctx.phone.storage.stamp(ctx.db()), first, last)
+
+    def read(_key: object) -> tuple[DayCell, ...]:
+        origin = day_number(to_ts(midnight(first)))
+        days = (last - first).days + 1
+        titles: list[list[str]] = [[] for _ in range(days)]
+        counts = [0] * days
+        for start, end, title in day_spans(ctx, first, last):
+            for index in range(max(start - origin, 0), min(end - origin, days - 1) + 1):
+                counts[index] += 1
+                if len(titles[index]) < EVENTS_PER_CELL:
+                    titles[index].append(title)
+        return tuple(starmap(DayCell, zip(map(tuple, titles), counts, strict=True)))
+
+    return cast("CalendarApp", ctx.app).months.get(key, read)
+
+
 def _month_cell(
-    ctx: AppContext, index: int, day: dt.date, month: dt.date, today: dt.date, events: list[Event]
+    ctx: AppContext, index: int, day: dt.date, month: dt.date, today: dt.date, cell: DayCell
 ) -> View:
     today = day == today
     number = TextView(
@@ -248,7 +291,7 @@ def _month_cell(
     )
     labels: list[View] = [
         TextView(
-            event.title,
+            title,
             id="day_monthly_event_id",
             size=10,
             color=_WHITE,
@@ -258,12 +301,10 @@ def _month_cell(
             padding=(2, 0),
             margin=(1, 1),
         )
-        for event in events[:EVENTS_PER_CELL]
+        for title in cell.titles
     ]
-    if len(events) > EVENTS_PER_CELL:
-        labels.append(
-            TextView(f"+{len(events) - EVENTS_PER_CELL}", size=10, color="text_secondary")
-        )
+    if cell.count > EVENTS_PER_CELL:
+        labels.append(TextView(f"+{cell.count - EVENTS_PER_CELL}", size=10, color="text_secondary"))
     return Column(
         number,
         *labels,
@@ -287,12 +328,7 @@ def month_weeks(month: dt.date, first_weekday: int) -> list[list[dt.date]]:
 
 def _month_page(ctx: AppContext, month: dt.date) -> View:
     weeks = month_weeks(month, first_weekday(ctx))
-    days: dict[dt.date, list[Event]] = {day: [] for week in weeks for day in week}
-    for event in events_between(ctx, weeks[0][0], weeks[-1][-1]):
-        first, last = event.start.date(), event.last_day
-        for day in days:
-            if first <= day <= last:
-                days[day].append(event)
+    cells = month_cells(ctx, weeks[0][0], weeks[-1][-1])
     today = ctx.now.date()
     header = grid_row(
         [
@@ -311,7 +347,7 @@ def _month_page(ctx: AppContext, month: dt.date) -> View:
     rows = [
         grid_row(
             [
-                _month_cell(ctx, w * 7 + i, day, month, today, days[day])
+                _month_cell(ctx, w * 7 + i, day, month, today, cells[w * 7 + i])
                 for i, day in enumerate(week)
             ],
             7,
@@ -333,8 +369,13 @@ def _day_page(ctx: AppContext, day: dt.date) -> View:
     events = events_between(ctx, day, day)
     body: View
     if events:
-        rows = [event_row(ctx, event) for event in events]
-        body = ctx.scroller(f"day:{day}", rows, id="day_events")
+        body = ctx.scroller(
+            f"day:{day}",
+            items=events,
+            render_item=lambda _index, event: event_row(ctx, event),
+            wrap_rows=True,
+            id="day_events",
+        )
     else:
         body = empty_state("No events on this day", id="day_events_placeholder")
     return Column(_top_nav(long_day(day), "day", lambda d: step(ctx, d)), body, height=MATCH)
@@ -371,10 +412,10 @@ def _selection_bar(ctx: AppContext, events: Sequence[Event]) -> View:
 
 
 def _search_page(ctx: AppContext, query: str) -> View:
-    events = search_events(ctx, query)
-    if not events:
+    lines = found_lines(ctx, query)
+    if not lines:
         return empty_state("No events found", id="search_placeholder")
-    return _agenda(ctx, agenda_lines(_by_day(events)), "search", "search_results_list")
+    return _agenda(ctx, lines, "search", "search_results_list")
 
 
 def _showing_today(ctx: AppContext, view: str) -> bool:
