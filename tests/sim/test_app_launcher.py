@@ -14,6 +14,7 @@ from mobile_gym.sim.apps.app_launcher.data import FIRST_RUN_LEFT_OUT
 from mobile_gym.sim.driver import Driver, find_all
 from mobile_gym.tasks.schema import SolutionStep
 from mobile_gym.tasks.solution import step_actions
+from tests.sim.conftest import views_made
 
 DB = "app_launcher"
 NOTES = "com.simplemobiletools.notes.pro"
@@ -292,3 +293,39 @@ def test_about_opens_the_faq_and_the_contributors(phone: Phone, driver: Driver) 
     driver.key("BACK")
     driver.tap(id="about_contributors")
     assert driver.exists(id="contributor_name")
+
+
+def test_a_long_grid_makes_the_cells_in_view_and_reads_its_items_once(
+    phone: Phone, driver: Driver
+) -> None:
+    db = phone.database(PACKAGE, DB)
+    db.executemany(
+        "INSERT INTO launchers(title, package, position) VALUES (?, ?, ?)",
+        [(f"Zz app {i:04d}", f"com.example.app{i}", 100 + i) for i in range(1000)],
+    )
+    assert _labels(driver)[0] == _by_title(_rows(phone))[0]
+    assert views_made(phone, "launcher_holder") < 40  # of more than 1,000
+    statements: list[str] = []
+    db.set_trace_callback(statements.append)
+    for _ in range(3):
+        phone.invalidate()  # built again, nothing changed: the items are kept
+        phone.hierarchy_xml()
+    db.set_trace_callback(None)
+    assert not [s for s in statements if "FROM launchers" in s]  # nor the Add apps dialog's
+    db.execute(
+        "INSERT INTO launchers(title, package, position) VALUES ('Aaa first', 'com.a.first', 0)"
+    )
+    assert _labels(driver)[0] == "Aaa first"  # a new item shows at once
+    driver.scroll_to(text="Zz app 0060", id="launcher_label")  # lines made as they show
+    assert views_made(phone, "launcher_holder") < 40
+    driver.tap(desc="Search")
+    driver.type_into("app 0998", id="search_query")
+    assert _labels(driver) == ["Zz app 0998"]
+    db.execute(
+        "UPDATE launchers SET title = 'Zz app 0998 new' WHERE package = 'com.example.app998'"
+    )
+    assert _labels(driver) == ["Zz app 0998 new"]  # the search matches the changed items
+    driver.key("BACK")
+    driver.key("BACK")
+    driver.tap(desc="Add apps")  # the dialog reads what is missing as it opens
+    assert {b.text for b in driver.find_all(id="add_app_item")} == {"Camera", "Chrome", "wikiHow"}

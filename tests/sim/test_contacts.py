@@ -14,6 +14,7 @@ from mobile_gym.sim.apps.contacts.data import DIALPAD, SETTINGS
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.system.keyboard import IME_PACKAGE
 from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER
+from tests.sim.conftest import views_made
 
 SEED = 11
 
@@ -742,3 +743,115 @@ def test_nickname_notes_and_labels_are_edited_and_shown(phone: Phone, driver: Dr
     assert not driver.find(id="email_label_home").checked
     driver.tap(id="email_label_custom")
     assert driver.find(id="custom_label_input").text == "internet"
+
+
+def _fill(phone: Phone, count: int, *, starred: int = 0) -> None:
+    phone.database(PACKAGE, "contacts").executemany(
+        "INSERT INTO contacts(first_name, last_name, phone, starred) VALUES (?, 'Filled', ?, ?)",
+        [(f"Zed{i:04d}", f"+1 777 {i:07d}", starred) for i in range(count)],
+    )
+
+
+def _read_in_rebuilds(phone: Phone, table: str) -> list[str]:
+    """The statements that read ``table`` while the screen is built again three times with
+    nothing changed."""
+    db = phone.database(PACKAGE, "contacts")
+    statements: list[str] = []
+    db.set_trace_callback(statements.append)
+    for _ in range(3):
+        phone.invalidate()
+        phone.hierarchy_xml()
+    db.set_trace_callback(None)
+    return [s for s in statements if f"FROM {table}" in s]
+
+
+def test_a_search_of_many_contacts_is_matched_once_until_they_change(
+    phone: Phone, driver: Driver
+) -> None:
+    _fill(phone, 1000, starred=1)
+    driver.tap(desc="Search")
+    driver.type_into("zed", id="search_query")
+    assert _shown(driver)[:2] == ["Zed0000 Filled", "Zed0001 Filled"]
+    assert _read_in_rebuilds(phone, "contacts") == []  # nor the filter's sources
+    db = phone.database(PACKAGE, "contacts")
+    db.execute("INSERT INTO contacts(first_name, last_name, phone) VALUES ('Zed', 'Aaa', '1')")
+    assert _shown(driver)[0] == "Zed Aaa"  # a new contact that matches shows at once
+    driver.tap(desc="Clear query")
+    driver.type_into("777 0000999", id="search_query")  # a number's digits
+    assert _shown(driver) == ["Zed0999 Filled"]
+    driver.tap(desc="Clear query")
+    driver.type_into("filled zed0998", id="search_query")  # last name first
+    assert _shown(driver) == ["Zed0998 Filled"]
+    db.execute("DELETE FROM contacts WHERE first_name = 'Zed0998'")
+    assert driver.find(id="contacts_placeholder").text == "No contacts match your search"
+    driver.tap(desc="Clear query")
+    driver.type_into("zed", id="search_query")
+    driver.tap(desc="Favorites")
+    assert _shown(driver)[0] == "Zed0000 Filled"  # "Zed Aaa" is no favourite
+    assert _read_in_rebuilds(phone, "contacts") == []
+    db.execute("UPDATE contacts SET source = 'Work account' WHERE first_name = 'Zed'")
+    driver.key("BACK")
+    driver.key("BACK")
+    driver.tap(desc="Filter")  # the sources are read again once the contacts change
+    boxes = [box.text for box in driver.find_all(id="filter_contact_source_checkbox")]
+    assert boxes == ["Phone storage", "Work account"]
+    driver.tap(text="Cancel")
+    driver.tap(id="main_dialpad_button")
+    driver.type_into("7770000", id="dialpad_input")
+    assert _shown(driver)[:2] == ["Zed0000 Filled", "Zed0001 Filled"]
+    assert _read_in_rebuilds(phone, "contacts") == []
+    db.execute("UPDATE contacts SET phone = '777 0000' WHERE first_name = 'Zed'")
+    assert _shown(driver)[0] == "Zed Aaa"
+
+
+def test_many_groups_are_read_a_page_at_a_time(phone: Phone, driver: Driver) -> None:
+    db = phone.database(PACKAGE, "contacts")
+    db.executemany(
+        "INSERT INTO groups(id, title) VALUES (?, ?)",
+        [(100 + i, f"Zz {i:04d}") for i in range(1000)],
+    )
+    db.executemany(
+        "INSERT INTO group_members(group_id, contact_id) VALUES (?, ?)",
+        [(100 + i, c) for i in range(0, 1000, 7) for c in (1, 2)],
+    )
+    driver.tap(desc="Groups")
+    assert views_made(phone, "group_frame") < 30  # of more than 1,000
+    assert _read_in_rebuilds(phone, "groups") == []
+    driver.scroll_to(text="Zz 0007", id="group_name")
+    assert views_made(phone, "group_frame") < 30
+    counts = {n.text for n in driver.find_all(id="group_count")}
+    assert {"0 contacts", "2 contacts"} <= counts
+    db.execute("INSERT INTO groups(title) VALUES ('Aaa new')")
+    driver.scroll("up")
+    driver.scroll("up")
+    assert driver.find_all(id="group_name")[0].text == "Aaa new"  # shown at once
+    driver.tap(desc="Search")
+    driver.type_into("zz 0700", id="search_query")
+    assert [n.text for n in driver.find_all(id="group_name")] == ["Zz 0700"]
+    assert driver.find(id="group_count").text == "2 contacts"
+    assert _read_in_rebuilds(phone, "groups") == []
+    db.execute("DELETE FROM group_members WHERE group_id = 800")
+    assert driver.find(id="group_count").text == "0 contacts"
+
+
+def test_a_large_group_reads_its_members_only_to_change_them(phone: Phone, driver: Driver) -> None:
+    _fill(phone, 500)
+    db = phone.database(PACKAGE, "contacts")
+    db.execute("INSERT INTO groups(id, title) VALUES (100, 'Aaa big')")
+    db.execute(
+        "INSERT INTO group_members(group_id, contact_id) "
+        "SELECT 100, id FROM contacts WHERE first_name LIKE 'Zed%'"
+    )
+    driver.tap(desc="Groups")
+    driver.tap(text="Aaa big", id="group_name")
+    assert views_made(phone, "item_contact_frame") < 30  # of 500
+    assert _read_in_rebuilds(phone, "group_members") == []
+    driver.tap(desc="Add contacts")  # checked for the members, read as it opens
+    boxes = driver.find_all(id="contact_checkbox")
+    assert [b.checked for b in boxes] == [b.text.startswith("Zed") for b in boxes]
+    driver.tap(text="Cancel")
+    driver.long_press(text="Zed0000 Filled", id="item_contact_name")
+    driver.tap(text="Remove from group")
+    assert _shown(driver)[0] == "Zed0001 Filled"
+    count = db.execute("SELECT COUNT(*) FROM group_members WHERE group_id = 100").fetchone()[0]
+    assert count == 499

@@ -40,9 +40,10 @@ Toasts: "Title cannot be empty", "All apps are already in the list", "App not fo
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar, cast
 
+from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps.about import SCREENS as ABOUT_SCREENS
 from mobile_gym.sim.apps.about import AboutPages, open_about
 from mobile_gym.sim.apps.app_launcher.data import (
@@ -55,12 +56,14 @@ from mobile_gym.sim.apps.app_launcher.data import (
     add,
     launchers,
     seed_launchers,
+    titled,
 )
 from mobile_gym.sim.apps.base import App, AppContext, Handler
 from mobile_gym.sim.apps.preferences import Preferences, switches_screen
 from mobile_gym.sim.ui.choices import Option, choices_dialog
 from mobile_gym.sim.ui.composites import Toolbar, empty_state, fab, toolbar
-from mobile_gym.sim.ui.grid import grid
+from mobile_gym.sim.ui.grid import grid_row
+from mobile_gym.sim.ui.list_items import MadeItems
 from mobile_gym.sim.ui.search import Search
 from mobile_gym.sim.ui.selection import Selection, selection_bar
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, View
@@ -84,6 +87,8 @@ ORDERS = (
     ("desc", "sorting_dialog_radio_descending", "Descending"),
 )
 SWITCHES = (("close_app", "settings_close_app", "Close this app at launching a different one"),)
+LISTINGS = 8
+"""How many orderings and searches of the items are kept (``AppLauncherApp.listings``)."""
 
 
 class AppLauncherApp(AboutPages, App):
@@ -98,6 +103,12 @@ class AppLauncherApp(AboutPages, App):
     schemas: ClassVar[dict[str, str]] = {DATABASE: SCHEMA}
     about_name = "Simple App Launcher"
     version = VERSION
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.listings: FIFOCache[tuple, tuple[Launcher, ...]] = FIFOCache(LISTINGS)
+        """The items shown, by the database's stamp, sorting, order and search query: read,
+        sorted and matched again only once the items change."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         apps = [(a.label, a.package) for a in ctx.phone.launcher_apps() if a.package != PACKAGE]
@@ -143,12 +154,16 @@ class AppLauncherApp(AboutPages, App):
         return choices_dialog(ctx, chosen, options, apply)
 
     def _add_dialog(self, ctx: AppContext) -> Handler:
-        present = {row[0] for row in ctx.db().execute("SELECT package FROM launchers")}
-        missing = [
-            app
-            for app in sorted(ctx.phone.launcher_apps(), key=lambda a: a.label.lower())
-            if app.package not in present and app.package != PACKAGE
-        ]
+        def missing() -> list[App]:
+            """The installed apps not in the grid, by label: read only as the dialog opens,
+            shows or adds them, never at a build of the grid."""
+            present = {row[0] for row in ctx.db().execute("SELECT package FROM launchers")}
+            return [
+                app
+                for app in sorted(ctx.phone.launcher_apps(), key=lambda a: a.label.lower())
+                if app.package not in present and app.package != PACKAGE
+            ]
+
         checked: list[str] = ctx.get("add_checked", [])
 
         def flip(package: str) -> Callable[[bool], None]:
@@ -160,7 +175,7 @@ class AppLauncherApp(AboutPages, App):
 
         def confirm() -> None:
             ticked = ctx.pop("add_checked", [])
-            picked = [app for app in missing if app.package in ticked]
+            picked = [app for app in missing() if app.package in ticked]
             add(ctx.db(), [(app.label, app.package) for app in picked])
             for app in picked:
                 ctx.log(f"Launcher added: package={app.package} title={app.label}")
@@ -175,7 +190,7 @@ class AppLauncherApp(AboutPages, App):
                     size=16,
                     height=ADD_ROW_DP,
                 )
-                for app in missing
+                for app in missing()
             ]
             shown = min(len(boxes), ADD_ROWS_SHOWN) * ADD_ROW_DP
             return [ctx.scroller("add_apps", boxes, id="add_apps_list", height=shown)]
@@ -188,7 +203,7 @@ class AppLauncherApp(AboutPages, App):
         )
 
         def open_dialog() -> None:
-            if missing:
+            if missing():
                 show()
             else:
                 ctx.toast("All apps are already in the list")
@@ -237,7 +252,7 @@ class AppLauncherApp(AboutPages, App):
         self,
         ctx: AppContext,
         prefs: Preferences,
-        shown: list[Launcher],
+        shown: Sequence[Launcher],
         search: Search,
         selection: Selection,
     ) -> Toolbar:
@@ -313,19 +328,46 @@ class AppLauncherApp(AboutPages, App):
             on_long_click=lambda: selection.start(item.id),
         )
 
+    def _shown(self, ctx: AppContext, sort: str, order: str, query: str) -> tuple[Launcher, ...]:
+        """The items in display order whose title holds ``query`` (``data.launchers``), read
+        and matched again only once the items change (``listings``): a long grid is not
+        read, sorted and searched at every build."""
+        db = ctx.db()
+        stamp = ctx.phone.storage.stamp(db)
+        every = self.listings.get(
+            (stamp, sort, order, ""), lambda _key: tuple(launchers(db, sort, order))
+        )
+        if not query:
+            return every
+        return self.listings.get(
+            (stamp, sort, order, query), lambda _key: tuple(titled(every, query))
+        )
+
     def main(self, ctx: AppContext) -> View:
         prefs = Preferences(ctx, DEFAULTS)
         search, selection = Search(ctx), Selection(ctx)
-        shown = launchers(ctx.db(), prefs.get("sort"), prefs.get("order"), search.query)
+        shown = self._shown(ctx, prefs.get("sort"), prefs.get("order"), search.query)
         bar = self._bar(ctx, prefs, shown, search, selection)
         body: View
         if shown:
             named = prefs.flag("show_app_name")
             selected = set(selection.keys)
-            cells = [self._cell(ctx, item, selection, named, item.id in selected) for item in shown]
             columns = int(prefs.get("column_count"))
+
+            def render(_index: int, line: object) -> View:
+                cells = [
+                    self._cell(ctx, item, selection, named, item.id in selected)
+                    for item in cast(tuple[Launcher, ...], line)
+                ]
+                return grid_row(cells, columns, height=CELL_DP)
+
+            # the grid's lines (``columns`` items each), made only as they show
+            lines = MadeItems(
+                range(-(-len(shown) // columns)),
+                lambda line: shown[line * columns : (line + 1) * columns],
+            )
             body = ctx.scroller(
-                "grid", grid(cells, columns, row_height=CELL_DP), id="launchers_grid"
+                "grid", items=lines, item_height=CELL_DP, render_item=render, id="launchers_grid"
             )
         else:
             message = "No items match your search" if search.query else "No items found"

@@ -58,7 +58,12 @@ def launchers(db: sqlite3.Connection, sort: str, order: str, query: str = "") ->
     found = records(db, Launcher, in_order)
     if order == "desc" and sort != "custom":
         found.reverse()
-    return [item for item in found if query in item.title.lower()] if query else found
+    return titled(found, query) if query else found
+
+
+def titled(items: Sequence[Launcher], query: str) -> list[Launcher]:
+    """The ``items`` whose title contains ``query`` (lower-case), in their order."""
+    return [item for item in items if query in item.title.lower()]
 
 
 def add(db: sqlite3.Connection, entries: Sequence[tuple[str, str]]) -> list[int]:

@@ -9,14 +9,17 @@ from __future__ import annotations
 import random
 import re
 import sqlite3
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
 
 if TYPE_CHECKING:
+    from mobile_gym.sim.apps.contacts.app import ContactsApp
     from mobile_gym.sim.phone import Phone
+
+T = TypeVar("T")
 
 PACKAGE = "com.simplemobiletools.contacts.pro"
 MAIN = ".activities.MainActivity"
@@ -52,6 +55,7 @@ CREATE TABLE groups(
     id INTEGER PRIMARY KEY,
     title TEXT NOT NULL
 );
+CREATE INDEX groups_by_title ON groups(title COLLATE NOCASE);
 CREATE TABLE group_members(
     group_id INTEGER NOT NULL,
     contact_id INTEGER NOT NULL,
@@ -116,6 +120,14 @@ SORT_KEYS = {
 """The columns each sorting orders the contacts by."""
 DAY_MS = 86_400_000
 _PHONE_QUERY = re.compile(r"[\d+\-() ]+")
+READINGS = 16
+"""How many readings of the contacts are kept (``ContactsApp.readings``)."""
+_GROUPS = (
+    "SELECT id, title, (SELECT COUNT(*) FROM group_members WHERE group_id = groups.id) AS count "
+    "FROM groups ORDER BY title COLLATE NOCASE, id"
+)
+"""The groups by title (through the index ``groups_by_title``), each with its member
+``count``."""
 
 
 def full_name(contact: sqlite3.Row) -> str:
@@ -132,15 +144,33 @@ def digits(text: str) -> str:
     return re.sub(r"\D", "", text)
 
 
+def matcher(query: str) -> Callable[[sqlite3.Row], bool]:
+    """Whether ``query`` (lower-case, stripped) finds a contact by name or phone number (a
+    number's digits when the query looks like one), the query read once for every contact."""
+    found = digits(query) if _PHONE_QUERY.fullmatch(query) is not None else ""
+
+    def match(contact: sqlite3.Row) -> bool:
+        if query in full_name(contact).lower():
+            return True
+        if query in f"{contact['last_name']} {contact['first_name']}".lower():
+            return True
+        return bool(found) and found in digits(contact["phone"])
+
+    return match
+
+
 def matches(contact: sqlite3.Row, query: str) -> bool:
     """Whether ``query`` (lower-case, stripped) finds ``contact`` by name or phone number."""
-    names = (full_name(contact).lower(), f"{contact['last_name']} {contact['first_name']}".lower())
-    if any(query in name for name in names):
-        return True
-    found = digits(query)
-    if not found or _PHONE_QUERY.fullmatch(query) is None:
-        return False
-    return found in digits(contact["phone"])
+    return matcher(query)(contact)
+
+
+def kept(ctx: AppContext, what: tuple[Hashable, ...], read: Callable[[], T]) -> T:
+    """``read()`` (an immutable value), read again only once Contacts' database changes
+    (``ContactsApp.readings``, under ``what``): a screen built again for anything else (a
+    row pressed, a dialog opened) does not read and match every contact again."""
+    stamp = ctx.phone.storage.stamp(ctx.db())
+    readings = cast("ContactsApp", ctx.app).readings
+    return cast(T, readings.get((stamp, *what), lambda _key: read()))
 
 
 def prefs(ctx: AppContext) -> preferences.Preferences:
@@ -167,10 +197,15 @@ def ignored_sources(ctx: AppContext) -> list[str]:
     return [name for name in prefs(ctx).get("ignored_contact_sources").split(",") if name]
 
 
-def sources(ctx: AppContext) -> list[str]:
-    """Every contact source: phone storage and those of the stored contacts."""
-    rows = ctx.db().execute("SELECT DISTINCT source FROM contacts").fetchall()
-    return sorted({PHONE_STORAGE, *(source for (source,) in rows)})
+def sources(ctx: AppContext) -> tuple[str, ...]:
+    """Every contact source: phone storage and those of the stored contacts (read again only
+    once the contacts change)."""
+
+    def read() -> tuple[str, ...]:
+        rows = ctx.db().execute("SELECT DISTINCT source FROM contacts").fetchall()
+        return tuple(sorted({PHONE_STORAGE, *(source for (source,) in rows)}))
+
+    return kept(ctx, ("sources",), read)
 
 
 def has_contacts(ctx: AppContext) -> bool:
@@ -187,7 +222,8 @@ def contact_rows(
     ctx: AppContext, query: str = "", order: str = "", where: str = "1", args: Any = ()
 ) -> Sequence[sqlite3.Row]:
     """``contacts`` for a list: read a page at a time as it shows them, unless a search
-    ``query`` filters them (names and numbers are matched in Python)."""
+    ``query`` filters them (names and numbers are matched in Python, once until the
+    contacts change)."""
     if query:
         return contacts(ctx, query, order, where, args)
     return ctx.rows(
@@ -197,18 +233,24 @@ def contact_rows(
 
 def contacts(
     ctx: AppContext, query: str = "", order: str = "", where: str = "1", args: Any = ()
-) -> list[sqlite3.Row]:
-    """Contacts satisfying the SQL condition ``where``, in ``order`` (ORDER BY terms; by
-    first name if empty), filtered by ``query``."""
-    rows = (
-        ctx.db()
-        .execute(
-            f"SELECT * FROM contacts WHERE {where} ORDER BY {order or order_by('first_name')}",
-            args,
-        )
-        .fetchall()
+) -> tuple[sqlite3.Row, ...]:
+    """Contacts satisfying the SQL condition ``where`` (with the hashable ``args``), in
+    ``order`` (ORDER BY terms; by first name if empty), filtered by ``query``: read and
+    matched again only once the contacts change (``kept``)."""
+    sql = f"SELECT * FROM contacts WHERE {where} ORDER BY {order or order_by('first_name')}"
+    every = kept(ctx, (sql, args), lambda: tuple(ctx.db().execute(sql, args).fetchall()))
+    if not query:
+        return every
+    return kept(ctx, (sql, args, query), lambda: tuple(filter(matcher(query), every)))
+
+
+def dialled(ctx: AppContext, typed: str) -> tuple[sqlite3.Row, ...]:
+    """The contacts (by first name) whose numbers hold the digits ``typed``, found again only
+    once the contacts change."""
+    every = contacts(ctx)
+    return kept(
+        ctx, ("dialled", typed), lambda: tuple(c for c in every if typed in digits(c["phone"]))
     )
-    return [row for row in rows if matches(row, query)] if query else rows
 
 
 def group(ctx: AppContext, group_id: int | None) -> sqlite3.Row | None:
@@ -217,21 +259,20 @@ def group(ctx: AppContext, group_id: int | None) -> sqlite3.Row | None:
     return ctx.db().execute("SELECT * FROM groups WHERE id = ?", (group_id,)).fetchone()
 
 
-def groups(ctx: AppContext, query: str = "") -> list[sqlite3.Row]:
-    """Groups by title, each with its member ``count``; filtered by title with ``query``."""
-    rows = (
-        ctx.db()
-        .execute(
-            "SELECT g.id, g.title, COUNT(m.contact_id) AS count FROM groups g "
-            "LEFT JOIN group_members m ON m.group_id = g.id "
-            "GROUP BY g.id ORDER BY g.title COLLATE NOCASE, g.id"
-        )
-        .fetchall()
-    )
-    return [row for row in rows if query in row["title"].lower()]
+def groups(ctx: AppContext, query: str = "") -> Sequence[sqlite3.Row]:
+    """Groups by title, each with its member ``count``: read a page at a time as a list
+    shows them, or, filtered by title with ``query``, matched once until they change."""
+    if not query:
+        return ctx.rows(_GROUPS)
+
+    def read() -> tuple[sqlite3.Row, ...]:
+        return tuple(row for row in ctx.db().execute(_GROUPS) if query in row["title"].lower())
+
+    return kept(ctx, ("groups", query), read)
 
 
 def members(ctx: AppContext, group_id: int) -> set[int]:
+    """The ids of the group's contacts."""
     rows = ctx.db().execute("SELECT contact_id FROM group_members WHERE group_id = ?", (group_id,))
     return {contact_id for (contact_id,) in rows}
 

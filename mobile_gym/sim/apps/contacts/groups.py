@@ -97,10 +97,9 @@ def group_screen(ctx: AppContext) -> View:
     if group is None:
         ctx.finish()
         return View()
-    member_ids = data.members(ctx, group_id)
 
-    def remove() -> None:
-        changes.set_members(ctx, group_id, member_ids - {ctx.get("selected")})
+    def remove() -> None:  # the members are read as they change, not at every build
+        changes.set_members(ctx, group_id, data.members(ctx, group_id) - {ctx.get("selected")})
 
     open_menu = ctx.menu("member", [("Remove from group", remove)], at_touch=True)
 
@@ -134,7 +133,12 @@ def group_screen(ctx: AppContext) -> View:
         FrameLayout(
             children=[
                 body,
-                fab("add", "Add contacts", lambda: pick(member_ids), id="group_contacts_fab"),
+                fab(
+                    "add",
+                    "Add contacts",
+                    lambda: pick(data.members(ctx, group_id)),
+                    id="group_contacts_fab",
+                ),
             ],
             height=MATCH,
         ),

@@ -57,7 +57,7 @@ def settings_screen(ctx: AppContext) -> View:
 def dialpad_screen(ctx: AppContext) -> View:
     """A number field and the contacts whose numbers hold what was typed."""
     typed = data.digits(ctx.field("number"))
-    rows = [row for row in data.contacts(ctx) if typed in data.digits(row["phone"])]
+    rows = data.dialled(ctx, typed)
     field = ctx.edit(
         "number", hint="Number", id="dialpad_input", input_type="phone", margin=(16, 8)
     )
