@@ -22,6 +22,7 @@ from mobile_gym.sim.apps.sms_messenger import (
     PACKAGE,
     THREAD,
     SmsMessengerApp,
+    data,
 )
 from mobile_gym.sim.apps.sms_messenger.data import SETTINGS
 from mobile_gym.sim.driver import Driver
@@ -646,3 +647,112 @@ def test_the_list_reads_each_conversation_by_its_newest_message(phone: Phone, d:
     d.type_into("needle", id="search_query")
     assert titles(d) == [address]
     assert d.find(id="conversation_body_short").text == "needle in a newer message"
+
+
+# long lists ----------------------------------------------------------------------------------
+def add_numbers(phone: Phone, count: int) -> None:
+    """``count`` conversations of one received message each, ``+1 666 0000000`` oldest: the
+    last one comes first in the list, unless newer messages are added."""
+    phone.database(PACKAGE, "messages").executemany(
+        "INSERT INTO messages(address, body, date, type, read) VALUES (?, ?, ?, 1, 1)",
+        [(f"+1 666 {i:07d}", f"Hello number {i}", NOW_MS - 3_600_000 + i) for i in range(count)],
+    )
+
+
+def test_a_long_list_of_conversations_is_read_once_until_it_changes(
+    phone: Phone, d: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    add_numbers(phone, 1000)
+    db = phone.database(PACKAGE, "messages")
+    db.executemany(
+        "INSERT INTO conversations(address, archived) VALUES (?, 1)",
+        [(f"+1 666 {i:07d}",) for i in range(0, 1000, 2)],
+    )
+    db.executemany(
+        "INSERT INTO blocked_numbers(number) VALUES (?)", [(f"+1 777 {i:07d}",) for i in range(500)]
+    )
+    reads = []
+    blocked_keys = data.blocked_keys
+    monkeypatch.setattr(data, "blocked_keys", lambda ctx: reads.append(1) or blocked_keys(ctx))
+    assert titles(d)[:2] == ["+1 666 0000999", "+1 666 0000997"]  # the even ones archived
+    assert views_made(phone, "conversation_frame") < 30
+    for _ in range(3):
+        phone.invalidate()  # built again, nothing changed: the conversations are kept
+        phone.hierarchy_xml()
+    assert len(reads) == 1
+    db.execute(
+        "INSERT INTO messages(address, body, date, type, read) VALUES (?, 'Back on top', ?, 1, 0)",
+        ("+1 666 0000003", NOW_MS - 60_000),
+    )
+    assert titles(d)[:2] == ["+1 666 0000003", "+1 666 0000999"] and len(reads) == 2
+    assert d.find_all(id="conversation_body_short")[0].text == "Back on top"
+    d.long_press(id="conversation_address", text="+1 666 0000999")
+    d.tap(text="Block number")
+    d.tap(text="Block", class_="android.widget.Button")
+    assert titles(d)[:2] == ["+1 666 0000003", "+1 666 0000997"]
+    d.tap(desc="More options")
+    d.tap(text="Show archived conversations")
+    assert titles(d)[:2] == ["+1 666 0000998", "+1 666 0000996"]
+    assert views_made(phone, "conversation_frame") < 30
+
+
+def test_a_search_of_many_conversations_is_matched_once_until_they_change(
+    phone: Phone, d: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    add_numbers(phone, 1000)
+    phone.database(PACKAGE, "messages").executemany(
+        "INSERT INTO messages(address, body, date, type, read) VALUES (?, ?, ?, 1, 1)",
+        [
+            ("+1 666 0000500", "Lunch at the CAFÉ?", NOW_MS - 7_200_000),  # older than its last
+            ("+1 666 0000900", "café crème", NOW_MS - 120_000),
+            ("+1 666 0000900", "See you there", NOW_MS - 110_000),
+        ],
+    )
+    keyed = []
+    number_key = data.number_key
+    monkeypatch.setattr(data, "number_key", lambda n: keyed.append(n) or number_key(n))
+    d.tap(desc="Search")
+    d.type_into("Café", id="search_query")
+    assert titles(d) == ["+1 666 0000900", "+1 666 0000500"]
+    bodies = [n.text for n in d.find_all(id="conversation_body_short")]
+    assert bodies == ["café crème", "Lunch at the CAFÉ?"]  # the newest message that matches
+    keyed.clear()
+    for _ in range(3):
+        phone.invalidate()  # built again, nothing changed: nothing is matched again
+        phone.hierarchy_xml()
+    assert keyed == []
+    phone.database(PACKAGE, "messages").execute(
+        "INSERT INTO messages(address, body, date, type, read) VALUES (?, 'Cafe? No, café', ?, 1, 1)",
+        ("+1 666 0000007", NOW_MS - 60_000),
+    )
+    assert titles(d) == ["+1 666 0000007", "+1 666 0000900", "+1 666 0000500"]
+    d.tap(desc="Clear query")
+    d.type_into("(666) 000-0123", id="search_query")
+    assert titles(d) == ["+1 666 0000123"]
+    assert d.find(id="conversation_body_short").text == "Hello number 123"
+    d.tap(desc="Clear query")
+    d.type_into("number_", id="search_query")  # "_" is a character, not any character
+    assert d.find(id="no_conversations_placeholder").text == "No conversations match your search"
+
+
+def test_a_long_list_of_blocked_numbers_makes_only_the_rows_in_view(
+    phone: Phone, d: Driver
+) -> None:
+    phone.database(PACKAGE, "messages").executemany(
+        "INSERT INTO blocked_numbers(number) VALUES (?)", [(f"+1 777 {i:07d}",) for i in range(500)]
+    )
+    d.tap(desc="Settings")
+    d.tap(text="Manage blocked numbers")
+    shown = [n.text for n in d.find_all(id="manage_blocked_number_title")]
+    assert shown[:2] == ["+1 777 0000000", "+1 777 0000001"]
+    assert views_made(phone, "manage_blocked_number_title") < 30  # of 500
+    d.tap(desc="Unblock")  # the first row's
+    assert app_log(phone)[-1] == "Number unblocked: +1 777 0000000"
+    assert d.find(id="manage_blocked_number_title").text == "+1 777 0000001"
+    for _ in range(150):
+        if d.exists(id="manage_blocked_number_title", text="+1 777 0000499"):
+            break
+        d.scroll("down")
+    last = d.find_all(id="manage_blocked_number_title")[-1]
+    assert last.text == "+1 777 0000499"
+    assert views_made(phone, "manage_blocked_number_title") < 30

@@ -73,7 +73,7 @@ Activities and resource ids (``com.simplemobiletools.smsmessenger:id/<name>``):
     tap) and ``settings_manage_blocked_numbers_holder`` ("Manage blocked numbers").
 ``.activities.ManageBlockedNumbersActivity``
     "Manage blocked numbers", "Navigate up", ``action_add_a_blocked_number`` (dialog with
-    ``add_blocked_number_edittext``); ``manage_blocked_numbers_list`` of rows with
+    ``add_blocked_number_edittext``); ``manage_blocked_numbers_list`` (recycled) of rows with
     ``manage_blocked_number_title`` and ``manage_blocked_number_delete`` (desc "Unblock");
     ``manage_blocked_numbers_placeholder`` when empty.
 """

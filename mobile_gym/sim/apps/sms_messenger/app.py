@@ -26,6 +26,10 @@ from mobile_gym.sim.apps.sms_messenger.thread import selection, thread_address, 
 
 PHONE_BOOKS = 2
 """How many readings of the contacts are kept (``SmsMessengerApp.phone_books``)."""
+CONVERSATION_LISTS = 2
+"""How many readings of the conversations are kept (``SmsMessengerApp.conversation_lists``)."""
+SEARCHES = 8
+"""How many searches' results are kept (``SmsMessengerApp.searches``)."""
 
 
 class SmsMessengerApp(AboutPages, App):
@@ -56,6 +60,14 @@ class SmsMessengerApp(AboutPages, App):
         self.phone_books: FIFOCache[Hashable, data.PhoneBook] = FIFOCache(PHONE_BOOKS)
         """The contacts with a number (``data.phone_book_of``), by the stamp of Contacts'
         database: read again once the contacts change."""
+        self.conversation_lists: FIFOCache[Hashable, data.Conversations] = FIFOCache(
+            CONVERSATION_LISTS
+        )
+        """The conversations (``data.conversations``), by the stamps of the app's database
+        and of Contacts' database: read again once the messages or the contacts change."""
+        self.searches: FIFOCache[Hashable, data.Listing] = FIFOCache(SEARCHES)
+        """What searches list (``data.search``), by the stamps of the two databases and the
+        query: found again once the messages or the contacts change."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_messages(ctx, rng)

@@ -12,7 +12,7 @@ from mobile_gym.sim.ui.widgets import ImageButton, TextView
 
 
 def blocked_screen(ctx: AppContext) -> View:
-    numbers = [n for (n,) in ctx.db().execute("SELECT number FROM blocked_numbers ORDER BY number")]
+    numbers = data.blocked_numbers(ctx)
 
     def add(number: str) -> str | None:
         if not data.is_phone_number(number):
@@ -29,22 +29,28 @@ def blocked_screen(ctx: AppContext) -> View:
         id="add_blocked_number_edittext",
         input_type="phone",
     )
-    rows: list[View] = [
-        Row(
+
+    def row(_index: int, number: str) -> View:
+        return Row(
             TextView(number, id="manage_blocked_number_title", size=17, width=0, weight=1),
             ImageButton(
                 "close",
                 desc="Unblock",
                 id="manage_blocked_number_delete",
-                on_click=lambda n=number: data.unblock(ctx, n),
+                on_click=lambda: data.unblock(ctx, number),
             ),
             padding=(16, 4),
         )
-        for number in numbers
-    ]
+
     body: View = (
-        ctx.scroller("numbers", rows, id="manage_blocked_numbers_list")
-        if rows
+        ctx.scroller(
+            "numbers",
+            items=numbers,
+            render_item=row,
+            wrap_rows=True,
+            id="manage_blocked_numbers_list",
+        )
+        if numbers
         else empty_state("You are not blocking anyone.", id="manage_blocked_numbers_placeholder")
     )
     bar = toolbar(

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from mobile_gym.sim.apps.about import open_about
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.contacts import EDIT as CONTACTS_EDIT
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 from mobile_gym.sim.apps.sms_messenger import data
-from mobile_gym.sim.apps.sms_messenger.data import Conversation
+from mobile_gym.sim.apps.sms_messenger.data import Conversation, Listing
 from mobile_gym.sim.ui.composites import empty_state, fab
 from mobile_gym.sim.ui.dates import short_date
 from mobile_gym.sim.ui.search import Search
@@ -65,15 +65,16 @@ def add_to_contacts(ctx: AppContext, address: str) -> None:
 
 def conversation_list(
     ctx: AppContext,
-    shown: Sequence[Conversation],
+    listing: Listing,
     *,
     empty: str,
     menu: Callable[[Conversation], list[tuple[str, Handler]]],
-    snippet: Callable[[Conversation], str] = lambda c: c.last.body,
 ) -> View:
-    """Rows of conversations; a long press opens the ``menu`` items for its conversation."""
-    by_address = {c.address: c for c in shown}
-    selected = by_address.get(ctx.get("selected", ""))
+    """Rows of conversations, as a recycled list: only the rows in view are made; a long
+    press opens the ``menu`` items for its conversation."""
+    shown = listing.conversations
+    snippets = listing.snippets
+    selected = listing.by_address.get(ctx.get("selected", ""))
     open_menu = ctx.menu("conversation", menu(selected) if selected else [], at_touch=True)
     now = ctx.now
 
@@ -119,7 +120,7 @@ def conversation_list(
                     conv.title, id="conversation_address", size=17, bold=conv.unread, width=MATCH
                 ),
                 TextView(
-                    snippet(conv),
+                    snippets.get(conv.address, conv.last.body),
                     id="conversation_body_short",
                     size=14,
                     bold=conv.unread,
@@ -170,36 +171,20 @@ def _row_menu(ctx: AppContext, conv: Conversation, *, archive: bool) -> list[tup
     return items
 
 
-def _matching(ctx: AppContext, conv: Conversation, query: str) -> str | None:
-    """What a search for ``query`` shows for ``conv``: its last message when the name or
-    number matches, else the newest message that does; None if nothing does."""
-    if query in conv.title.lower() or data.number_matches(query, conv.address):
-        return conv.last.body
-    bodies = data.bodies_newest_first(ctx, conv.address)
-    return next((body for body in bodies if query in body.lower()), None)
-
-
 def main_screen(ctx: AppContext) -> View:
     searching = search(ctx)
     query = searching.query
-    every = data.conversations(ctx)
-    snippets: dict[str, str] = {}
     if query:
-        for conv in every:
-            found = _matching(ctx, conv, query)
-            if found is not None:
-                snippets[conv.address] = found
-        shown = [c for c in every if c.address in snippets]
+        listing = data.search(ctx, query)
         empty = "No conversations match your search"
     else:
-        shown = [c for c in every if not c.archived]
+        listing = data.conversations(ctx).inbox
         empty = "No stored conversations have been found"
     body = conversation_list(
         ctx,
-        shown,
+        listing,
         empty=empty,
         menu=lambda conv: _row_menu(ctx, conv, archive=conv.archived),
-        snippet=lambda conv: snippets.get(conv.address, conv.last.body),
     )
     overflow = ctx.menu(
         "overflow",
@@ -220,10 +205,9 @@ def main_screen(ctx: AppContext) -> View:
 
 
 def archived_screen(ctx: AppContext) -> View:
-    shown = [c for c in data.conversations(ctx) if c.archived]
     body = conversation_list(
         ctx,
-        shown,
+        data.conversations(ctx).archive,
         empty="No archived conversations have been found",
         menu=lambda conv: _row_menu(ctx, conv, archive=True),
     )

@@ -9,14 +9,17 @@ digits, as Android's contacts provider matches numbers.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
+from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.contacts.data import phone_book, phone_book_stamp
 from mobile_gym.sim.apps.rows import QueryRows, records
+from mobile_gym.sim.ui.list_items import MadeItems
 
 if TYPE_CHECKING:
     from mobile_gym.sim.apps.sms_messenger.app import SmsMessengerApp
@@ -77,9 +80,16 @@ def number_key(number: str) -> str:
     return digits[-10:] if digits else number.strip().lower()
 
 
+def number_query(query: str) -> str | None:
+    """What a query finds numbers by (``number_key``): None for a query without digits,
+    which finds no number."""
+    return number_key(query) if any(ch.isdigit() for ch in query) else None
+
+
 def number_matches(query: str, number: str) -> bool:
     """Whether a query with digits finds ``number`` (ignoring how either is spelled)."""
-    return any(ch.isdigit() for ch in query) and number_key(query) in number_key(number)
+    key = number_query(query)
+    return key is not None and key in number_key(number)
 
 
 def is_phone_number(text: str) -> bool:
@@ -154,6 +164,11 @@ def blocked_keys(ctx: AppContext) -> set[str]:
     return {number_key(n) for (n,) in ctx.db().execute("SELECT number FROM blocked_numbers")}
 
 
+def blocked_numbers(ctx: AppContext) -> Sequence[str]:
+    """The blocked numbers in order, read a page at a time as the list shows them."""
+    return MadeItems(ctx.rows("SELECT number FROM blocked_numbers ORDER BY number"), itemgetter(0))
+
+
 _MESSAGES = "SELECT id, address, body, date, type, read FROM messages"
 """The columns of ``Message``, in its order."""
 
@@ -185,7 +200,60 @@ JOIN messages AS last ON last.id = (
 ones: found through the index ``messages_by_address``, in SQLite, whatever its length."""
 
 
-def conversations(ctx: AppContext) -> list[Conversation]:
+class Listing(NamedTuple):
+    """Conversations as a list shows them: in its order, by address (for the one a long
+    press picked), and the text a row shows under its title where that is not the newest
+    message (a search's match)."""
+
+    conversations: tuple[Conversation, ...]
+    by_address: Mapping[str, Conversation]
+    snippets: Mapping[str, str]
+
+
+def _listing(
+    conversations: Iterable[Conversation], snippets: dict[str, str] | None = None
+) -> Listing:
+    shown = tuple(conversations)
+    return Listing(
+        shown,
+        MappingProxyType({c.address: c for c in shown}),
+        MappingProxyType(snippets or {}),
+    )
+
+
+class Conversations(NamedTuple):
+    """Every conversation with a number not blocked (pinned first, then newest first), and
+    the lists of the main screen (not archived) and of the archive."""
+
+    every: tuple[Conversation, ...]
+    inbox: Listing
+    archive: Listing
+
+
+def _stamps(ctx: AppContext) -> tuple[Hashable, Hashable]:
+    """What moves whenever the conversations may read otherwise: the app's database
+    (messages, flags, blocked numbers) or the contacts (names). Taking it reads both, so a
+    screen built with it is built again when either changes."""
+    return ctx.phone.storage.stamp(ctx.db()), phone_book_stamp(ctx.phone)
+
+
+def conversations(ctx: AppContext) -> Conversations:
+    """The conversations, read, matched with the contacts and sorted again only once the
+    messages or the contacts change (``SmsMessengerApp.conversation_lists``): a long list
+    of conversations is not read at every build of the list, only its rows in view made."""
+
+    def read(_stamps: object) -> Conversations:
+        every = tuple(_read_conversations(ctx))
+        return Conversations(
+            every,
+            _listing(c for c in every if not c.archived),
+            _listing(c for c in every if c.archived),
+        )
+
+    return cast("SmsMessengerApp", ctx.app).conversation_lists.get(_stamps(ctx), read)
+
+
+def _read_conversations(ctx: AppContext) -> list[Conversation]:
     """Every conversation with a number not blocked: pinned first, then newest first."""
     db = ctx.db()
     flags = {a: (bool(x), bool(p)) for a, x, p in db.execute("SELECT * FROM conversations")}
@@ -212,12 +280,52 @@ def conversations(ctx: AppContext) -> list[Conversation]:
     return found
 
 
-def bodies_newest_first(ctx: AppContext, address: str) -> Iterator[str]:
-    """The bodies of the conversation's messages, newest first, read as they are asked for."""
-    rows = ctx.db().execute(
-        "SELECT body FROM messages WHERE address = ? ORDER BY date DESC, id DESC", (address,)
-    )
-    return (body for (body,) in rows)
+def search(ctx: AppContext, query: str) -> Listing:
+    """What a search for ``query`` (stripped, lower-case) lists: the conversations, archived
+    ones included, in the list's order, whose contact name or number matches (showing their
+    newest message) or else one of whose messages holds the query in any case (showing the
+    newest that does). Found again only once the messages or the contacts change
+    (``SmsMessengerApp.searches``): the screen built again for the same query matches
+    nothing again."""
+
+    def find(_key: object) -> Listing:
+        every = conversations(ctx).every
+        number = number_query(query)
+        bodies = _newest_bodies_holding(ctx, query)
+        snippets: dict[str, str] = {}
+        for conv in every:
+            address = conv.address
+            if query in conv.title.lower() or (
+                number is not None and number in number_key(address)
+            ):
+                snippets[address] = conv.last.body
+            elif address in bodies:
+                snippets[address] = bodies[address]
+        return _listing((c for c in every if c.address in snippets), snippets)
+
+    return cast("SmsMessengerApp", ctx.app).searches.get((*_stamps(ctx), query), find)
+
+
+_HOLDING = r"""
+SELECT address, body FROM messages
+WHERE body LIKE ? ESCAPE '\' OR length(body) < length(CAST(body AS BLOB))
+ORDER BY date DESC, id DESC
+"""
+"""The messages, newest first, that may hold a text in any case: those ``LIKE`` finds
+(which folds the case of ASCII letters only), and those with a character beyond ASCII
+(more bytes than characters), whose case Python folds."""
+
+
+def _newest_bodies_holding(ctx: AppContext, query: str) -> dict[str, str]:
+    """The newest body holding ``query`` (lower-case) in any case, by address of the
+    conversations with one: found by SQLite among every message, then checked as Python
+    folds case (``str.lower``)."""
+    pattern = "%" + re.sub(r"([%_\\])", r"\\\1", query) + "%"
+    found: dict[str, str] = {}
+    for address, body in ctx.db().execute(_HOLDING, (pattern,)):
+        if address not in found and query in body.lower():
+            found[address] = body
+    return found
 
 
 def find_conversation(ctx: AppContext, number: str) -> str | None:
