@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from mobile_gym.sim import Phone
@@ -55,6 +57,20 @@ def open_app(driver: Driver, label: str) -> None:
 def views_made(phone: Phone, id: str) -> int:
     """How many views with ``id`` the phone's windows hold: shown or not, every one made."""
     return sum(view.id == id for window in phone.windows() for view in walk(window))
+
+
+def statements_while_rebuilt(phone: Phone, db: sqlite3.Connection, times: int = 3) -> list[str]:
+    """The statements ``db`` runs while the screen is built again ``times`` times with
+    nothing changed (what a screen reads again however little changed)."""
+    statements: list[str] = []
+    db.set_trace_callback(statements.append)
+    try:
+        for _ in range(times):
+            phone.invalidate()
+            phone.hierarchy_xml()
+    finally:
+        db.set_trace_callback(None)
+    return statements
 
 
 class Builds:

@@ -14,7 +14,7 @@ from mobile_gym.sim.apps.app_launcher.data import FIRST_RUN_LEFT_OUT
 from mobile_gym.sim.driver import Driver, find_all
 from mobile_gym.tasks.schema import SolutionStep
 from mobile_gym.tasks.solution import step_actions
-from tests.sim.conftest import views_made
+from tests.sim.conftest import statements_while_rebuilt, views_made
 
 DB = "app_launcher"
 NOTES = "com.simplemobiletools.notes.pro"
@@ -305,12 +305,7 @@ def test_a_long_grid_makes_the_cells_in_view_and_reads_its_items_once(
     )
     assert _labels(driver)[0] == _by_title(_rows(phone))[0]
     assert views_made(phone, "launcher_holder") < 40  # of more than 1,000
-    statements: list[str] = []
-    db.set_trace_callback(statements.append)
-    for _ in range(3):
-        phone.invalidate()  # built again, nothing changed: the items are kept
-        phone.hierarchy_xml()
-    db.set_trace_callback(None)
+    statements = statements_while_rebuilt(phone, db)  # nothing changed: the items are kept
     assert not [s for s in statements if "FROM launchers" in s]  # nor the Add apps dialog's
     db.execute(
         "INSERT INTO launchers(title, package, position) VALUES ('Aaa first', 'com.a.first', 0)"

@@ -16,7 +16,7 @@ from mobile_gym.sim.apps.calendar.events import SEED_TITLES
 from mobile_gym.sim.driver import Driver
 from mobile_gym.tasks.schema import SolutionStep
 from mobile_gym.tasks.solution import step_actions
-from tests.sim.conftest import views_made
+from tests.sim.conftest import statements_while_rebuilt, views_made
 
 SEED = 5
 TODAY = dt.date(2024, 6, 3)  # the phone's default date (a Monday)
@@ -204,20 +204,10 @@ def test_a_busy_day_makes_only_its_rows_in_view_and_scrolls_through_all(
     assert "Slot 299" not in _texts(driver, "event_item_title")
 
 
-def _events_read(phone: Phone) -> list[str]:
-    """The statements that will read the events table, as they run."""
-    statements: list[str] = []
-    phone.database(PACKAGE, "events").set_trace_callback(statements.append)
-    return statements
-
-
-def _rebuilt(phone: Phone, statements: list[str], times: int = 3) -> list[str]:
-    """The statements reading events while the screen is built again ``times``, unchanged."""
+def _rebuilt(phone: Phone) -> list[str]:
+    """The statements reading events while the screen is built again, unchanged."""
     phone.hierarchy_xml()
-    statements.clear()
-    for _ in range(times):
-        phone.invalidate()
-        phone.hierarchy_xml()
+    statements = statements_while_rebuilt(phone, phone.database(PACKAGE, "events"))
     return [s for s in statements if "FROM events" in s]
 
 
@@ -236,10 +226,9 @@ def test_a_busy_month_is_sorted_into_its_days_once_until_its_events_change(
     for n in range(600):  # June 1 to 30, 20 a day
         _add(phone, f"Visit {n:03d}", dt.datetime(2024, 6, 1 + n % 30, 9, n // 30))
     _add(phone, "Retreat", dt.datetime(2024, 6, 11), 2 * 24 * 60, flags=1)  # June 11 to 13
-    statements = _events_read(phone)
     driver.tap(desc="Next month")
     driver.tap(desc="Previous month")
-    assert _rebuilt(phone, statements) == []  # nothing is read again
+    assert _rebuilt(phone) == []  # nothing is read again
     assert _cell_texts(driver, "June 12") == ["12", "Retreat", "Visit 011", "Visit 041", "+18"]
     assert _cell_texts(driver, "June 10") == ["10", "Visit 009", "Visit 039", "Visit 069", "+17"]
     assert _cell_texts(driver, "July 1") == ["1"]
@@ -255,8 +244,7 @@ def test_a_search_finding_many_events_is_grouped_once_until_the_events_change(
     for n in range(300):
         _add(phone, f"Rehearsal {n:03d}", dt.datetime(2024, 7, 1 + n // 10, 8 + n % 10))
     driver.type_into("rehearsal", id="top_toolbar_search")
-    statements = _events_read(phone)
-    assert _rebuilt(phone, statements) == []  # nothing is read again
+    assert _rebuilt(phone) == []  # nothing is read again
     assert _texts(driver, "event_section_title")[0] == "Monday, July 1"
     assert _texts(driver, "event_item_title")[:2] == ["Rehearsal 000", "Rehearsal 001"]
     _add(phone, "Rehearsal dinner", dt.datetime(2024, 6, 30, 19))

@@ -14,7 +14,7 @@ from mobile_gym.sim.apps.contacts.data import DIALPAD, SETTINGS
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.system.keyboard import IME_PACKAGE
 from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER
-from tests.sim.conftest import views_made
+from tests.sim.conftest import statements_while_rebuilt, views_made
 
 SEED = 11
 
@@ -755,13 +755,7 @@ def _fill(phone: Phone, count: int, *, starred: int = 0) -> None:
 def _read_in_rebuilds(phone: Phone, table: str) -> list[str]:
     """The statements that read ``table`` while the screen is built again three times with
     nothing changed."""
-    db = phone.database(PACKAGE, "contacts")
-    statements: list[str] = []
-    db.set_trace_callback(statements.append)
-    for _ in range(3):
-        phone.invalidate()
-        phone.hierarchy_xml()
-    db.set_trace_callback(None)
+    statements = statements_while_rebuilt(phone, phone.database(PACKAGE, "contacts"))
     return [s for s in statements if f"FROM {table}" in s]
 
 

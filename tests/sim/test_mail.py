@@ -12,7 +12,7 @@ from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.apps.mail import MAIN, PACKAGE, STATE_JSON, VIEW
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import opened
+from tests.sim.conftest import opened, statements_while_rebuilt
 
 SEED = 3
 NOW_MS = 1717407000000  # 2024-06-03 09:30, the phone's default start
@@ -233,6 +233,45 @@ def test_a_long_inbox_scrolls_to_its_oldest_mail(phone: Phone, d: Driver) -> Non
     assert node.text == "The very oldest"
     d.tap(id="subject", text="The very oldest")
     assert d.find(id="mail_date").text.startswith("Apr 30, 2023")
+
+
+def test_the_drawers_counts_are_read_once_until_the_mails_change(phone: Phone, d: Driver) -> None:
+    db = phone.database(PACKAGE, "mail")
+    db.executemany(
+        "INSERT INTO mails(folder, sender_name, sender_address, subject, body, date, read, "
+        "labels) VALUES (?, 'Pat Quinn', 'pat@example.com', ?, '', ?, ?, ?)",
+        [
+            (
+                "archive" if i % 5 == 0 else "inbox",
+                f"Old {i}",
+                NOW_MS - (i + 9) * 86_400_000,
+                i % 2,
+                ("Work", "Travel, Work", "")[i % 3],
+            )
+            for i in range(600)
+        ],
+    )
+
+    def counts() -> list[str]:
+        folders = ["folder = 'inbox'", "folder = 'archive'"] + [
+            f"folder != 'trash' AND (',' || replace(labels, ', ', ',') || ',') LIKE '%,{name},%'"
+            for (name,) in db.execute("SELECT name FROM labels ORDER BY name")
+        ]
+        found = [
+            db.execute(f"SELECT COUNT(*) FROM mails WHERE {where} AND read = 0").fetchone()[0]
+            for where in folders
+        ]
+        return [str(count) for count in found if count]
+
+    d.tap(desc="Open navigation drawer")
+    assert [n.text for n in d.find_all(id="drawer_count")] == counts()
+    # built again, nothing changed: the counts are kept
+    assert not [s for s in statements_while_rebuilt(phone, db) if "FROM mails" in s]
+    db.execute("UPDATE mails SET read = 1 WHERE subject IN ('Old 0', 'Old 2', 'Old 4')")
+    add_mail(phone, "Fresh", read=0, labels="Family")
+    assert [n.text for n in d.find_all(id="drawer_count")] == counts()  # at once
+    d.tap(id="drawer_item", text="Family")
+    assert subjects(d)[0] == "Fresh"
 
 
 # MobileWorld's inbox file and attachments ---------------------------------------------------

@@ -3,6 +3,7 @@ the server's database, logcat and the view hierarchy."""
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 import pytest
@@ -12,9 +13,9 @@ from mobile_gym.hierarchy import Node
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.apps.mastodon import MAIN, PACKAGE, SERVER
-from mobile_gym.sim.apps.mastodon.data import COMPOSE, PROFILE
+from mobile_gym.sim.apps.mastodon.data import COMPOSE, PROFILE, THREAD
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import opened
+from tests.sim.conftest import opened, statements_while_rebuilt
 
 ME = 1
 
@@ -298,3 +299,52 @@ def test_the_timeline_scrolls_to_its_last_status_and_back(d: Driver, phone: Phon
     for _ in range(pages + 1):
         d.scroll("up")
     assert [(s.bounds.top, s.bounds.height) for s in statuses(d)] == first
+
+
+def _plans_while_rebuilt(phone: Phone) -> list[str]:
+    """How the server's database runs each query of the screen built again (``EXPLAIN QUERY
+    PLAN``'s details)."""
+    server = phone.database(SERVER, "server")
+    return [
+        detail
+        for statement in statements_while_rebuilt(phone, server, 1)
+        if statement.lstrip().upper().startswith("SELECT")
+        for *_, detail in server.execute("EXPLAIN QUERY PLAN " + statement)
+    ]
+
+
+def test_a_status_and_a_profile_find_the_statuses_they_count_by_index(
+    d: Driver, phone: Phone
+) -> None:
+    server = phone.database(SERVER, "server")
+    author = one(phone, "SELECT target_account_id FROM follows WHERE account_id = 1 LIMIT 1")[0]
+    server.executemany(
+        "INSERT INTO statuses(account_id, text, created_at) VALUES (?, ?, ?)",
+        [(author, f"Filled status {i}", phone.boot_ms - 1000 * (i + 1)) for i in range(600)],
+    )
+    scans = re.compile(r"SCAN (statuses|r|c)\b")  # every status, or every status's boosts
+    d.tap(id="text", text="Filled status 0")
+    assert phone.foreground == (PACKAGE, THREAD) and d.exists(id="status")
+    plans = _plans_while_rebuilt(phone)
+    assert any("SUBQUERY" in plan for plan in plans)  # the counts were read
+    assert not [plan for plan in plans if scans.match(plan)]
+    (shown,) = one(phone, "SELECT id FROM statuses WHERE text = 'Filled status 0'")
+    server.execute(
+        "INSERT INTO statuses(account_id, text, in_reply_to_id, created_at) VALUES (?, ?, ?, ?)",
+        (author, "A reply to it", shown, phone.boot_ms),
+    )
+    d.tap(id="reblog")
+    assert [n.text for n in d.find_all(id="text")] == ["Filled status 0", "A reply to it"]
+    assert d.find_all(id="reblog")[0].selected
+    card = d.find_all(id="status")[0].bounds
+    counts = [n.text for n in d.find_all(text="1") if card.intersect(n.bounds) == n.bounds]
+    assert counts == ["1", "1"]  # one reply, one boost, shown at once
+    d.key("BACK")
+    d.tap(desc="Profile")
+    posts = "SELECT COUNT(*) FROM statuses WHERE account_id = 1 AND reblog_of_id IS NULL"
+    assert d.find(id="posts_count").text == f"{one(phone, posts)[0]} Posts"
+    plans = _plans_while_rebuilt(phone)
+    assert any("SUBQUERY" in plan for plan in plans)  # the counts were read
+    assert not [plan for plan in plans if scans.match(plan)]
+    server.execute("INSERT INTO statuses(account_id, text) VALUES (1, 'One more')")
+    assert d.find(id="posts_count").text == f"{one(phone, posts)[0]} Posts"

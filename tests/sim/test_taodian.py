@@ -15,7 +15,7 @@ from mobile_gym.sim.apps.sms_messenger import PACKAGE as SMS
 from mobile_gym.sim.apps.taodian import CALLBACK_DIR, DATABASE, PACKAGE
 from mobile_gym.sim.apps.taodian.data import CONFIRM, LOGIN, MAIN, ORDER, ORDERS, SEARCH
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import opened
+from tests.sim.conftest import opened, statements_while_rebuilt, views_made
 
 SEED = 3
 
@@ -491,3 +491,103 @@ def test_callback_files_are_named_as_the_original_names_them(phone: Phone, d: Dr
     rows = mall(phone).execute("SELECT task_name, path FROM callbacks ORDER BY id").fetchall()
     assert [r[0] for r in rows] == ["修改购物车数量"] * 2
     assert json.loads(phone.storage.read(rows[0][1]))["task_name"] == "修改购物车数量"
+
+
+# long data ------------------------------------------------------------------------------------
+def _fill_cart(phone: Phone, count: int) -> None:
+    """``count`` more products in the cart, older than what is there, every other selected."""
+    db = mall(phone)
+    base = 100_000
+    db.executemany(
+        "INSERT INTO products(id, name, category, price) VALUES (?, ?, '数码', ?)",
+        [(base + i, f"长清单商品 {i:04d}", 1.25 + i % 7) for i in range(count)],
+    )
+    db.executemany(
+        "INSERT INTO skus(id, product_id, name, price) VALUES (?, ?, '默认', ?)",
+        [(base + i, base + i, 1.25 + i % 7) for i in range(count)],
+    )
+    db.executemany(
+        "INSERT INTO cart_items(product_id, sku_id, count, selected, added) VALUES (?, ?, ?, ?, ?)",
+        [(base + i, base + i, 1 + i % 3, i % 2, -i) for i in range(count)],
+    )
+
+
+def test_a_long_cart_is_read_a_page_at_a_time_and_totalled_once_until_it_changes(
+    phone: Phone, d: Driver
+) -> None:
+    db = mall(phone)
+    _fill_cart(phone, 600)
+    d.tap(id="tab_cart")
+    total = db.execute("SELECT COUNT(*) FROM cart_items").fetchone()[0]
+    assert d.find(id="toolbar_title").text == f"购物车({total})"
+    assert views_made(phone, "cart_item") < 30  # of more than 600
+    assert not [s for s in statements_while_rebuilt(phone, db) if "cart_items c" in s]
+
+    def selected() -> tuple[str, str]:
+        rows = db.execute(
+            "SELECT s.price, c.count FROM cart_items c JOIN skus s ON s.id = c.sku_id "
+            "WHERE c.selected = 1"
+        ).fetchall()
+        amount = sum(round(price * count, 2) for price, count in rows)
+        pieces = sum(count for _, count in rows)
+        return f"¥{round(amount, 2):.2f}", f"结算({pieces})"
+
+    assert (d.find(id="cart_total").text, d.find(id="checkout_button").text) == selected()
+    first = d.find_all(id="cart_item_name")[0].text
+    d.tap(id="cart_item_check", desc=first)  # a change shows at once
+    assert (d.find(id="cart_total").text, d.find(id="checkout_button").text) == selected()
+    d.tap(id="select_all")
+    assert db.execute("SELECT MIN(selected) FROM cart_items").fetchone()[0] == 1
+    assert (d.find(id="cart_total").text, d.find(id="checkout_button").text) == selected()
+    d.tap(id="quantity_plus")
+    assert (d.find(id="cart_total").text, d.find(id="checkout_button").text) == selected()
+    d.scroll_to(id="cart_item_name", text="长清单商品 0040")
+    assert views_made(phone, "cart_item") < 30
+    d.tap(id="select_all")
+    d.tap(id="cart_manage")
+    last = d.find_all(id="cart_item_name")[-1].text
+    d.tap(id="cart_item_check", desc=last)
+    d.tap(id="delete_button")
+    assert d.exists(text="确认要删除这1种商品吗？")
+    d.tap(id="button1", text="删除")
+    assert d.find(id="toolbar_title").text == f"购物车({total - 1})"
+    assert last not in {n.text for n in d.find_all(id="cart_item_name")}
+    assert [i["prodName"] for i in reports(phone, "购物车删除选中")[-1]["items_to_delete"]] == [
+        last
+    ]
+
+
+def test_the_categories_are_found_once_until_the_catalogue_changes(phone: Phone, d: Driver) -> None:
+    db = mall(phone)
+    db.executemany(
+        "INSERT INTO products(name, category, price) VALUES (?, '数码', 10)",
+        [(f"长清单商品 {i:04d}",) for i in range(1000)],
+    )
+    chips = [n.text for n in d.find_all(id="category_item")]
+    assert not [s for s in statements_while_rebuilt(phone, db) if "GROUP BY category" in s]
+    db.execute("INSERT INTO products(name, category, price) VALUES ('新品', '新类目', 10)")
+    assert [n.text for n in d.find_all(id="category_item")] == [*chips, "新类目"]  # at once
+
+
+def test_the_order_list_finds_each_orders_items_and_refunds_by_index(
+    phone: Phone, d: Driver
+) -> None:
+    db = mall(phone)
+    db.executemany(
+        "INSERT INTO orders(id, order_number, status, total, created) VALUES (?, ?, 5, 10, ?)",
+        [(100_000 + i, f"NO{i}", i) for i in range(500)],
+    )
+    db.executemany(
+        "INSERT INTO order_items(order_id, product_id, prod_name, price) VALUES (?, 1, ?, 10)",
+        [(100_000 + i, f"长清单商品 {i:04d}") for i in range(500)],
+    )
+    d.tap(id="tab_me")
+    d.tap(id="all_orders")
+    assert d.exists(id="order_item")
+    plans = [
+        detail
+        for statement in statements_while_rebuilt(phone, db, 1)
+        for *_, detail in db.execute("EXPLAIN QUERY PLAN " + statement)
+    ]
+    assert any("order_items" in detail for detail in plans)
+    assert not [p for p in plans if re.match(r"SCAN (order_items|refunds)\b", p)]

@@ -16,11 +16,12 @@ from __future__ import annotations
 import datetime as dt
 import random
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
+from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps.rows import QueryRows
 from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.system.storage import SeededFiles
@@ -38,6 +39,9 @@ DialogHandler = Callable[[], "bool | None"]
 """A dialog button's handler; returning False keeps the dialog open."""
 
 
+T = TypeVar("T")
+READINGS = 16
+"""How many readings of its databases each app keeps (``App.readings``)."""
 _PLAIN_VALUES = (str, int, float, bool, bytes, type(None))
 """Values that cannot change in place: an equal one stored over one of them changes nothing
 (a list or a dict may have been changed in place before it is stored again)."""
@@ -77,6 +81,11 @@ class App:
     them in, if it writes any (a file manager's documents, a gallery's pictures): reading
     such files, or looking in such folders, makes this app's content first. Seeding that
     writes elsewhere is refused."""
+
+    def __init__(self) -> None:
+        self.readings: FIFOCache[tuple, object] = FIFOCache(READINGS)
+        """What its screens read whole of a database lately (``AppContext.kept``), by the
+        database's stamp and what was read."""
 
     def create_databases(self, ctx: AppContext, rng: random.Random | None = None) -> None:
         """Create the app's tables: at boot filled with the content ``seed`` draws from
@@ -189,6 +198,19 @@ class AppContext:
                 raise ValueError(f"{self.app.package} declares no database")
             name = next(iter(self.app.schemas))
         return self.phone.storage.database(self.app.package, name)
+
+    def kept(
+        self, what: Hashable, read: Callable[[], T], conn: sqlite3.Connection | None = None
+    ) -> T:
+        """``read()``, read again only once database ``conn`` (the app's first by default)
+        changes: kept in the app's ``readings`` under ``what`` and the database's stamp. For
+        what a screen reads whole (to sort, group, count or match it) and shows a part of: a
+        screen built again for anything else does not read it again, and taking the stamp
+        reads the database, so the screen is built again when it changes. Builds share the
+        value: make it immutable (tuples, ``MappingProxyType``)."""
+        db = self.db() if conn is None else conn
+        key = (self.phone.storage.stamp(db), what)
+        return cast(T, self.app.readings.get(key, lambda _key: read()))
 
     def rows(self, sql: str, params: Sequence[object] = (), name: str | None = None) -> QueryRows:
         """The rows of ``sql`` (one SELECT, ordered) on database ``name``, read a page at a

@@ -18,9 +18,15 @@ ORDER BY COUNT(*) DESC, MAX(visited) DESC, url LIMIT {TILES}
 """
 
 
-def most_visited(ctx: AppContext) -> list[tuple[str, str]]:
-    """(url, title) of the sites visited most often (the latest visit breaks a tie)."""
-    return [(url, title) for url, title in ctx.db().execute(MOST_VISITED)]
+def most_visited(ctx: AppContext) -> tuple[tuple[str, str], ...]:
+    """(url, title) of the sites visited most often (the latest visit breaks a tie): the
+    history is grouped once until it changes (``AppContext.kept``), not at every build of
+    the page."""
+
+    def read() -> tuple[tuple[str, str], ...]:
+        return tuple((url, title) for url, title in ctx.db().execute(MOST_VISITED))
+
+    return ctx.kept("most_visited", read)
 
 
 def new_tab_page(ctx: AppContext, address_field: str, open_url: Callable[[str], None]) -> View:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps.about import SCREENS as ABOUT_SCREENS
 from mobile_gym.sim.apps.about import AboutPages
 from mobile_gym.sim.apps.base import App, AppContext
@@ -37,12 +36,6 @@ class ContactsApp(AboutPages, App):
     schemas: ClassVar[dict[str, str]] = {data.DATABASE: data.SCHEMA}
     about_name = "Simple Contacts Pro"
     version = VERSION
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.readings: FIFOCache[tuple, object] = FIFOCache(data.READINGS)
-        """What the screens read and matched of the contacts and groups (``data.kept``), by
-        the database's stamp and what was asked: read again once the database changes."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         data.seed_contacts(ctx.db(), rng, ctx.phone.boot_ms)

@@ -10,16 +10,14 @@ import random
 import re
 import sqlite3
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any
 
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
 
 if TYPE_CHECKING:
-    from mobile_gym.sim.apps.contacts.app import ContactsApp
     from mobile_gym.sim.phone import Phone
 
-T = TypeVar("T")
 
 PACKAGE = "com.simplemobiletools.contacts.pro"
 MAIN = ".activities.MainActivity"
@@ -120,8 +118,6 @@ SORT_KEYS = {
 """The columns each sorting orders the contacts by."""
 DAY_MS = 86_400_000
 _PHONE_QUERY = re.compile(r"[\d+\-() ]+")
-READINGS = 16
-"""How many readings of the contacts are kept (``ContactsApp.readings``)."""
 _GROUPS = (
     "SELECT id, title, (SELECT COUNT(*) FROM group_members WHERE group_id = groups.id) AS count "
     "FROM groups ORDER BY title COLLATE NOCASE, id"
@@ -164,15 +160,6 @@ def matches(contact: sqlite3.Row, query: str) -> bool:
     return matcher(query)(contact)
 
 
-def kept(ctx: AppContext, what: tuple[Hashable, ...], read: Callable[[], T]) -> T:
-    """``read()`` (an immutable value), read again only once Contacts' database changes
-    (``ContactsApp.readings``, under ``what``): a screen built again for anything else (a
-    row pressed, a dialog opened) does not read and match every contact again."""
-    stamp = ctx.phone.storage.stamp(ctx.db())
-    readings = cast("ContactsApp", ctx.app).readings
-    return cast(T, readings.get((stamp, *what), lambda _key: read()))
-
-
 def prefs(ctx: AppContext) -> preferences.Preferences:
     """The app's preferences (in its database ``contacts``)."""
     return preferences.Preferences(ctx, DEFAULTS, DATABASE)
@@ -205,7 +192,7 @@ def sources(ctx: AppContext) -> tuple[str, ...]:
         rows = ctx.db().execute("SELECT DISTINCT source FROM contacts").fetchall()
         return tuple(sorted({PHONE_STORAGE, *(source for (source,) in rows)}))
 
-    return kept(ctx, ("sources",), read)
+    return ctx.kept(("sources",), read)
 
 
 def has_contacts(ctx: AppContext) -> bool:
@@ -236,20 +223,20 @@ def contacts(
 ) -> tuple[sqlite3.Row, ...]:
     """Contacts satisfying the SQL condition ``where`` (with the hashable ``args``), in
     ``order`` (ORDER BY terms; by first name if empty), filtered by ``query``: read and
-    matched again only once the contacts change (``kept``)."""
+    matched again only once the contacts change (``AppContext.kept``)."""
     sql = f"SELECT * FROM contacts WHERE {where} ORDER BY {order or order_by('first_name')}"
-    every = kept(ctx, (sql, args), lambda: tuple(ctx.db().execute(sql, args).fetchall()))
+    every = ctx.kept((sql, args), lambda: tuple(ctx.db().execute(sql, args).fetchall()))
     if not query:
         return every
-    return kept(ctx, (sql, args, query), lambda: tuple(filter(matcher(query), every)))
+    return ctx.kept((sql, args, query), lambda: tuple(filter(matcher(query), every)))
 
 
 def dialled(ctx: AppContext, typed: str) -> tuple[sqlite3.Row, ...]:
     """The contacts (by first name) whose numbers hold the digits ``typed``, found again only
     once the contacts change."""
     every = contacts(ctx)
-    return kept(
-        ctx, ("dialled", typed), lambda: tuple(c for c in every if typed in digits(c["phone"]))
+    return ctx.kept(
+        ("dialled", typed), lambda: tuple(c for c in every if typed in digits(c["phone"]))
     )
 
 
@@ -268,7 +255,7 @@ def groups(ctx: AppContext, query: str = "") -> Sequence[sqlite3.Row]:
     def read() -> tuple[sqlite3.Row, ...]:
         return tuple(row for row in ctx.db().execute(_GROUPS) if query in row["title"].lower())
 
-    return kept(ctx, ("groups", query), read)
+    return ctx.kept(("groups", query), read)
 
 
 def members(ctx: AppContext, group_id: int) -> set[int]:

@@ -9,8 +9,10 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.contacts import data as contacts_data
@@ -141,14 +143,37 @@ def folder_title(folder: str) -> str:
     return folder[6:] if folder.startswith("label:") else FOLDER_TITLES[folder]
 
 
+LABELS_SQL = "SELECT name FROM labels ORDER BY name"
+COUNTED = ("inbox", "archive")
+"""The folders whose unread mails the drawer counts (besides every label)."""
+
+
 def labels(ctx: AppContext) -> list[str]:
-    return [name for (name,) in ctx.db().execute("SELECT name FROM labels ORDER BY name")]
+    return [name for (name,) in ctx.db().execute(LABELS_SQL)]
 
 
-def unread_count(ctx: AppContext, folder: str) -> int:
-    where, params = folder_where(folder)
-    sql = f"SELECT COUNT(*) FROM mails WHERE {where} AND read = 0"
-    return ctx.db().execute(sql, params).fetchone()[0]
+class Drawer(NamedTuple):
+    """What the navigation drawer shows of the mails: the labels, and the unread mails of
+    the inbox, the archive and each label (``label:Name``), by folder."""
+
+    labels: tuple[str, ...]
+    unread: Mapping[str, int]
+
+
+def drawer(ctx: AppContext) -> Drawer:
+    """The drawer's labels and unread counts, counted in one reading of the mails kept
+    until the mails change (``AppContext.kept``), not at every build of the drawer."""
+    return ctx.kept("drawer", lambda: _drawer(ctx.db()))
+
+
+def _drawer(db: sqlite3.Connection) -> Drawer:
+    names = tuple(name for (name,) in db.execute(LABELS_SQL))
+    folders = (*COUNTED, *(f"label:{name}" for name in names))
+    wheres = [folder_where(folder) for folder in folders]
+    counts = ", ".join(f"COUNT(CASE WHEN ({where}) THEN 1 END)" for where, _ in wheres)
+    params = [param for _, found in wheres for param in found]
+    row = db.execute(f"SELECT {counts} FROM mails WHERE read = 0", params).fetchone()
+    return Drawer(names, MappingProxyType(dict(zip(folders, row, strict=True))))
 
 
 def people(ctx: AppContext) -> tuple[tuple[str, str], ...]:

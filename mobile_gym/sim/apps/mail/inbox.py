@@ -129,8 +129,10 @@ def _drawer(ctx: AppContext, shown: str) -> View:
 
         return run
 
+    reading = data.drawer(ctx)
+
     def item(name: str, icon: str) -> View:
-        unread = data.unread_count(ctx, name) if name in ("inbox", "archive") or ":" in name else 0
+        unread = reading.unread.get(name, 0)
         return Row(
             ImageView(icon, size=24, margin=(0, 0, 24, 0)),
             TextView(data.folder_title(name), id="drawer_item", size=15, width=0, weight=1),
@@ -155,7 +157,7 @@ def _drawer(ctx: AppContext, shown: str) -> View:
     ]
     rows += [item(name, data.FOLDER_ICONS[name]) for name in data.FOLDERS]
     rows.append(TextView("Labels", size=13, color="text_secondary", margin=(24, 12, 0, 4)))
-    rows += [item("label:" + label, "folder") for label in data.labels(ctx)]
+    rows += [item("label:" + label, "folder") for label in reading.labels]
     return side_drawer(rows, id="navigation_drawer", on_close=lambda: ctx.pop("drawer"))
 
 

@@ -51,6 +51,9 @@ CREATE TABLE statuses(
     reblog_of_id INTEGER,
     created_at INTEGER NOT NULL DEFAULT 0
 );
+CREATE INDEX statuses_by_account ON statuses(account_id, reblog_of_id);
+CREATE INDEX statuses_by_reblog ON statuses(reblog_of_id);
+CREATE INDEX statuses_by_reply ON statuses(in_reply_to_id);
 CREATE TABLE media_attachments(
     id INTEGER PRIMARY KEY,
     status_id INTEGER,

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps.backend import SERVER_DATABASE, Backend
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
@@ -24,9 +23,6 @@ from mobile_gym.sim.apps.mattermost.info import (
 from mobile_gym.sim.apps.mattermost.people import new_message_screen, profile_screen
 from mobile_gym.sim.apps.mattermost.seed import seed_server
 from mobile_gym.sim.apps.mattermost.thread import thread_root, thread_screen
-
-READINGS = 16
-"""How many readings of the server are kept (``MattermostApp.readings``)."""
 
 
 def _keep_draft(ctx: AppContext) -> None:
@@ -74,13 +70,6 @@ class MattermostApp(App):
         data.ATTACH: "attach",
     }
     schemas: ClassVar[dict[str, str]] = {data.APP_DATABASE: data.APP_SCHEMA}
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.readings: FIFOCache[tuple, object] = FIFOCache(READINGS)
-        """What the screens read of the server lately (``data.kept``): the channels, the
-        unread marks, a thread, the mentions, a search's results, by the server database's
-        stamp and what was read; read again once the server changes."""
 
     def title(self, ctx: AppContext) -> str:
         if ctx.screen.activity == data.CHANNEL:

@@ -15,14 +15,11 @@ import re
 import sqlite3
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TypeVar
 
 from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps.backend import server_db
 from mobile_gym.sim.apps.base import AppContext
-
-if TYPE_CHECKING:
-    from mobile_gym.sim.apps.mattermost.app import MattermostApp
 
 T = TypeVar("T")
 
@@ -265,10 +262,7 @@ _MENTIONS: FIFOCache[str, re.Pattern[str]] = FIFOCache(16)
 """The pattern of a mention of each username lately asked about."""
 
 
-def kept(ctx: AppContext, what: tuple[Hashable, ...], read: Callable[[], T]) -> T:
-    """``read()``, read again only once the server's database changes
-    (``MattermostApp.readings``, under ``what``): a screen built again for anything else
-    does not read, match and sort the server's channels and posts again."""
-    stamp = ctx.phone.storage.stamp(server(ctx))
-    readings = cast("MattermostApp", ctx.app).readings
-    return cast(T, readings.get((stamp, *what), lambda _key: read()))
+def kept(ctx: AppContext, what: Hashable, read: Callable[[], T]) -> T:
+    """``read()``, read again only once the server's database changes (``AppContext.kept``):
+    the channels, the unread marks, a thread, the mentions, a search's results."""
+    return ctx.kept(what, read, server(ctx))

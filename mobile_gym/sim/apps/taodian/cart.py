@@ -3,6 +3,8 @@ checkout, and a manage mode that deletes the selected rows."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.taodian import data, store
 from mobile_gym.sim.apps.taodian.data import CartLine
@@ -92,14 +94,15 @@ def _row(ctx: AppContext, line: CartLine) -> View:
 
 
 def cart_tab(ctx: AppContext) -> View:
-    lines = data.cart(ctx)
+    lines = data.cart_lines(ctx)
+    totals = data.cart_totals(ctx)
     managing = bool(ctx.get("managing"))
-    chosen = [line for line in lines if line.selected]
-    every = bool(lines) and len(chosen) == len(lines)
+    chosen = totals.chosen
+    every = bool(totals.ids) and len(chosen) == len(totals.ids)
     bar = app_bar(
         [
             TextView(
-                f"购物车({len(lines)})",
+                f"购物车({len(totals.ids)})",
                 id="toolbar_title",
                 size=20,
                 width=0,
@@ -115,7 +118,7 @@ def cart_tab(ctx: AppContext) -> View:
             ),
         ]
     )
-    if not lines:
+    if not totals.ids:
         return Column(bar, empty_state("购物车竟然是空的", id="cart_empty"), height=MATCH)
 
     def render(index: int, _item: object) -> View:
@@ -126,7 +129,7 @@ def cart_tab(ctx: AppContext) -> View:
         "全选",
         id="select_all",
         checked=every,
-        on_change=lambda on: store.select(ctx, [line.id for line in lines], on),
+        on_change=lambda on: store.select(ctx, totals.ids, on),
         width=88,
         size=14,
     )
@@ -139,19 +142,16 @@ def cart_tab(ctx: AppContext) -> View:
         action: View = shop_button("删除", ask if chosen else _nothing(ctx), id="delete_button")
         total: View = View(width=0, weight=1)
     else:
-        amount = round(sum(line.subtotal for line in chosen), 2)
         total = Row(
             TextView("合计:", size=14),
-            TextView(data.yuan(amount), id="cart_total", size=17, bold=True, color=ORANGE),
+            TextView(data.yuan(totals.amount), id="cart_total", size=17, bold=True, color=ORANGE),
             width=0,
             weight=1,
             arrange="end",
         )
         action = shop_button(
-            f"结算({sum(line.count for line in chosen)})",
-            (lambda: open_checkout(ctx, cart_ids=[line.id for line in chosen]))
-            if chosen
-            else _nothing(ctx),
+            f"结算({totals.pieces})",
+            (lambda: open_checkout(ctx, cart_ids=list(chosen))) if chosen else _nothing(ctx),
             id="checkout_button",
         )
     return Column(
@@ -166,6 +166,6 @@ def _nothing(ctx: AppContext) -> Handler:
     return lambda: ctx.toast("您还没有选择宝贝哦")
 
 
-def _delete(ctx: AppContext, chosen: list[CartLine]) -> None:
-    store.delete_from_cart(ctx, [line.id for line in chosen])
+def _delete(ctx: AppContext, chosen: Sequence[int]) -> None:
+    store.delete_from_cart(ctx, list(chosen))
     ctx.toast("删除成功")

@@ -6,12 +6,14 @@ Prices are yuan (REAL, two decimals); times are milliseconds on the virtual cloc
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.rows import records
+from mobile_gym.sim.ui.list_items import MadeItems
 
 PACKAGE = "com.testmall.app"
 DATABASE = "mall"
@@ -117,6 +119,8 @@ CREATE TABLE refunds(
     amount REAL NOT NULL,
     created INTEGER NOT NULL
 );
+CREATE INDEX order_items_by_order ON order_items(order_id);
+CREATE INDEX refunds_by_order ON refunds(order_id);
 CREATE TABLE callbacks(
     id INTEGER PRIMARY KEY,
     task_name TEXT NOT NULL,
@@ -193,9 +197,44 @@ CART_SQL = (
 )
 
 
+def _line(row: Sequence) -> CartLine:
+    return CartLine(*row[:8], bool(row[8]))
+
+
 def cart(ctx: AppContext) -> list[CartLine]:
     """The cart, newest first."""
-    return [CartLine(*row[:8], bool(row[8])) for row in ctx.db().execute(CART_SQL)]
+    return [_line(row) for row in ctx.db().execute(CART_SQL)]
+
+
+def cart_lines(ctx: AppContext) -> Sequence[CartLine]:
+    """The cart, newest first, read a page at a time as the cart's list shows it."""
+    return MadeItems(ctx.rows(CART_SQL), _line)
+
+
+class CartTotals(NamedTuple):
+    """What the cart screen says of the whole cart: its rows, and of the selected ones their
+    rows, total price and number of pieces."""
+
+    ids: tuple[int, ...]
+    chosen: tuple[int, ...]
+    amount: float
+    pieces: int
+
+
+def cart_totals(ctx: AppContext) -> CartTotals:
+    """The cart's totals, read whole once until the mall's database changes (``AppContext.kept``)."""
+
+    def read() -> CartTotals:
+        lines = cart(ctx)
+        chosen = [line for line in lines if line.selected]
+        return CartTotals(
+            tuple(line.id for line in lines),
+            tuple(line.id for line in chosen),
+            round(sum(line.subtotal for line in chosen), 2),
+            sum(line.count for line in chosen),
+        )
+
+    return ctx.kept("cart", read)
 
 
 def addresses(ctx: AppContext) -> list[Address]:
@@ -241,7 +280,12 @@ def skus(ctx: AppContext, product_id: int) -> list[Sku]:
     return records(ctx.db(), Sku, in_order, (product_id,))
 
 
-def categories(ctx: AppContext) -> list[str]:
-    """The catalogue's categories, in the order they first appear."""
-    rows = ctx.db().execute("SELECT category FROM products GROUP BY category ORDER BY MIN(id)")
-    return [category for (category,) in rows]
+def categories(ctx: AppContext) -> tuple[str, ...]:
+    """The catalogue's categories, in the order they first appear: grouped once until the
+    mall's database changes (``AppContext.kept``)."""
+
+    def read() -> tuple[str, ...]:
+        in_order = "SELECT category FROM products GROUP BY category ORDER BY MIN(id)"
+        return tuple(category for (category,) in ctx.db().execute(in_order))
+
+    return ctx.kept("categories", read)
