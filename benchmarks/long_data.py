@@ -30,25 +30,25 @@ reads its data again; the rows that come out the same are kept, laid out):
 - ``clock_alarms``: the Clock's Alarm tab, with ``count`` more alarms, half of them on;
 - ``mattermost_channels``: Mattermost's channel list, with ``count`` more unread posts in
   Town Square, each mentioning the user;
-- ``mattermost_thread``: a Mattermost thread of ``count`` replies, open at its newest.
+- ``mattermost_thread``: a Mattermost thread of ``count`` replies, open at its newest;
+- ``sms_conversations``: SMS Messenger's conversation list, with ``count`` more
+  conversations of one message each;
+- ``sms_blocked``: SMS Messenger's blocked numbers, with ``count`` more of them;
+- ``calendar_month``: Calendar's month, with ``count`` more events on the day it shows;
+- ``calendar_day``: Calendar's day view of that day;
+- ``launcher_grid``: App Launcher's grid, with ``count`` more items, first by title;
+- ``contacts_search``: Contacts searched for a word all of ``count`` more contacts hold;
+- ``shop_cart``: the shop's cart, with ``count`` more items.
 
 The rows give the cost at 20 and at 2,000 items and the ratio of the two (reported, with
-no goal). The recycled lists build only the rows in view. Notes reads its list a page at a
-time as it shows it (``QueryRows``), unless a search filters it; SMS Messenger finds each
-conversation's newest message through an index on the messages' address and date, and
-reads a thread a page at a time as it shows it, through the same index; the Music Player
-reads its tracks (and keeps its albums, artists and folders grouped and sorted until the
-library changes), Voice Recorder its recordings, the Calculator its history and the Clock
-its alarms a page at a time too (the Clock reads only the alarms that may be ringing to
-know whether one rings). SMS Messenger keeps the contacts' names, Calendar the
-upcoming events, Docreader the list of PDFs and the Files app the order of a category's
-documents or of a folder until the contacts, the events or the files change, and
-Mattermost what it read of its server until the server's database changes. File Manager and
-Gallery list the whole folder, as their sorting and grouping need (as the real apps list a
-folder or the media store whole), but only when the files or the media index changed since
-they last did (a cache keyed by their version; the Gallery keeps the folder sorted and
-grouped too, and finds a line of its grid, a day's title or a row of photos, from the
-groups alone): here nothing changed, so only the rows in view are built.
+no goal). A screen costs what it shows: a recycled list builds only the rows in view and
+reads its rows a page at a time (``AppContext.rows``: a query's rows, through the index its
+order needs), and what a screen must read whole to sort, group, count or match it is read
+once and kept until its database or its files change (``AppContext.kept``, and the apps'
+named caches: the Gallery's folder arrangements, File Manager's listings, the Files app's
+orders, the Music Player's shelves, Calendar's agendas, months and searches, SMS
+Messenger's phone books, conversation lists and searches). Here nothing changed between
+builds, so only the rows in view are built.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ from rounds import Workload, timed
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim.driver import Driver
+from mobile_gym.sim.input import Text
 
 COUNTS = (20, 2000)
 SMS = "com.simplemobiletools.smsmessenger"
@@ -74,6 +75,8 @@ CALCULATOR = "com.simplemobiletools.calculator"
 RECORDER = "com.simplemobiletools.voicerecorder"
 FILES = "com.google.android.documentsui"
 CLOCK = "com.google.android.deskclock"
+LAUNCHER = "com.simplemobiletools.applauncher"
+SHOP = "com.testmall.app"
 MATTERMOST, MATTERMOST_SERVER = "com.mattermost.rnbeta", "server.mattermost"
 TOWN_SQUARE = 1
 """The id of Mattermost's Town Square channel."""
@@ -253,6 +256,64 @@ def _open_thread(driver: Driver) -> None:
     driver.tap(id="post_replies", text=newest.text)
 
 
+def _conversations(phone: Phone, count: int) -> None:
+    """``count`` conversations of one message each, the newest of the phone."""
+    phone.database(SMS, "messages").executemany(
+        "INSERT INTO messages(address, body, date, type, read) VALUES (?, ?, ?, 1, 1)",
+        [(f"+1 666 {i:07d}", f"Hello number {i}", START_MS + i * 60_000) for i in range(count)],
+    )
+
+
+def _blocked(phone: Phone, count: int) -> None:
+    phone.database(SMS, "messages").executemany(
+        "INSERT INTO blocked_numbers(number) VALUES (?)",
+        [(f"+1 777 {i:07d}",) for i in range(count)],
+    )
+
+
+def _open_blocked(driver: Driver) -> None:
+    driver.tap(desc="Settings")
+    driver.tap(text="Manage blocked numbers")
+
+
+def _open_day(driver: Driver) -> None:
+    driver.tap(desc="Change view")
+    driver.tap(text="Daily view")
+
+
+def _launchers(phone: Phone, count: int) -> None:
+    """``count`` items that come before the seeded ones by title and in the custom order."""
+    phone.database(LAUNCHER, "app_launcher").executemany(
+        "INSERT INTO launchers(title, package, position) VALUES (?, ?, ?)",
+        [(f"A filled app {i:05d}", f"com.filled.app{i}", i - count) for i in range(count)],
+    )
+
+
+def _search_filled(driver: Driver) -> None:
+    driver.tap(desc="Search")
+    driver.device.send(Text("filled"))
+
+
+def _cart(phone: Phone, count: int) -> None:
+    """``count`` products in the cart, one piece each, every other one selected; the
+    first the newest."""
+    shop = phone.database(SHOP, "mall")
+    base = 100_000
+    shop.executemany(
+        "INSERT INTO products(id, name, category, price, shop, description) "
+        "VALUES (?, ?, '数码', ?, '测试店', '测试描述')",
+        [(base + i, f"测试商品 {i:05d}", 10.0 + i % 100) for i in range(count)],
+    )
+    shop.executemany(
+        "INSERT INTO skus(id, product_id, name, price, stock) VALUES (?, ?, '默认', ?, 100)",
+        [(base + i, base + i, 10.0 + i % 100) for i in range(count)],
+    )
+    shop.executemany(
+        "INSERT INTO cart_items(product_id, sku_id, count, selected, added) VALUES (?, ?, 1, ?, ?)",
+        [(base + i, base + i, i % 2, phone.boot_ms - 1000 * i) for i in range(count)],
+    )
+
+
 def _notes(phone: Phone, count: int) -> None:
     rows = [(f"Note {i}", "text " * 10, START_MS + i, START_MS + i) for i in range(count)]
     phone.database(NOTES, "notes").executemany(
@@ -349,6 +410,27 @@ CASES = (
         _replies,
         _open_thread,
     ),
+    Case(
+        "sms_conversations",
+        "SMS conversation list, conversations",
+        "conversations",
+        SMS,
+        _conversations,
+        lambda d: None,
+    ),
+    Case("sms_blocked", "SMS blocked numbers", "numbers", SMS, _blocked, _open_blocked),
+    Case("calendar_month", "Calendar month", "events", CALENDAR, _events, lambda d: None),
+    Case("calendar_day", "Calendar day", "events", CALENDAR, _events, _open_day),
+    Case("launcher_grid", "App Launcher grid", "items", LAUNCHER, _launchers, lambda d: None),
+    Case(
+        "contacts_search",
+        "Contacts search",
+        "contacts",
+        CONTACTS,
+        _contacts,
+        _search_filled,
+    ),
+    Case("shop_cart", "Shop cart", "items", SHOP, _cart, lambda d: d.tap(desc="购物车")),
 )
 
 

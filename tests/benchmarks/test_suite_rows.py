@@ -120,6 +120,13 @@ def test_each_long_data_case_opens_on_the_items_it_filled(case: long_data.Case) 
             "clock_alarms": "12:05 AM",  # the earliest first: the filled ones from midnight
             "mattermost_channels": "60 mentions",  # Town Square's badge
             "mattermost_thread": "Reply 00059",  # the thread opens at its newest reply
+            "sms_conversations": "Hello number 59",  # the newest conversation first
+            "sms_blocked": "+1 777 0000005",  # in the order of the numbers
+            "calendar_month": "+57",  # the day's cell: three titles, and how many more
+            "calendar_day": "Event 00005",  # the day's events by start time
+            "launcher_grid": "A filled app 00005",  # first by title
+            "contacts_search": "Filled10 Contact",  # by first name: Filled0, 1, 10, 11...
+            "shop_cart": "测试商品 00003",  # the newest first
         }[case.name]
         assert filled in shown and filled not in few.hierarchy_xml()
     finally:
