@@ -85,7 +85,7 @@ class App:
     def __init__(self) -> None:
         self.readings: FIFOCache[tuple, object] = FIFOCache(READINGS)
         """What its screens read whole of a database lately (``AppContext.kept``), by the
-        database's stamp and what was read."""
+        database, its stamp and what was read."""
 
     def create_databases(self, ctx: AppContext, rng: random.Random | None = None) -> None:
         """Create the app's tables: at boot filled with the content ``seed`` draws from
@@ -203,13 +203,13 @@ class AppContext:
         self, what: Hashable, read: Callable[[], T], conn: sqlite3.Connection | None = None
     ) -> T:
         """``read()``, read again only once database ``conn`` (the app's first by default)
-        changes: kept in the app's ``readings`` under ``what`` and the database's stamp. For
+        changes: kept in the app's ``readings`` under the database, its stamp and ``what``. For
         what a screen reads whole (to sort, group, count or match it) and shows a part of: a
         screen built again for anything else does not read it again, and taking the stamp
         reads the database, so the screen is built again when it changes. Builds share the
         value: make it immutable (tuples, ``MappingProxyType``)."""
         db = self.db() if conn is None else conn
-        key = (self.phone.storage.stamp(db), what)
+        key = (db, self.phone.storage.stamp(db), what)
         return cast(T, self.app.readings.get(key, lambda _key: read()))
 
     def rows(self, sql: str, params: Sequence[object] = (), name: str | None = None) -> QueryRows:
