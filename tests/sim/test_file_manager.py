@@ -14,6 +14,7 @@ from mobile_gym.sim.apps.file_manager.files import Entry, format_size
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER
 from mobile_gym.sim.system.storage import Storage
+from tests.sim.conftest import views_made
 
 SEED = 5
 
@@ -499,3 +500,108 @@ def test_the_list_follows_the_files_changed_behind_its_back(
     phone.storage.set_modified("/sdcard/Documents/Taxes/a-letter.txt", 1_800_000_000_000)
     assert _names(driver) == ["return-2023.pdf", "a-letter.txt"]
     assert len(found) == 4  # the write, the removal, the new sort and the new date
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[tuple]:
+    """The arguments of every call of ``owner.name`` from now on."""
+    calls: list[tuple] = []
+    original = getattr(owner, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+def _rebuilt(phone: Phone, times: int = 3) -> None:
+    """The screen built again ``times`` times with nothing changed."""
+    for _ in range(times):
+        phone.invalidate()
+        phone.hierarchy_xml()
+
+
+def test_many_files_are_ranked_for_recents_once_until_they_change(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone.storage.write_files(
+        (f"/sdcard/Documents/Old/old_{i:04d}.txt", b"o", 1_600_000_000_000 + i) for i in range(1000)
+    )
+    driver.tap(desc="Recents")
+    assert "notes.txt" in _names(driver)
+    made = _counting(monkeypatch, browser.Browser, "entry")
+    _rebuilt(phone)
+    assert made == []  # nothing changed: no file looked at again
+    phone.storage.write_files([("/sdcard/Download/newest.txt", b"n", 1_800_000_000_000)])
+    assert _names(driver)[0] == "newest.txt"  # shown at once
+    phone.storage.delete("/sdcard/Download/newest.txt")
+    assert _names(driver)[0] != "newest.txt" and "notes.txt" in _names(driver)
+
+
+def test_the_storage_tab_sums_many_files_once_until_they_change(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mobile_gym.sim.apps.file_manager import storage_tab
+
+    phone.storage.write_files(
+        (f"/sdcard/Documents/Old/old_{i:04d}.txt", b"o", 1_600_000_000_000) for i in range(1000)
+    )
+    driver.tap(desc="Storage")
+    images = driver.find(id="images_size").text
+    sums = _counting(monkeypatch, storage_tab, "usage")
+    _rebuilt(phone)
+    assert sums == []
+    phone.storage.write_files([("/sdcard/Pictures/big.jpg", bytes(3 << 20), 1_700_000_000_000)])
+    assert driver.find(id="images_size").text != images  # summed again at once
+    assert len(sums) == 1
+
+
+def test_the_folder_picker_makes_the_rows_in_view_of_many_folders(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone.storage.write_files(
+        (f"/sdcard/Many/sub_{i:03d}/f.txt", b"f", 1_600_000_000_000) for i in range(300)
+    )
+    driver.tap(id="item_name", text="Download")
+    driver.long_press(id="item_name", text="notes.txt")
+    driver.tap(desc="More options")
+    driver.tap(text="Copy to")
+    driver.tap(id="filepicker_breadcrumb", text="Internal")
+    driver.tap(id="list_item_name", text="Many")
+    assert views_made(phone, "filepicker_item") < 30  # of 300
+    listed = _counting(monkeypatch, Storage, "list_dir")
+    _rebuilt(phone)
+    assert listed == []
+    phone.storage.make_dirs("/sdcard/Many/aaa")
+    assert driver.find(id="list_item_name").text == "aaa"  # shown at once
+    for _ in range(12):
+        driver.scroll("down", id="filepicker_list")  # the rows further down made as they show
+    last = driver.find_all(id="list_item_name")[-1].text
+    assert last > "sub_020"
+    driver.tap(id="list_item_name", text=last)
+    driver.tap(text="OK")
+    assert phone.storage.read(f"/sdcard/Many/{last}/notes.txt") == b"remember the milk"
+
+
+def test_the_properties_of_a_big_folder_are_summed_once_until_it_changes(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone.storage.write_files(
+        (f"/sdcard/Documents/Taxes/old_{i:04d}.txt", b"o", 1_600_000_000_000) for i in range(1000)
+    )
+
+    def contents() -> str:
+        labels = [n.text for n in driver.find_all(id="property_label")]
+        values = [n.text for n in driver.find_all(id="property_value")]
+        return dict(zip(labels, values, strict=True))["Contents"]
+
+    _open(driver, "Documents")
+    driver.long_press(id="item_name", text="Taxes")
+    driver.tap(id="cab_properties")
+    assert contents() == "1002 files, 0 folders"
+    walked = _counting(monkeypatch, Storage, "tree")
+    _rebuilt(phone)
+    assert walked == []
+    phone.storage.write_files([("/sdcard/Documents/Taxes/one_more.txt", b"1", 1_600_000_000_000)])
+    assert contents() == "1003 files, 0 folders"  # at once

@@ -436,3 +436,75 @@ def test_a_folder_alone_cannot_be_shared(phone: Phone, driver: Driver) -> None:
     driver.tap(desc="Share")
     assert driver.exists(text="Folders can't be shared")
     assert not driver.exists(id="app_label")
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[tuple]:
+    """The arguments of every call of ``owner.name`` from now on."""
+    calls: list[tuple] = []
+    original = getattr(owner, name)
+    monkeypatch.setattr(owner, name, lambda *args: calls.append(args) or original(*args))
+    return calls
+
+
+def _rebuilt(phone: Phone, times: int = 3) -> None:
+    for _ in range(times):
+        phone.invalidate()  # built again, nothing changed
+        phone.hierarchy_xml()
+
+
+def test_a_search_through_many_files_is_found_once_until_the_files_change(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone.storage.write_files(
+        (f"/sdcard/Documents/F{i % 20}/bid_{i:04d}.txt", b"b", T0 + i) for i in range(1000)
+    )
+    _roots(driver, "Internal storage")
+    driver.tap(desc="Search")
+    driver.type_into("bid_", id="search_src_text")
+    assert _names(driver)[:2] == ["bid_0000.txt", "bid_0001.txt"]
+    assert views_made(phone, "title") < 40  # of more than 1,000
+    searches = _counted(monkeypatch, Documents, "search")
+    _rebuilt(phone)
+    assert searches == []
+    phone.write_file(f"{DOWNLOAD}/bid_+first.txt", b"a")
+    assert _names(driver)[0] == "bid_+first.txt" and len(searches) == 1  # shown at once
+    driver.tap(desc="Clear query")
+    driver.type_into("bid_a", id="search_src_text")
+    assert _names(driver) == ["bid_alpha.txt"]
+
+
+def test_a_long_folder_sorted_by_size_is_sorted_once_until_its_files_change(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone.storage.write_files((f"{DOWNLOAD}/note_{i:04d}.txt", b"n" * i, T0) for i in range(1000))
+    _menu(driver, "Sort by")
+    driver.tap(text="Size (largest first)")
+    assert _names(driver)[:2] == ["bid_beta.doc", "note_0999.txt"]
+    assert views_made(phone, "title") < 40  # of more than 1,000
+    listed = _counted(monkeypatch, Documents, "folder")
+    _rebuilt(phone)
+    assert listed == []
+    phone.write_file(f"{DOWNLOAD}/huge.bin", bytes(9000))
+    assert _names(driver)[0] == "huge.bin" and len(listed) == 1  # shown at once
+    _menu(driver, "Sort by")
+    driver.tap(text="Modified (oldest first)")
+    assert _names(driver)[0] == "bid_alpha.txt"
+
+
+def test_the_folder_chooser_lists_a_long_folder_once_until_it_changes(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone.storage.write_files((f"{DOWNLOAD}/note_{i:04d}.txt", b"n", T0) for i in range(1000))
+    phone.storage.write_files([(f"{DOWNLOAD}/sub/inner.txt", b"i", T0)])
+    _select(driver, "bid_alpha.txt")
+    _menu(driver, "Copy to\u2026")
+    driver.tap(id="title", text="Download")
+    assert _names(driver) == ["sub"]  # folders only
+    listed = _counted(monkeypatch, type(phone.storage), "list_dir")
+    _rebuilt(phone)
+    assert listed == []
+    phone.storage.make_dirs(f"{DOWNLOAD}/archive")
+    assert _names(driver) == ["archive", "sub"]  # shown at once
+    driver.tap(id="title", text="archive")
+    driver.tap(id="button1", text="Copy")
+    assert phone.storage.read(f"{DOWNLOAD}/archive/bid_alpha.txt") == b"alpha\n" * 3

@@ -16,12 +16,16 @@ from mobile_gym.sim.apps.gallery import (
     PACKAGE,
     VIEWER_ACTIVITY,
     GalleryApp,
+    library,
 )
+from mobile_gym.sim.apps.gallery.library import Library
 from mobile_gym.sim.apps.gallery.media import TRASH
 from mobile_gym.sim.apps.gallery.names import SETTINGS_ACTIVITY, WALLPAPER_ACTIVITY
 from mobile_gym.sim.driver import Driver
+from mobile_gym.sim.system.storage import Storage
 from mobile_gym.tasks.schema import SolutionStep
 from mobile_gym.tasks.solution import step_actions
+from tests.sim.conftest import views_made
 
 SEED = 3
 CAMERA = "/sdcard/DCIM/Camera"
@@ -486,3 +490,92 @@ def test_about_opens_the_about_page(phone: Phone, driver: Driver) -> None:
     driver.tap(desc="More options")
     driver.tap(text="About")
     assert driver.find(id="about_app_name").text == "Simple Gallery Pro"
+
+
+def _rebuilt(phone: Phone, times: int = 3) -> None:
+    for _ in range(times):
+        phone.invalidate()  # built again, nothing changed
+        phone.hierarchy_xml()
+
+
+def _many_folders(phone: Phone, count: int = 300) -> None:
+    phone.storage.write_files(
+        (f"/sdcard/Pictures/F{i:03d}/img_{i:03d}.jpg", b"jpeg", 1_600_000_000_000 + i)
+        for i in range(count)
+    )
+
+
+def test_many_folders_are_listed_and_searched_once_until_they_change(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folded: list[str] = []
+
+    class Name(str):
+        def casefold(self) -> str:
+            folded.append(str(self))
+            return super().casefold()
+
+    name_of = library.folder_name
+    monkeypatch.setattr(library, "folder_name", lambda key: Name(name_of(key)))
+    _many_folders(phone)
+    assert "Camera" in _folders(driver)
+    assert views_made(phone, "dir_holder") < 40  # of more than 300
+    _rebuilt(phone)
+    assert folded == []  # no name looked at again
+    driver.type_into("f2", id="top_toolbar_search")
+    assert list(_folders(driver))[:2] == ["F299", "F298"]  # the newest first
+    matched = len(folded)
+    _rebuilt(phone)
+    assert len(folded) == matched  # the search is matched once
+    phone.write_file("/sdcard/Pictures/F2new/late.jpg", b"jpeg")
+    assert list(_folders(driver))[:2] == ["F2new", "F299"]  # shown at once
+
+
+def test_the_viewer_finds_its_place_in_a_long_folder_once(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone.storage.write_files(
+        (f"/sdcard/Pictures/Big/IMG_{i:03d}.jpg", b"jpeg", 1_700_000_000_000 - i * 60_000)
+        for i in range(300)
+    )
+    driver.tap(id="dir_name", text="Big")
+    driver.tap(desc="IMG_000.jpg")
+    driver.send_all(ev.drag(900, 1200, 150, 1200))  # the next one
+    assert driver.find(id="medium_counter").text == "2 / 300"
+    grouped: list[str] = []
+    groups = Library.groups
+    monkeypatch.setattr(
+        Library, "groups", lambda self, key: grouped.append(key) or groups(self, key)
+    )
+    _rebuilt(phone)
+    assert grouped == []  # the folder is not walked again
+    driver.tap(id="bottom_delete")
+    driver.tap(text="Delete", class_="android.widget.Button")
+    assert _title(driver) == "IMG_002.jpg"  # the next one shows
+    assert driver.find(id="medium_counter").text == "2 / 299"
+    driver.send_all(ev.drag(150, 1200, 900, 1200))
+    assert _title(driver) == "IMG_000.jpg"
+
+
+def test_the_settings_read_many_folders_once_and_their_dialog_scrolls(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _many_folders(phone)
+    _settings(driver)
+    assert driver.exists(id="settings_manage_hidden_folders_holder")
+    looked: list[str] = []
+    is_file = Storage.is_file
+    monkeypatch.setattr(Storage, "is_file", lambda self, p: looked.append(p) or is_file(self, p))
+    _rebuilt(phone)
+    assert looked == []  # no folder looked at again for a .nomedia file
+    driver.tap(id="settings_manage_hidden_folders_holder")
+    assert views_made(phone, "manage_folder") < 30  # of more than 300
+    for _ in range(40):  # scrolled until it shows: the rows below made as they show
+        if not driver.exists(id="manage_folder", text="F040"):
+            driver.scroll("down", id="manage_folders_list")
+    driver.tap(id="manage_folder", text="F040")
+    driver.tap(text="OK")
+    assert phone.storage.exists("/sdcard/Pictures/F040/.nomedia")
+    driver.key("BACK")
+    driver.type_into("f04", id="top_toolbar_search")
+    assert "F040" not in _folders(driver) and "F041" in _folders(driver)

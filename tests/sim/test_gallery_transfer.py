@@ -9,6 +9,7 @@ from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.apps.gallery import MAIN_ACTIVITY, PACKAGE, GalleryApp
 from mobile_gym.sim.driver import Driver
+from tests.sim.conftest import views_made
 
 CAMERA = "/sdcard/DCIM/Camera"
 
@@ -126,3 +127,22 @@ def test_move_from_the_viewer_shows_the_next_medium(phone: Phone, driver: Driver
     assert f"/sdcard/Download/{first['filename']}" in phone.storage.files
     assert driver.find(id="medium_image").desc != first["filename"]
     assert driver.exists(desc="Toggle favorite")  # still in the viewer
+
+
+def test_the_folder_picker_makes_the_rows_in_view_of_many_folders(
+    phone: Phone, driver: Driver
+) -> None:
+    phone.storage.write_files(
+        (f"/sdcard/Pictures/F{i:03d}/img_{i:03d}.jpg", b"jpeg", 1_700_000_000_000)
+        for i in range(300)
+    )
+    photo = _photos(phone)[0]
+    _pick_folder_for(driver, [photo["filename"]], "Copy to")
+    assert driver.exists(id="dir_path", text=CAMERA)
+    assert views_made(phone, "directory_holder") < 30  # of more than 300
+    for _ in range(30):  # the rows further down made as they show
+        if driver.exists(id="dir_path", text="/sdcard/Pictures/F040"):
+            break
+        driver.scroll("down", id="directories_grid")
+    driver.tap(id="dir_path", text="/sdcard/Pictures/F040")
+    assert f"/sdcard/Pictures/F040/{photo['filename']}" in phone.storage.files

@@ -11,7 +11,7 @@ from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps import about, preferences
 from mobile_gym.sim.apps.base import App, AppContext, Handler
 from mobile_gym.sim.apps.file_manager import dialogs
-from mobile_gym.sim.apps.file_manager.browser import Browser
+from mobile_gym.sim.apps.file_manager.browser import Browser, kept
 from mobile_gym.sim.apps.file_manager.content import SEEDED_FILES, seed_files
 from mobile_gym.sim.apps.file_manager.files import (
     HOME,
@@ -43,6 +43,19 @@ RECENTS = 50
 """How many of the newest files the Recents tab lists."""
 LISTINGS = 4
 """How many of the browser's last lists are kept (``FileManagerApp.listings``)."""
+SURVEYS = 4
+"""How many of the other readings of many files are kept (``FileManagerApp.surveys``)."""
+
+
+def _newest(browser: Browser) -> tuple[Entry, ...]:
+    """The ``RECENTS`` newest files anywhere on the storage (hidden ones left out)."""
+    prefix = HOME + "/"
+    paths = [
+        p for p in browser.storage.files if p.startswith(prefix) and "/." not in p[len(HOME) :]
+    ]
+    files = [browser.entry(p) for p in paths]
+    files.sort(key=lambda e: (-e.modified, e.name.lower()))
+    return tuple(files[:RECENTS])
 
 
 class FileManagerApp(about.AboutPages, App):
@@ -65,6 +78,11 @@ class FileManagerApp(about.AboutPages, App):
         self.listings: FIFOCache[tuple, tuple[Entry, ...]] = FIFOCache(LISTINGS)
         """The lists the browser showed, by folder, search, options and the files' version
         (``Browser.entries``): a list is found again once the files change."""
+        self.surveys: FIFOCache[tuple, object] = FIFOCache(SURVEYS)
+        """What the other screens read of many files, by what and the files' version
+        (``browser.kept``: the Recents list, the Storage tab's totals, the folders the
+        folder picker lists, the Properties of a selection): found again once the files
+        change."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_files(ctx.phone.storage, rng, ctx.phone.boot_ms)
@@ -193,7 +211,7 @@ class FileManagerApp(about.AboutPages, App):
         if tab == STORAGE_TAB:
             body = [
                 toolbar("Storage"),
-                ctx.scroller("storage", storage_body(ctx.phone.storage), height=0, weight=1),
+                ctx.scroller("storage", storage_body(ctx), height=0, weight=1),
             ]
         elif tab == RECENTS_TAB:
             body = self._recents(ctx)
@@ -204,17 +222,12 @@ class FileManagerApp(about.AboutPages, App):
     def _recents(self, ctx: AppContext) -> list[View]:
         """The newest files anywhere on the storage (hidden ones left out)."""
         browser = Browser(ctx)
-        prefix = HOME + "/"
-        paths = [
-            p for p in browser.storage.files if p.startswith(prefix) and "/." not in p[len(HOME) :]
-        ]
-        files = [browser.entry(p) for p in paths]
-        files.sort(key=lambda e: (-e.modified, e.name.lower()))
+        files = kept(ctx, ("recents", browser.fallback_ms), lambda: _newest(browser))
         rows: View
         if files:
             rows = ctx.scroller(
                 "recents",
-                items=files[:RECENTS],
+                items=files,
                 item_height=ROW_DP,
                 render_item=lambda _i, item: self._recent_row(browser, cast(Entry, item)),
                 id="recents_list",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import posixpath
 
 from mobile_gym.sim.apps.base import AppContext, Handler
-from mobile_gym.sim.apps.file_manager.browser import Browser
+from mobile_gym.sim.apps.file_manager.browser import Browser, kept
 from mobile_gym.sim.apps.file_manager.files import (
     SORT_LABELS,
     SORTS,
@@ -130,8 +130,15 @@ def properties_dialog(browser: Browser) -> Handler:
         "properties",
         "Properties",
         buttons=[("OK", None)],
-        body=lambda: properties_body(_properties(browser)),
+        body=lambda: properties_body(_kept_properties(browser)),
     )
+
+
+def _kept_properties(browser: Browser) -> tuple[tuple[str, str], ...]:
+    """``_properties``, found again only once the files change (``browser.kept``): the
+    size and contents of a large folder are summed once while the dialog shows."""
+    what = ("properties", tuple(browser.selection.keys), browser.show_hidden, browser.fallback_ms)
+    return kept(browser.ctx, what, lambda: tuple(_properties(browser)))
 
 
 def _properties(browser: Browser) -> list[tuple[str, str]]:
@@ -208,6 +215,18 @@ def sort_dialog(browser: Browser) -> Handler:
     return open_
 
 
+def _subfolders(browser: Browser, folder: str, show_hidden: bool) -> tuple[str, ...]:
+    """The folders in ``folder`` by name (hidden ones only when shown)."""
+    storage = browser.storage
+    found = [
+        posixpath.join(folder, name)
+        for name in storage.list_dir(folder)
+        if storage.is_dir(posixpath.join(folder, name))
+        and (show_hidden or not name.startswith("."))
+    ]
+    return tuple(sorted(found, key=str.lower))
+
+
 def picker_dialog(browser: Browser, *, move: bool) -> Handler:
     """ "Select a folder" for copy or move: breadcrumbs, the folders there, OK to transfer."""
     ctx = browser.ctx
@@ -223,29 +242,44 @@ def picker_dialog(browser: Browser, *, move: bool) -> Handler:
 
         return run
 
+    def row(_index: int, path: object) -> View:
+        return list_item(
+            posixpath.basename(str(path)),
+            icon="folder",
+            on_click=go(str(path)),
+            id="filepicker_item",
+            title_id="list_item_name",
+        )
+
     def body() -> list[View]:
-        subfolders = [
-            posixpath.join(folder, name)
-            for name in browser.storage.list_dir(folder)
-            if browser.storage.is_dir(posixpath.join(folder, name))
-            and (browser.show_hidden or not name.startswith("."))
-        ]
-        rows: list[View] = [
-            list_item(
-                posixpath.basename(path),
-                icon="folder",
-                on_click=go(path),
-                id="filepicker_item",
-                title_id="list_item_name",
+        show_hidden = browser.show_hidden
+        subfolders = kept(
+            ctx,
+            ("subfolders", folder, show_hidden),
+            lambda: _subfolders(browser, folder, show_hidden),
+            near=folder,
+        )
+        listing = (
+            ctx.scroller(
+                "picker",
+                items=subfolders,
+                render_item=row,
+                wrap_rows=True,
+                id="filepicker_list",
+                height=PICKER_LIST_DP,
             )
-            for path in sorted(subfolders, key=str.lower)
-        ]
-        if not rows:
-            rows = [empty_state("No folders here", id="filepicker_placeholder")]
+            if subfolders
+            else ctx.scroller(
+                "picker",
+                [empty_state("No folders here", id="filepicker_placeholder")],
+                id="filepicker_list",
+                height=PICKER_LIST_DP,
+            )
+        )
         crumbs = [(name, go(path)) for name, path in browser.crumbs(folder)]
         return [
             breadcrumbs(crumbs, id="filepicker_breadcrumbs", item_id="filepicker_breadcrumb"),
-            ctx.scroller("picker", rows, id="filepicker_list", height=PICKER_LIST_DP),
+            listing,
         ]
 
     def ok() -> None:

@@ -29,6 +29,7 @@ from mobile_gym.sim.ui.selection import Selection
 
 if TYPE_CHECKING:
     from mobile_gym.sim.apps.base import AppContext
+    from mobile_gym.sim.apps.file_manager.files import Entry
     from mobile_gym.sim.apps.files.app import FilesApp
 
 PREFERENCES = {"sort": "name", "sort_descending": "0", "view_mode": "list"}
@@ -97,19 +98,24 @@ class Browser:
         return out
 
     def entries(self) -> Listing:
-        """What the list shows: the folder or category, or the search results."""
+        """What the list shows: the folder or category, or the search results. Outside an
+        archive the order is kept until the files change (``_kept``)."""
         root, path = self.root, self.path
         query = self.search.query
         sort, descending = self.sort
+        if path is not None and archive.split(path) is not None:  # an archive's members
+            documents = self.documents
+            found = documents.search(root, path, query) if query else documents.folder(path)
+            return ordered(found, sort, descending)
         if query:
-            found = self.documents.search(root, path or "", query)
-        elif path is not None and sort == "name" and archive.split(path) is None:
+            key = ("search", root.key, path, query, sort, descending)
+            return self._kept(path or HOME, key, self._found(root, path, query))
+        if path is not None and sort == "name":
             return self._kept(path, ("name", path, descending), self._by_name(path, descending))
-        elif path is not None:
-            found = self.documents.folder(path)
-        else:
-            return self._kept(HOME, (root.key, sort, descending), self._category(root.key))
-        return ordered(found, sort, descending)
+        if path is not None:
+            key = ("folder", path, sort, descending)
+            return self._kept(path, key, self._sorted(lambda: self.documents.folder(path)))
+        return self._kept(HOME, (root.key, sort, descending), self._category(root.key))
 
     def _kept(self, near: str, key: tuple, order: Callable[[], Sequence[str]]) -> Listing:
         """The documents ``order`` lists, for ``key`` (what is listed, in which order), found
@@ -123,6 +129,14 @@ class Browser:
 
     def _by_name(self, folder: str, descending: bool) -> Callable[[], Sequence[str]]:
         return lambda: self.documents.by_name(folder, descending).paths
+
+    def _sorted(self, find: Callable[[], list[Entry]]) -> Callable[[], Sequence[str]]:
+        """The documents ``find`` finds, in the chosen order."""
+        return lambda: ordered(find(), *self.sort).paths
+
+    def _found(self, root: Root, path: str | None, query: str) -> Callable[[], Sequence[str]]:
+        """The search results for ``query`` (below ``path``, or in a category root)."""
+        return self._sorted(lambda: self.documents.search(root, path or "", query))
 
     def _category(self, key: str) -> Callable[[], Sequence[str]]:
         """A category root's documents in the chosen order (Recent: the newest first)."""

@@ -9,6 +9,7 @@ closes the chooser; "Cancel" or the up arrow closes it having done nothing.
 from __future__ import annotations
 
 import posixpath
+from typing import TYPE_CHECKING, cast
 
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.files import operations
@@ -18,6 +19,9 @@ from mobile_gym.sim.ui.breadcrumbs import breadcrumbs
 from mobile_gym.sim.ui.composites import empty_state, list_item, toolbar
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from mobile_gym.sim.apps.files.app import FilesApp
 
 ROW_DP = 56
 TITLE = "Internal storage"
@@ -40,10 +44,24 @@ def up(ctx: AppContext) -> bool:
     return True
 
 
+def folders_in(ctx: AppContext, path: str) -> tuple[str, ...]:
+    """The folders in ``path`` by name, hidden ones left out: found again only once the
+    files change (``FilesApp.orders``), so a folder of many files costs what its rows on
+    screen cost."""
+    storage = ctx.phone.storage
+
+    def find() -> tuple[str, ...]:
+        names = sorted((n for n in storage.list_dir(path) if not n.startswith(".")), key=str.lower)
+        paths = (posixpath.join(path, n) for n in names)
+        return tuple(p for p in paths if storage.is_dir(p))
+
+    orders = cast("FilesApp", ctx.app).orders
+    return orders.get(("folders", path, storage.read_version(path)), lambda _key: find())
+
+
 def picker_screen(ctx: AppContext) -> View:
     mode = ctx.args.get("mode", "copy")
     label = operations.MODES[mode][0]
-    storage = ctx.phone.storage
     here = folder(ctx)
 
     def go(path: str) -> Handler:
@@ -57,8 +75,7 @@ def picker_screen(ctx: AppContext) -> View:
         ctx.toast(operations.transfer(ctx, mode, list(ctx.args.get("paths", [])), here))
         ctx.finish()
 
-    names = sorted((n for n in storage.list_dir(here) if not n.startswith(".")), key=str.lower)
-    folders = [posixpath.join(here, n) for n in names if storage.is_dir(posixpath.join(here, n))]
+    folders = folders_in(ctx, here)
     crumbs = [(TITLE, go(HOME))]
     current = HOME
     for part in here[len(HOME) :].strip("/").split("/") if here != HOME else []:

@@ -43,7 +43,7 @@ from mobile_gym.sim.ui.view import View
 
 INDEX_READS = 4
 """How many of the index's last reads are kept (``GalleryApp.index_reads``)."""
-ARRANGEMENTS = 4
+ARRANGEMENTS = 8
 """How many arrangements of the media are kept (``GalleryApp.arrangements``)."""
 
 
@@ -79,9 +79,11 @@ class GalleryApp(about.AboutPages, App):
         ``media.media_in``): read again once the index or the files change."""
         self.arrangements: FIFOCache[tuple, object] = FIFOCache(ARRANGEMENTS)
         """The media as the screens last arranged them (the folders listed, a folder sorted
-        and grouped: ``Library.folders``, ``Library.groups``), by what and the index's sync
-        state (which moves with the preferences too, kept in the same database): arranged
-        again once the files or the database change."""
+        and grouped, its media in order and their places, the folders holding media:
+        ``Library.folders``, ``Library.groups``, ``Library.ordered``, ``Library.place``,
+        ``Library.media_folders``, ``Library.hidden_folders``), by what and the index's
+        sync state (which moves with the preferences too, kept in the same database):
+        arranged again once the files or the database change."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_media(ctx, rng)

@@ -44,23 +44,35 @@ def folder_picker(
 
         return run
 
+    def row(_index: int, item: object) -> View:
+        path = str(item)
+        return list_item(
+            posixpath.basename(path),
+            path,
+            icon="folder",
+            on_click=choose(path),
+            id="directory_holder",
+            title_id="dir_name",
+            subtitle_id="dir_path",
+        )
+
     def picker_body() -> list[View]:
         folders = library.media_folders()
-        rows: list[View] = [
-            list_item(
-                posixpath.basename(path),
-                path,
-                icon="folder",
-                on_click=choose(path),
-                id="directory_holder",
-                title_id="dir_name",
-                subtitle_id="dir_path",
+        if not folders:
+            empty = empty_state("No folders here", id="directories_empty_placeholder")
+            return [
+                ctx.scroller("pick_folder", [empty], id="directories_grid", height=PICKER_LIST_DP)
+            ]
+        return [
+            ctx.scroller(
+                "pick_folder",
+                items=folders,
+                render_item=row,
+                wrap_rows=True,
+                id="directories_grid",
+                height=PICKER_LIST_DP,
             )
-            for path in folders
         ]
-        if not rows:
-            rows = [empty_state("No folders here", id="directories_empty_placeholder")]
-        return [ctx.scroller("pick_folder", rows, id="directories_grid", height=PICKER_LIST_DP)]
 
     def create() -> bool:
         name = ctx.field("new_folder_name").strip()

@@ -15,6 +15,7 @@ from mobile_gym.sim.apps.gallery.names import (
 )
 from mobile_gym.sim.ui.composites import Action, empty_state
 from mobile_gym.sim.ui.grid import grid_row, thumbnail
+from mobile_gym.sim.ui.list_items import MadeItems
 from mobile_gym.sim.ui.search_bar import SearchBar
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import TextView
@@ -90,7 +91,7 @@ def build(ctx: AppContext) -> View:
     library = Library(ctx)
     search = SearchBar(ctx, "Search folders")
     query = search.query.casefold()
-    folders = [f for f in library.folders() if query in f.name.casefold()]
+    folders = library.folders(query)
     overflow = ctx.menu(
         "overflow",
         [
@@ -113,7 +114,11 @@ def build(ctx: AppContext) -> View:
             id="directories_grid",
         )
     elif folders:
-        rows = [folders[i : i + COLUMNS] for i in range(0, len(folders), COLUMNS)]
+        # the grid's rows (``COLUMNS`` folders each), made only as they show
+        rows = MadeItems(
+            range(-(-len(folders) // COLUMNS)),
+            lambda row: folders[row * COLUMNS : (row + 1) * COLUMNS],
+        )
         body = ctx.scroller(
             "folders",
             items=rows,

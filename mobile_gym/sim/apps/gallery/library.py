@@ -9,6 +9,7 @@ import posixpath
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from mobile_gym.sim.apps.base import AppContext
@@ -176,9 +177,23 @@ class Library:
         """The folders whose media never show (``excluded_folders``, one path a line)."""
         return [p for p in self.prefs.get("excluded_folders").split("\n") if p]
 
-    def media_folders(self) -> list[str]:
-        """Every folder holding media outside the recycle bin, hidden or excluded or not."""
-        return sorted({m.parent_path for m in self.media if not m.deleted_ts})
+    def media_folders(self) -> tuple[str, ...]:
+        """Every folder holding media outside the recycle bin, hidden or excluded or not,
+        by path; kept until the files or the database change, as ``groups``."""
+        return self._kept(
+            ("media_folders",),
+            lambda: tuple(sorted({m.parent_path for m in self.media if not m.deleted_ts})),
+        )
+
+    def hidden_folders(self) -> frozenset[str]:
+        """The ``media_folders`` a ``.nomedia`` file hides; kept as ``groups``."""
+        storage = self.ctx.phone.storage
+
+        def find() -> frozenset[str]:
+            folders = self.media_folders()
+            return frozenset(f for f in folders if storage.is_file(posixpath.join(f, NOMEDIA)))
+
+        return self._kept(("hidden_folders",), find)
 
     def groups(self, key: str) -> tuple[Group, ...]:
         """The media of folder ``key`` in ``group_by`` groups, each titled (one untitled
@@ -218,9 +233,23 @@ class Library:
         ranks = sorted(groups, reverse=order == "desc")
         return tuple((groups[rank][0], tuple(groups[rank][1])) for rank in ranks)
 
-    def ordered(self, key: str) -> list[Medium]:
-        """The media of folder ``key`` in the order the screen shows them (group by group)."""
-        return [item for _title, items in self.groups(key) for item in items]
+    def ordered(self, key: str) -> tuple[Medium, ...]:
+        """The media of folder ``key`` in the order the screen shows them (group by group);
+        kept as ``groups``."""
+        return self._kept(
+            ("ordered", key),
+            lambda: tuple(item for _title, items in self.groups(key) for item in items),
+        )
+
+    def place(self, key: str, medium_id: object) -> int | None:
+        """The index of medium ``medium_id`` in ``ordered(key)``, None when it is not there;
+        found without a walk over the folder (the places are kept as ``groups``), so that
+        a viewer on the last medium of a long folder costs what the first one costs."""
+        places = self._kept(
+            ("places", key),
+            lambda: MappingProxyType({item.id: i for i, item in enumerate(self.ordered(key))}),
+        )
+        return places.get(medium_id)
 
     def items(self, key: str) -> list[Medium]:
         """The media of folder ``key``, sorted by ``media_sorting``."""
@@ -254,10 +283,16 @@ class Library:
         }[field]
         return lambda items: sorted(items, key=ranked, reverse=order == "desc")
 
-    def folders(self) -> tuple[Folder, ...]:
+    def folders(self, query: str = "") -> tuple[Folder, ...]:
         """The directories holding media, sorted by ``directory_sorting``, then Favorites
-        and the Recycle Bin when they hold anything; kept until the files or the database
-        change, as ``groups``."""
+        and the Recycle Bin when they hold anything; only those whose names hold ``query``
+        (case-folded) when given. Kept until the files or the database change, as
+        ``groups``."""
+        if query:
+            return self._kept(
+                ("folders", query),
+                lambda: tuple(f for f in self.folders() if query in f.name.casefold()),
+            )
         return self._kept(("folders",), self._folders)
 
     def _folders(self) -> tuple[Folder, ...]:

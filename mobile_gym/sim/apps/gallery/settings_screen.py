@@ -5,15 +5,15 @@ video and recycle-bin options, each kept in table ``preferences`` (see
 A switch row is a holder (``settings_<name>_holder``) around its switch
 (``settings_<name>``); tapping either toggles the option. The video options sit below the
 first screenful, as in the real app. "Manage excluded folders" and "Manage hidden folders"
-list the folders that hold media, with a check box each (``manage_folder``): excluded
-folders never show; a hidden folder gets a ``.nomedia`` file and shows only with "Show
-hidden items".
+list the folders that hold media, with a check box each (``manage_folder``, in
+``manage_folders_list``, which scrolls past twelve folders): excluded folders never show;
+a hidden folder gets a ``.nomedia`` file and shows only with "Show hidden items".
 """
 
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.gallery.dialogs import date_time_dialog
@@ -24,6 +24,11 @@ from mobile_gym.sim.ui.composites import empty_state, list_item, section_header
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import CheckBox, Switch
 
+FOLDER_ROW_DP = 48
+"""The height of a folder's check box in "Manage excluded folders" / "Manage hidden
+folders"."""
+FOLDER_ROWS = 12
+"""How many folders those dialogs show at once (more scroll)."""
 THEMES = (("auto", "Auto (follow the system)"), ("light", "Light"), ("dark", "Dark"))
 
 LOADING_PRIORITIES = (
@@ -102,7 +107,7 @@ def _folders_dialog(
     key: str,
     title: str,
     folders: Sequence[str],
-    marked: set[str],
+    marked: Collection[str],
     on_ok: Callable[[set[str]], None],
 ) -> Handler:
     """A check box per folder, ``marked`` ones checked; OK hands over the checked set."""
@@ -111,17 +116,31 @@ def _folders_dialog(
     def flip(folder: str) -> Callable[[bool], None]:
         return lambda _on: ctx.set(key + "_pending", sorted(pending ^ {folder}))
 
+    def box(_index: int, item: object) -> View:
+        folder = str(item)
+        return CheckBox(
+            folder_name(folder),
+            id="manage_folder",
+            checked=folder in pending,
+            on_change=flip(folder),
+            size=16,
+        )
+
     def body() -> list[View]:
+        if not folders:
+            return [empty_state("No folders with media", id="manage_folders_placeholder")]
+        # a check box a row, made only as they show; up to ``FOLDER_ROWS`` in view
+        shown = min(len(folders), FOLDER_ROWS) * FOLDER_ROW_DP
         return [
-            CheckBox(
-                folder_name(folder),
-                id="manage_folder",
-                checked=folder in pending,
-                on_change=flip(folder),
-                size=16,
+            ctx.scroller(
+                key,
+                items=folders,
+                item_height=FOLDER_ROW_DP,
+                render_item=box,
+                id="manage_folders_list",
+                height=shown,
             )
-            for folder in folders
-        ] or [empty_state("No folders with media", id="manage_folders_placeholder")]
+        ]
 
     opener = ctx.dialog(
         key, title, buttons=[("Cancel", None), ("OK", lambda: on_ok(pending))], body=body
@@ -129,6 +148,7 @@ def _folders_dialog(
 
     def open_() -> None:
         ctx.set(key + "_pending", sorted(marked))
+        ctx.scroll_to(key, 0)
         opener()
 
     return open_
@@ -148,7 +168,7 @@ def _manage_excluded(ctx: AppContext, library: Library) -> Handler:
 def _manage_hidden(ctx: AppContext, library: Library) -> Handler:
     storage = ctx.phone.storage
     folders = library.media_folders()
-    hidden = {f for f in folders if storage.is_file(posixpath.join(f, NOMEDIA))}
+    hidden = library.hidden_folders()
 
     def store(chosen: set[str]) -> None:
         now = ctx.phone.clock.epoch_ms

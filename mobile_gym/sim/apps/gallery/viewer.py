@@ -11,6 +11,7 @@ screen for a photo; "Edit" (``bottom_edit``, photos only) the editor; "Copy to" 
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Sequence
 
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.gallery.dialogs import delete_dialog, properties_dialog, rename_dialog
@@ -32,15 +33,13 @@ from mobile_gym.sim.ui.widgets import ImageButton, TextView
 STAR = (255, 179, 0)
 
 
-def _position(ctx: AppContext, items: list[Medium]) -> int | None:
-    """The index of the medium to show in ``items`` (None when the folder is empty)."""
+def _position(ctx: AppContext, library: Library, items: Sequence[Medium]) -> int | None:
+    """The index of the medium to show in ``items``, the folder's media in order (None
+    when the folder is empty)."""
     if not items:
         return None
-    current = ctx.get("current", ctx.args["medium_id"])
-    for index, item in enumerate(items):
-        if item.id == current:
-            return index
-    return min(ctx.get("index", 0), len(items) - 1)
+    index = library.place(ctx.args["folder"], ctx.get("current", ctx.args["medium_id"]))
+    return min(ctx.get("index", 0), len(items) - 1) if index is None else index
 
 
 def show(ctx: AppContext, item: Medium, index: int) -> None:
@@ -55,8 +54,9 @@ def show(ctx: AppContext, item: Medium, index: int) -> None:
 
 def swipe(ctx: AppContext, step: int) -> bool:
     """Show the next (``step`` 1) or previous (-1) medium; False at either end."""
-    items = Library(ctx).ordered(ctx.args["folder"])
-    index = _position(ctx, items)
+    library = Library(ctx)
+    items = library.ordered(ctx.args["folder"])
+    index = _position(ctx, library, items)
     if index is None or not 0 <= index + step < len(items):
         return False
     item = items[index + step]
@@ -140,7 +140,7 @@ def build(ctx: AppContext) -> View:
     key = ctx.args["folder"]
     library = Library(ctx)
     items = library.ordered(key)
-    index = _position(ctx, items)
+    index = _position(ctx, library, items)
     if index is None:
         ctx.finish()
         return View()
