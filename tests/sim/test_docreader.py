@@ -4,15 +4,21 @@ outcomes read from the view hierarchy, its database, logcat and the clipboard.""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
+from typing import cast
 
 import pytest
 
 from mobile_gym.sim import Phone
-from mobile_gym.sim.apps.docreader import MAIN, PACKAGE, VIEWER, DocreaderApp
+from mobile_gym.sim.apps.docreader import MAIN, PACKAGE, VIEWER, DocreaderApp, viewer
+from mobile_gym.sim.apps.docreader.layout import Layout
+from mobile_gym.sim.apps.docreader.pdf import PdfDocument
+from mobile_gym.sim.display import Display
 from mobile_gym.sim.documents import render_document
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.system.clipboard import clip
-from tests.sim.conftest import opened, views_made
+from mobile_gym.sim.ui.view import walk
+from tests.sim.conftest import opened, statements_while_rebuilt, views_made
 
 INVOICE = "/sdcard/Download/invoice.pdf"
 LONG = "/sdcard/Documents/notes.pdf"
@@ -246,3 +252,103 @@ def test_a_short_last_page_shows_as_the_page_gone_to(phone: Phone) -> None:
     assert "Line 41 of the list." in texts(d, "pdf_text")
     d.scroll("up", id="pdf_view")
     assert texts(d, "page_indicator") == ["1 / 2"]
+
+
+class _Counted(Sequence):
+    """``items``, counting every item read (``reads``)."""
+
+    def __init__(self, items: Sequence) -> None:
+        self.items = items
+        self.reads = 0
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        self.reads += 1
+        return self.items[index]
+
+    def __iter__(self):  # type: ignore[override]
+        for item in self.items:
+            self.reads += 1
+            yield item
+
+
+def test_a_long_recent_list_is_looked_up_once_until_it_or_the_files_change(
+    phone: Phone, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = [f"/sdcard/Documents/scan_{i:04d}.pdf" for i in range(500)]
+    phone.storage.write_files((path, b"%PDF-1.4", 0) for path in paths)
+    phone.database(PACKAGE, "docreader").executemany(
+        "INSERT INTO recent(path, opened) VALUES (?, ?)",
+        [(path, phone.boot_ms - i * 60_000) for i, path in enumerate(paths)],
+    )
+    d = opened(phone, "Docreader", (PACKAGE, MAIN))
+    assert d.exists(desc="Recent", selected="true")
+    assert texts(d, "document_name")[:2] == ["scan_0000.pdf", "scan_0001.pdf"]
+    looked: list[str] = []
+    exists = phone.storage.exists
+    monkeypatch.setattr(phone.storage, "exists", lambda path: looked.append(path) or exists(path))
+    statements_while_rebuilt(phone, phone.database(PACKAGE, "docreader"))
+    assert len(looked) < 30  # of 500 recent documents
+    phone.storage.delete(paths[0])  # a file gone leaves the list at once
+    assert texts(d, "document_name")[:2] == ["scan_0001.pdf", "scan_0002.pdf"]
+    open_doc(d, "scan_0003.pdf")  # (no PDF inside: the error screen)
+    d.tap(id="error_close")
+    assert texts(d, "document_name")[:3] == ["scan_0003.pdf", "scan_0001.pdf", "scan_0002.pdf"]
+
+
+def test_search_marks_only_the_rows_shown(
+    d: Driver, phone: Phone, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    found: list[_Counted] = []
+    find = viewer.find
+    monkeypatch.setattr(
+        viewer, "find", lambda *key: found.append(_Counted(find(*key))) or found[-1]
+    )
+    open_doc(d, "notes.pdf")
+    d.tap(desc="Search")
+    d.type_into("lazy dog", id="find_query")
+    d.key("ENTER")
+    total = int(texts(d, "find_count")[0].split(" / ")[1])
+    assert total > 200
+    found.clear()
+    statements_while_rebuilt(phone, phone.database(PACKAGE, "docreader"))
+    assert sum(matches.reads for matches in found) < total  # in three builds
+    d.tap(desc="Next match")  # the current match moves: marked at once
+    d.tap(desc="Next match")
+    assert texts(d, "find_count")[0] == f"3 / {total}"
+    lines = [v for w in phone.windows() for v in walk(w) if v.id == "pdf_text"]
+    marks = [(line.text, start, end, now) for line in lines for start, end, now in line.marks]
+    assert len(marks) >= 3 and sum(now for *_, now in marks) == 1
+    assert all(text[start:end].lower() == "lazy dog" for text, start, end, _ in marks)
+
+
+def test_selecting_reads_only_the_rows_shown_until_all_are_selected(
+    d: Driver, phone: Phone, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    counted: dict[Layout, Layout] = {}
+    lay_out = viewer.lay_out
+
+    def laid_out(document: PdfDocument, display: Display) -> Layout:
+        layout = lay_out(document, display)
+        if layout not in counted:
+            counted[layout] = Layout(_Counted(layout.rows), layout.page_starts)  # type: ignore[arg-type]
+        return counted[layout]
+
+    monkeypatch.setattr(viewer, "lay_out", laid_out)
+    open_doc(d, "notes.pdf")
+    first = texts(d, "pdf_text")[0]
+    d.long_press(text=first)
+    assert texts(d, "toolbar_title") == ["1 selected"]
+    (layout,) = counted.values()
+    rows = cast(_Counted, layout.rows)
+    rows.reads = 0
+    statements_while_rebuilt(phone, phone.database(PACKAGE, "docreader"))
+    assert rows.reads < len(rows)  # in three builds: the rows shown, not every row
+    d.tap(desc="More options")
+    d.tap(text="Select all")
+    lines = [row.text for row in rows.items if row.kind == "line"]
+    assert texts(d, "toolbar_title") == [f"{len(lines)} selected"]
+    d.tap(desc="Copy")
+    assert clip(phone) == "\n".join(lines)

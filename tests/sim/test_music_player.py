@@ -9,9 +9,10 @@ import pytest
 from mobile_gym.sim import Phone
 from mobile_gym.sim.apps.music_player import MAIN, PACKAGE, PLAYER, TRACKS, library
 from mobile_gym.sim.apps.music_player.library import TRACK_SORTS, format_duration
+from mobile_gym.sim.apps.music_player.playback import Player
 from mobile_gym.sim.apps.music_player.settings import EQUALIZER, SETTINGS
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import views_made
+from tests.sim.conftest import statements_while_rebuilt, views_made
 
 SEED = 8
 
@@ -477,3 +478,145 @@ def test_create_new_playlist_is_only_on_the_playlists_tab(phone: Phone, driver: 
     driver.tap(desc="Albums")
     driver.tap(desc="More options")
     assert not driver.exists(text="Create new playlist")
+
+
+def _made(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The tracks made from rows from now on (their rows)."""
+    made: list[object] = []
+    track = library._track
+    monkeypatch.setattr(library, "_track", lambda row: made.append(row) or track(row))
+    return made
+
+
+def _long_album(phone: Phone, count: int = 1000) -> None:
+    """``count`` tracks of the album "Aardvark" (numbered 1 on, the last first by id)."""
+    phone.database(PACKAGE, "songs").executemany(
+        "INSERT INTO tracks(title, artist, album, track_number, duration) "
+        "VALUES (?, 'Aa Band', 'Aardvark', ?, 60)",
+        [(f"Aard {n:04d}", n) for n in range(count, 0, -1)],
+    )
+
+
+def _open_long_album(driver: Driver) -> None:
+    driver.tap(desc="Albums")
+    driver.tap(id="album_title", text="Aardvark")
+
+
+def test_a_long_album_is_read_a_page_at_a_time(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _long_album(phone)
+    _open_long_album(driver)
+    assert _texts(driver, "track_title")[:3] == ["Aard 0001", "Aard 0002", "Aard 0003"]
+    made = _made(monkeypatch)
+    statements_while_rebuilt(phone, phone.database(PACKAGE, "songs"))
+    assert len(made) < 100  # of 3,000 in three builds
+    phone.database(PACKAGE, "songs").execute(
+        "INSERT INTO tracks(title, artist, album, track_number) VALUES ('Intro', 'Aa Band', "
+        "'Aardvark', 0)"
+    )
+    assert _texts(driver, "track_title")[:2] == ["Intro", "Aard 0001"]  # at once
+    driver.key("BACK")
+    driver.tap(desc="Artists")
+    driver.tap(id="artist_title", text="Aa Band")  # an artist's page: in album order too
+    assert _texts(driver, "track_title")[:2] == ["Intro", "Aard 0001"]
+    made.clear()
+    statements_while_rebuilt(phone, phone.database(PACKAGE, "songs"))
+    assert len(made) < 100
+
+
+def test_a_long_playlist_is_read_a_page_at_a_time_and_selected_once(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _long_album(phone)
+    db = phone.database(PACKAGE, "songs")
+    db.execute("INSERT INTO playlists(id, title) VALUES (50, 'Aa long list')")
+    db.execute(  # by title, from the last
+        "INSERT INTO playlist_tracks(playlist_id, track_id, position) SELECT 50, id, "
+        "1000 - track_number FROM tracks WHERE album = 'Aardvark'"
+    )
+    driver.tap(id="playlist_title", text="Aa long list")
+    assert _texts(driver, "track_title")[:2] == ["Aard 1000", "Aard 0999"]
+    made = _made(monkeypatch)
+    statements_while_rebuilt(phone, phone.database(PACKAGE, "songs"))
+    assert len(made) < 100  # of 3,000 in three builds
+    driver.long_press(id="track_title", text="Aard 0999")
+    driver.tap(id="track_title", text="Aard 1000")
+    assert driver.find(id="toolbar_title").text == "2 / 1000"
+    made.clear()
+    statements_while_rebuilt(phone, phone.database(PACKAGE, "songs"))
+    assert len(made) < 100  # the selected ones are not looked for among 1,000 each time
+    driver.tap(id="cab_add_to_playlist")
+    driver.tap(text="New playlist")
+    driver.type_into("Aa two", id="new_playlist_title")
+    driver.tap(text="OK")  # in the list's order, not the order they were selected in
+    added = _db(
+        phone,
+        "SELECT t.title FROM playlist_tracks p JOIN playlists l ON l.id = p.playlist_id "
+        "JOIN tracks t ON t.id = p.track_id WHERE l.title = 'Aa two' ORDER BY p.position",
+    )
+    assert added == [("Aard 1000",), ("Aard 0999",)]
+    driver.long_press(id="track_title", text="Aard 1000")
+    driver.tap(id="cab_remove_from_playlist")
+    assert _texts(driver, "track_title")[:2] == ["Aard 0999", "Aard 0998"]  # at once
+
+
+def test_searches_are_matched_once_until_the_library_changes(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone.database(PACKAGE, "songs").executemany(
+        "INSERT INTO tracks(title, artist, album) VALUES (?, 'Band', ?)",
+        [(f"Marmot {i:04d}", f"Marmot album {i:03d}") for i in range(1000)],
+    )
+    matched: list[str] = []
+    matches = library.matches
+    monkeypatch.setattr(
+        library, "matches", lambda query, *texts: matched.append(query) or matches(query, *texts)
+    )
+    driver.tap(desc="Tracks")
+    driver.tap(desc="Search")
+    driver.type_into("marmot", id="top_toolbar_search")
+    assert _texts(driver, "track_title")[:2] == ["Marmot 0000", "Marmot 0001"]
+    matched.clear()
+    statements_while_rebuilt(phone, phone.database(PACKAGE, "songs"))
+    assert matched == []
+    phone.database(PACKAGE, "songs").execute(
+        "INSERT INTO tracks(title, artist, album) VALUES ('A marmot song', 'Band', 'Other')"
+    )
+    assert _texts(driver, "track_title")[:2] == ["A marmot song", "Marmot 0000"]  # at once
+    driver.tap(desc="Albums")
+    driver.tap(desc="Search")
+    driver.type_into("marmot album 99", id="top_toolbar_search")
+    shown = _texts(driver, "album_title")
+    assert len(shown) > 3 and shown == [f"Marmot album {i}" for i in range(990, 1000)][: len(shown)]
+    matched.clear()
+    statements_while_rebuilt(phone, phone.database(PACKAGE, "songs"))
+    assert matched == []
+
+
+def test_a_long_queue_is_ordered_once_until_it_changes(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _long_album(phone)
+    _open_long_album(driver)
+    driver.tap(id="track_title", text="Aard 0002")
+    assert driver.find(id="next_track_label").text == "Next: Aard 0003"
+    queued: list[int] = []
+    queue = Player.queue
+    monkeypatch.setattr(Player, "queue", lambda self: queued.append(1) or queue(self))
+    statements_while_rebuilt(phone, phone.database(PACKAGE, "songs"))
+    assert queued == []
+    phone.wait(60_000)  # the track ends: the next of the queue plays
+    assert driver.find(id="activity_track_title").text == "Aard 0003"
+    assert driver.find(id="next_track_label").text == "Next: Aard 0004"
+    driver.tap(desc="Previous")
+    driver.tap(desc="Previous")
+    assert driver.find(id="activity_track_title").text == "Aard 0001"
+    driver.tap(desc="Previous")  # wraps around
+    assert driver.find(id="activity_track_title").text == "Aard 1000"
+    assert driver.find(id="next_track_label").text == "Next: none"
+    driver.tap(id="activity_track_toggle_shuffle")
+    assert driver.find(id="activity_track_toggle_shuffle").desc == "Disable shuffle"
+    queued.clear()
+    statements_while_rebuilt(phone, phone.database(PACKAGE, "songs"))
+    assert queued == []  # shuffled once, when the tap was shown

@@ -13,11 +13,12 @@ from collections.abc import Iterator
 import pytest
 
 from mobile_gym.sim import input as ev
+from mobile_gym.sim.apps.notes import data
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.phone import Phone
 from mobile_gym.sim.ui.scroll import ScrollView
 from mobile_gym.sim.ui.view import walk
-from tests.sim.conftest import views_made
+from tests.sim.conftest import statements_while_rebuilt, views_made
 
 PKG = "com.simplemobiletools.notes.pro"
 MAIN = ".activities.MainActivity"
@@ -800,3 +801,70 @@ def test_a_long_list_shows_every_note_in_order_as_it_scrolls(phone: Phone, d: Dr
     renamed = sorted((row["title"] for row in notes(phone)), key=str.lower)
     assert "A note renamed" in renamed
     assert titles_scrolled_through(d) == renamed
+
+
+def test_a_search_of_many_notes_is_matched_once_until_they_change(
+    phone: Phone, d: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = phone.database(PKG, "notes")
+    db.executemany(
+        "INSERT INTO notes(title, value, created, modified, type) VALUES (?, '', ?, ?, 1)",
+        [(f"Camp list {i:03d}", 1_000 + i, 1_000 + i) for i in range(400)],
+    )
+    db.execute(
+        "INSERT INTO checklist_items(note_id, title) SELECT id, 'Marmot trap' FROM notes "
+        "WHERE title LIKE 'Camp list %' AND id % 2 = 0"
+    )
+    read: list[str] = []
+    every = data.notes
+    monkeypatch.setattr(data, "notes", lambda ctx, order: read.append(order) or every(ctx, order))
+
+    def matching() -> list[str]:
+        rows = db.execute(
+            "SELECT title FROM notes n WHERE title LIKE '%marmot%' OR value LIKE '%marmot%' "
+            "OR (password = '' AND EXISTS (SELECT 1 FROM checklist_items i "
+            "WHERE i.note_id = n.id AND i.title LIKE '%marmot%')) ORDER BY modified DESC, id DESC"
+        )
+        return [title for (title,) in rows]
+
+    d.tap(desc="Search")
+    d.type_into("marmot", id="search_query")
+    shown = shown_titles(d)
+    assert len(matching()) == 200 and shown == matching()[: len(shown)] and len(shown) > 3
+    reads = len(read)
+    statements_while_rebuilt(phone, phone.database(PKG, "notes"))
+    assert len(read) == reads  # the 400 notes were matched once
+    newest = db.execute(
+        "SELECT id FROM notes WHERE title LIKE 'Camp list %' ORDER BY modified DESC LIMIT 1"
+    ).fetchone()[0]
+    db.execute("INSERT INTO checklist_items(note_id, title) VALUES (?, 'MARMOT food')", (newest,))
+    assert shown_titles(d)[0] == "Camp list 399"  # a change shows at once
+    db.execute("UPDATE notes SET password = 'x' WHERE id = ?", (newest,))
+    shown = shown_titles(d)  # a locked note's content is not searched
+    assert "Camp list 399" not in shown and shown == matching()[: len(shown)]
+
+
+def test_a_long_checklist_is_read_a_page_at_a_time(
+    phone: Phone, d: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new_checklist(d, "Packing")
+    note_id = note_by_title(phone, "Packing")["id"]
+    phone.database(PKG, "notes").executemany(
+        "INSERT INTO checklist_items(note_id, title, done) VALUES (?, ?, 0)",
+        [(note_id, f"Item {i:04d}") for i in range(1000)],
+    )
+    made: list[tuple] = []
+    item = data.Item
+    monkeypatch.setattr(data, "Item", lambda *fields: made.append(fields) or item(*fields))
+    assert [n.text for n in d.find_all(id="checklist_title")][:2] == ["Item 0000", "Item 0001"]
+    made.clear()
+    statements_while_rebuilt(phone, phone.database(PKG, "notes"))
+    assert len(made) < 300  # in three builds (each reading every item: 3,000)
+    d.long_press(id="checklist_title", text="Item 0001")
+    d.tap(text="Rename", resource_id="android:id/title")
+    type_text(d, " renamed")
+    d.tap(resource_id=OK)
+    d.tap(id="checklist_title", text="Item 0000")
+    shown = [(n.text, n.checked) for n in d.find_all(id="checklist_title")][:3]
+    assert shown == [("Item 0000", True), ("Item 0001 renamed", False), ("Item 0002", False)]
+    assert items(phone, note_id)[:2] == [("Item 0000", 1), ("Item 0001 renamed", 0)]

@@ -8,13 +8,14 @@ import pytest
 from mobile_gym import actions
 from mobile_gym.env import MobileEnv
 from mobile_gym.sim import Phone
+from mobile_gym.sim.apps.voice_recorder import data
 from mobile_gym.sim.apps.voice_recorder.app import MAIN, PACKAGE, SETTINGS
 from mobile_gym.sim.apps.voice_recorder.customization import CUSTOMIZATION
 from mobile_gym.sim.apps.voice_recorder.data import clock_text, default_name, size_text
 from mobile_gym.sim.driver import Driver, find_all
 from mobile_gym.tasks.schema import SolutionStep
 from mobile_gym.tasks.solution import step_actions
-from tests.sim.conftest import views_made
+from tests.sim.conftest import statements_while_rebuilt, views_made
 
 DB = "voice_recorder"
 
@@ -296,15 +297,21 @@ def _binned(phone: Phone) -> list[str]:
     return [row[0] for row in rows]
 
 
-def test_deleted_recordings_go_to_the_recycle_bin_tab(phone: Phone, driver: Driver) -> None:
-    driver.tap(desc="Recycle Bin")
-    assert driver.find(id="recycle_bin_placeholder").text == "The recycle bin is empty"
+def _delete_newest(phone: Phone, driver: Driver) -> dict:
+    """Delete the newest recording from the Player tab (it goes to the recycle bin)."""
     _open_player(driver)
-    first = _rows(phone)[0]
-    driver.long_press(id="recording_title", text=f"{first['name']}.{first['extension']}")
+    newest = _rows(phone)[0]
+    driver.long_press(id="recording_title", text=f"{newest['name']}.{newest['extension']}")
     driver.tap(desc="More options")
     driver.tap(text="Delete")
     driver.tap(text="Delete")
+    return newest
+
+
+def test_deleted_recordings_go_to_the_recycle_bin_tab(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="Recycle Bin")
+    assert driver.find(id="recycle_bin_placeholder").text == "The recycle bin is empty"
+    first = _delete_newest(phone, driver)
     assert first["id"] not in [r["id"] for r in _rows(phone)]
     assert _binned(phone) == [first["name"]]
     driver.tap(desc="Recycle Bin")
@@ -405,3 +412,88 @@ def test_leaving_with_a_pending_theme_asks_once(phone: Phone, driver: Driver) ->
     driver.key("BACK")
     driver.tap(text="Save")
     assert _prefs(phone)["theme"] == "Black & White"
+
+
+def _made(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
+    """The recordings made from rows from now on (their fields)."""
+    made: list[tuple] = []
+    recording = data.Recording
+    monkeypatch.setattr(data, "Recording", lambda *f: made.append(f) or recording(*f))
+    return made
+
+
+def _lectures(phone: Phone, count: int) -> None:
+    phone.database(PACKAGE, DB).executemany(
+        "INSERT INTO recordings(name, duration, created) VALUES (?, 30000, ?)",
+        [(f"Lecture {i:03d}", phone.clock.epoch_ms + i) for i in range(count)],
+    )
+
+
+def test_a_long_recycle_bin_is_read_a_page_at_a_time(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone.database(PACKAGE, DB).executemany(
+        "INSERT INTO recycle_bin(id, name, duration, created, deleted) VALUES (?, ?, 30000, 0, ?)",
+        [(10_000 + i, f"Old {i:03d}", i) for i in range(500)],  # (ids no recording has)
+    )
+    made = _made(monkeypatch)
+    driver.tap(desc="Recycle Bin")
+    titles = [n.text for n in driver.find_all(id="recycle_bin_title")]
+    assert titles[:2] == ["Old 499.m4a", "Old 498.m4a"]
+    made.clear()
+    statements_while_rebuilt(phone, phone.database(PACKAGE, DB))
+    assert len(made) < 100  # of 1,500 in three builds
+    first = _delete_newest(phone, driver)
+    driver.tap(desc="Recycle Bin")  # the deleted recording shows first at once
+    titles = [n.text for n in driver.find_all(id="recycle_bin_title")]
+    assert titles[:2] == [f"{first['name']}.{first['extension']}", "Old 499.m4a"]
+    driver.tap(desc="Settings")
+    assert driver.exists(text="501 recordings")
+    made.clear()
+    statements_while_rebuilt(phone, phone.database(PACKAGE, DB))
+    assert made == []  # counted, not read
+
+
+def test_a_search_of_many_recordings_is_matched_once_until_they_change(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _lectures(phone, 500)
+    _open_player(driver)
+    driver.tap(desc="Search")
+    driver.type_into("LECTURE", id="search_query")
+    assert _titles(driver)[:2] == ["Lecture 499.m4a", "Lecture 498.m4a"]
+    made = _made(monkeypatch)
+    statements_while_rebuilt(phone, phone.database(PACKAGE, DB))
+    assert len(made) < 100  # of 1,500 in three builds
+    phone.database(PACKAGE, DB).execute(
+        "INSERT INTO recordings(name, duration, created) VALUES ('Lecture new', 1000, ?)",
+        (phone.clock.epoch_ms + 1000,),
+    )
+    assert _titles(driver)[:2] == ["Lecture new.m4a", "Lecture 499.m4a"]  # at once
+    driver.tap(desc="Clear query")
+    driver.type_into("lecture 49", id="search_query")
+    shown = _titles(driver)
+    assert (
+        len(shown) > 3 and shown == [f"Lecture {i}.m4a" for i in range(499, 489, -1)][: len(shown)]
+    )
+
+
+def test_selecting_in_a_long_list_reads_only_the_selected(
+    phone: Phone, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _lectures(phone, 500)
+    _open_player(driver)
+    driver.long_press(id="recording_title", text="Lecture 497.m4a")
+    driver.tap(id="recording_title", text="Lecture 499.m4a")
+    total = len(_rows(phone))
+    assert driver.find(id="toolbar_title").text == f"2 / {total}"
+    made = _made(monkeypatch)
+    statements_while_rebuilt(phone, phone.database(PACKAGE, DB))
+    assert len(made) < 100  # of 1,500 in three builds
+    driver.tap(id="recording_title", text="Lecture 499.m4a")
+    assert driver.exists(desc="Rename")  # one selected: the one left
+    driver.tap(desc="More options")
+    driver.tap(text="Delete")
+    assert "Lecture 497.m4a" in driver.find(id="message").text
+    driver.tap(text="Delete")
+    assert "Lecture 497" not in [r["name"] for r in _rows(phone)] and len(_rows(phone)) == total - 1

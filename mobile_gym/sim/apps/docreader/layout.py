@@ -8,7 +8,9 @@ Also the matches of a search, found in the rows' text (case ignored).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from mobile_gym.caches import LRUCache
 from mobile_gym.sim.apps.docreader.pdf import PdfDocument, Picture
@@ -135,3 +137,24 @@ def _search(key: tuple[Layout, str]) -> tuple[Match, ...]:
 
 _MATCHES: LRUCache[tuple[Layout, str], tuple[Match, ...]] = LRUCache(32)
 """Searches made lately, by layout and query."""
+
+
+def matched_rows(layout: Layout, query: str) -> Mapping[int, range]:
+    """Which of the matches of ``query`` (``find``'s, by their indices) each row holds, by
+    row: a row's matches follow one another in reading order."""
+    if not query:
+        return _NO_ROWS
+    return _ROWS.get((layout, query), _group)
+
+
+def _group(key: tuple[Layout, str]) -> Mapping[int, range]:
+    rows: dict[int, range] = {}
+    for index, match in enumerate(find(*key)):
+        held = rows.get(match.row)
+        rows[match.row] = range(held.start if held else index, index + 1)
+    return MappingProxyType(rows)
+
+
+_NO_ROWS: Mapping[int, range] = MappingProxyType({})
+_ROWS: LRUCache[tuple[Layout, str], Mapping[int, range]] = LRUCache(32)
+"""The rows of searches made lately, by layout and query."""

@@ -55,15 +55,22 @@ def _pdf_paths(storage: Storage) -> tuple[str, ...]:
     return tuple(sorted(paths, key=lambda p: (posixpath.basename(p).lower(), p)))
 
 
-def recent(ctx: AppContext) -> list[DocumentEntry]:
-    """The documents opened before, latest first, that are still on the phone."""
+def recent(ctx: AppContext) -> tuple[DocumentEntry, ...]:
+    """The documents opened before, latest first, that are still on the phone: read and
+    looked up once until the list or the files change (``AppContext.kept``, by the
+    storage's ``files_version``), not at every build."""
     storage = ctx.phone.storage
-    rows = ctx.db().execute("SELECT path, opened FROM recent ORDER BY opened DESC, path")
-    return [
-        DocumentEntry(path, storage.size(path), opened)
-        for path, opened in rows.fetchall()
-        if storage.exists(path) and not storage.is_dir(path)
-    ]
+    version = storage.read_version(STORAGE_ROOT)  # read: the list follows the files' changes
+
+    def read() -> tuple[DocumentEntry, ...]:
+        rows = ctx.db().execute("SELECT path, opened FROM recent ORDER BY opened DESC, path")
+        return tuple(
+            DocumentEntry(path, storage.size(path), opened)
+            for path, opened in rows.fetchall()
+            if storage.exists(path) and not storage.is_dir(path)
+        )
+
+    return ctx.kept(("recent", version), read)
 
 
 def remember(ctx: AppContext, path: str) -> None:

@@ -6,7 +6,7 @@ cannot be shown."""
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.docreader import library
@@ -18,6 +18,7 @@ from mobile_gym.sim.apps.docreader.layout import (
     Row,
     find,
     lay_out,
+    matched_rows,
 )
 from mobile_gym.sim.apps.docreader.pdf import PdfDocument, read_pdf
 from mobile_gym.sim.apps.docreader.views import LineText, PictureBand
@@ -36,10 +37,12 @@ CONTEXT_ROWS = 3
 
 
 class ShownRows(Sequence[tuple[Row, Marks, bool]]):
-    """The list's items: each row with its search marks and whether it is selected (so a
-    row is made again exactly when one of these changes)."""
+    """The list's items: each row with its search marks (``marks(index)``) and whether it
+    is selected (so a row is made again exactly when one of these changes)."""
 
-    def __init__(self, rows: Sequence[Row], marks: dict[int, Marks], selected: set[int]) -> None:
+    def __init__(
+        self, rows: Sequence[Row], marks: Callable[[int], Marks], selected: set[int]
+    ) -> None:
         self.rows = rows
         self.marks = marks
         self.selected = selected
@@ -50,7 +53,7 @@ class ShownRows(Sequence[tuple[Row, Marks, bool]]):
     def __getitem__(self, index):  # type: ignore[override]
         if isinstance(index, slice):
             raise TypeError("rows are read one at a time")
-        return self.rows[index], self.marks.get(index, ()), index in self.selected
+        return self.rows[index], self.marks(index), index in self.selected
 
 
 def search(ctx: AppContext) -> Search:
@@ -225,14 +228,18 @@ def _current_match(ctx: AppContext, query: str, count: int) -> int | None:
     return min(ctx.get("match", 0), count - 1)
 
 
-def _marks(ctx: AppContext, finder: Search, layout: Layout) -> dict[int, Marks]:
+def _marks(ctx: AppContext, finder: Search, layout: Layout) -> Callable[[int], Marks]:
+    """The search marks of a row, by its index (the current match marked): found for the
+    rows the list shows, not for every match at every build."""
     query = finder.query
     matches = find(layout, query)
     current = _current_match(ctx, query, len(matches))
-    marks: dict[int, list[tuple[int, int, bool]]] = {}
-    for i, match in enumerate(matches):
-        marks.setdefault(match.row, []).append((match.start, match.end, i == current))
-    return {row: tuple(spans) for row, spans in marks.items()}
+    rows = matched_rows(layout, query)
+
+    def of(index: int) -> Marks:
+        return tuple((matches[i].start, matches[i].end, i == current) for i in rows.get(index, ()))
+
+    return of
 
 
 def _selection_bar(ctx: AppContext, layout: Layout, chosen: Selection) -> View:
@@ -244,12 +251,14 @@ def _selection_bar(ctx: AppContext, layout: Layout, chosen: Selection) -> View:
         ctx.log(f"Text copied: chars={len(text)}")
         chosen.clear()
 
-    every = [i for i, row in enumerate(layout.rows) if row.kind == "line"]
+    def select_all() -> None:
+        chosen.set([i for i, row in enumerate(layout.rows) if row.kind == "line"])
+
     return selection_bar(
         f"{len(chosen.keys)} selected",
         on_close=chosen.clear,
         actions=[("copy", "Copy", copy)],
-        on_overflow=ctx.menu("selection", [("Select all", lambda: chosen.set(every))]),
+        on_overflow=ctx.menu("selection", [("Select all", select_all)]),
     )
 
 

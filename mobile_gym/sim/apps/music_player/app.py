@@ -4,7 +4,6 @@ player screen, the settings, the equalizer and the About pages."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import ClassVar, cast
 
 from mobile_gym.caches import FIFOCache
@@ -131,11 +130,14 @@ class MusicPlayerApp(AboutPages, App):
         return self.shelves.get(key, lambda _key: tuple(library.groups(db, kind, sort, descending)))
 
     def _groups_body(self, ctx: AppContext, kind: str, query: str, prefs: Preferences) -> View:
-        found = self._shelf(
-            ctx, kind, prefs.get(f"{kind}_sort"), prefs.get(f"{kind}_order") == "desc"
-        )
-        if query:
-            found = tuple(g for g in found if library.matches(query, g.title, g.subtitle))
+        order = (kind, prefs.get(f"{kind}_sort"), prefs.get(f"{kind}_order") == "desc")
+        found = self._shelf(ctx, *order)
+        if query:  # matched once until the library changes, not at every build
+            shelf = found
+            found = ctx.kept(
+                ("matched", *order, query),
+                lambda: tuple(g for g in shelf if library.matches(query, g.title, g.subtitle)),
+            )
         if not found:
             return empty_state(f"No {kind}s found", id=f"{kind}s_placeholder")
         selection = Selection(ctx, "selected_playlists")
@@ -225,13 +227,8 @@ class MusicPlayerApp(AboutPages, App):
             )
         )
         if tab == TRACKS_TAB:
-            query = search.query
-            songs: Sequence[library.Track] = library.tracks(
-                ctx, prefs.get("track_sort"), prefs.get("track_order") == "desc"
-            )
-            if query:
-                songs = [t for t in songs if library.matches(query, t.title, t.artist, t.album)]
-            tracks = TrackList(ctx, songs)
+            order = (prefs.get("track_sort"), prefs.get("track_order") == "desc", search.query)
+            tracks = TrackList(ctx, library.tracks(ctx, *order), ("tracks", *order))
             body = tracks.body("No tracks found")
             if tracks.selection.active:
                 top = tracks.bar()
@@ -264,7 +261,9 @@ class MusicPlayerApp(AboutPages, App):
                 ctx.finish()
                 return View()
             title = found
-        tracks = TrackList(ctx, library.group_tracks(ctx.db(), kind, key), playlist_id)
+        tracks = TrackList(
+            ctx, library.group_tracks(ctx, kind, key), ("group", kind, key), playlist_id
+        )
         if tracks.selection.active:
             top: View = tracks.bar()
         elif playlist_id is not None:

@@ -47,6 +47,10 @@ CREATE TABLE playlist_tracks(
     position INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (playlist_id, track_id)
 );
+CREATE INDEX playlist_tracks_order ON playlist_tracks(playlist_id, position);
+CREATE INDEX tracks_album ON tracks(album, track_number);
+CREATE INDEX tracks_artist ON tracks(artist, album COLLATE NOCASE, track_number);
+CREATE INDEX tracks_folder ON tracks(folder_name, album COLLATE NOCASE, track_number);
 CREATE TABLE queue_items(position INTEGER PRIMARY KEY, track_id INTEGER NOT NULL);
 CREATE TABLE playback(
     id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -272,29 +276,48 @@ def track(db: sqlite3.Connection, track_id: int | None) -> Track | None:
     return None if row is None else _track(row)
 
 
-def tracks(ctx: AppContext, sort: str = "title", descending: bool = False) -> MadeItems[Track]:
+def tracks(
+    ctx: AppContext, sort: str = "title", descending: bool = False, query: str = ""
+) -> Sequence[Track]:
     """Every track, in ``sort`` order (``TRACK_SORTS``; by title for an unknown order), or
-    in the reverse of that order; read as a list shows them."""
+    in the reverse of that order; read as a list shows them, or, to match ``query``
+    (lower-case) in their titles, artists and albums, read whole and matched once until the
+    library changes (``AppContext.kept``)."""
     order = TRACK_SORTS.get(sort, TRACK_SORTS["title"])
     if descending:  # (the orders end with the id: each is total, so this reverses it)
         order = ", ".join(f"{term} DESC" for term in order.split(", "))
-    return MadeItems(ctx.rows(f"SELECT * FROM tracks ORDER BY {order}"), _track)
+    sql = f"SELECT * FROM tracks ORDER BY {order}"
+    if not query:
+        return MadeItems(ctx.rows(sql), _track)
+
+    def read() -> tuple[Track, ...]:
+        every = map(_track, ctx.db().execute(sql))
+        return tuple(t for t in every if matches(query, t.title, t.artist, t.album))
+
+    return ctx.kept(("tracks", sql, query), read)
 
 
-def group_tracks(db: sqlite3.Connection, kind: str, key: str) -> list[Track]:
-    """The tracks of a playlist (in its order), folder, artist or album (in album order)."""
+_GROUP_TRACKS = {
+    "folder": "folder_name = ? ORDER BY album COLLATE NOCASE, track_number, id",
+    "artist": "artist = ? ORDER BY album COLLATE NOCASE, track_number, id",
+    "album": "album = ? ORDER BY track_number, id",  # (one album: in ``TRACK_SORTS`` order)
+}
+"""Which tracks a folder, artist or album page lists, in album order, through the index of
+its kind (``tracks_folder``, ``tracks_artist``, ``tracks_album``)."""
+
+
+def group_tracks(ctx: AppContext, kind: str, key: str) -> MadeItems[Track]:
+    """The tracks of a playlist (in its order), folder, artist or album (in album order),
+    read as a list shows them."""
     if kind == "playlist":
-        rows = db.execute(
+        rows = ctx.rows(
             "SELECT t.* FROM playlist_tracks p JOIN tracks t ON t.id = p.track_id "
             "WHERE p.playlist_id = ? ORDER BY p.position, t.id",
             (int(key),),
-        ).fetchall()
+        )
     else:
-        column = {"folder": "folder_name", "artist": "artist", "album": "album"}[kind]
-        rows = db.execute(
-            f"SELECT * FROM tracks WHERE {column} = ? ORDER BY {TRACK_SORTS['album']}", (key,)
-        ).fetchall()
-    return [_track(row) for row in rows]
+        rows = ctx.rows(f"SELECT * FROM tracks WHERE {_GROUP_TRACKS[kind]}", (key,))
+    return MadeItems(rows, _track)
 
 
 def groups(

@@ -12,9 +12,10 @@ change and store it, logging a ``MusicPlayer`` line.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
 
 from mobile_gym.sim.apps.music_player.library import Track, format_duration, track
 
@@ -35,6 +36,21 @@ class NowPlaying:
     playing: bool
     shuffle: bool
     repeat: str
+
+
+class Order(NamedTuple):
+    """The queue in playing order: its ``tracks`` and where each first is (``index``)."""
+
+    tracks: tuple[int, ...]
+    index: Mapping[int, int]
+
+
+def _ordered(queue: list[int], shuffle_seed: int | None) -> Order:
+    """``queue`` as queued, or shuffled by ``shuffle_seed``."""
+    if shuffle_seed is not None:
+        queue.sort(key=lambda t: random.Random(f"{shuffle_seed}/{t}").random())
+    first = {t: i for i, t in reversed(list(enumerate(queue)))}
+    return Order(tuple(queue), MappingProxyType(first))
 
 
 class Player:
@@ -59,20 +75,19 @@ class Player:
     def queue(self) -> list[int]:
         return [r[0] for r in self.db.execute("SELECT track_id FROM queue_items ORDER BY position")]
 
-    def _order(self, row) -> list[int]:
-        """The queue in playing order: as queued, or shuffled by the stored seed."""
-        queue = self.queue()
-        if row["shuffle"]:
-            seed = row["shuffle_seed"]
-            queue.sort(key=lambda t: random.Random(f"{seed}/{t}").random())
-        return queue
+    def _order(self, row) -> Order:
+        """The queue in playing order: as queued, or shuffled by the stored seed; read and
+        ordered once until the library or the player changes (``AppContext.kept``), not at
+        every build of a screen showing the player."""
+        shuffle = row["shuffle_seed"] if row["shuffle"] else None
+        return self.ctx.kept(("queue", shuffle), lambda: _ordered(self.queue(), shuffle))
 
-    def _neighbour(self, order: list[int], track_id: int, step: int) -> int | None:
+    def _neighbour(self, order: Order, track_id: int, step: int) -> int | None:
         """The track ``step`` places from ``track_id`` in ``order``, wrapping around."""
-        if not order:
+        if not order.tracks:
             return None
-        index = order.index(track_id) if track_id in order else -1
-        return order[(index + step) % len(order)]
+        index = order.index.get(track_id, -1)
+        return order.tracks[(index + step) % len(order.tracks)]
 
     def state(self) -> NowPlaying:
         """The player now: tracks that ended since the last action have given way to the next."""
@@ -92,7 +107,7 @@ class Player:
             elapsed -= current.duration_ms
             if repeat == "one":
                 continue
-            at_end = bool(order) and current.id == order[-1]
+            at_end = bool(order.tracks) and current.id == order.tracks[-1]
             following = self._neighbour(order, current.id, 1)
             nxt = track(self.db, following)
             if nxt is None or (at_end and repeat == "off"):
@@ -108,7 +123,7 @@ class Player:
         if state.repeat == "one":
             return state.track
         order = self._order(self._row())
-        if order and state.track.id == order[-1] and state.repeat == "off":
+        if order.tracks and state.track.id == order.tracks[-1] and state.repeat == "off":
             return None
         return track(self.db, self._neighbour(order, state.track.id, 1))
 

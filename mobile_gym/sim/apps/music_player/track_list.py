@@ -5,7 +5,7 @@ for the contextual bar ("Add to playlist", "Properties", "Select all", and in a 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import cast
 
 from mobile_gym.sim.apps.base import AppContext, Handler
@@ -21,15 +21,32 @@ PLAYER = ".activities.TrackActivity"
 
 
 class TrackList:
-    """``tracks`` shown on the screen ``ctx`` (``playlist_id`` when they are a playlist's)."""
+    """``tracks`` shown on the screen ``ctx`` (``playlist_id`` when they are a playlist's);
+    ``what`` names the list (hashable: the same for the same tracks while the library is
+    unchanged)."""
 
     def __init__(
-        self, ctx: AppContext, tracks: Sequence[Track], playlist_id: int | None = None
+        self,
+        ctx: AppContext,
+        tracks: Sequence[Track],
+        what: Hashable,
+        playlist_id: int | None = None,
     ) -> None:
         self.ctx = ctx
         self.tracks = tracks
+        self.what = what
         self.playlist_id = playlist_id
         self.selection = Selection(ctx)
+
+    def _chosen(self) -> tuple[int, ...]:
+        """The selected tracks' ids in the list's order: found once until the library or the
+        selection changes (``AppContext.kept``), not at every build of a long list."""
+        selected = tuple(self.selection.keys)
+        keys = set(selected)
+        return self.ctx.kept(
+            ("chosen", self.what, selected),
+            lambda: tuple(t.id for t in self.tracks if t.id in keys),
+        )
 
     def _play(self, item: Track) -> None:
         Player(self.ctx).play([t.id for t in self.tracks], item.id)
@@ -38,8 +55,7 @@ class TrackList:
     def bar(self) -> Toolbar:
         """The contextual bar of the selected tracks (call it while selecting)."""
         ctx, selection = self.ctx, self.selection
-        selected = set(selection.keys)
-        chosen = [t.id for t in self.tracks if t.id in selected]
+        chosen = self._chosen()
         actions: list[Action] = [
             (
                 "playlist",

@@ -11,6 +11,7 @@ from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.preferences import Preferences
 from mobile_gym.sim.apps.rows import QueryRows, records
+from mobile_gym.sim.ui.list_items import MadeItems
 
 PACKAGE = "com.simplemobiletools.notes.pro"
 MAIN_ACTIVITY = ".activities.MainActivity"
@@ -39,6 +40,8 @@ CREATE TABLE checklist_items (
     title TEXT NOT NULL,
     done INTEGER NOT NULL DEFAULT 0
 );
+CREATE INDEX checklist_items_note ON checklist_items(note_id);
+CREATE INDEX checklist_items_note_done ON checklist_items(note_id, done);
 """
     + preferences.SCHEMA
 )
@@ -111,20 +114,41 @@ def shown_note_id(ctx: AppContext) -> int:
     return int(ctx.args.get("note_id") or prefs(ctx).get("current_note"))
 
 
+def _items_order(ctx: AppContext) -> str:
+    """The order of a checklist's items (done ones last when that setting is on)."""
+    return "done, id" if prefs(ctx).flag("move_done_to_bottom") else "id"
+
+
+_ITEMS = "SELECT id, note_id, title, done FROM checklist_items"
+
+
 def items(ctx: AppContext, note_id: int) -> list[Item]:
     """A checklist's items in order (done ones last when that setting is on)."""
-    by = "done, id" if prefs(ctx).flag("move_done_to_bottom") else "id"
-    in_order = (
-        f"SELECT id, note_id, title, done FROM checklist_items WHERE note_id = ? ORDER BY {by}"
-    )
+    in_order = f"{_ITEMS} WHERE note_id = ? ORDER BY {_items_order(ctx)}"
     return records(ctx.db(), Item, in_order, (note_id,))
 
 
-def content(ctx: AppContext, note: Note) -> str:
-    """What the note holds as text: its body, or its checklist items one per line."""
-    if note.type == CHECKLIST:
-        return "\n".join(item.title for item in items(ctx, note.id))
-    return note.value
+def item_rows(ctx: AppContext, note_id: int) -> MadeItems[Item]:
+    """A checklist's items in order, read a page at a time as the list shows them."""
+    in_order = f"{_ITEMS} WHERE note_id = ? ORDER BY {_items_order(ctx)}"
+    return MadeItems(ctx.rows(in_order, (note_id,)), lambda row: Item(*row))
+
+
+def item(ctx: AppContext, note_id: int, item_id: int) -> Item | None:
+    """Item ``item_id`` of checklist ``note_id``, or None if it has no such item."""
+    found = ctx.db().execute(f"{_ITEMS} WHERE id = ? AND note_id = ?", (item_id, note_id))
+    row = found.fetchone()
+    return Item(*row) if row else None
+
+
+def contents(ctx: AppContext) -> dict[int, str]:
+    """What each checklist holds as text, by note id: its items one per line, in order
+    (read in one query; a checklist without items is missing)."""
+    lines: dict[int, list[str]] = {}
+    every = f"{_ITEMS} ORDER BY note_id, {_items_order(ctx)}"
+    for entry in records(ctx.db(), Item, every):
+        lines.setdefault(entry.note_id, []).append(entry.title)
+    return {note_id: "\n".join(titles) for note_id, titles in lines.items()}
 
 
 def title_error(ctx: AppContext, title: str, note_id: int = 0) -> str | None:

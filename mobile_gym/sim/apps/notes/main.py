@@ -50,11 +50,24 @@ def delete_dialog(
     )
 
 
-def _found(ctx: AppContext, note: Note, query: str) -> bool:
-    """Whether a search for ``query`` finds ``note`` (by title, or by content unless locked)."""
-    return query in note.title.lower() or (
-        not note.locked and query in data.content(ctx, note).lower()
-    )
+def found(ctx: AppContext, order: str, query: str) -> tuple[Note, ...]:
+    """The notes in ``order`` a search for ``query`` (lower-case) finds, by title, or by
+    content unless locked (a checklist's content: its items, one per line): read and
+    matched once until the notes change (``AppContext.kept``), not at every build."""
+
+    def read() -> tuple[Note, ...]:
+        checklists = data.contents(ctx)
+
+        def content(note: Note) -> str:
+            return checklists.get(note.id, "") if note.type == CHECKLIST else note.value
+
+        return tuple(
+            note
+            for note in data.notes(ctx, order)
+            if query in note.title.lower() or (not note.locked and query in content(note).lower())
+        )
+
+    return ctx.kept(("found", order, query), read)
 
 
 def _new_note_dialog(ctx: AppContext, open_note: Callable[[int], None]) -> Callable[[str], None]:
@@ -94,7 +107,7 @@ def main_screen(ctx: AppContext) -> View:
     query = searching.query
     order = ctx.get("sort", "date")
     shown: Sequence[Sequence] = (
-        [n for n in data.notes(ctx, order) if _found(ctx, n, query)]
+        found(ctx, order, query)
         if query
         else data.note_rows(ctx, order)  # read as the list shows them
     )

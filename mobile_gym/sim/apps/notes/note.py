@@ -186,9 +186,9 @@ def _text_page(ctx: AppContext, note: Note) -> list[View]:
 def _checklist_page(ctx: AppContext, note: Note) -> list[View]:
     """The checklist's items as check boxes (tap: done / not done; long press: rename or
     delete) and the button that adds an item."""
-    entries = data.items(ctx, note.id)
-    by_id = {item.id: item for item in entries}
-    selected = by_id.get(ctx.get("selected_item", 0))
+    entries = data.item_rows(ctx, note.id)  # read as the list shows them
+    pressed = ctx.get("selected_item")  # (the item long-pressed)
+    selected = data.item(ctx, note.id, pressed) if pressed else None
 
     def add(title: str) -> str | None:
         if not title:

@@ -4,6 +4,7 @@ the seeded recordings, and how durations, sizes and dates read on screen."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 import sqlite3
 from collections.abc import Sequence
@@ -36,6 +37,8 @@ CREATE TABLE recycle_bin(
     created INTEGER NOT NULL,
     deleted INTEGER NOT NULL DEFAULT 0
 );
+CREATE INDEX recordings_created ON recordings(created);
+CREATE INDEX recycle_bin_deleted ON recycle_bin(deleted);
 CREATE TABLE session(
     id INTEGER PRIMARY KEY CHECK (id = 1),
     state TEXT NOT NULL CHECK (state IN ('recording', 'paused')),
@@ -117,26 +120,46 @@ class Session:
         return self.recorded + running
 
 
+_COLUMNS = "id, name, extension, duration, bitrate, created"
+_NEWEST_FIRST = f"SELECT {_COLUMNS} FROM recordings ORDER BY created DESC, id DESC"
+
+
+def _recording(row: sqlite3.Row) -> Recording:
+    return Recording(*row)
+
+
 def recordings(ctx: AppContext, query: str = "") -> Sequence[Recording]:
     """The recordings, newest first, whose file name contains ``query`` (lower-case): read
-    as a list shows them, or, to match a query, whole."""
-    found = MadeItems(
-        ctx.rows(
-            "SELECT id, name, extension, duration, bitrate, created FROM recordings "
-            "ORDER BY created DESC, id DESC"
-        ),
-        lambda row: Recording(*row),
+    as a list shows them, or, to match a query, read whole and matched once until they
+    change (``AppContext.kept``)."""
+    if not query:
+        return MadeItems(ctx.rows(_NEWEST_FIRST), _recording)
+
+    def read() -> tuple[Recording, ...]:
+        every = records(ctx.db(), Recording, _NEWEST_FIRST)
+        return tuple(r for r in every if query in r.filename.lower())
+
+    return ctx.kept(("recordings", query), read)
+
+
+def chosen(ctx: AppContext, ids: Sequence[int]) -> tuple[Recording, ...]:
+    """The recordings of ``ids`` (those still there), newest first: read once until they or
+    the ids change, not with every recording."""
+    picked = tuple(ids)
+    sql = f"SELECT {_COLUMNS} FROM recordings WHERE id IN (SELECT value FROM json_each(?)) "
+    sql += "ORDER BY created DESC, id DESC"
+    return ctx.kept(
+        ("chosen", picked),
+        lambda: tuple(records(ctx.db(), Recording, sql, (json.dumps(picked),))),
     )
-    return [r for r in found if query in r.filename.lower()] if query else found
 
 
-def binned(db: sqlite3.Connection) -> list[Recording]:
-    """The recordings in the recycle bin, the last deleted first."""
-    return records(
-        db,
-        Recording,
-        "SELECT id, name, extension, duration, bitrate, created FROM recycle_bin "
-        "ORDER BY deleted DESC, id DESC",
+def binned(ctx: AppContext) -> MadeItems[Recording]:
+    """The recordings in the recycle bin, the last deleted first: read as a list shows them
+    (its length is one count)."""
+    return MadeItems(
+        ctx.rows(f"SELECT {_COLUMNS} FROM recycle_bin ORDER BY deleted DESC, id DESC"),
+        _recording,
     )
 
 

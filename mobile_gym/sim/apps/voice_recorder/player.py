@@ -16,6 +16,7 @@ from mobile_gym.sim.apps.preferences import Preferences
 from mobile_gym.sim.apps.voice_recorder.data import (
     DEFAULTS,
     Recording,
+    chosen,
     clock_text,
     date_text,
     name_error,
@@ -152,8 +153,7 @@ class PlayerTab:
         )
 
     def _selected(self) -> list[Recording]:
-        chosen = set(self.selection.keys)
-        return [r for r in recordings(self.ctx) if r.id in chosen]
+        return list(chosen(self.ctx, self.selection.keys))
 
     def _selection_bar(self) -> Toolbar:
         ctx = self.ctx

@@ -14,7 +14,7 @@ EMPTY = "The recycle bin is empty"
 
 def recycle_bin_tab(ctx: AppContext) -> View:
     """The deleted recordings, the last deleted first, or a placeholder."""
-    shown = binned(ctx.db())
+    shown = binned(ctx)
     if not shown:
         return empty_state(EMPTY, id="recycle_bin_placeholder")
 
@@ -42,7 +42,7 @@ def recycle_bin_tab(ctx: AppContext) -> View:
 def empty_bin_row(ctx: AppContext) -> View:
     """ "Empty the recycle bin" (how many recordings it holds): asks, then deletes them for
     good; with nothing in it, says so."""
-    count = len(binned(ctx.db()))
+    count = len(binned(ctx))
 
     def empty() -> None:
         ctx.db().execute("DELETE FROM recycle_bin")
