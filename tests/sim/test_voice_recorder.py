@@ -319,6 +319,24 @@ def test_deleted_recordings_go_to_the_recycle_bin_tab(phone: Phone, driver: Driv
     assert titles == [f"{first['name']}.{first['extension']}"]
 
 
+def _record(phone: Phone, driver: Driver) -> dict:
+    """Record three seconds from the Recorder tab; the new recording's row."""
+    driver.tap(desc="Recorder")
+    driver.tap(id="toggle_recording_button")
+    phone.wait(3000)
+    driver.tap(id="toggle_recording_button")
+    return _rows(phone)[0]
+
+
+def test_a_new_recording_never_takes_a_binned_ones_id(phone: Phone, driver: Driver) -> None:
+    first = _record(phone, driver)  # the highest id
+    assert _delete_newest(phone, driver) == first
+    second = _record(phone, driver)
+    assert second["id"] > first["id"]  # not the binned one's
+    assert _delete_newest(phone, driver) == second  # into the bin beside the first
+    assert _binned(phone) == [first["name"], second["name"]]
+
+
 def test_settings_empty_the_bin_after_asking(phone: Phone, driver: Driver) -> None:
     driver.tap(desc="Settings")
     driver.tap(id="settings_empty_recycle_bin_holder")

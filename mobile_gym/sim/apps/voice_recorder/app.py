@@ -86,6 +86,7 @@ from mobile_gym.sim.apps.voice_recorder.data import (
     SCHEMA,
     clock_text,
     default_name,
+    next_id,
     seed_recordings,
     session,
 )
@@ -191,9 +192,9 @@ class VoiceRecorderApp(about.AboutPages, App):
             name = f"{base}_{copy}"
         length = current.length(now)
         new_id = db.execute(
-            "INSERT INTO recordings(name, extension, duration, bitrate, created) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (name, extension, length, int(prefs.get("bitrate")), current.started),
+            "INSERT INTO recordings(id, name, extension, duration, bitrate, created) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (next_id(db), name, extension, length, int(prefs.get("bitrate")), current.started),
         ).lastrowid
         db.execute("DELETE FROM session")
         ctx.log(f"Recording saved: id={new_id} name={name}.{extension} duration_ms={length}")

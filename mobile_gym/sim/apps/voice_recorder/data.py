@@ -163,6 +163,16 @@ def binned(ctx: AppContext) -> MadeItems[Recording]:
     )
 
 
+def next_id(db: sqlite3.Connection) -> int:
+    """The id of a new recording: past every recording's and every binned one's, so that
+    deleting it into the recycle bin, or restoring a binned one, never meets the same id."""
+    found = db.execute(
+        "SELECT MAX((SELECT IFNULL(MAX(id), 0) FROM recordings), "
+        "(SELECT IFNULL(MAX(id), 0) FROM recycle_bin)) + 1"
+    )
+    return int(found.fetchone()[0])
+
+
 def remove(db: sqlite3.Connection, recording: Recording, to_bin: bool, now_ms: int) -> None:
     """Delete ``recording``: into the recycle bin when ``to_bin``, else for good."""
     if to_bin:
