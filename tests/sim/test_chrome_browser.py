@@ -9,7 +9,7 @@ from mobile_gym.sim import Phone, web
 from mobile_gym.sim.apps import mail
 from mobile_gym.sim.apps.chrome import data
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import open_app
+from tests.sim.conftest import open_app, views_made
 
 HOME = "https://example.com/"
 PAGES = {
@@ -176,6 +176,29 @@ def test_tabs_keep_their_own_history_and_close(phone: Phone, browser: Driver) ->
     assert [node.text for node in browser.find_all(id="tab_title")] == ["New tab"]
     browser.key("BACK")
     assert browser.find(id="tab_switcher_button").text == "1"
+
+
+def test_many_tabs_make_only_the_rows_in_view(phone: Phone, browser: Driver) -> None:
+    for _ in range(79):
+        browser.tap(id="tab_switcher_button")
+        browser.tap(desc="New tab")
+    go(browser, "example.com")  # in the last tab
+    browser.tap(id="tab_switcher_button")
+    assert browser.find(id="toolbar_title").text == "80 open tabs"
+    assert [node.text for node in browser.find_all(id="tab_title")][:2] == ["New tab", "New tab"]
+    assert views_made(phone, "tab_view") < 30  # of 80
+    browser.scroll_to(max_scrolls=40, id="tab_title", text="Example Domain")
+    assert browser.find_all(id="tab_url")[-1].text == "https://example.com/"
+    browser.tap(desc="Close Example Domain tab")
+    assert browser.find(id="toolbar_title").text == "79 open tabs"  # at once
+    assert not browser.exists(id="tab_title", text="Example Domain")
+    browser.tap(desc="New tab")
+    go(browser, "news.example.org/today")
+    browser.tap(id="tab_switcher_button")
+    browser.scroll_to(max_scrolls=40, id="tab_title", text="News today")
+    browser.tap(id="tab_title", text="News today")
+    assert page_title(browser) == "News today"
+    assert browser.find(id="tab_switcher_button").text == "80"
 
 
 def test_a_link_opens_in_a_new_tab_from_its_long_press_menu(browser: Driver) -> None:

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
-from mobile_gym.sim.apps.mail import COMPOSE, MAIN, PACKAGE, SENT_JSON, VIEW
+from mobile_gym.sim.apps.mail import COMPOSE, MAIN, PACKAGE, SENT_JSON, VIEW, data
 from mobile_gym.sim.driver import Driver
+from tests.sim.conftest import views_made
 from tests.sim.test_mail import NOW_MS, add_mail, app_log, d, mails, phone, subjects
 
 __all__ = ["d", "phone"]  # the fixtures
@@ -41,6 +44,68 @@ def test_suggestions_follow_the_contacts_and_the_mails(phone: Phone, d: Driver) 
         "quillon@example.com",
         "desk@quillo.example",
     ]
+
+
+def test_suggestions_among_many_people_are_found_once_per_letter_until_they_change(
+    phone: Phone, d: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone.database("com.simplemobiletools.contacts.pro", "contacts").executemany(
+        "INSERT INTO contacts(first_name, last_name, email) VALUES (?, 'Filled', ?)",
+        [(f"Xara{i:03d}", f"xara{i:03d}@filled.example") for i in range(600)],
+    )
+    asked = []
+    people = data.people
+    monkeypatch.setattr(data, "people", lambda ctx: asked.append(1) or people(ctx))
+    d.tap(desc="Compose")
+    d.device.send(ev.Text("xara"))
+    suggested = [n.text for n in d.find_all(id="suggestion_address")]
+    assert suggested == [f"xara{i:03d}@filled.example" for i in range(5)]
+    asked.clear()
+    for _ in range(3):
+        phone.invalidate()  # built again, nothing changed: nobody is matched again
+        phone.hierarchy_xml()
+    assert asked == []
+    d.device.send(ev.Text("599"))
+    assert [n.text for n in d.find_all(id="suggestion_address")] == ["xara599@filled.example"]
+    add_mail(phone, "Hi", sender_name="Xara Mail", sender_address="xara599@mail.example")
+    shown = [n.text for n in d.find_all(id="suggestion_address")]
+    assert shown == ["xara599@filled.example", "xara599@mail.example"]  # at once
+    phone.database("com.simplemobiletools.contacts.pro", "contacts").execute(
+        "DELETE FROM contacts WHERE email = 'xara599@filled.example'"
+    )
+    assert [n.text for n in d.find_all(id="suggestion_address")] == ["xara599@mail.example"]
+
+
+def test_the_files_to_attach_are_found_once_until_they_change(
+    phone: Phone, d: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone.storage.write_files(
+        (f"/sdcard/Download/report_{i:03d}.txt", b"txt", NOW_MS - 86_400_000 + i)
+        for i in range(500)
+    )
+    listed = []
+    file_paths = phone.storage.file_paths
+    monkeypatch.setattr(phone.storage, "file_paths", lambda: listed.append(1) or file_paths())
+    d.tap(desc="Compose")
+    d.tap(desc="Attach file")
+    assert [n.text for n in d.find_all(id="attach_file_name")][:2] == [
+        "report_499.txt",
+        "report_498.txt",
+    ]
+    assert views_made(phone, "attach_file_row") < 30
+    listed.clear()
+    for _ in range(3):
+        phone.invalidate()  # built again, nothing changed: the files are not looked at again
+        phone.hierarchy_xml()
+    assert listed == []
+    phone.storage.write("/sdcard/Download/report_new.txt", b"new")  # no time: counts as new
+    assert d.find(id="attach_file_name").text == "report_new.txt"  # at once
+    phone.storage.write_files([("/sdcard/Documents/report_later.txt", b"x", NOW_MS + 86_400_000)])
+    names = [n.text for n in d.find_all(id="attach_file_name")]
+    assert names[:3] == ["report_later.txt", "report_new.txt", "report_499.txt"]  # its time first
+    d.type_into("report_00", id="attach_search")
+    names = [n.text for n in d.find_all(id="attach_file_name")]
+    assert names == [f"report_00{i}.txt" for i in range(9, -1, -1)][: len(names)]
 
 
 def test_compose_with_a_suggested_contact_cc_and_an_attachment(phone: Phone, d: Driver) -> None:

@@ -15,6 +15,7 @@ from mobile_gym.sim.apps.sms_messenger import PACKAGE as SMS
 from mobile_gym.sim.apps.sms_messenger import THREAD
 from mobile_gym.sim.driver import Driver
 from tests.mcp.test_servers import answer
+from tests.sim.conftest import statements_while_rebuilt, views_made
 
 
 @pytest.fixture
@@ -251,3 +252,69 @@ def test_panning_back_paints_from_the_cached_street_layer(phone: Phone, d: Drive
         d.send_all(ev.drag(w * start, h * 0.5, w * end, h * 0.5))
         phone.screenshot()
     assert len(mapview._LAYERS) == 2  # two viewports seen, each projected once
+
+
+# long lists ----------------------------------------------------------------------------------
+def add_lists(phone: Phone, count: int) -> None:
+    """``count`` lists made after the default ones (listed after them)."""
+    phone.database(PACKAGE, "maps").executemany(
+        "INSERT INTO lists (name, created) VALUES (?, ?)",
+        [(f"Trip {i:03d}", 100 + i) for i in range(count)],
+    )
+
+
+def test_a_long_saved_screen_makes_and_reads_only_the_lists_in_view(
+    phone: Phone, d: Driver
+) -> None:
+    add_lists(phone, 400)
+    db = phone.database(PACKAGE, "maps")
+    db.execute("INSERT INTO saved (list, place, saved_at) VALUES ('Trip 399', 'Eiffel Tower', 1)")
+    d.tap(id="saved_button")
+    titles = [n.text for n in d.find_all(id="title")]
+    assert titles[:4] == ["Favorites", "Want to go", "Starred places", "Trip 000"]
+    assert views_made(phone, "saved_list") < 30  # only the rows in view are made
+    assert not [s for s in statements_while_rebuilt(phone, db) if "FROM lists" in s]
+    d.scroll_to(max_scrolls=150, id="title", text="New list")
+    assert [n.text for n in d.find_all(id="title")][-2:] == ["Trip 399", "New list"]
+    assert [n.text for n in d.find_all(id="summary")][-1] == "1 place"
+    db.execute("INSERT INTO saved (list, place, saved_at) VALUES ('Trip 399', 'Louvre Museum', 2)")
+    assert [n.text for n in d.find_all(id="summary")][-1] == "2 places"  # at once
+    d.tap(text="New list")
+    d.type_into("Zoo day", id="list_name")
+    d.key("ENTER")
+    assert [n.text for n in d.find_all(id="title")][-2:] == ["Zoo day", "New list"]
+
+
+def test_a_long_list_of_places_is_read_once_until_it_changes(phone: Phone, d: Driver) -> None:
+    from mobile_gym.sim.apps.maps import world
+
+    known = sorted(world.places())[:100]
+    db = phone.database(PACKAGE, "maps")
+    db.executemany(
+        "INSERT INTO saved (list, place, saved_at) VALUES ('Want to go', ?, ?)",
+        [(name, i) for i, name in enumerate([*known, "A place no map knows"])],
+    )
+    d.tap(id="saved_button")
+    d.tap(text="Want to go")
+    assert [n.text for n in d.find_all(id="title")][:2] == [known[-1], known[-2]]
+    assert views_made(phone, "saved_place") < 20
+    assert not [s for s in statements_while_rebuilt(phone, db) if "FROM saved" in s]
+    db.execute("DELETE FROM saved WHERE place = ?", (known[-1],))
+    assert [n.text for n in d.find_all(id="title")][:2] == [known[-2], known[-3]]  # at once
+    node = d.scroll_to(max_scrolls=40, id="title", text=known[0])
+    assert node.text == known[0]  # the oldest; the place no map knows is left out
+
+
+def test_a_place_page_reads_the_lists_once_until_they_change(phone: Phone, d: Driver) -> None:
+    add_lists(phone, 300)
+    db = phone.database(PACKAGE, "maps")
+    search(d, "Eiffel Tower")
+    assert d.exists(id="save_button")
+    assert not [s for s in statements_while_rebuilt(phone, db) if "FROM lists" in s]
+    db.execute("INSERT INTO lists (name, created) VALUES ('Another trip', 1000)")
+    d.tap(id="save_button")
+    names = [n.text for n in d.find_all(id="title")]
+    assert names[:4] == ["Favorites", "Want to go", "Starred places", "Trip 000"]
+    d.tap(text="Favorites")
+    d.tap(id="save_button")
+    assert d.find_all(id="title")[0].text == "✓ Favorites"

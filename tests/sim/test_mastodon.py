@@ -15,7 +15,7 @@ from mobile_gym.sim import input as ev
 from mobile_gym.sim.apps.mastodon import MAIN, PACKAGE, SERVER
 from mobile_gym.sim.apps.mastodon.data import COMPOSE, PROFILE, THREAD
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import opened, statements_while_rebuilt
+from tests.sim.conftest import opened, statements_while_rebuilt, views_made
 
 ME = 1
 
@@ -348,3 +348,37 @@ def test_a_status_and_a_profile_find_the_statuses_they_count_by_index(
     assert not [plan for plan in plans if scans.match(plan)]
     server.execute("INSERT INTO statuses(account_id, text) VALUES (1, 'One more')")
     assert d.find(id="posts_count").text == f"{one(phone, posts)[0]} Posts"
+
+
+def test_a_long_list_reads_its_members_once_until_they_change(d: Driver, phone: Phone) -> None:
+    server = phone.database(SERVER, "server")
+    server.executemany(
+        "INSERT INTO accounts(id, username, display_name) VALUES (?, ?, ?)",
+        [(10_000 + i, f"member{i:03d}", f"Member {i:03d}") for i in range(300)],
+    )
+    server.executemany(
+        "INSERT INTO follows(account_id, target_account_id) VALUES (1, ?)",
+        [(10_000 + i,) for i in range(300)],
+    )
+    server.execute("INSERT INTO lists(id, account_id, title) VALUES (50, 1, 'Crowd')")
+    server.executemany(
+        "INSERT INTO list_accounts(list_id, account_id) VALUES (50, ?)",
+        [(10_000 + i,) for i in range(300)],
+    )
+    d.tap(desc="Profile")
+    d.tap(desc="More options")
+    d.tap(text="Lists")
+    d.tap(id="list_name", text="Crowd")
+    assert [n.text for n in d.find_all(id="username")][:2] == ["@member000", "@member001"]
+    assert views_made(phone, "account") < 20  # of 300
+    assert not [s for s in statements_while_rebuilt(phone, server) if "list_accounts" in s]
+    d.tap(id="member_toggle", desc="Remove @member000")
+    assert d.find_all(id="username")[0].text == "@member001"  # at once
+    d.tap(desc="Add members")
+    d.type_into("member00", id="member_search")
+    toggles = {n.desc: n.text for n in d.find_all(id="member_toggle")}
+    assert toggles["Add @member000"] == "Add" and toggles["Remove @member001"] == "Remove"
+    d.tap(id="member_toggle", desc="Add @member000")
+    assert d.find(id="member_toggle", desc="Remove @member000").text == "Remove"  # at once
+    count = "SELECT COUNT(*) FROM list_accounts WHERE list_id = 50"
+    assert one(phone, count)[0] == 300

@@ -14,7 +14,7 @@ from mobile_gym.sim.apps import sms_messenger
 from mobile_gym.sim.apps.mastodon import MAIN, PACKAGE, SERVER
 from mobile_gym.sim.apps.mastodon.data import COMPOSE, INVITES
 from mobile_gym.sim.driver import Driver
-from tests.sim.conftest import opened
+from tests.sim.conftest import opened, views_made
 
 
 @pytest.fixture
@@ -89,6 +89,36 @@ def test_picture_with_alt_text_from_an_album(d: Driver, phone: Phone) -> None:
     )
     assert row[0].endswith("/Camera/" + name) and row[1] == "A sunny street"
     assert d.find_all(id="media")[0].desc == "A sunny street"
+
+
+def test_many_pictures_are_sorted_and_grouped_once_until_they_change(
+    d: Driver, phone: Phone, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start = phone.boot_ms - 3_600_000  # newer than the seeded pictures
+    phone.storage.write_files(
+        (f"/sdcard/Pictures/Trip/trip_{i:03d}.jpg", b"jpg", start + i) for i in range(400)
+    )
+    looked = []
+    file_paths = phone.storage.file_paths
+    monkeypatch.setattr(phone.storage, "file_paths", lambda: looked.append(1) or file_paths())
+    d.tap(desc="Compose")
+    d.tap(desc="Add media")
+    assert [n.text for n in d.find_all(id="picture_name")][:2] == ["trip_399.jpg", "trip_398.jpg"]
+    assert views_made(phone, "picture") < 20  # of 400
+    looked.clear()
+    for _ in range(3):
+        phone.invalidate()  # built again, nothing changed: the files are not looked at again
+        phone.hierarchy_xml()
+    assert looked == []
+    phone.storage.write_files([("/sdcard/Pictures/Trip/trip_new.jpg", b"jpg", start + 1000)])
+    assert d.find_all(id="picture_name")[0].text == "trip_new.jpg"  # at once
+    d.tap(desc="Albums")
+    albums = {n.text for n in d.find_all(id="album_name")}
+    assert "Trip" in albums
+    d.tap(id="album_name", text="Trip")
+    assert [n.text for n in d.find_all(id="picture_name")][:2] == ["trip_new.jpg", "trip_399.jpg"]
+    phone.storage.delete("/sdcard/Pictures/Trip/trip_new.jpg")
+    assert d.find_all(id="picture_name")[0].text == "trip_399.jpg"  # at once
 
 
 def test_block_hides_the_accounts_posts(d: Driver, phone: Phone) -> None:
@@ -238,6 +268,44 @@ def test_muted_accounts_imported_from_a_file(d: Driver, phone: Phone) -> None:
         "SELECT a.username FROM mutes m JOIN accounts a ON a.id = m.target_account_id"
     )
     assert [row[0] for row in muted] == ["kitty"]
+
+
+def test_many_csv_files_are_listed_once_and_chosen_from_a_scrolling_list(
+    d: Driver, phone: Phone, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone.storage.write_files(
+        (f"/sdcard/Download/list_{i:03d}.csv", b"Account address\n", 1) for i in range(300)
+    )
+    phone.storage.write(
+        "/sdcard/Download/z_muted.csv",
+        b"Account address,Hide notifications\nkitty@mastodon.social,true\n",
+    )
+    listed = []
+    list_dir = phone.storage.list_dir
+    monkeypatch.setattr(
+        phone.storage, "list_dir", lambda path: listed.append(path) or list_dir(path)
+    )
+    open_import_export(d)
+    assert d.exists(id="import_choose_file")
+    listed.clear()
+    for _ in range(3):
+        phone.invalidate()  # built again, nothing changed: Download is not listed again
+        phone.hierarchy_xml()
+    assert listed == []
+    d.tap(id="import_type")
+    d.tap(text="Muting list")
+    d.tap(id="import_choose_file")
+    shown = [n.text for n in d.find_all(id="import_file_option")]
+    assert shown[:2] == ["list_000.csv", "list_001.csv"]
+    assert views_made(phone, "import_file_option") < 20  # of 301
+    assert d.exists(text="Close")  # under the list, on screen
+    d.scroll_to(max_scrolls=150, id="import_file_option", text="z_muted.csv")
+    d.tap(id="import_file_option", text="z_muted.csv")
+    assert d.find(id="import_file_option", text="z_muted.csv").checked
+    d.tap(text="Close")
+    assert d.exists(text="z_muted.csv")  # the file chosen
+    d.tap(id="import_upload")
+    assert phone.toasts[-1].text == "1 accounts imported"
 
 
 def test_post_deletion_policy_saved_only_on_save(d: Driver, phone: Phone) -> None:

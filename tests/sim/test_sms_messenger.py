@@ -27,7 +27,7 @@ from mobile_gym.sim.apps.sms_messenger import (
 from mobile_gym.sim.apps.sms_messenger.data import SETTINGS
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER
-from tests.sim.conftest import views_made
+from tests.sim.conftest import statements_while_rebuilt, views_made
 
 SEED = 5
 NOW_MS = 1717407000000  # 2024-06-03 09:30, the phone's default start
@@ -191,6 +191,37 @@ def test_new_conversation_with_a_contact_picked_from_the_filtered_list(
     d.key("BACK")
     d.key("BACK")
     assert phone.foreground == (PACKAGE, MAIN)  # the picker closed when the thread opened
+
+
+def test_a_new_conversation_matches_many_contacts_once_per_query_until_they_change(
+    phone: Phone, d: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keyed = []
+    number_key = data.number_key
+    monkeypatch.setattr(data, "number_key", lambda n: keyed.append(n) or number_key(n))
+    contacts = phone.database(CONTACTS, "contacts")
+    contacts.executemany(
+        "INSERT INTO contacts(first_name, last_name, phone) VALUES (?, 'Filled', ?)",
+        [(f"Zed{i:03d}", f"+1 888 {i:07d}") for i in range(600)],
+    )
+    d.tap(desc="New conversation")
+    d.type_into("888 0000", id="new_conversation_address")  # digits: found in the numbers
+    listed = [n.text for n in d.find_all(id="item_contact_name")]
+    assert listed[:2] == ["Zed000 Filled", "Zed001 Filled"]
+    assert views_made(phone, "item_contact_name") < 30  # of 600
+    keyed.clear()
+    assert not statements_while_rebuilt(phone, contacts)  # built again, nothing changed:
+    assert keyed == []  # nothing is read or matched again
+    contacts.execute(
+        "INSERT INTO contacts(first_name, last_name, phone) VALUES ('Aaron', 'Zed', ?)",
+        ("+1 888 0000999",),
+    )
+    assert d.find_all(id="item_contact_name")[0].text == "Aaron Zed"  # at once
+    phone.send(ev.Text("99"))
+    assert [n.text for n in d.find_all(id="item_contact_name")] == ["Aaron Zed"]
+    d.tap(id="item_contact_name", text="Aaron Zed")
+    assert phone.foreground == (PACKAGE, THREAD)
+    assert d.find(id="toolbar_title").text == "Aaron Zed"
 
 
 def test_new_conversation_with_a_typed_number(phone: Phone, d: Driver) -> None:

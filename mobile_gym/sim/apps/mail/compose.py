@@ -4,7 +4,8 @@ the editor is left."""
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mail import data
@@ -14,6 +15,10 @@ from mobile_gym.sim.ui.scroll import ScrollView
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
 
+if TYPE_CHECKING:
+    from mobile_gym.sim.apps.mail.app import MailApp
+    from mobile_gym.sim.system.storage import Storage
+
 RECIPIENTS = ("to", "cc", "bcc")
 FIELDS = (*RECIPIENTS, "subject", "body")
 FIELD_LABELS = {"to": "To", "cc": "Cc", "bcc": "Bcc"}
@@ -22,6 +27,15 @@ PICKABLE = ("/sdcard/Download", "/sdcard/Documents", "/sdcard/Pictures", "/sdcar
 _PICKABLE_INDEX = {folder: index for index, folder in enumerate(PICKABLE)}
 SUGGESTIONS = 5
 FILE_ROW_DP = 64
+
+
+class Attachable(NamedTuple):
+    """What the attach dialog lists for a query (``attachable``)."""
+
+    paths: tuple[str, ...]
+    """The files, newest first."""
+    latest: int | None
+    """The latest time recorded of them (None: none recorded)."""
 
 
 def _prefixed(prefix: str, subject: str) -> str:
@@ -161,11 +175,7 @@ def _suggestions(ctx: AppContext, key: str, text: str) -> list[View]:
     token = token.strip().lower()
     if not token or data.is_address(token):
         return []
-    found = [
-        (name, address)
-        for name, address in data.people(ctx)
-        if token in name.lower() or token in address.lower()
-    ][:SUGGESTIONS]
+    found = data.suggested(ctx, token, SUGGESTIONS)
 
     def pick(address: str) -> None:
         before = f"{head}, " if head.strip() else ""
@@ -191,23 +201,43 @@ def _pickable_folder(path: str) -> int | None:
     return _PICKABLE_INDEX.get("/".join(parts[:3])) if len(parts) == 4 else None
 
 
+def _pickable_files(storage: Storage, query: str, now: float) -> Attachable:
+    """The pickable files whose names hold ``query``, most recently modified first (a file
+    pushed without a time counts as modified at ``now``), then by folder and name; and the
+    latest time recorded of them."""
+    found = []
+    paths = storage.file_paths()
+    recorded = storage.times  # (read with the paths; ``file_paths`` are normalised)
+    for path in paths:
+        folder = _pickable_folder(path)
+        name = path.rsplit("/", 1)[-1]
+        if folder is not None and not name.startswith(".") and query in name.lower():
+            modified = recorded.get(path)
+            found.append((-(now if modified is None else modified), folder, path.lower(), path))
+    latest = max((recorded[path] for *_, path in found if path in recorded), default=None)
+    return Attachable(tuple(path for *_, path in sorted(found)), latest)
+
+
+def attachable(ctx: AppContext, query: str) -> tuple[str, ...]:
+    """What the attach dialog lists for ``query`` (``_pickable_files``): found once per
+    query until the files change (``MailApp.attachables``), not at every build of the
+    dialog. Found with the files pushed without a time counted as newer than any other,
+    which they are while no file's time is the clock's or later; else found again."""
+    storage = ctx.phone.storage
+    version = storage.read_version()  # read: the dialog follows the files' changes
+    app = cast("MailApp", ctx.app)
+    found = app.attachables.get(
+        (version, query), lambda _key: _pickable_files(storage, query, math.inf)
+    )
+    now = ctx.phone.clock.stamp()
+    if found.latest is None or found.latest < now:
+        return found.paths
+    return _pickable_files(storage, query, now).paths
+
+
 def _attach_dialog(ctx: AppContext, current: Draft) -> Any:
-    def files() -> list[str]:
-        """The pickable files whose names hold the query, most recently modified first (a
-        file pushed without a time counts as new), then by folder and name."""
-        storage = ctx.phone.storage
-        now = ctx.phone.clock.stamp()
-        query = ctx.field("attach_query").strip().lower()
-        found = []
-        paths = storage.file_paths()
-        recorded = storage.times  # (read with the paths; ``file_paths`` are normalised)
-        for path in paths:
-            folder = _pickable_folder(path)
-            name = path.rsplit("/", 1)[-1]
-            if folder is not None and not name.startswith(".") and query in name.lower():
-                modified = recorded.get(path)
-                found.append((-(now if modified is None else modified), folder, path.lower(), path))
-        return [path for *_, path in sorted(found)]
+    def files() -> tuple[str, ...]:
+        return attachable(ctx, ctx.field("attach_query").strip().lower())
 
     def add(path: str) -> None:
         name = path.rsplit("/", 1)[-1]

@@ -11,6 +11,7 @@ import re
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import islice
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple, cast
 
@@ -182,6 +183,23 @@ def people(ctx: AppContext) -> tuple[tuple[str, str], ...]:
     every letter typed into a recipient field."""
     key = (contacts_data.phone_book_stamp(ctx.phone), ctx.phone.storage.stamp(ctx.db()))
     return cast("MailApp", ctx.app).people.get(key, lambda _key: _people(ctx))
+
+
+def suggested(ctx: AppContext, token: str, limit: int) -> tuple[tuple[str, str], ...]:
+    """The first ``limit`` of ``people`` whose name or address holds ``token`` (lower case):
+    found once per token until the mails or the contacts change (``AppContext.kept``), not
+    at every build of the compose screen."""
+    contacts = contacts_data.phone_book_stamp(ctx.phone)
+
+    def read() -> tuple[tuple[str, str], ...]:
+        found = (
+            (name, address)
+            for name, address in people(ctx)
+            if token in name.lower() or token in address.lower()
+        )
+        return tuple(islice(found, limit))
+
+    return ctx.kept(("suggested", contacts, token, limit), read)
 
 
 def _people(ctx: AppContext) -> tuple[tuple[str, str], ...]:

@@ -24,9 +24,15 @@ def my_place(ctx: AppContext) -> Place:
     return found or world.places()[names.DEFAULT_LOCATION]
 
 
-def lists(ctx: AppContext) -> list[str]:
-    rows = db(ctx).execute("SELECT name FROM lists ORDER BY created, name").fetchall()
-    return [row["name"] for row in rows]
+LISTS = "SELECT name FROM lists ORDER BY created, name"
+"""The saved lists, oldest first (through the index ``lists_by_created``)."""
+
+
+def lists(ctx: AppContext) -> tuple[str, ...]:
+    """The names of the saved lists, oldest first: read once until the database changes
+    (``AppContext.kept``), not at every build of a place's page or its "Save" menu."""
+    conn = db(ctx)
+    return ctx.kept("lists", lambda: tuple(row["name"] for row in conn.execute(LISTS)), conn)
 
 
 def lists_of(ctx: AppContext, place: str) -> list[str]:

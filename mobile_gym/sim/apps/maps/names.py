@@ -13,6 +13,7 @@ DATABASE = "maps"
 SCHEMA = """
 CREATE TABLE preferences (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE lists (name TEXT PRIMARY KEY, created INTEGER NOT NULL);
+CREATE INDEX lists_by_created ON lists (created, name);
 CREATE TABLE saved (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     list TEXT NOT NULL,

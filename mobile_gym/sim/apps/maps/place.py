@@ -10,6 +10,7 @@ from mobile_gym.sim.apps.maps.main import rating_text
 from mobile_gym.sim.apps.maps.mapview import MapPin, MapView
 from mobile_gym.sim.apps.maps.world import Place
 from mobile_gym.sim.ui.composites import empty_state
+from mobile_gym.sim.ui.list_items import MadeItems
 from mobile_gym.sim.ui.view import MATCH, WRAP, Column, Row, View
 from mobile_gym.sim.ui.widgets import ImageView, TextView
 
@@ -65,11 +66,11 @@ def place_screen(ctx: AppContext) -> View:
     def choose(list_name: str) -> Handler:
         return lambda: data.toggle_saved(ctx, place.name, list_name)
 
-    save_menu = ctx.menu(
-        "save",
-        [(("✓ " if name in saved_in else "") + name, choose(name)) for name in data.lists(ctx)],
-        at_touch=True,
-    )
+    def item(list_name: str) -> tuple[str, Handler]:
+        return ("✓ " if list_name in saved_in else "") + list_name, choose(list_name)
+
+    # the menu's items are made only while it is open
+    save_menu = ctx.menu("save", MadeItems(data.lists(ctx), item), at_touch=True)
 
     def call() -> None:
         if not place.phone:

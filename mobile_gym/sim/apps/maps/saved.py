@@ -3,18 +3,40 @@ dialog with ``list_name``) and one list's places (``saved_place`` rows)."""
 
 from __future__ import annotations
 
+import sqlite3
+
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.maps import data, names, world
 from mobile_gym.sim.apps.maps.main import open_place, summary
 from mobile_gym.sim.ui.composites import empty_state, list_item
+from mobile_gym.sim.ui.list_items import ListItems
 from mobile_gym.sim.ui.prompt import prompt_dialog
 from mobile_gym.sim.ui.view import MATCH, Column, View
 
 ROW_DP = 72
+COUNTED_LISTS = (
+    "SELECT l.name, (SELECT COUNT(*) FROM saved s WHERE s.list = l.name) FROM lists l "
+    "ORDER BY l.created, l.name"
+)
+"""The saved lists, oldest first (as ``data.LISTS``), each with how many places it holds."""
+
+
+class _ThenNewList(ListItems[sqlite3.Row | None]):
+    """The rows of the lists, then None: the "New list" row below them."""
+
+    def __init__(self, rows: ListItems[sqlite3.Row]) -> None:
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self._rows) + 1
+
+    def item(self, index: int) -> sqlite3.Row | None:
+        return None if index == len(self._rows) else self._rows[index]
 
 
 def saved_screen(ctx: AppContext) -> View:
-    counts = dict(data.db(ctx).execute("SELECT list, COUNT(*) FROM saved GROUP BY list").fetchall())
+    """The saved lists, a recycled list read a page at a time (with each list's count), and
+    the "New list" row at its end."""
     open_dialog = prompt_dialog(
         ctx,
         "new_list",
@@ -23,23 +45,29 @@ def saved_screen(ctx: AppContext) -> View:
         hint="List name",
         id="list_name",
     )
-    rows = [
-        list_item(
+
+    def row(_index: int, found: sqlite3.Row | None) -> View:
+        if found is None:
+            return list_item(
+                "New list", icon="add", id="new_list", on_click=lambda: open_dialog("")
+            )
+        name, count = found
+        return list_item(
             name,
-            f"{counts.get(name, 0)} places" if counts.get(name, 0) != 1 else "1 place",
+            f"{count} places" if count != 1 else "1 place",
             icon="bookmark",
             id="saved_list",
-            on_click=lambda name=name: ctx.open(names.SAVED_LIST, list=name),
+            on_click=lambda: ctx.open(names.SAVED_LIST, list=name),
         )
-        for name in data.lists(ctx)
-    ]
-    rows.append(list_item("New list", icon="add", id="new_list", on_click=lambda: open_dialog("")))
-    return Column(ctx.up_bar("Saved"), ctx.scroller("lists", rows), height=MATCH)
+
+    items = _ThenNewList(ctx.rows(COUNTED_LISTS, name=names.DATABASE))
+    lists = ctx.scroller("lists", items=items, render_item=row, wrap_rows=True)
+    return Column(ctx.up_bar("Saved"), lists, height=MATCH)
 
 
 def saved_list_screen(ctx: AppContext) -> View:
     name = ctx.args.get("list", "")
-    places = [found for found in (world.place(p) for p in _saved(ctx, name)) if found is not None]
+    places = _places(ctx, name)
 
     def row(position: int, place: world.Place) -> View:
         return list_item(
@@ -58,8 +86,16 @@ def saved_list_screen(ctx: AppContext) -> View:
     return Column(ctx.up_bar(name), body, height=MATCH)
 
 
-def _saved(ctx: AppContext, name: str) -> list[str]:
-    rows = data.db(ctx).execute(
-        "SELECT place FROM saved WHERE list = ? ORDER BY saved_at DESC, id DESC", (name,)
-    )
-    return [row["place"] for row in rows.fetchall()]
+def _places(ctx: AppContext, name: str) -> tuple[world.Place, ...]:
+    """The places of list ``name`` that the map knows, newest saved first: read once until
+    the database changes (``AppContext.kept``), not at every build of the list."""
+    conn = data.db(ctx)
+
+    def read() -> tuple[world.Place, ...]:
+        rows = conn.execute(
+            "SELECT place FROM saved WHERE list = ? ORDER BY saved_at DESC, id DESC", (name,)
+        )
+        found = (world.place(row["place"]) for row in rows.fetchall())
+        return tuple(place for place in found if place is not None)
+
+    return ctx.kept(("saved", name), read, conn)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import posixpath
+from collections.abc import Sequence
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mastodon import data
@@ -22,6 +23,10 @@ KINDS = {
 """Each kind: its export label, its table, the file name Mastodon suggests and its second
 column."""
 IMPORT_TYPES = {"following": "Following list", "muted": "Muting list", "blocked": "Blocking list"}
+OPTION_DP = 48
+"""The height of a file's radio button (of one line) in "Choose a file"."""
+SHOWN_FILES = 8
+"""How many files "Choose a file" shows at once."""
 
 
 def _csv(ctx: AppContext, kind: str) -> str:
@@ -87,14 +92,46 @@ def _import(ctx: AppContext) -> None:
     ctx.pop("import_file")
 
 
-def _csv_files(ctx: AppContext) -> list[str]:
+def _csv_files(ctx: AppContext) -> tuple[str, ...]:
+    """The CSV files in Download, by name: listed once until the files change
+    (``data.kept_files``), not at every build of the screen."""
     storage = ctx.phone.storage
-    if not storage.is_dir(DOWNLOADS):
+
+    def read() -> tuple[str, ...]:
+        if not storage.is_dir(DOWNLOADS):
+            return ()
+        return tuple(
+            posixpath.join(DOWNLOADS, name)
+            for name in storage.list_dir(DOWNLOADS)
+            if name.lower().endswith(".csv")
+        )
+
+    return data.kept_files(ctx, "csv_files", read, near=DOWNLOADS)
+
+
+def _file_options(ctx: AppContext, files: Sequence[str], chosen: str | None) -> list[View]:
+    """The radio buttons of the files to import: a recycled list as tall as its buttons
+    (of one line each), up to ``SHOWN_FILES`` of them; it scrolls through more."""
+
+    def option(_index: int, path: str) -> View:
+        return RadioButton(
+            posixpath.basename(path),
+            id="import_file_option",
+            checked=path == chosen,
+            on_change=lambda _on: ctx.set("import_file", path),
+        )
+
+    if not files:
         return []
     return [
-        posixpath.join(DOWNLOADS, name)
-        for name in storage.list_dir(DOWNLOADS)
-        if name.lower().endswith(".csv")
+        ctx.scroller(
+            "import_files",
+            items=files,
+            render_item=option,
+            wrap_rows=True,
+            id="import_files",
+            height=OPTION_DP * min(len(files), SHOWN_FILES),
+        )
     ]
 
 
@@ -124,15 +161,7 @@ def import_export_screen(ctx: AppContext) -> View:
         "Choose a file",
         "" if files else f"No CSV files in {DOWNLOADS}",
         buttons=[("Close", None)],
-        body=lambda: [
-            RadioButton(
-                posixpath.basename(path),
-                id="import_file_option",
-                checked=path == chosen,
-                on_change=lambda _on, path=path: ctx.set("import_file", path),
-            )
-            for path in files
-        ],
+        body=lambda: _file_options(ctx, files, chosen),
     )
     views: list[View] = [section_header("Export")]
     views += [

@@ -163,6 +163,18 @@ def _set_member(ctx: AppContext, list_id: int, account_id: int, on: bool) -> Non
     ctx.log(f"List member {'added' if on else 'removed'}: list={list_id} account={account_id}")
 
 
+def _members(ctx: AppContext, list_id: int) -> frozenset[int]:
+    """The ids of the list's members (each row's Add / Remove asks): read once until the
+    server's database changes (``AppContext.kept``), not at every build of the screen."""
+    conn = data.db(ctx)
+
+    def read() -> frozenset[int]:
+        found = conn.execute("SELECT account_id FROM list_accounts WHERE list_id = ?", (list_id,))
+        return frozenset(row[0] for row in found)
+
+    return ctx.kept(("list_members", list_id), read, conn)
+
+
 def list_members_screen(ctx: AppContext) -> View:
     """A list's members; "Add members" shows the followed accounts (filtered by the search
     field) with Add / Remove buttons."""
@@ -170,12 +182,7 @@ def list_members_screen(ctx: AppContext) -> View:
     row = data.db(ctx).execute("SELECT title FROM lists WHERE id = ?", (list_id,)).fetchone()
     title = row[0] if row else "List"
     adding = ctx.get("adding", False)
-    members = {
-        r[0]
-        for r in data.db(ctx).execute(
-            "SELECT account_id FROM list_accounts WHERE list_id = ?", (list_id,)
-        )
-    }
+    members = _members(ctx, list_id)
     if adding:
         like = "%" + ctx.field("member_search").strip() + "%"
         items = data.rows(

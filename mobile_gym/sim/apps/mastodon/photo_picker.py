@@ -5,6 +5,9 @@ the screen below."""
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.gallery.media import IMAGE, media_type
@@ -14,13 +17,32 @@ from mobile_gym.sim.ui.tabs import tab_bar
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import ImageView, TextView
 
+if TYPE_CHECKING:
+    from mobile_gym.sim.system.storage import Storage
+
 ROW_DP = 64
 TABS = (("Photos", "image"), ("Albums", "folder"))
 
 
-def pictures(ctx: AppContext) -> list[str]:
+class Pictures(NamedTuple):
+    """The pictures the picker offers."""
+
+    every: tuple[str, ...]
     """Pictures under ``/sdcard``, newest first (hidden folders left out)."""
+    albums: Mapping[str, tuple[str, ...]]
+    """The pictures of each folder holding some, newest first."""
+    folders: tuple[str, ...]
+    """Those folders by name (any case), then path."""
+
+
+def pictures(ctx: AppContext) -> Pictures:
+    """The pictures, found, sorted and grouped by folder once until the files change
+    (``data.kept_files``), not at every build of the picker."""
     storage = ctx.phone.storage
+    return data.kept_files(ctx, "pictures", lambda: _pictures(storage))
+
+
+def _pictures(storage: Storage) -> Pictures:
     found = [
         path
         for path in storage.file_paths()
@@ -28,7 +50,14 @@ def pictures(ctx: AppContext) -> list[str]:
         and media_type(path) == IMAGE
         and not any(part.startswith(".") for part in path.split("/"))
     ]
-    return sorted(found, key=lambda p: (-(storage.modified(p) or 0), p))
+    every = tuple(sorted(found, key=lambda p: (-(storage.modified(p) or 0), p)))
+    albums: dict[str, list[str]] = {}
+    for path in every:
+        albums.setdefault(posixpath.dirname(path), []).append(path)
+    folders = tuple(sorted(albums, key=lambda f: (posixpath.basename(f).lower(), f)))
+    return Pictures(
+        every, MappingProxyType({name: tuple(paths) for name, paths in albums.items()}), folders
+    )
 
 
 def _pick(ctx: AppContext, path: str) -> None:
@@ -60,15 +89,16 @@ def _row(icon: str, title: str, subtitle: str, id: str, title_id: str, on_click)
 
 
 def photo_picker_screen(ctx: AppContext) -> View:
-    every = pictures(ctx)
+    found = pictures(ctx)
     album = ctx.get("album")
     tab = ctx.get("picker_tab", 0)
+    shown: Sequence[str]
     if album is not None:
-        shown = [p for p in every if posixpath.dirname(p) == album]
+        shown = found.albums.get(album, ())
         bar: View = toolbar(posixpath.basename(album), on_up=lambda: ctx.pop("album"))
         tabs: list[View] = []
     else:
-        shown = every
+        shown = found.every
         bar = ctx.up_bar("Select a photo")
         tabs = [tab_bar(TABS, tab, lambda i: ctx.set("picker_tab", i), id="picker_tabs")]
 
@@ -78,24 +108,20 @@ def photo_picker_screen(ctx: AppContext) -> View:
         return _row("image", base, folder, "picture", "picture_name", lambda: _pick(ctx, name))
 
     if tab == 1 and album is None:
-        folders: dict[str, int] = {}
-        for path in every:
-            folders[posixpath.dirname(path)] = folders.get(posixpath.dirname(path), 0) + 1
-        names = sorted(folders, key=lambda f: (posixpath.basename(f).lower(), f))
 
         def folder(_index: int, path: object) -> View:
             name = str(path)
             return _row(
                 "folder",
                 posixpath.basename(name),
-                f"{folders[name]} photos",
+                f"{len(found.albums[name])} photos",
                 "album",
                 "album_name",
                 lambda: ctx.set("album", name),
             )
 
         body = ctx.scroller(
-            "albums", items=names, item_height=ROW_DP, render_item=folder, id="albums"
+            "albums", items=found.folders, item_height=ROW_DP, render_item=folder, id="albums"
         )
     elif shown:
         body = ctx.scroller(

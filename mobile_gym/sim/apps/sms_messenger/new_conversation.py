@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.apps.contacts import data as contacts_data
 from mobile_gym.sim.apps.sms_messenger import data
 from mobile_gym.sim.ui.composites import empty_state
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
@@ -41,16 +42,31 @@ def _start(ctx: AppContext, number: str) -> None:
         thread.set_field("message", body)
 
 
-def _matches(name: str, number: str, query: str) -> bool:
-    return query in name.lower() or data.number_matches(query, number)
+def _people(ctx: AppContext, query: str) -> Sequence[tuple[str, str]]:
+    """(name, number) of the contacts whose name holds ``query`` (lower case) or whose
+    number holds its digits (``data.number_matches``), by name; every contact for no query.
+    Found once per query until the contacts change (``AppContext.kept`` on Contacts'
+    database), not at every build of the screen."""
+    people = data.phone_book_of(ctx).people
+    if not query or not people:
+        return people
+
+    def matching() -> tuple[tuple[str, str], ...]:
+        digits = data.number_query(query)  # what a number must hold: the same for everyone
+        return tuple(
+            (name, number)
+            for name, number in people
+            if query in name.lower() or (digits is not None and digits in data.number_key(number))
+        )
+
+    storage = ctx.phone.storage
+    contacts = storage.database(contacts_data.PACKAGE, contacts_data.DATABASE)
+    return ctx.kept(("new_conversation", query), matching, contacts)
 
 
 def new_conversation_screen(ctx: AppContext) -> View:
     typed = ctx.field("address").strip()
-    query = typed.lower()
-    people: Sequence[tuple[str, str]] = data.phone_book_of(ctx).people
-    if query:
-        people = [p for p in people if _matches(p[0], p[1], query)]
+    people = _people(ctx, typed.lower())
 
     def confirm() -> None:
         if data.is_phone_number(typed):
