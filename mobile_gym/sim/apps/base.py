@@ -212,6 +212,16 @@ class AppContext:
         key = (db, self.phone.storage.stamp(db), what)
         return cast(T, self.app.readings.get(key, lambda _key: read()))
 
+    def kept_files(self, what: Hashable, read: Callable[[], T], near: str | None = None) -> T:
+        """``read()`` of the phone's files, read again only once they change: kept in the
+        app's ``readings`` under the files' version (``Storage.read_version``, which makes
+        first the content apps write ``near`` that path, or anywhere) and ``what``. As
+        ``kept``, for the files: taking the version reads them, so the screen is built
+        again when they change. Builds share the value: make it immutable."""
+        version = self.phone.storage.read_version(near)
+        key = ("files", near, version, what)
+        return cast(T, self.app.readings.get(key, lambda _key: read()))
+
     def rows(self, sql: str, params: Sequence[object] = (), name: str | None = None) -> QueryRows:
         """The rows of ``sql`` (one SELECT, ordered) on database ``name``, read a page at a
         time as a recycled list shows them (``scroller`` with ``items``): a long list costs

@@ -11,7 +11,7 @@ from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps import about, preferences
 from mobile_gym.sim.apps.base import App, AppContext, Handler
 from mobile_gym.sim.apps.file_manager import dialogs
-from mobile_gym.sim.apps.file_manager.browser import Browser, kept
+from mobile_gym.sim.apps.file_manager.browser import Browser
 from mobile_gym.sim.apps.file_manager.content import SEEDED_FILES, seed_files
 from mobile_gym.sim.apps.file_manager.files import (
     HOME,
@@ -43,8 +43,6 @@ RECENTS = 50
 """How many of the newest files the Recents tab lists."""
 LISTINGS = 4
 """How many of the browser's last lists are kept (``FileManagerApp.listings``)."""
-SURVEYS = 4
-"""How many of the other readings of many files are kept (``FileManagerApp.surveys``)."""
 
 
 def _newest(browser: Browser) -> tuple[Entry, ...]:
@@ -78,11 +76,6 @@ class FileManagerApp(about.AboutPages, App):
         self.listings: FIFOCache[tuple, tuple[Entry, ...]] = FIFOCache(LISTINGS)
         """The lists the browser showed, by folder, search, options and the files' version
         (``Browser.entries``): a list is found again once the files change."""
-        self.surveys: FIFOCache[tuple, object] = FIFOCache(SURVEYS)
-        """What the other screens read of many files, by what and the files' version
-        (``browser.kept``: the Recents list, the Storage tab's totals, the folders the
-        folder picker lists, the Properties of a selection): found again once the files
-        change."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_files(ctx.phone.storage, rng, ctx.phone.boot_ms)
@@ -222,7 +215,7 @@ class FileManagerApp(about.AboutPages, App):
     def _recents(self, ctx: AppContext) -> list[View]:
         """The newest files anywhere on the storage (hidden ones left out)."""
         browser = Browser(ctx)
-        files = kept(ctx, ("recents", browser.fallback_ms), lambda: _newest(browser))
+        files = ctx.kept_files(("recents", browser.fallback_ms), lambda: _newest(browser), HOME)
         rows: View
         if files:
             rows = ctx.scroller(

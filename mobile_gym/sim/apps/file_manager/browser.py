@@ -7,8 +7,7 @@ files) and acts on the phone's storage; every operation logs a ``FileManager`` l
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, cast
 
 from mobile_gym.sim.apps.file_manager.files import (
     HOME,
@@ -39,17 +38,6 @@ PREFERENCES = {
 }
 """The app's stored options and their defaults (table ``preferences`` of database ``config``)."""
 HIDDEN_PREFIX = "."
-T = TypeVar("T")
-
-
-def kept(ctx: AppContext, what: Hashable, find: Callable[[], T], near: str = HOME) -> T:
-    """``find()``, found again only once the files change (``FileManagerApp.surveys``,
-    under ``what`` and the files' version as read near ``near``): what a screen reads of
-    many files (to sort, count or sum them) and shows a part of is not read again when the
-    screen is built again for anything else. Builds share the value: make it immutable."""
-    version = ctx.phone.storage.read_version(near)
-    surveys = cast("FileManagerApp", ctx.app).surveys
-    return cast(T, surveys.get((what, version), lambda _key: find()))
 
 
 class Browser:

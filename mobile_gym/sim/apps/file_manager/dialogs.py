@@ -6,8 +6,9 @@ from __future__ import annotations
 import posixpath
 
 from mobile_gym.sim.apps.base import AppContext, Handler
-from mobile_gym.sim.apps.file_manager.browser import Browser, kept
+from mobile_gym.sim.apps.file_manager.browser import Browser
 from mobile_gym.sim.apps.file_manager.files import (
+    HOME,
     SORT_LABELS,
     SORTS,
     format_size,
@@ -135,10 +136,10 @@ def properties_dialog(browser: Browser) -> Handler:
 
 
 def _kept_properties(browser: Browser) -> tuple[tuple[str, str], ...]:
-    """``_properties``, found again only once the files change (``browser.kept``): the
+    """``_properties``, found again only once the files change (``AppContext.kept_files``): the
     size and contents of a large folder are summed once while the dialog shows."""
     what = ("properties", tuple(browser.selection.keys), browser.show_hidden, browser.fallback_ms)
-    return kept(browser.ctx, what, lambda: tuple(_properties(browser)))
+    return browser.ctx.kept_files(what, lambda: tuple(_properties(browser)), HOME)
 
 
 def _properties(browser: Browser) -> list[tuple[str, str]]:
@@ -253,8 +254,7 @@ def picker_dialog(browser: Browser, *, move: bool) -> Handler:
 
     def body() -> list[View]:
         show_hidden = browser.show_hidden
-        subfolders = kept(
-            ctx,
+        subfolders = ctx.kept_files(
             ("subfolders", folder, show_hidden),
             lambda: _subfolders(browser, folder, show_hidden),
             near=folder,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from mobile_gym.sim.apps.base import AppContext
-from mobile_gym.sim.apps.file_manager.browser import kept
 from mobile_gym.sim.apps.file_manager.files import HOME, format_size
 from mobile_gym.sim.system.storage import Storage
 from mobile_gym.sim.ui.composites import section_header
@@ -70,9 +69,9 @@ def _category_row(key: str, label: str, icon: str, size: int) -> View:
 
 def storage_body(ctx: AppContext) -> list[View]:
     """The tab's rows: the used and free space, the capacity, then each category's share
-    (summed once until the files change: ``browser.kept``)."""
+    (summed once until the files change: ``AppContext.kept_files``)."""
     storage = ctx.phone.storage
-    totals = kept(ctx, ("usage",), lambda: MappingProxyType(usage(storage)))
+    totals = ctx.kept_files(("usage",), lambda: MappingProxyType(usage(storage)), HOME)
     used = SYSTEM + sum(totals.values())
     rows: list[View] = [
         section_header("Internal storage"),

@@ -9,15 +9,13 @@ from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 from mobile_gym.sim.apps.mail import data
-from mobile_gym.sim.apps.mail.compose import Attachable, compose_screen, keep_draft
+from mobile_gym.sim.apps.mail.compose import compose_screen, keep_draft
 from mobile_gym.sim.apps.mail.inbox import main_screen, search
 from mobile_gym.sim.apps.mail.message import message_screen, shown_mail
 from mobile_gym.sim.apps.mail.seed import seed_mails
 
 PEOPLE = 2
 """How many readings of everyone with an email are kept (``MailApp.people``)."""
-ATTACHABLES = 4
-"""How many queries' files of the attach dialog are kept (``MailApp.attachables``)."""
 
 
 class MailApp(App):
@@ -41,9 +39,6 @@ class MailApp(App):
         self.people: FIFOCache[tuple, tuple[tuple[str, str], ...]] = FIFOCache(PEOPLE)
         """Everyone with an email (``data.people``), by the stamps of Contacts' database and
         of the mails': found again once either changes."""
-        self.attachables: FIFOCache[tuple[int, str], Attachable] = FIFOCache(ATTACHABLES)
-        """The files the attach dialog lists (``compose.attachable``), by the files' version
-        and the query: found again once the files change."""
 
     def seed(self, ctx: AppContext, rng: random.Random) -> None:
         seed_mails(ctx, rng)

@@ -5,7 +5,7 @@ the editor is left."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mail import data
@@ -16,7 +16,6 @@ from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
 
 if TYPE_CHECKING:
-    from mobile_gym.sim.apps.mail.app import MailApp
     from mobile_gym.sim.system.storage import Storage
 
 RECIPIENTS = ("to", "cc", "bcc")
@@ -220,15 +219,11 @@ def _pickable_files(storage: Storage, query: str, now: float) -> Attachable:
 
 def attachable(ctx: AppContext, query: str) -> tuple[str, ...]:
     """What the attach dialog lists for ``query`` (``_pickable_files``): found once per
-    query until the files change (``MailApp.attachables``), not at every build of the
+    query until the files change (``AppContext.kept_files``), not at every build of the
     dialog. Found with the files pushed without a time counted as newer than any other,
     which they are while no file's time is the clock's or later; else found again."""
     storage = ctx.phone.storage
-    version = storage.read_version()  # read: the dialog follows the files' changes
-    app = cast("MailApp", ctx.app)
-    found = app.attachables.get(
-        (version, query), lambda _key: _pickable_files(storage, query, math.inf)
-    )
+    found = ctx.kept_files(("attachable", query), lambda: _pickable_files(storage, query, math.inf))
     now = ctx.phone.clock.stamp()
     if found.latest is None or found.latest < now:
         return found.paths

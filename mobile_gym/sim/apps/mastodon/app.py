@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import ClassVar
 
-from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.apps.mastodon import data
 from mobile_gym.sim.apps.mastodon.admin import dashboard_screen, reports_screen
@@ -24,9 +22,6 @@ from mobile_gym.sim.apps.mastodon.profile import accounts_screen, profile_screen
 from mobile_gym.sim.apps.mastodon.settings import settings_screen
 from mobile_gym.sim.apps.mastodon.thread import thread_screen
 from mobile_gym.sim.apps.mastodon.timeline import saved_screen
-
-FILE_READINGS = 8
-"""How many readings of the phone's files are kept (``MastodonApp.file_readings``)."""
 
 
 class MastodonApp(App):
@@ -61,13 +56,6 @@ class MastodonApp(App):
         data.FILTERS: "filters",
         data.EDIT_FILTER: "edit_filter",
     }
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.file_readings: FIFOCache[Hashable, object] = FIFOCache(FILE_READINGS)
-        """What screens read of the phone's files (``data.kept_files``: the photo picker's
-        pictures, the CSV files to import), by the files' version: read again once they
-        change."""
 
     def back(self, ctx: AppContext) -> bool:
         """BACK leaves "Add members" and an album of the photo picker first, and on the main

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar, cast
 
 from mobile_gym.sim.apps.backend import server_db
 from mobile_gym.sim.apps.base import AppContext
@@ -15,11 +14,6 @@ from mobile_gym.sim.apps.gallery.pictures import picture_size
 from mobile_gym.sim.apps.mastodon.seed import HASHTAG, ME
 from mobile_gym.sim.apps.mastodon.server import SERVER
 from mobile_gym.sim.apps.rows import QueryRows
-
-if TYPE_CHECKING:
-    from mobile_gym.sim.apps.mastodon.app import MastodonApp
-
-T = TypeVar("T")
 
 PACKAGE = "org.joinmastodon.android.mastodon"
 MAIN = ".MainActivity"
@@ -192,19 +186,6 @@ def counts(ctx: AppContext, account_id: int) -> tuple[int, int, int]:
         .fetchone()
     )
     return row[0], row[1], row[2]
-
-
-def kept_files(
-    ctx: AppContext, what: Hashable, read: Callable[[], T], near: str | None = None
-) -> T:
-    """``read()`` of the phone's files, read again only once they change (``near`` a path,
-    when given: the content the apps make elsewhere is not made for it): kept in
-    ``MastodonApp.file_readings`` under the files' version and ``what``. Taking the version
-    reads the files, so the screen is built again when they change. Builds share the value:
-    make it immutable."""
-    version = ctx.phone.storage.read_version(near)
-    app = cast("MastodonApp", ctx.app)
-    return cast(T, app.file_readings.get((version, near, what), lambda _key: read()))
 
 
 def now_ms(ctx: AppContext) -> int:

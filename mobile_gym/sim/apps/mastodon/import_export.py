@@ -94,7 +94,7 @@ def _import(ctx: AppContext) -> None:
 
 def _csv_files(ctx: AppContext) -> tuple[str, ...]:
     """The CSV files in Download, by name: listed once until the files change
-    (``data.kept_files``), not at every build of the screen."""
+    (``AppContext.kept_files``), not at every build of the screen."""
     storage = ctx.phone.storage
 
     def read() -> tuple[str, ...]:
@@ -106,7 +106,7 @@ def _csv_files(ctx: AppContext) -> tuple[str, ...]:
             if name.lower().endswith(".csv")
         )
 
-    return data.kept_files(ctx, "csv_files", read, near=DOWNLOADS)
+    return ctx.kept_files("csv_files", read, near=DOWNLOADS)
 
 
 def _file_options(ctx: AppContext, files: Sequence[str], chosen: str | None) -> list[View]:

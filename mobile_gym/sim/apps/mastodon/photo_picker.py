@@ -37,9 +37,9 @@ class Pictures(NamedTuple):
 
 def pictures(ctx: AppContext) -> Pictures:
     """The pictures, found, sorted and grouped by folder once until the files change
-    (``data.kept_files``), not at every build of the picker."""
+    (``AppContext.kept_files``), not at every build of the picker."""
     storage = ctx.phone.storage
-    return data.kept_files(ctx, "pictures", lambda: _pictures(storage))
+    return ctx.kept_files("pictures", lambda: _pictures(storage))
 
 
 def _pictures(storage: Storage) -> Pictures:
