@@ -19,12 +19,12 @@ from mobile_gym.checks import shown
 PATTERN_SECONDS = 0.5
 """The most time one match of a task's pattern may take."""
 
-_COMPILED: LRUCache[str, regex.Pattern[str]] = LRUCache(4096)
+_COMPILED: LRUCache[str, regex.Pattern[str]] = LRUCache(2048)
 """Recent patterns, compiled (each signal's pattern is checked when its episode starts and
 matched whenever its source changes). It holds every pattern that envs over the whole
-shipped catalogue meet (about 750) with room for a user's own: a smaller cache, visited
-round-robin by many envs, would lose each pattern before its env met it again and compile
-it at every reset."""
+shipped catalogue meet (about 750) with room for a user's own, at about 3 KiB a pattern: a
+smaller cache, visited round-robin by many envs, would lose each pattern before its env met
+it again and compile it at every reset."""
 
 
 class PatternTooSlowError(ValueError):
