@@ -79,10 +79,15 @@ _ACTIONS = {
 """Names of the authorizer actions a query may not take, for error messages."""
 
 
-_READ_ONLY_TEXTS: LRUCache[str, bool] = LRUCache(256)
+QUERY_TEXTS = 2048
+"""Query texts whose checks are kept: a whole catalogue's, so that envs taking turns over
+every task (a suite's round robin, a vector env over many tasks) find the texts they met
+still checked when they come back to them. The shipped tasks' signals run 324 distinct
+texts, of about 190 characters on average (1,121 at most)."""
+_READ_ONLY_TEXTS: LRUCache[str, bool] = LRUCache(QUERY_TEXTS)
 """Query texts SQLite compiled as one statement that only reads (see ``read_only_query``)."""
-_STATEMENT_COUNTS: LRUCache[str, int] = LRUCache(256)
-"""How many statements SQLite finds in each recent query text (a signal's query runs
+_STATEMENT_COUNTS: LRUCache[str, int] = LRUCache(QUERY_TEXTS)
+"""How many statements SQLite finds in each query text met (a signal's query runs
 whenever its database changes; splitting it opens a scratch database per piece)."""
 
 
