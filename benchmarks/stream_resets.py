@@ -6,7 +6,10 @@ ends. This script times those resets where they come, then resets every env of t
 stream in turn, one right after another, and prints both, with the share of the stream's
 time its resets take:
 
-    .venv/bin/python benchmarks/stream_resets.py [--actions N] [--passes P]
+    .venv/bin/python benchmarks/stream_resets.py [--actions N] [--passes P] [--suite S]
+
+``--suite all`` takes every shipped task instead (one env each): its resets one after
+another then go round the whole catalogue, as a vector env over many tasks does.
 
 Both kinds of reset boot new seeded content and set the task up in the same way; they
 differ in what the process did just before (a step of an episode in another env, or the
@@ -24,6 +27,8 @@ import numpy as np
 import suite
 from rich.console import Console
 from rich.table import Table
+
+from mobile_gym.tasks.loader import shipped_tasks
 
 WARM_UP = 3000
 """Actions taken before timing (every env has met its first screens)."""
@@ -65,16 +70,38 @@ def measure(
     }
 
 
+def chosen_tasks(suite_name: str) -> list[str]:
+    """The task ids of shipped suite ``suite_name`` (``all``: every shipped task), sorted;
+    ValueError naming the suites if none is in it."""
+    tasks = suite.suite_tasks(None if suite_name == "all" else suite_name)
+    if not tasks:
+        known = sorted({spec.suite for spec in shipped_tasks().values()})
+        raise ValueError(
+            f"no shipped task is in the suite {suite_name!r}; suites: all, {', '.join(known)}"
+        )
+    return tasks
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--actions", type=int, default=12_000, help="stream actions timed")
     parser.add_argument("--passes", type=int, default=16, help="resets of each env in turn")
+    parser.add_argument(
+        "--suite",
+        default=suite.SUITE,
+        help=f"the suite whose tasks the stream takes ({suite.SUITE} by default; all: every "
+        "shipped task)",
+    )
     args = parser.parse_args()
     if args.actions < 1 or args.passes < 1:
         parser.error("--actions and --passes must be at least 1")
-    tasks = suite.suite_tasks()
+    try:
+        tasks = chosen_tasks(args.suite)
+    except ValueError as exc:
+        parser.error(str(exc))
     figures = measure(tasks, args.actions, args.passes)
-    table = Table(title=f"resets of the text suite stream ({len(tasks)} tasks)")
+    shown = "every shipped task" if args.suite == "all" else args.suite
+    table = Table(title=f"resets of the text stream over {shown} ({len(tasks)} tasks)")
     for column in ("resets", "count", "mean ms", "median ms"):
         table.add_column(column, justify="left" if column == "resets" else "right")
     for label, key in (("inside the stream", "stream"), ("one after another", "in_turn")):

@@ -220,6 +220,15 @@ def test_stream_resets_are_timed_in_the_stream_and_in_turn() -> None:
         assert figures[key] > 0
 
 
+def test_stream_resets_take_a_suite_or_every_shipped_task() -> None:
+    every = sorted(shipped_tasks())
+    assert stream_resets.chosen_tasks("all") == every
+    assert stream_resets.chosen_tasks("mobileagentbench") == suite.suite_tasks()
+    assert len(suite.suite_tasks()) < len(every)
+    with pytest.raises(ValueError, match=r"no shipped task is in the suite 'nope'; suites: all, "):
+        stream_resets.chosen_tasks("nope")
+
+
 def test_every_timed_dump_builds_and_writes_the_screen(monkeypatch: pytest.MonkeyPatch) -> None:
     """The dump rows time a dump: each one lays out the app's window anew and writes the
     XML (a rebuild that keeps an unchanged screen would write nothing and time no dump)."""
