@@ -9,6 +9,7 @@ import sqlite3
 
 import pytest
 
+from mobile_gym.caches import LRUCache
 from mobile_gym.device import task_sql
 
 CATALOGUE = 1000
@@ -30,6 +31,8 @@ def test_a_catalogues_worth_of_queries_is_checked_once(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(task_sql, "_compile", counted_compile)
     monkeypatch.setattr(task_sql, "_statements", counted_split)
+    for name in ("_READ_ONLY_TEXTS", "_STATEMENT_COUNTS"):  # empty, as a fresh process has them
+        monkeypatch.setattr(task_sql, name, LRUCache(getattr(task_sql, name).maxsize))
     conn = sqlite3.connect(":memory:")
     conn.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT)")
     conn.executemany("INSERT INTO notes (title) VALUES (?)", [("a",), ("b",), ("c",)])
