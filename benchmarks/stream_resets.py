@@ -1,8 +1,9 @@
 """Resets inside a suite stream, beside the same envs' resets one after another.
 
 The text suite stream (``suite.py``: random valid element actions over every task of the
-MobileAgentBench suite, one env per task, in turn) resets an env whenever its episode
-ends. This script times those resets where they come, then resets every env of the same
+MobileAgentBench suite, one env per task, in turn, settled as the rows' streams are:
+``suite.Stream.settle``) resets an env whenever its episode ends. This script times those
+resets where they come, then resets every env of the same
 stream in turn, one right after another, and prints both, with the share of the stream's
 time its resets take:
 
@@ -28,8 +29,6 @@ import suite
 from rich.console import Console
 from rich.table import Table
 
-from mobile_gym.tasks.loader import shipped_tasks
-
 WARM_UP = 3000
 """Actions taken before timing (every env has met its first screens)."""
 
@@ -40,7 +39,7 @@ def measure(
     """The resets of the text stream over ``task_ids`` in ``actions`` actions, and
     ``passes`` resets of each of its envs in turn: their count, mean and median (ms), and
     the share of the stream's time taken by its resets."""
-    of = suite.stream(task_ids, "element", "text", suite.random_elements())
+    of = suite.stream(task_ids, "element", "text", suite.random_elements(), settled=True)
     try:
         of.run(warm_up)
         gc.collect()
@@ -70,18 +69,6 @@ def measure(
     }
 
 
-def chosen_tasks(suite_name: str) -> list[str]:
-    """The task ids of shipped suite ``suite_name`` (``all``: every shipped task), sorted;
-    ValueError naming the suites if none is in it."""
-    tasks = suite.suite_tasks(None if suite_name == "all" else suite_name)
-    if not tasks:
-        known = sorted({spec.suite for spec in shipped_tasks().values()})
-        raise ValueError(
-            f"no shipped task is in the suite {suite_name!r}; suites: all, {', '.join(known)}"
-        )
-    return tasks
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--actions", type=int, default=12_000, help="stream actions timed")
@@ -96,7 +83,7 @@ def main() -> None:
     if args.actions < 1 or args.passes < 1:
         parser.error("--actions and --passes must be at least 1")
     try:
-        tasks = chosen_tasks(args.suite)
+        tasks = suite.chosen_tasks(args.suite)
     except ValueError as exc:
         parser.error(str(exc))
     figures = measure(tasks, args.actions, args.passes)

@@ -17,6 +17,9 @@ cycled), as the peers in ``alternatives.py`` do:
 
 A stream's rounds are a whole number of passes over its envs (``Workload.granule``), so that
 every round holds the same tasks and the best round is not one that met only cheap screens.
+The streams of the rows are settled before they are timed (``Stream.settle``): each env first
+takes a seeded random number of actions below its cap, so the envs' episodes do not all
+start in the same pass and the resets of tasks with long caps come at their rate.
 """
 
 from __future__ import annotations
@@ -57,6 +60,26 @@ def suite_tasks(suite: str | None = SUITE) -> list[str]:
     )
 
 
+ALL = "all"
+"""The name that takes every shipped task as one suite (``chosen_tasks``)."""
+
+
+def suite_names() -> list[str]:
+    """The shipped tasks' suites, sorted, then ``ALL``."""
+    return [*sorted({spec.suite for spec in shipped_tasks().values()}), ALL]
+
+
+def chosen_tasks(name: str) -> list[str]:
+    """The task ids of shipped suite ``name`` (``ALL``: every shipped task), sorted;
+    ValueError naming the suites if none is in it."""
+    tasks = suite_tasks(None if name == ALL else name)
+    if not tasks:
+        raise ValueError(
+            f"no shipped task is in the suite {name!r}; suites: {', '.join(suite_names())}"
+        )
+    return tasks
+
+
 def task_per_app(suite: str | None = None) -> dict[str, str]:
     """For each app some task of ``suite`` is about (None: every shipped task), the first
     task id in sorted order whose only app it is, else the first that names it; by package."""
@@ -94,6 +117,22 @@ class Stream:
         self.reset_costs: list[float] = []
         """The cost (s) of every reset the stream made after an episode ended."""
 
+    def settle(self, seed: int = 0) -> None:
+        """Stagger the envs' episodes: each env takes a seeded random number of actions on
+        its own, from none to one less than its task's cap; then the log and the reset
+        costs start afresh. Every env starts at the first step of an episode, so in turn
+        the envs whose tasks have the same cap would end their episodes in the same pass,
+        and a stream timed for fewer passes than their cap would meet none of those resets
+        (MobileWorld's tasks, capped at 50 steps). Staggered, a pass meets the resets of
+        about one in ``cap`` of them, as a stream that has gone on for a while does."""
+        draws = np.random.default_rng(seed)
+        for k, info in enumerate(self.infos):
+            for _ in range(int(draws.integers(max(int(info["step_cap"]), 1)))):
+                self._act_in(k, [])
+        if self.log is not None:
+            self.log.clear()
+        self.reset_costs.clear()
+
     def run(self, n: int) -> Timing:
         """``n`` agent actions, in turn over the envs."""
         changed: list[float] = []
@@ -105,7 +144,10 @@ class Stream:
         return Timing(time.perf_counter() - wall, time.process_time() - cpu)
 
     def _act(self, changed: list[float]) -> None:
-        k = self.position
+        self._act_in(self.position, changed)
+        self.position = (self.position + 1) % len(self.envs)
+
+    def _act_in(self, k: int, changed: list[float]) -> None:
         env = self.envs[k]
         action = self.choose(self.infos[k])
         start = time.perf_counter()
@@ -118,7 +160,6 @@ class Stream:
             observation, info = env.reset()
             self.reset_costs.append(time.perf_counter() - start)
         self.observations[k], self.infos[k] = observation, info
-        self.position = (k + 1) % len(self.envs)
 
     def close(self) -> None:
         for env in self.envs:
@@ -168,11 +209,24 @@ def random_clicks(seed: int = 0) -> Chooser:
 
 
 def stream(
-    task_ids: list[str], action_space: str, observation: str, choose: Chooser, log: bool = False
+    task_ids: list[str],
+    action_space: str,
+    observation: str,
+    choose: Chooser,
+    log: bool = False,
+    settled: bool = False,
 ) -> Stream:
-    """A stream over one env per task in ``task_ids`` (made and reset here, untimed)."""
+    """A stream over one env per task in ``task_ids`` (made and reset here, untimed);
+    ``settled``: after ``Stream.settle``."""
     envs = [make_env(t, action_space=action_space, observation=observation) for t in task_ids]
-    return Stream(envs, choose, log)
+    of = Stream(envs, choose, log)
+    if settled:
+        try:
+            of.settle()
+        except BaseException:
+            of.close()
+            raise
+    return of
 
 
 def element_workload(
@@ -182,10 +236,10 @@ def element_workload(
     with ``observation``; ``log`` keeps the cost of the screen-changing steps."""
     task_ids = suite_tasks(SUITE) if task_ids is None else task_ids
     shown = "pixels 270x600" if observation == "pixels" else f"{observation} obs"
-    return _workload(
+    return stream_workload(
         f"suite_element_{observation}",
         f"suite element, {shown} ({len(task_ids)} tasks)",
-        stream(task_ids, "element", observation, random_elements(), log),
+        stream(task_ids, "element", observation, random_elements(), log, settled=True),
     )
 
 
@@ -194,14 +248,17 @@ def gesture_workload(task_ids: list[str] | None = None) -> Workload:
     text observation."""
     every = task_ids is None
     task_ids = suite_tasks(None) if task_ids is None else task_ids
-    return _workload(
+    return stream_workload(
         "suite_gesture_text",
         f"suite gesture clicks, text obs ({len(task_ids)} tasks{', all suites' if every else ''})",
-        stream(task_ids, "gesture", "text", random_clicks()),
+        stream(task_ids, "gesture", "text", random_clicks(), settled=True),
     )
 
 
-def _workload(name: str, label: str, of: Stream) -> Workload:
+def stream_workload(name: str, label: str, of: Stream) -> Workload:
+    """``of`` as a contender of ``rounds.interleaved``: a run is a whole number of passes
+    over its envs; a logged stream gives its screen-changing steps' costs
+    (``screen_changing_ms``) as further figures."""
     figures = None
     if of.log is not None:
 

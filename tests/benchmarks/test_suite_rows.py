@@ -16,6 +16,7 @@ import long_data
 import peers
 import stream_resets
 import suite
+import suite_streams
 from rounds import interleaved
 
 from mobile_gym.sim.input import drag
@@ -66,6 +67,23 @@ def test_the_random_agent_only_acts_as_the_screen_allows_and_episodes_end() -> N
     finally:
         stream.close()
     assert len(stream.log) == cap + 1
+
+
+def test_a_settled_stream_has_its_episodes_staggered_and_times_afresh() -> None:
+    stream = suite.stream(TASKS, "element", "text", suite.random_elements(), log=True)
+    try:
+        assert [info["agent_steps"] for info in stream.infos] == [0, 0, 0]
+        stream.run(3)
+        stream.settle()
+        steps = [info["agent_steps"] for info in stream.infos]
+        caps = [info["step_cap"] for info in stream.infos]
+        assert all(0 <= s < cap for s, cap in zip(steps, caps, strict=True))
+        assert len(set(steps)) > 1  # not all at the same step of their episodes
+        assert stream.log == [] and stream.reset_costs == []
+        stream.run(60)  # past every cap of these tasks again
+        assert len(stream.reset_costs) > 0 and sum(n for n, _ in stream.log) == 60
+    finally:
+        stream.close()
 
 
 def test_per_app_rows_open_their_screens_and_scroll_a_long_list() -> None:
@@ -222,11 +240,46 @@ def test_stream_resets_are_timed_in_the_stream_and_in_turn() -> None:
 
 def test_stream_resets_take_a_suite_or_every_shipped_task() -> None:
     every = sorted(shipped_tasks())
-    assert stream_resets.chosen_tasks("all") == every
-    assert stream_resets.chosen_tasks("mobileagentbench") == suite.suite_tasks()
+    assert suite.chosen_tasks("all") == every
+    assert suite.chosen_tasks("mobileagentbench") == suite.suite_tasks()
     assert len(suite.suite_tasks()) < len(every)
-    with pytest.raises(ValueError, match=r"no shipped task is in the suite 'nope'; suites: all, "):
-        stream_resets.chosen_tasks("nope")
+    with pytest.raises(
+        ValueError, match=r"no shipped task is in the suite 'nope'; suites: interaction-mcp, "
+    ):
+        suite.chosen_tasks("nope")
+
+
+def test_suite_names_are_the_shipped_suites_then_all() -> None:
+    names = suite.suite_names()
+    assert names[-1] == suite.ALL
+    assert names[:-1] == sorted({spec.suite for spec in shipped_tasks().values()})
+    for name in names[:-1]:
+        assert suite.chosen_tasks(name) == suite.suite_tasks(name)
+
+
+def test_each_suite_stream_is_timed_beside_doorkey() -> None:
+    row = suite_streams.measure("learn", rounds=2, seconds=0.002)
+    assert row["suite"] == "learn"
+    assert row["tasks"] == len(suite.suite_tasks("learn")) > 0
+    assert row["actions_per_s"] > 0 and row["doorkey_steps_per_s"] > 0
+    assert row["ratio"] == pytest.approx(row["actions_per_s"] / row["doorkey_steps_per_s"])
+    # the learn tasks' caps end episodes within the calibration's hundreds of actions
+    assert 0 < row["resets_per_action"] < 1 and row["reset_mean_ms"] > 0
+    assert 0 < row["observation_changes_per_action"] <= 1 and row["screen_change_p50_ms"] > 0
+    table = suite_streams.report([row])
+    assert table.row_count == 1
+    with pytest.raises(ValueError, match="no shipped task is in the suite 'nope'"):
+        suite_streams.measure("nope", rounds=1, seconds=0.002)
+
+
+def test_suite_streams_refuses_an_unknown_suite_on_its_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["suite_streams.py", "--suites", "nope"])
+    with pytest.raises(SystemExit) as exit_info:
+        suite_streams.main()
+    assert exit_info.value.code == 2
+    assert "invalid choice: 'nope'" in capsys.readouterr().err
 
 
 def test_every_timed_dump_builds_and_writes_the_screen(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,0 +1,146 @@
+"""Every suite's text stream beside DoorKey symbolic, one suite at a time.
+
+``peers.py`` times the element-action text stream over the MobileAgentBench suite only. This
+script makes the same stream (``suite.stream``, as ``suite.element_workload`` makes it:
+seeded random valid element actions, one env per task in turn, each episode to its task's
+own cap, the resets timed with the steps, settled first by ``Stream.settle``) over the
+tasks of each shipped suite, and times it in interleaved rounds with MiniGrid DoorKey-8x8
+symbolic (``rounds.interleaved``, as ``peers.py`` does). A suite's envs are made, timed and
+closed before the next suite's are made, so the process holds one suite's envs at a time:
+
+    .venv/bin/python benchmarks/suite_streams.py [--suites S ...] [--rounds R]
+        [--round-seconds T] [--json FILE]
+
+Each row gives the suite, its task count, the stream's best round, DoorKey's best round in
+the same rounds, and their ratio (from wall-clock time, and from this process's CPU time);
+then, per action of the stream over all its runs, the resets (with their mean cost) and the
+steps whose observation differs from the one before (with the median cost of such a step,
+over the faster half of the rounds, as ``peers.py`` gives it for its text row): what makes a
+suite's stream faster or slower than another's.
+``all`` is every shipped task in one stream (the element-action counterpart of the gesture
+row of ``peers.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+import alternatives
+import suite
+from peers import machine
+from rich.console import Console
+from rich.table import Table
+from rounds import interleaved
+
+
+def measure(name: str, rounds: int, seconds: float) -> dict[str, Any]:
+    """The text stream over suite ``name`` beside DoorKey symbolic: task count, both best
+    rates and their ratios (wall-clock and CPU), and per action of the stream (over all
+    its runs): the resets, their mean cost (ms), and the steps that changed the observation,
+    with the median cost of such a step (``suite.screen_changing_ms``)."""
+    task_ids = suite.chosen_tasks(name)
+    peer = alternatives.doorkey(rgb=False)
+    try:
+        of = suite.stream(
+            task_ids, "element", "text", suite.random_elements(), log=True, settled=True
+        )
+        ours = suite.stream_workload(name, f"text stream, {name}", of)
+        try:
+            rates = interleaved([ours, peer], rounds, seconds)
+            changing = suite.screen_changing_ms(of, rates[ours.name]["rounds_per_s"])
+        finally:
+            ours.close()
+    finally:
+        peer.close()
+    mine, theirs = rates[ours.name], rates[peer.name]
+    cpu = (
+        mine["cpu_best_per_s"] / theirs["cpu_best_per_s"]
+        if mine["cpu_best_per_s"] and theirs["cpu_best_per_s"]
+        else None
+    )
+    assert of.log is not None
+    actions = sum(n for n, _ in of.log)
+    resets = of.reset_costs
+    return {
+        "suite": name,
+        "tasks": len(task_ids),
+        "actions_per_s": mine["best_per_s"],
+        "doorkey_steps_per_s": theirs["best_per_s"],
+        "ratio": mine["best_per_s"] / theirs["best_per_s"],
+        "cpu_ratio": cpu,
+        "resets_per_action": len(resets) / actions,
+        "reset_mean_ms": 1000 * sum(resets) / len(resets) if resets else None,
+        "observation_changes_per_action": sum(len(costs) for _, costs in of.log) / actions,
+        "screen_change_p50_ms": changing["screen_change_p50_ms"],
+    }
+
+
+def report(rows: list[dict[str, Any]]) -> Table:
+    table = Table(title="text stream of each suite beside MiniGrid DoorKey-8x8 symbolic")
+    columns = (
+        "suite",
+        "tasks",
+        "actions/s",
+        "DoorKey steps/s",
+        "ratio",
+        "CPU",
+        "resets / action",
+        "reset ms",
+        "obs changes / action",
+        "p50 ms",
+    )
+    for column in columns:
+        table.add_column(column, justify="left" if column == "suite" else "right")
+    for row in rows:
+        cpu, reset_ms = row["cpu_ratio"], row["reset_mean_ms"]
+        table.add_row(
+            row["suite"],
+            f"{row['tasks']:,}",
+            f"{row['actions_per_s']:,.0f}",
+            f"{row['doorkey_steps_per_s']:,.0f}",
+            f"{row['ratio']:.3f}x",
+            "" if cpu is None else f"{cpu:.3f}x",
+            f"{row['resets_per_action']:.3f}",
+            "" if reset_ms is None else f"{reset_ms:.2f}",
+            f"{row['observation_changes_per_action']:.2f}",
+            f"{row['screen_change_p50_ms']:.3g}",
+        )
+    return table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    known = suite.suite_names()
+    parser.add_argument(
+        "--suites",
+        nargs="+",
+        choices=known,
+        default=known,
+        metavar="SUITE",
+        help=f"the suites to time, in turn (default all of: {', '.join(known)})",
+    )
+    parser.add_argument("--rounds", type=int, default=15, help="interleaved rounds per suite")
+    parser.add_argument(
+        "--round-seconds", type=float, default=0.1, help="about how long each contender runs"
+    )
+    parser.add_argument("--json", help="also write the rows to this file")
+    args = parser.parse_args()
+    if args.rounds < 1 or args.round_seconds <= 0:
+        parser.error("--rounds must be at least 1 and --round-seconds above 0")
+    console = Console()
+    rows = []
+    for name in args.suites:
+        rows.append(measure(name, args.rounds, args.round_seconds))
+        console.print(f"{name}: {rows[-1]['ratio']:.3f}x", highlight=False)
+    console.print(report(rows))
+    figures = machine()
+    console.print(f"load average at the end {figures['load_average'][0]:.2f}", highlight=False)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump({"rows": rows, "machine": figures}, handle, indent=2)
+
+
+if __name__ == "__main__":
+    main()
