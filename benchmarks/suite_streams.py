@@ -11,7 +11,7 @@ closed before the next suite's are made, so the process holds one suite's envs a
     .venv/bin/python benchmarks/suite_streams.py [--suites S ...] [--rounds R]
         [--round-seconds T] [--json FILE]
 
-Each row gives the suite, its task count, the stream's best round, DoorKey's best round in
+Each row gives the suite, its task count, the stream's best round, the peer's best round in
 the same rounds, and their ratio (from wall-clock time, and from this process's CPU time);
 then, per action of the stream over all its runs, the resets (with their mean cost) and the
 steps whose observation differs from the one before (with the median cost of such a step,
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import Any
 
 import alternatives
@@ -32,29 +33,36 @@ import suite
 from peers import machine
 from rich.console import Console
 from rich.table import Table
-from rounds import interleaved
+from rounds import Workload, interleaved
 
 
-def measure(name: str, rounds: int, seconds: float) -> dict[str, Any]:
-    """The text stream over suite ``name`` beside DoorKey symbolic: task count, both best
-    rates and their ratios (wall-clock and CPU), and per action of the stream (over all
+def symbolic_doorkey() -> Workload:
+    """MiniGrid DoorKey-8x8 with its symbolic observation (the peer of the text rows)."""
+    return alternatives.doorkey(rgb=False)
+
+
+def measure(
+    name: str, rounds: int, seconds: float, peer: Callable[[], Workload] = symbolic_doorkey
+) -> dict[str, Any]:
+    """The text stream over suite ``name`` beside ``peer`` (DoorKey symbolic): task count,
+    both best rates and their ratios (wall-clock and CPU), and per action of the stream (over all
     its runs): the resets, their mean cost (ms), and the steps that changed the observation,
     with the median cost of such a step (``suite.screen_changing_ms``)."""
     task_ids = suite.chosen_tasks(name)
-    peer = alternatives.doorkey(rgb=False)
+    beside = peer()
     try:
         of = suite.stream(
             task_ids, "element", "text", suite.random_elements(), log=True, settled=True
         )
         ours = suite.stream_workload(name, f"text stream, {name}", of)
         try:
-            rates = interleaved([ours, peer], rounds, seconds)
+            rates = interleaved([ours, beside], rounds, seconds)
             changing = suite.screen_changing_ms(of, rates[ours.name]["rounds_per_s"])
         finally:
             ours.close()
     finally:
-        peer.close()
-    mine, theirs = rates[ours.name], rates[peer.name]
+        beside.close()
+    mine, theirs = rates[ours.name], rates[beside.name]
     cpu = (
         mine["cpu_best_per_s"] / theirs["cpu_best_per_s"]
         if mine["cpu_best_per_s"] and theirs["cpu_best_per_s"]
@@ -67,7 +75,8 @@ def measure(name: str, rounds: int, seconds: float) -> dict[str, Any]:
         "suite": name,
         "tasks": len(task_ids),
         "actions_per_s": mine["best_per_s"],
-        "doorkey_steps_per_s": theirs["best_per_s"],
+        "peer": beside.label,
+        "peer_steps_per_s": theirs["best_per_s"],
         "ratio": mine["best_per_s"] / theirs["best_per_s"],
         "cpu_ratio": cpu,
         "resets_per_action": len(resets) / actions,
@@ -78,12 +87,13 @@ def measure(name: str, rounds: int, seconds: float) -> dict[str, Any]:
 
 
 def report(rows: list[dict[str, Any]]) -> Table:
-    table = Table(title="text stream of each suite beside MiniGrid DoorKey-8x8 symbolic")
+    peers = ", ".join(sorted({row["peer"] for row in rows}))
+    table = Table(title=f"text stream of each suite beside {peers}")
     columns = (
         "suite",
         "tasks",
         "actions/s",
-        "DoorKey steps/s",
+        "peer steps/s",
         "ratio",
         "CPU",
         "resets / action",
@@ -99,7 +109,7 @@ def report(rows: list[dict[str, Any]]) -> Table:
             row["suite"],
             f"{row['tasks']:,}",
             f"{row['actions_per_s']:,.0f}",
-            f"{row['doorkey_steps_per_s']:,.0f}",
+            f"{row['peer_steps_per_s']:,.0f}",
             f"{row['ratio']:.3f}x",
             "" if cpu is None else f"{cpu:.3f}x",
             f"{row['resets_per_action']:.3f}",
