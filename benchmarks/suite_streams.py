@@ -45,9 +45,9 @@ def measure(
     name: str, rounds: int, seconds: float, peer: Callable[[], Workload] = symbolic_doorkey
 ) -> dict[str, Any]:
     """The text stream over suite ``name`` beside ``peer`` (DoorKey symbolic): task count,
-    both best rates and their ratios (wall-clock and CPU), and per action of the stream (over all
-    its runs): the resets, their mean cost (ms), and the steps that changed the observation,
-    with the median cost of such a step (``suite.screen_changing_ms``)."""
+    both best rates and their ratios (wall-clock and CPU); and per action of the stream,
+    over all its runs, the resets, their mean cost (ms) and the steps that changed the
+    observation, with the median cost of such a step (``suite.screen_changing_ms``)."""
     task_ids = suite.chosen_tasks(name)
     beside = peer()
     try:
