@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 import regex
 
+from mobile_gym.caches import LRUCache
 from mobile_gym.tasks import patterns
 
 CATALOGUE = 1000
@@ -22,13 +23,15 @@ def test_a_catalogues_worth_of_patterns_is_compiled_once(monkeypatch: pytest.Mon
         return compile_pattern(pattern, *args, **kwargs)
 
     monkeypatch.setattr(regex, "compile", counted)
+    # empty, as a fresh process has it, whatever ran before in this one
+    monkeypatch.setattr(patterns, "_COMPILED", LRUCache(patterns._COMPILED.maxsize))
     met = [rf"^Conversation {i} marked as \w+: address=(?!\+1 555-0100$)" for i in range(CATALOGUE)]
     line = "Conversation 7 marked as read: address=+1 555-0199"
     found = [patterns.search(pattern, line) for pattern in met]
     assert [i for i, hit in enumerate(found) if hit] == [7]
     first_round = len(compiled)
+    assert first_round == CATALOGUE
     assert [patterns.search(pattern, line) for pattern in met] == found
-    assert first_round <= CATALOGUE
     assert compiled[first_round:] == []  # the second round compiles nothing again
 
 
