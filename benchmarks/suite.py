@@ -123,7 +123,7 @@ class Stream:
         costs start afresh. Every env starts at the first step of an episode, so in turn
         the envs whose tasks have the same cap would end their episodes in the same pass,
         and a stream timed for fewer passes than their cap would meet none of those resets
-        (MobileWorld's tasks, capped at 50 steps). Staggered, a pass meets the resets of
+        (MobileWorld's, capped at 50 steps). Staggered, a pass meets the resets of
         about one in ``cap`` of them, as a stream that has gone on for a while does."""
         draws = np.random.default_rng(seed)
         for k, info in enumerate(self.infos):
