@@ -125,7 +125,7 @@ COSTS: tuple[Cost, ...] = (
     Cost("screen_change_p90_ms", "screen-changing step, p90 (suite element, text)", "ms", "suite"),
     Cost(
         "dump_max_ms",
-        "dump, heaviest screen of {apps} apps (max: {dump_max_app})",
+        "dump, heaviest screen of {dump_apps} apps (max: {dump_max_app})",
         "ms",
         "costs",
         "dump_ms",
@@ -133,7 +133,7 @@ COSTS: tuple[Cost, ...] = (
     ),
     Cost(
         "repaint_max_ms",
-        "repaint 1080x2400, heaviest screen of {apps} apps (max: {repaint_max_app})",
+        "repaint 1080x2400, heaviest screen of {repaint_apps} apps (max: {repaint_max_app})",
         "ms",
         "costs",
         "screenshot_ms",
@@ -164,7 +164,7 @@ COSTS: tuple[Cost, ...] = (
     ),
     Cost(
         "reset_max_ms",
-        "reset, new seed, {apps} apps (max: {reset_max_app})",
+        "reset, new seed, {reset_apps} apps (max: {reset_max_app})",
         "ms",
         "costs",
         limit=2.0,
@@ -337,7 +337,7 @@ def app_costs(
             worst = max(measured, key=measured.__getitem__)
             costs[f"{kind}_max_ms"] = measured[worst]
             details[f"{kind}_max_app"] = apps.app_name(worst)
-            details["apps"] = len(measured)
+            details[f"{kind}_apps"] = len(measured)
     for view in VIEWS:
         for kind in ("dump", "move"):
             if f"{kind}_{view}" in rates:

@@ -37,6 +37,8 @@ from rounds import Timing, Workload
 
 from mobile_gym.commands import VERBS as GESTURE_VERBS
 from mobile_gym.registration import make_env
+from mobile_gym.sim.apps import DEFAULT_APPS
+from mobile_gym.sim.apps.backend import Backend
 from mobile_gym.tasks.loader import shipped_tasks
 from mobile_gym.wrappers.element_actions import VERBS
 
@@ -46,6 +48,8 @@ DRAWS = 4096
 """How many random numbers (or actions) each stream's agent draws in advance."""
 MEMORY_STEPS = 1000
 """Random actions each env of the memory figure takes."""
+SERVERS = frozenset(app.package for app in DEFAULT_APPS if issubclass(app, Backend))
+"""The packages of the servers kept on the phone (``sim.apps.backend``)."""
 _UNTARGETED = (("back", 0), ("home", 0))
 _VERB_INDEX = {verb: i for i, verb in enumerate(VERBS)}
 
@@ -82,13 +86,15 @@ def chosen_tasks(name: str) -> list[str]:
 
 def task_per_app(suite: str | None = None) -> dict[str, str]:
     """For each app some task of ``suite`` is about (None: every shipped task), the first
-    task id in sorted order whose only app it is, else the first that names it; by package."""
+    task id in sorted order whose only app it is, else the first that names it; by package.
+    The servers a task names beside its client app (``SERVERS``) are not apps: they have
+    no screen, and a task that names one is about its client."""
     tasks = shipped_tasks()
     ids = suite_tasks(suite)
     chosen: dict[str, str] = {}
     for alone in (True, False):
         for task_id in ids:
-            apps = tasks[task_id].apps
+            apps = [app for app in tasks[task_id].apps if app not in SERVERS]
             if not alone or len(apps) == 1:
                 for app in apps:
                     chosen.setdefault(app, task_id)

@@ -40,6 +40,23 @@ def test_suite_tasks_and_one_task_per_app() -> None:
         assert app in tasks[task_id].apps
 
 
+def test_the_per_app_rows_leave_out_the_servers_and_count_their_own_apps() -> None:
+    chosen = suite.task_per_app(None)
+    servers = {app for spec in shipped_tasks().values() for app in spec.apps} & suite.SERVERS
+    assert servers and not servers & chosen.keys()  # some task names a server: not an app
+    assert {"org.joinmastodon.android.mastodon", "com.mattermost.rnbeta"} <= chosen.keys()
+    rates = {
+        "dump_calculator": {"best_per_s": 2000.0},
+        "reset_calculator": {"best_per_s": 1000.0},
+        "reset_notes": {"best_per_s": 500.0},
+    }
+    per_app = {"com.simplemobiletools.calculator": {}, "com.simplemobiletools.notes.pro": {}}
+    costs, details = peers.app_costs(rates, per_app)
+    assert (details["dump_apps"], details["reset_apps"]) == (1, 2)
+    assert (costs["dump_max_ms"], costs["reset_max_ms"]) == (0.5, 2.0)
+    assert details["reset_max_app"] == "notes"
+
+
 def test_streams_take_turns_over_their_tasks_and_log_screen_changes() -> None:
     workloads = [
         suite.element_workload("text", log=True, task_ids=TASKS),
@@ -109,7 +126,9 @@ def test_per_app_rows_open_their_screens_and_scroll_a_long_list() -> None:
     per_app = {screen.app: {"screen": screen.__dict__, "reset_task": TASKS[0]}}
     costs, details = peers.app_costs(rates, per_app)
     kinds = ("dump", "repaint", "move", "reset")
-    assert details == {f"{kind}_max_app": "calculator" for kind in kinds} | {"apps": 1}
+    assert details == {f"{kind}_max_app": "calculator" for kind in kinds} | {
+        f"{kind}_apps": 1 for kind in kinds
+    }
     for kind in kinds:
         assert costs[f"{kind}_max_ms"] == per_app[screen.app][f"{kind}_ms"] > 0
     assert "scroll_ratio" not in costs  # the 2,000-contact row did not run
@@ -188,7 +207,12 @@ def test_the_new_rows_are_judged_against_their_goals() -> None:
         "doorkey_symbolic": rate("MiniGrid DoorKey-8x8, symbolic", 1000.0),
     }
     costs = {"scroll_ratio": 1.4, "dump_max_ms": 1.2, "rss_mb_after_steps": 3.0}
-    details = {"apps": 11, "dump_max_app": "calendar", "memory_envs": 10, "memory_steps": 1000}
+    details = {
+        "dump_apps": 11,
+        "dump_max_app": "calendar",
+        "memory_envs": 10,
+        "memory_steps": 1000,
+    }
     rows = {row["name"]: row for row in peers.comparisons(rates, costs, details)}
     element = rows["suite_element_text"]
     assert (element["ratio"], element["met"], element["aim_met"]) == (0.6, True, False)
