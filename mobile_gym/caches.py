@@ -2,7 +2,8 @@
 
 Each cache holds values that can be computed again from their key alone (the size of a text
 in a face, the pixels of a glyph, the elements of a screen's nodes, a folder's listing at a
-version of the files), so dropping any entry at any time changes nothing but speed. Code
+version of the files, an RL view's shrunk screen of the screen it observed last), so
+dropping any entry at any time changes nothing but speed. Code
 that uses one names it after what it holds; what it may keep and when it forgets is said
 here, once.
 
@@ -14,6 +15,7 @@ hierarchy node, on the view: ``sim.ui.view``), which the view drops when it chan
 
 from __future__ import annotations
 
+import operator
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -21,6 +23,7 @@ from typing import Generic, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 Owner = TypeVar("Owner")
+Input = TypeVar("Input")
 V = TypeVar("V")
 
 
@@ -155,3 +158,40 @@ class LatestPerOwner(Generic[Owner, K, V]):
 
     def __len__(self) -> int:
         return len(self._latest)
+
+
+class LastInput(Generic[Input, V]):
+    """The value made from the input given last, made again only when an input differs from
+    it. For a costly function of what an env observes that often comes again as it was: the
+    RL views' shrunk screen and element matrix, whose screen is unchanged after about half
+    of an agent's steps (a tap on nothing, a scroll of what does not scroll).
+
+    Inputs are compared with ``same`` (equality by default; ``numpy.array_equal`` for
+    arrays). The last input is kept as given, or as ``keep`` returns it: a copy of what may
+    be changed in place once handed back (a writable array), so that a caller that fills one
+    buffer again and again still gets a value made from what the buffer holds now. The value
+    is handed out as it is: a caller that hands it on copies it if the receiver may change it.
+    """
+
+    def __init__(
+        self,
+        same: Callable[[Input, Input], bool] = operator.eq,
+        keep: Callable[[Input], Input] | None = None,
+    ) -> None:
+        self._same = same
+        self._keep = keep
+        self._last: tuple[Input, V] | None = None
+
+    def get(self, given: Input, make: Callable[[Input], V]) -> V:
+        last = self._last
+        if last is not None and self._same(last[0], given):
+            return last[1]
+        value = make(given)
+        self._last = (given if self._keep is None else self._keep(given), value)
+        return value
+
+    def clear(self) -> None:
+        self._last = None
+
+    def __len__(self) -> int:
+        return 0 if self._last is None else 1

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import gc
 
+import numpy as np
 import pytest
 
-from mobile_gym.caches import FIFOCache, LatestPerOwner, LRUCache, SizedLRUCache
+from mobile_gym.caches import FIFOCache, LastInput, LatestPerOwner, LRUCache, SizedLRUCache
 
 
 def test_lru_cache_drops_the_least_recently_used() -> None:
@@ -105,3 +106,24 @@ def test_sized_lru_cache_keeps_what_fits_its_bytes() -> None:
     assert (len(cache), cache.nbytes) == (0, 0)
     with pytest.raises(ValueError, match="at least one byte"):
         SizedLRUCache(0, len)
+
+
+def test_last_input_makes_again_only_for_an_input_that_differs() -> None:
+    made: list[tuple] = []
+    cache: LastInput[tuple, int] = LastInput()
+    make = lambda key: made.append(key) or sum(key)  # noqa: E731
+    assert [cache.get(k, make) for k in [(1, 2), (1, 2), (2, 2), (1, 2)]] == [3, 3, 4, 3]
+    assert made == [(1, 2), (2, 2), (1, 2)] and len(cache) == 1  # the last input alone
+    cache.clear()
+    assert len(cache) == 0 and cache.get((1, 2), make) == 3 and len(made) == 4
+
+
+def test_last_input_keeps_what_it_is_told_to_so_a_buffer_filled_again_is_seen() -> None:
+    buffer = np.zeros(4, dtype=np.uint8)
+    copied: LastInput[np.ndarray, int] = LastInput(np.array_equal, np.copy)
+    kept_as_given: LastInput[np.ndarray, int] = LastInput(np.array_equal)
+    total = lambda array: int(array.sum())  # noqa: E731
+    assert copied.get(buffer, total) == kept_as_given.get(buffer, total) == 0
+    buffer[:] = 5  # the same array, filled again in place
+    assert copied.get(buffer, total) == 20
+    assert kept_as_given.get(buffer, total) == 0  # what ``keep`` is for: it kept the buffer

@@ -280,6 +280,62 @@ def test_observations_are_fresh_arrays() -> None:
     assert not (second["screen"] == 1).all()
 
 
+def test_each_step_observes_what_the_screen_shows_whether_it_changed_or_not() -> None:
+    # The shrunk screen and the element parts are made again only when the screen differs
+    # from the last one observed: every step's observation is what a fresh computation gives.
+    base = MobileEnv("settings.wifi_off")
+    env = RLObservation(base, screen_size=(64, 32), label_words=3)
+    observation, _ = env.reset(seed=0)
+    driver = Driver(base.device.phone)
+    steps = [lambda: None, lambda: None, lambda: open_drawer(driver), lambda: None]
+    steps += [lambda: open_app(driver, "Settings"), lambda: None, lambda: None]
+    same_as_before = []
+    before = None
+    for act in steps:
+        act()
+        observation = env.step(WAIT)[0]
+        full = np.asarray(base.device.screenshot(base.screen_scale))
+        expected = cv2.resize(full, (32, 64), interpolation=cv2.INTER_AREA)
+        np.testing.assert_array_equal(observation["screen"], expected)
+        elements = screen_elements(base.device.hierarchy_xml())
+        matrix, mask = element_features(elements, base.device.size)
+        np.testing.assert_array_equal(observation["elements"], matrix)
+        np.testing.assert_array_equal(observation["element_mask"], mask)
+        assert observation["element_words"][: len(elements)].any()
+        if before is not None:
+            same_as_before.append(np.array_equal(before, observation["screen"]))
+            assert observation["screen"] is not before  # a fresh array every step
+        before = observation["screen"]
+    assert True in same_as_before and False in same_as_before  # both kinds of step met
+
+
+class _OneBuffer(gym.Env):
+    """An env that fills one writable buffer again in place at every step and observes it."""
+
+    observation_space = gym.spaces.Box(0, 255, (40, 20, 3), np.uint8)
+    action_space = gym.spaces.Discrete(1)
+
+    def __init__(self) -> None:
+        self.buffer = np.zeros((40, 20, 3), dtype=np.uint8)
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple:
+        self.buffer[:] = 0
+        return self.buffer, {}
+
+    def step(self, action: int) -> tuple:
+        self.buffer[:] += 50
+        return self.buffer, 0.0, False, False, {}
+
+
+def test_image_only_sees_a_buffer_filled_again_in_place() -> None:
+    env = ImageOnly(_OneBuffer(), screen_size=(8, 4))
+    first, _ = env.reset()
+    assert not first.any()
+    for step in range(1, 4):
+        observation = env.step(0)[0]
+        assert (observation == 50 * step).all(), step
+
+
 # tokens ----------------------------------------------------------------------------------
 def test_instruction_tokens() -> None:
     env = rl_env()
