@@ -277,7 +277,8 @@ class RLObservation(gym.ObservationWrapper):
         self.label_buckets = label_buckets
         self.label_words = label_words
         self.parts = tuple(p for p in PARTS if p in parts)
-        self._tokens: tuple[str, np.ndarray] | None = None
+        self._instructions: LastInput[str, np.ndarray] = LastInput()
+        """The token ids of the instruction observed last."""
         self._screens = _last_screen()
         self._element_parts: LastInput[_Shown, dict[str, np.ndarray]] = LastInput()
         """The element parts of the elements (on a screen of a size) observed last."""
@@ -320,9 +321,7 @@ class RLObservation(gym.ObservationWrapper):
             out["screen"] = self._screens.get(_screen_of(observation), self._shrunk).copy()
         if "instruction" in self.parts:
             text = observation.get("instruction", "") if isinstance(observation, dict) else ""
-            if self._tokens is None or self._tokens[0] != text:
-                self._tokens = (text, tokenize(text, self.max_tokens, self.vocab_size))
-            out["instruction"] = self._tokens[1].copy()
+            out["instruction"] = self._instructions.get(text, self._tokenized).copy()
         if "elements" in self.parts:
             shown = (tuple(self.current_elements()), self.env.unwrapped.device.size)
             for name, part in self._element_parts.get(shown, self._elements_observed).items():
@@ -334,6 +333,9 @@ class RLObservation(gym.ObservationWrapper):
 
     def _shrunk(self, screen: np.ndarray) -> np.ndarray:
         return _resize(screen, self.screen_size, self.grayscale)
+
+    def _tokenized(self, text: str) -> np.ndarray:
+        return tokenize(text, self.max_tokens, self.vocab_size)
 
     def _elements_observed(self, shown: _Shown) -> dict[str, np.ndarray]:
         """The element parts (``elements``, ``element_mask`` and, with ``label_words``,

@@ -20,7 +20,7 @@ import cv2
 import gymnasium as gym
 import numpy as np
 
-from mobile_gym.caches import FIFOCache
+from mobile_gym.caches import FIFOCache, LastInput
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.ui.fonts import face
 from mobile_gym.spaces import UnicodeText
@@ -167,15 +167,11 @@ class _ScreenDescription(gym.ObservationWrapper):
                 drop_screen()
         self.observation_space = _text_space(env, self.field, keep_screen)
         self.keep_screen = keep_screen
-        self._last: tuple[list[Element], str] = ([], "")
-        """The elements last described and their description (most steps change nothing)."""
+        self._descriptions: LastInput[list[Element], str] = LastInput()
+        """The description of the elements last described (most steps change nothing)."""
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
-        elements = self.screen()
-        last, text = self._last
-        if elements != last:
-            text = self._describe(elements)
-            self._last = (elements, text)
+        text = self._descriptions.get(self.screen(), self._describe)
         return _text_observation(observation, self.field, text, self.keep_screen)
 
     def screen(self) -> list[Element]:
