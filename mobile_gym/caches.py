@@ -3,9 +3,8 @@
 Each cache holds values that can be computed again from their key alone (the size of a text
 in a face, the pixels of a glyph, the elements of a screen's nodes, a folder's listing at a
 version of the files, an RL view's shrunk screen of the screen it observed last), so
-dropping any entry at any time changes nothing but speed. Code
-that uses one names it after what it holds; what it may keep and when it forgets is said
-here, once.
+dropping any entry at any time changes nothing but speed. Code that uses one names it after
+what it holds; what it may keep and when it forgets is said here, once.
 
 Two other kinds of kept values are not memos and live where they belong: what is loaded
 once and never changes (the font files, the shipped task catalogue: ``functools.cache``
