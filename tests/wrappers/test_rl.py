@@ -28,6 +28,7 @@ from mobile_gym.wrappers.rl import (
     RLObservation,
     bucket,
     element_features,
+    element_words,
     stable_hash,
     tokenize,
     words,
@@ -301,7 +302,8 @@ def test_each_step_observes_what_the_screen_shows_whether_it_changed_or_not() ->
         matrix, mask = element_features(elements, base.device.size)
         np.testing.assert_array_equal(observation["elements"], matrix)
         np.testing.assert_array_equal(observation["element_mask"], mask)
-        assert observation["element_words"][: len(elements)].any()
+        words_now = element_words(elements, env.max_elements, 3, env.vocab_size)
+        np.testing.assert_array_equal(observation["element_words"], words_now)
         if before is not None:
             same_as_before.append(np.array_equal(before, observation["screen"]))
             assert observation["screen"] is not before  # a fresh array every step
