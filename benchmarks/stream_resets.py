@@ -87,7 +87,7 @@ def main() -> None:
     except ValueError as exc:
         parser.error(str(exc))
     figures = measure(tasks, args.actions, args.passes)
-    shown = "every shipped task" if args.suite == "all" else args.suite
+    shown = "every shipped task" if args.suite == suite.ALL else args.suite
     table = Table(title=f"resets of the text stream over {shown} ({len(tasks)} tasks)")
     for column in ("resets", "count", "mean ms", "median ms"):
         table.add_column(column, justify="left" if column == "resets" else "right")
