@@ -17,6 +17,7 @@ from mobile_gym.cli_options import (
     Suites,
     Tasks,
 )
+from mobile_gym.data.splits import DEFAULT_SPLIT
 
 
 def generate(
@@ -121,7 +122,7 @@ def export(
             "--split",
             help="Ratios of train,validation,test by task (two: train,test; one: train).",
         ),
-    ] = "0.8,0.1,0.1",
+    ] = DEFAULT_SPLIT,
     image_size: Annotated[
         str | None,
         typer.Option("--image-size", help="Resize screenshots to WIDTHxHEIGHT, e.g. 540x1200."),

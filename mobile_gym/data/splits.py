@@ -20,6 +20,7 @@ SPLIT_NAMES = {
 """The splits named by one, two or three ratios."""
 
 DEFAULT_SPLIT = "0.8,0.1,0.1"
+"""The ratios ``--split`` takes when it is not given: train, validation, test."""
 
 
 class SplitError(ValueError):

@@ -255,13 +255,17 @@ def test_the_map_view_pans_and_the_web_page_scrolls_under_the_move_rows() -> Non
     assert all(costs[f"{name}_ms"] > 0 for name in names)
 
 
-def test_stream_resets_are_timed_in_the_stream_and_in_turn() -> None:
-    figures = stream_resets.measure(TASKS, actions=60, passes=2, warm_up=6)
+@pytest.mark.parametrize("stream", sorted(stream_resets.STREAMS))
+def test_stream_resets_are_timed_in_the_stream_and_in_turn(stream: str) -> None:
+    figures = stream_resets.measure(TASKS, actions=60, passes=2, warm_up=6, stream=stream)
     assert figures["stream_resets"] > 0  # their caps end episodes within 60 actions
     assert figures["in_turn_resets"] == 2 * len(TASKS)
     assert 0 < figures["stream_reset_share"] < 1
     for key in ("stream_reset_mean_ms", "in_turn_reset_median_ms"):
         assert figures[key] > 0
+    spent_s = figures["stream_resets"] * figures["stream_reset_mean_ms"] / 1000
+    assert figures["stream_reset_ms_per_action"] == pytest.approx(spent_s / 60 * 1000)
+    assert figures["stream_reset_ceiling_per_s"] == pytest.approx(60 / spent_s)
 
 
 def test_stream_resets_take_a_suite_or_every_shipped_task() -> None:
