@@ -1,5 +1,6 @@
 """The ``mobile-gym`` command line."""
 
+import inspect
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -485,7 +486,20 @@ def _register_packages() -> None:
         register(app)
 
 
+def _reflow_help() -> None:
+    """Give each command its docstring with each paragraph on one line as its help, and the
+    first paragraph as the summary ``mobile-gym --help`` lists: both keep a docstring's
+    line breaks, which cut its sentences at the width of the source."""
+    for command in app.registered_commands:
+        if command.help is None and command.callback is not None:
+            paragraphs = inspect.cleandoc(command.callback.__doc__ or "").split("\n\n")
+            lines = [" ".join(paragraph.split()) for paragraph in paragraphs]
+            command.help = "\n\n".join(lines)
+            command.short_help = command.short_help or lines[0]
+
+
 _register_packages()
+_reflow_help()
 
 if __name__ == "__main__":
     app()

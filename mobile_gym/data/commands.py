@@ -49,9 +49,11 @@ def generate(
     max_concurrency: MaxConcurrency = 4,
 ) -> None:
     """Play every task and seed and save what a dataset needs at every step (the screen,
-    the view hierarchy, the action) in a run folder of ``mobile-gym eval``'s format: the
-    run is ``eval --save observations`` (and ``--save screenshots``). Rerunning the same
-    command skips the episodes already finished. Then: ``mobile-gym export``."""
+    the view hierarchy, the action), for `mobile-gym export`.
+
+    The run folder is in `mobile-gym eval`'s format: the run is `eval --save observations`
+    (and `--save screenshots`). Rerunning the same command skips the episodes already
+    finished."""
     from mobile_gym import __version__
     from mobile_gym.cli import console, eval_
     from mobile_gym.data.provenance import Made, generate_command, record_made

@@ -102,3 +102,23 @@ def test_run_files_are_readable_as_any_new_file_is(tmp_path: pathlib.Path) -> No
     reference.write_text("made with open()")
     for name in ("run.json", "results.json", "results.csv"):
         assert (tmp_path / name).stat().st_mode & 0o777 == reference.stat().st_mode & 0o777
+
+
+def test_help_writes_each_docstring_paragraph_as_one_line() -> None:
+    from typer.testing import CliRunner
+
+    from mobile_gym.cli import app
+
+    def help_of(*args: str) -> str:
+        result = CliRunner().invoke(app, [*args, "--help"], env={"COLUMNS": "1000"})
+        assert result.exit_code == 0, result.output
+        return " ".join(result.output.split("│"))
+
+    listed = help_of()
+    for command in app.registered_commands:
+        name = command.name or command.callback.__name__
+        paragraphs = (command.callback.__doc__ or "").split("\n\n")
+        assert " ".join(paragraphs[0].split()) in listed, name  # its summary, uncut
+        own = help_of(name)
+        for paragraph in paragraphs:
+            assert " ".join(paragraph.split()) in own, name
