@@ -14,5 +14,5 @@ def unknown_name(kind: str, name: str, known: Iterable[str], listing: str) -> st
     `mobile-gym list tasks`)``.
     """
     close = difflib.get_close_matches(name, sorted(set(known)), n=3, cutoff=0.6)
-    hint = f"did you mean {', '.join(close)}? " if close else ""
-    return f"unknown {kind} {name!r}; {hint}(see `{listing}`)"
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    return f"unknown {kind} {name!r}{hint} (see `{listing}`)"

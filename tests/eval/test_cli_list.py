@@ -121,6 +121,7 @@ def test_an_unknown_format_is_one_line() -> None:
         (["eval", "--task", "contacts.create_nmed", "--agent", "random"], "did you mean contacts.create_named"),
         (["eval", "--suite", "startr", "--agent", "random"], "unknown suite 'startr'; did you mean starter?"),
         (["list", "tasks", "--suite", "startr"], "unknown suite 'startr'; did you mean starter?"),
+        (["list", "tasks", "--suite", "zzz"], "unknown suite 'zzz' (see `mobile-gym list suites`)"),
     ],
 )  # fmt: skip
 def test_unknown_names_answer_with_the_closest_ones(
