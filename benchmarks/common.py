@@ -1,17 +1,21 @@
 """What the benchmark scripts share: the command line, writing the figures as JSON, timing,
-resident memory, and the typical screen the phone-level figures are taken on."""
+resident memory, a fresh process to measure in, and the typical screen the phone-level
+figures are taken on."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import pathlib
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim.driver import Driver
+
+T = TypeVar("T")
 
 
 def run(
@@ -60,6 +64,15 @@ def rss_mb() -> float:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
     raise RuntimeError("no VmRSS in /proc/self/status")
+
+
+def in_fresh_process(work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` in a fresh Python process (spawned, not forked), and what it returns:
+    a figure taken there depends neither on what this process made before (its heap, its
+    caches, its collector's generations) nor on what it holds. ``work`` must be a function
+    of a module (picklable by name), and what it returns picklable."""
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply(work, args)
 
 
 def contacts_list() -> Phone:

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import gc
 import importlib.resources
-import multiprocessing
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 import yaml
-from common import rss_mb
+from common import in_fresh_process, rss_mb
 from rounds import Timing, Workload, cycling, gym_step, timed
 
 from mobile_gym import actions, presets
@@ -187,9 +186,7 @@ def resident_mb_per_env(num_envs: int) -> float:
     """Resident memory per env of ``num_envs`` element-action envs with quarter-scale
     pixels in one fresh process, each reset and clicked ``MEMORY_CLICKS`` times, over the
     process after its imports."""
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(1) as pool:
-        return pool.apply(_resident_mb_per_env, (num_envs,))
+    return in_fresh_process(_resident_mb_per_env, num_envs)
 
 
 def _resident_mb_per_env(num_envs: int) -> float:

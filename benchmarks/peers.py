@@ -54,6 +54,9 @@ EMULATOR = {"dump_ms": 2530.0, "screenshot_ms": 19.9, "text_input_ms": 580.0, "r
 """Published figures of a real emulator (Mobile-Env, i7 with KVM): not run here."""
 
 GROUPS = ("suite", "best-case", "scroll", "long", "apps", "memory", "startup")
+COST_GROUPS = frozenset({"scroll", "long", "apps"})
+"""The groups whose rows are measured in a fresh process of their own (``cost_figures``):
+what the throughput rounds made and freed before them would slow them down."""
 APP_KINDS = ("dump", "repaint", "move", "reset")
 VIEWS = ("map_view", "web_page")
 """The map view and the web page, measured apart (``apps.view_workloads``)."""
@@ -351,6 +354,20 @@ def app_costs(
     return costs, details
 
 
+def cost_figures(groups: set[str], rounds: int, seconds: float) -> dict[str, Any]:
+    """The scroll, long-data and per-app rows of ``groups`` (with the resets of every task
+    for ``apps``): the cost rounds' rates, the figures taken from them, what their labels
+    name, and the per-app table."""
+    workloads, per_app = cost_workloads(groups)
+    cost_rates, _ = run_rounds(workloads, rounds, seconds)
+    costs, details = app_costs(cost_rates, per_app)
+    if "apps" in groups:
+        found, named = apps.every_task_resets()
+        costs.update(found)
+        details.update(named)
+    return {"cost_rates": cost_rates, "costs": costs, "details": details, "apps": per_app}
+
+
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     groups = set(args.only or GROUPS)
     clock = Phases()
@@ -361,17 +378,14 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     if "best-case" in groups:
         costs.update(best_case_costs(rates))
         clock.done("best-case single operations and memory")
-    workloads, per_app = cost_workloads(groups)
-    clock.done("find the heaviest screens, set up the scroll, long-data and per-app rows")
-    cost_rates, _ = run_rounds(workloads, args.cost_rounds, args.cost_round_seconds)
-    clock.done("scroll, long-data and per-app rounds")
-    found, details = app_costs(cost_rates, per_app)
-    costs.update(found)
-    if "apps" in groups:
-        found, named = apps.every_task_resets()
-        costs.update(found)
-        details.update(named)
-        clock.done("a reset of every task")
+    cost: dict[str, Any] = {"cost_rates": {}, "costs": {}, "details": {}, "apps": {}}
+    if groups & COST_GROUPS:
+        cost = common.in_fresh_process(
+            cost_figures, groups, args.cost_rounds, args.cost_round_seconds
+        )
+        clock.done("scroll, long-data and per-app rows, and a reset of every task")
+    costs.update(cost["costs"])
+    cost_rates, per_app, details = cost["cost_rates"], cost["apps"], cost["details"]
     if "memory" in groups:
         memory = suite.resident_mb_after_steps(args.memory_steps)
         costs["rss_mb_after_steps"] = memory["rss_mb_after_steps"]

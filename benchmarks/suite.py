@@ -25,14 +25,13 @@ start in the same pass and the resets of tasks with long caps come at their rate
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import time
 from collections.abc import Callable
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
-from common import rss_mb
+from common import in_fresh_process, rss_mb
 from rounds import Timing, Workload
 
 from mobile_gym.commands import VERBS as GESTURE_VERBS
@@ -300,9 +299,7 @@ def resident_mb_after_steps(steps: int = MEMORY_STEPS, suite: str = SUITE) -> di
     quarter-scale pixels, as the memory figures of ``ours.py`` observe (resets included);
     the growth over the process after its imports and the choice of the tasks (which loads
     every task file)."""
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(1) as pool:
-        return pool.apply(_resident_mb_after_steps, (steps, suite))
+    return in_fresh_process(_resident_mb_after_steps, steps, suite)
 
 
 def _resident_mb_after_steps(steps: int, suite: str) -> dict[str, float]:

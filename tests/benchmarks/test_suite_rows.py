@@ -4,6 +4,7 @@ a few tasks, a few steps each (no timing judged; the figures come from
 
 from __future__ import annotations
 
+import os
 import pathlib
 import re
 import sys
@@ -14,6 +15,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).parents[2] / "benchmarks"))
 
 import alternatives
 import apps
+import common
 import long_data
 import peers
 import stream_resets
@@ -339,3 +341,13 @@ def test_every_timed_dump_builds_and_writes_the_screen(monkeypatch: pytest.Monke
     written.clear()
     costs = common.projection_ms(common.contacts_list())
     assert costs["dump_nodes"] > 20 and len(written) > 60
+
+
+def test_the_cost_rows_are_measured_in_a_fresh_process() -> None:
+    figures = common.in_fresh_process(peers.cost_figures, {"scroll"}, 1, 0.002)
+    assert set(figures["cost_rates"]) == {f"scroll_{n}" for n in apps.SCROLL_COUNTS}
+    assert figures["costs"]["scroll_ratio"] == pytest.approx(
+        figures["costs"]["scroll_2000_ms"] / figures["costs"]["scroll_20_ms"]
+    )
+    assert figures["apps"] == {} and "reset_tasks" not in figures["details"]
+    assert common.in_fresh_process(os.getpid) != os.getpid()
