@@ -320,8 +320,6 @@ def test_suite_streams_refuses_an_unknown_suite_on_its_command_line(
 def test_every_timed_dump_builds_and_writes_the_screen(monkeypatch: pytest.MonkeyPatch) -> None:
     """The dump rows time a dump: each one lays out the app's window anew and writes the
     XML (a rebuild that keeps an unchanged screen would write nothing and time no dump)."""
-    import common
-
     from mobile_gym.sim import screen
 
     written: list[tuple] = []
