@@ -73,7 +73,8 @@ class Device(Protocol):
 
     def find_files(self, pattern: str) -> list[str]:
         """The paths of the plain files matching ``pattern`` (an absolute glob whose
-        wildcards stay within one path segment), sorted."""
+        wildcards stay within one path segment, but for a ``**`` segment: any number of
+        folders; ``paths.glob_matches``), sorted."""
         ...
 
     def read_file(self, path: str) -> bytes:

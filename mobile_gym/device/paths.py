@@ -7,17 +7,40 @@ import posixpath
 import re
 
 _WILDCARD = re.compile(r"[*?\[]")
+ANY_FOLDERS = "**"
+"""A whole segment of a pattern that stands for any number of folders, none included."""
 
 
 def glob_matches(path: str, pattern: str) -> bool:
     """Whether absolute ``path`` matches absolute ``pattern``: ``*``, ``?`` and ``[...]``
-    match within one path segment, as a shell's glob does. Both must have as many slashes
-    and the same root (``//`` is a root of its own, as POSIX allows); empty and ``.``
-    segments do not count."""
-    if path.count("/") != pattern.count("/") or _root(path) != _root(pattern):
+    match within one path segment, as a shell's glob does, and a segment that is ``**``
+    alone matches any number of segments, none included (``/sdcard/**/a.txt`` names
+    ``a.txt`` in ``/sdcard`` and in every folder below it). Both must have the same root
+    (``//`` is a root of its own, as POSIX allows), and without ``**`` as many slashes;
+    empty and ``.`` segments do not count."""
+    if _root(path) != _root(pattern):
         return False
     segments, wanted = _segments(path), _segments(pattern)
-    return len(segments) == len(wanted) and all(map(fnmatch.fnmatchcase, segments, wanted))
+    if ANY_FOLDERS not in wanted:
+        return path.count("/") == pattern.count("/") and (
+            len(segments) == len(wanted) and all(map(fnmatch.fnmatchcase, segments, wanted))
+        )
+    return path.endswith("/") == pattern.endswith("/") and _segments_match(segments, wanted)
+
+
+def _segments_match(segments: list[str], wanted: list[str]) -> bool:
+    if not wanted:
+        return not segments
+    first, rest = wanted[0], wanted[1:]
+    if first == ANY_FOLDERS:
+        return any(
+            _segments_match(segments[skipped:], rest) for skipped in range(len(segments) + 1)
+        )
+    return (
+        bool(segments)
+        and fnmatch.fnmatchcase(segments[0], first)
+        and _segments_match(segments[1:], rest)
+    )
 
 
 def _root(path: str) -> str:

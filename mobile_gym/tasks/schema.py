@@ -286,7 +286,8 @@ class StartScreen(_Model):
 
 
 RemovedFiles = Annotated[str, Field(pattern=r"^/[^\x00]*[^/]$")]
-"""An absolute glob of files to delete (``*``, ``?`` and ``[...]`` within one path segment)."""
+"""An absolute glob of files to delete (``*``, ``?`` and ``[...]`` within one path segment,
+``**`` alone as a segment for any number of folders: ``mobile_gym.device.paths``)."""
 
 
 class Setup(_Model):
@@ -454,7 +455,8 @@ class ContentSignal(_Model):
 
 class FileSignal(_Model):
     """Files on the phone whose paths match ``file`` (an absolute glob: ``*``, ``?`` and
-    ``[...]`` within one path segment, ``/sdcard/DCIM/Camera/*.jpg``) and, with
+    ``[...]`` within one path segment, ``/sdcard/DCIM/Camera/*.jpg``; ``**`` alone as a
+    segment for any number of folders, ``/sdcard/**/report.pdf``) and, with
     ``contains``, whose text holds it (case ignored): true when their number is at least
     ``min_count`` (1) and at most ``max_count``."""
 

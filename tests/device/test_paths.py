@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import PurePosixPath
 
@@ -33,15 +34,65 @@ def _pathlib_rule(path: str, pattern: str) -> bool:
     return PurePosixPath(path).match(pattern) and path.count("/") == pattern.count("/")
 
 
+SEGMENTS = ["sdcard", "DCIM", "a.txt", "IMG_1.jpg", "", ".", "..", "[x]", "A.TXT", "a b"]
+PATTERNS = ["*", "*.jpg", "IMG_?.jpg", "[a-z].txt", "[!a]*", "a**", "?", "[]", "[!]"]
+
+
+def _random_path(rng: random.Random, choices: list[str]) -> str:
+    return "/" + "/".join(rng.choice(choices) for _ in range(rng.randint(1, 5)))
+
+
 def test_glob_matches_follows_pathlib_on_odd_paths_too() -> None:
     """Empty and ``.`` segments, a ``//`` root, brackets: the same answers as pathlib."""
-    segments = ["sdcard", "DCIM", "a.txt", "IMG_1.jpg", "", ".", "..", "[x]", "A.TXT", "a b"]
-    patterns = ["*", "*.jpg", "IMG_?.jpg", "[a-z].txt", "[!a]*", "**", "?", "[]", "[!]"]
     rng = random.Random(0)
     for _ in range(20_000):
-        path = "/" + "/".join(rng.choice(segments) for _ in range(rng.randint(1, 5)))
-        pattern = "/" + "/".join(rng.choice(patterns + segments) for _ in range(rng.randint(1, 5)))
+        path = _random_path(rng, SEGMENTS)
+        pattern = _random_path(rng, PATTERNS + SEGMENTS)
         assert glob_matches(path, pattern) == _pathlib_rule(path, pattern), (path, pattern)
+
+
+@pytest.mark.parametrize(
+    ("path", "pattern", "matches"),
+    [
+        ("/sdcard/Download/a.txt", "/sdcard/**/a.txt", True),
+        ("/sdcard/a.txt", "/sdcard/**/a.txt", True),  # no folder at all
+        ("/sdcard/Documents/old/2024/a.txt", "/sdcard/**/a.txt", True),
+        ("/sdcard/Documents/b.txt", "/sdcard/**/a.txt", False),
+        ("/data/a.txt", "/sdcard/**/a.txt", False),
+        ("/sdcard/DCIM/Camera/IMG_1.jpg", "/sdcard/**/Camera/*.jpg", True),
+        ("/sdcard/DCIM/IMG_1.jpg", "/sdcard/**/Camera/*.jpg", False),
+        ("/sdcard/DCIM/x**y.jpg", "/sdcard/**/x**y.jpg", True),  # within a segment: as *
+        ("/sdcard/DCIM/a/b.jpg", "/sdcard/DCIM/a**", False),
+    ],
+)
+def test_any_folders_segment(path: str, pattern: str, matches: bool) -> None:
+    assert glob_matches(path, pattern) is matches
+
+
+def test_any_folders_is_any_number_of_single_segments() -> None:
+    """A ``**`` segment matches as ``*`` segments would, as many as some choice needs,
+    none included."""
+    rng = random.Random(1)
+    segments = [s for s in SEGMENTS if s not in ("", ".")]
+    for _ in range(5_000):
+        path = _random_path(rng, segments)
+        pattern = _random_path(rng, ["**", "**", *PATTERNS, *segments])
+        parts = pattern.split("/")
+        stars = [i for i, part in enumerate(parts) if part == "**"]
+        expansions = itertools.product(range(path.count("/") + 1), repeat=len(stars))
+        expected = any(
+            glob_matches(path, _expanded(parts, dict(zip(stars, counts, strict=True))))
+            for counts in expansions
+        )
+        assert glob_matches(path, pattern) is expected, (path, pattern)
+
+
+def _expanded(parts: list[str], counts: dict[int, int]) -> str:
+    """The pattern with each ``**`` part at index i replaced by ``counts[i]`` ``*`` parts."""
+    out = []
+    for i, part in enumerate(parts):
+        out.extend(["*"] * counts[i] if i in counts else [part])
+    return "/".join(out) if out != [""] else "/"
 
 
 @pytest.mark.parametrize(
@@ -51,6 +102,7 @@ def test_glob_matches_follows_pathlib_on_odd_paths_too() -> None:
         ("/sdcard/*/Camera/*.jpg", "/sdcard"),
         ("/*.txt", "/"),
         ("/sdcard/a.txt", "/sdcard"),
+        ("/sdcard/**/a.txt", "/sdcard"),
     ],
 )
 def test_glob_root_is_the_deepest_folder_without_wildcards(pattern: str, root: str) -> None:

@@ -74,6 +74,15 @@ def test_compose_posts_a_status(d: Driver, phone: Phone) -> None:
     assert any(line.startswith("Status posted:") for line in app_log(phone))
 
 
+def test_discard_closes_compose_without_posting(d: Driver, phone: Phone) -> None:
+    before = one(phone, "SELECT COUNT(*) FROM statuses")[0]
+    d.tap(desc="Compose")
+    d.type_into("Never mind", id="toot_text")
+    d.tap(id="close")  # the id the app's docstring gives "Discard"
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert one(phone, "SELECT COUNT(*) FROM statuses")[0] == before
+
+
 def test_empty_post_is_refused_with_a_toast(d: Driver, phone: Phone) -> None:
     before = one(phone, "SELECT COUNT(*) FROM statuses")[0]
     d.tap(desc="Compose")

@@ -82,6 +82,7 @@ def test_a_device_finds_and_reads_the_same_files() -> None:
                 "/sdcard/Download/c.txt",
             ]
             assert device.find_files("/sdcard/*/*/d.txt") == ["/sdcard/Download/deep/d.txt"]
+            assert device.find_files("/sdcard/**/d.txt") == ["/sdcard/Download/deep/d.txt"]
             assert device.read_file("/sdcard/Download/c.txt") == b"c.txt"
         finally:
             device.close()

@@ -201,7 +201,7 @@ def compose_screen(ctx: AppContext) -> View:
     )
     bar = app_bar(
         [
-            ImageButton("close", desc="Discard", on_click=ctx.finish),
+            ImageButton("close", id="close", desc="Discard", on_click=ctx.finish),
             TextView(
                 "Edit post" if editing else "Reply" if parent else "New post",
                 id="toolbar_title",
