@@ -231,8 +231,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
                 f"render_mode must be None or 'rgb_array', got {render_mode!r}"
                 " ('human' is gym.make's and make_env's: they show the frames in a window)"
             )
-        if not 0.05 <= screen_scale <= 1.0:
-            raise ValueError(f"screen_scale must be in [0.05, 1.0], got {screen_scale!r}")
+        screen_scale = check_number("screen_scale", screen_scale, 0.05, 1.0)
         self.task = task if isinstance(task, TaskSpec) else resolve_task(task)
         self._users = make_user_factory(user, user_options)
         self.device, self._owns_device = open_device(device, serial, adb_host, adb_port)
@@ -304,6 +303,13 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self.episode = Episode(self.task, self.device, self.np_random, originals, self._users)
         self.instruction = self.episode.instruction
         firing = self.episode.judge()
+        if self.episode.success_reached or self.episode.success_holds_now():
+            raise DeviceError(
+                f"{self.task.id}: its goal holds before any action: the phone keeps what an"
+                " earlier episode did, which the task's setup does not undo (restore the"
+                " device between episodes: an emulator snapshot, AdbDevice(on_reset=...)),"
+                " or the task's setup already reaches its goal"
+            )
         if firing.instructions:
             self.instruction = firing.instructions[-1]
         info = self._info(firing, [self.episode.instruction, *firing.instructions], None, {})
@@ -378,9 +384,9 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         return self._observation(), float(firing.reward), terminated, False, info
 
     def render(self) -> np.ndarray | None:
+        self._refuse_if_closed("render")
         if self.render_mode != "rgb_array":
             return None
-        self._refuse_if_closed("render")
         if self.error is not None:  # the device failed: a black screen
             width, height = self.device.size
             return np.zeros((height, width, 3), np.uint8)

@@ -105,6 +105,11 @@ class Episode:
             yield
         except s.TaskFileError:
             raise
+        except sqlite3.IntegrityError as exc:
+            raise s.TaskFileError(
+                f"{self.label}: {where}: {exc} (rows the phone holds already: an earlier"
+                " episode's, on a device not restored between episodes?)"
+            ) from None
         except (ValueError, sqlite3.Error) as exc:
             raise s.TaskFileError(f"{self.label}: {where}: {exc}") from None
 

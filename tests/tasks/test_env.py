@@ -69,8 +69,9 @@ def test_observation_space_and_observation() -> None:
     assert obs["screen"].shape == (600, 270, 3) and obs["screen"].dtype == np.uint8
     assert space.contains(obs)
     assert MobileEnv(spec(), screen_scale=0.5).observation_space["screen"].shape == (1200, 540, 3)
-    with pytest.raises(ValueError, match="screen_scale"):
-        MobileEnv(spec(), screen_scale=0)
+    for bad in (0, "0.5", True):
+        with pytest.raises(ValueError, match="screen_scale must be a number"):
+            MobileEnv(spec(), screen_scale=bad)
 
 
 @pytest.mark.parametrize(
@@ -223,8 +224,9 @@ def test_step_before_reset() -> None:
         make_env().step(REPEAT)
 
 
-def test_a_closed_env_refuses_to_go_on() -> None:
-    env = MobileEnv(spec(), render_mode="rgb_array")
+@pytest.mark.parametrize("render_mode", ("rgb_array", None))
+def test_a_closed_env_refuses_to_go_on(render_mode: str | None) -> None:
+    env = MobileEnv(spec(), render_mode=render_mode)
     env.reset(seed=0)
     env.close()
     env.close()  # closing again does nothing
