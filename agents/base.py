@@ -93,6 +93,15 @@ class InfrastructureError(RuntimeError):
     """
 
 
+@runtime_checkable
+class PresetOptions(Protocol):
+    """An agent whose env needs more of ``gym.make``'s options than its two presets (an RL
+    policy trained with ``action_options``, ``observation_options`` or ``screen_size``):
+    the runner makes its env with ``preset_options`` too."""
+
+    preset_options: dict[str, Any]
+
+
 class EnvAware(Protocol):
     """An agent that needs privileged access to the env (the oracle reads the task's
     reference solution); the runner calls ``attach`` before each episode's reset."""

@@ -1,8 +1,9 @@
 """SB3PolicyAgent: a saved stable-baselines3 (or sb3-contrib) model as an agent.
 
 Runs a policy trained with ``gym.make(id, action_space=..., observation="rl")`` (see
-``benchmarks/learning.py``) on any task: the runner builds the env in the same presets, and
-the model predicts each action. Maskable models (sb3-contrib ``MaskablePPO``) get the
+``benchmarks/learning.py``) on any task: the runner builds the env in the same presets, with
+the same ``action_options``, ``observation_options`` and ``screen_size`` when given, and the
+model predicts each action. Maskable models (sb3-contrib ``MaskablePPO``) get the
 element action space's ``action_masks()``. Needs the ``rl`` extra.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import pathlib
+from collections.abc import Sequence
 from typing import Any
 
 from mobile_gym.agents.base import ModelFreeAgent
@@ -32,6 +34,11 @@ class SB3PolicyAgent(ModelFreeAgent):
         algo: one of ``ALGORITHMS``; ``maskable_ppo`` also reads the env's action masks.
         action_space: the action-space preset the model was trained in.
         observation: the observation preset it was trained on (``rl`` usually).
+        action_options: the ``action_options`` it was trained with (``{"verbs": [click,
+            back]}``), if any.
+        observation_options: the ``observation_options`` it was trained with
+            (``{"label_words": 4}``), if any.
+        screen_size: the ``screen_size`` it was trained with, if any.
         deterministic: take the most likely action instead of sampling.
         threads: CPU threads for torch (``mobile_gym.rl.use_torch_threads``: one is fastest
             for these small policies; ``MOBILE_GYM_TORCH_THREADS`` overrides it).
@@ -45,6 +52,9 @@ class SB3PolicyAgent(ModelFreeAgent):
         algo: str = "maskable_ppo",
         action_space: str = "element",
         observation: str = "rl",
+        action_options: dict[str, Any] | None = None,
+        observation_options: dict[str, Any] | None = None,
+        screen_size: Sequence[int] | None = None,
         deterministic: bool = True,
         threads: int = 1,
     ) -> None:
@@ -65,6 +75,13 @@ class SB3PolicyAgent(ModelFreeAgent):
         self.algo = algo
         self.action_space = action_space
         self.observation = observation
+        given = {
+            "action_options": action_options,
+            "observation_options": observation_options,
+            "screen_size": screen_size,
+        }
+        self.preset_options = {name: value for name, value in given.items() if value is not None}
+        """The env's other ``gym.make`` options, as the model was trained with them."""
         self.deterministic = deterministic
         self.name = f"sb3:{path.stem}"
         self._env: Any = None

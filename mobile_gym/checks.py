@@ -140,6 +140,14 @@ def check_pair(name: str, value: object) -> tuple[Any, Any]:
     raise ValueError(f"{name} must be two numbers, got {shown(value)}")
 
 
+def check_flag(name: str, value: object) -> bool:
+    """``value`` if it is True or False (a numpy bool too); otherwise ValueError naming
+    ``name`` and ``value`` (``"no"``, 0 or None are no flags)."""
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    raise ValueError(f"{name} must be True or False, got {shown(value)}")
+
+
 def check_text(name: str, value: object, max_length: int | None = None) -> str:
     """``value`` if it is a ``str`` of at most ``max_length`` characters (None: any length);
     otherwise ValueError naming ``name`` (and the length, or the value)."""

@@ -24,7 +24,7 @@ from mobile_gym.actions import StepResult, TouchAction
 from mobile_gym.checks import check_int, check_json, check_number, check_text, shown
 from mobile_gym.sim.driver import find_all
 from mobile_gym.sim.keys import key_name
-from mobile_gym.spaces import STATUSES, ActionType
+from mobile_gym.spaces import STATUSES, TEXT_LENGTH, ActionType
 from mobile_gym.timing import FRAME_MS
 
 VERBS = (
@@ -116,7 +116,7 @@ class Command:
             if value is not None:
                 check_number(name, value, 0.0, 1.0)
         for name in _TEXTS:
-            check_text(name, getattr(self, name))
+            check_text(name, getattr(self, name), TEXT_LENGTH)
         if self.span is not None and check_number("span", self.span, 0.0, 1.0) == 0.0:
             raise ValueError(f"span must be above 0, got {shown(self.span)}")
         if self.ms is not None:

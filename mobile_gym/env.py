@@ -72,6 +72,7 @@ from mobile_gym.device.factory import open_device
 from mobile_gym.spaces import (
     KEYS,
     STATUSES,
+    TEXT_LENGTH,
     ActionType,
     Image,
     UnicodeText,
@@ -242,8 +243,8 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self.observation_space = gym.spaces.Dict(
             {
                 "screen": Image(shape),
-                "instruction": UnicodeText(4096),
-                **({USER_RESPONSE: UnicodeText(4096)} if self.task.user else {}),
+                "instruction": UnicodeText(TEXT_LENGTH),
+                **({USER_RESPONSE: UnicodeText(TEXT_LENGTH)} if self.task.user else {}),
                 **self._tool_spaces(),
             }
         )

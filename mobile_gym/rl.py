@@ -93,7 +93,7 @@ class SuccessRateCallback(BaseCallback):
         return True
 
 
-class CapEndsEpisode(gym.Wrapper):
+class CapEndsEpisode(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """The step cap ends the episode (``terminated``) instead of cutting it short
     (``truncated``): a wrapper for training envs.
 
@@ -105,6 +105,10 @@ class CapEndsEpisode(gym.Wrapper):
     Evaluate on the env without it (success and rewards are the same; only the flag moves).
     ``action_masks`` passes through for MaskablePPO.
     """
+
+    def __init__(self, env: gym.Env) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self)
+        super().__init__(env)
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         observation, reward, terminated, truncated, info = self.env.step(action)

@@ -190,8 +190,12 @@ KEYS: tuple[str, ...] = tuple(sorted(KEYCODES, key=lambda name: (KEYCODES[name],
 
 STATUSES = ("complete", "infeasible")
 
+TEXT_LENGTH = 4096
+"""The longest text an action carries (typed, answered, asked) and an instruction or a
+user's reply holds, unless a space says otherwise."""
 
-def touch_action_space(text_length: int = 4096) -> spaces.Dict:
+
+def touch_action_space(text_length: int = TEXT_LENGTH) -> spaces.Dict:
     """The base action space: a Dict of action type, touch position, key and text."""
     return spaces.Dict(
         {

@@ -105,6 +105,10 @@ def test_open_app_has_no_fixed_touch_sequence() -> None:
         (Command("click", True, 0.5), "click: x must be a number in [0, 1], got True"),
         (Command("swipe", 0.5, 0.5, "a", 0.5), "swipe: x2 must be a number in [0, 1], got 'a'"),
         (Command("type", text=None), "type: text needs a text string, got None"),  # type: ignore[arg-type]
+        (
+            Command("type", 0.5, 0.5, text="a" * 4097),  # refused before the tap on the field
+            "type: text needs a text string of at most 4096 characters, not one of 4,097",
+        ),
         (Command("scroll", direction="down", span=0.0), "scroll: span must be above 0, got 0.0"),
         (Command("scroll", direction="down", span=2), "scroll: span must be a number in [0, 1]"),
         (Command("wait", ms=-1), "wait: ms must be an integer in 0..60000, got -1"),

@@ -18,7 +18,7 @@ import numpy as np
 from mobile_gym.actions import StepResult
 from mobile_gym.checks import check_int, check_text, shown
 from mobile_gym.commands import Command, CommandError, refuse, run_command
-from mobile_gym.spaces import UnicodeText
+from mobile_gym.spaces import TEXT_LENGTH, UnicodeText
 from mobile_gym.wrappers.elements import Element, env_elements
 from mobile_gym.wrappers.step_cap import refuse_cap_inside
 
@@ -81,7 +81,7 @@ def describe(element: Element) -> dict[str, Any]:
     }
 
 
-class ElementActions(gym.Wrapper):
+class ElementActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """Act on the screen's numbered elements: click, long press, scroll, type, back, home.
 
     Description:
@@ -142,10 +142,18 @@ class ElementActions(gym.Wrapper):
         env: gym.Env,
         max_elements: int = 64,
         with_text: bool = False,
-        text_length: int = 4096,
+        text_length: int = TEXT_LENGTH,
         invalid_penalty: float = 0.0,
         verbs: Sequence[str] | None = None,
     ) -> None:
+        gym.utils.RecordConstructorArgs.__init__(
+            self,
+            max_elements=max_elements,
+            with_text=with_text,
+            text_length=text_length,
+            invalid_penalty=invalid_penalty,
+            verbs=verbs,
+        )
         check_int("max_elements", max_elements, low=1)
         refuse_cap_inside(env, "ElementActions")
         super().__init__(env)
@@ -236,11 +244,14 @@ class ElementActions(gym.Wrapper):
                 return verb, index, check_text(verb, text, self.text_length)
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
+        flags = isinstance(action, list | tuple) and any(
+            isinstance(value, bool | np.bool_) for value in action
+        )  # (an array of them would read True as 1)
         try:
             values = np.asarray(action).reshape(-1)
         except (TypeError, ValueError):
             values = np.zeros(0)
-        if values.shape != (2,):
+        if flags or values.dtype == np.bool_ or values.shape != (2,):
             raise CommandError("an action is two integers: (verb, element index)")
         verb = self.verbs[self._integer(values[0], "verb", len(self.verbs))]
         return verb, values[1], ""

@@ -57,14 +57,14 @@ from gymnasium import spaces
 from mobile_gym.actions import StepResult
 from mobile_gym.checks import check_int, check_pair, check_text, shown
 from mobile_gym.commands import DIRECTIONS, VERBS, Command, CommandError, refuse, run_command
-from mobile_gym.spaces import KEYS, UnicodeText
+from mobile_gym.spaces import KEYS, TEXT_LENGTH, UnicodeText
 from mobile_gym.tasks.signals import parse_tool_call
 
 _POINTED = ("click", "double_tap", "long_press", "swipe")
 _TEXTUAL = ("type", "answer", "status", "ask_user", "open_app", "mcp_call")
 
 
-def gesture_action_space(text_length: int = 4096) -> spaces.Dict:
+def gesture_action_space(text_length: int = TEXT_LENGTH) -> spaces.Dict:
     """The action space of ``GestureActions``."""
     return spaces.Dict(
         {
@@ -82,10 +82,11 @@ _FIELDS = tuple(gesture_action_space().spaces)
 """The fields an action may have: those of the action space."""
 
 
-class GestureActions(gym.Wrapper):
+class GestureActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """Gestures in, touch sequences out; see the module docstring for the action space."""
 
-    def __init__(self, env: gym.Env, text_length: int = 4096) -> None:
+    def __init__(self, env: gym.Env, text_length: int = TEXT_LENGTH) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self, text_length=text_length)
         super().__init__(env)
         self.text_length = check_int("text_length", text_length, low=1)
         self.action_space = gesture_action_space(text_length)

@@ -39,7 +39,7 @@ _TAIL = (
 )
 
 
-class GridActions(gym.Wrapper):
+class GridActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """Tap a grid cell, scroll or press BACK / HOME; see the module docstring.
 
     Args:
@@ -49,6 +49,7 @@ class GridActions(gym.Wrapper):
     """
 
     def __init__(self, env: gym.Env, columns: int = 4, rows: int = 8) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self, columns=columns, rows=rows)
         check_int("columns", columns, low=1)
         check_int("rows", rows, low=1)
         super().__init__(env)

@@ -47,7 +47,7 @@ def check_human_render() -> None:
         )
 
 
-class HumanWindow(gym.Wrapper):
+class HumanWindow(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """Shows the wrapped env's ``rgb_array`` frame in a window after every reset and step.
 
     Args:
@@ -58,6 +58,7 @@ class HumanWindow(gym.Wrapper):
     metadata: dict[str, Any] = {"render_modes": ["human"]}  # noqa: RUF012
 
     def __init__(self, env: gym.Env, height: int = WINDOW_HEIGHT) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self, height=height)
         super().__init__(env)
         if env.render_mode != "rgb_array":
             raise ValueError(f"HumanWindow needs render_mode='rgb_array', got {env.render_mode!r}")

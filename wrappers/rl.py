@@ -56,7 +56,7 @@ import numpy as np
 from gymnasium import spaces
 
 from mobile_gym.caches import LastInput
-from mobile_gym.checks import check_int
+from mobile_gym.checks import check_flag, check_int, check_pair, shown
 from mobile_gym.env import USER_RESPONSE
 from mobile_gym.spaces import Image
 from mobile_gym.wrappers.elements import Element, env_elements
@@ -217,10 +217,15 @@ def _last_screen() -> LastInput[np.ndarray, np.ndarray]:
 
 
 def _check_size(screen_size: Sequence[int]) -> tuple[int, int]:
-    size = tuple(int(v) for v in screen_size)
-    if len(size) != 2 or min(size) < 1:
-        raise ValueError(f"screen_size must be (height, width), both positive, got {screen_size!r}")
-    return size  # type: ignore[return-value]
+    """``screen_size`` as (height, width) if it is two positive integers; otherwise
+    ValueError."""
+    try:
+        height, width = check_pair("screen_size", screen_size)
+        return check_int("screen_size height", height, 1), check_int("screen_size width", width, 1)
+    except ValueError:
+        raise ValueError(
+            f"screen_size must be (height, width), two positive integers, got {shown(screen_size)}"
+        ) from None
 
 
 def _screen_of(observation: Any) -> np.ndarray:
@@ -229,7 +234,7 @@ def _screen_of(observation: Any) -> np.ndarray:
     return observation
 
 
-class RLObservation(gym.ObservationWrapper):
+class RLObservation(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
     """A single-level Dict of numeric arrays: screen, instruction tokens, elements and mask.
 
     Args:
@@ -258,6 +263,17 @@ class RLObservation(gym.ObservationWrapper):
         parts: Sequence[str] = PARTS,
         label_words: int = 0,
     ) -> None:
+        gym.utils.RecordConstructorArgs.__init__(
+            self,
+            screen_size=screen_size,
+            grayscale=grayscale,
+            max_tokens=max_tokens,
+            vocab_size=vocab_size,
+            max_elements=max_elements,
+            label_buckets=label_buckets,
+            parts=parts,
+            label_words=label_words,
+        )
         super().__init__(env)
         unknown = [p for p in parts if p not in PARTS]
         if unknown or not parts:
@@ -270,7 +286,7 @@ class RLObservation(gym.ObservationWrapper):
         if label_words and "elements" not in parts:
             raise ValueError("label_words needs the elements part")
         self.screen_size = _check_size(screen_size)
-        self.grayscale = bool(grayscale)
+        self.grayscale = check_flag("grayscale", grayscale)
         self.max_tokens = max_tokens
         self.vocab_size = vocab_size
         self.max_elements = max_elements
@@ -350,7 +366,7 @@ class RLObservation(gym.ObservationWrapper):
         return parts
 
 
-class ImageOnly(gym.ObservationWrapper):
+class ImageOnly(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
     """The screen alone, as a uint8 channel-last image (for ``CnnPolicy``).
 
     Observation Space:
@@ -367,9 +383,10 @@ class ImageOnly(gym.ObservationWrapper):
     def __init__(
         self, env: gym.Env, screen_size: Sequence[int] = (128, 64), grayscale: bool = False
     ) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self, screen_size=screen_size, grayscale=grayscale)
         super().__init__(env)
         self.screen_size = _check_size(screen_size)
-        self.grayscale = bool(grayscale)
+        self.grayscale = check_flag("grayscale", grayscale)
         self.observation_space = _screen_space(self.screen_size, self.grayscale)
         self._screens = _last_screen()
 

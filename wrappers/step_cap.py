@@ -30,10 +30,11 @@ def refuse_cap_inside(env: gym.Env, name: str) -> None:
         inner = inner.env
 
 
-class StepCap(gym.Wrapper):
+class StepCap(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """Truncate after ``max_steps`` calls to ``step``; keep this wrapper outermost."""
 
     def __init__(self, env: gym.Env, max_steps: int) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self, max_steps=max_steps)
         super().__init__(env)
         self.max_steps = check_int("max_steps", max_steps, low=1)
         self.agent_steps = 0

@@ -493,7 +493,9 @@ def resolve_command(
                 f"point ({px:g}, {py:g}) is off the screen: x must be in 0..{width - 1} and "
                 f"y in 0..{height - 1} pixels"
             )
-        x, y = px / max(width - 1, 1), py / max(height - 1, 1)
+        # a point inside the last pixel (1079.5 on 1080) is that pixel's
+        x = min(px, width - 1) / max(width - 1, 1)
+        y = min(py, height - 1) / max(height - 1, 1)
     name = parsed.name
     if name in _POINTED:
         if x is None:
@@ -531,13 +533,14 @@ def resolve_command(
 _PARSE_FAILURES = (CommandError, ValueError, TypeError)
 
 
-class ParsedActionWrapper(gym.Wrapper):
+class ParsedActionWrapper(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """What TextCommands and JsonActions share: check the reply's length, parse, resolve,
     run, or report."""
 
     accepted_forms = ACCEPTED_TEXT_FORMS
 
     def __init__(self, env: gym.Env, max_length: int = 16384) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self, max_length=max_length)
         super().__init__(env)
         self.action_space = UnicodeText(max_length)
         self.max_length = self.action_space.max_length

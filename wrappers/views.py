@@ -150,7 +150,7 @@ def html_line(element: Element) -> str:
     return f"{_open_tag(tag, attrs)}{_escape(content)}</{tag}>"
 
 
-class _ScreenDescription(gym.ObservationWrapper):
+class _ScreenDescription(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
     """Replaces the screenshot with a text description of the screen, one line per element
     (``field`` holds it; ``line`` writes an element's line). Without ``keep_screen``, and
     with no observation wrapper between it and the base env, the base env stops drawing
@@ -160,6 +160,7 @@ class _ScreenDescription(gym.ObservationWrapper):
     line: staticmethod
 
     def __init__(self, env: gym.Env, keep_screen: bool = False) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self, keep_screen=keep_screen)
         super().__init__(env)
         if not keep_screen and _observations_untouched(env):
             drop_screen = getattr(env.unwrapped, "drop_screen", None)
@@ -243,7 +244,7 @@ PALETTE: tuple[tuple[int, int, int], ...] = (
 """RGB colours of the marks, by element index modulo their number (white label text)."""
 
 
-class SetOfMarks(gym.ObservationWrapper):
+class SetOfMarks(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
     """The screenshot with every numbered element boxed and labelled with its index.
 
     Description:
@@ -266,6 +267,7 @@ class SetOfMarks(gym.ObservationWrapper):
     """
 
     def __init__(self, env: gym.Env, line_px: int = 6, label_px: int = 40) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self, line_px=line_px, label_px=label_px)
         super().__init__(env)
         self.line_px = line_px
         self.label_px = label_px

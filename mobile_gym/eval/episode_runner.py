@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from mobile_gym.agents.base import Agent, InfrastructureError, TokenUsage
+from mobile_gym.agents.base import Agent, InfrastructureError, PresetOptions, TokenUsage
 from mobile_gym.commands import Command
 from mobile_gym.device.base import DeviceError
 from mobile_gym.eval.observations import StepSaver
@@ -112,6 +112,7 @@ def run_episode(
         rules=rules,
         user=user,
         user_options=user_options,
+        **(agent.preset_options if isinstance(agent, PresetOptions) else {}),
     )
     base = env.unwrapped
     cap = getattr(env, "max_steps", None)

@@ -39,6 +39,7 @@ from mobile_gym.checks import check_int, check_number
 from mobile_gym.commands import Command, CommandError, run_command
 from mobile_gym.device.base import Device
 from mobile_gym.env import MobileEnv
+from mobile_gym.mcp.servers.common import new_server
 from mobile_gym.names import unknown_name
 from mobile_gym.tasks.loader import resolve_task, shipped_tasks
 from mobile_gym.tasks.schema import TaskFileError, TaskSpec
@@ -254,7 +255,7 @@ def build_phone_server(
     session = PhoneSession(device, tasks)
     if spec is not None:
         session.start(spec, check_int("seed", seed, 0))
-    server = MCPServer(SERVER_NAME, instructions=_INSTRUCTIONS, log_level="WARNING")
+    server = new_server(SERVER_NAME, _INSTRUCTIONS)
     for register in (_looking_tools, _gesture_tools, _telling_tools, _task_tools):
         register(server, session)
     return server

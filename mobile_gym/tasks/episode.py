@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from mobile_gym.device.base import Device
 from mobile_gym.sim.documents import render_document
+from mobile_gym.spaces import TEXT_LENGTH
 from mobile_gym.tasks import schema as s
 from mobile_gym.tasks.events import EventTree, Firing
 from mobile_gym.tasks.params import LATE_FIELDS, draw_parameters, fill, fill_any, fill_pattern
@@ -48,8 +49,9 @@ class Episode:
         """How errors name the task (read once: the spec makes it each time)."""
         self.values = draw_parameters(spec.parameters, rng, label, originals)
         options = [spec.instruction.template, *spec.instruction.paraphrases]
-        self.instruction = fill(
-            options[int(rng.integers(len(options)))], self.values, f"{label}: instruction"
+        self.instruction = self._observable(
+            fill(options[int(rng.integers(len(options)))], self.values, f"{label}: instruction"),
+            "instruction",
         )
         self.agent = AgentRecord()
         self.user: User | None = None
@@ -70,13 +72,26 @@ class Episode:
         self.observer = Observer(device, self.agent, log_start, sources)
         self.board = SignalBoard(probes, self.observer)
         instructions = {
-            e.id: fill(e.instruction, self.values, f"{label}: events.{e.id}.instruction")
+            e.id: self._observable(
+                fill(e.instruction, self.values, f"{label}: events.{e.id}.instruction"),
+                f"events.{e.id}.instruction",
+            )
             for e in spec.events
             if e.instruction
         }
         self.tree = EventTree(spec.events, instructions)
         self.success_reached = False
         self.failed = False
+
+    def _observable(self, text: str, where: str) -> str:
+        """``text`` (an instruction, filled in) if the observation can hold it; otherwise
+        TaskFileError naming ``where``."""
+        if len(text) > TEXT_LENGTH:
+            raise s.TaskFileError(
+                f"{self.label}: {where}: {len(text):,} characters filled in, more than the"
+                f" {TEXT_LENGTH:,} an observation's instruction holds"
+            )
+        return text
 
     def _filled(self, model: Any, where: str, late: Collection[str] = ()) -> Any:
         """``model`` with its ``{name}`` fields filled (``late`` ones kept, see

@@ -96,3 +96,40 @@ def test_a_saved_maskable_policy_runs_as_an_agent(tmp_path: pathlib.Path) -> Non
     assert [r.to_json() | {"latency_s": 0} for r in first] == [
         r.to_json() | {"latency_s": 0} for r in again
     ]
+
+
+def test_a_policy_trained_with_preset_options_runs_in_them(tmp_path: pathlib.Path) -> None:
+    """The README's training options (fewer verbs, label words, a smaller screen): the
+    runner makes the agent's env with them, so the model reads what it was trained on."""
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+
+    from mobile_gym.rl import ElementsExtractor
+
+    options = {
+        "action_options": {"verbs": ["click", "back"]},
+        "observation_options": {"label_words": 4},
+        "screen_size": [64, 48],
+    }
+    env = gym.make(
+        "MobileGym/settings.switch_named_on-v0", action_space="element", observation="rl", **options
+    )
+    model = MaskablePPO(
+        "MultiInputPolicy",
+        env,
+        n_steps=32,
+        batch_size=32,
+        seed=0,
+        device="cpu",
+        policy_kwargs={"features_extractor_class": ElementsExtractor},
+    )
+    model.learn(32)
+    path = tmp_path / "policy.zip"
+    model.save(path)
+
+    plan = episodes([shipped_tasks()["settings.switch_named_on"]], [0])
+    records = evaluate(
+        plan, RunSettings("sb3", {"path": str(path), **options}), RunStore(tmp_path / "run")
+    )
+    assert [r.error for r in records] == [None]
+    assert records[0].steps >= 1

@@ -147,6 +147,13 @@ def test_every_server_lists_its_tools_without_prefix() -> None:
         assert anyio.run(listing, name) == expected
 
 
+def test_every_server_logs_warnings_only() -> None:
+    """The SDK's default (INFO) would print a line per refused tool call to the console."""
+    assert {name: build_server(name).settings.log_level for name in SERVERS} == dict.fromkeys(
+        SERVERS, "WARNING"
+    )
+
+
 def test_unknown_server_name_is_refused_with_the_known_names() -> None:
     with pytest.raises(ValueError, match="amap, gitHub, arXiv, stockstar, jina"):
         build_server("maps")

@@ -352,6 +352,14 @@ RESET = {
         "signals.x",
         "XPath failed: Unregistered function",
     ),
+    "an instruction longer than an observation holds, filled in": (
+        {
+            "parameters": {"w": {"choice": ["word " * 1000]}},
+            "instruction": {"template": "Turn Wi-Fi off: {w}"},
+        },
+        "instruction",
+        "more than the 4,096 an observation's instruction holds",
+    ),
     "a filled-in answer to match as a number": (
         {
             "parameters": {"w": {"choice": ["many"]}},

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import gymnasium as gym
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -218,6 +219,9 @@ def test_sb3_contrib_reads_the_masks() -> None:
         ((CLICK, 0, 1), "two integers"),
         ("click 3", "two integers"),
         (None, "two integers"),
+        ((True, 0), "two integers"),  # not verb 1
+        ([CLICK, np.True_], "two integers"),
+        (np.array([True, False]), "two integers"),
     ],
 )
 def test_invalid_actions_only_wait_and_say_why(action: Any, message: str) -> None:

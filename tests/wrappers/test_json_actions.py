@@ -195,6 +195,8 @@ def test_pixels_are_normalised_and_checked() -> None:
     size = (1080, 2400)
     command = resolve_command(ParsedCommand("TAP", point=(1079, 0)), [], size)
     assert (command.x, command.y) == (1.0, 0.0)
+    inside_the_last_pixels = resolve_command(ParsedCommand("TAP", point=(1079.5, 2399.9)), [], size)
+    assert (inside_the_last_pixels.x, inside_the_last_pixels.y) == (1.0, 1.0)
     with pytest.raises(CommandError, match=r"off the screen: x must be in 0\.\.1079"):
         resolve_command(ParsedCommand("TAP", point=(1080, 5)), [], size)
     with pytest.raises(CommandError, match="off the screen"):

@@ -122,6 +122,11 @@ def test_parts_choose_the_keys(parts: tuple[str, ...]) -> None:
     [
         {"screen_size": (0, 64)},
         {"screen_size": (64,)},
+        {"screen_size": "84"},  # not the characters "8" and "4"
+        {"screen_size": (84.9, 84.2)},
+        {"screen_size": 84},
+        {"grayscale": "no"},
+        {"grayscale": 1},
         {"max_tokens": 0},
         {"max_elements": True},
         {"vocab_size": 1},
@@ -133,6 +138,18 @@ def test_parts_choose_the_keys(parts: tuple[str, ...]) -> None:
 def test_bad_options_are_refused(options: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
         rl_env(**options)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"screen_size": "84"}, "screen_size must be \\(height, width\\), two positive integers"),
+        ({"grayscale": "no"}, "grayscale must be True or False, got 'no'"),
+    ],
+)
+def test_image_only_refuses_bad_options(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ImageOnly(MobileEnv("settings.wifi_off"), **options)
 
 
 def test_image_only_space() -> None:

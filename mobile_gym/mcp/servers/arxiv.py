@@ -40,7 +40,7 @@ from typing import Any
 
 from mcp.server.mcpserver import MCPServer
 
-from mobile_gym.mcp.servers.common import clean_text, positive_int, tool_error
+from mobile_gym.mcp.servers.common import clean_text, new_server, positive_int, tool_error
 from mobile_gym.mcp.servers.data import fixture
 
 NAME = "arXiv"
@@ -131,7 +131,7 @@ def _markdown(paper: dict[str, Any]) -> str:
 
 def build() -> MCPServer:
     """A fresh ``arXiv`` server object answering from the fixture."""
-    server = MCPServer(NAME, instructions="Offline arXiv tools over a frozen fixture library.")
+    server = new_server(NAME, "Offline arXiv tools over a frozen fixture library.")
 
     @server.tool(structured_output=False)
     def search_arxiv(query: str, max_results: int = 10) -> str:

@@ -10,17 +10,34 @@ the phone's Maps reads the ``amap`` server's places and routes.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mobile_gym.mcp.servers.geo import Point, coordinate
 
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
+
 __all__ = [
+    "LOG_LEVEL",
     "as_json",
     "clean_text",
+    "new_server",
     "parse_coordinate",
     "positive_int",
     "tool_error",
 ]
+
+LOG_LEVEL = "WARNING"
+"""What the servers log. The SDK's default, INFO, also sets up the root logger of the process
+that makes a server (``logging.basicConfig``): every library's INFO lines, and a line per
+tool call whose arguments a check refused, would reach the user's console."""
+
+
+def new_server(name: str, instructions: str) -> MCPServer:
+    """An SDK server named ``name`` that logs warnings only (``LOG_LEVEL``)."""
+    from mcp.server.mcpserver import MCPServer  # (see the module docstring)
+
+    return MCPServer(name, instructions=instructions, log_level=LOG_LEVEL)
 
 
 def tool_error(message: str) -> Exception:

@@ -46,7 +46,7 @@ from typing import Any
 
 from mcp.server.mcpserver import MCPServer
 
-from mobile_gym.mcp.servers.common import as_json, clean_text, positive_int, tool_error
+from mobile_gym.mcp.servers.common import as_json, clean_text, new_server, positive_int, tool_error
 from mobile_gym.mcp.servers.data import fixture
 
 NAME = "gitHub"
@@ -272,7 +272,7 @@ def _repo_filter(qualifiers: Iterable[tuple[str, str]], words: list[str]) -> Cal
 
 def build() -> MCPServer:
     """A fresh ``gitHub`` server object answering from the fixture."""
-    server = MCPServer(NAME, instructions="Offline GitHub tools over a frozen fixture world.")
+    server = new_server(NAME, "Offline GitHub tools over a frozen fixture world.")
 
     @server.tool(structured_output=False)
     def list_issues(

@@ -52,7 +52,13 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from mobile_gym.mcp.servers import streets
-from mobile_gym.mcp.servers.common import as_json, clean_text, parse_coordinate, tool_error
+from mobile_gym.mcp.servers.common import (
+    as_json,
+    clean_text,
+    new_server,
+    parse_coordinate,
+    tool_error,
+)
 from mobile_gym.mcp.servers.data import fixture
 from mobile_gym.mcp.servers.geo import haversine_m
 
@@ -327,9 +333,8 @@ def _keywords(text: str) -> list[str]:
 def build() -> MCPServer:
     """A fresh ``amap`` server object answering from the fixture (the SDK is imported here:
     the phone's Maps reads this module's world and routes without it)."""
-    from mcp.server.mcpserver import MCPServer
 
-    server = MCPServer(NAME, instructions="Offline Amap maps tools over a frozen fixture world.")
+    server = new_server(NAME, "Offline Amap maps tools over a frozen fixture world.")
 
     @server.tool(structured_output=False)
     def maps_weather(city: str, date: str | None = None) -> str:

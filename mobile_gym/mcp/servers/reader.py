@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 
 from mcp.server.mcpserver import MCPServer
 
-from mobile_gym.mcp.servers.common import clean_text, tool_error
+from mobile_gym.mcp.servers.common import clean_text, new_server, tool_error
 from mobile_gym.mcp.servers.data import fixture
 
 NAME = "jina"
@@ -57,7 +57,7 @@ def find_page(url: str) -> dict[str, Any]:
 
 def build() -> MCPServer:
     """A fresh ``jina`` server object answering from the fixture."""
-    server = MCPServer(NAME, instructions="Offline Jina Reader over a frozen set of web pages.")
+    server = new_server(NAME, "Offline Jina Reader over a frozen set of web pages.")
 
     @server.tool(structured_output=False)
     def read_url(url: str) -> str:

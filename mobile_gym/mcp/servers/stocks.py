@@ -32,7 +32,7 @@ from typing import Any
 
 from mcp.server.mcpserver import MCPServer
 
-from mobile_gym.mcp.servers.common import as_json, tool_error
+from mobile_gym.mcp.servers.common import as_json, new_server, tool_error
 from mobile_gym.mcp.servers.data import fixture
 
 NAME = "stockstar"
@@ -94,7 +94,7 @@ def esg_rating(security_code: str, field: str) -> dict[str, Any]:
 
 def build() -> MCPServer:
     """A fresh ``stockstar`` server object answering from the fixture."""
-    server = MCPServer(NAME, instructions="Offline StockStar tools over a frozen fixture market.")
+    server = new_server(NAME, "Offline StockStar tools over a frozen fixture market.")
 
     @server.tool(structured_output=False)
     def stk_eval_filter_by_roe_3y(filter_value: float, filter_type: int) -> str:

@@ -1,0 +1,56 @@
+"""Every wrapper records its arguments (``gymnasium.utils.RecordConstructorArgs``): an env
+wrapped by hand passes gymnasium's ``check_env``, and ``gym.make(env.spec)`` makes the same
+stack again, with the same arguments."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+
+import gymnasium as gym
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import mobile_gym  # noqa: F401  (registers the envs)
+from mobile_gym.rl import CapEndsEpisode
+from mobile_gym.wrappers import ImageOnly, StepCap
+from mobile_gym.wrappers.rl import RLObservation
+
+TASK = "MobileGym/settings.wifi_off-v0"
+
+STACKS: dict[str, Callable[[], gym.Env]] = {
+    "ImageOnly over the grid preset": lambda: ImageOnly(
+        gym.make(TASK, action_space="grid", observation="rl_pixels"), (64, 32), grayscale=True
+    ),
+    "CapEndsEpisode over the element preset": lambda: CapEndsEpisode(
+        gym.make(TASK, action_space="element", observation="rl")
+    ),
+    "RLObservation and StepCap over the touch env": lambda: StepCap(
+        RLObservation(gym.make(TASK), screen_size=(32, 16), label_words=2), 7
+    ),
+    "the text preset": lambda: gym.make(TASK, action_space="text", observation="text"),
+    "the JSON preset over pixels": lambda: gym.make(
+        TASK, action_space="json", observation="pixels"
+    ),
+}
+
+
+def _stack(env: gym.Env) -> list[tuple[str, dict]]:
+    """Each wrapper's class and recorded arguments, outermost first."""
+    found = []
+    while isinstance(env, gym.Wrapper):
+        found.append((type(env).__name__, getattr(env, "_saved_kwargs", None)))
+        env = env.env
+    return found
+
+
+@pytest.mark.parametrize("stack", list(STACKS))
+def test_a_wrapped_env_passes_check_env_and_is_made_again_from_its_spec(stack: str) -> None:
+    env = STACKS[stack]()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (what check_env says of the text spaces)
+        check_env(env, skip_render_check=True)
+    again = gym.make(env.spec)
+    assert _stack(again) == _stack(env)
+    env.close()
+    again.close()
