@@ -37,7 +37,7 @@ def demo(
         Path,
         typer.Option(
             "--out",
-            help="Folder to write the demo's screenshot and view hierarchy into.",
+            help="Folder to write the demo's screenshots, view hierarchies and logcat into.",
             file_okay=False,
             dir_okay=True,
         ),
@@ -50,7 +50,10 @@ def demo(
     """Run the scripted demo on the simulated phone and save what it saw."""
     from mobile_gym.sim.demo import run_demo
 
-    written = run_demo(out_dir=out, seed=seed)
+    try:
+        written = run_demo(out_dir=out, seed=seed)
+    except OSError as exc:
+        raise _fail(f"cannot write the demo into {out}: {exc.strerror or exc}") from None
     console.print(f"[bold green]Demo finished[/] (seed={seed}), wrote {len(written)} file(s):")
     for path in written:
         console.print(f"  {escape(str(path))}", highlight=False)
@@ -82,6 +85,13 @@ def _agent_options(pairs: list[str], flag: str = "--agent-option") -> dict[str, 
         except yaml.YAMLError:  # not YAML: the text as given
             options[name.strip()] = value
     return options
+
+
+def _run_name(task: str) -> str:
+    """What names a run of ``task`` (a task id, file or folder) in its default folder: the
+    whole id (``settings.wifi_off``), a file's name without ``.yaml``, a folder's name."""
+    path = Path(task)
+    return path.stem if path.suffix in (".yaml", ".yml") else path.name
 
 
 @app.command("eval")
@@ -197,7 +207,7 @@ def eval_(
         make_user_factory(user, user_options)
     except (PlanError, ImportError, ValueError) as exc:
         raise _fail(str(exc)) from None
-    name = (suite or [Path(t).stem for t in task or []])[0]
+    name = (suite or [_run_name(t) for t in task or []])[0]
     folder = out or Path("out/eval") / f"{name}-{agent}"
     saved = set(save or [])
     settings = RunSettings(
@@ -242,13 +252,20 @@ def _executor(name: str, address: str | None, cpus: float, concurrency: int, wor
     """The ``--executor`` (None: local) with its options checked."""
     if name not in ("local", "ray"):
         raise _fail(f"unknown --executor {name!r}; choose local or ray")
+    from mobile_gym.ray.executor import RayExecutor, RayOptions, require_ray
+
     if name == "local":
-        if address is not None:
-            raise _fail("--address needs --executor ray")
+        given = {
+            "--address": address is not None,
+            "--num-cpus-per-episode": cpus != RayOptions.num_cpus_per_episode,
+            "--max-concurrency": concurrency != RayOptions.max_concurrency,
+        }
+        ray_only = next((flag for flag, set_ in given.items() if set_), None)
+        if ray_only is not None:
+            raise _fail(f"{ray_only} needs --executor ray")
         return None
     if workers != 1:
         raise _fail("--workers is for --executor local; Ray runs as many episodes as it has CPUs")
-    from mobile_gym.ray.executor import RayExecutor, RayOptions, require_ray
 
     try:
         options = RayOptions(address, cpus, concurrency)
@@ -379,7 +396,11 @@ def import_mobile_env(
     if out is None:
         sys.stdout.write(text)
         return
-    out.write_text(text, encoding="utf-8")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise _fail(f"cannot write {out}: {exc.strerror or exc}") from None
     console.print(f"wrote {escape(str(out))} (task {escape(data['id'])})", highlight=False)
 
 

@@ -7,8 +7,9 @@ to every string of a JSON-able value. A secret is found
 - by its value: the values given to ``remember`` (an LLM client remembers its API key,
   ``make_agent`` every option whose name looks secret, see ``is_secret_name``) and the values
   of environment variables whose names look secret (``OPENAI_API_KEY``, ``HF_TOKEN``...);
-- by its label: the credential of an ``Authorization`` header or a ``Bearer`` token, and the
-  value after ``api_key=``, ``"token": ``, ``password:``...;
+- by its label: the credential of an ``Authorization`` header or a ``Bearer`` token, the
+  value after ``api_key=``, ``"token": ``, ``password:``..., and the password of a URL
+  (``https://user:PASSWORD@host``, however short);
 - by its shape: common API key formats (``sk-...``, ``hf_...``, ``ghp_...``, ``AKIA...``,
   ``AIza...``, ``xoxb-...``, ``glpat-...``).
 
@@ -69,6 +70,10 @@ _LABELLED = re.compile(
     rf"({_CHARS}{{{MIN_SECRET_CHARS},}})"
 )
 """A header's or a field's credential: group 1 or 3 is the label kept, 2 or 4 the value."""
+
+_URL_PASSWORD = re.compile(r"(?i)(\b[a-z][a-z0-9+.-]*://[^\s/:@]*:)([^\s/@]+)(?=@)")
+"""A URL's user and password (``scheme://user:password@host``): group 1 is kept, 2 is the
+password."""
 
 _SHAPES = re.compile(
     r"\b(?:sk-[A-Za-z0-9_-]{16,}|hf_[A-Za-z0-9]{20,}|gh[pousr]_[A-Za-z0-9]{20,}"
@@ -182,6 +187,7 @@ def _make_redactor(secrets: frozenset[str]) -> Callable[[str], str]:
         if values is not None:
             text = values.sub(REDACTED, text)
         text = _LABELLED.sub(_keep_label, text)
+        text = _URL_PASSWORD.sub(rf"\1{REDACTED}", text)
         return _SHAPES.sub(REDACTED, text)
 
     return clean

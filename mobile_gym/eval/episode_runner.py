@@ -12,6 +12,7 @@ redacted.
 from __future__ import annotations
 
 import dataclasses
+import pathlib
 import time
 from typing import Any, Protocol
 
@@ -26,6 +27,7 @@ from mobile_gym.eval.store import RunStore
 from mobile_gym.metrics import estimate_tokens, image_tokens_1024
 from mobile_gym.redaction import redact
 from mobile_gym.registration import make_env
+from mobile_gym.tasks.loader import shipped_tasks
 from mobile_gym.tasks.schema import TaskSpec
 
 INFRASTRUCTURE_ERRORS: tuple[type[BaseException], ...] = (
@@ -228,8 +230,21 @@ def episode_header(
         "rules": rules,
         "step_cap": cap,
         **({"user": user} if user != "simulated" else {}),
-        **({"task_file": task.source} if task.source != "<task>" else {}),
+        **({"task_file": _task_file(task)} if _task_file(task) else {}),
     }
+
+
+def _task_file(task: TaskSpec) -> str | None:
+    """The file a replay reads ``task`` from, as an absolute path: None for a shipped task
+    (a replay finds it by id, wherever mobile-gym is installed) and for one made in code; a
+    file that gives a shipped task's id is recorded, so that it is replayed, not the
+    shipped one."""
+    if task.source == "<task>":
+        return None
+    shipped = shipped_tasks().get(task.id)
+    if shipped is not None and shipped.source == task.source:
+        return None
+    return str(pathlib.Path(task.source).resolve())
 
 
 def exchanges(base: Any) -> tuple[int, int]:

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from mobile_gym.checks import shown
 from mobile_gym.commands import Command
 from mobile_gym.redaction import redact_json
 from mobile_gym.registration import make_env
@@ -206,8 +207,11 @@ def _read(path: pathlib.Path) -> _Recording:
             f"{path}: the header lacks {', '.join(missing)} (recorded by an older mobile-gym "
             "that did not keep what a replay needs)"
         )
-    if not isinstance(header["seed"], int):
-        raise ReplayFileError(f"{path}: the header's seed is not an integer")
+    seed = header["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ReplayFileError(
+            f"{path}: the header's seed is not a non-negative integer: {shown(seed)}"
+        )
     steps = [line for line in lines[1:] if line["type"] == "step"]
     for expected, line in enumerate(steps, 1):
         if line.get("step") != expected or "action" not in line:
@@ -217,11 +221,15 @@ def _read(path: pathlib.Path) -> _Recording:
 
 
 def _task(path: str | pathlib.Path, header: dict[str, Any]) -> TaskSpec:
-    """The recorded task: shipped by id, else from its recorded file."""
+    """The recorded task: from its recorded file, else shipped by id (a recording of an
+    older mobile-gym names the file of a shipped task too: the shipped one is played when
+    that file is not here)."""
     task_id = header["task_id"]
-    if task_id in shipped_tasks():
-        return shipped_tasks()[task_id]
     source = header.get("task_file")
+    if not isinstance(task_id, str) or not (source is None or isinstance(source, str)):
+        raise ReplayFileError(f"{path}: the header's task_id or task_file is not a text")
+    if task_id in shipped_tasks() and (not source or not pathlib.Path(source).is_file()):
+        return shipped_tasks()[task_id]
     if not source:
         raise ReplayFileError(
             f"{path}: task {task_id!r} is not shipped and no task file is recorded"

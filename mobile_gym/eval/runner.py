@@ -18,7 +18,7 @@ import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from mobile_gym.agents import Agent, make_agent
 from mobile_gym.eval.episode_runner import EnvSource, run_episode
@@ -46,11 +46,20 @@ class RunSettings:
     user_options: dict[str, Any] = field(default_factory=dict)
     """Options of that user (``model``, ``base_url``... of the ``llm`` user)."""
 
+    UNRECORDED: ClassVar[dict[str, Any]] = {
+        "observations": False,
+        "rules": "original",
+        "user": "simulated",
+        "user_options": {},
+    }
+    """The settings ``to_json`` leaves out at these values: what a run folder without them
+    ran with."""
+
     def to_json(self) -> dict[str, Any]:
         """The settings as recorded in the run folder; secrets (API keys, tokens, passwords)
         are left out (``mobile_gym.redaction.redact_options``). ``observations`` and
-        ``rules`` (and the user) are recorded only when they are not the default, so run
-        folders made before they existed resume unchanged."""
+        ``rules`` (and the user) are recorded only when they are not the default
+        (``UNRECORDED``), so run folders made before they existed resume unchanged."""
         return {
             "agent": self.agent,
             "agent_options": redact_options(self.agent_options),
@@ -145,7 +154,7 @@ def evaluate(
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     streak = _ErrorStreak(max_consecutive_errors)
-    store.claim(settings.to_json())
+    store.claim(settings.to_json(), RunSettings.UNRECORDED)
     done: dict[tuple[str, int], EpisodeRecord] = {}
     pending: list[Episode] = []
     for episode in plan:

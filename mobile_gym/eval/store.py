@@ -28,7 +28,7 @@ import json
 import os
 import pathlib
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from mobile_gym.eval.records import EpisodeRecord, episode_key
@@ -76,9 +76,10 @@ class RunStore:
         self.root = pathlib.Path(root)
 
     # settings ------------------------------------------------------------------------------
-    def claim(self, settings: dict[str, Any]) -> None:
-        """Record the run's settings, or check that the folder's run has the same ones; then
-        clear the half-written files a killed run left behind."""
+    def claim(self, settings: dict[str, Any], defaults: Mapping[str, Any] | None = None) -> None:
+        """Record the run's settings, or check that the folder's run has the same ones (a
+        setting left out stands for its value in ``defaults``); then clear the half-written
+        files a killed run left behind."""
         settings = redact_json(settings)
         try:
             make_folder(self.root)
@@ -93,15 +94,15 @@ class RunStore:
                 recorded = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, json.JSONDecodeError) as exc:
                 raise RunFolderError(f"{path}: cannot be read: {exc}") from None
-            differ = sorted(
-                name
-                for name in {**recorded, **settings}
-                if recorded.get(name) != settings.get(name)
-            )
+            if not isinstance(recorded, dict):
+                raise RunFolderError(f"{path}: cannot be read: not a JSON object of settings")
+            unsaid = defaults or {}
+            there = {**unsaid, **recorded}
+            now = {**unsaid, **settings}
+            differ = sorted(name for name in {**there, **now} if there.get(name) != now.get(name))
             if differ:
                 shown = "; ".join(
-                    f"{name}: {recorded.get(name)!r} there, {settings.get(name)!r} now"
-                    for name in differ
+                    f"{name}: {there.get(name)!r} there, {now.get(name)!r} now" for name in differ
                 )
                 raise RunFolderError(
                     f"{self.root} holds a run with other settings ({shown}); "

@@ -63,7 +63,7 @@ class SessionRecording:
 
     def __init__(self, root: str | pathlib.Path, task: TaskSpec, env: Any) -> None:
         self.store = RunStore(root)
-        self.store.claim(settings().to_json())
+        self.store.claim(settings().to_json(), RunSettings.UNRECORDED)
         self.task = task
         self.env = env
         self.base = env.unwrapped

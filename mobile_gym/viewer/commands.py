@@ -89,13 +89,15 @@ def video(
     taken on it drawn, then the screen it ended on."""
     from mobile_gym.cli import _fail, console
     from mobile_gym.viewer.runs import RunReadError, find_record, load_run
-    from mobile_gym.viewer.video import VIDEO_SUFFIXES, VideoError
+    from mobile_gym.viewer.video import VIDEO_SUFFIXES, VideoError, check_fps
     from mobile_gym.viewer.writer import write_episode_video
 
     if out.suffix.lower() not in VIDEO_SUFFIXES:
         raise _fail(f"--out {out}: write a .gif or an .mp4")
-    if fps <= 0:
-        raise _fail(f"--fps must be positive, got {fps}")
+    try:
+        check_fps(fps)
+    except VideoError as exc:
+        raise _fail(str(exc)) from None
     try:
         loaded = load_run(run)
         frames = write_episode_video(loaded, find_record(loaded, task, seed), out, fps)

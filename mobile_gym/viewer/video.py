@@ -8,11 +8,15 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from mobile_gym.checks import check_number
 from mobile_gym.eval.store import write_atomic
 from mobile_gym.viewer.drawing import scaled
 
 VIDEO_SUFFIXES = (".gif", ".mp4")
 VIDEO_WIDTH = 360
+FPS_RANGE = (0.01, 50.0)
+"""Frames a second a video may show: from one a hundred seconds to a GIF's fastest (its
+delays are hundredths of a second, two at least in most viewers)."""
 """Frames are scaled to this width (an even number, as H.264 wants)."""
 
 
@@ -28,8 +32,7 @@ def write_video(frames: Sequence[np.ndarray], out: pathlib.Path, fps: float = 2.
         raise VideoError(f"{out}: write a .gif or an .mp4, not {suffix or 'no suffix'}")
     if not frames:
         raise VideoError(f"{out}: the episode has no screens to show")
-    if fps <= 0:
-        raise VideoError(f"--fps must be positive, got {fps}")
+    check_fps(fps)
     try:
         import imageio.v3 as iio
     except ImportError:
@@ -53,6 +56,14 @@ def write_video(frames: Sequence[np.ndarray], out: pathlib.Path, fps: float = 2.
         )
     write_atomic(out, data)  # encoded first: a failed write leaves no half-written video
     return len(images)
+
+
+def check_fps(fps: object) -> float:
+    """``fps`` if it is a number in ``FPS_RANGE``; otherwise VideoError."""
+    try:
+        return check_number("--fps", fps, *FPS_RANGE)
+    except ValueError as exc:
+        raise VideoError(str(exc)) from None
 
 
 def _even(frame: np.ndarray) -> np.ndarray:

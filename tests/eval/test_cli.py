@@ -122,3 +122,38 @@ def test_help_writes_each_docstring_paragraph_as_one_line() -> None:
         own = help_of(name)
         for paragraph in paragraphs:
             assert " ".join(paragraph.split()) in own, name
+
+
+@pytest.mark.parametrize(
+    ("task", "name"),
+    [
+        ("settings.wifi_off", "settings.wifi_off"),  # not "settings": every settings task's
+        ("mab.note_add", "mab.note_add"),
+        ("my_tasks/a.yaml", "a"),
+        ("my_tasks/b.yml", "b"),
+        ("my_tasks", "my_tasks"),
+    ],
+)
+def test_a_run_of_a_task_is_named_after_the_whole_id(task: str, name: str) -> None:
+    from mobile_gym.cli import _run_name
+
+    assert _run_name(task) == name
+
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def test_dev_eval_runs_in_the_callers_folder(tmp_path: pathlib.Path) -> None:
+    """``./dev eval`` from another folder: its relative task file and --out are that
+    folder's, not the checkout's."""
+    if not (ROOT / ".venv" / ".mobile-gym-install-stamp").is_file():
+        pytest.skip("./dev has not installed .venv here (it would install it now)")
+    shipped = ROOT / "configs" / "tasks" / "starter" / "settings_wifi_off.yaml"
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "wifi.yaml").write_text(shipped.read_text(encoding="utf-8"))
+    result = subprocess.run(
+        ["bash", str(ROOT / "dev"), "eval", "-a", "oracle", "-t", "mine/wifi.yaml", "-o", "run"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "run" / "results.json").is_file()

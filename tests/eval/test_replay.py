@@ -112,6 +112,21 @@ def test_an_episode_that_ends_early_differs(tmp_path: pathlib.Path) -> None:
             '"warp", "observation_view": "pixels", "step_cap": 8}\n',
             "cannot make the recorded env: unknown action_space 'warp'",
         ),
+        (
+            '{"type": "episode", "task_id": "settings.wifi_off", "seed": -5, "action_space": '
+            '"gesture", "observation_view": "pixels", "step_cap": 8}\n',
+            "the header's seed is not a non-negative integer: -5",
+        ),
+        (
+            '{"type": "episode", "task_id": "settings.wifi_off", "seed": true, "action_space": '
+            '"gesture", "observation_view": "pixels", "step_cap": 8}\n',
+            "the header's seed is not a non-negative integer: True",
+        ),
+        (
+            '{"type": "episode", "task_id": ["x"], "seed": 0, "action_space": '
+            '"gesture", "observation_view": "pixels", "step_cap": 8}\n',
+            "the header's task_id or task_file is not a text",
+        ),
     ],
 )
 def test_a_bad_file_is_one_line_and_exit_2(
@@ -130,3 +145,31 @@ def test_a_bad_file_is_one_line_and_exit_2(
 def test_a_missing_file_exits_2(tmp_path: pathlib.Path) -> None:
     result = CliRunner().invoke(app, ["replay", str(tmp_path / "none.jsonl")])
     assert result.exit_code == 2 and "cannot be read" in result.output
+
+
+def test_a_task_file_with_a_shipped_id_is_replayed_from_the_file(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Recorded from a copy of a shipped task (same id, another reward), run from another
+    folder: the copy is replayed, found by its absolute path, not the shipped task."""
+    shipped = select_tasks([], [TASK])[0]
+    text = pathlib.Path(shipped.source).read_text(encoding="utf-8")
+    assert "reward: 0.2" in text
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "wifi.yaml").write_text(
+        text.replace("reward: 0.2", "reward: 0.5"), encoding="utf-8"
+    )
+    monkeypatch.chdir(tmp_path)
+    plan = episodes(select_tasks([], ["mine/wifi.yaml"]), [0])
+    evaluate(plan, RunSettings("oracle"), RunStore(tmp_path / "run"), agent=make_agent("oracle"))
+    path = tmp_path / "run" / "trajectories" / TASK / "seed0.jsonl"
+    header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert header["task_file"] == str(tmp_path / "mine" / "wifi.yaml")
+    monkeypatch.chdir(tmp_path / "run")
+    result = replay(path)
+    assert result.identical, result.verdict
+
+
+def test_a_shipped_task_is_recorded_by_id_only(tmp_path: pathlib.Path) -> None:
+    (path,) = record(tmp_path, "oracle", [0])
+    assert "task_file" not in json.loads(path.read_text(encoding="utf-8").splitlines()[0])

@@ -12,8 +12,11 @@ import sys
 import time
 from typing import Any
 
+import pytest
+
 from mobile_gym.eval import RunSettings, RunStore, episodes, evaluate, select_tasks
 from mobile_gym.eval.records import EpisodeRecord
+from mobile_gym.eval.store import RunFolderError
 
 SEEDS = "0-3"
 TASKS = 18 * 4
@@ -76,3 +79,20 @@ def test_two_workers_give_the_results_of_one(tmp_path: pathlib.Path) -> None:
     two = evaluate(plan, RunSettings("random"), RunStore(tmp_path / "two"), workers=2)
     assert comparable(two) == comparable(one)
     assert [r.key for r in two] == [f"{e.task.id}__seed{e.seed}" for e in plan]
+
+
+def test_a_folder_of_other_settings_names_each_with_its_value_there(
+    tmp_path: pathlib.Path,
+) -> None:
+    """A setting a run folder leaves out (its default) is named by that default."""
+    RunStore(tmp_path).claim(RunSettings("random").to_json(), RunSettings.UNRECORDED)
+    strict = RunSettings("random", rules="strict")
+    with pytest.raises(RunFolderError, match="rules: 'original' there, 'strict' now"):
+        RunStore(tmp_path).claim(strict.to_json(), RunSettings.UNRECORDED)
+    RunStore(tmp_path).claim(RunSettings("random").to_json(), RunSettings.UNRECORDED)  # same
+
+
+def test_a_run_json_that_is_no_object_is_one_error(tmp_path: pathlib.Path) -> None:
+    (tmp_path / "run.json").write_text("[]\n")
+    with pytest.raises(RunFolderError, match="not a JSON object of settings"):
+        RunStore(tmp_path).claim(RunSettings("random").to_json(), RunSettings.UNRECORDED)

@@ -186,10 +186,13 @@ def test_a_bad_option_name_does_not_echo_the_pair(tmp_path: pathlib.Path) -> Non
         ("https://x/v1?access_token=abcdefgh1234&a=1", f"https://x/v1?access_token={REDACTED}&a=1"),
         ("key sk-proj-abcdefghijklmnop1234 sent", f"key {REDACTED} sent"),
         ("hf_abcdefghijklmnopqrstuvwx and AKIAABCDEFGHIJKLMNOP", f"{REDACTED} and {REDACTED}"),
+        ("http://user:pw-SECRET@127.0.0.1:9/v1", f"http://user:{REDACTED}@127.0.0.1:9/v1"),
+        ("postgres://bob:pw@db/x", f"postgres://bob:{REDACTED}@db/x"),  # however short
         # ordinary text stays as it is
         ('"max_tokens": 512, "prompt_tokens": 120', '"max_tokens": 512, "prompt_tokens": 120'),
         ("task-abcdefghijklmnopqrstuvwxyz", "task-abcdefghijklmnopqrstuvwxyz"),
         ("the bearer token is missing", "the bearer token is missing"),
+        ("https://example.com:8080/a@b", "https://example.com:8080/a@b"),  # a port, no user
     ],
 )
 def test_labelled_and_shaped_secrets_are_redacted(text: str, expected: str) -> None:

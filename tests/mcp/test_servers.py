@@ -147,11 +147,15 @@ def test_every_server_lists_its_tools_without_prefix() -> None:
         assert anyio.run(listing, name) == expected
 
 
-def test_every_server_logs_warnings_only() -> None:
+def test_every_server_logs_warnings_only_and_tells_its_version() -> None:
     """The SDK's default (INFO) would print a line per refused tool call to the console."""
-    assert {name: build_server(name).settings.log_level for name in SERVERS} == dict.fromkeys(
+    from mobile_gym import __version__
+
+    servers = {name: build_server(name) for name in SERVERS}
+    assert {name: s.settings.log_level for name, s in servers.items()} == dict.fromkeys(
         SERVERS, "WARNING"
     )
+    assert {s.version for s in servers.values()} == {__version__}
 
 
 def test_unknown_server_name_is_refused_with_the_known_names() -> None:

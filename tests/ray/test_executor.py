@@ -176,6 +176,8 @@ def test_an_env_whose_episode_failed_is_not_kept() -> None:
         (["--executor", "dask"], "unknown --executor 'dask'"),
         (["--executor", "ray", "--address", "nowhere"], "bad --address 'nowhere'"),
         (["--address", "auto"], "--address needs --executor ray"),
+        (["--num-cpus-per-episode", "-3"], "--num-cpus-per-episode needs --executor ray"),
+        (["--max-concurrency", "0"], "--max-concurrency needs --executor ray"),
         (["--executor", "ray", "--workers", "2"], "--workers is for --executor local"),
         (["--executor", "ray", "--num-cpus-per-episode", "0"], "must be above 0"),
         (["--executor", "ray", "--max-concurrency", "0"], "--max-concurrency must be at least 1"),

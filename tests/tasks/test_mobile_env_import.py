@@ -246,6 +246,18 @@ def test_the_cli_writes_a_task_file_that_loads(tmp_path: pathlib.Path) -> None:
     assert data["id"] == "mobile_env.contacts_search_open_result_send_sms"
 
 
+def test_the_cli_makes_the_out_folder_and_names_an_out_it_cannot_write(
+    tmp_path: pathlib.Path,
+) -> None:
+    made = tmp_path / "new" / "task.yaml"
+    result = CliRunner().invoke(app, ["import-mobile-env", str(THREE_STAGES), "--out", str(made)])
+    assert result.exit_code == 0 and made.is_file(), result.output
+    for out in (tmp_path, made / "task.yaml"):  # a folder; a path under a file
+        result = CliRunner().invoke(app, ["import-mobile-env", str(THREE_STAGES), "-o", str(out)])
+        assert result.exit_code == 2 and f"cannot write {out}" in result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
 def test_the_cli_reports_a_refusal(tmp_path: pathlib.Path) -> None:
     bad = write(tmp_path, "id: 3 4")
     result = CliRunner().invoke(app, ["import-mobile-env", str(bad)])

@@ -60,10 +60,12 @@ def test_bad_video_requests_are_refused(runs: dict, tmp_path: pathlib.Path) -> N
     assert "settings.wifi_off seed 0" in missing.stderr  # what the run holds
     suffix = invoke("video", run, "--task", "settings.wifi_off", "--out", str(tmp_path / "a.avi"))
     assert suffix.exit_code == 2 and ".gif or an .mp4" in suffix.stderr
-    fps = invoke(
-        "video", run, "--task", "settings.wifi_off", "--out", str(tmp_path / "a.gif"), "--fps", "0"
-    )
-    assert fps.exit_code == 2 and "--fps must be positive" in fps.stderr
+    for bad, out in (("0", "a.gif"), ("nan", "a.gif"), ("inf", "a.mp4"), ("1e-9", "a.mp4")):
+        fps = invoke(
+            "video", run, "--task", "settings.wifi_off", "--out", str(tmp_path / out), "--fps", bad
+        )
+        assert fps.exit_code == 2 and "--fps must be a number in [0.01, 50]" in fps.stderr, bad
+        assert "Traceback" not in fps.stderr
     assert not list(tmp_path.iterdir())
 
 

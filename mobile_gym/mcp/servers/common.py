@@ -34,10 +34,13 @@ tool call whose arguments a check refused, would reach the user's console."""
 
 
 def new_server(name: str, instructions: str) -> MCPServer:
-    """An SDK server named ``name`` that logs warnings only (``LOG_LEVEL``)."""
+    """An SDK server named ``name`` that logs warnings only (``LOG_LEVEL``) and tells MCP
+    hosts mobile-gym's version."""
     from mcp.server.mcpserver import MCPServer  # (see the module docstring)
 
-    return MCPServer(name, instructions=instructions, log_level=LOG_LEVEL)
+    from mobile_gym import __version__
+
+    return MCPServer(name, instructions=instructions, version=__version__, log_level=LOG_LEVEL)
 
 
 def tool_error(message: str) -> Exception:
