@@ -1,10 +1,11 @@
 """The served phone's file system: its in-memory storage seen as directories and files.
 
 Sync (push, pull, stat, list) and the shell (``cat``, ``ls``, ``rm``, ``mkdir``, ``echo >``)
-work on the same files, the phone's own storage (``Phone.read_file`` / ``write_file``), so a
-file one writes the other reads. The storage knows only files; directories are those on the
-way to a file, the standard Android ones (``/sdcard``, ``/data/local/tmp``, each app's data
-directory) and the ones made with ``mkdir``.
+work on the same files and folders, the phone's own storage (``Phone.read_file`` /
+``write_file``, ``Storage.make_dirs`` / ``delete_tree``), so what one writes, makes or
+removes the other (and every app: File Manager, Files) sees. Directories are the storage's
+(those on the way to a file and those made, ``mkdir`` included) and the standard Android
+ones (``/sdcard``, ``/data/local/tmp``, each app's data directory, ``/system/bin``).
 """
 
 from __future__ import annotations
@@ -179,7 +180,7 @@ class PhoneFiles:
             if not parents:
                 raise FileNotFoundError(parent)
             self.mkdir(parent, parents=True)
-        self._dirs.add(path)
+        self.phone.storage.make_dirs(path)
 
     def remove(self, path: str, recursive: bool = False) -> None:
         """Delete a file, or with ``recursive`` a directory and all below it.
@@ -200,9 +201,7 @@ class PhoneFiles:
         if not path.startswith(_REMOVABLE):
             raise PermissionError(path)
         prefix = path + "/"
-        storage = self.phone.storage
-        for entry in [p for p in (*storage.files, *storage.databases) if p.startswith(prefix)]:
-            storage.delete(entry)
+        self.phone.storage.delete_tree(path)
         self._dirs = {d for d in self._dirs if d != path and not d.startswith(prefix)}
 
 

@@ -2,9 +2,12 @@
 
 - ``shell:CMD`` (v1) and ``exec:CMD``: stdout and stderr as raw bytes until the connection
   closes; no exit status.
-- ``shell,v2,...:CMD``: packets of a 1-byte id (1 stdout, 2 stderr, 3 exit status), a 4-byte
-  little-endian length and the payload; what the client sends (stdin, window size) is read
-  and ignored.
+- ``shell,v2,...:CMD``: packets of a 1-byte id, a 4-byte little-endian length and the
+  payload: 1 stdout, 2 stderr, 3 the exit status from the phone; 0 stdin, 4 its end and 5 a
+  window size from the client. A command that reads standard input (``cat``, ``grep``, ``head`` at the head of
+  a pipeline, without files to read) gets what the client sends until it closes stdin
+  (``echo hi | adb shell cat``); window size changes are ignored. v1 and ``exec`` read no
+  standard input: such a command meets its end at once.
 - ``sync:``: file transfer (``mobile_gym.sim.adb_server.sync``).
 - ``framebuffer:``: the screen, as described in ``mobile_gym.sim.adb_server.framebuffer``.
 """
@@ -16,12 +19,14 @@ import threading
 
 from mobile_gym.sim.adb_server.device import ServedDevice
 from mobile_gym.sim.adb_server.faults import Faults
-from mobile_gym.sim.adb_server.protocol import Channel
+from mobile_gym.sim.adb_server.protocol import Channel, ClientGoneError
 from mobile_gym.sim.adb_server.shell.runtime import Shell
 from mobile_gym.sim.adb_server.sync import serve_sync
 
-STDOUT, STDERR, EXIT = 1, 2, 3
+STDIN, STDOUT, STDERR, EXIT, CLOSE_STDIN = 0, 1, 2, 3, 4
 _MAX_PACKET = 65536
+_MAX_STDIN = 64 << 20
+"""The most standard input a command is given (what the client sends past it is dropped)."""
 
 
 class RawOutput:
@@ -38,6 +43,10 @@ class RawOutput:
 
     def client_gone(self) -> bool:
         return self.channel.client_gone()
+
+    def stdin(self) -> bytes:
+        """v1 and exec read no standard input: it ends at once."""
+        return b""
 
     def exit(self, status: int) -> None:
         """v1 has no way to report the exit status."""
@@ -56,6 +65,22 @@ class PacketOutput(RawOutput):
 
     def stderr(self, data: bytes) -> None:
         self._packet(STDERR, data)
+
+    def stdin(self) -> bytes:
+        """What the client sends as standard input, up to its close-stdin packet (or until
+        it leaves)."""
+        data = bytearray()
+        try:
+            while True:
+                kind, length = struct.unpack("<BI", self.channel.read_exact(5))
+                payload = self.channel.read_exact(length)
+                if kind == CLOSE_STDIN:
+                    break
+                if kind == STDIN and len(data) + len(payload) <= _MAX_STDIN:
+                    data += payload
+        except ClientGoneError:
+            pass
+        return bytes(data)
 
     def exit(self, status: int) -> None:
         self._packet(EXIT, bytes([status & 0xFF]))

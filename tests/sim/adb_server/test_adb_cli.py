@@ -38,12 +38,15 @@ def _adb_command(port: int, home: Path) -> Adb:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ANDROID_")}
     env["HOME"] = str(home)
 
-    def run(*args: str, check: bool = True) -> subprocess.CompletedProcess:
+    def run(
+        *args: str, check: bool = True, stdin: bytes | None = None
+    ) -> subprocess.CompletedProcess:
         assert ADB is not None
         result = subprocess.run(
             [ADB, "-H", "127.0.0.1", "-P", str(port), *args],
             env=env,
-            stdin=subprocess.DEVNULL,
+            input=stdin,
+            stdin=subprocess.DEVNULL if stdin is None else None,
             capture_output=True,
             timeout=60,
         )
@@ -114,6 +117,18 @@ def test_settings(server: AdbServer, serial: str, adb: Adb) -> None:
     assert adb("shell", "settings", "get", "global", "airplane_mode_on").stdout == b"0\n"
     adb("shell", "settings", "put", "global", "airplane_mode_on", "1")
     assert server.phone(serial).settings.get("global", "airplane_mode_on") == "1"
+
+
+def test_standard_input_reaches_the_command_that_reads_it(
+    server: AdbServer, serial: str, adb: Adb
+) -> None:
+    assert adb("shell", "cat", stdin=b"piped\n").stdout == b"piped\n"
+    assert adb("shell", "grep", "b", stdin=b"a\nb\nc\n").stdout == b"b\n"
+    adb("shell", "cat > /sdcard/Download/from_stdin.txt", stdin=b"hello\n")
+    assert server.phone(serial).read_file("/sdcard/Download/from_stdin.txt") == b"hello\n"
+    # read once: the second cat meets its end
+    assert adb("shell", "cat; echo -; cat", stdin=b"once\n").stdout == b"once\n-\n"
+    assert adb("shell", "echo", "unread", stdin=b"ignored\n").stdout == b"unread\n"
 
 
 def test_exit_status_and_stderr(adb: Adb) -> None:

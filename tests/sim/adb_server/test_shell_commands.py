@@ -254,6 +254,17 @@ def test_ls_mkdir_touch_rm(sh: Run, phone: Phone) -> None:
     assert not phone.storage.exists("/sdcard/t1") and not phone.storage.exists("/sdcard/t2")
 
 
+def test_folders_made_and_removed_are_the_phones(sh: Run, phone: Phone) -> None:
+    """The shell's folders are the storage's: the apps see what mkdir makes and rm -rf
+    removes (an empty folder too)."""
+    ok(sh("mkdir /sdcard/Empty && mkdir -p /sdcard/Deep/er"))
+    assert phone.storage.is_dir("/sdcard/Empty") and phone.storage.is_dir("/sdcard/Deep/er")
+    assert "Empty" in phone.storage.list_dir("/sdcard")
+    ok(sh("rm -rf /sdcard/Music /sdcard/Deep"))
+    assert not phone.storage.is_dir("/sdcard/Music") and not phone.storage.exists("/sdcard/Deep")
+    assert "Music" not in ok(sh("ls /sdcard")).split()
+
+
 def test_grep(sh: Run) -> None:
     ok(sh("echo alpha > /sdcard/g1; echo Beta >> /sdcard/g1; echo gamma > /sdcard/g2"))
     assert ok(sh("grep -i beta /sdcard/g1")) == "Beta\n"

@@ -61,6 +61,9 @@ class Output(Protocol):
     def stdout(self, data: bytes) -> None: ...
     def stderr(self, data: bytes) -> None: ...
     def client_gone(self) -> bool: ...
+    def stdin(self) -> bytes:
+        """What the client sends as standard input, to its end (blocks until then)."""
+        ...
 
 
 @dataclass
@@ -96,12 +99,25 @@ class Shell:
         self.out = Buffer()
         self.err = Buffer()
         self.variables = Variables(ENVIRONMENT)
+        self._stdin_read = False
 
     # the Session a command sees --------------------------------------------------------------
     def flush(self) -> None:
         self.device.lock.release()
         try:
             self.send()
+        finally:
+            self.device.lock.acquire()
+
+    def client_stdin(self) -> bytes:
+        """The client's standard input, read to its end by the first command that reads
+        it (without the device lock: it waits for the client); at its end for the others."""
+        if self._stdin_read:
+            return b""
+        self._stdin_read = True
+        self.device.lock.release()
+        try:
+            return self.output.stdin()
         finally:
             self.device.lock.acquire()
 
@@ -171,6 +187,9 @@ class Shell:
             stages.append(stage)
             downstream = stage.filter or DISCARD
         stages.reverse()
+        head = stages[0]
+        if head.status is None and head.filter is not None:  # it reads the client's stdin
+            head.filter.write(self.client_stdin())
         try:
             for stage in stages:
                 if stage.status is None and stage.filter is None:
