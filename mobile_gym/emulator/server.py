@@ -164,7 +164,8 @@ def serve_until_stopped(emulator: EmulatorServer, announce: Callable[[str], None
             f"ADB server {HOST}:{emulator.adb_port}"
         )
         announce(
-            f"Try: adb -H {HOST} -P {emulator.adb_port} -s {emulator.serial} shell   (Ctrl-C stops)"
+            f"Try: adb -H {HOST} -P {emulator.adb_port} -s {emulator.serial} shell getprop"
+            " ro.product.model   (Ctrl-C stops)"
         )
         try:
             while not emulator.killed.wait(0.5):

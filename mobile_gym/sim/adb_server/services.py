@@ -9,6 +9,7 @@
   (``echo hi | adb shell cat``); window size changes are ignored. v1 and ``exec`` read no
   standard input: such a command meets its end at once.
 - ``sync:``: file transfer (``mobile_gym.sim.adb_server.sync``).
+- ``root:`` and ``unroot:`` (``adb root``): the shell runs as root, and stays so.
 - ``framebuffer:``: the screen, as described in ``mobile_gym.sim.adb_server.framebuffer``.
 """
 
@@ -104,6 +105,13 @@ def serve_device(
     elif request == "sync:":
         channel.okay()
         serve_sync(device, channel)
+    elif request in ("root:", "unroot:"):  # its shell is root, and stays so
+        channel.okay()
+        channel.send(
+            b"adbd is already running as root\n"
+            if request == "root:"
+            else b"adbd cannot run as non root on the simulated phone\n"
+        )
     elif request == "framebuffer:":
         channel.okay()
         with device.lock:

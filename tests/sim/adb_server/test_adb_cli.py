@@ -139,3 +139,9 @@ def test_exit_status_and_stderr(adb: Adb) -> None:
     result = adb("shell", "frobnicate", check=False)
     assert result.returncode == 127
     assert b"frobnicate: inaccessible or not found" in result.stderr
+
+
+def test_the_shell_is_root_and_adb_root_says_so(adb: Adb) -> None:
+    assert adb("root").stdout == b"adbd is already running as root\n"
+    assert adb("shell", "id").stdout.startswith(b"uid=0(root) gid=0(root)")
+    assert adb("shell", "pwd").stdout == b"/\n"

@@ -138,12 +138,36 @@ def test_am_start_and_force_stop(sh: Run, phone: Phone) -> None:
     assert "Activity class {com.android.settings/.Nope} does not exist" in failed(
         sh("am start -n com.android.settings/.Nope")
     )
-    assert "unable to resolve Intent" in failed(
-        sh("am start -a android.intent.action.VIEW -d https://example.org")
-    )
+    assert "unable to resolve Intent" in failed(sh("am start -a com.example.action.NOTHING"))
     assert "Broadcast completed: result=0" in ok(
         sh("am broadcast -a android.intent.action.AIRPLANE_MODE --ez state true")
     )
+
+
+def test_am_start_of_a_tasks_first_activity_brings_the_task_to_the_front(
+    sh: Run, phone: Phone
+) -> None:
+    ok(sh("am start -n com.android.settings/.Settings"))
+    ok(sh("am start -n 'com.android.settings/.Settings$DisplaySettingsActivity'"))
+    again = ok(sh("am start -n com.android.settings/.Settings; input keyevent HOME"))
+    assert "Warning: Activity not started, its current task has been brought to the front" in again
+    ok(sh("am start -n com.android.settings/.Settings"))
+    assert phone.foreground == (SETTINGS, ".Settings$DisplaySettingsActivity")  # as it was
+    assert [s.activity for s in phone.activities.tasks[SETTINGS]] == [
+        ".Settings",
+        ".Settings$DisplaySettingsActivity",
+    ]
+
+
+def test_am_start_resolves_a_web_page_and_settings_actions(sh: Run, phone: Phone) -> None:
+    ok(sh("am start -a android.settings.WIFI_SETTINGS"))
+    assert phone.foreground == (SETTINGS, ".Settings$NetworkDashboardActivity")
+    url = "https://en.wikipedia.org/wiki/Android_(operating_system)"
+    ok(sh(f"am start -a android.intent.action.VIEW -d '{url}'"))
+    assert phone.foreground[0] == "com.android.chrome"
+    assert any(node.text == url for node in find_all(phone.hierarchy_xml(), id="url_bar"))
+    ok(sh("am start -n com.android.settings/.Settings -e note hello"))
+    assert phone.activities.tasks[SETTINGS][-1].args == {"note": "hello"}
 
 
 def test_monkey_launches_an_app(sh: Run, phone: Phone) -> None:
@@ -240,6 +264,8 @@ def test_a_redirect_to_a_path_the_phone_refuses_is_a_shell_error(sh: Run, phone:
 def test_ls_mkdir_touch_rm(sh: Run, phone: Phone) -> None:
     ok(sh("mkdir -p /sdcard/a/b && touch /sdcard/a/b/one.txt /sdcard/a/two.txt"))
     assert ok(sh("ls /sdcard/a")) == "b\ntwo.txt\n"
+    assert ok(sh("ls -R /sdcard/a")) == "/sdcard/a:\nb\ntwo.txt\n\n/sdcard/a/b:\none.txt\n"
+    assert ok(sh("ls -d /sdcard/a")) == "/sdcard/a\n"
     assert ok(sh("ls /sdcard/a/*.txt")) == "/sdcard/a/two.txt\n"
     assert ok(sh("ls -a /sdcard/a")).split() == [".", "..", "b", "two.txt"]
     long = ok(sh("ls -l /sdcard/a")).splitlines()

@@ -41,7 +41,8 @@ Activities; resource ids (``com.android.chrome:id/<name>``; a page's elements ca
 HTML ``id`` (a form control without one its ``name``) as a bare resource id, as a WebView
 reports them):
 
-``com.google.android.apps.chrome.Main``
+``com.google.android.apps.chrome.Main`` (argument ``url``: the page it opens first, as a
+link from another app does: ``am start -a android.intent.action.VIEW -d URL``)
     ``toolbar`` holding the address bar ``url_bar`` (an EditText, hint "Search or type web
     address"; it shows the page's URL; a tap empties it for typing, ENTER opens what was
     typed, BACK stops editing), ``tab_switcher_button`` (its text the number of tabs,

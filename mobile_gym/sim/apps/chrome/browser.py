@@ -142,7 +142,12 @@ def _download_bar(ctx: AppContext) -> View | None:
 
 
 def browser(ctx: AppContext) -> View:
-    """The main screen."""
+    """The main screen; started with a ``url`` argument (a link opened from another app,
+    ``am start -a android.intent.action.VIEW -d URL``), it opens that page first."""
+    url = ctx.args.get("url")
+    if isinstance(url, str) and not ctx.has("url_opened"):
+        ctx.set("url_opened", True)
+        navigation.open_url(ctx, url)
     if ctx.get("switcher"):
         return tab_switcher.tab_switcher(ctx)
     screen = _browser(ctx)

@@ -3,7 +3,12 @@
 ``am start`` takes an intent as Android's ``am`` parses one (``-n PACKAGE/ACTIVITY``, ``-a``,
 ``-c``, ``-d``, ``-p``, string/int/bool extras passed to the activity as its arguments, a bare
 ``PACKAGE/ACTIVITY`` or ``PACKAGE``) plus ``-W`` and ``-S``. Activity names may be short
-(``.Settings``) or full (``com.android.settings.Settings``).
+(``.Settings``) or full (``com.android.settings.Settings``). An intent naming no component
+resolves by its action: a web page to view (``-a android.intent.action.VIEW -d https://...``)
+opens in Chrome, and the Settings actions (``android.settings.SETTINGS``,
+``WIFI_SETTINGS``...) open their Settings pages. Starting the activity an app's task began
+with, while that task exists, brings the task to the front instead (with the warning
+Android prints), as ``am start`` does.
 """
 
 from __future__ import annotations
@@ -24,6 +29,9 @@ from mobile_gym.sim.adb_server.shell.invocation import (
     without_user,
 )
 from mobile_gym.sim.apps.base import App
+from mobile_gym.sim.apps.chrome import MAIN as CHROME_MAIN
+from mobile_gym.sim.apps.chrome import PACKAGE as CHROME
+from mobile_gym.sim.apps.settings import PACKAGE as SETTINGS
 
 USAGE = """Activity manager (activity) commands:
   start [-W] [-S] <INTENT>
@@ -41,6 +49,7 @@ _VALUE_OPTIONS = {
 }
 _IGNORED_WITH_VALUE = ("-t", "-f", "--user")
 _EXTRAS = {
+    "-e": str,
     "--es": str,
     "--ei": lambda v: parse_int(v, "--ei value"),
     "--el": lambda v: parse_int(v, "--el value"),
@@ -121,8 +130,34 @@ def _activity_name(app: App, name: str) -> str:
     return name
 
 
+_SETTINGS_ACTIONS = {
+    "android.settings.SETTINGS": ".Settings",
+    "android.settings.WIFI_SETTINGS": ".Settings$NetworkDashboardActivity",
+    "android.settings.WIRELESS_SETTINGS": ".Settings$NetworkDashboardActivity",
+    "android.settings.BLUETOOTH_SETTINGS": ".Settings$ConnectedDeviceDashboardActivity",
+    "android.settings.DISPLAY_SETTINGS": ".Settings$DisplaySettingsActivity",
+    "android.settings.DEVICE_INFO_SETTINGS": ".Settings$MyDeviceInfoActivity",
+}
+"""The Settings pages the system's Settings actions open."""
+_VIEW = "android.intent.action.VIEW"
+
+
+def _implicit(intent: Intent) -> tuple[str, str] | None:
+    """(package, activity) an intent with no component resolves to by its action, if any; a
+    web page to view goes to the browser as its ``url`` argument."""
+    if intent.action in _SETTINGS_ACTIONS and not intent.data:
+        return SETTINGS, _SETTINGS_ACTIONS[intent.action]
+    if intent.action == _VIEW and (intent.data or "").startswith(("http://", "https://")):
+        intent.extras.setdefault("url", intent.data)
+        return CHROME, CHROME_MAIN
+    return None
+
+
 def _resolve(phone: Phone, intent: Intent) -> tuple[str, str]:
     """(package, activity) the intent starts."""
+    implicit = None if intent.component else _implicit(intent)
+    if implicit is not None and implicit[0] in phone.apps:
+        return implicit
     if intent.component:
         package, _, name = intent.component.partition("/")
         app = phone.apps.get(package)
@@ -147,7 +182,14 @@ def _start(invocation: Invocation, args: list[str]) -> int:
     if "-S" in intent.flags:
         phone.force_stop(package)
     cold = package not in phone.pids
-    phone.start_activity(package, activity, **intent.extras)
+    task = phone.activities.tasks.get(package)
+    if task and task[0].activity == activity and not intent.extras:
+        invocation.print(
+            "Warning: Activity not started, its current task has been brought to the front"
+        )
+        phone.launch(package)
+    else:
+        phone.start_activity(package, activity, **intent.extras)
     if "-W" in intent.flags:
         component = phone.apps[package].component(activity)
         for line in (

@@ -1,4 +1,5 @@
-"""Shell builtins: ``echo``, ``true``, ``false``, ``sleep``, ``exit``, ``export`` and ``unset``.
+"""Shell builtins: ``echo``, ``true``, ``false``, ``sleep``, ``exit``, ``export`` and
+``unset``, and ``id`` and ``pwd`` (the shell runs as root, in ``/``).
 
 ``sleep`` lets the phone's virtual time pass (``Phone.wait``) and returns at once: the
 simulated phone has no other clock. ``export NAME=VALUE`` (or ``export NAME``) hands a
@@ -88,7 +89,25 @@ def unset(invocation: Invocation, args: list[str]) -> int:
     return 0
 
 
+ROOT_ID = "uid=0(root) gid=0(root) groups=0(root) context=u:r:su:s0"
+"""What ``id`` says: the served shell is root, as an emulator's after ``adb root``."""
+
+
+def identity(invocation: Invocation, args: list[str]) -> int:
+    if args:
+        raise CommandError("id: only `id` with no arguments is supported")
+    invocation.print(ROOT_ID)
+    return 0
+
+
+def working_directory(invocation: Invocation, args: list[str]) -> int:
+    invocation.print("/")
+    return 0
+
+
 COMMANDS: dict[str, Command] = {
+    "id": identity,
+    "pwd": working_directory,
     "echo": echo,
     "true": true,
     "false": false,

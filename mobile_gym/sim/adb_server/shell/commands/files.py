@@ -49,29 +49,48 @@ def _long(name: str, info: FileStat) -> str:
 
 
 def ls(invocation: Invocation, args: list[str]) -> int:
-    flags, operands = getopts("ls", args, "al1R")
+    """``ls [-adl1R] [PATH...]``: ``-a`` dot files too, ``-d`` a folder itself, not what it
+    holds, ``-l`` long lines, ``-R`` every folder below as well (each under its path)."""
+    flags, operands = getopts("ls", args, "adl1R")
     files = invocation.device.files
     status = 0
     paths = operands or ["/"]
-    for number, arg in enumerate(paths):
+    headed = len(paths) > 1 or "-R" in flags
+    sections = 0  # folders listed so far (a blank line goes between two)
+
+    def line(name: str, full: str) -> str:
+        return _long(name, files.stat(full)) if "-l" in flags else name
+
+    for arg in paths:
         path = absolute(arg)
         info = files.stat(path)
         if not info.mode:
             invocation.err.write(f"ls: {arg}: No such file or directory\n".encode())
             status = 1
             continue
-        entries = [(arg, path)]
-        if info.is_dir:
-            names = files.list_dir(path)
+        if not info.is_dir or "-d" in flags:
+            invocation.print(line(arg, path))
+            continue
+        folders = [(arg, path)]
+        while folders:
+            shown_as, folder = folders.pop(0)
+            names = files.list_dir(folder)
             if "-a" in flags:
                 names = [".", "..", *names]
             else:
                 names = [name for name in names if not name.startswith(".")]
-            entries = [(name, f"{path.rstrip('/')}/{name}") for name in names]
-            if len(paths) > 1:
-                invocation.print(("\n" if number else "") + f"{arg}:")
-        for name, full in entries:
-            invocation.print(_long(name, files.stat(full)) if "-l" in flags else name)
+            if headed:
+                invocation.print(("\n" if sections else "") + f"{shown_as}:")
+            sections += 1
+            inside = [(name, f"{folder.rstrip('/')}/{name}") for name in names]
+            for name, full in inside:
+                invocation.print(line(name, full))
+            if "-R" in flags:
+                folders[:0] = [
+                    (f"{shown_as.rstrip('/')}/{name}", full)
+                    for name, full in inside
+                    if name not in (".", "..") and files.stat(full).is_dir
+                ]
     return status
 
 
