@@ -23,9 +23,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from mobile_gym.caches import FIFOCache
 from mobile_gym.sim.apps.rows import QueryRows
+from mobile_gym.sim.system.clipboard import clip, set_clip
 from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.system.storage import SeededFiles
 from mobile_gym.sim.ui.composites import alert_dialog, popup_menu, toolbar
+from mobile_gym.sim.ui.prefilled import apply_selection, deselect, select_all
 from mobile_gym.sim.ui.scroll import RecyclerView, ScrollPosition, ScrollView
 from mobile_gym.sim.ui.theme import Color, Theme
 from mobile_gym.sim.ui.view import View
@@ -297,7 +299,12 @@ class AppContext:
         """An EditText whose text and focus live in this screen's state under ``key``.
 
         ``default`` is the text until the field is first edited (a form prefilled from the
-        database); ``cls`` picks an EditText subclass.
+        database); ``cls`` picks an EditText subclass. Its text may be selected whole
+        (``ui.prefilled``: a rename dialog's prefilled name, "Select all"): what is typed
+        next replaces it, a tap in the field included. A long press opens Android's text
+        actions at the touch: "Cut", "Copy" (not in a password field) and "Select all" of
+        the field's whole text while it has one, and "Paste" (the clipboard's text, in place
+        of a selection, else after the text).
         """
         view = cls(
             self.field(key, default),
@@ -309,7 +316,29 @@ class AppContext:
             **kwargs,
         )
         view.field_key = key
-        return view
+        view.on_long_click = self.menu("text:" + key, self._text_actions(key, view), at_touch=True)
+        return apply_selection(self, view)
+
+    def _text_actions(self, key: str, view: EditText) -> list[tuple[str, Handler]]:
+        """The text actions of field ``key`` (``edit``) on ``view``'s text."""
+        text = view.text
+
+        def select() -> None:
+            self.focus(key)
+            select_all(self, key)
+
+        def cut() -> None:
+            set_clip(self.phone, text)
+            deselect(self, key)
+            self.set_field(key, "")
+
+        actions: list[tuple[str, Handler]] = []
+        if text and not view.password:
+            actions += [("Cut", cut), ("Copy", lambda: set_clip(self.phone, text))]
+        actions.append(("Paste", lambda: view.insert(clip(self.phone))))
+        if text:
+            actions.append(("Select all", select))
+        return actions
 
     def scroller(
         self,

@@ -1,9 +1,10 @@
-"""Prefilled text fields whose text starts out selected, as a rename dialog opens on Android.
+"""A field's whole text selected: a rename dialog's prefilled name, or "Select all".
 
 ``select_all`` marks a field's text (bound by ``AppContext.edit``) as selected; while it is,
-``apply_selection`` paints the field highlighted, the first text typed replaces the whole
-text and the first delete clears it. Either ends the selection, as does closing the screen
-state that holds it.
+the field is painted highlighted, the first text typed replaces the whole text and the
+first delete clears it. Either ends the selection, as does a tap in the field
+(``deselect``) or closing the screen state that holds it. ``AppContext.edit`` applies it
+(``apply_selection``) to every field it makes.
 """
 
 from __future__ import annotations
@@ -21,6 +22,11 @@ _FLAG = "selected_text:"
 def select_all(ctx: AppContext, field_key: str) -> None:
     """Mark the text of field ``field_key`` as selected (call it when prefilling the field)."""
     ctx.set(_FLAG + field_key, True)
+
+
+def deselect(ctx: AppContext, field_key: str) -> None:
+    """End the selection of field ``field_key``'s text, if it has one."""
+    ctx.pop(_FLAG + field_key)
 
 
 def apply_selection(ctx: AppContext, field: EditText) -> EditText:

@@ -7,7 +7,7 @@ from mobile_gym.sim.apps.contacts import changes, data
 from mobile_gym.sim.apps.contacts.labels import chosen, label_button
 from mobile_gym.sim.apps.contacts.lists import avatar, delete_dialog
 from mobile_gym.sim.ui.composites import toolbar
-from mobile_gym.sim.ui.prefilled import apply_selection, select_all
+from mobile_gym.sim.ui.prefilled import deselect, select_all
 from mobile_gym.sim.ui.theme import Color
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import EditText, ImageButton, ImageView, TextView
@@ -17,8 +17,6 @@ SMS_THREAD = ".activities.ThreadActivity"
 """Where "Send SMS" goes: the messaging app's conversation with the number."""
 NO_SMS_APP = "No app found to send messages"
 STAR: Color = (255, 179, 0)
-SELECTED = "selected_field"
-"""The editor's state key naming the field whose whole text a long press selected."""
 EDITOR = (
     # (column, resource id, hint, input type, icon)
     ("first_name", "contact_first_name", "First name", "name", "person"),
@@ -150,18 +148,18 @@ def _selectable(ctx: AppContext, field: EditText) -> EditText:
     focus = field.on_focus
 
     def tap() -> None:
-        ctx.pop(SELECTED)
+        for other, *_ in EDITOR:
+            deselect(ctx, other)
         focus()
 
     def long_press() -> None:
         tap()
         if text:
-            ctx.set(SELECTED, key)
             select_all(ctx, key)
 
     field.on_focus = tap
     field.on_long_click = long_press
-    return apply_selection(ctx, field) if ctx.get(SELECTED) == key else field
+    return field
 
 
 def edit_screen(ctx: AppContext) -> View:

@@ -17,7 +17,7 @@ from mobile_gym.sim.apps.file_manager.files import (
 from mobile_gym.sim.ui.breadcrumbs import breadcrumbs
 from mobile_gym.sim.ui.composites import empty_state, list_item
 from mobile_gym.sim.ui.dates import from_epoch_ms, long_day
-from mobile_gym.sim.ui.prefilled import apply_selection, select_all
+from mobile_gym.sim.ui.prefilled import select_all
 from mobile_gym.sim.ui.properties import properties_body
 from mobile_gym.sim.ui.selection import chosen_files
 from mobile_gym.sim.ui.view import View
@@ -81,7 +81,7 @@ def rename_dialog(browser: Browser) -> Handler:
         name_field = ctx.edit(
             "rename_name", hint="Name", id="rename_item_name", margin=(0, 12, 0, 0)
         )
-        views: list[View] = [apply_selection(ctx, name_field)]
+        views: list[View] = [name_field]
         if ctx.get("rename_has_extension"):
             views.append(
                 ctx.edit(

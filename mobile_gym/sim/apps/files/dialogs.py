@@ -11,7 +11,7 @@ from mobile_gym.sim.apps.files import opening, operations
 from mobile_gym.sim.apps.files.browser import Browser
 from mobile_gym.sim.apps.files.documents import SORTS
 from mobile_gym.sim.ui.composites import list_item
-from mobile_gym.sim.ui.prefilled import apply_selection, select_all
+from mobile_gym.sim.ui.prefilled import select_all
 from mobile_gym.sim.ui.selection import chosen_files
 from mobile_gym.sim.ui.view import View
 from mobile_gym.sim.ui.widgets import RadioButton
@@ -40,7 +40,7 @@ def rename_dialog(browser: Browser) -> Handler:
         "rename",
         "Rename",
         buttons=[("Cancel", None), ("OK", ok)],
-        body=lambda: [apply_selection(ctx, field)],
+        body=lambda: [field],
     )
 
     def open_() -> None:

@@ -34,7 +34,7 @@ from mobile_gym.sim.apps.gallery.media import (
     trash,
 )
 from mobile_gym.sim.apps.gallery.pictures import picture_size
-from mobile_gym.sim.ui.prefilled import apply_selection, select_all
+from mobile_gym.sim.ui.prefilled import select_all
 from mobile_gym.sim.ui.view import MATCH, Column, View
 from mobile_gym.sim.ui.widgets import CheckBox, RadioButton, TextView
 
@@ -266,7 +266,7 @@ def rename_dialog(ctx: AppContext) -> Callable[[Medium], None]:
     def body() -> list[View]:
         name = ctx.edit("rename_name", hint="Name", id="rename_item_name", margin=(0, 12, 0, 0))
         return [
-            apply_selection(ctx, name),
+            name,
             ctx.edit(
                 "rename_extension",
                 hint="Extension",

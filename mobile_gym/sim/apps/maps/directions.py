@@ -17,7 +17,7 @@ from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.maps import data, names, share, world
 from mobile_gym.sim.apps.maps.mapview import MAX_ZOOM, MIN_ZOOM, MapPin, MapView, project
 from mobile_gym.sim.apps.maps.world import Place, Point
-from mobile_gym.sim.ui.prefilled import apply_selection, select_all
+from mobile_gym.sim.ui.prefilled import select_all
 from mobile_gym.sim.ui.tabs import tab_bar
 from mobile_gym.sim.ui.view import MATCH, WRAP, Column, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, TextView
@@ -119,8 +119,6 @@ def directions_screen(ctx: AppContext) -> View:
         width=0,
         weight=1,
     )
-    origin_field = apply_selection(ctx, origin_field)
-    destination_field = apply_selection(ctx, destination_field)
     origin_field.on_submit = destination_field.on_submit = lambda: _submit(ctx)
     index = next(i for i, (key, _, _) in enumerate(names.MODES) if key == chosen)
     tabs = tab_bar(

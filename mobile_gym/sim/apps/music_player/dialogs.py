@@ -15,7 +15,7 @@ from mobile_gym.sim.apps.music_player import library
 from mobile_gym.sim.apps.music_player.library import format_duration
 from mobile_gym.sim.apps.preferences import Preferences
 from mobile_gym.sim.ui.choices import choices_dialog
-from mobile_gym.sim.ui.prefilled import apply_selection, select_all
+from mobile_gym.sim.ui.prefilled import select_all
 from mobile_gym.sim.ui.properties import properties_body
 from mobile_gym.sim.ui.view import View
 from mobile_gym.sim.ui.widgets import RadioButton
@@ -124,8 +124,7 @@ def title_dialog(
         return True
 
     def body() -> list[View]:
-        edit = ctx.edit(field, hint="Title", id="new_playlist_title", margin=(0, 16, 0, 0))
-        return [apply_selection(ctx, edit)]
+        return [ctx.edit(field, hint="Title", id="new_playlist_title", margin=(0, 16, 0, 0))]
 
     opener = ctx.dialog(key, title, buttons=[("Cancel", None), ("OK", ok)], body=body)
 

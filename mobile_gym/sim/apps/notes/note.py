@@ -10,7 +10,7 @@ from mobile_gym.sim.apps.notes.data import CHECKLIST, PIN, Item, Note
 from mobile_gym.sim.apps.notes.main import delete_dialog
 from mobile_gym.sim.apps.notes.pin import pin_dialog
 from mobile_gym.sim.ui.composites import Action, empty_state, fab, toolbar
-from mobile_gym.sim.ui.prefilled import apply_selection, select_all
+from mobile_gym.sim.ui.prefilled import select_all
 from mobile_gym.sim.ui.prompt import prompt_dialog
 from mobile_gym.sim.ui.scroll import END, ScrollView
 from mobile_gym.sim.ui.search import Search
@@ -74,7 +74,7 @@ def _rename_dialog(ctx: AppContext, note: Note) -> Handler:
         "rename",
         "Rename note",
         buttons=[("Cancel", None), ("OK", ok)],
-        body=[apply_selection(ctx, field)],
+        body=[field],
     )
 
     def open_rename() -> None:

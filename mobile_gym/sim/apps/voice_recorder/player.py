@@ -26,7 +26,7 @@ from mobile_gym.sim.apps.voice_recorder.data import (
     size_text,
 )
 from mobile_gym.sim.ui.composites import Action, Toolbar, empty_state, toolbar
-from mobile_gym.sim.ui.prefilled import apply_selection, select_all
+from mobile_gym.sim.ui.prefilled import select_all
 from mobile_gym.sim.ui.search import Search
 from mobile_gym.sim.ui.selection import Selection, selection_bar
 from mobile_gym.sim.ui.view import MATCH, Column, LinearLayout, Row, View
@@ -215,8 +215,7 @@ class PlayerTab:
             return True
 
         def body() -> list[View]:
-            field = ctx.edit("rename", hint="Title", id="rename_recording_title")
-            return [apply_selection(ctx, field)]
+            return [ctx.edit("rename", hint="Title", id="rename_recording_title")]
 
         opener = ctx.dialog(
             "rename",
