@@ -92,7 +92,9 @@ def test_near_misses_belong_to_shipped_tasks() -> None:
 @pytest.mark.parametrize("seed", (0, 1))
 def test_near_misses_fail(task_id: str, name: str, seed: int) -> None:
     infos = play_near_miss(task_id, NEAR_MISSES[task_id][name], seed)
-    assert not any(info["success"] for info in infos), f"{task_id}: {name} succeeded"
+    # the episode's verdict is its last step's: a latched success stays once reached, and a
+    # task judged on its final state (success: final) fails when the goal is undone
+    assert infos[-1]["success"] is False, f"{task_id}: {name} succeeded"
     assert all(info["action_error"] is None for info in infos[:-1]), [
         info["action_error"] for info in infos
     ]

@@ -10,7 +10,7 @@ import pytest
 from mobile_gym.tasks import params
 from mobile_gym.tasks.params import draw_parameters, fill, fill_any
 from mobile_gym.tasks.schema import TaskFileError, parse_task
-from tests.tasks.tasktools import make_env, task_data
+from tests.tasks.tasktools import BASE_TASK, make_env, task_data
 
 PARAMETERS = {
     "colour": {"choice": ["red", "green", "blue", "yellow", "violet"]},
@@ -182,10 +182,11 @@ def test_exact_numeric_parameter_reaches_the_database_as_a_number() -> None:
                 }
             ]
         },
-        signals={"wifi_off": signal},
+        signals={"wifi_off": BASE_TASK["signals"]["wifi_off"], "stored": signal},
+        events=[*BASE_TASK["events"], {"id": "stored", "when": "stored"}],
     )
     env.reset(seed=5)
-    assert env.episode.board.values == {"wifi_off": True}
+    assert env.episode.board.values == {"wifi_off": False, "stored": True}
 
 
 def draw_from(parameters: dict, seed: int = 0) -> dict:

@@ -193,14 +193,13 @@ def test_play_stops_at_the_sub_step_that_ends_the_episode() -> None:
 
 
 # unobserved steps on the base env ---------------------------------------------------------------
-def test_a_sub_step_reports_success_that_holds_since_the_reset() -> None:
-    env = make_env(
-        signals={"wifi_on": {"setting": "global/wifi_on", "equals": "1"}},
-        events=[{"id": "done", "when": "wifi_on", "reward": 1.0, "end": "success"}],
-        episode={"end_on_success": False},
-    )
+def test_a_sub_step_reports_success_that_came_about_between_steps() -> None:
+    """The goal reached outside the agent's touches (the phone changed between two steps):
+    the next step, unobserved as it is, reports the success."""
+    env = make_env(episode={"end_on_success": False})
     env.reset(seed=0)
-    assert not env.success  # the reset reports no success: no action earned it
+    assert not env.success
+    env.device.put_setting("global", "wifi_on", "0")
     with env.unobserved():
         observation, _, _, _, info = env.step(actions.touch(0.5, 0.9))
     assert observation is None and info["success"] is True and env.success
