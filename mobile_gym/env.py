@@ -45,7 +45,9 @@ Termination:
     fault (a ``DeviceError``: the device kept failing after retries; or an MCP tool server
     that died or stopped answering, restarted at the next reset) also ends the episode:
     ``info["error"]`` says what failed, the reward is 0, ``success`` is False, and every later
-    ``step`` repeats it until ``reset``.
+    ``step`` repeats it until ``reset``. So does a reset after which the task's goal already
+    holds, before any action (a device that keeps what an earlier episode did): it is never
+    a success.
 
 Registered Configurations:
     ``MobileGym/<task-id>-v0`` for every task in ``configs/tasks``; ``MobileGym/Task-v0``
