@@ -223,6 +223,7 @@ def episode_header(
 ) -> dict[str, Any]:
     """What a trajectory's header line records of how the episode is played (what a
     replay needs to make the same env; ``RunStore.save_episode``'s ``start``)."""
+    task_file = _task_file(task)
     return {
         "action_space": action_space,
         "observation_view": observation,
@@ -230,7 +231,7 @@ def episode_header(
         "rules": rules,
         "step_cap": cap,
         **({"user": user} if user != "simulated" else {}),
-        **({"task_file": _task_file(task)} if _task_file(task) else {}),
+        **({"task_file": task_file} if task_file else {}),
     }
 
 

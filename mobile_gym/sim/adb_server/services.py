@@ -4,10 +4,10 @@
   closes; no exit status.
 - ``shell,v2,...:CMD``: packets of a 1-byte id, a 4-byte little-endian length and the
   payload: 1 stdout, 2 stderr, 3 the exit status from the phone; 0 stdin, 4 its end and 5 a
-  window size from the client. A command that reads standard input (``cat``, ``grep``, ``head`` at the head of
-  a pipeline, without files to read) gets what the client sends until it closes stdin
-  (``echo hi | adb shell cat``); window size changes are ignored. v1 and ``exec`` read no
-  standard input: such a command meets its end at once.
+  window size from the client. A command that reads standard input (``cat``, ``grep``,
+  ``head`` at the head of a pipeline, without files to read) gets what the client sends
+  until it closes stdin (``echo hi | adb shell cat``); window size changes are ignored. v1
+  and ``exec`` read no standard input: such a command meets its end at once.
 - ``sync:``: file transfer (``mobile_gym.sim.adb_server.sync``).
 - ``root:`` and ``unroot:`` (``adb root``): the shell runs as root, and stays so.
 - ``framebuffer:``: the screen, as described in ``mobile_gym.sim.adb_server.framebuffer``.

@@ -2,9 +2,10 @@
 
 ``select_all`` marks a field's text (bound by ``AppContext.edit``) as selected; while it is,
 the field is painted highlighted, the first text typed replaces the whole text and the
-first delete clears it. Either ends the selection, as does a tap in the field
-(``deselect``) or closing the screen state that holds it. ``AppContext.edit`` applies it
-(``apply_selection``) to every field it makes.
+first delete clears it (a tap in the field first keeps it, so typing into it still
+replaces). Either ends the selection, as do ``deselect`` (Contacts' editor deselects on a
+tap, as Android's does) and closing the screen state that holds it. ``AppContext.edit``
+applies it (``apply_selection``) to every field it makes.
 """
 
 from __future__ import annotations
