@@ -38,6 +38,7 @@ from pydantic import (
 from mobile_gym.device.task_sql import QueryRefused, check_reads_only
 from mobile_gym.mcp.servers import SERVERS
 from mobile_gym.sim.driver import selector_problem
+from mobile_gym.sim.keys import key_name
 from mobile_gym.tasks.arithmetic import MAX_MAGNITUDE
 from mobile_gym.tasks.limits import MAX_FILE_BYTES, LimitError, read_yaml, shape_problem
 
@@ -320,7 +321,7 @@ class XPathSignal(_Model):
     """
 
     xpath: str
-    count: int | None = None
+    count: int | None = Field(None, ge=0)
 
 
 class TextSignal(_Model):
@@ -333,7 +334,7 @@ class TextSignal(_Model):
     (rapidfuzz's ``fuzz.ratio`` / 100, Mobile-Env's FUZZ), ``difflib`` scores the blocks
     difflib's ``SequenceMatcher`` matches (Mobile-Env's DIFFLIB; lower for reordered words)."""
 
-    screen_text: str
+    screen_text: str = Field(min_length=1)
     match: Literal["exact", "contains", "regex", "fuzzy", "difflib"] = "contains"
     threshold: float = Field(0.85, ge=0, le=1)
     rect: tuple[float, float, float, float] | None = None
@@ -363,7 +364,7 @@ class TextSignal(_Model):
 class LogcatSignal(_Model):
     """A logcat line written during the episode, matching ``regex`` (optionally by tag)."""
 
-    logcat: str
+    logcat: str = Field(min_length=1)
     tag: str | None = None
 
     def regex_fields(self) -> tuple[str, ...]:
@@ -394,6 +395,18 @@ class SettingSignal(_Model):
         if namespace not in ("global", "system", "secure") or not key:
             raise ValueError("must be 'global/KEY', 'system/KEY' or 'secure/KEY'")
         return value
+
+    @model_validator(mode="after")
+    def _compared(self) -> SettingSignal:
+        if (self.equals, self.not_equals, self.at_least, self.at_most) == (None,) * 4:
+            raise ValueError(
+                "a setting signal needs equals, not_equals, at_least or at_most "
+                "(without one it would always hold)"
+            )
+        at_least, at_most = self.at_least, self.at_most
+        if at_least is not None and at_most is not None and at_least > at_most:
+            raise ValueError(f"at_least {at_least} is above at_most {at_most}")
+        return self
 
 
 class SqlSignal(_Model):
@@ -433,7 +446,7 @@ class ContentSignal(_Model):
     projection: list[Annotated[str, Field(pattern=NAME_PATTERN)]] = Field(default_factory=list)
     where: str | None = None
     expect: list[list[SqlValue]] | None = None
-    min_rows: int = Field(1, ge=0)
+    min_rows: int = Field(1, ge=1)
 
     @field_validator("content")
     @classmethod
@@ -461,7 +474,7 @@ class FileSignal(_Model):
     ``min_count`` (1) and at most ``max_count``."""
 
     file: str = Field(pattern=r"^/[^\x00]*$")
-    contains: str | None = None
+    contains: str | None = Field(None, min_length=1)
     min_count: int = Field(1, ge=0)
     max_count: int | None = Field(None, ge=0)
 
@@ -469,6 +482,8 @@ class FileSignal(_Model):
     def _counts(self) -> FileSignal:
         if self.max_count is not None and self.max_count < self.min_count:
             raise ValueError("max_count is below min_count")
+        if self.max_count is None and self.min_count == 0:
+            raise ValueError("min_count 0 without a max_count would always hold")
         return self
 
 
@@ -478,7 +493,7 @@ class AnswerSignal(_Model):
     ``tolerance``; an answer that lists candidates (``4821 or 1284``) does not match.
     ``fuzzy`` and ``difflib`` compare similarity with ``threshold``, as ``TextSignal`` does."""
 
-    answer: str
+    answer: str = Field(min_length=1)
     match: Literal["exact", "contains", "regex", "fuzzy", "difflib", "number"] = "exact"
     threshold: float = Field(0.85, ge=0, le=1)
     tolerance: float = Field(0.0, ge=0)
@@ -623,6 +638,15 @@ class ToolCallStep(_Model):
     arguments: dict[str, Any] = Field(default_factory=dict)
 
 
+def _android_key(key: str) -> str:
+    key_name(key)  # ValueError naming the key when no Android key has that name
+    return key
+
+
+AndroidKey = Annotated[str, AfterValidator(_android_key)]
+"""A key by its Android name (``BACK``, ``KEYCODE_ENTER``, ``enter``) or code (``"66"``)."""
+
+
 class SolutionStep(_Model):
     """One agent-level action of the reference solution, addressed by selector.
 
@@ -637,7 +661,7 @@ class SolutionStep(_Model):
     type: TypeInto | None = None
     scroll: Literal["up", "down"] | None = None
     swipe: Literal["up", "down", "left", "right"] | None = None
-    key: str | None = None
+    key: AndroidKey | None = None
     answer: str | None = None
     status: Literal["complete", "infeasible"] | None = None
     wait: int | None = Field(None, ge=0)

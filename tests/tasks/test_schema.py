@@ -170,6 +170,47 @@ def test_solution_step_with_two_actions() -> None:
     assert_names(error_of(data), "solution.1", "exactly one action", "click", "key")
 
 
+@pytest.mark.parametrize(
+    ("signal", "problem"),
+    [
+        ({"setting": "global/wifi_on"}, "would always hold"),
+        ({"setting": "system/screen_brightness", "at_least": 200, "at_most": 100}, "above"),
+    ],
+)
+def test_setting_signal_that_cannot_fail_or_hold(signal: dict, problem: str) -> None:
+    assert_names(
+        error_of(task_data(signals={"wifi_off": signal})), "signals.wifi_off.setting", problem
+    )
+
+
+@pytest.mark.parametrize(
+    ("signal", "path", "problem"),
+    [
+        ({"screen_text": ""}, "screen_text.screen_text", "at least 1 character"),
+        ({"logcat": ""}, "logcat.logcat", "at least 1 character"),
+        ({"answer": ""}, "answer.answer", "at least 1 character"),
+        ({"file": "/sdcard/*", "contains": ""}, "file.contains", "at least 1 character"),
+        ({"file": "/sdcard/*", "min_count": 0}, "file", "would always hold"),
+        ({"content": "content://sms/sent", "min_rows": 0}, "content.min_rows", "greater than"),
+    ],
+)
+def test_signal_that_would_always_hold(signal: dict, path: str, problem: str) -> None:
+    assert_names(
+        error_of(task_data(signals={"wifi_off": signal})), f"signals.wifi_off.{path}", problem
+    )
+
+
+def test_xpath_count_cannot_be_negative() -> None:
+    data = task_data(signals={"wifi_off": {"xpath": "//node", "count": -1}})
+    assert_names(error_of(data), "signals.wifi_off.xpath.count", "greater than or equal to 0")
+
+
+def test_solution_key_is_an_android_key() -> None:
+    data = task_data(solution=[{"key": "enter"}, {"key": "KEYCODE_BACK"}, {"key": "RETRUN"}])
+    assert_names(error_of(data), "solution.2.key", "unknown Android key 'RETRUN'")
+    assert "solution.0" not in error_of(data) and "solution.1" not in error_of(data)
+
+
 def test_empty_solution_step() -> None:
     assert_names(error_of(task_data(solution=[{}])), "solution.0", "exactly one action")
 
