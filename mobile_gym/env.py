@@ -277,8 +277,9 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         if options:  # (an empty dict, as vector envs pass, is no option)
+            given = sorted(map(str, options)) if isinstance(options, dict) else repr(options)
             raise ValueError(
-                f"reset takes no options, got {sorted(map(str, options))}: an env plays one"
+                f"reset takes no options, got {given}: an env plays one"
                 " task (make one env per task, or register task files as gym ids)"
             )
         self._refuse_if_closed("reset")

@@ -458,6 +458,8 @@ def test_reset_refuses_options_it_would_ignore(tmp_path: pathlib.Path) -> None:
     env = gym.make(GENERIC, task=str(write_task(tmp_path)))
     with pytest.raises(ValueError, match=r"reset takes no options, got \['task'\]"):
         env.reset(seed=0, options={"task": "notes.create_titled"})
+    with pytest.raises(ValueError, match=r"reset takes no options, got 5"):
+        env.reset(seed=0, options=5)
     for nothing in (None, {}):  # what vector envs pass
         _, info = env.reset(seed=0, options=nothing)
         assert info["agent_steps"] == 0
