@@ -57,7 +57,12 @@ from typing import Any
 
 from mobile_gym.checks import check_json, check_nesting, shown
 from mobile_gym.commands import DIRECTIONS, CommandError
-from mobile_gym.wrappers.text_commands import ParsedActionWrapper, ParsedCommand, load_object
+from mobile_gym.wrappers.text_commands import (
+    ParsedActionWrapper,
+    ParsedCommand,
+    closing_bracket,
+    load_object,
+)
 
 __all__ = [
     "ACCEPTED_JSON_FORMS",
@@ -232,20 +237,18 @@ def json_action(parsed: ParsedCommand) -> dict[str, Any]:
 
 def _find_object(text: str) -> dict[str, Any]:
     """The action object in ``text`` (nested at most ``MAX_JSON_DEPTH`` deep): the last
-    object with an ``action_type`` (or ``action``) found by decoding JSON at each ``{``; else
-    a fenced block or the outermost braces read leniently (Python dict syntax, trailing
-    commas)."""
+    object with an ``action_type`` (or ``action``) among those read at each ``{``, as JSON
+    or leniently (Python dict syntax, trailing commas); else a fenced block or the outermost
+    braces read leniently."""
     decoder = json.JSONDecoder()
     found: list[dict[str, Any]] = []
     pos = text.find("{")
     while pos >= 0:
-        try:
-            value, end = decoder.raw_decode(text, pos)
-        except ValueError:
+        value, end = _object_at(decoder, text, pos)
+        if value is None:
             pos = text.find("{", pos + 1)
             continue
-        if isinstance(value, dict):
-            found.append(value)
+        found.append(value)
         pos = text.find("{", end)
     actions = [v for v in found if "action_type" in v or "action" in v]
     if actions:
@@ -261,6 +264,19 @@ def _find_object(text: str) -> dict[str, Any]:
     if found:
         return found[-1]
     raise JsonActionError("no JSON object found")
+
+
+def _object_at(decoder: json.JSONDecoder, text: str, pos: int) -> tuple[dict[str, Any] | None, int]:
+    """The object that starts at the ``{`` at ``pos`` (JSON, else read leniently up to its
+    closing brace) and where it ends; None if none does."""
+    try:
+        value, end = decoder.raw_decode(text, pos)
+    except ValueError:
+        closing = closing_bracket(text, pos)
+        if closing is None or text[closing] != "}":
+            return None, pos
+        return load_object(text[pos : closing + 1]), closing + 1
+    return (value if isinstance(value, dict) else None), end
 
 
 def _number(value: Any) -> float | None:

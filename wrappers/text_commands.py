@@ -182,7 +182,9 @@ class ParsedCommand:
 
 
 # parsing ------------------------------------------------------------------------------------
-_FENCE = re.compile(r"```[\w+\-]*[ \t]*(?=\r?\n)|```")
+_FENCE = re.compile(r"(?m)^[ \t]*```(?:[\w+\-]*[ \t]*$)?|```[ \t]*$")
+"""A Markdown code fence: at the start of a line (with its language) or at the end of one;
+three backticks inside a line (in quoted text) are text."""
 _LINE_MARKER = re.compile(r"(?im)^[ \t>*_#`\-]*(?:\d+[.)][ \t]*)?action[ \t*_`]*[:：]")
 _ANY_MARKER = re.compile(r"(?i)\baction[ \t*_`]*[:：]")
 _THINK = re.compile(r"(?im)^[ \t>*_#`\-]*(?:think|thought|thoughts|reasoning)[ \t*_`]*[:：]")
@@ -281,15 +283,21 @@ def _unquoted(text: str, start: int = 0) -> tuple[list[tuple[int, str, int]], bo
     return out, bool(quote)
 
 
-def _closing(source: str, open_at: int) -> int | None:
-    """The ``)`` matching the ``(`` at ``open_at``: quote-aware and bracket-counting (see
-    ``_unquoted``). If that fails (an unbalanced quote), the last ``)`` on the line, else in
-    the rest."""
+def closing_bracket(source: str, open_at: int) -> int | None:
+    """Where the bracket that closes the one at ``open_at`` stands, quote-aware and
+    bracket-counting (see ``_unquoted``); None if none closes it."""
     for i, c, depth in _unquoted(source, open_at)[0]:
         if depth == 0 and c in ")]}":
-            if c == ")":
-                return i
-            break
+            return i
+    return None
+
+
+def _closing(source: str, open_at: int) -> int | None:
+    """The ``)`` matching the ``(`` at ``open_at`` (``closing_bracket``). If that fails (an
+    unbalanced quote), the last ``)`` on the line, else in the rest."""
+    closing = closing_bracket(source, open_at)
+    if closing is not None and source[closing] == ")":
+        return closing
     line_end = source.find("\n", open_at)
     line = source[open_at : len(source) if line_end < 0 else line_end]
     if ")" in line:
@@ -320,12 +328,7 @@ def _arguments(name: str, direction: str, raw: str) -> ParsedCommand:
             raise TextCommandError(f"{name} needs an element number, e.g. {name}(3)")
         return ParsedCommand(name, index=_index(raw, name))
     if name == "TYPE":
-        left, right = _split_first(raw)
-        index = _maybe_index(left) if right is not None else None
-        value = _text(right if right is not None and index is not None else raw)
-        if not value:
-            raise TextCommandError('TYPE needs text, e.g. TYPE(3, "hello")')
-        return ParsedCommand(name, index=index, text=value)
+        return _typed(raw)
     if name in ("SCROLL", "SWIPE"):
         return _directed(name, direction, raw)
     if name == "MCP":
@@ -335,6 +338,39 @@ def _arguments(name: str, direction: str, raw: str) -> ParsedCommand:
         example = {"OPEN_APP": '"Settings"', "ASK_USER": '"Which one?"'}.get(name, '"42"')
         raise TextCommandError(f"{name} needs text, e.g. {name}({example})")
     return ParsedCommand(name, text=value)
+
+
+def _typed(raw: str) -> ParsedCommand:
+    """TYPE's arguments: the text, after an element number when one comes first (or
+    after it, as ``TYPE("hi", 3)`` and ``TYPE(text="hi", index=3)`` write it). A first
+    argument written as a number that is no element number is refused, not typed."""
+    left, right = _split_first(raw)
+    text_first = _keyword(left) == "text" or _unquote(left) is not None
+    if right is not None and text_first and _is_index(right) and not _is_index(left):
+        left, right = right, left
+    index = _index(left, "TYPE") if right is not None and _is_index(left) else None
+    value = _text(raw if index is None else right or "")
+    if not value:
+        raise TextCommandError('TYPE needs text, e.g. TYPE(3, "hello")')
+    return ParsedCommand("TYPE", index=index, text=value)
+
+
+_INDEX_KEYWORDS = "index|element|elem|id|idx|i"
+_NUMBER_LIKE = re.compile(r"[-+]?\s*[0-9][0-9.eE+\-]*")
+
+
+def _keyword(raw: str) -> str | None:
+    """The keyword an argument is written with (``text`` in ``text="hi"``), lower case."""
+    keyword = _KEYWORD.match(raw)
+    return keyword.group().strip().rstrip("=:").strip().lower() if keyword else None
+
+
+def _is_index(raw: str) -> bool:
+    """Whether an argument is meant as an element number: written with an index keyword
+    or as a number (which ``_index`` then checks)."""
+    if (_keyword(raw) or "") in _INDEX_KEYWORDS.split("|"):
+        return True
+    return _NUMBER_LIKE.fullmatch(_bare(raw, _INDEX_KEYWORDS)) is not None
 
 
 def _unquote(raw: str) -> str | None:
@@ -380,7 +416,7 @@ def _bare(raw: str, keywords: str) -> str:
 
 
 def _maybe_index(raw: str) -> int | None:
-    value = _bare(raw, "index|element|elem|id|idx|i")
+    value = _bare(raw, _INDEX_KEYWORDS)
     if re.fullmatch(r"[0-9]{1,9}", value):
         return int(value)
     return None
@@ -390,7 +426,7 @@ def _index(raw: str, name: str) -> int:
     index = _maybe_index(raw)
     if index is None:
         written = raw.strip()[:40]
-        if re.fullmatch(r"-\s*[0-9]+", _bare(raw, "index|element|elem|id|idx|i")):
+        if re.fullmatch(r"-\s*[0-9]+", _bare(raw, _INDEX_KEYWORDS)):
             raise TextCommandError(f"{name}: element numbers start at 0, got {written}")
         raise TextCommandError(f"{name} needs an element number, e.g. {name}(3); got {written!r}")
     return index

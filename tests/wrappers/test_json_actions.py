@@ -151,6 +151,21 @@ def test_the_schema_covers_androidworld_and_mobileworld() -> None:
             ' {"note": "x"}',
             "TAP(2)",
         ),
+        # the last action counts however leniently it is written: not a strict one before it
+        (
+            'Thought: I sent {"action_type": "navigate_home"} before.\n'
+            "Action: {'action_type': 'scroll', 'direction': 'down'}",
+            "SCROLL(down)",
+        ),
+        (
+            'Earlier {"action_type": "click", "index": 2}\n'
+            'Action: {"action_type": "scroll", "direction": "down",}',
+            "SCROLL(down)",
+        ),
+        (
+            "{'action_type': 'mcp', 'tool': 't', 'args': {'a': [1, {'b': 2}]},}",
+            'MCP(t, {"a": [1, {"b": 2}]})',
+        ),
     ],
 )
 def test_tolerant_reading(text: str, expected: str) -> None:

@@ -87,6 +87,10 @@ def test_every_command_of_the_grammar(reply: str, expected: str) -> None:
         ("ACTION: ANSWER(It's 14, I think)", """ANSWER("It's 14, I think")"""),
         ("ACTION: ANSWER('Android 14')", 'ANSWER("Android 14")'),
         ('ACTION: TYPE(index=3, text="hi")', 'TYPE(3, "hi")'),
+        ('ACTION: TYPE(text="hi", index=3)', 'TYPE(3, "hi")'),
+        ('ACTION: TYPE("hi", 3)', 'TYPE(3, "hi")'),
+        ("ACTION: TYPE(Hello, world)", 'TYPE("Hello, world")'),
+        ("ACTION: TYPE(-5 degrees)", 'TYPE("-5 degrees")'),
         ("ACTION: MCP('device_info', {'field': 'x'})", 'MCP(device_info, {"field": "x"})'),
         # trailing punctuation and prose
         ("ACTION: TAP(3).", "TAP(3)"),
@@ -120,6 +124,9 @@ def test_every_command_of_the_grammar(reply: str, expected: str) -> None:
         ("- ACTION: TAP(7)", "TAP(7)"),
         ('ACTION: "TAP(7)"', "TAP(7)"),
         ("```TAP(7)```", "TAP(7)"),
+        # three backticks inside quoted text are text, not a fence
+        ('ACTION: TYPE(3, "wrap it in ``` fences")', 'TYPE(3, "wrap it in ``` fences")'),
+        ('ACTION: ANSWER("```")', 'ANSWER("```")'),
         # the action line anywhere
         ("ACTION: TAP(1)\nTHINK: because it is Settings; my next action: scroll", "TAP(1)"),
         ("THINK: I will tap Settings. ACTION: TAP(5)", "TAP(5)"),
@@ -166,6 +173,10 @@ def test_several_action_lines_the_last_counts() -> None:
         ("ACTION: SCROLL(1, 2)", "SCROLL needs a direction"),
         ("ACTION: SWIPE()", "SWIPE needs a direction"),
         ('ACTION: TYPE(1, "")', "TYPE needs text"),
+        # a first argument written as a number is an element number, never typed text
+        ('ACTION: TYPE(-1, "Shopping")', "TYPE: element numbers start at 0, got -1"),
+        ('ACTION: TYPE(3.0, "Shopping")', "TYPE needs an element number"),
+        ('ACTION: TYPE(1234567890, "Shopping")', "TYPE needs an element number"),
         ("ACTION: ANSWER()", "ANSWER needs text"),
         ("ACTION: ASK_USER('')", "ASK_USER needs text"),
         ("ACTION: MCP()", "MCP needs a tool name"),
