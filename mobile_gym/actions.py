@@ -174,7 +174,7 @@ def play(env: Any, sequence: list[TouchAction]) -> StepResult:
         raise ValueError("an agent action needs at least one touch-level action")
     *before, last = sequence
     results: list[StepResult] = []
-    with _unobserved(env):
+    with unobserved(env):
         for action in before:
             results.append(env.step(action))
             _, _, terminated, truncated, _ = results[-1]
@@ -184,8 +184,10 @@ def play(env: Any, sequence: list[TouchAction]) -> StepResult:
     return merge(results)
 
 
-def _unobserved(env: Any) -> contextlib.AbstractContextManager[None]:
-    """``env.unobserved()`` if ``env`` is the base env and offers it, else nothing."""
+def unobserved(env: Any) -> contextlib.AbstractContextManager[None]:
+    """``env.unobserved()`` if ``env`` is the base env and offers it, else nothing. An agent
+    action made of several touch sequences (``play``) plays all but its last inside it, so
+    that, as any agent action, it ends with one observed step."""
     if getattr(env, "unwrapped", None) is env and hasattr(env, "unobserved"):
         return env.unobserved()
     return contextlib.nullcontext()

@@ -27,7 +27,8 @@ import json
 import math
 import numbers
 import re
-from typing import Any
+from functools import partial
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -163,17 +164,21 @@ def check_text(name: str, value: object, max_length: int | None = None) -> str:
 
 def load_json(name: str, text: str) -> Any:
     """The JSON value ``text`` holds. ValueError if it nests deeper than
-    ``MAX_JSON_DEPTH`` (``check_nesting``); ``json.JSONDecodeError`` (a ValueError) if it is
-    not JSON."""
-    return json.loads(check_nesting(name, text))
+    ``MAX_JSON_DEPTH`` (``check_nesting``) or holds ``NaN`` or ``Infinity`` (which JSON has
+    not); ``json.JSONDecodeError`` (a ValueError) if it is not JSON."""
+    return json.loads(check_nesting(name, text), parse_constant=partial(_not_a_number, name))
+
+
+def _not_a_number(name: str, constant: str) -> NoReturn:
+    raise ValueError(f"{name} must be JSON: {constant} is not a JSON number")
 
 
 def check_json(name: str, value: object) -> Any:
     """``value`` as plain JSON data (a copy made through JSON text: tuples become lists) if
-    it is JSON data nested at most ``MAX_JSON_DEPTH`` deep; otherwise ValueError naming
-    ``name``."""
+    it is JSON data (no NaN or infinite number) nested at most ``MAX_JSON_DEPTH`` deep;
+    otherwise ValueError naming ``name``."""
     try:
-        text = json.dumps(value)
+        text = json.dumps(value, allow_nan=False)
     except RecursionError:  # nested deeper than the encoder can follow, or a cycle
         raise ValueError(_too_deep(name)) from None
     except (TypeError, ValueError) as exc:

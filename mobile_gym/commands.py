@@ -179,16 +179,19 @@ def refuse(env: Any, error: str) -> StepResult:
 
 
 def _open_app(env: Any, name: str) -> StepResult:
-    """HOME, swipe up to the app drawer, tap the app's icon: what a user does."""
+    """HOME, swipe up to the app drawer, tap the app's icon: what a user does, as one agent
+    action (only its last step observed); without such an icon a frame passes instead."""
     results = []
-    for sequence in (actions.press("HOME"), actions.swipe("up", 0.5, 0.6)):
-        results.append(actions.play(env, sequence))
-        _, _, terminated, truncated, _ = results[-1]
-        if terminated or truncated:
-            return actions.merge(results)
-    device = env.unwrapped.device
-    icon = _app_icon(device.hierarchy_xml(), name, device.size)
+    with actions.unobserved(env):
+        for sequence in (actions.press("HOME"), actions.swipe("up", 0.5, 0.6)):
+            results.append(actions.play(env, sequence))
+            _, _, terminated, truncated, _ = results[-1]
+            if terminated or truncated:
+                return actions.merge(results)
+        device = env.unwrapped.device
+        icon = _app_icon(device.hierarchy_xml(), name, device.size)
     if icon is None:
+        results.append(actions.play(env, actions.wait()))
         return _with_error(actions.merge(results), f"no app named {shown(name)} in the app drawer")
     results.append(actions.play(env, actions.click(*icon)))
     return actions.merge(results)

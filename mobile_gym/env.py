@@ -145,16 +145,19 @@ def _cut(text: str) -> str:
 
 
 class _Unobserved(contextlib.ContextDecorator):
-    """The context of ``MobileEnv.unobserved``: the env's steps are unobserved inside."""
+    """The context of ``MobileEnv.unobserved``: the env's steps are unobserved inside (and
+    still are after a context inside it ends)."""
 
     def __init__(self, env: MobileEnv) -> None:
         self._env = env
+        self._outside: list[bool] = []
 
     def __enter__(self) -> None:
+        self._outside.append(self._env._unobserved)
         self._env._unobserved = True
 
     def __exit__(self, *exc: object) -> None:
-        self._env._unobserved = False
+        self._env._unobserved = self._outside.pop()
 
 
 class LazyHierarchy:

@@ -167,6 +167,20 @@ def test_data_that_is_not_json_is_named() -> None:
     assert check_json("t", {"p": (1, 2)}) == {"p": [1, 2]}
 
 
+@pytest.mark.parametrize("number", [math.nan, math.inf, -math.inf])
+def test_a_number_json_has_not_is_refused(number: float) -> None:
+    with pytest.raises(ValueError, match=r"^t must be JSON: "):
+        check_json("t", {"city": number})
+
+
+@pytest.mark.parametrize("text", ['{"city": NaN}', "[Infinity]", '{"a": -Infinity}'])
+def test_json_text_with_a_number_json_has_not_is_refused(text: str) -> None:
+    with pytest.raises(
+        ValueError, match=r"^t must be JSON: -?(Infinity|NaN) is not a JSON number$"
+    ):
+        load_json("t", text)
+
+
 def test_nesting_counts_from_any_point_of_the_text() -> None:
     """Closers before the openers do not hide them: JSON read from the middle of the text
     (as a lenient reader does, at each brace) is within the limit too."""

@@ -179,6 +179,7 @@ def test_open_app_opens_the_app_from_the_drawer(env: MobileEnv) -> None:
 
 
 def test_open_app_of_an_app_not_in_the_drawer_says_so(env: MobileEnv) -> None:
-    *_, info = run_command(env, Command("open_app", app="Nope"))
+    observation, *_, info = run_command(env, Command("open_app", app="Nope"))
     assert info["action_error"] == "no app named 'Nope' in the app drawer"
-    assert env.steps == 1 + 11  # HOME and the swipe up were made
+    assert env.steps == 1 + 11 + 1  # HOME and the swipe up were made, then a frame passed
+    assert observation is not None  # the action's one observed step

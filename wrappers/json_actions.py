@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -282,7 +283,7 @@ def _object_at(decoder: json.JSONDecoder, text: str, pos: int) -> tuple[dict[str
 def _number(value: Any) -> float | None:
     if isinstance(value, bool):
         return None
-    if not isinstance(value, int | float | str):
+    if not isinstance(value, numbers.Real | str):  # (numpy's numbers too)
         return None
     try:
         return float(value.strip() if isinstance(value, str) else value)

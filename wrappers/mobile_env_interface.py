@@ -351,8 +351,13 @@ class MobileEnvActions(ParsedActionWrapper):
         return env_leaves(self.env)
 
     def carry_out(self, parsed: ParsedCommand, command: Command) -> StepResult:
-        typed = run_command(self.env, command)
+        if parsed.name != "TYPE":
+            return run_command(self.env, command)
+        with actions.unobserved(self.env):  # INPUT is one agent action: the text, then ENTER
+            typed = run_command(self.env, command)
         _, _, terminated, truncated, info = typed
-        if parsed.name != "TYPE" or terminated or truncated or info.get("action_error"):
+        if terminated or truncated:
             return typed
+        if info.get("action_error"):  # no ENTER: a frame passes instead
+            return actions.merge([typed, actions.play(self.env, actions.wait())])
         return actions.merge([typed, run_command(self.env, Command("key", key="ENTER"))])

@@ -34,7 +34,8 @@ Observation Space:
       instruction with those on screen ("Ada" in "Text Ada Brennan" and in the row "Ada
       Brennan"); rows past the screen's elements are 0.
     - ``ask_user_response`` (when the wrapped env observes it: a task with a ``user``
-      block): what the user said, as token ids like ``instruction``'s (0s when nothing).
+      block): what the user said, as token ids like ``instruction``'s (0s when nothing);
+      ``tool_call`` likewise (a task with ``tools``): the last tool result's text.
 
     ``ImageOnly``: ``Box(0, 255, (H, W, C), uint8)``, the screen alone, resized as above.
 
@@ -57,7 +58,7 @@ from gymnasium import spaces
 
 from mobile_gym.caches import LastInput
 from mobile_gym.checks import check_flag, check_int, check_pair, shown
-from mobile_gym.env import USER_RESPONSE
+from mobile_gym.env import TOOL_CALL, USER_RESPONSE
 from mobile_gym.spaces import Image
 from mobile_gym.wrappers.elements import Element, env_elements
 
@@ -318,12 +319,11 @@ class RLObservation(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
                 observed["element_words"] = spaces.Box(
                     0, vocab_size - 1, shape=(max_elements, label_words), dtype=np.int64
                 )
-        self._heard = USER_RESPONSE in getattr(env.observation_space, "spaces", {})
-        """Whether the wrapped env observes what the user said (tokenised as well)."""
-        if self._heard:
-            observed[USER_RESPONSE] = spaces.Box(
-                0, vocab_size - 1, shape=(max_tokens,), dtype=np.int64
-            )
+        wrapped = getattr(env.observation_space, "spaces", {})
+        self._replies = [name for name in (USER_RESPONSE, TOOL_CALL) if name in wrapped]
+        """The replies to the agent that the wrapped env observes (tokenised as well)."""
+        for name in self._replies:
+            observed[name] = spaces.Box(0, vocab_size - 1, shape=(max_tokens,), dtype=np.int64)
         self.observation_space = spaces.Dict(observed)
 
     def current_elements(self) -> list[Element]:
@@ -342,9 +342,9 @@ class RLObservation(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
             shown = (tuple(self.current_elements()), self.env.unwrapped.device.size)
             for name, part in self._element_parts.get(shown, self._elements_observed).items():
                 out[name] = part.copy()
-        if self._heard:
-            said = observation.get(USER_RESPONSE, "") if isinstance(observation, dict) else ""
-            out[USER_RESPONSE] = tokenize(said, self.max_tokens, self.vocab_size)
+        for name in self._replies:
+            said = observation.get(name, "") if isinstance(observation, dict) else ""
+            out[name] = tokenize(said, self.max_tokens, self.vocab_size)
         return out
 
     def _shrunk(self, screen: np.ndarray) -> np.ndarray:

@@ -227,8 +227,17 @@ def _completion(raw: bytes, endpoint: Endpoint) -> Completion:
             f"{endpoint.url}: the completion's message is not an object: {_quote(repr(message))}"
         )
     text = message.get("content") or message.get("refusal") or ""
-    if isinstance(text, list):  # content given as parts
-        text = "".join(p.get("text", "") for p in text if isinstance(p, dict))
+    if isinstance(text, list):  # content given as parts; only text parts hold text
+        text = "".join(
+            part["text"]
+            for part in text
+            if isinstance(part, dict) and isinstance(part.get("text"), str)
+        )
+    elif not isinstance(text, str):
+        raise LLMUnavailableError(
+            f"{endpoint.url}: the completion's content is neither text nor parts: "
+            f"{_quote(repr(text))}"
+        )
     usage = answer.get("usage") if isinstance(answer, dict) else None
     usage = usage if isinstance(usage, dict) else {}
     return Completion(

@@ -108,6 +108,16 @@ def test_an_answer_that_is_not_a_completion_is_an_error() -> None:
         client(server, []).complete(HELLO)
 
 
+def test_content_parts_give_their_text_and_other_content_is_an_error() -> None:
+    parts = [{"type": "text", "text": "ACTION: "}, {"type": "text", "text": None}, {"text": "HOME"}]
+    odd = {"text": "ACTION: HOME"}
+    with ScriptedLLM([completion(parts), completion(odd)]) as server:  # type: ignore[arg-type]
+        chat = client(server, [])
+        assert chat.complete(HELLO).text == "ACTION: HOME"
+        with pytest.raises(LLMError, match=r"content is neither text nor parts"):
+            chat.complete(HELLO)
+
+
 # retries ------------------------------------------------------------------------------------
 def test_server_errors_are_retried_with_exponential_backoff() -> None:
     script = [failure(500), failure(503), completion("ACTION: HOME")]

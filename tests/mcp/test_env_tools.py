@@ -7,6 +7,7 @@ import json
 import pathlib
 from typing import Any
 
+import numpy as np
 import psutil
 import pytest
 
@@ -16,6 +17,7 @@ from mobile_gym.env import MobileEnv
 from mobile_gym.eval import run_episode
 from mobile_gym.registration import make_env
 from mobile_gym.tasks.schema import TaskFileError, ToolAccess, parse_task
+from mobile_gym.wrappers.rl import tokenize
 from tests.tasks.tasktools import task_data
 
 WEATHER = {"city": "杭州"}
@@ -155,6 +157,20 @@ def test_every_preset_observes_the_tool_result(
         assert json.loads(observed["tool_call"])["city"] == "杭州市"
         assert json.loads(observed["tools"].splitlines()[0])["name"].startswith("amap_")
         assert env.observation_space.contains(observed)
+    finally:
+        env.close()
+
+
+@pytest.mark.parametrize("observation", ["rl", "rl_pixels"])
+def test_rl_presets_observe_the_tool_result_as_tokens(observation: str) -> None:
+    env = make_env(tooled_task(), action_space="text", observation=observation)
+    try:
+        first, _ = env.reset(seed=1)
+        assert not first["tool_call"].any()
+        observed, _, _, _, info = env.step('MCP(amap_maps_weather, {"city": "杭州"})')
+        assert info["action_error"] is None
+        assert np.array_equal(observed["tool_call"], tokenize(info["tool_result"]))
+        assert observed["tool_call"].any() and env.observation_space.contains(observed)
     finally:
         env.close()
 

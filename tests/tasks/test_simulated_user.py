@@ -248,6 +248,32 @@ def test_the_correction_counts_agent_actions_not_touch_frames() -> None:
     assert obs["ask_user_response"] == info["ask_user_response"] == CORRECTED
 
 
+@pytest.mark.parametrize(
+    ("action_space", "first", "then"),
+    [
+        ("text", 'ACTION: OPEN_APP("Settings")', "ACTION: WAIT"),  # HOME, swipe, tap
+        ("text", 'ACTION: OPEN_APP("No such app")', "ACTION: WAIT"),
+        # Mobile-Env's INPUT: tap Chrome's address bar and type, then ENTER
+        ("mobile_env", '<action>INPUT(5, "x")</action>', "<action>DO_NOTHING()</action>"),
+        ("mobile_env", '<action>INPUT(0, "x")</action>', "<action>DO_NOTHING()</action>"),
+    ],
+)
+def test_a_correction_counts_an_action_of_several_touch_sequences_once(
+    action_space: str, first: str, then: str
+) -> None:
+    task = spec(
+        user={"correction": {"text": CORRECTED, "at_step": 2}},
+        setup={"start": {"package": "com.android.chrome"}},
+    )
+    env = make_preset_env(task, action_space=action_space)
+    env.reset(seed=0)
+    *_, info = env.step(first)
+    assert "ask_user_response" not in info and info["agent_steps"] == 1
+    *_, info = env.step(then)
+    assert info["ask_user_response"] == info["user_reply"] == CORRECTED
+    assert env.unwrapped.episode.agent.told == ["correction"]
+
+
 def test_told_and_ask_user_signals_in_an_episode() -> None:
     signals = {
         "wifi_off": {"setting": "global/wifi_on", "equals": "0"},

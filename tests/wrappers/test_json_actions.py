@@ -172,6 +172,13 @@ def test_tolerant_reading(text: str, expected: str) -> None:
     assert read(text) == expected
 
 
+def test_a_dict_may_hold_numpy_numbers() -> None:
+    assert read({"action_type": "click", "index": np.int64(3)}) == "TAP(3)"
+    assert read({"action_type": "click", "x": np.float32(540), "y": np.int32(1200)}) == (
+        "TAP(x=540, y=1200)"
+    )
+
+
 @pytest.mark.parametrize(
     ("action", "message"),
     [
