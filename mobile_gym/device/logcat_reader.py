@@ -4,7 +4,9 @@
 ring buffer; a cursor counts lines since the reader started, so ``since(cursor)`` returns
 what came after a point (lines that fell off the ring are gone, as on a device). When the
 stream breaks it is opened again with backoff, and the lines logcat replays from its buffer
-are skipped up to the last one already read (by timestamp, then by text). ``wait_for`` waits
+are skipped up to the last one already read: the lines read lately are known by their whole
+text (time, process, thread, tag, message), older ones by their time (the device's clock may
+have been set back, so time alone does not tell). ``wait_for`` waits
 until a given line has arrived: the device uses it to be sure the buffer holds everything
 logged before a moment.
 """
@@ -60,6 +62,7 @@ class LogcatReader:
         self._recent_counts: Counter[str] = Counter()
         self._last_stamp = ""
         self._at_last_stamp: set[str] = set()
+        self._last_text = ""
         self._failure: str | None = None
         self._changed = threading.Condition()
         self._closing = threading.Event()
@@ -169,8 +172,12 @@ class LogcatReader:
                     line = parse_logcat_line(text)
                     if line is None:
                         continue
-                    if resuming and self._seen(line.stamp, text):
-                        continue
+                    if resuming:
+                        if text == self._last_text:  # what comes after it is new
+                            resuming = False
+                            continue
+                        if self._seen(line.stamp, text):
+                            continue
                     resuming = False
                     batch.append((line, text))
                 if batch:
@@ -185,9 +192,12 @@ class LogcatReader:
         return kept
 
     def _seen(self, stamp: str, text: str) -> bool:
-        """Whether a replayed line was read before the stream broke."""
-        return stamp < self._last_stamp or (
-            stamp == self._last_stamp and text in self._at_last_stamp
+        """Whether a replayed line was read before the stream broke: one of the lines read
+        lately, or one older than the last line read."""
+        return (
+            text in self._recent_counts
+            or stamp < self._last_stamp
+            or (stamp == self._last_stamp and text in self._at_last_stamp)
         )
 
     def _append(self, batch: list[tuple[LogLine, str]]) -> None:
@@ -205,4 +215,5 @@ class LogcatReader:
                 if line.stamp != self._last_stamp:
                     self._last_stamp, self._at_last_stamp = line.stamp, set()
                 self._at_last_stamp.add(text)
+                self._last_text = text
             self._changed.notify_all()

@@ -89,6 +89,21 @@ def test_a_broken_stream_resumes_without_repeating_lines(streams: Streams) -> No
         reader.close()
 
 
+def test_lines_before_a_clock_set_back_are_not_taken_for_new_ones(streams: Streams) -> None:
+    reader = LogcatReader(streams.open, backoff_s=0.01)
+    try:
+        booted = line(0, "Zygote", "started")  # 06-03; then the clock is set back to 04-20
+        earlier = [text.replace("06-03", "04-20") for text in (line(0, "AM", "START"),)]
+        streams.send(booted, *earlier, end=True)
+        new = line(500, "AM", "BACK").replace("06-03", "04-20")
+        streams.send(booted, *earlier, new)
+        assert reader.wait_for(new, 5)
+        assert [tag for tag, _ in reader.since(0)[0]] == ["Zygote", "AM", "AM"]
+        assert reader.since(2)[0] == [("AM", "BACK")]
+    finally:
+        reader.close()
+
+
 def test_a_stream_that_cannot_be_opened_again_is_a_device_error(streams: Streams) -> None:
     reader = LogcatReader(streams.open, attempts=2, backoff_s=0.01, name="emulator-5554")
     try:
