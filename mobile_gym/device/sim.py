@@ -17,6 +17,7 @@ from mobile_gym.sim import Display, Phone
 from mobile_gym.sim.apps import DEFAULT_APPS
 from mobile_gym.sim.apps.base import App
 from mobile_gym.sim.system import providers
+from mobile_gym.sim.system.storage import LINKED_ROOTS
 
 
 class SimDevice:
@@ -94,7 +95,16 @@ class SimDevice:
         return [tuple(None if v is None else str(v) for v in row) for row in found.rows]
 
     def find_files(self, pattern: str) -> list[str]:
-        return sorted(p for p in self.phone.storage.file_paths() if glob_matches(p, pattern))
+        """As ``Device.find_files``; a pattern under another of Android's names of a folder
+        (``/storage/emulated/0`` for ``/sdcard``, ``LINKED_ROOTS``) finds the folder's files,
+        named as the pattern names them, as a device lists them."""
+        alias, root = next(
+            ((a, r) for a, r in LINKED_ROOTS.items() if pattern.startswith(a + "/")), ("", "")
+        )
+        if alias:
+            pattern = root + pattern[len(alias) :]
+        found = (p for p in self.phone.storage.file_paths() if glob_matches(p, pattern))
+        return sorted(alias + p[len(root) :] if alias else p for p in found)
 
     def read_file(self, path: str) -> bytes:
         return self.phone.read_file(path)

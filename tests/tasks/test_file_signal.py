@@ -7,6 +7,7 @@ import pytest
 
 from mobile_gym import actions
 from mobile_gym.device.adb import AdbDevice
+from mobile_gym.device.sim import SimDevice
 from mobile_gym.env import MobileEnv
 from mobile_gym.sim.adb_server import AdbServer
 from mobile_gym.tasks.schema import TaskFileError
@@ -84,5 +85,23 @@ def test_a_device_finds_and_reads_the_same_files() -> None:
             assert device.find_files("/sdcard/*/*/d.txt") == ["/sdcard/Download/deep/d.txt"]
             assert device.find_files("/sdcard/**/d.txt") == ["/sdcard/Download/deep/d.txt"]
             assert device.read_file("/sdcard/Download/c.txt") == b"c.txt"
+            # Android's other name of the shared storage: the same files, so named
+            assert device.find_files("/storage/emulated/0/Download/*.txt") == [
+                "/storage/emulated/0/Download/a.txt",
+                "/storage/emulated/0/Download/c.txt",
+            ]
         finally:
             device.close()
+
+
+def test_the_simulated_phone_finds_files_under_the_storages_other_names() -> None:
+    device = SimDevice()
+    for name in ("a.txt", "b.jpg"):
+        device.phone.write_file(f"/sdcard/Download/{name}", name.encode())
+    assert device.find_files("/storage/emulated/0/Download/*.txt") == [
+        "/storage/emulated/0/Download/a.txt"
+    ]
+    assert device.find_files("/storage/self/primary/**/b.jpg") == [
+        "/storage/self/primary/Download/b.jpg"
+    ]
+    assert device.find_files("/sdcard/Download/a.txt") == ["/sdcard/Download/a.txt"]
