@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mobile_gym.checks import check_int
 from mobile_gym.device.base import Device
 from mobile_gym.device.sim import SimDevice
 
@@ -22,8 +23,8 @@ def open_device(
             ``adb_host``:``adb_port`` (default 127.0.0.1:5037).
 
     Raises:
-        ValueError: an unknown kind, ``"adb"`` without a serial, or ADB options for another
-            kind of device.
+        ValueError: an unknown kind, ``"adb"`` without a serial, a port that is no port, or
+            ADB options for another kind of device.
         DeviceError: the ADB server or the device cannot be reached.
     """
     adb_options = {"serial": serial, "adb_host": adb_host, "adb_port": adb_port}
@@ -34,7 +35,8 @@ def open_device(
         # imported here: adbutils (and the requests it brings) costs every import otherwise
         from mobile_gym.device.adb import AdbDevice
 
-        return AdbDevice(serial, adb_host or "127.0.0.1", adb_port or 5037), True
+        port = 5037 if adb_port is None else check_int("adb_port", adb_port, 1, 65535)
+        return AdbDevice(serial, adb_host or "127.0.0.1", port), True
     if given:
         raise ValueError(f'{", ".join(given)} need device="adb", not device={device!r}')
     if device is None or device == "sim":

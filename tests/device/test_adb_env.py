@@ -90,6 +90,12 @@ def test_the_oracle_gives_the_same_episode_over_adb(server: AdbServer, task: str
     assert last_action[4] is True  # success
 
 
+@pytest.mark.parametrize("port", [0, -1, 70_000, "5037", 5037.0])
+def test_an_adb_port_that_is_no_port_is_refused(port: object) -> None:
+    with pytest.raises(ValueError, match=r"^adb_port must be an integer in 1\.\.65535, got "):
+        gym.make("MobileGym/settings.wifi_off-v0", device="adb", serial=SERIAL, adb_port=port)
+
+
 def test_gym_make_selects_the_adb_device(server: AdbServer) -> None:
     env = gym.make(
         "MobileGym/settings.wifi_off-v0", device="adb", serial=SERIAL, adb_port=server.port
