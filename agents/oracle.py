@@ -45,8 +45,9 @@ class OracleAgent(ModelFreeAgent):
         else:
             self._tool_result = info.get("tool_call") or self._tool_result
             episode = self._env.episode
-            step = bind_step(self._steps.pop(0), episode.told_values(), self._tool_result)
+            step = bind_step(self._steps[0], episode.told_values(), self._tool_result)
             command = step_command(step, self._env.device.hierarchy_xml(), self._env.device.size)
+            self._steps.pop(0)  # (a step that cannot be played on this screen stays next)
         self._output = _describe(command)
         return command
 

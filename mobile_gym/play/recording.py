@@ -12,7 +12,8 @@ disk. An episode that has not ended (yet, or ever: the page reset it, or the ser
 stopped) is recorded as a failure whose ``agent_error`` says so (``UNFINISHED``); a replay
 then checks its steps only. Nothing recorded reads the wall clock: ``latency_s`` is 0.
 Playing the same seed again moves the earlier attempt to ``attempts/``, as a resumed run
-does.
+does, once the new attempt's first action is recorded: an attempt reset and left before
+it acts records nothing, and the folder keeps the earlier one as it was.
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ from mobile_gym.eval.episode_runner import (
     episode_record,
     step_record,
 )
-from mobile_gym.eval.observations import StepSaver
+from mobile_gym.eval.observations import SCREENSHOT_SCALE, StepSaver, png_bytes
 from mobile_gym.eval.records import EpisodeRecord, StepRecord
 from mobile_gym.eval.report import write_results
 from mobile_gym.eval.runner import RunSettings
-from mobile_gym.eval.store import RunStore
+from mobile_gym.eval.store import RunStore, write_atomic
 from mobile_gym.tasks.schema import TaskSpec
 
 PLAYER = "human"
@@ -73,6 +74,7 @@ class SessionRecording:
         self._earlier = 0
         self._instruction = ""
         self._start: dict[str, Any] = {}
+        self._reset_screen = b""
         self._steps: list[StepRecord] = []
         self._saver: StepSaver | None = None
         self._error: str | None = None
@@ -87,17 +89,30 @@ class SessionRecording:
         return self.store.trajectory_path(self.task.id, seed)
 
     def start(self, seed: int, instruction: str) -> None:
-        """A new episode of ``seed``, just reset: an earlier attempt of it moves to
-        ``attempts/`` and its step 0 screenshot is saved."""
+        """A new episode of ``seed``, just reset: its step 0 screen is kept until its first
+        action is recorded (``_begin``)."""
         self._seed, self._instruction = seed, instruction
-        self._earlier = self.store.archive_episode(self.task.id, seed)
-        self._saver = StepSaver(self.store, self.task.id, seed, self.env, ("screenshots",))
+        self._reset_screen = png_bytes(self.base.device.screenshot(SCREENSHOT_SCALE))
+        self._saver = None
         self._start = episode_header(
             self.task, ACTION_SPACE, OBSERVATION, None, "original", self.cap
         )
-        self._start["reset"] = {"screenshot": self._saver.screenshot(0), "observation": None}
         self._steps = []
         self._error = None
+
+    def _begin(self) -> StepSaver:
+        """The episode's saver; on its first call for the episode, before any file of it is
+        written, an earlier attempt of the seed moves to ``attempts/`` and the step 0
+        screenshot is saved."""
+        if self._saver is None:
+            self._earlier = self.store.archive_episode(self.task.id, self._seed)
+            self._saver = StepSaver(
+                self.store, self.task.id, self._seed, self.env, ("screenshots",)
+            )
+            path = self.store.screenshot_path(self.task.id, self._seed, 0)
+            write_atomic(path, self._reset_screen)
+            self._start["reset"] = {"screenshot": self.store.relative(path), "observation": None}
+        return self._saver
 
     def step(
         self,
@@ -111,10 +126,9 @@ class SessionRecording:
     ) -> EpisodeRecord:
         """Record the action just played (``exchanged``: ``exchanges`` before it) and
         write the episode as it stands; its record."""
+        saver = self._begin()
         faulted = device_error(info)
-        shot = (
-            None if faulted or self._saver is None else self._saver.screenshot(len(self._steps) + 1)
-        )
+        shot = None if faulted else saver.screenshot(len(self._steps) + 1)
         self._steps.append(
             step_record(
                 len(self._steps) + 1,
@@ -135,6 +149,7 @@ class SessionRecording:
     def fail(self, error: str, info: dict[str, Any]) -> EpisodeRecord:
         """Record that the env or the task raised ``error`` (described): the episode ends
         as an error."""
+        self._begin()
         self._error = error
         return self._save(info, True, False)
 

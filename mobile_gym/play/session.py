@@ -2,9 +2,10 @@
 
 The env is made as the oracle plays it (``gesture`` actions: a ``Command`` is one agent
 action), so every action a person takes is recorded as a command a replay gives again.
-Beside it sits the ``OracleAgent``, attached to the same env: ``solution_step`` plays the
-reference solution's next step from where the solution left off (after one's own actions
-the remaining steps may no longer fit the screen; a reset starts them over).
+Beside it sits the ``OracleAgent``, attached to the same env:
+``solution_step`` plays the reference solution's next step from where the solution left off
+(after one's own actions the remaining steps may no longer fit the screen: such a step is
+refused and kept, to play once its screen is back; a reset starts them over).
 
 ``state`` is what the page shows besides the screen: the instruction and the intermediate
 instructions, rewards, events, success and the end of the episode, the step count against
@@ -146,10 +147,17 @@ class PlaySession:
 
     def solution_step(self) -> Command:
         """Play the reference solution's next step (STATUS complete once it has none left);
-        the command played."""
+        the command played. PlayError, nothing played and the step kept, when the step
+        cannot be played on the screen as it is."""
         if self.progress.ended:
             raise PlayError("the episode has ended: reset it or start a new seed")
-        command = self.oracle.act(self.progress.observation, self.progress.info)
+        try:
+            command = self.oracle.act(self.progress.observation, self.progress.info)
+        except LookupError as exc:  # its node is not on this screen; the step stays next
+            raise PlayError(
+                f"the solution's next step cannot be played here: {exc} (go back to where "
+                "the solution left off, or reset)"
+            ) from None
         self.act(command, "solution", f"solution: {self.oracle.last_output}")
         return command
 

@@ -1,7 +1,8 @@
 """The episode viewer: one self-contained HTML page per episode, a filmstrip of its steps
 (each screen with the action drawn on it) and, for the step in view, the instruction, the
 agent's raw output, reward, events, errors, the user's reply and tool results. The left and
-right arrow keys, Home and End move through the steps."""
+right arrow keys, Home and End move through the steps; ``#stepN`` opens the page at step N.
+An episode with no screen (nothing saved, and none replayed) is shown without them."""
 
 from __future__ import annotations
 
@@ -39,8 +40,8 @@ document.addEventListener('keydown', (event) => {
   const moves = {ArrowRight: now + 1, ArrowLeft: now - 1, Home: 0, End: figures.length - 1};
   if (event.key in moves) { event.preventDefault(); show(moves[event.key]); }
 });
-const start = Number((location.hash.match(/^#step(\\d+)$/) || [])[1] || 0);
-show(start);
+const wanted = (location.hash.match(/^#step(\\d+)$/) || [])[1];
+show(Math.max(0, figures.findIndex((f) => f.dataset.step === wanted)));
 """
 
 
@@ -55,9 +56,11 @@ def episode_html(episode: EpisodeSteps, frames: Sequence[Frame], back: str = "")
         for frame, image in zip(frames, images, strict=True)
     )
     panels = "".join(
-        _panel(frame, record.instruction, number) for number, frame in enumerate(frames)
+        _panel(frame, instruction, number)
+        for number, (frame, instruction) in enumerate(
+            zip(frames, _in_force(frames, record.instruction), strict=True)
+        )
     )
-    first = images[0] if images else ""
     summary = (
         f"{esc(record.agent)} · seed {record.seed} · "
         f'<span class="{esc(record.outcome)}">{esc(record.outcome)}</span> · '
@@ -70,17 +73,32 @@ def episode_html(episode: EpisodeSteps, frames: Sequence[Frame], back: str = "")
         if value
     )
     header = f"<h1>{esc(record.task_id)}</h1><p>{summary}{link}</p>"
-    body = (
-        f"<p><b>Instruction:</b> {esc(record.instruction)}</p>{problems}"
+    title = f"{record.task_id} seed {record.seed}"
+    body = f"<p><b>Instruction:</b> {esc(record.instruction)}</p>{problems}"
+    if not frames:
+        return document(title, header, f'{body}<p class="caption">No screens saved.</p>')
+    body += (
         '<div class="viewer"><div class="screen">'
-        f'<img id="screen" src="{first}" alt="the screen of the step in view"></div>'
+        f'<img id="screen" src="{images[0]}" alt="the screen of the step in view"></div>'
         f'<div class="details">{panels}</div></div>'
         f'<div class="strip">{strip}</div>'
         '<p class="keys">← → move through the steps, Home and End jump to the first and '
         "last; click a frame to see it. Each screen is the one the step's action acted on; "
         "the last is the screen the episode ended on.</p>"
     )
-    return document(f"{record.task_id} seed {record.seed}", header, body, SCRIPT)
+    return document(title, header, body, SCRIPT)
+
+
+def _in_force(frames: Sequence[Frame], instruction: str) -> list[str]:
+    """The instruction in force when each frame's action was taken, from the episode's
+    first ``instruction`` on: as in the dataset's rows (``mobile_gym.data.rows``), an
+    instruction a step released holds from the next action on."""
+    found: list[str] = []
+    for frame in frames:
+        found.append(instruction)
+        if frame.line is not None and frame.line.get("instructions"):
+            instruction = frame.line["instructions"][-1]
+    return found
 
 
 def _caption(frame: Frame) -> str:
@@ -91,20 +109,21 @@ def _caption(frame: Frame) -> str:
 
 
 def _panel(frame: Frame, instruction: str, number: int) -> str:
-    """The details of one frame's step, shown while it is in view."""
+    """The details of one frame's step (``instruction``: the one in force when its action
+    was taken), shown while it is in view."""
     line = frame.line
     if line is None:
         items = [("screen", "the screen the episode ended on")]
         items += list(frame.after.items())
         return _section(number, "End", items)
-    instructions = line.get("instructions") or []
     items: list[tuple[str, Any]] = [
         ("action", frame.mark.label if frame.mark else ""),
         ("action as recorded", json.dumps(line.get("action"), ensure_ascii=False)),
         ("agent output", line.get("output")),
-        ("instruction in force", " / ".join(instructions) if instructions else instruction),
+        ("instruction in force", instruction),
         ("reward", line.get("reward")),
         ("events", ", ".join(line.get("events") or []) or "none"),
+        ("new instruction", " / ".join(line.get("instructions") or []) or None),
         ("action error", line.get("action_error")),
         ("asked the user", "yes" if line.get("asked_user") else None),
         ("MCP tool call", "yes" if line.get("mcp_call") else None),

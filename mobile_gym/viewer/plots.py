@@ -32,6 +32,12 @@ def _figure(width: float, height: float) -> Any:
     return Figure(figsize=(width, height), layout="constrained")
 
 
+def _literal(text: str) -> str:
+    """``text`` escaped for matplotlib, which reads a pair of ``$`` as mathtext: a label
+    from a run (a suite, a run's name) prints as written."""
+    return text.replace("$", r"\$")
+
+
 def _svg(figure: Any) -> str:
     """The figure as an SVG element (text kept as text, no XML prologue)."""
     import matplotlib
@@ -74,14 +80,14 @@ def success_rates(series: Sequence[Series], by: str, title: str) -> str:
             width,
             yerr=[low, high],
             capsize=3,
-            label=name,
+            label=_literal(name),
             color=_COLOURS[number % len(_COLOURS)],
         )
     labels = [_group_name(by, group) for group in groups]
     tilt = len(groups) > 4 or any(len(label) > 12 for label in labels)
     axes.set_xticks(
         range(len(groups)),
-        labels,
+        [_literal(label) for label in labels],
         rotation=30 if tilt else 0,
         ha="right" if tilt else "center",
         fontsize=8,
@@ -119,7 +125,7 @@ def histogram(
                 values,
                 bins=bins,
                 alpha=0.6 if len(series) > 1 else 0.9,
-                label=name,
+                label=_literal(name),
                 color=_COLOURS[number % len(_COLOURS)],
             )
         _legend(figure, series)

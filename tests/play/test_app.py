@@ -151,6 +151,21 @@ def test_solution_steps_solve_the_task_and_end_the_episode(wifi):
     assert "episode has ended" in _ask(socket, {"op": "solution"})["error"]
 
 
+def test_a_solution_step_off_its_path_is_refused_and_kept(wifi):
+    _, _, socket, _ = wifi
+    _ask(socket, {"op": "solution"})  # the app drawer
+    _command(socket, verb="key", key="HOME")  # the player leaves it
+    refused = _ask(socket, {"op": "solution"})  # Settings: not on the home screen
+    assert "solution's next step cannot be played here" in refused["error"]
+    assert "{'text': 'Settings'}" in refused["error"]
+    assert refused["state"]["agent_steps"] == 2 and not refused["state"]["ended"]
+    _command(socket, verb="swipe", x=0.5, y=0.75, x2=0.5, y2=0.25)  # the drawer again
+    settings = _ask(socket, {"op": "solution"})  # the kept step plays
+    assert settings["error"] is None and settings["state"]["app"] == "com.android.settings"
+    assert settings["state"]["actions"][-1]["by"] == "solution"
+    assert settings["state"]["agent_steps"] == 4
+
+
 def test_bad_requests_are_refused_without_a_step(wifi):
     _, _, socket, _ = wifi
     socket.send_text("{not json")
@@ -216,3 +231,33 @@ def test_every_action_is_recorded_and_replays(wifi):
     _command(socket, verb="key", key="BACK")
     assert (root / "attempts" / "settings.wifi_off" / "seed0" / "1" / "episode.json").exists()
     assert len(_lines(trajectory)) == 3  # header, the one step, the result
+
+
+def test_a_reset_keeps_the_finished_episode_until_the_next_attempt_acts(wifi, tmp_path):
+    session, _, socket, _ = wifi
+    root = session.recording.root
+    for _ in range(session.task.min_steps):
+        _ask(socket, {"op": "solution"})
+    screens = root / "screenshots" / "settings.wifi_off" / "seed0"
+    finished = {path.name: path.read_bytes() for path in screens.iterdir()}
+    trajectory = root / "trajectories" / "settings.wifi_off" / "seed0.jsonl"
+    solved = trajectory.read_text(encoding="utf-8")
+    reset = _ask(socket, {"op": "reset"})  # the same seed again, and nothing played
+    assert reset["state"]["agent_steps"] == 0
+    assert trajectory.read_text(encoding="utf-8") == solved
+    assert {path.name: path.read_bytes() for path in screens.iterdir()} == finished
+    assert not (root / "attempts").exists()
+    episode = json.loads((root / "episodes" / "settings.wifi_off__seed0.json").read_text())
+    assert episode["outcome"] == "success"
+    out = tmp_path / "report.html"
+    reported = CliRunner().invoke(cli, ["report", str(root), "--out", str(out)])
+    assert reported.exit_code == 0, reported.output
+    _command(socket, verb="key", key="BACK")  # the new attempt acts: the first moves aside
+    kept = root / "attempts" / "settings.wifi_off" / "seed0" / "1"
+    assert (kept / "trajectory.jsonl").read_text(encoding="utf-8") == solved
+    assert {p.name: p.read_bytes() for p in (kept / "screenshots").iterdir()} == finished
+    header, _, result = _lines(trajectory)
+    assert header["reset"]["screenshot"] == "screenshots/settings.wifi_off/seed0/step000.png"
+    assert result["extra"]["earlier_attempts"] == 1
+    assert sorted(path.name for path in screens.iterdir()) == ["step000.png", "step001.png"]
+    assert (screens / "step000.png").read_bytes() == finished["step000.png"]  # the same start

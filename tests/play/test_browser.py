@@ -1,6 +1,7 @@
 """The play page in a real browser against a real uvicorn server: a task solved by clicks
 on the screen image, recorded and replayed; the hierarchy's hover overlay at the node's
-bounds; the mouse, wheel, keyboard and buttons mapped to their commands."""
+bounds; the mouse, wheel, keyboard and buttons mapped to their commands; a solution step
+off its path refused in the panel, the page still connected."""
 
 from __future__ import annotations
 
@@ -184,4 +185,31 @@ def test_long_press_wheel_keys_and_buttons_become_commands(played):
         page.locator("#new-seed").click()
         page.wait_for_function("state.seed === 5 && state.agent_steps === 0")
         assert session.progress.seed == 5
+        check_no_errors(opened)
+
+
+def test_a_solution_step_off_its_path_is_refused_in_the_panel(played):
+    _, server = played("settings.wifi_off")
+    with server as url, open_browser() as opened:
+        page = opened.page
+        _load(page, url)
+        page.locator("#solution").click()  # the app drawer
+        _wait_steps(page, 1)
+        page.get_by_role("button", name="Home").click()
+        _wait_steps(page, 2)
+        page.locator("#solution").click()  # Settings: not on the home screen
+        page.wait_for_function(
+            "document.getElementById('error').textContent.includes('cannot be played here')"
+        )
+        assert _state(page)["agent_steps"] == 2
+        width, height = _state(page)["screen"]["width"], _state(page)["screen"]["height"]
+        page.mouse.move(*_at(page, width / 2, height * 0.75))  # the drawer again
+        page.mouse.down()
+        page.mouse.move(*_at(page, width / 2, height * 0.25), steps=5)
+        page.mouse.up()
+        _wait_steps(page, 3)
+        page.locator("#solution").click()  # the step kept: Settings
+        _wait_steps(page, 4)
+        assert _state(page)["app"] == "com.android.settings"
+        assert page.locator("#error").inner_text() == ""
         check_no_errors(opened)

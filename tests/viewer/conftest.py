@@ -1,6 +1,6 @@
 """Small real runs, made once per test session with ``mobile-gym eval``: the oracle saving
-screenshots and observations, and the random agent saving nothing (its screens are
-replayed)."""
+screenshots and observations, the random agent saving nothing (its screens are replayed),
+and a language model agent whose endpoint is down (an episode ended in an error)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mobile_gym.cli import app
+from tests.agents.scripted_llm import ScriptedLLM, failure
 
 TASKS = ("settings.wifi_off", "notes.create_titled")
 
@@ -38,6 +39,21 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, pathlib.Path]:
         "oracle": make_run(root, "oracle", "--save", "screenshots", "--save", "observations"),
         "random": make_run(root, "random", "--max-steps", "4"),
     }
+
+
+@pytest.fixture(scope="session")
+def errored(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    """A run of one episode that ended in an error before its first action (the model's
+    endpoint answered 503), saving no screens."""
+    out = tmp_path_factory.mktemp("runs") / "errored"
+    with ScriptedLLM([failure(503)]) as server:
+        invoke(
+            "eval", "--agent", "llm", "--agent-option", "model=m",
+            "--agent-option", f"base_url={server.base_url}", "--agent-option", "max_retries=0",
+            "--task", "settings.wifi_off", "--out", str(out),
+        )  # fmt: skip
+    assert [e["outcome"] for e in results(out)["episodes"]] == ["error"]
+    return out
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,6 @@
 """The report and a viewer page in a real browser, opened from disk: the plots and the
-filmstrip render, the keys move through the steps, the pages are not blank, and their
-scripts report no errors."""
+filmstrip render, the keys move through the steps, a ``#stepN`` link opens step N, the
+pages are not blank, and their scripts report no errors (a page with no screens too)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 
 from tests.browser import check_no_errors, needs_browser, open_browser
+from tests.viewer.conftest import invoke
 
 
 def not_blank(png: bytes) -> float:
@@ -61,3 +62,36 @@ def test_the_report_and_a_viewer_page_render(report: pathlib.Path) -> None:
         page.click("header a")  # back to the report
         assert page.locator(".plot svg").count() == 6
         check_no_errors(opened)
+
+
+@needs_browser
+def test_a_step_link_opens_the_page_at_that_step(report: pathlib.Path) -> None:
+    page_file = report.parent / "report_episodes" / "oracle" / "notes.create_titled__seed0.html"
+    steps = page_file.read_text(encoding="utf-8").count("<h3>Step ")
+    with open_browser() as opened:
+        page = opened.page
+        for step in (1, 2, steps):
+            page.goto("about:blank")
+            page.goto(f"{page_file.as_uri()}#step{step}")
+            shown = page.locator("section.step:not([hidden]) h3")
+            assert shown.inner_text() == f"Step {step}"
+            figure = page.locator(".strip figure.current figcaption")
+            assert figure.inner_text().split()[0] == str(step)
+        page.goto("about:blank")
+        page.goto(f"{page_file.as_uri()}#step{steps + 5}")  # no such step: the first
+        assert page.locator("section.step:not([hidden]) h3").inner_text() == "Step 1"
+        check_no_errors(opened)
+
+
+@needs_browser
+def test_a_page_with_no_screens_opens_without_errors(
+    errored: pathlib.Path, tmp_path: pathlib.Path
+) -> None:
+    out = tmp_path / "report.html"
+    assert invoke("report", str(errored), "--out", str(out), "--no-replay").exit_code == 0
+    page_file = out.parent / "report_episodes" / "errored" / "settings.wifi_off__seed0.html"
+    with open_browser() as opened:
+        page = opened.page
+        page.goto(page_file.as_uri())
+        check_no_errors(opened)
+        assert page.get_by_text("No screens saved.").is_visible()

@@ -8,7 +8,14 @@ import re
 
 from mobile_gym.eval.report import _rate
 from mobile_gym.metrics import Rate
+from mobile_gym.viewer.plots import histogram, success_rates
+from mobile_gym.viewer.runs import load_run
 from tests.viewer.conftest import TASKS, invoke, results
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+MATH = r"budget $\frac{1$ and $x$"
+"""A label matplotlib would read as mathtext (and fail to parse)."""
 
 
 def rows(html: str, table: str) -> dict[str, tuple[int, int, str]]:
@@ -135,3 +142,28 @@ def test_an_episode_that_cannot_be_shown_is_named(runs: dict, tmp_path: pathlib.
     row = re.search(r'data-key="settings.wifi_off__seed1">(.*?)</tr>', html)
     assert row is not None and "<a " not in row.group(1)
     assert len(list((tmp_path / "report_episodes" / "run").glob("*.html"))) == 3
+
+
+def test_a_label_with_dollars_prints_as_written(tmp_path: pathlib.Path) -> None:
+    shipped = ROOT / "configs" / "tasks" / "starter" / "settings_wifi_off.yaml"
+    task = tmp_path / "dollar.yaml"
+    task.write_text(
+        shipped.read_text(encoding="utf-8").replace(
+            "id: settings.wifi_off\n", f"id: settings.dollar_wifi\nsuite: '{MATH}'\n"
+        ),
+        encoding="utf-8",
+    )
+    run = tmp_path / "dollar"
+    made = invoke("eval", "--agent", "oracle", "--task", str(task), "--out", str(run))
+    assert made.exit_code == 0, (made.stderr, made.exception)
+    out = tmp_path / "report.html"
+    result = invoke("report", str(run), "--by", "suite", "--out", str(out), "--no-episodes")
+    assert result.exit_code == 0, (result.stderr, result.exception)
+    assert f">{MATH}</text>" in out.read_text(encoding="utf-8")  # the tick label
+
+
+def test_a_run_name_with_dollars_prints_as_written_in_the_legend(runs: dict) -> None:
+    records = load_run(runs["oracle"]).records
+    series = [(MATH, records), ("other", records)]
+    assert f">{MATH}</text>" in success_rates(series, "suite", "Success rate by suite")
+    assert f">{MATH}</text>" in histogram(series, lambda r: r.steps, "Steps", "steps", True)
