@@ -4,27 +4,30 @@ Episodes whose infrastructure failed (outcome ``error``: the model endpoint down
 fault) say nothing of the agent. The headline success rate counts them as failures (an
 episode not finished is not a success); ``sr_finished`` is the success rate over the
 finished episodes only (successes and failures), shown beside it; ``errors`` counts them.
+Every mean per episode (tokens, Ave Steps, Ave Queries, Ave MCP calls, average reward,
+reward per step) is taken over the finished episodes only.
 
 MobileAgentBench (``agent_bench``): success rate; step efficiency = steps taken / minimum
 steps, over successful episodes only; latency = mean seconds per agent decision; tokens
-per episode (the model's own count when it reports one, otherwise the GPT-4V estimate:
-text ``ceil(chars / 4)``, an image ``85 + 170`` per 512-px tile after OpenAI's resizing;
-beside it the original's own estimate, ``tokens_1024``, whose image rule fits the longest
-side into 1024 px before counting tiles: 425 tokens for a 1080 x 2400 screen, not 1,445);
-FN rate = early stops / failed episodes (errors are not failures); FP rate = late stops /
-successful episodes.
+per episode (each decision's own count when the model reports one, otherwise its GPT-4V
+estimate: text ``ceil(chars / 4)``, an image ``85 + 170`` per 512-px tile after OpenAI's
+resizing; beside it the original's own estimate, ``tokens_1024``, whose image rule fits
+the longest side into 1024 px before counting tiles: 425 tokens for a 1080 x 2400 screen,
+not 1,445); FN rate = early stops / failed episodes (errors are not failures); FP rate =
+late stops / successful episodes.
 
 MobileWorld (``mobile_world``): success rate overall and per primary category (``gui``,
 ``interact``, ``mcp``; a task tagged both ``interact`` and ``mcp`` is ``mcp``) over the
-episodes actually run; Ave Steps over all episodes; Ave Queries = ``ask_user`` calls /
-interaction episodes; UIQ = the sum over interaction episodes of success / asks (0 without
-asks), divided by the interaction episodes plus the other episodes in which the agent
-asked; Ave MCP calls = MCP calls / MCP episodes. Interaction and MCP episodes are those of
-tasks tagged so (``EpisodeRecord.kinds``), whatever their primary category.
+episodes actually run; Ave Steps over the finished episodes; Ave Queries = ``ask_user``
+calls / finished interaction episodes; UIQ = the sum over interaction episodes of success
+/ asks (0 without asks), divided by the interaction episodes plus the other episodes in
+which the agent asked; Ave MCP calls = MCP calls / finished MCP episodes. Interaction and
+MCP episodes are those of tasks tagged so (``EpisodeRecord.kinds``), whatever their
+primary category.
 
 Mobile-Env (``mobile_env``): success rate, average episode reward (stages reached, in its
 WikiHow tasks) and reward per step (an episode's reward over its steps, averaged over the
-episodes that took a step), overall and per task type.
+finished episodes that took a step), overall and per task type.
 
 Every success rate comes with a 95 % Wilson interval. A metric with nothing to average
 over (SE without successes, FN rate without failures, Ave Queries without interaction
@@ -133,7 +136,8 @@ class Rate:
 
 
 def wilson(hits: int, n: int, z: float = WILSON_Z) -> tuple[float, float] | None:
-    """The Wilson score interval of ``hits`` successes in ``n`` trials (None if n is 0)."""
+    """The Wilson score interval of ``hits`` successes in ``n`` trials (None if n is 0);
+    it reaches 0 exactly when there are no hits and 1 when every trial is one."""
     if not 0 <= hits <= n:
         raise ValueError(f"hits must be in 0..n, got {hits} of {n}")
     if n == 0:
@@ -142,7 +146,9 @@ def wilson(hits: int, n: int, z: float = WILSON_Z) -> tuple[float, float] | None
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if hits == 0 else max(0.0, centre - half)  # exact where rounding would miss
+    high = 1.0 if hits == n else min(1.0, centre + half)
+    return low, high
 
 
 def _mean(values: Iterable[float]) -> float | None:
@@ -159,9 +165,14 @@ def success_rate(records: Sequence[EpisodeRecord]) -> Rate:
     return Rate(sum(r.success for r in records), len(records))
 
 
+def finished_episodes(records: Sequence[EpisodeRecord]) -> list[EpisodeRecord]:
+    """The finished episodes: those whose outcome is not ``error``."""
+    return [r for r in records if r.outcome != "error"]
+
+
 def finished_success_rate(records: Sequence[EpisodeRecord]) -> Rate:
-    """Successes over the finished episodes: those whose outcome is not ``error``."""
-    return success_rate([r for r in records if r.outcome != "error"])
+    """Successes over the finished episodes (``finished_episodes``)."""
+    return success_rate(finished_episodes(records))
 
 
 # the three families ------------------------------------------------------------------------
@@ -177,14 +188,15 @@ class AgentBenchMetrics:
     se: float | None
     latency_s: float | None
     tokens: float | None
-    """Mean tokens per episode: reported where the agent reported them, else estimated."""
+    """Mean tokens per finished episode (``EpisodeRecord.tokens``): each decision's count
+    as the model reported it, else as estimated."""
     tokens_reported: float | None
-    """Mean reported tokens over the episodes whose agent reported them."""
+    """Mean reported tokens over the finished episodes whose model reported any."""
     tokens_estimated: float | None
-    """Mean GPT-4V-estimated tokens per episode."""
+    """Mean GPT-4V-estimated tokens per finished episode."""
     tokens_1024: float | None
-    """Mean tokens per episode estimated by MobileAgentBench's own rule (images fit into
-    1024 px): reported where the agent reported them, as ``tokens``."""
+    """Mean tokens per finished episode, a decision without a reported count estimated by
+    MobileAgentBench's own rule (images fit into 1024 px) (``EpisodeRecord.tokens_1024``)."""
     fn_rate: float | None
     fp_rate: float | None
     errors: int
@@ -194,21 +206,19 @@ class AgentBenchMetrics:
 def agent_bench(records: Sequence[EpisodeRecord]) -> AgentBenchMetrics:
     succeeded = [r for r in records if r.success]
     failed = [r for r in records if r.outcome == "failure"]
+    ended = finished_episodes(records)
     decisions = sum(r.steps if r.decisions is None else r.decisions for r in records)
-    reported = [r.tokens_reported for r in records if r.tokens_reported is not None]
+    reported = [r.tokens_reported for r in ended if r.tokens_reported is not None]
     return AgentBenchMetrics(
         episodes=len(records),
         sr=success_rate(records),
         sr_finished=finished_success_rate(records),
         se=_mean(r.steps / r.min_steps for r in succeeded),
         latency_s=_ratio(sum(r.latency_s for r in records), decisions),
-        tokens=_mean(r.tokens for r in records),
+        tokens=_mean(r.tokens for r in ended),
         tokens_reported=_mean(reported),
-        tokens_estimated=_mean(r.tokens_estimated for r in records),
-        tokens_1024=_mean(
-            r.tokens_reported if r.tokens_reported is not None else r.tokens_estimated_1024
-            for r in records
-        ),
+        tokens_estimated=_mean(r.tokens_estimated for r in ended),
+        tokens_1024=_mean(r.tokens_1024 for r in ended),
         fn_rate=_ratio(sum(r.early_stop for r in failed), len(failed)),
         fp_rate=_ratio(sum(r.late_stop for r in succeeded), len(succeeded)),
         errors=sum(r.outcome == "error" for r in records),
@@ -229,8 +239,9 @@ class MobileWorldMetrics:
 
 
 def mobile_world(records: Sequence[EpisodeRecord]) -> MobileWorldMetrics:
+    ended = finished_episodes(records)
     interact = [r for r in records if "interact" in r.kinds]
-    mcp = [r for r in records if "mcp" in r.kinds]
+    mcp = [r for r in ended if "mcp" in r.kinds]
     asked_elsewhere = [r for r in records if "interact" not in r.kinds and r.asks > 0]
     quality = sum((r.success / r.asks) if r.asks else 0.0 for r in interact)
     return MobileWorldMetrics(
@@ -240,10 +251,10 @@ def mobile_world(records: Sequence[EpisodeRecord]) -> MobileWorldMetrics:
             category: success_rate(group)
             for category, group in group_by(records, lambda r: r.category).items()
         },
-        ave_steps=_mean(r.steps for r in records),
-        ave_queries=_ratio(sum(r.asks for r in interact), len(interact)),
+        ave_steps=_mean(r.steps for r in ended),
+        ave_queries=_mean(r.asks for r in finished_episodes(interact)),
         uiq=_ratio(quality, len(interact) + len(asked_elsewhere)),
-        ave_mcp_calls=_ratio(sum(r.mcp_calls for r in mcp), len(mcp)),
+        ave_mcp_calls=_mean(r.mcp_calls for r in mcp),
     )
 
 
@@ -261,10 +272,11 @@ class MobileEnvMetrics:
 
 def mobile_env(records: Sequence[EpisodeRecord], by_type: bool = True) -> MobileEnvMetrics:
     typed = [r for r in records if r.task_type] if by_type else []
+    ended = finished_episodes(records)
     return MobileEnvMetrics(
         episodes=len(records),
-        average_reward=_mean(r.total_reward for r in records),
-        reward_per_step=_mean(r.total_reward / r.steps for r in records if r.steps > 0),
+        average_reward=_mean(r.total_reward for r in ended),
+        reward_per_step=_mean(r.total_reward / r.steps for r in ended if r.steps > 0),
         sr=success_rate(records),
         by_type={
             name: mobile_env(group, by_type=False)

@@ -125,6 +125,13 @@ def test_wilson_interval_known_values() -> None:
         metrics.wilson(3, 2)
 
 
+def test_wilson_interval_reaches_0_and_1_exactly() -> None:
+    for n in range(1, 50):  # 4 of 4 once gave 0.9999999999999999
+        assert metrics.wilson(n, n)[1] == 1.0  # type: ignore[index]
+        assert metrics.wilson(0, n)[0] == 0.0  # type: ignore[index]
+    assert metrics.Rate(4, 4).to_json()["high"] == 1.0
+
+
 def test_no_episodes_gives_nothing_to_average() -> None:
     bench, world, env = (
         metrics.agent_bench([]),
@@ -235,3 +242,56 @@ def test_reported_tokens_are_input_plus_output() -> None:
     assert TokenUsage(input_tokens=7, output_tokens=5).reported == 12
     assert TokenUsage(input_tokens=7).reported == 7
     assert TokenUsage(input_chars=40).reported is None
+
+
+def test_errors_are_left_out_of_every_mean_per_episode() -> None:
+    outage = {"error": "LLMUnavailableError: HTTP 503", "steps": 0, "tokens_estimated": 0}
+    errors = [
+        record("x", **outage, tags=["interact", "mcp"]),
+        record("y", **outage, category="mcp"),
+    ]
+    with_errors = [*EPISODES, *errors]
+    bench, world, env = (
+        metrics.agent_bench(with_errors),
+        metrics.mobile_world(with_errors),
+        metrics.mobile_env(with_errors),
+    )
+    assert (bench.episodes, bench.errors, bench.sr.n, bench.sr_finished.n) == (7, 2, 7, 5)
+    assert bench.tokens == pytest.approx((100 + 50 + 40 + 0 + 10) / 5)
+    assert bench.tokens_estimated == pytest.approx((80 + 50 + 40 + 0 + 10) / 5)
+    assert bench.tokens_1024 == pytest.approx(100 / 5)  # no 1024-px estimates in EPISODES
+    assert world.ave_steps == pytest.approx(25 / 5)
+    assert world.ave_queries == pytest.approx((2 + 0) / 2)  # b and c, not x
+    assert world.ave_mcp_calls == pytest.approx(3 / 1)  # d, not x or y
+    assert env.average_reward == pytest.approx((1.0 + 1.2 + 0.2) / 5)
+    # an error that took steps says nothing of the reward per step either
+    stepped = record("z", error="device: gone", steps=4, total_reward=0.0)
+    assert metrics.mobile_env([*EPISODES, stepped]).reward_per_step == pytest.approx(
+        metrics.mobile_env(EPISODES).reward_per_step
+    )
+    # success rates still count each error as a failure
+    assert (world.sr.hits, world.sr.n) == (2, 7)
+    assert world.sr_by_category["mcp"].n == 2
+
+
+def test_a_run_of_errors_only_has_no_means() -> None:
+    errors = [record(str(n), error="device: gone", steps=n, tokens_estimated=9) for n in range(3)]
+    bench, world, env = (
+        metrics.agent_bench(errors),
+        metrics.mobile_world(errors),
+        metrics.mobile_env(errors),
+    )
+    assert (bench.tokens, bench.tokens_estimated, bench.tokens_1024) == (None, None, None)
+    assert (world.ave_steps, env.average_reward, env.reward_per_step) == (None, None, None)
+    assert bench.sr.value == 0.0 and bench.sr_finished.n == 0
+
+
+def test_tokens_of_a_record_count_every_decision() -> None:
+    partial = record("p", tokens_reported=700, tokens_estimated=3000, tokens_estimated_1024=1000,
+                     tokens_counted=2700, tokens_counted_1024=1366)  # fmt: skip
+    assert (partial.tokens, partial.tokens_1024) == (2700, 1366)
+    older = record("o", tokens_reported=700, tokens_estimated=3000, tokens_estimated_1024=1000)
+    assert (older.tokens, older.tokens_1024) == (700, 700)  # written before they were kept
+    bench = metrics.agent_bench([partial, older])
+    assert (bench.tokens, bench.tokens_1024) == ((2700 + 700) / 2, (1366 + 700) / 2)
+    assert bench.tokens_reported == 700

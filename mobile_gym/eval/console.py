@@ -1,6 +1,6 @@
 """``mobile-gym eval`` on a terminal: a progress bar while the run goes, the metrics table
-and the result files at the end (also when the run stops early). Every message is
-redacted (``mobile_gym.redaction``)."""
+and the result files of the whole run folder at the end (also when the run stops early).
+Every message is redacted (``mobile_gym.redaction``)."""
 
 from __future__ import annotations
 
@@ -39,10 +39,12 @@ def run_with_progress(
     executor: EpisodeExecutor | None = None,
 ) -> list[EpisodeRecord]:
     """Run ``plan`` with a progress bar (task, success rate so far, errors, ETA), then print
-    the metrics table and write ``results.json`` / ``results.csv`` into ``out``. ``agent``
-    (one worker only) is used instead of building one from ``settings``. A run stopped by
-    ``max_consecutive_errors`` reports what it recorded, then raises ``RunStoppedError``.
-    ``executor`` plays the episodes elsewhere (``evaluate``)."""
+    the metrics table and write ``results.json`` / ``results.csv`` into ``out``, both of
+    every episode the run folder holds (earlier commands' too: the title says how many);
+    return the plan's records. ``agent`` (one worker only) is used instead of building one
+    from ``settings``. A run stopped by ``max_consecutive_errors`` reports what it
+    recorded, then raises ``RunStoppedError``. ``executor`` plays the episodes elsewhere
+    (``evaluate``)."""
     store = RunStore(out)
     tally = {"done": 0, "success": 0, "errors": 0, "resumed": 0}
     columns = (
@@ -94,17 +96,23 @@ def run_with_progress(
         progress.update(bar, description="stopped" if stop else "done")
     if tally["resumed"]:
         console.print(f"{tally['resumed']} episode(s) were already finished in {escape(str(out))}")
+    run = store.records()
     title = (
         f"{settings.agent} on {len({e.task.id for e in plan})} task(s) x {len(plan)} episode(s),"
         f" {settings.rules} rules"
     )
     if stop is not None:
         title += f", {len(records)} recorded before the run stopped"
-    console.print(metrics_table(records, by=by, title=title))
-    by_type = mobile_env_table(records)
+    if len(run) > len(records):
+        title += (
+            f"; table and results: all {len(run)} episodes of the run folder,"
+            f" {len(run) - len(records)} from earlier commands"
+        )
+    console.print(metrics_table(run, by=by, title=title))
+    by_type = mobile_env_table(run)
     if by_type is not None:
         console.print(by_type)
-    write_results(store, records, {**settings.to_json(), "rules": settings.rules})
+    write_results(store, run, {**settings.to_json(), "rules": settings.rules})
     console.print(
         f"results: {escape(str(out / 'results.json'))}, {escape(str(out / 'results.csv'))}; "
         f"trajectories: {escape(str(out / 'trajectories'))}",

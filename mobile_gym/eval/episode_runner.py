@@ -347,6 +347,8 @@ def episode_record(
         tokens_reported=sum(reported) if reported else None,
         tokens_estimated=sum(s.tokens_estimated for s in steps),
         tokens_estimated_1024=sum(s.tokens_estimated_1024 for s in steps),
+        tokens_counted=sum(s.tokens for s in steps),
+        tokens_counted_1024=sum(s.tokens_1024 for s in steps),
         asks=sum(s.asked_user for s in steps),
         mcp_calls=sum(s.mcp_call for s in steps),
         error=error,

@@ -13,8 +13,13 @@ read the clock.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import types
+import typing
 from dataclasses import dataclass, field
 from typing import Any
+
+from mobile_gym.checks import shown
 
 OUTCOMES = ("success", "failure", "error")
 """The ways an episode ends (``EpisodeRecord.outcome``)."""
@@ -36,6 +41,7 @@ class StepRecord:
     latency_s: float
     """Seconds the agent took to decide (timed around ``act``, not the env)."""
     tokens_reported: int | None
+    """The tokens the model reported for this decision; None when it reported none."""
     tokens_estimated: int
     """GPT-4V's estimate (``mobile_gym.metrics.estimate_tokens``)."""
     success: bool
@@ -59,6 +65,16 @@ class StepRecord:
     tool_call: dict[str, Any] | None = None
     """The MCP call of this step and its result (``info["tool_call"]``: the tool, its
     arguments, the result, whether it failed)."""
+
+    @property
+    def tokens(self) -> int:
+        """The decision's tokens: as the model reported them, else GPT-4V's estimate."""
+        return self.tokens_estimated if self.tokens_reported is None else self.tokens_reported
+
+    @property
+    def tokens_1024(self) -> int:
+        """As ``tokens``, estimated by MobileAgentBench's own image rule."""
+        return self.tokens_estimated_1024 if self.tokens_reported is None else self.tokens_reported
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "step", **dataclasses.asdict(self)}
@@ -97,9 +113,17 @@ class EpisodeRecord:
     """Agent decisions made (every action, a STATUS included); None in records written
     before it was kept, where ``steps`` stands for it."""
     tokens_reported: int | None = None
+    """The tokens the model reported, summed over the decisions it reported them for; None
+    when it reported none."""
     tokens_estimated: int = 0
+    """GPT-4V's estimate of every decision, summed."""
     tokens_estimated_1024: int = 0
     """The estimate by MobileAgentBench's own image rule (see ``StepRecord``)."""
+    tokens_counted: int | None = None
+    """Every decision's ``StepRecord.tokens`` (reported, else estimated), summed; None in
+    records written before it was kept (``tokens`` says what stands for it)."""
+    tokens_counted_1024: int | None = None
+    """Every decision's ``StepRecord.tokens_1024``, summed; None as ``tokens_counted``."""
     asks: int = 0
     """``ask_user`` calls."""
     mcp_calls: int = 0
@@ -140,23 +164,68 @@ class EpisodeRecord:
 
     @property
     def tokens(self) -> int:
-        """Tokens as the agent reported them, else the estimate."""
+        """The episode's tokens: each decision's reported count, else its estimate, summed
+        (``tokens_counted``); in a record without it, the reported sum, else the estimate."""
+        if self.tokens_counted is not None:
+            return self.tokens_counted
         return self.tokens_reported if self.tokens_reported is not None else self.tokens_estimated
+
+    @property
+    def tokens_1024(self) -> int:
+        """As ``tokens``, estimated by MobileAgentBench's own image rule."""
+        if self.tokens_counted_1024 is not None:
+            return self.tokens_counted_1024
+        if self.tokens_reported is not None:
+            return self.tokens_reported
+        return self.tokens_estimated_1024
 
     def to_json(self) -> dict[str, Any]:
         """The record's fields and its ``outcome``."""
         return {**dataclasses.asdict(self), "outcome": self.outcome}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> EpisodeRecord:
-        """A record from ``to_json`` (``outcome``, derived from the fields, is not read)."""
+    def from_json(cls, data: Any) -> EpisodeRecord:
+        """A record from ``to_json``'s JSON (``outcome``, derived from the fields, is not
+        read); ValueError when ``data`` is no object, or has a field the record has not or
+        one of another type."""
+        if not isinstance(data, dict):
+            raise ValueError(f"an episode record is a JSON object, got {shown(data)}")
         data = {name: value for name, value in data.items() if name != "outcome"}
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - names
         if unknown:
             raise ValueError(f"unknown episode record fields: {', '.join(sorted(unknown))}")
+        hints = _field_types(cls)
+        for f in dataclasses.fields(cls):
+            if f.name in data and not _is_of_type(data[f.name], hints[f.name]):
+                raise ValueError(f"{f.name} must be {f.type}, got {shown(data[f.name])}")
         return cls(**data)
 
 
 def episode_key(task_id: str, seed: int) -> str:
     return f"{task_id}__seed{seed}"
+
+
+@functools.cache
+def _field_types(cls: type) -> dict[str, Any]:
+    """The type of each field of the dataclass ``cls``, its annotation evaluated."""
+    return typing.get_type_hints(cls)
+
+
+def _is_of_type(value: Any, hint: Any) -> bool:
+    """Whether ``value``, read from JSON, is of the type ``hint`` of a record's field: a
+    bool is no number, an int is a float."""
+    if hint is Any:
+        return True
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        return any(_is_of_type(value, arg) for arg in args)
+    if origin is list:
+        return isinstance(value, list) and all(_is_of_type(item, args[0]) for item in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(
+            _is_of_type(key, args[0]) and _is_of_type(item, args[1]) for key, item in value.items()
+        )
+    if hint in (int, float) and isinstance(value, bool):
+        return False
+    return isinstance(value, int | float) if hint is float else isinstance(value, hint)

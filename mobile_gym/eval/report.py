@@ -136,7 +136,8 @@ def write_results(
     store: RunStore, records: Sequence[EpisodeRecord], settings: dict[str, Any]
 ) -> None:
     """``results.json`` (settings, every metric and breakdown, every episode) and
-    ``results.csv`` (one row per episode, its outcome and any error) in the run folder."""
+    ``results.csv`` (one row per episode, its outcome and any error; lists such as ``apps``
+    and ``tags`` joined by ``;``) in the run folder."""
     document = redact_json(
         {
             "settings": settings,
@@ -152,6 +153,7 @@ def write_results(
     writer.writeheader()
     for episode in document["episodes"]:
         row = {name: episode[name] for name in CSV_FIELDS}
-        row["apps"] = ";".join(episode["apps"])
+        for name in ("apps", "tags"):
+            row[name] = ";".join(episode[name])
         writer.writerow(row)
     write_atomic(store.root / "results.csv", buffer.getvalue())

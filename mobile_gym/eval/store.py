@@ -143,6 +143,19 @@ class RunStore:
         except (OSError, ValueError, TypeError) as exc:
             raise RunFolderError(f"{path}: not a readable episode record: {exc}") from None
 
+    def records(self) -> list[EpisodeRecord]:
+        """The record of every finished episode in the folder, whichever command ran it, by
+        task and seed; RunFolderError names a file of ``episodes/`` that is not one."""
+        records: list[EpisodeRecord] = []
+        for path in sorted((self.root / "episodes").glob("*.json")):
+            task_id, sep, seed = path.stem.rpartition("__seed")
+            if not sep or not seed.isdigit():
+                raise RunFolderError(f"{path}: not an episode file (<task>__seed<N>.json)")
+            record = self.finished(task_id, int(seed))
+            if record is not None:
+                records.append(record)
+        return sorted(records, key=lambda record: (record.task_id, record.seed))
+
     def archive_episode(self, task_id: str, seed: int) -> int:
         """Before an episode is played again: move its record, trajectory, screenshots and
         observations to ``attempts/<task>/seed<N>/<K>/`` (K counting from 1); return how many earlier

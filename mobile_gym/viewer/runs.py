@@ -64,8 +64,7 @@ def load_run(folder: str | pathlib.Path) -> Run:
     if not root.is_dir():
         raise RunReadError(f"{root}: no such folder")
     store = RunStore(root)
-    episodes = sorted((root / "episodes").glob("*.json"))
-    if not (root / SETTINGS_FILE).is_file() and not episodes:
+    if not (root / SETTINGS_FILE).is_file() and not any((root / "episodes").glob("*.json")):
         raise RunReadError(
             f"{root}: not a run folder (no {SETTINGS_FILE} and no episodes/; make one with "
             "`mobile-gym eval --out`)"
@@ -76,20 +75,12 @@ def load_run(folder: str | pathlib.Path) -> Run:
         settings = {}
     except (OSError, ValueError) as exc:
         raise RunReadError(f"{root / SETTINGS_FILE}: cannot be read: {exc}") from None
-    records: list[EpisodeRecord] = []
-    for path in episodes:
-        task_id, sep, seed = path.stem.rpartition("__seed")
-        if not sep or not seed.isdigit():
-            raise RunReadError(f"{path}: not an episode file (<task>__seed<N>.json)")
-        try:
-            record = store.finished(task_id, int(seed))
-        except RunFolderError as exc:
-            raise RunReadError(str(exc)) from None
-        if record is not None:
-            records.append(record)
+    try:
+        records = store.records()
+    except RunFolderError as exc:
+        raise RunReadError(str(exc)) from None
     if not records:
         raise RunReadError(f"{root}: the run has no finished episodes yet")
-    records.sort(key=lambda r: (r.task_id, r.seed))
     return Run(store, settings if isinstance(settings, dict) else {}, records)
 
 

@@ -157,3 +157,11 @@ def test_dev_eval_runs_in_the_callers_folder(tmp_path: pathlib.Path) -> None:
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "run" / "results.json").is_file()
+
+
+def test_the_readme_names_every_breakdown_of_by() -> None:
+    from mobile_gym.metrics import BREAKDOWNS
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (row,) = [line for line in readme.splitlines() if line.startswith("| `--by ")]
+    assert [name for name in BREAKDOWNS if f"`{name}`" not in row] == []

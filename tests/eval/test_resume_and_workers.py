@@ -13,7 +13,9 @@ import time
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from mobile_gym.cli import app
 from mobile_gym.eval import RunSettings, RunStore, episodes, evaluate, select_tasks
 from mobile_gym.eval.records import EpisodeRecord
 from mobile_gym.eval.store import RunFolderError
@@ -96,3 +98,40 @@ def test_a_run_json_that_is_no_object_is_one_error(tmp_path: pathlib.Path) -> No
     (tmp_path / "run.json").write_text("[]\n")
     with pytest.raises(RunFolderError, match="not a JSON object of settings"):
         RunStore(tmp_path).claim(RunSettings("random").to_json(), RunSettings.UNRECORDED)
+
+
+def test_a_run_extended_with_more_seeds_reports_the_whole_folder(tmp_path: pathlib.Path) -> None:
+    arguments = ["eval", "--task", "settings.wifi_off", "--agent", "oracle", "--out", str(tmp_path)]
+    first = CliRunner().invoke(app, [*arguments, "--seeds", "0-1"])
+    assert first.exit_code == 0, first.stderr
+    assert "earlier commands" not in first.stdout
+    more = CliRunner().invoke(app, [*arguments, "--seeds", "2"])
+    assert more.exit_code == 0, more.stderr
+
+    shown = " ".join(more.stdout.split())
+    assert "1 task(s) x 1 episode(s)" in shown  # what this command ran ...
+    assert "all 3 episodes of the run folder, 2 from earlier commands" in shown  # ... and showed
+    overall = next(line for line in more.stdout.splitlines() if line.strip("│ ").startswith("all"))
+    assert overall.split("│")[2].strip() == "3"
+    document = json.loads((tmp_path / "results.json").read_text())
+    assert [e["seed"] for e in document["episodes"]] == [0, 1, 2]
+    assert document["metrics"]["episodes"] == 3
+    rows = (tmp_path / "results.csv").read_text().splitlines()
+    assert len(rows) == 1 + 3
+
+
+def test_the_folder_records_are_every_episode_file_by_task_and_seed(
+    tmp_path: pathlib.Path,
+) -> None:
+    store = RunStore(tmp_path)
+    plan = episodes(select_tasks([], ["settings.wifi_off", "notes.create_titled"]), [1, 0])
+    evaluate(plan, RunSettings("random"), store)
+    assert [r.key for r in store.records()] == [
+        "notes.create_titled__seed0",
+        "notes.create_titled__seed1",
+        "settings.wifi_off__seed0",
+        "settings.wifi_off__seed1",
+    ]
+    (tmp_path / "episodes" / "copy of settings.wifi_off.json").write_text("{}")
+    with pytest.raises(RunFolderError, match=r"copy of settings.wifi_off.json: not an episode"):
+        store.records()

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import csv
+import dataclasses
+import io
 import json
 import pathlib
 from typing import Any
 
 import cv2
 import pytest
+from typer.testing import CliRunner
 
 from mobile_gym.agents import make_agent
 from mobile_gym.agents.base import TokenUsage
+from mobile_gym.cli import app
 from mobile_gym.commands import Command
 from mobile_gym.eval import (
     RunFolderError,
@@ -21,7 +26,9 @@ from mobile_gym.eval import (
     run_episode,
     select_tasks,
 )
+from mobile_gym.eval.records import EpisodeRecord
 from mobile_gym.eval.report import write_results
+from mobile_gym.metrics import agent_bench
 from mobile_gym.tasks.loader import shipped_tasks
 
 
@@ -141,6 +148,15 @@ def test_results_files_hold_the_metrics_and_every_episode(tmp_path: pathlib.Path
     assert len(rows) == 1 + 18
 
 
+def test_results_csv_joins_every_list_by_semicolons(tmp_path: pathlib.Path) -> None:
+    task = shipped_tasks()["settings.wifi_off"]
+    record = run_episode(task, 0, make_agent("oracle"), store=RunStore(tmp_path))
+    both = dataclasses.replace(record, apps=["a.one", "a.two"], tags=["interact", "mcp"])
+    write_results(RunStore(tmp_path), [both], {"agent": "oracle"})
+    (row,) = csv.DictReader(io.StringIO((tmp_path / "results.csv").read_text()))
+    assert (row["apps"], row["tags"]) == ("a.one;a.two", "interact;mcp")
+
+
 def test_a_device_that_fails_at_reset_is_an_episode_error(
     tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -157,3 +173,93 @@ def test_a_device_that_fails_at_reset_is_an_episode_error(
     record = run_episode(task, 0, make_agent("random"), store=RunStore(tmp_path))
     assert record.error == f"DeviceError: {FAULT}"
     assert record.success is False and record.steps == 0
+
+
+class PartialUsageAgent:
+    """Waits; its model reports the tokens of its first decision only (as a proxy that
+    drops ``usage`` now and then would), and every decision sends a screenshot."""
+
+    name = "partial-usage"
+    action_space = "gesture"
+    observation = "pixels"
+    last_output = None
+
+    def reset(self, instruction: str, info: dict[str, Any], seed: int | None = None) -> None:
+        self.decisions = 0
+
+    def act(self, observation: Any, info: dict[str, Any]) -> Command:
+        self.decisions += 1
+        return Command("wait")
+
+    @property
+    def last_usage(self) -> TokenUsage:
+        reported = 700 if self.decisions == 1 else None
+        return TokenUsage(input_tokens=reported, input_chars=400, images=((1080, 2400),))
+
+
+def test_tokens_count_each_decision_as_reported_else_as_estimated(tmp_path: pathlib.Path) -> None:
+    store = RunStore(tmp_path)
+    task = shipped_tasks()["settings.wifi_off"]
+    record = run_episode(task, 0, PartialUsageAgent(), max_steps=3, store=store)
+    assert record.decisions == 3
+    # a decision is estimated at 100 text tokens and a 1080 x 2400 screenshot: 1,445 tokens
+    # by GPT-4V's rule, 425 by MobileAgentBench's; the first decision reported 700
+    assert record.tokens_reported == 700
+    assert record.tokens_estimated == 3 * (100 + 1445)
+    bench = agent_bench([record])
+    assert bench.tokens == 700 + 2 * (100 + 1445)
+    assert bench.tokens_1024 == 700 + 2 * (100 + 425)
+    assert (record.tokens_counted, record.tokens_counted_1024) == (bench.tokens, bench.tokens_1024)
+    assert store.finished(task.id, 0) == record  # read back as written
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("steps", "4", "steps must be int, got '4'"),
+        ("steps", True, "steps must be int, got True"),
+        ("success", 1, "success must be bool, got 1"),
+        ("step_cap", "12", r"step_cap must be int \| None, got '12'"),
+        ("apps", ["com.android.settings", 3], r"apps must be list\[str\]"),
+        ("tags", "gui", r"tags must be list\[str\], got 'gui'"),
+        ("total_reward", "1.0", "total_reward must be float"),
+        ("extra", [], r"extra must be dict\[str, Any\], got \[\]"),
+    ],
+)
+def test_a_record_with_a_field_of_another_type_is_refused_naming_its_file(
+    tmp_path: pathlib.Path, field: str, value: Any, message: str
+) -> None:
+    store = RunStore(tmp_path)
+    task = shipped_tasks()["settings.wifi_off"]
+    run_episode(task, 0, make_agent("oracle"), store=store)
+    path = store.episode_path(task.id, 0)
+    path.write_text(json.dumps({**json.loads(path.read_text()), field: value}))
+    with pytest.raises(RunFolderError, match=rf"{path.name}: not a readable episode record: "):
+        store.finished(task.id, 0)
+    with pytest.raises(ValueError, match=message):
+        EpisodeRecord.from_json(json.loads(path.read_text()))
+
+
+def test_record_fields_take_what_their_json_may_hold(tmp_path: pathlib.Path) -> None:
+    store = RunStore(tmp_path)
+    task = shipped_tasks()["settings.wifi_off"]
+    record = run_episode(task, 0, make_agent("oracle"), store=store)
+    data = {**record.to_json(), "total_reward": 1, "step_cap": None, "decisions": None}
+    read = EpisodeRecord.from_json(data)  # an integral reward, and None where it may be
+    assert (read.total_reward, read.step_cap, read.decisions) == (1, None, None)
+    with pytest.raises(ValueError, match=r"an episode record is a JSON object, got \[\]"):
+        EpisodeRecord.from_json([])
+
+
+def test_report_of_a_run_with_a_mistyped_record_is_one_error(tmp_path: pathlib.Path) -> None:
+    store = RunStore(tmp_path / "run")
+    task = shipped_tasks()["settings.wifi_off"]
+    run_episode(task, 0, make_agent("oracle"), store=store)
+    path = store.episode_path(task.id, 0)
+    path.write_text(json.dumps({**json.loads(path.read_text()), "steps": "4"}))
+    result = CliRunner().invoke(
+        app, ["report", str(store.root), "--out", str(tmp_path / "report.html"), "--no-episodes"]
+    )
+    assert result.exit_code == 2, result.output  # not a traceback (exit code 1)
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith("error: ") and "steps must be int, got '4'" in line
