@@ -14,7 +14,10 @@ import pathlib
 from collections.abc import Sequence
 from typing import Any
 
-from mobile_gym.agents.base import ModelFreeAgent
+from gymnasium import spaces
+
+from mobile_gym.agents.base import InfrastructureError, ModelFreeAgent
+from mobile_gym.presets import checked_presets
 
 ALGORITHMS: dict[str, str] = {
     "ppo": "stable_baselines3:PPO",
@@ -60,6 +63,7 @@ class SB3PolicyAgent(ModelFreeAgent):
     ) -> None:
         if algo not in ALGORITHMS:
             raise ValueError(f"unknown algo {algo!r}; choose one of: {', '.join(ALGORITHMS)}")
+        checked_presets(action_space, observation, action_options, observation_options)
         path = pathlib.Path(path)
         if not path.is_file():
             raise ValueError(f"no saved model at {path}")
@@ -90,6 +94,19 @@ class SB3PolicyAgent(ModelFreeAgent):
         self._output: str | None = None
 
     def attach(self, env: Any) -> None:
+        """Act in ``env``. InfrastructureError (the run's setup, not the policy, is wrong)
+        when the model was trained on other spaces than the env's: other presets or
+        options than this agent's."""
+        wanted = (self.model.observation_space, self.model.action_space)
+        given = (env.observation_space, env.action_space)
+        if not (_takes(wanted[0], given[0]) and wanted[1] == given[1]):
+            raise InfrastructureError(
+                f"the model was trained on observations {_described(wanted[0])} and actions "
+                f"{_described(wanted[1])}, but the env ({self.action_space} actions, "
+                f"{self.observation} observation, {self.preset_options or 'no other options'})"
+                f" gives {_described(given[0])} and {_described(given[1])}: give the presets "
+                "and options it was trained with"
+            )
         self._env = env
 
     def reset(self, instruction: str, info: dict[str, Any], seed: int | None = None) -> None:
@@ -105,7 +122,33 @@ class SB3PolicyAgent(ModelFreeAgent):
             options["action_masks"] = self._env.get_wrapper_attr("action_masks")()
         if self.algo == "recurrent_ppo":
             options["state"], options["episode_start"] = self._state, [self._start]
+        if isinstance(self.model.observation_space, spaces.Dict):  # only the parts it knows
+            observation = {key: observation[key] for key in self.model.observation_space.spaces}
         action, self._state = self.model.predict(observation, **options)
         self._start = False
         self._output = str(action.tolist() if hasattr(action, "tolist") else action)
         return action
+
+
+def _takes(model: spaces.Space, env: spaces.Space) -> bool:
+    """Whether a model trained on observations of ``model`` takes those of ``env``: the same
+    space, an image as the model saw it (channels first, as stable-baselines3 turns it),
+    or a dict holding at least the model's parts (the others are left out)."""
+    if isinstance(model, spaces.Dict):
+        return isinstance(env, spaces.Dict) and all(
+            key in env.spaces and _takes(part, env.spaces[key])
+            for key, part in model.spaces.items()
+        )
+    if isinstance(model, spaces.Box) and isinstance(env, spaces.Box) and len(env.shape) == 3:
+        height, width, channels = env.shape
+        return model.shape in (env.shape, (channels, height, width)) and model.dtype == env.dtype
+    return model == env
+
+
+def _described(space: spaces.Space) -> str:
+    """A space in a few words: a box by its shape and type, a dict by its parts."""
+    if isinstance(space, spaces.Dict):
+        return "{" + ", ".join(f"{k}: {_described(v)}" for k, v in space.spaces.items()) + "}"
+    if isinstance(space, spaces.Box):
+        return f"Box{space.shape} {space.dtype}"
+    return str(space)

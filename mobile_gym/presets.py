@@ -96,6 +96,24 @@ def _checked_options(kind: str, name: str, given: dict[str, Any] | None) -> dict
     return {**DEFAULT_OPTIONS.get(name, {}), **given}
 
 
+def checked_presets(
+    action_space: str,
+    observation: str,
+    action_options: dict[str, Any] | None = None,
+    observation_options: dict[str, Any] | None = None,
+) -> list[tuple[type[gym.Wrapper] | None, dict[str, Any]]]:
+    """The action space's and the observation's wrapper classes (None: the base env's own)
+    with the options each gets; ValueError, as ``build`` gives it, for an unknown preset or
+    an option its wrapper does not take (the options' values are checked as it is built)."""
+    return [
+        (wrapper_class(kind, name), _checked_options(kind, name, given))
+        for kind, name, given in (
+            ("action_space", action_space, action_options),
+            ("observation", observation, observation_options),
+        )
+    ]
+
+
 def build(
     env: gym.Env,
     action_space: str = "touch",
@@ -109,13 +127,7 @@ def build(
     (e.g. ``{"columns": 5, "rows": 10}`` for ``grid``); ValueError for a name the wrapper
     does not take, listing those it does. No step cap: add it outermost.
     """
-    layers = [
-        (wrapper_class(kind, name), _checked_options(kind, name, given))
-        for kind, name, given in (
-            ("action_space", action_space, action_options),
-            ("observation", observation, observation_options),
-        )
-    ]
+    layers = checked_presets(action_space, observation, action_options, observation_options)
     for wrapper, chosen in layers:
         if wrapper is not None:
             env = wrapper(env, **chosen)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -63,7 +62,6 @@ class PhoneController:
     ) -> None:
         self._locked = locked
         self._on_shutdown = on_shutdown
-        self._seq = itertools.count(1)
 
     # status -------------------------------------------------------------------------------------
     def getStatus(self, request: empty_pb2.Empty, context: grpc.ServicerContext) -> Message:  # noqa: N802
@@ -141,16 +139,13 @@ class PhoneController:
             out = io.BytesIO()
             Image.fromarray(frame).save(out, format="PNG", compress_level=1)
             data = out.getvalue()
+        # the phone stays upright: the rotation is its own (output only), not the request's;
+        # a single screenshot's sequence number is 0 (the proto's rule; no streams here)
         answered = pb.ImageFormat(
-            format=kind, width=width, height=height, rotation=request.rotation, display=0
+            format=kind, width=width, height=height, rotation=pb.Rotation(), display=0
         )
         return pb.Image(
-            format=answered,
-            width=width,
-            height=height,
-            image=data,
-            seq=next(self._seq),
-            timestampUs=stamp_us,
+            format=answered, width=width, height=height, image=data, seq=0, timestampUs=stamp_us
         )
 
     # input --------------------------------------------------------------------------------------

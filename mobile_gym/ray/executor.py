@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import pathlib
 import re
+import socket
 import tempfile
 from collections import deque
 from dataclasses import dataclass
@@ -172,16 +173,28 @@ def require_ray() -> Any:
     return ray
 
 
+REACH_S = 5.0
+"""How long joining a cluster at ``HOST:PORT`` waits for its head to answer at all."""
+
+
 def connect(address: str | None) -> bool:
     """Join the cluster at ``address`` (``RayOptions.address``) unless this process is in
-    one already; whether this call started Ray (and so must shut it down)."""
+    one already; whether this call started Ray (and so must shut it down). ConnectionError
+    at once when nothing answers at a ``HOST:PORT`` address (Ray itself would try again for
+    minutes)."""
     ray = require_ray()
     if ray.is_initialized():
         return False
     if address is None:
         ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)
-    else:
-        ray.init(address=address, log_to_driver=False, configure_logging=False)
+        return True
+    if address != "auto" and not address.startswith("ray://"):
+        host, _, port = address.rpartition(":")
+        try:
+            socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_S).close()
+        except OSError as exc:
+            raise ConnectionError(f"nothing answers at {address}: {exc}") from None
+    ray.init(address=address, log_to_driver=False, configure_logging=False)
     return True
 
 

@@ -70,7 +70,10 @@ class MaskedElementEnv(gym.Env):
         fixed = [k for k in ELEMENT_PRESET if k in options]
         if fixed:
             raise ValueError(f"{fixed[0]} is fixed by MaskedElementEnv: {ELEMENT_PRESET}")
-        observation_options = {"parts": DEFAULT_PARTS, **options.pop("observation_options", {})}
+        observation_options = {
+            "parts": DEFAULT_PARTS,
+            **(options.pop("observation_options", None) or {}),
+        }
         self.env = make_env(
             env_id, **ELEMENT_PRESET, observation_options=observation_options, **options
         )
@@ -97,6 +100,7 @@ class MaskedElementEnv(gym.Env):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Reset the task; the observation with its action mask."""
+        super().reset(seed=seed)
         observation, info = self.env.reset(seed=seed, options=options)
         return self._observed(observation), info
 

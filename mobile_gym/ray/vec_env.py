@@ -56,8 +56,8 @@ class EnvGroup:
     def __init__(self, env_fns: CloudpickleWrapper) -> None:
         self.envs = [_patch_env(make()) for make in env_fns.var]
         self.reset_infos: list[dict[str, Any]] = [{} for _ in self.envs]
-        """The info of each env's last auto-reset, which ``step`` returns for every env (as
-        ``SubprocVecEnv``'s worker does: ``{}`` until the env's first episode ends)."""
+        """The info of each env's last reset (``reset``'s or an automatic one), which
+        ``step`` returns for every env, as ``SubprocVecEnv``'s worker does."""
 
     def spaces(self) -> tuple[gym.Space, gym.Space]:
         """The first env's observation space and action space."""
@@ -82,9 +82,10 @@ class EnvGroup:
     ) -> list[tuple[Any, dict[str, Any]]]:
         """Reset every env with its seed and options: (observation, reset info) each."""
         results = []
-        for env, seed, option in zip(self.envs, seeds, options, strict=True):
+        for i, (env, seed, option) in enumerate(zip(self.envs, seeds, options, strict=True)):
             maybe_options = {"options": option} if option else {}
-            results.append(env.reset(seed=seed, **maybe_options))
+            observation, self.reset_infos[i] = env.reset(seed=seed, **maybe_options)
+            results.append((observation, self.reset_infos[i]))
         return results
 
     def render(self, positions: Sequence[int]) -> list[Any]:

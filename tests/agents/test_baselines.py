@@ -71,6 +71,10 @@ def test_unknown_agents_and_options_are_named() -> None:
         make_agent("sb3", path="/no/such/model.zip")
     with pytest.raises(ValueError, match="unknown algo 'sac'"):
         make_agent("sb3", path=__file__, algo="sac")
+    with pytest.raises(ValueError, match="unknown action_space 'elemnt'"):
+        make_agent("sb3", path=__file__, action_space="elemnt")
+    with pytest.raises(ValueError, match="unknown observation_options 'grayscal'"):
+        make_agent("sb3", path=__file__, observation_options={"grayscal": True})
 
 
 def test_a_saved_maskable_policy_runs_as_an_agent(tmp_path: pathlib.Path) -> None:
@@ -96,6 +100,10 @@ def test_a_saved_maskable_policy_runs_as_an_agent(tmp_path: pathlib.Path) -> Non
     assert [r.to_json() | {"latency_s": 0} for r in first] == [
         r.to_json() | {"latency_s": 0} for r in again
     ]
+    # a task whose observation has a part more (the user's reply): the model reads its own
+    asked = episodes([shipped_tasks()["interact.lunch_day_corrected"]], [0])
+    records = evaluate(asked, RunSettings("sb3", {"path": str(path)}), RunStore(tmp_path / "c"))
+    assert [r.error for r in records] == [None] and records[0].steps >= 1
 
 
 def test_a_policy_trained_with_preset_options_runs_in_them(tmp_path: pathlib.Path) -> None:
@@ -133,3 +141,7 @@ def test_a_policy_trained_with_preset_options_runs_in_them(tmp_path: pathlib.Pat
     )
     assert [r.error for r in records] == [None]
     assert records[0].steps >= 1
+    # without the options it was trained with: the run's setup is wrong, not the policy
+    (wrong,) = evaluate(plan, RunSettings("sb3", {"path": str(path)}), RunStore(tmp_path / "x"))
+    assert wrong.outcome == "error" and wrong.steps == 0
+    assert "InfrastructureError: the model was trained on observations {" in (wrong.error or "")

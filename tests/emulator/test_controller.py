@@ -64,7 +64,18 @@ def test_screenshots_in_each_format_equal_the_phones_screen(
     assert np.array_equal(np.frombuffer(rgb.image, np.uint8).reshape(1280, 720, 3), expected)
     png = stub.getScreenshot(pb.ImageFormat(format=pb.ImageFormat.ImgFormat.PNG))
     assert np.array_equal(np.asarray(Image.open(io.BytesIO(png.image)).convert("RGB")), expected)
-    assert rgb.seq > rgba.seq
+    assert rgb.seq == rgba.seq == 0  # a single screenshot's, as the proto says
+
+
+def test_the_screenshot_tells_the_phones_own_rotation(
+    stub: pb_grpc.EmulatorControllerStub,
+) -> None:
+    landscape = pb.Rotation(rotation=pb.Rotation.SkinRotation.LANDSCAPE)
+    shot = stub.getScreenshot(
+        pb.ImageFormat(format=pb.ImageFormat.ImgFormat.RGB888, rotation=landscape)
+    )
+    assert shot.format.rotation.rotation == pb.Rotation.SkinRotation.PORTRAIT
+    assert (shot.format.width, shot.format.height) == (720, 1280)
 
 
 def test_a_requested_size_is_fitted_keeping_the_aspect_ratio(

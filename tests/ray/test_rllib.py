@@ -10,6 +10,7 @@ import gymnasium as gym
 import numpy as np
 import pytest
 import torch
+from gymnasium.utils.env_checker import check_env
 
 import mobile_gym  # noqa: F401  (registers the task ids)
 
@@ -40,6 +41,12 @@ def test_the_observation_carries_the_element_masks() -> None:
     assert observation["action_mask"].shape == (2 + 64,)
     assert env.action_space == gym.spaces.MultiDiscrete([2, 64])
     assert observation["observations"].shape == (32 + 64 * 13 + 64,)  # instruction, elements
+    env.close()
+
+
+def test_the_env_passes_gymnasiums_checks() -> None:
+    env = MaskedElementEnv({"env_id": TASK, "observation_options": None})
+    check_env(env, skip_render_check=True)  # a seeded reset seeds the env's own generator
     env.close()
 
 

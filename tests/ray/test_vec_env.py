@@ -63,8 +63,8 @@ def trajectory(env: VecEnv, steps: int) -> list[tuple[Any, ...]]:
             (info["TimeLimit.truncated"], info.get("success"), info.get("terminal_observation"))
             for info in infos
         ]
-        restarts = [info for info, done in zip(env.reset_infos, dones, strict=True) if done]
-        record.append((observation, rewards, dones, ends, restarts))
+        # every env's last reset info: the automatic resets' and, before them, reset()'s
+        record.append((observation, rewards, dones, ends, list(env.reset_infos)))
     return record
 
 
