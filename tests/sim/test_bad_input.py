@@ -145,6 +145,16 @@ def test_input_types_filter_what_can_be_typed(sample: Phone) -> None:
     assert driver.find(id="name").text == "one two"
 
 
+def test_a_number_field_takes_only_ascii_digits(sample: Phone) -> None:
+    """Android's number keyboard types 0-9: no superscripts, circled or other-script digits
+    (which Python's ``isdigit`` accepts and ``int`` may not)."""
+    driver = Driver(sample)
+    open_app(driver, "Sample")
+    driver.tap(desc="Form")
+    driver.type_into("4²③٣\uff112", id="age")
+    assert driver.find(id="age").text == "42"
+
+
 def test_disabled_controls_ignore_taps(sample: Phone) -> None:
     driver = Driver(sample)
     open_app(driver, "Sample")

@@ -272,6 +272,16 @@ def test_search_finds_events_by_title_and_location(phone: Phone, driver: Driver)
     assert _month(driver) == "June 2024"
 
 
+def test_search_ignores_case_beyond_ascii(phone: Phone, driver: Driver) -> None:
+    _add(phone, "Ärztin", dt.datetime(2024, 6, 5, 9), location="Praxis Öhler")
+    _add(phone, "Lunch", dt.datetime(2024, 6, 6, 12), location="Café Élysée")
+    driver.type_into("ärztin", id="top_toolbar_search")
+    assert _texts(driver, "event_item_title") == ["Ärztin"]
+    driver.tap(desc="Clear query")
+    driver.type_into("ÉLYSÉE", id="top_toolbar_search")
+    assert _texts(driver, "event_item_title") == ["Lunch"]
+
+
 def test_new_event_from_a_day_with_a_picked_time(phone: Phone, driver: Driver) -> None:
     before = len(_events(phone))
     driver.tap(desc="June 14")

@@ -65,6 +65,13 @@ def test_seeded_alarms_are_off_and_listed_earliest_first(phone: Phone, d: Driver
     assert times[-1] == "9:00 AM" and len(times) == 2
 
 
+def test_the_days_show_in_the_day_buttons_order_from_sunday(phone: Phone, d: Driver) -> None:
+    assert [n.text for n in d.find_all(id="upcoming_instance_label")] == ["Mon-Fri", "Sun, Sat"]
+    d.tap(desc="Expand alarm")  # the weekday alarm's buttons: S M T W T F S
+    buttons = [d.find(id=f"day_button_{i}").desc for i in range(7)]
+    assert buttons[0] == "Sunday" and buttons[-1] == "Saturday"
+
+
 def test_add_alarm_with_the_picker_expands_it_and_toasts_when_it_rings(
     phone: Phone, d: Driver
 ) -> None:
@@ -91,6 +98,15 @@ def test_keyboard_input_sets_any_minute_and_refuses_bad_times(phone: Phone, d: D
     d.type_into("07", id="input_minute")
     d.tap(text="OK")
     assert (alarms(phone)[-1]["hour"], alarms(phone)[-1]["minutes"]) == (13, 7)
+
+
+def test_keyboard_input_takes_only_ascii_digits(phone: Phone, d: Driver) -> None:
+    d.tap(desc="Add alarm")
+    d.tap(desc="Switch to text input mode")
+    d.type_into("²", id="input_hour")  # a superscript two: not a digit the field takes
+    d.tap(text="OK")  # the hint's hour stands
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert (alarms(phone)[-1]["hour"], alarms(phone)[-1]["minutes"]) == (9, 30)
 
 
 def test_days_label_sound_vibrate_and_delete(phone: Phone, d: Driver) -> None:
@@ -131,6 +147,41 @@ def test_schedule_alarm_stores_the_day_before_as_blackout_end(phone: Phone, d: D
     assert (new["blackout_end"], new["daysofweek"], new["enabled"]) == ("2025-10-19", 0, 1)
     assert "Mon, Oct 20" in d.find_all(id="upcoming_instance_label")[1].text
     assert phone.toasts[-1].text == "Alarm set for 3 days, 23 hours and 25 minutes from now"
+
+
+def _schedule_new_alarm_for_saturday(d: Driver) -> None:
+    """A 10:00 AM alarm scheduled for Saturday, October 18 (the list's last card)."""
+    add_alarm(d, 10, 0)
+    d.tap(id="schedule_alarm")
+    d.tap(desc="18 October 2025")
+    d.tap(text="OK")
+    assert d.find_all(id="upcoming_instance_label")[-1].text == "Sat, Oct 18"
+
+
+def test_a_scheduled_alarm_that_rang_shows_its_date_no_more(phone: Phone, d: Driver) -> None:
+    _schedule_new_alarm_for_saturday(d)
+    wait_minutes(phone, 2 * 24 * 60 + 31)  # Saturday 10:01
+    assert d.find(id="alarm_time").text == "10:00 AM"
+    d.tap(id="dismiss_button")
+    new = alarms(phone)[-1]
+    assert (new["enabled"], new["daysofweek"], new["blackout_end"]) == (0, 0, None)
+    assert d.find_all(id="upcoming_instance_label")[-1].text == "Not scheduled"
+    d.tap(desc="10:00 AM alarm")  # on again: the next 10:00
+    assert phone.toasts[-1].text == "Alarm set for 23 hours and 59 minutes from now"
+    assert d.find_all(id="upcoming_instance_label")[-1].text == "Tomorrow"
+    assert alarms(phone)[-1]["blackout_end"] is None
+
+
+def test_a_schedule_gone_by_unrung_goes_once_switched_on(phone: Phone, d: Driver) -> None:
+    _schedule_new_alarm_for_saturday(d)
+    d.tap(desc="10:00 AM alarm")  # off: it keeps its date while that is to come
+    assert d.find_all(id="upcoming_instance_label")[-1].text == "Sat, Oct 18"
+    wait_minutes(phone, 3 * 24 * 60)  # Sunday 9:30, Saturday gone by unrung
+    assert d.find_all(id="upcoming_instance_label")[-1].text == "Not scheduled"
+    d.tap(desc="10:00 AM alarm")
+    assert phone.toasts[-1].text == "Alarm set for 30 minutes from now"
+    assert d.find_all(id="upcoming_instance_label")[-1].text == "Today"
+    assert alarms(phone)[-1]["blackout_end"] is None
 
 
 def test_alarm_rings_at_its_time_and_dismiss_switches_a_one_time_alarm_off(

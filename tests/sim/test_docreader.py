@@ -134,6 +134,16 @@ def test_long_document_pages_and_go_to_page(d: Driver, phone: Phone) -> None:
     assert f"Page {total}" in texts(d, "page_label")
 
 
+def test_go_to_page_takes_only_ascii_digits(d: Driver, phone: Phone) -> None:
+    open_doc(d, "notes.pdf")
+    d.tap(id="page_indicator")
+    d.type_into("²", id="page_number")
+    assert d.find(id="page_number").text != "²"
+    d.tap(text="Go")
+    assert phone.foreground == (PACKAGE, VIEWER)
+    assert "from 1 to" in phone.toasts[-1].text
+
+
 def test_rows_made_follow_the_screen_not_the_document(d: Driver, phone: Phone) -> None:
     open_doc(d, "notes.pdf")
     count = len(d.find_all(id="pdf_text"))

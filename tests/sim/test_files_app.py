@@ -305,6 +305,29 @@ def test_a_zip_opens_as_a_folder_previews_text_and_extracts(phone: Phone, driver
     assert phone.storage.read("/sdcard/Documents/file_1.txt") == b"a\nb\nc\n"
 
 
+def test_members_that_climb_out_of_a_zip_are_neither_listed_nor_extracted(
+    phone: Phone, driver: Driver
+) -> None:
+    sent = "/sdcard/Android/data/com.gmailclone/files/sentEmail.json"
+    members = {
+        "../Android/data/com.gmailclone/files/sentEmail.json": b"{}",
+        "/sdcard/absolute.txt": b"abs",
+        "inside/../../up.txt": b"up",
+        "ok.txt": b"fine",
+    }
+    phone.storage.write_files([(f"{DOWNLOAD}/slip.zip", _zip(members), T0 + 5 * DAY)])
+    before = set(phone.storage.file_paths())
+    driver.tap(id="title", text="slip.zip")
+    assert _names(driver) == ["ok.txt"]
+    _menu(driver, "Select all")
+    _menu(driver, "Extract to\u2026")
+    driver.tap(id="title", text="Documents")
+    driver.tap(id="button1", text="Extract")
+    assert driver.exists(text="Extracted 1 item")
+    assert set(phone.storage.file_paths()) - before == {"/sdcard/Documents/ok.txt"}
+    assert not phone.storage.exists(sent)
+
+
 def test_compress_makes_a_zip_of_the_selection(phone: Phone, driver: Driver) -> None:
     _select(driver, "bid_alpha.txt")
     _menu(driver, "Compress")

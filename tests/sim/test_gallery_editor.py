@@ -82,6 +82,18 @@ def test_a_typed_ratio_crops_a_copy_and_keeps_the_original(phone: Phone, driver:
     )
 
 
+def test_a_ratio_in_other_digits_is_refused(phone: Phone, driver: Driver) -> None:
+    _camera_photo(phone, driver)
+    driver.tap(id="bottom_edit")
+    driver.tap(id="bottom_aspect_ratio_other")
+    driver.type_into("²", id="aspect_ratio_width")  # Python's isdigit, not int's
+    driver.type_into("3", id="aspect_ratio_height")
+    driver.tap(id="button1", text="OK")
+    assert phone.foreground == (PACKAGE, EDIT_ACTIVITY)
+    assert phone.toasts[-1].text == "Enter two whole numbers above zero"
+    assert driver.find(id="crop_size").text == "4000 × 3000"
+
+
 def test_rotation_then_a_preset_ratio(phone: Phone, driver: Driver) -> None:
     photo = _camera_photo(phone, driver)
     driver.tap(id="bottom_edit")

@@ -154,6 +154,45 @@ def test_archive_and_delete_move_mails_and_trash_restores(phone: Phone, d: Drive
     ]
 
 
+def test_a_sent_mail_restored_from_the_trash_goes_back_to_sent(phone: Phone, d: Driver) -> None:
+    def mine(subject: str) -> int:
+        return add_mail(
+            phone,
+            subject,
+            folder="sent",
+            sender_name="Jordan Lee",
+            sender_address="user@gmail.com",
+            to_address="amy@x.org",
+            read=1,
+        )
+
+    listed, opened = mine("Listed plans"), mine("Opened plans")
+    d.tap(desc="Open navigation drawer")
+    d.tap(id="drawer_item", text="Sent")
+    d.long_press(id="subject", text="Listed plans")
+    d.tap(text="Delete")
+    d.tap(id="subject", text="Opened plans")
+    d.tap(desc="Delete")
+    d.tap(desc="Open navigation drawer")
+    d.tap(id="drawer_item", text="Trash")
+    d.long_press(id="subject", text="Listed plans")
+    assert not d.exists(text="Move to Inbox")
+    d.tap(text="Move to Sent")
+    d.tap(id="subject", text="Opened plans")
+    d.tap(desc="More options")
+    d.tap(text="Move to Sent")
+    assert [m["folder"] for m in mails(phone, "id IN (?, ?)", (listed, opened))] == ["sent"] * 2
+    assert app_log(phone)[-2:] == [
+        f"Mail moved to Sent: id={listed}",
+        f"Mail moved to Sent: id={opened}",
+    ]
+    d.tap(desc="Open navigation drawer")
+    d.tap(id="drawer_item", text="Sent")
+    assert {"Listed plans", "Opened plans"} <= set(subjects(d))
+    d.key("BACK")  # the inbox: no mail of the account's own
+    assert not {"Listed plans", "Opened plans"} & set(subjects(d))
+
+
 def test_delete_forever_from_the_trash(phone: Phone, d: Driver) -> None:
     gone = add_mail(phone, "Old junk", folder="trash")
     d.tap(desc="Open navigation drawer")
@@ -182,6 +221,17 @@ def test_label_a_mail_and_see_it_under_the_label(phone: Phone, d: Driver) -> Non
     assert "Label me" in subjects(d)
     d.tap(id="subject", text="Label me")
     assert [n.text for n in d.find_all(id="mail_label")] == ["Inbox", "Travel"]
+
+
+def test_a_label_with_an_underscore_shows_only_its_own_mails(phone: Phone, d: Driver) -> None:
+    phone.database(PACKAGE, "mail").executemany(
+        "INSERT INTO labels(name) VALUES (?)", [("Q_1",), ("QX1",)]
+    )
+    add_mail(phone, "Mine", labels="Q_1")
+    add_mail(phone, "Not mine", labels="QX1")
+    d.tap(desc="Open navigation drawer")
+    d.tap(id="drawer_item", text="Q_1")
+    assert subjects(d) == ["Mine"]
 
 
 def test_starred_folder_and_unread_counts_in_the_drawer(phone: Phone, d: Driver) -> None:
@@ -221,6 +271,26 @@ def test_search_matches_sender_subject_and_body(phone: Phone, d: Driver) -> None
     d.key("BACK")  # the keyboard
     d.key("BACK")  # search mode
     assert d.find(id="toolbar_title").text == "Inbox"
+
+
+def test_search_ignores_case_in_any_script_and_takes_wildcards_literally(
+    phone: Phone, d: Driver
+) -> None:
+    add_mail(phone, "Über Reisekosten", sender_name="Zoë Ünal", body="Grüße")
+    add_mail(phone, "Rabatt 50% heute", body="Nur heute")
+    add_mail(phone, "file_name.txt", body="attached")
+    d.tap(desc="Search in mail")
+    d.device.send(ev.Text("über"))
+    assert subjects(d) == ["Über Reisekosten"]
+    d.tap(desc="Clear query")
+    d.type_into("ZOË", id="search_query")
+    assert subjects(d) == ["Über Reisekosten"]
+    d.tap(desc="Clear query")
+    d.type_into("%", id="search_query")
+    assert subjects(d) == ["Rabatt 50% heute"]
+    d.tap(desc="Clear query")
+    d.type_into("_", id="search_query")
+    assert subjects(d) == ["file_name.txt"]
 
 
 def test_a_long_inbox_scrolls_to_its_oldest_mail(phone: Phone, d: Driver) -> None:

@@ -288,6 +288,47 @@ def test_leaving_the_editor_keeps_a_draft_that_can_be_sent_later(phone: Phone, d
     assert d.find(id="empty_list").text == "Nothing in Drafts"
 
 
+def test_a_drafts_attachment_keeps_the_file_it_was_picked_from(phone: Phone, d: Driver) -> None:
+    phone.storage.write("/sdcard/Documents/Budget.xlsx", b"sheet")
+    d.tap(desc="Compose")
+    d.device.send(ev.Text("boss@work.example"))
+    d.type_into("Budget", id="compose_subject")
+    d.tap(desc="Attach file")
+    d.tap(id="attach_file_name", text="Budget.xlsx")
+    d.key("BACK")  # the keyboard
+    d.key("BACK")  # the editor: kept in Drafts
+    assert mails(phone, "folder = 'drafts'")[0]["attachments"] == "Budget.xlsx"
+    d.tap(desc="Open navigation drawer")
+    d.tap(id="drawer_item", text="Drafts")
+    d.tap(id="subject", text="Budget")
+    assert [n.text for n in d.find_all(id="attachment_chip_name")] == ["Budget.xlsx"]
+    d.tap(desc="Send")
+    path = "/sdcard/Documents/Budget.xlsx"
+    assert sent_record(phone)["attachments"] == [{"name": "Budget.xlsx", "path": path}]
+    assert mails(phone, "folder = 'sent'")[0]["attachments"] == "Budget.xlsx"
+    d.tap(desc="Open navigation drawer")  # forwarded from Sent, it is still that file
+    d.tap(id="drawer_item", text="Sent")
+    d.tap(id="subject", text="Budget")
+    d.tap(id="attachment_download")
+    assert phone.storage.read("/sdcard/Download/Budget.xlsx") == b"sheet"
+    d.tap(id="forward_button")
+    d.device.send(ev.Text("team@work.example"))
+    d.tap(desc="Send")
+    assert sent_record(phone)["attachments"] == [{"name": "Budget.xlsx", "path": path}]
+
+
+def test_a_draft_stored_with_names_only_attaches_the_apps_files(phone: Phone, d: Driver) -> None:
+    add_mail(
+        phone, "Forms", folder="drafts", to_address="office@school.example", attachments="a.jpg"
+    )
+    d.tap(desc="Open navigation drawer")
+    d.tap(id="drawer_item", text="Drafts")
+    d.tap(id="subject", text="Forms")
+    d.tap(desc="Send")
+    path = f"{data.ATTACHMENTS}/a.jpg"
+    assert sent_record(phone)["attachments"] == [{"name": "a.jpg", "path": path}]
+
+
 def test_home_keeps_a_draft_once_and_an_untouched_reply_is_dropped(phone: Phone, d: Driver) -> None:
     add_mail(phone, "Hello there")
     d.tap(id="subject", text="Hello there")

@@ -248,6 +248,27 @@ def test_account_search_takes_a_full_handle(d: Driver, phone: Phone) -> None:
     assert [n.text for n in d.find_all(id="username")] == ["@kitty"]
 
 
+def test_search_ignores_case_beyond_ascii_and_takes_wildcards_literally(
+    d: Driver, phone: Phone
+) -> None:
+    phone.database(SERVER, "server").execute(
+        "INSERT INTO accounts(username, display_name) VALUES ('zoe', 'Zoë Ünal')"
+    )
+    d.tap(desc="Compose")
+    d.type_into("Grüße aus München", id="toot_text")
+    d.tap(id="publish")
+    search_account(d, "ÜNAL")
+    assert [n.text for n in d.find_all(id="username")] == ["@zoe"]
+    d.tap(text="Posts")
+    d.tap(desc="Clear")
+    d.type_into("MÜNCHEN", id="search_edit")
+    assert [n.text for n in d.find_all(id="text")] == ["Grüße aus München"]
+    d.tap(text="Accounts")
+    d.tap(desc="Clear")
+    d.type_into("%", id="search_edit")
+    assert not d.exists(id="username")
+
+
 def statuses(d: Driver) -> list[Node]:
     return d.find_all(id="status")
 

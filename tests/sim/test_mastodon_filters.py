@@ -137,6 +137,30 @@ def test_members_added_by_name_and_avatars_described(d: Driver, phone: Phone) ->
     assert d.exists(desc="Remove @kitty")
     members = db.execute("SELECT account_id FROM list_accounts").fetchall()
     assert [m[0] for m in members] == [2]
+    d.type_into("%", id="member_search")  # a percent sign, not "anyone"
+    assert not d.exists(id="member_toggle")
+    d.key("DEL")
+    d.type_into("KITTY", id="member_search")
+    assert d.exists(desc="Remove @kitty")
+
+
+def test_a_hiding_filter_matches_its_keyword_in_any_case_and_script(
+    d: Driver, phone: Phone
+) -> None:
+    d.tap(desc="Compose")
+    d.type_into("Grüße aus München", id="toot_text")
+    d.tap(id="publish")
+    assert "Grüße aus München" in [n.text for n in d.find_all(id="text")]
+    open_filters(d)
+    d.tap(desc="New filter")
+    d.type_into("Quiet", id="filter_title")
+    d.type_into("MÜNCHEN", id="keyword_input")
+    d.tap(id="filter_hide")
+    d.tap(id="save_filter")
+    d.tap(desc="Navigate up")
+    d.tap(desc="Navigate up")
+    d.tap(desc="Home")
+    assert "Grüße aus München" not in [n.text for n in d.find_all(id="text")]
 
 
 def test_a_hiding_filter_removes_matching_posts_from_home(d: Driver, phone: Phone) -> None:

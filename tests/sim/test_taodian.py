@@ -121,6 +121,20 @@ def test_search_matches_every_word_and_sorts_by_price_and_sales(phone: Phone, d:
     assert shown == sorted(shown, reverse=True)
 
 
+def test_search_ignores_case_beyond_ascii_and_takes_wildcards_literally(
+    phone: Phone, d: Driver
+) -> None:
+    add_sku(phone, "Öko Wanderschuh", "鞋靴", "42码", 299.0, 5)
+    search(d, "öko")
+    assert [n.text for n in d.find_all(id="product_name")] == ["Öko Wanderschuh"]
+    d.tap(id="search_input")
+    for _ in range(3):
+        d.key("DEL")
+    d.device.send(ev.Text("%"))
+    d.tap(id="search_button")
+    assert d.exists(id="search_empty")
+
+
 def test_filters_by_category_and_price_range(phone: Phone, d: Driver) -> None:
     d.tap(id="category_item", text="数码")
     assert d.find(id="sort_default").selected
@@ -176,6 +190,74 @@ def test_sku_must_be_chosen_and_stock_limits_the_quantity(phone: Phone, d: Drive
     assert added["product_info"][0]["prodName"] == "限量 复古帆布鞋"
     assert added["product_info"][0]["skuName"] == "41码"
     assert added["product_info"][0]["prodCount"] == 2
+
+
+def _add_to_cart(d: Driver, sku: str, count: int) -> None:
+    """From the product's page: 加入购物车, the SKU, ``count`` pieces, confirm."""
+    d.tap(id="add_to_cart")
+    d.tap(id="sku_option", text=sku)
+    for _ in range(count - 1):
+        d.tap(id="quantity_plus")
+    d.tap(id="button1")
+
+
+def test_adding_to_the_cart_stops_at_the_stock(phone: Phone, d: Driver) -> None:
+    sku = add_sku(phone, "限量 复古帆布鞋", "鞋靴", "41码", 99.0, 3)
+    search(d, "限量")
+    d.tap(id="product_name", text="限量 复古帆布鞋")
+    _add_to_cart(d, "41码", 2)
+    assert phone.toasts[-1].text == "已加入购物车"
+    _add_to_cart(d, "41码", 2)  # one more is all there is
+    assert phone.toasts[-1].text == "库存不足"
+    cart = "SELECT count FROM cart_items WHERE sku_id = ?"
+    assert mall(phone).execute(cart, (sku,)).fetchone()[0] == 3
+    assert [r["product_info"][0]["prodCount"] for r in reports(phone, "加入购物车")] == [2, 1]
+    _add_to_cart(d, "41码", 1)  # the cart holds the whole stock
+    assert phone.toasts[-1].text == "库存不足"
+    assert mall(phone).execute(cart, (sku,)).fetchone()[0] == 3
+    assert len(reports(phone, "加入购物车")) == 2
+
+
+def test_an_order_of_more_than_the_stock_is_refused(phone: Phone, d: Driver) -> None:
+    sku = add_sku(phone, "限量 复古帆布鞋", "鞋靴", "41码", 99.0, 2)
+    search(d, "限量")
+    d.tap(id="product_name", text="限量 复古帆布鞋")
+    _add_to_cart(d, "41码", 2)
+    d.tap(id="buy_now")  # one bought now leaves one for the two in the cart
+    d.tap(id="sku_option", text="41码")
+    d.tap(id="quantity_minus")  # the sheet kept the two
+    assert d.find(id="quantity").text == "1"
+    d.tap(id="button1")
+    d.tap(id="submit_order")
+    assert phone.foreground == (PACKAGE, ORDER)
+    stock = "SELECT stock FROM skus WHERE id = ?"
+    assert mall(phone).execute(stock, (sku,)).fetchone()[0] == 1
+    d.tap(text="取消")  # pay later
+    d.key("BACK")
+    d.key("BACK")
+    d.key("BACK")
+    d.tap(id="tab_cart")
+    d.tap(id="cart_item_check", desc="限量 复古帆布鞋")
+    d.tap(id="checkout_button")
+    d.tap(id="submit_order")
+    assert phone.foreground == (PACKAGE, CONFIRM)
+    assert phone.toasts[-1].text == "库存不足"
+    items = "SELECT SUM(count) FROM order_items WHERE sku_id = ?"
+    assert mall(phone).execute(items, (sku,)).fetchone()[0] == 1
+    assert mall(phone).execute(stock, (sku,)).fetchone()[0] == 1
+    d.key("BACK")  # two down to one, and the order goes through
+    d.tap(id="quantity_minus")
+    d.tap(id="checkout_button")
+    d.tap(id="submit_order")
+    assert phone.foreground == (PACKAGE, ORDER)
+    assert mall(phone).execute(stock, (sku,)).fetchone()[0] == 0
+
+
+def test_a_seeded_cart_holds_no_more_than_the_stock() -> None:
+    over = (
+        "SELECT COUNT(*) FROM cart_items c JOIN skus s ON s.id = c.sku_id WHERE c.count > s.stock"
+    )
+    assert mall(Phone(seed=48)).execute(over).fetchone()[0] == 0  # drew 3 of a SKU with 2
 
 
 def test_cart_quantities_selection_and_total(phone: Phone, d: Driver) -> None:

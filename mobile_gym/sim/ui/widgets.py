@@ -14,7 +14,10 @@ from mobile_gym.sim.ui.theme import Theme
 from mobile_gym.sim.ui.view import MATCH, WRAP, Paint, View, resolve_color
 
 INPUT_TYPES = ("text", "name", "number", "phone", "email", "password", "multiline")
-_PHONE_CHARS = set("0123456789+-() #*.,")
+_DIGITS = frozenset("0123456789")
+"""What a number field takes: ASCII digits only, as Android's number keyboard types (not
+"²", "③" or other characters Python calls digits, which ``int`` cannot read)."""
+_PHONE_CHARS = _DIGITS | set("+-() #*.,")
 DEFAULT_MAX_LENGTH = 5000
 """Longest text a field keeps unless it sets its own limit (the rest is dropped)."""
 
@@ -300,7 +303,7 @@ class EditText(TextView):
     def accept(self, typed: str) -> str:
         """The part of ``typed`` this field's input type lets through."""
         if self.input_type == "number":
-            return "".join(c for c in typed if c.isdigit())
+            return "".join(c for c in typed if c in _DIGITS)
         if self.input_type == "phone":
             return "".join(c for c in typed if c in _PHONE_CHARS)
         if not self.multiline:

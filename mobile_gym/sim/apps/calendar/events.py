@@ -16,6 +16,7 @@ from typing import NamedTuple
 from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.rows import records
+from mobile_gym.sim.apps.text_search import holding
 from mobile_gym.sim.ui.dates import (
     MONTH_ABBRS,
     MONTH_NAMES,
@@ -251,15 +252,10 @@ def events_from(ctx: AppContext, first: dt.date) -> list[Event]:
 
 def search_events(ctx: AppContext, query: str) -> list[Event]:
     """Events whose title, location or description contains ``query`` (any case), by start."""
-    pattern = "%" + query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-    return records(
-        ctx.db(),
-        Event,
-        f"SELECT {_COLUMNS} FROM events WHERE title LIKE :p ESCAPE '\\' "
-        "OR location LIKE :p ESCAPE '\\' OR description LIKE :p ESCAPE '\\' "
-        "ORDER BY start_ts, id",
-        {"p": pattern},
-    )
+    db = ctx.db()
+    holds = holding(db, "title", "location", "description")
+    sql = f"SELECT {_COLUMNS} FROM events WHERE {holds} ORDER BY start_ts, id"
+    return records(db, Event, sql, (query,) * 3)
 
 
 def clock(when: dt.datetime) -> str:

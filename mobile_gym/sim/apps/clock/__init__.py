@@ -7,11 +7,12 @@ blackout_end, quiet_until, snoozed_until)``. ``daysofweek`` is a bit mask, Monda
 Tuesday 2, Wednesday 4, Thursday 8, Friday 16, Saturday 32, Sunday 64 (weekend 96, 0: a
 one-time alarm); ``ringtone`` a media URI ending ``?title=<sound>`` (``Beebeep``);
 ``blackout_end`` the day before the date an alarm is scheduled for (``2025-10-19`` for an
-alarm scheduled on October 20), else NULL; ``quiet_until`` / ``snoozed_until`` (ms on the
-virtual clock) say when it rings next (``alarm_store``). Table ``cities(_id, name, zone)``
-(world clock), ``laps(_id, lap_ms, total_ms)`` (stopwatch) and ``clock_state(key, value)``
-(timer, stopwatch, bedtime). Seeded: two switched-off alarms, a weekday one (6:45, 7:00
-or 7:30) and 9:00 on weekends; no cities.
+alarm scheduled on October 20), else NULL (a schedule is cleared once its ring is dismissed,
+or once its day has gone by and the alarm is set again); ``quiet_until`` /
+``snoozed_until`` (ms on the virtual clock) say when it rings next (``alarm_store``). Table
+``cities(_id, name, zone)`` (world clock), ``laps(_id, lap_ms, total_ms)`` (stopwatch) and
+``clock_state(key, value)`` (timer, stopwatch, bedtime). Seeded: two switched-off alarms,
+a weekday one (6:45, 7:00 or 7:30) and 9:00 on weekends; no cities.
 
 Rings come from the virtual clock only: a switched-on alarm rings at its time (silent again
 ten minutes later if unanswered), a running timer at zero. Each change to the alarms or the
@@ -44,13 +45,15 @@ Activities and resource ids (``com.google.android.deskclock:id/<name>``):
     Alarm: ``alarm_recycler_view`` of ``alarm_card``s (earliest first; ``alarms_empty_view``
     "No alarms" when none), each with ``digital_clock`` ("8:25 AM"; tap: the time dialog),
     ``onoff`` (Switch, desc "8:25 AM alarm"), ``upcoming_instance_label`` (label and
-    "Sat, Sun" / "Mon-Fri" / "Every day" / "Today" / "Tomorrow" / "Not scheduled" /
-    "Mon, Oct 20") and ``arrow`` ("Expand alarm" / "Collapse alarm"; a tap on a folded card
-    also expands it). The expanded card adds ``day_button_0`` .. ``day_button_6`` (S M T W
-    T F S, desc "Sunday" .. "Saturday", selected when on), ``schedule_alarm`` ("Schedule
-    alarm": a date picker dialog, OK schedules it for that day), ``edit_label`` ("Add label"
-    or the label: dialog "Label" with ``label_input``), ``choose_ringtone`` (the sound's
-    name: opens the sound picker), ``vibrate_onoff`` (CheckBox "Vibrate") and ``delete``.
+    "Sun, Sat" (the days in the day buttons' order, from Sunday) / "Mon-Fri" / "Every day" /
+    "Today" / "Tomorrow" / "Not scheduled" / "Mon, Oct 20": the date it is scheduled for,
+    until it has rung there) and ``arrow`` ("Expand alarm" / "Collapse alarm"; a tap on a
+    folded card also expands it). The expanded card adds ``day_button_0`` ..
+    ``day_button_6`` (S M T W T F S, desc "Sunday" .. "Saturday", selected when on),
+    ``schedule_alarm`` ("Schedule alarm": a date picker dialog, OK schedules it for that
+    day), ``edit_label`` ("Add label" or the label: dialog "Label" with ``label_input``),
+    ``choose_ringtone`` (the sound's name: opens the sound picker), ``vibrate_onoff``
+    (CheckBox "Vibrate") and ``delete``.
     ``fab`` (desc "Add alarm"): the time dialog; OK adds a switched-on one-time alarm,
     expanded and scrolled to. The time dialog "Select time": the shared time picker
     (``hours`` / ``minutes``, ``hour_cell`` 00-23, then ``minute_cell`` in fives) and

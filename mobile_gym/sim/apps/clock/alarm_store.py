@@ -4,7 +4,9 @@ An alarm rings at its next time after ``quiet_until`` (ms on the virtual clock: 
 it was set, or the ring it last answered), or at ``snoozed_until`` once snoozed. A ring
 nobody answers falls silent after ``SILENCE_MINUTES`` (the alarm then waits for its next
 time). Answering a ring moves ``quiet_until`` past it; a one-time alarm (no days) switches
-itself off. Every change schedules the Clock's wake-up (``phone.wakeups``, key ``alarm``)
+itself off, and its schedule (``blackout_end``: it rings on the day after) is used up and
+goes. A schedule whose ring has gone by also goes when the alarm is set again (switched on,
+a new time). Every change schedules the Clock's wake-up (``phone.wakeups``, key ``alarm``)
 for the next ring, or for the end of the ring going on, and takes the ring's notification
 away once nothing rings.
 """
@@ -15,6 +17,7 @@ import datetime as dt
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.clock.data import (
@@ -70,6 +73,13 @@ class Alarm:
     @property
     def time_text(self) -> str:
         return clock_text(self.hour, self.minutes)
+
+    @property
+    def scheduled_day(self) -> dt.date | None:
+        """The date it is scheduled for (the day after ``blackout_end``), if any."""
+        if not self.blackout_end:
+            return None
+        return dt.date.fromisoformat(self.blackout_end) + dt.timedelta(days=1)
 
     def rings_at(self, now: dt.datetime) -> dt.datetime:
         """When it rings next, seen at ``now`` (snoozed: when the snooze ends); a time up
@@ -183,9 +193,23 @@ def update(ctx: AppContext, alarm_id: int, rearm: bool = False, **values: object
     (a new time, new days, switched back on)."""
     if rearm:
         values = {**values, "quiet_until": ctx.phone.clock.stamp(), "snoozed_until": None}
+        if "blackout_end" not in values and _schedule_gone_by(ctx, alarm_id, values):
+            values["blackout_end"] = None
     _set(ctx, alarm_id, values)
     shown = " ".join(f"{k}={v}" for k, v in values.items() if k not in ("quiet_until",))
     ctx.log(f"Alarm updated: id={alarm_id} {shown}", tag="AlarmClock")
+
+
+def _schedule_gone_by(ctx: AppContext, alarm_id: int, values: dict[str, object]) -> bool:
+    """Whether alarm ``alarm_id``, set to ``values``, is scheduled for a day on which its
+    time is past (so it can no longer ring then)."""
+    found = alarm(ctx, alarm_id)
+    day = None if found is None else found.scheduled_day
+    if found is None or day is None:
+        return False
+    hour = cast(int, values.get("hour", found.hour))
+    minute = cast(int, values.get("minutes", found.minutes))
+    return dt.datetime(day.year, day.month, day.day, hour, minute) <= ctx.now
 
 
 def delete(ctx: AppContext, alarm_id: int) -> None:
@@ -195,10 +219,11 @@ def delete(ctx: AppContext, alarm_id: int) -> None:
 
 
 def dismiss(ctx: AppContext, ring: Alarm) -> None:
-    """Stop a ring: the alarm waits for its next time (a one-time alarm switches off)."""
+    """Stop a ring: the alarm waits for its next time (a one-time alarm switches off, its
+    schedule used up)."""
     values: dict[str, object] = {"quiet_until": _ms(ring.rings_at(ctx.now)), "snoozed_until": None}
     if not ring.daysofweek:
-        values["enabled"] = 0
+        values.update(enabled=0, blackout_end=None)
     _set(ctx, ring.id, values)
     ctx.log(f"Alarm dismissed: id={ring.id}", tag="AlarmClock")
 

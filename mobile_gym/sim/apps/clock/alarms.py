@@ -29,8 +29,10 @@ FAB_ROOM_DP = 96
 
 
 def _summary(alarm: Alarm, now: dt.datetime) -> str:
-    if alarm.blackout_end:
-        day = dt.date.fromisoformat(alarm.blackout_end) + dt.timedelta(days=1)
+    """What the card says of when it rings: the date it is scheduled for while it rings that
+    day, else its days, else "Today" / "Tomorrow" (switched off: "Not scheduled")."""
+    day = alarm.scheduled_day
+    if day is not None and alarm.rings_at(now).date() == day:
         return f"{WEEKDAY_ABBRS[day.weekday()]}, {MONTH_ABBRS[day.month]} {day.day}"
     if alarm.daysofweek:
         return days_text(alarm.daysofweek)

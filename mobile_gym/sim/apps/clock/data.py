@@ -99,7 +99,8 @@ def clock_text(hour: int, minute: int) -> str:
 
 
 def days_text(mask: int) -> str:
-    """``Sat, Sun``, ``Mon-Fri`` or ``Every day`` for the days of ``mask`` (``""`` for none)."""
+    """``Sun, Sat``, ``Mon-Fri`` or ``Every day`` for the days of ``mask`` (``""`` for none),
+    the days in the order the day buttons show them (``SHOWN_DAYS``: a week from Sunday)."""
     if mask == 127:
         return "Every day"
     if mask == WEEKDAYS:

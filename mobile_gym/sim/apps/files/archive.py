@@ -3,6 +3,10 @@
 A path inside an archive is the archive's path, ``#`` and the member's path
 (``/sdcard/Download/photos.zip#/2024/a.jpg``; the archive's top is ``.../photos.zip#``). The
 archive file itself never changes while it is browsed: its members are read-only.
+
+A member whose name is absolute (``/data/x``) or climbs out of the archive (``../x``) is
+neither listed, read nor extracted: unpacked, it would land outside the folder chosen (a
+"zip slip"), which Android's own ``ZipFile`` refuses.
 """
 
 from __future__ import annotations
@@ -46,6 +50,16 @@ def _open(storage: Storage, archive: str) -> zipfile.ZipFile | None:
         return None
 
 
+def _stays_inside(name: str) -> bool:
+    """Whether the member ``name`` stays inside the archive: not absolute, no ``..`` step."""
+    return not name.startswith("/") and ".." not in name.split("/")
+
+
+def _members(zipped: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
+    """The archive's members that stay inside it (``_stays_inside``)."""
+    return [info for info in zipped.infolist() if _stays_inside(info.filename)]
+
+
 def _epoch_ms(info: zipfile.ZipInfo) -> int:
     return int((dt.datetime(*info.date_time) - EPOCH).total_seconds() * 1000)
 
@@ -62,7 +76,7 @@ def listing(storage: Storage, path: str) -> list[Entry]:
     prefix = inner + "/" if inner else ""
     files: dict[str, Entry] = {}
     folders: dict[str, list[int]] = {}
-    for info in zipped.infolist():
+    for info in _members(zipped):
         name = info.filename.rstrip("/")
         if not name.startswith(prefix) or name == inner:
             continue
@@ -81,14 +95,15 @@ def listing(storage: Storage, path: str) -> list[Entry]:
 
 def _names_below(zipped: zipfile.ZipFile, folder: str) -> list[str]:
     start = folder + "/"
-    return [n[len(start) :] for n in zipped.namelist() if n.startswith(start) and n != start]
+    names = [info.filename for info in _members(zipped)]
+    return [n[len(start) :] for n in names if n.startswith(start) and n != start]
 
 
 def read_member(storage: Storage, path: str) -> bytes | None:
     """The bytes of the archive member at ``path``, or None when there is none."""
     where = split(path)
     zipped = None if where is None else _open(storage, where[0])
-    if where is None or zipped is None:
+    if where is None or zipped is None or not _stays_inside(where[1]):
         return None
     try:
         return zipped.read(where[1])
@@ -130,7 +145,7 @@ def extracted(storage: Storage, path: str) -> list[tuple[str, bytes]]:
     inner = where[1]
     base = posixpath.dirname(inner)
     out = []
-    for info in zipped.infolist():
+    for info in _members(zipped):
         name = info.filename
         if info.is_dir() or not (name == inner or name.startswith(inner + "/") or not inner):
             continue

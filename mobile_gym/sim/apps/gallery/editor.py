@@ -61,12 +61,17 @@ def _save(ctx: AppContext, item: Medium) -> None:
     ctx.finish()
 
 
+def _whole(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (not "²", which ``int`` rejects)."""
+    return text.isascii() and text.isdigit()
+
+
 def _ratio_dialog(ctx: AppContext) -> object:
     """ "Aspect ratio": two numbers, width and height (9 and 16 for a portrait 9:16)."""
 
     def apply() -> bool | None:
         across, down = ctx.field("ratio_width").strip(), ctx.field("ratio_height").strip()
-        if not (across.isdigit() and down.isdigit() and int(across) and int(down)):
+        if not (_whole(across) and _whole(down) and int(across) and int(down)):
             ctx.toast("Enter two whole numbers above zero")
             return False
         ctx.set("ratio", [int(across), int(down)])

@@ -2,17 +2,19 @@
 ``Jordan Lee <user@gmail.com>`` (``data.ACCOUNT``).
 
 Database ``mail``: table ``mails(id, folder, sender_name, sender_address, to_address, cc,
-bcc, subject, body, date, read, starred, labels, attachments, reply_to)``. ``folder`` is
-``inbox``, ``sent``, ``drafts``, ``archive`` or ``trash`` (Starred is every starred mail
-outside Trash and Drafts; a label shows every mail carrying it outside Trash);
+bcc, subject, body, date, read, starred, labels, attachments, reply_to, attachment_paths)``.
+``folder`` is ``inbox``, ``sent``, ``drafts``, ``archive`` or ``trash`` (Starred is every
+starred mail outside Trash and Drafts; a label shows every mail carrying it outside Trash);
 ``to_address``, ``cc``, ``bcc``, ``labels`` and ``attachments`` are comma-separated lists
 (attachments by file name); ``date`` is epoch milliseconds on the virtual clock; ``read``
-and ``starred`` are 0 or 1; ``reply_to`` is the id of the mail a reply or forward answers.
+and ``starred`` are 0 or 1; ``reply_to`` is the id of the mail a reply or forward answers;
+``attachment_paths`` (drafts and sent mails) is a JSON object of each attachment's name and
+the phone file it was attached from (empty, or a name missing: ``attachments/<name>``).
 Every column has a default, so a task can seed a mail with a few of them (``folder``
 defaults to ``inbox``, ``to_address`` to the account). Table ``labels(name)`` holds the
-labels ("Family", "Receipts", "Travel", "Work" on a fresh phone). A fresh phone has 10 to
-16 received mails from its contacts (those with emails) and from services, most of the
-newest three unread, some starred, labelled or archived, and three sent ones.
+labels ("Family", "Receipts", "Travel", "Work" on a fresh phone). A fresh phone has 10 to 16
+received mails from its contacts (those with emails) and from services, most of the newest
+three unread, some starred, labelled or archived, and three sent ones.
 
 Files (``/sdcard/Android/data/com.gmailclone/files``): sending writes ``sentEmail.json``,
 the last mail sent, as MobileWorld's checks read it: ``{"id", "from", "to", "cc", "bcc",
@@ -28,11 +30,11 @@ one writes ``/sdcard/Download/<name>``.
 Logcat (tag ``Gmail``): ``Mail sent: id=N to=A cc=B bcc=C subject=S attachments=a,b``,
 ``Draft saved: id=N to=A subject=S``, ``Draft discarded: id=N``, ``Mail starred: id=N`` /
 ``unstarred``, ``Mail archived: id=N``, ``Mail moved to Trash: id=N``, ``Mail moved to
-Inbox: id=N``, ``Mail deleted forever: id=N``, ``Mail marked as read: id=N`` / ``as
-unread`` (opening a mail marks it read without a line), ``Labels changed: id=N
-labels=A,B``, ``Attachment downloaded: name=X path=P``, ``Inbox loaded: path=P count=N``.
-Toasts: "Sent", "Draft saved", "Add at least one recipient", "Invalid address: X",
-"Saved to Download: X".
+Inbox: id=N`` (``to Sent`` for the account's own mail), ``Mail deleted forever: id=N``,
+``Mail marked as read: id=N`` / ``as unread`` (opening a mail marks it read without a line),
+``Labels changed: id=N labels=A,B``, ``Attachment downloaded: name=X path=P``, ``Inbox
+loaded: path=P count=N``. Toasts: "Sent", "Draft saved", "Add at least one recipient",
+"Invalid address: X", "Saved to Download: X".
 
 Activities and resource ids (``com.gmailclone:id/<name>``):
 
@@ -40,15 +42,17 @@ Activities and resource ids (``com.gmailclone:id/<name>``):
     ``toolbar`` with ``open_drawer`` (desc "Open navigation drawer"), ``toolbar_title`` (the
     folder: "Inbox"), ``open_search`` (desc "Search in mail") and ``account``. Searching:
     "Close search", the EditText ``search_query`` (hint "Search in mail"; matches sender
-    name and address, subject, body and recipients of every mail outside Trash and Drafts)
-    and "Clear query". ``folder_name`` (``INBOX``) over ``mail_list`` (recycled, newest
-    first) of rows ``mail_row`` with ``avatar``, ``sender`` (``To: ...`` in Sent, ``Draft ·
-    To: ...`` in Drafts; bold while unread), ``date``, ``attachment_indicator``,
-    ``subject``, ``snippet`` and ``star`` (desc "Starred" / "Not starred"; a tap toggles).
-    A tap opens the mail (a draft opens in the editor); a long press opens a menu: "Move to
-    Inbox" (Archive, Trash), "Archive" (Inbox), "Delete" ("Delete forever" in Trash),
-    "Mark as read" / "Mark as unread", "Add star" / "Remove star", "Label as" (dialog of
-    ``label_checkbox`` check boxes, Cancel / OK); a draft's menu has "Discard draft".
+    name and address, subject, body and recipients of every mail outside Trash and Drafts,
+    in any case, ``%`` and ``_`` as themselves) and "Clear query". ``folder_name``
+    (``INBOX``) over ``mail_list`` (recycled, newest first) of rows ``mail_row`` with
+    ``avatar``, ``sender`` (``To: ...`` in Sent, ``Draft · To: ...`` in Drafts; bold while
+    unread), ``date``, ``attachment_indicator``, ``subject``, ``snippet`` and ``star`` (desc
+    "Starred" / "Not starred"; a tap toggles). A tap opens the mail (a draft opens in the
+    editor); a long press opens a menu: "Move to Inbox" (Archive, Trash; "Move to Sent" for
+    the account's own mail, which goes back to Sent), "Archive" (Inbox), "Delete" ("Delete
+    forever" in Trash), "Mark as read" / "Mark as unread", "Add star" / "Remove star",
+    "Label as" (dialog of ``label_checkbox`` check boxes, Cancel / OK); a draft's menu has
+    "Discard draft".
     ``empty_list`` when nothing is listed; ``compose_button`` (desc "Compose") opens the
     editor with ``compose_to`` focused. The navigation drawer (``open_drawer``, or a swipe
     to the right; BACK or a tap beside it closes it): ``navigation_drawer`` with
@@ -59,13 +63,14 @@ Activities and resource ids (``com.gmailclone:id/<name>``):
     ``toolbar`` with "Navigate up", ``action_archive`` (desc "Archive", in Inbox),
     ``action_delete`` (desc "Delete": to Trash) or in Trash ``action_delete_forever``
     (dialog "Delete forever?"), ``action_mark_unread`` (desc "Mark unread") and "More
-    options" (menu "Move to Inbox" in Archive and Trash, "Label as"); the changes close
-    the mail. ``mail_scroll`` holds ``mail_subject``, ``mail_star``, ``mail_label`` chips
-    (the folder, then labels), ``mail_sender_name``, ``mail_date`` (``Oct 16, 2025,
-    09:30``), ``mail_sender_address``, ``mail_to`` ("to me", or the recipients and cc),
-    ``mail_body``, per attachment ``attachment`` with ``attachment_name`` and
-    ``attachment_download`` (desc "Download"), and the buttons ``reply_button`` "Reply",
-    ``reply_all_button`` "Reply all" and ``forward_button`` "Forward".
+    options" (menu "Move to Inbox" or "Move to Sent" in Archive and Trash, "Label as"); the
+    changes close the mail. ``mail_scroll`` holds ``mail_subject``, ``mail_star``,
+    ``mail_label`` chips (the folder, then labels), ``mail_sender_name``, ``mail_date``
+    (``Oct 16, 2025, 09:30``), ``mail_sender_address``, ``mail_to`` ("to me", or the
+    recipients and cc), ``mail_body``, per attachment ``attachment`` with
+    ``attachment_name`` and ``attachment_download`` (desc "Download"), and the buttons
+    ``reply_button`` "Reply", ``reply_all_button`` "Reply all" and ``forward_button``
+    "Forward".
 ``.ComposeActivity`` (args ``to``, ``cc``, ``subject``, ``quoted``, ``attachments``,
     ``reply_to`` from a reply or forward; ``draft``: a draft's id)
     ``toolbar`` "Compose" with "Navigate up" (keeps a draft), ``action_attach_file`` (desc

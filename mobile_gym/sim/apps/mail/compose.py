@@ -79,11 +79,10 @@ def forward(ctx: AppContext, mail: Mail) -> None:
         f"Subject: {mail.subject}\n"
         f"To: {mail.to_address}\n\n{mail.body}"
     )
-    attachments = {name: f"{data.ATTACHMENTS}/{name}" for name in mail.attachment_list}
     args = {
         "subject": _prefixed("Fwd:", mail.subject),
         "quoted": quoted,
-        "attachments": attachments,
+        "attachments": mail.files,
         "reply_to": mail.id,
     }
     ctx.open_focused(data.COMPOSE, "to", **args)
@@ -107,7 +106,7 @@ def draft(ctx: AppContext) -> Draft:
             "subject": stored.subject,
             "body": stored.body,
         }
-        files = {name: f"{data.ATTACHMENTS}/{name}" for name in stored.attachment_list}
+        files = stored.files
         reply_to = stored.reply_to
     else:
         defaults = {key: args.get(key, "") for key in FIELDS}

@@ -15,8 +15,9 @@ from itertools import islice
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from mobile_gym.sim.apps.base import AppContext
+from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.contacts import data as contacts_data
+from mobile_gym.sim.apps.text_search import like_literal
 from mobile_gym.sim.ui.dates import MONTH_ABBRS, from_epoch_ms
 
 if TYPE_CHECKING:
@@ -68,14 +69,15 @@ CREATE TABLE mails(
     starred INTEGER NOT NULL DEFAULT 0,
     labels TEXT NOT NULL DEFAULT '',
     attachments TEXT NOT NULL DEFAULT '',
-    reply_to INTEGER
+    reply_to INTEGER,
+    attachment_paths TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE labels(name TEXT PRIMARY KEY);
 CREATE TABLE imports(path TEXT PRIMARY KEY, data TEXT NOT NULL);
 """
 COLUMNS = (
     "id, folder, sender_name, sender_address, to_address, cc, bcc, subject, body, date, read, "
-    "starred, labels, attachments, reply_to"
+    "starred, labels, attachments, reply_to, attachment_paths"
 )
 _ADDRESS = re.compile(r"^[^@\s,;]+@[^@\s,;]+\.[^@\s,;]+$")
 
@@ -99,11 +101,18 @@ class Mail:
     labels: str
     attachments: str
     reply_to: int | None
+    attachment_paths: str
 
     @property
     def sender(self) -> str:
         """Who the list names: the sender's name, else the address."""
         return self.sender_name or self.sender_address
+
+    @property
+    def home(self) -> str:
+        """The folder it goes back to from Archive or Trash: Sent for the account's own mail,
+        else Inbox."""
+        return "sent" if self.sender_address.strip().lower() == ACCOUNT else "inbox"
 
     @property
     def label_list(self) -> list[str]:
@@ -112,6 +121,20 @@ class Mail:
     @property
     def attachment_list(self) -> list[str]:
         return split(self.attachments)
+
+    @property
+    def files(self) -> dict[str, str]:
+        """Each attachment's name -> the phone file it is: the path recorded when it was
+        attached (drafts and sent mails), else the app's ``attachments/<name>``."""
+        try:
+            recorded = json.loads(self.attachment_paths or "{}")
+        except ValueError:
+            recorded = {}
+        if not isinstance(recorded, dict):
+            recorded = {}
+        return {
+            name: str(recorded.get(name, f"{ATTACHMENTS}/{name}")) for name in self.attachment_list
+        }
 
 
 def split(text: str) -> list[str]:
@@ -134,8 +157,8 @@ def folder_where(folder: str) -> tuple[str, list[object]]:
         return "starred = 1 AND folder NOT IN ('trash', 'drafts')", []
     if folder.startswith("label:"):
         return (
-            "folder != 'trash' AND (',' || replace(labels, ', ', ',') || ',') LIKE ?",
-            [f"%,{folder[6:]},%"],
+            "folder != 'trash' AND (',' || replace(labels, ', ', ',') || ',') LIKE ? ESCAPE '\\'",
+            [f"%,{like_literal(folder[6:])},%"],
         )
     return "folder = ?", [folder]
 
@@ -241,10 +264,17 @@ def set_read(ctx: AppContext, mail_id: int, read: bool, *, log: bool = True) -> 
 
 
 def move(ctx: AppContext, mail_id: int, folder: str) -> None:
-    """Move a mail to ``archive``, ``trash`` or back to ``inbox``."""
+    """Move a mail to ``archive``, ``trash`` or back to ``inbox`` or ``sent`` (``Mail.home``)."""
     ctx.db().execute("UPDATE mails SET folder = ? WHERE id = ?", (folder, mail_id))
-    verb = {"archive": "archived", "trash": "moved to Trash", "inbox": "moved to Inbox"}[folder]
+    verb = "archived" if folder == "archive" else f"moved to {FOLDER_TITLES[folder]}"
     ctx.log(f"Mail {verb}: id={mail_id}")
+
+
+def restore_item(ctx: AppContext, mail: Mail) -> tuple[str, Handler]:
+    """The menu item moving ``mail`` (in Archive or Trash) back to its folder (``Mail.home``):
+    "Move to Inbox", or "Move to Sent" for the account's own mail."""
+    home = mail.home
+    return f"Move to {FOLDER_TITLES[home]}", lambda: move(ctx, mail.id, home)
 
 
 def delete_forever(ctx: AppContext, mail_id: int) -> None:
@@ -258,10 +288,11 @@ def set_labels(ctx: AppContext, mail_id: int, chosen: list[str]) -> None:
     ctx.log(f"Labels changed: id={mail_id} labels={text}")
 
 
-def download(ctx: AppContext, name: str) -> str:
-    """Save attachment ``name`` to Download (a copy of the mail's file) and return its path."""
+def download(ctx: AppContext, name: str, source: str) -> str:
+    """Save attachment ``name`` to Download (a copy of the mail's file ``source``) and return
+    its path."""
     storage = ctx.phone.storage
-    source, target = f"{ATTACHMENTS}/{name}", f"{DOWNLOAD}/{name}"
+    target = f"{DOWNLOAD}/{name}"
     content = storage.read(source) if storage.exists(source) else f"{name}\n".encode()
     storage.write_files([(target, content, ctx.phone.clock.stamp())])
     ctx.log(f"Attachment downloaded: name={name} path={target}")
@@ -295,7 +326,10 @@ class Draft:
         return not (any(text.strip() for text in texts) or self.attachments)
 
     def row(self) -> tuple[object, ...]:
+        """The columns ``to_address``, ``cc``, ``bcc``, ``subject``, ``body``, ``attachments``,
+        ``reply_to`` and ``attachment_paths`` of the mail."""
         names = ",".join(self.attachments or {})
+        paths = json.dumps(self.attachments, ensure_ascii=False) if self.attachments else ""
         return (
             ", ".join(split(self.to)),
             ", ".join(split(self.cc)),
@@ -304,26 +338,27 @@ class Draft:
             self.full_body,
             names,
             self.reply_to,
+            paths,
         )
 
 
 def save_draft(ctx: AppContext, draft: Draft, draft_id: int | None) -> int:
     """Store ``draft`` in Drafts (over the draft it was opened from); returns its id."""
     db = ctx.db()
-    to, cc, bcc, subject, body, names, reply_to = draft.row()
+    to, cc, bcc, subject, body, names, reply_to, paths = draft.row()
     now = ctx.phone.clock.epoch_ms
     if draft_id is not None and mail(ctx, draft_id) is not None:
         db.execute(
             "UPDATE mails SET to_address = ?, cc = ?, bcc = ?, subject = ?, body = ?, "
-            "attachments = ?, reply_to = ?, date = ? WHERE id = ?",
-            (to, cc, bcc, subject, body, names, reply_to, now, draft_id),
+            "attachments = ?, reply_to = ?, attachment_paths = ?, date = ? WHERE id = ?",
+            (to, cc, bcc, subject, body, names, reply_to, paths, now, draft_id),
         )
     else:
         draft_id = db.execute(
             "INSERT INTO mails(folder, sender_name, sender_address, to_address, cc, bcc, "
-            "subject, body, date, read, attachments, reply_to) "
-            "VALUES ('drafts', ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
-            (ACCOUNT_NAME, ACCOUNT, to, cc, bcc, subject, body, now, names, reply_to),
+            "subject, body, date, read, attachments, reply_to, attachment_paths) "
+            "VALUES ('drafts', ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+            (ACCOUNT_NAME, ACCOUNT, to, cc, bcc, subject, body, now, names, reply_to, paths),
         ).lastrowid
     ctx.log(f"Draft saved: id={draft_id} to={to} subject={subject}")
     return int(draft_id or 0)
@@ -337,15 +372,15 @@ def discard_draft(ctx: AppContext, draft_id: int) -> None:
 def send(ctx: AppContext, draft: Draft, draft_id: int | None) -> int:
     """Store ``draft`` as sent (the draft it came from goes), write the sent record and log."""
     db = ctx.db()
-    to, cc, bcc, subject, body, names, reply_to = draft.row()
+    to, cc, bcc, subject, body, names, reply_to, paths = draft.row()
     now = ctx.phone.clock.epoch_ms
     if draft_id is not None:
         db.execute("DELETE FROM mails WHERE id = ? AND folder = 'drafts'", (draft_id,))
     mail_id = db.execute(
         "INSERT INTO mails(folder, sender_name, sender_address, to_address, cc, bcc, subject, "
-        "body, date, read, attachments, reply_to) "
-        "VALUES ('sent', ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
-        (ACCOUNT_NAME, ACCOUNT, to, cc, bcc, subject, body, now, names, reply_to),
+        "body, date, read, attachments, reply_to, attachment_paths) "
+        "VALUES ('sent', ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+        (ACCOUNT_NAME, ACCOUNT, to, cc, bcc, subject, body, now, names, reply_to, paths),
     ).lastrowid
     record = {
         "id": now,

@@ -7,6 +7,7 @@ from mobile_gym.sim.apps.mail import data
 from mobile_gym.sim.apps.mail.data import Mail
 from mobile_gym.sim.apps.mail.labels import label_dialog
 from mobile_gym.sim.apps.mail.seed import import_state
+from mobile_gym.sim.apps.text_search import holding
 from mobile_gym.sim.ui.composites import Toolbar, app_bar, empty_state, fab, side_drawer
 from mobile_gym.sim.ui.dates import short_date
 from mobile_gym.sim.ui.search import Search
@@ -43,7 +44,7 @@ def row_menu(ctx: AppContext, mail: Mail) -> list[tuple[str, Handler]]:
         return [("Discard draft", lambda: data.discard_draft(ctx, mail_id))]
     items: list[tuple[str, Handler]] = []
     if mail.folder in ("archive", "trash"):
-        items.append(("Move to Inbox", lambda: data.move(ctx, mail_id, "inbox")))
+        items.append(data.restore_item(ctx, mail))
     if mail.folder == "inbox":
         items.append(("Archive", lambda: data.move(ctx, mail_id, "archive")))
     if mail.folder == "trash":
@@ -200,12 +201,10 @@ def main_screen(ctx: AppContext) -> View:
     shown = folder(ctx)
     query = searching.query
     if query:
-        pattern = f"%{query}%"
-        where = (
-            "folder NOT IN ('trash', 'drafts') AND (sender_name LIKE ? OR sender_address LIKE ? "
-            "OR subject LIKE ? OR body LIKE ? OR to_address LIKE ?)"
-        )
-        params: list[object] = [pattern] * 5
+        columns = ("sender_name", "sender_address", "subject", "body", "to_address")
+        holds = holding(ctx.db(), *columns)
+        where = f"folder NOT IN ('trash', 'drafts') AND {holds}"
+        params: list[object] = [query] * len(columns)
         empty = "No results"
     else:
         where, params = data.folder_where(shown)

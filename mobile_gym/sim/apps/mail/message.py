@@ -57,14 +57,15 @@ def _bar(ctx: AppContext, mail: Mail) -> View:
     )
     items: list[tuple[str, Handler]] = []
     if mail.folder in ("archive", "trash"):
-        items.append(("Move to Inbox", _then_close(ctx, lambda: data.move(ctx, mail_id, "inbox"))))
+        label, restore = data.restore_item(ctx, mail)
+        items.append((label, _then_close(ctx, restore)))
     items.append(("Label as", label_dialog(ctx, mail)))
     return toolbar("", on_up=ctx.finish, actions=actions, on_overflow=ctx.menu("overflow", items))
 
 
-def _attachment(ctx: AppContext, name: str) -> View:
+def _attachment(ctx: AppContext, name: str, source: str) -> View:
     def save() -> None:
-        data.download(ctx, name)
+        data.download(ctx, name, source)
         ctx.toast(f"Saved to Download: {name}")
 
     return Row(
@@ -175,7 +176,7 @@ def message_screen(ctx: AppContext) -> View:
             valign="top",
         )
     )
-    head += [_attachment(ctx, name) for name in mail.attachment_list]
+    head += [_attachment(ctx, name, source) for name, source in mail.files.items()]
     answers = (
         ("Reply", "reply_button", lambda: reply(ctx, mail, to_all=False)),
         ("Reply all", "reply_all_button", lambda: reply(ctx, mail, to_all=True)),

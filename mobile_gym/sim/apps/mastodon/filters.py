@@ -9,6 +9,7 @@ import datetime as dt
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mastodon import data
 from mobile_gym.sim.apps.mastodon.invites import EXPIRY
+from mobile_gym.sim.apps.text_search import holding
 from mobile_gym.sim.ui.composites import app_bar, empty_state, fab, list_item, section_header
 from mobile_gym.sim.ui.pickers import add_months, date_picker, first_of_month
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
@@ -57,13 +58,14 @@ def hidden_clause(ctx: AppContext, context: str) -> tuple[str, tuple[object, ...
         "AND (f.expires_at IS NULL OR f.expires_at > ?)"
     )
     params = (me, f",{context},", now)
-    in_force = data.db(ctx).execute(f"SELECT 1 FROM custom_filters f WHERE {where}", params)
+    server = data.db(ctx)
+    in_force = server.execute(f"SELECT 1 FROM custom_filters f WHERE {where}", params)
     if in_force.fetchone() is None:
         return "", ()
+    holds = holding(server, "o.text || ' ' || o.spoiler_text", sought="k.keyword")
     clause = (
         " AND NOT EXISTS (SELECT 1 FROM custom_filters f JOIN custom_filter_keywords k "
-        f"ON k.custom_filter_id = f.id WHERE {where} "
-        "AND instr(lower(o.text || ' ' || o.spoiler_text), lower(k.keyword)) > 0)"
+        f"ON k.custom_filter_id = f.id WHERE {where} AND {holds})"
     )
     return clause, params
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.mastodon import data
 from mobile_gym.sim.apps.mastodon.profile import ACCOUNT_ROW_DP, account_row
+from mobile_gym.sim.apps.text_search import holding
 from mobile_gym.sim.ui.composites import empty_state, fab, toolbar
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
 from mobile_gym.sim.ui.widgets import Button, ImageButton, RadioButton, Switch, TextView
@@ -184,13 +185,13 @@ def list_members_screen(ctx: AppContext) -> View:
     adding = ctx.get("adding", False)
     members = _members(ctx, list_id)
     if adding:
-        like = "%" + ctx.field("member_search").strip() + "%"
+        typed = ctx.field("member_search").strip()
         items = data.rows(
             ctx,
             "SELECT a.* FROM follows f JOIN accounts a ON a.id = f.target_account_id "
-            "WHERE f.account_id = ? AND (a.username LIKE ? OR a.display_name LIKE ?) "
+            f"WHERE f.account_id = ? AND {holding(data.db(ctx), 'a.username', 'a.display_name')} "
             "ORDER BY a.username COLLATE NOCASE",
-            (data.me(ctx), like, like),
+            (data.me(ctx), typed, typed),
         )
     else:
         items = data.rows(

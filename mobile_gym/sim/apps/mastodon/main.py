@@ -10,6 +10,7 @@ from mobile_gym.sim.apps.mastodon.profile import account_list, own_menu, profile
 from mobile_gym.sim.apps.mastodon.status_view import ago, avatar
 from mobile_gym.sim.apps.mastodon.switcher import switcher
 from mobile_gym.sim.apps.mastodon.timeline import status_list
+from mobile_gym.sim.apps.text_search import holding
 from mobile_gym.sim.ui.composites import app_bar, empty_state, fab, toolbar
 from mobile_gym.sim.ui.tabs import tab_bar
 from mobile_gym.sim.ui.view import MATCH, Column, FrameLayout, Row, View
@@ -75,21 +76,21 @@ def _home(ctx: AppContext) -> View:
 
 def _search_results(ctx: AppContext, query: str) -> View:
     tab = ctx.get("search_tab", 0)
-    like = f"%{query}%"
+    server = data.db(ctx)
     # a handle may be typed as @user or @user@server
     handle = query.lstrip("@").split("@")[0] or query
     bar = tab_bar(SEARCH_TABS, tab, lambda i: ctx.set("search_tab", i), id="search_tabs")
     if tab == 0:
         items = data.rows(
             ctx,
-            "SELECT * FROM accounts WHERE (username LIKE ? OR display_name LIKE ?) AND id != ? "
-            "ORDER BY username COLLATE NOCASE",
-            (f"%{handle}%", like, data.me(ctx)),
+            f"SELECT * FROM accounts WHERE {holding(server, 'username', 'display_name')} "
+            "AND id != ? ORDER BY username COLLATE NOCASE",
+            (handle, query, data.me(ctx)),
         )
         body: View = account_list(ctx, items, empty="No results", id="results")
     elif tab == 1:
-        tag_like = "%" + query.lstrip("#") + "%"
-        items = data.rows(ctx, "SELECT name FROM tags WHERE name LIKE ? ORDER BY name", (tag_like,))
+        tags = f"SELECT name FROM tags WHERE {holding(server, 'name')} ORDER BY name"
+        items = data.rows(ctx, tags, (query.lstrip("#"),))
         body = (
             ctx.scroller(
                 "tags",
@@ -103,7 +104,9 @@ def _search_results(ctx: AppContext, query: str) -> View:
         )
     else:
         items = data.statuses(
-            ctx, f"WHERE s.reblog_of_id IS NULL AND o.text LIKE ? AND {data.NOT_BLOCKED}", (like,)
+            ctx,
+            f"WHERE s.reblog_of_id IS NULL AND {holding(server, 'o.text')} AND {data.NOT_BLOCKED}",
+            (query,),
         )
         body = status_list(ctx, "found", items, empty="No results", id="results")
     return Column(bar, body, height=0, weight=1)

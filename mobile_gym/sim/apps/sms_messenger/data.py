@@ -19,6 +19,7 @@ from mobile_gym.sim.apps import preferences
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.contacts.data import phone_book, phone_book_stamp
 from mobile_gym.sim.apps.rows import QueryRows, records
+from mobile_gym.sim.apps.text_search import like_literal
 from mobile_gym.sim.ui.list_items import MadeItems
 
 if TYPE_CHECKING:
@@ -320,7 +321,7 @@ def _newest_bodies_holding(ctx: AppContext, query: str) -> dict[str, str]:
     """The newest body holding ``query`` (lower-case) in any case, by address of the
     conversations with one: found by SQLite among every message, then checked as Python
     folds case (``str.lower``)."""
-    pattern = "%" + re.sub(r"([%_\\])", r"\\\1", query) + "%"
+    pattern = "%" + like_literal(query) + "%"
     found: dict[str, str] = {}
     for address, body in ctx.db().execute(_HOLDING, (pattern,)):
         if address not in found and query in body.lower():

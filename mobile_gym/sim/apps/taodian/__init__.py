@@ -11,7 +11,8 @@ Database ``mall`` (prices in yuan, times in milliseconds on the virtual clock):
   options (``42码``, ``256GB 原色钛金属``, ``一箱24罐``); search matches ``name`` and
   ``description`` (the product kind) and the category.
 - ``cart_items(id, product_id, sku_id, count, selected, added)``: the cart, newest
-  ``added`` first; ``selected`` is the row's check box.
+  ``added`` first; ``selected`` is the row's check box. The app puts no more of a SKU in
+  the cart than its stock, and an order takes its pieces from the stock.
 - ``addresses(id, receiver, mobile, province, city, area, addr, is_default)``.
 - ``orders(id, order_number, status, total, created, receiver, mobile, province, city,
   area, addr)``: ``status`` 1 待付款 (unpaid), 2 待发货 (paid, to ship), 3 待收货 (shipped),
@@ -29,7 +30,8 @@ Database ``mall`` (prices in yuan, times in milliseconds on the virtual clock):
 
 Seeded content: three to five products of each of eight categories, drawn from the
 vocabularies of ``catalog``, with their SKUs and stock (a few SKUs sold out); two or three
-addresses; six to nine cart rows; four to six orders of the last two months.
+addresses; six to nine cart rows (none beyond its stock); four to six orders of the last two
+months.
 
 Reports: as the original app posts each action to its server, every change writes a JSON
 file ``/data/data/com.testmall.app/files/task_callbacks/<task_name>_callback_<YYYYmmdd_HHMMSS>
@@ -88,15 +90,17 @@ Activities and resource ids (``com.testmall.app:id/<name>``):
     加入购物车 and ``buy_now`` 立即购买 (disabled when sold out). Each opens the dialog 选择规格:
     ``sku_price``, ``sku_stock``, ``sku_chosen``, one ``sku_option`` per SKU (selected when
     chosen; sold-out ones toast 该规格已售罄), ``quantity_minus`` / ``quantity`` /
-    ``quantity_plus`` and 取消 / 加入购物车 (toast 已加入购物车) or 立即购买 (opens checkout);
+    ``quantity_plus`` and 取消 / 加入购物车 (toast 已加入购物车; 库存不足 where the cart would
+    hold more than the stock: it is filled up to the stock) or 立即购买 (opens checkout);
     toasts 请选择规格, 库存不足.
 ``.ConfirmOrderActivity`` (args ``cart_ids`` or ``sku_id`` and ``count``)
     "确认订单"; ``address_card`` (``address_receiver``, ``address_mobile``,
     ``address_detail``; 请添加收货地址 without one) opens the address book to pick from;
     ``order_items`` (``order_item_name``, ``order_item_sku``, ``order_item_price``,
     ``order_item_count``), ``goods_total``, ``freight``, ``order_total`` and
-    ``submit_order`` 提交订单 (toast 请选择收货地址): the order is created (待付款, the cart
-    rows bought leave the cart) and its details open with the dialog 请输入支付密码
+    ``submit_order`` 提交订单 (toasts 请选择收货地址, and 库存不足 for an item of more
+    pieces than its stock): the order is created (待付款, the cart rows bought leave the
+    cart) and its details open with the dialog 请输入支付密码
     (``pay_password``, 取消 / 确认支付; a wrong password toasts 支付密码错误，请重试 and
     stays; the right one pays: 支付成功).
 ``.AddressListActivity`` (arg ``pick``)

@@ -165,7 +165,7 @@ def seed_account(ctx: AppContext, rng: random.Random) -> None:
             {**_address(rng), "is_default": int(i == 0)},
         )
     sku_rows = db.execute(
-        "SELECT s.id, s.product_id, s.name, s.price, p.name FROM skus s "
+        "SELECT s.id, s.product_id, s.name, s.price, p.name, s.stock FROM skus s "
         "JOIN products p ON p.id = s.product_id WHERE s.stock > 0 ORDER BY s.id"
     ).fetchall()
     now = ctx.phone.boot_ms
@@ -182,7 +182,7 @@ def seed_account(ctx: AppContext, rng: random.Random) -> None:
             (
                 product_id,
                 sku[0],
-                rng.choice((1, 1, 1, 2, 3)),
+                min(rng.choice((1, 1, 1, 2, 3)), sku[5]),  # no more than the stock
                 now - (n + 1) * rng.randint(1, 5) * DAY,
             ),
         )

@@ -77,6 +77,9 @@ def confirm_screen(ctx: AppContext) -> View:
         if where is None:
             ctx.toast("请选择收货地址")
             return
+        if store.short_of_stock(buying):
+            ctx.toast("库存不足")
+            return
         order_id = store.submit_order(ctx, buying, where, "cart_ids" in ctx.args)
         ctx.finish()
         open_payment(ctx, order_id)

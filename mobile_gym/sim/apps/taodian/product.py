@@ -110,8 +110,9 @@ def _sheet(ctx: AppContext, product_id: int, options: list[data.Sku]) -> Handler
             return False
         if ctx.get("mode") == BUY:
             open_checkout(ctx, sku_id=chosen.id, count=count)
+        elif store.add_to_cart(ctx, product_id, chosen.id, count) < count:
+            ctx.toast("库存不足")  # the cart holds the whole stock
         else:
-            store.add_to_cart(ctx, product_id, chosen.id, count)
             ctx.toast("已加入购物车")
         return True
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.taodian import data
 from mobile_gym.sim.apps.taodian.ui import (
@@ -12,6 +14,7 @@ from mobile_gym.sim.apps.taodian.ui import (
     product_row,
     sales_text,
 )
+from mobile_gym.sim.apps.text_search import holding
 from mobile_gym.sim.ui.composites import app_bar, empty_state
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import Button, ImageButton, RadioButton, TextView
@@ -33,15 +36,20 @@ def _number(text: str) -> float | None:
 
 
 def _query(
-    words: list[str], category: str, low: float | None, high: float | None, order: str
+    conn: sqlite3.Connection,
+    words: list[str],
+    category: str,
+    low: float | None,
+    high: float | None,
+    order: str,
 ) -> tuple[str, list[object]]:
-    """The results' query: every word in the name, kind or category; the category and the
-    price range (of the cheapest SKU) chosen; in ``order``."""
+    """The results' query on ``conn``: every word in the name, kind (any case) or category;
+    the category and the price range (of the cheapest SKU) chosen; in ``order``."""
     where: list[str] = ["1"]
     params: list[object] = []
     for word in words:
-        where.append("(lower(p.name) LIKE ? OR lower(p.description) LIKE ? OR p.category = ?)")
-        params += [f"%{word}%", f"%{word}%", word]
+        where.append(f"({holding(conn, 'p.name', 'p.description')} OR p.category = ?)")
+        params += [word, word, word]
     if category:
         where.append("p.category = ?")
         params.append(category)
@@ -204,7 +212,7 @@ def search_screen(ctx: AppContext) -> View:
     )
     words = ctx.get("submitted", "").lower().split()
     low, high = ctx.get("price_range", [None, None])
-    sql, params = _query(words, category, low, high, order)
+    sql, params = _query(ctx.db(), words, category, low, high, order)
     found = ctx.rows(sql, params)
     if not len(found):
         results: View = empty_state("没有找到相关宝贝", id="search_empty")

@@ -73,11 +73,17 @@ def _item(line: CartLine) -> dict[str, Any]:
 
 
 # the cart -----------------------------------------------------------------------------------
-def add_to_cart(ctx: AppContext, product_id: int, sku_id: int, count: int) -> None:
-    """Add ``count`` of a SKU; a SKU already in the cart grows by that much."""
+def add_to_cart(ctx: AppContext, product_id: int, sku_id: int, count: int) -> int:
+    """Add ``count`` of a SKU; a SKU already in the cart grows by that much, up to the SKU's
+    stock. Returns how many were added: fewer than ``count`` (none, even) where the cart
+    would hold more than the stock."""
     db = ctx.db()
     now = ctx.phone.clock.epoch_ms
-    row = db.execute("SELECT id FROM cart_items WHERE sku_id = ?", (sku_id,)).fetchone()
+    (stock,) = db.execute("SELECT stock FROM skus WHERE id = ?", (sku_id,)).fetchone()
+    row = db.execute("SELECT id, count FROM cart_items WHERE sku_id = ?", (sku_id,)).fetchone()
+    count = min(count, stock - (row[1] if row else 0))
+    if count <= 0:
+        return 0
     if row:
         db.execute(
             "UPDATE cart_items SET count = count + ?, added = ? WHERE id = ?", (count, now, row[0])
@@ -106,6 +112,7 @@ def add_to_cart(ctx: AppContext, product_id: int, sku_id: int, count: int) -> No
             }
         ],
     )
+    return count
 
 
 def set_count(ctx: AppContext, line: CartLine, count: int) -> None:
@@ -163,7 +170,8 @@ def _order_number(ctx: AppContext) -> str:
 def submit_order(
     ctx: AppContext, lines: Sequence[CartLine], where: Address, from_cart: bool
 ) -> int:
-    """Create an unpaid order of ``lines`` to ``where``; bought cart rows leave the cart."""
+    """Create an unpaid order of ``lines`` to ``where``; bought cart rows leave the cart and
+    the pieces bought leave the stock (``short_of_stock``: none may be more than it holds)."""
     db = ctx.db()
     total = round(sum(line.subtotal for line in lines), 2)
     number = _order_number(ctx)
@@ -190,9 +198,7 @@ def submit_order(
         [(order_id, ln.product_id, ln.sku_id, ln.name, ln.sku, ln.price, ln.count) for ln in lines],
     )
     for line in lines:
-        db.execute(
-            "UPDATE skus SET stock = MAX(stock - ?, 0) WHERE id = ?", (line.count, line.sku_id)
-        )
+        db.execute("UPDATE skus SET stock = stock - ? WHERE id = ?", (line.count, line.sku_id))
         db.execute(
             "UPDATE products SET sales = sales + ? WHERE id = ?", (line.count, line.product_id)
         )
@@ -209,6 +215,11 @@ def submit_order(
         address_info=where.info(),
     )
     return order_id
+
+
+def short_of_stock(lines: Sequence[CartLine]) -> bool:
+    """Whether any of ``lines`` asks for more pieces than its SKU has in stock."""
+    return any(line.count > line.stock for line in lines)
 
 
 def order_number(ctx: AppContext, order_id: int) -> str:
