@@ -98,6 +98,13 @@ def test_a_bare_host_loads_over_https_and_is_logged_and_remembered(
     assert history(phone) == [(HOME, "Example Domain")]
 
 
+@pytest.mark.parametrize("typed", ["Example.COM/about", "HTTPS://EXAMPLE.com/about"])
+def test_a_host_is_asked_for_in_lower_case(browser: Driver, site: Web, typed: str) -> None:
+    go(browser, typed)
+    assert site.requests[-1].url == "https://example.com/about"  # the path keeps its case
+    assert page_title(browser) == "About us"
+
+
 def test_other_text_is_searched_for(browser: Driver, site: Web) -> None:
     go(browser, "weather in paris")
     assert site.requests[-1].url == "https://www.google.com/search?q=weather+in+paris"

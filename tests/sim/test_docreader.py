@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import cast
 
 import pytest
+from fpdf import FPDF
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim.apps.docreader import MAIN, PACKAGE, VIEWER, DocreaderApp, viewer
@@ -188,6 +189,53 @@ def test_select_lines_and_copy(d: Driver, phone: Phone) -> None:
     assert not d.exists(desc="Copy")
 
 
+def test_a_wrapped_line_is_searched_and_copied_whole(d: Driver, phone: Phone) -> None:
+    line = "The budget review will take place in the large conference room on Friday at noon"
+    memo = FPDF()
+    memo.set_font("helvetica", size=8)
+    memo.add_page()
+    memo.cell(0, 10, line)
+    phone.write_file("/sdcard/Download/memo.pdf", bytes(memo.output()))
+    d.key("BACK")
+    phone.start_activity(PACKAGE, VIEWER, path="/sdcard/Download/memo.pdf")
+    rows = texts(d, "pdf_text")
+    assert len(rows) == 2 and " ".join(rows) == line  # the screen wraps it in two rows
+    across = f"{rows[0].split()[-1]} {rows[1].split()[0]}"
+    d.tap(desc="Search")
+    d.type_into(across.upper(), id="find_query")
+    d.key("ENTER")
+    assert texts(d, "find_count") == ["1 / 1"]
+    lines = [v for w in phone.windows() for v in walk(w) if v.id == "pdf_text"]
+    marked = [line.text[start:end] for line in lines for start, end, _ in line.marks]
+    assert marked == across.split()  # its part in each row
+    d.key("BACK")
+    d.long_press(text=rows[0])
+    d.tap(text=rows[1])
+    d.tap(desc="Copy")
+    assert clip(phone) == line  # as the PDF holds it, not broken where the screen wrapped
+
+
+@pytest.mark.parametrize(
+    ("passwords", "shown"),
+    [
+        ({"owner_password": "o"}, "Signed copy"),  # it limits editing only: opens as any other
+        ({"owner_password": "o", "user_password": "u"}, "protected by a password"),
+    ],
+)
+def test_an_encrypted_pdf_opens_unless_it_needs_a_password(
+    d: Driver, phone: Phone, passwords: dict[str, str], shown: str
+) -> None:
+    locked = FPDF()
+    locked.set_font("helvetica", size=12)
+    locked.add_page()
+    locked.cell(0, 10, "Signed copy")
+    locked.set_encryption(**passwords)
+    phone.write_file("/sdcard/Download/locked.pdf", bytes(locked.output()))
+    d.key("BACK")
+    phone.start_activity(PACKAGE, VIEWER, path="/sdcard/Download/locked.pdf")
+    assert any(shown in text for text in texts(d, "pdf_text") + texts(d, "error_message"))
+
+
 @pytest.mark.parametrize(
     ("name", "message"),
     [("broken.pdf", "damaged"), ("fake.pdf", "not a PDF")],
@@ -343,7 +391,7 @@ def test_selecting_reads_only_the_rows_shown_until_all_are_selected(
     def laid_out(document: PdfDocument, display: Display) -> Layout:
         layout = lay_out(document, display)
         if layout not in counted:
-            counted[layout] = Layout(_Counted(layout.rows), layout.page_starts)  # type: ignore[arg-type]
+            counted[layout] = Layout(_Counted(layout.rows), layout.page_starts, layout.lines)  # type: ignore[arg-type]
         return counted[layout]
 
     monkeypatch.setattr(viewer, "lay_out", laid_out)
@@ -361,4 +409,5 @@ def test_selecting_reads_only_the_rows_shown_until_all_are_selected(
     lines = [row.text for row in rows.items if row.kind == "line"]
     assert texts(d, "toolbar_title") == [f"{len(lines)} selected"]
     d.tap(desc="Copy")
-    assert clip(phone) == "\n".join(lines)
+    shown = sorted({row.line for row in rows.items if row.kind == "line"})
+    assert clip(phone) == "\n".join(layout.lines[line] for line in shown)  # each line whole

@@ -216,6 +216,20 @@ def test_rename_replaces_the_name_and_refuses_empty_and_taken_names(
     assert "bid_1.txt" in [n.text for n in fm.find_all(id="item_name")]
 
 
+def test_a_name_longer_than_a_file_system_takes_is_refused(phone: Phone, driver: Driver) -> None:
+    _select(driver, "bid_alpha.txt")
+    _menu(driver, "Rename")
+    for _ in range(len("bid_alpha.txt")):
+        driver.key("DEL")
+    driver.device.send(ev.Text("é" * 126 + ".txt"))  # 130 characters, 256 bytes
+    driver.tap(text="OK")
+    assert driver.exists(text="The name is too long")
+    assert phone.storage.exists(f"{DOWNLOAD}/bid_alpha.txt")
+    driver.key("DEL")  # 255 bytes: a name Android takes
+    driver.tap(text="OK")
+    assert phone.storage.exists(f"{DOWNLOAD}/{'é' * 126}.tx")
+
+
 def test_delete_asks_first_and_cancel_keeps_the_files(phone: Phone, driver: Driver) -> None:
     _select(driver, "bid_alpha.txt", "report.pdf")
     assert driver.find(id="toolbar_title").text == "2 selected"
@@ -271,6 +285,25 @@ def test_copy_to_a_new_folder_and_move_with_numbered_clash(phone: Phone, driver:
     assert "Created folder /sdcard/Documents/Finance" in logs
     assert f"Copied {DOWNLOAD}/report.pdf to /sdcard/Documents/Finance/report.pdf" in logs
     assert f"Moved {DOWNLOAD}/sub/report.pdf to /sdcard/Documents/Finance/report (1).pdf" in logs
+
+
+@pytest.mark.parametrize(
+    ("item", "button", "said"), [("Move to…", "Move", "moved"), ("Copy to…", "Copy", "copied")]
+)
+def test_a_folder_into_itself_is_refused_before_anything_moves(
+    phone: Phone, driver: Driver, item: str, button: str, said: str
+) -> None:
+    phone.storage.write_files([(f"{DOWNLOAD}/Folder/inner.txt", b"in", T0)])
+    driver.key("BACK")
+    driver = opened(phone, "Files", (PACKAGE, FILES))
+    before = dict(phone.storage.files)
+    _select(driver, "cat.jpg", "Folder")
+    _menu(driver, item)
+    driver.tap(id="title", text="Download")
+    driver.tap(id="title", text="Folder")
+    driver.tap(id="button1", text=button)
+    assert phone.toasts[-1].text == f"A folder can't be {said} into itself"
+    assert phone.storage.files == before  # not the file chosen with it either
 
 
 def test_cancel_in_the_folder_chooser_changes_nothing(phone: Phone, driver: Driver) -> None:

@@ -71,6 +71,12 @@ def test_a_nearby_search_lists_pins_and_rows_nearest_first(phone: Phone, d: Driv
     assert text(d, "place_title") == "Garden Street Trattoria"
 
 
+def test_part_of_a_chinese_name_finds_its_places(phone: Phone, d: Driver) -> None:
+    search(d, "瑞幸")  # Chinese is written without spaces: a word is found inside a name
+    rows = [n.text for n in d.find_all(id="result_title")]
+    assert rows and all(row.startswith("瑞幸咖啡") for row in rows)
+
+
 def test_an_empty_search_toasts_and_an_unknown_one_finds_nothing(phone: Phone, d: Driver) -> None:
     d.tap(id="search_box")
     d.key("ENTER")

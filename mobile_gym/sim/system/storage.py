@@ -49,6 +49,18 @@ def database_path(package: str, name: str) -> str:
     return f"/data/data/{package}/databases/{name}.db"
 
 
+MAX_NAME_BYTES = 255
+"""The longest name of a file or folder, in UTF-8 bytes, as Android's file systems take it
+(longer is ``ENAMETOOLONG``); the apps' rename and new-folder dialogs refuse longer ones."""
+NAME_TOO_LONG = "The name is too long"
+"""What those dialogs say of a longer name."""
+
+
+def name_too_long(name: str) -> bool:
+    """Whether ``name`` is longer than a file system takes (``MAX_NAME_BYTES``)."""
+    return len(name.encode("utf-8")) > MAX_NAME_BYTES
+
+
 LINKED_ROOTS = {
     "/storage/emulated/0": "/sdcard",
     "/storage/self/primary": "/sdcard",

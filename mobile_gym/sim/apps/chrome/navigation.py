@@ -52,13 +52,16 @@ def address_to_url(text: str) -> str:
 
 
 def _with_path(url: str) -> str:
-    """``url`` with the root path ``/`` when it names a host alone, as Chrome shows it."""
+    """``url`` as Chrome shows it: its host in lower case, and the root path ``/`` when it
+    names a host alone."""
     try:
         parts = urlsplit(url)
     except ValueError:
         return url
-    if parts.scheme in ("http", "https") and parts.netloc and not parts.path:
-        return urlunsplit((parts.scheme, parts.netloc, "/", parts.query, parts.fragment))
+    if parts.scheme in ("http", "https") and parts.netloc:
+        user, at, host = parts.netloc.rpartition("@")
+        netloc = user + at + host.lower()
+        return urlunsplit((parts.scheme, netloc, parts.path or "/", parts.query, parts.fragment))
     return url
 
 

@@ -107,7 +107,7 @@ def _read(data: bytes) -> PdfDocument:
         raise UnreadablePdfError("This file is not a PDF document.")
     try:
         reader = pypdf.PdfReader(io.BytesIO(data))
-        if reader.is_encrypted:
+        if reader.is_encrypted and not reader.decrypt(""):  # (an owner password locks nothing)
             raise UnreadablePdfError("This document is protected by a password.")
         pages = [_page(page) for page in reader.pages]
         title = (reader.metadata or {}).get("/Title", "") if reader.metadata else ""

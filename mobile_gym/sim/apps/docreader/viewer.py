@@ -16,6 +16,7 @@ from mobile_gym.sim.apps.docreader.layout import (
     TEXT_SP,
     Layout,
     Row,
+    copied,
     find,
     lay_out,
     matched_rows,
@@ -237,15 +238,14 @@ def _marks(ctx: AppContext, finder: Search, layout: Layout) -> Callable[[int], M
     rows = matched_rows(layout, query)
 
     def of(index: int) -> Marks:
-        return tuple((matches[i].start, matches[i].end, i == current) for i in rows.get(index, ()))
+        return tuple((*matches[i].span_in(index), i == current) for i in rows.get(index, ()))
 
     return of
 
 
 def _selection_bar(ctx: AppContext, layout: Layout, chosen: Selection) -> View:
     def copy() -> None:
-        lines = [layout.rows[i].text for i in sorted(chosen.keys) if layout.rows[i].kind == "line"]
-        text = "\n".join(lines)
+        text = copied(layout, sorted(chosen.keys))
         set_clip(ctx.phone, text)
         ctx.toast("Copied to clipboard")
         ctx.log(f"Text copied: chars={len(text)}")

@@ -65,10 +65,10 @@ descending`` (name, size, last modified, extension; ascending, descending),
 ``Preference changed: key=value``,
 ``Showing hidden files``, ``Hiding hidden files``, ``Hid P as Q``, ``Unhid P as Q``.
 Toasts: "Item renamed", "Item deleted" / "Items deleted", "Copied N item(s)", "Moved N
-item(s)", "The name cannot be empty", "The name contains invalid characters", "A file or
-folder with that name already exists", "Source and destination are the same folder", "A
-folder cannot go inside itself", "X already exists there", "Home folder updated", "File
-saved successfully".
+item(s)", "The name cannot be empty", "The name contains invalid characters", "The name is
+too long", "A file or folder with that name already exists", "Source and destination are
+the same folder", "A folder cannot go inside itself", "X already exists there", "Home folder
+updated", "File saved successfully".
 """
 
 from mobile_gym.sim.apps.file_manager.app import MAIN, PACKAGE, READER, FileManagerApp

@@ -10,7 +10,7 @@ import posixpath
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from mobile_gym.sim.system.storage import Storage
+from mobile_gym.sim.system.storage import NAME_TOO_LONG, Storage, name_too_long
 
 HOME = "/sdcard"
 """The internal storage's root, where the app starts."""
@@ -166,4 +166,6 @@ def name_error(name: str) -> str | None:
         return "The name cannot be empty"
     if name in (".", "..") or any(c in _BAD_CHARS for c in name):
         return "The name contains invalid characters"
+    if name_too_long(name):
+        return NAME_TOO_LONG
     return None

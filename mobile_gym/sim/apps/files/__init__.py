@@ -65,10 +65,10 @@ Q``, ``Compressed P1, P2 into Z``, ``Shared P1, P2 with PACKAGE``, ``Sorted by d
 modified, descending`` (name, date modified, size, type), ``View mode grid`` / ``list``,
 ``Preference changed: key=value``.
 Toasts: "Deleted N item(s)", "Copied / Moved / Extracted N item(s)", "Compressed into
-Z.zip", "The name cannot be empty", "The name contains invalid characters", "A file with
-that name already exists" (the dialog stays open for a correction), "A folder can't be
-copied into itself", "No items selected", "Folders can't be shared", "No app can open this
-file".
+Z.zip", "The name cannot be empty", "The name contains invalid characters", "The name is
+too long", "A file with that name already exists" (the dialog stays open for a correction),
+"A folder can't be copied into itself" / "moved into itself" (nothing is done), "No items
+selected", "Folders can't be shared", "No app can open this file".
 """
 
 from mobile_gym.sim.apps.files.app import FilesApp

@@ -81,6 +81,8 @@ def transfer(ctx: AppContext, mode: str, paths: Sequence[str], folder: str) -> s
     storage = ctx.phone.storage
     now = ctx.phone.clock.epoch_ms
     verb = MODES[mode][1]
+    if mode != "extract" and any(folder == p or folder.startswith(p + "/") for p in paths):
+        return f"A folder can't be {verb.lower()} into itself"  # nothing done
     done = 0
     for path in paths:
         if mode == "extract":
@@ -96,8 +98,6 @@ def transfer(ctx: AppContext, mode: str, paths: Sequence[str], folder: str) -> s
             continue
         if not storage.exists(path):
             continue
-        if folder == path or folder.startswith(path + "/"):
-            return "A folder can't be copied into itself"
         if mode == "move" and posixpath.dirname(path) == folder:
             continue
         target = posixpath.join(folder, free_name(ctx, folder, posixpath.basename(path)))

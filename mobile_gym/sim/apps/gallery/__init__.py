@@ -114,8 +114,8 @@ Recycle Bin: N items``, ``Preference changed: media_sorting=name:asc`` (and the 
 ``Hid folder PATH``, ``Unhid folder PATH``, ``Saved edited copy: PATH size=WxH``, ``Wallpaper set on the home screen: PATH`` (the
 lock screen, the home and lock screens).
 Toasts: "Moved to the Recycle Bin", "Deleted", "The name cannot be empty", "The name
-contains invalid characters", "A file with that name already exists", "Select at least one
-media type", "A file with the same name is already there" (a medium the target folder
+contains invalid characters", "The name is too long", "A file with that name already
+exists", "Select at least one media type", "A file with the same name is already there" (a medium the target folder
 holds by name stays where it is), "Files copied successfully", "Files moved successfully",
 "A folder with that name already exists", "Wallpaper set successfully", "File saved
 successfully", "Enter two whole numbers above zero".

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.gallery.names import PACKAGE
 from mobile_gym.sim.apps.rows import records
-from mobile_gym.sim.system.storage import FILES, SeededFiles
+from mobile_gym.sim.system.storage import FILES, NAME_TOO_LONG, SeededFiles, name_too_long
 
 if TYPE_CHECKING:
     from mobile_gym.sim.apps.gallery.app import GalleryApp
@@ -407,6 +407,8 @@ def rename_error(ctx: AppContext, item: Medium, name: str) -> str | None:
         return "The name cannot be empty"
     if "/" in name or "\\" in name:
         return "The name contains invalid characters"
+    if name_too_long(name):
+        return NAME_TOO_LONG
     if name != item.filename and ctx.phone.storage.exists(posixpath.join(item.parent_path, name)):
         return "A file with that name already exists"
     return None

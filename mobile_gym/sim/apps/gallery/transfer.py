@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.gallery.library import Library
 from mobile_gym.sim.apps.gallery.media import HOME, Medium
+from mobile_gym.sim.system.storage import NAME_TOO_LONG, name_too_long
 
 
 def folder_error(ctx: AppContext, parent: str, name: str) -> str | None:
@@ -22,6 +23,8 @@ def folder_error(ctx: AppContext, parent: str, name: str) -> str | None:
         return "The name cannot be empty"
     if "/" in name or "\\" in name:
         return "The name contains invalid characters"
+    if name_too_long(name):
+        return NAME_TOO_LONG
     if ctx.phone.storage.exists(posixpath.join(parent, name)):
         return "A folder with that name already exists"
     return None

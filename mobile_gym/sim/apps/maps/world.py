@@ -108,13 +108,23 @@ def _score(name: str, words: list[str]) -> tuple[int, int]:
     names, kinds, address = _terms()[name]
     matched = score = 0
     for word in words:
-        if word in names:
+        if _holds(names, word):
             matched, score = matched + 1, score + 3
-        elif word in kinds:
+        elif _holds(kinds, word):
             matched, score = matched + 1, score + 2
-        elif word in address:
+        elif _holds(address, word):
             matched, score = matched + 1, score + 1
     return matched, score
+
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+"""Chinese characters: text written without spaces between its words."""
+
+
+def _holds(terms: set[str], word: str) -> bool:
+    """Whether ``terms`` hold ``word``: whole, or, a Chinese word, inside one of them (瑞幸
+    in 瑞幸咖啡, as the maps server's search finds it)."""
+    return word in terms or (_CJK.search(word) is not None and any(word in t for t in terms))
 
 
 @cache
