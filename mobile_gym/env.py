@@ -507,7 +507,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         into ``extra``."""
         agent = self.episode.agent  # type: ignore[union-attr]
         if kind is ActionType.ANSWER:
-            agent.answer = text
+            agent.answer, agent.answers = text, agent.answers + 1
         elif kind is ActionType.STATUS:
             goal = text.strip().lower()
             if goal not in STATUSES:

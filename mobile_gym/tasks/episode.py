@@ -201,7 +201,7 @@ class Episode:
         and the event tree settled): no condition can have changed, so nothing fires."""
         if not self.board.begin_step() and self.tree.settled:
             return None
-        firing = self.tree.step(self.board.value)
+        firing = self.tree.step(self.board.value, self.board)
         self.success_reached |= firing.success
         self.failed |= firing.failure
         return firing
@@ -209,7 +209,7 @@ class Episode:
     def success_holds_now(self) -> bool:
         """Whether a success event's condition holds in the current state (final judging)."""
         self.board.begin_step()
-        return self.tree.success_holds(self.board.value)
+        return self.tree.success_holds(self.board.value, self.board)
 
     def told_values(self) -> dict[str, str]:
         """What the user has told so far: each revealed slot's value (a correction: its

@@ -4,7 +4,10 @@ episodes (Mobile-Env's event slots, without executable code).
 A condition is a signal name, ``all`` / ``any`` of conditions, ``not`` a condition, or
 ``order``: its parts must become true one after another. An event fires when its condition
 holds and every event named in ``after`` has fired; ``once`` events fire a single time,
-``always`` events each time their condition becomes true again.
+``always`` events each time their condition becomes true again. For an event with ``after``,
+a signal of something that happens (a logcat line, an answer, a question, a tool call, the
+user telling) counts only what happened from the step its last prerequisite fired in on, as
+Mobile-Env's events are seen on the step they happen: what came before does not count.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MethodType
+from typing import Protocol
 
 from mobile_gym.tasks import schema as s
 
@@ -26,6 +30,17 @@ class Firing:
     instructions: list[str] = field(default_factory=list)
     success: bool = False
     failure: bool = False
+
+
+class Occurrences(Protocol):
+    """How often the signals of things that happen have happened (``SignalBoard``)."""
+
+    def occurrences(self, name: str) -> int | None:
+        """How many times so far; None for a signal of a state."""
+
+    def value_since(self, name: str, mark: int) -> bool:
+        """The signal's value counting only what happened after ``occurrences`` was
+        ``mark``."""
 
 
 _GROUPS = (s.AllOf, s.AnyOf)
@@ -47,10 +62,18 @@ class EventTree:
         """True when evaluating again with the same signal values cannot fire anything:
         nothing fired and no ``order`` moved on in the last evaluation."""
         self._has_order: dict[int, bool] = {}
+        self._marks: dict[str, dict[str, int]] = {}
+        """For each event with ``after``: how often its signals of things that happen had
+        happened before the step its prerequisites fired in (see the module docstring)."""
 
-    def step(self, signals: Mapping[str, bool] | Callable[[str], bool]) -> Firing:
+    def step(
+        self,
+        signals: Mapping[str, bool] | Callable[[str], bool],
+        occurred: Occurrences | None = None,
+    ) -> Firing:
         """Evaluate the events that can still fire; ``signals`` gives a signal's value by
-        name (a mapping, or a function that reads it on demand)."""
+        name (a mapping, or a function that reads it on demand), ``occurred`` how often the
+        signals of things that happen have happened (None: each counts from the start)."""
         if type(signals) is not MethodType and isinstance(signals, Mapping):
             signals = signals.__getitem__
         out = Firing()
@@ -60,7 +83,7 @@ class EventTree:
                 continue
             if event.after and any(not self.fired[p] for p in event.after):
                 continue
-            holds = self._holds(event.when, signals)
+            holds = self._holds(event.when, self._reader(event, signals, occurred))
             rising = holds and not self._was_true[event.id]
             self._was_true[event.id] = holds
             if not rising:
@@ -79,7 +102,28 @@ class EventTree:
         # an event that fired may unblock events listed before it (``after``), and an
         # ``order`` that moved on may move again: only otherwise is the tree settled
         self.settled = not out.events and self._progress == progress_before
+        if occurred is not None:
+            self._mark_waiting(occurred)
         return out
+
+    def _mark_waiting(self, occurred: Occurrences) -> None:
+        """Note, for the events still waiting for a prerequisite, how often their signals of
+        things that happen have happened by the end of this step."""
+        for event in self.events:
+            if event.after and any(not self.fired[p] for p in event.after):
+                marks = {name: occurred.occurrences(name) for name in _names(event.when)}
+                self._marks[event.id] = {k: v for k, v in marks.items() if v is not None}
+
+    def _reader(
+        self, event: s.Event, signals: Callable[[str], bool], occurred: Occurrences | None
+    ) -> Callable[[str], bool]:
+        """How ``event`` reads its signals: those of things that happen from its marks on."""
+        marks = self._marks.get(event.id)
+        if not marks or occurred is None:
+            return signals
+        return lambda name: (
+            occurred.value_since(name, marks[name]) if name in marks else signals(name)
+        )
 
     def _ordered(self, condition: s.AllOf | s.AnyOf) -> bool:
         key = id(condition)
@@ -88,12 +132,18 @@ class EventTree:
             found = self._has_order[key] = _has_order(condition)
         return found
 
-    def success_holds(self, signals: Mapping[str, bool] | Callable[[str], bool]) -> bool:
+    def success_holds(
+        self,
+        signals: Mapping[str, bool] | Callable[[str], bool],
+        occurred: Occurrences | None = None,
+    ) -> bool:
         """Whether some success event's condition holds now (judging the final state)."""
         if isinstance(signals, Mapping):
             signals = signals.__getitem__
         return any(
-            e.end == "success" and self._holds(e.when, signals, advance=False) for e in self.events
+            e.end == "success"
+            and self._holds(e.when, self._reader(e, signals, occurred), advance=False)
+            for e in self.events
         )
 
     def _holds(
@@ -119,6 +169,19 @@ class EventTree:
             done += 1
             self._progress[key] = done
         return done == len(condition.order)
+
+
+def _names(condition: s.Condition) -> set[str]:
+    """The signals ``condition`` reads."""
+    if isinstance(condition, str):
+        return {condition}
+    if isinstance(condition, s.Not):
+        return _names(condition.not_)
+    if isinstance(condition, s.InOrder):
+        parts = condition.order
+    else:
+        parts = condition.all if isinstance(condition, s.AllOf) else condition.any
+    return set().union(*(_names(part) for part in parts))
 
 
 def _has_order(condition: s.Condition) -> bool:

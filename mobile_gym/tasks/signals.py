@@ -33,6 +33,9 @@ class AgentRecord:
     which of the user's slots the user told it (``told``)."""
 
     answer: str | None = None
+    """The last answer given."""
+    answers: int = 0
+    """How many answers were given."""
     status: str | None = None
     questions: list[str] = field(default_factory=list)
     tool_calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
@@ -201,7 +204,7 @@ class SignalProbe:
                 patterns.check_pattern(pattern)
             except ValueError as exc:
                 raise ValueError(f"signal {name!r}: {exc}") from None
-        self._log_hit = False
+        self._log_hits = 0
 
     def evaluate(self, obs: Observer) -> bool:
         """The signal's value in the state ``obs`` observes."""
@@ -236,19 +239,53 @@ class SignalProbe:
         return any(_matches(t, spec.screen_text, spec.match, spec.threshold) for t in texts)
 
     def read_log(self, lines: list[tuple[str, str]]) -> bool:
-        """Scan new logcat lines (``Observer.follow_log``); True once a line matched."""
+        """Count the new logcat lines that match (``Observer.follow_log``; it goes on
+        reading: the lines logged after a point count on their own, ``value_since``)."""
         spec = self.spec
         try:
-            self._log_hit = self._log_hit or any(
+            self._log_hits += sum(
                 (spec.tag is None or tag == spec.tag) and patterns.search(spec.logcat, message)
                 for tag, message in lines
             )
         except patterns.PatternTooSlowError as exc:  # the task file's problem
             raise s.TaskFileError(f"{self.where}: {exc}") from None
-        return self._log_hit
+        return False
 
     def _logcat_value(self, obs: Observer) -> bool:
-        return self._log_hit
+        return self._log_hits > 0
+
+    def occurrences(self, obs: Observer) -> int | None:
+        """How many times what the signal waits for has happened so far, for a signal of
+        something that happens (a logcat line, an answer, a question, a tool call, the user
+        telling); None for one of a state (the screen, a setting, a database, files)."""
+        spec, agent = self.spec, obs.agent
+        if isinstance(spec, s.LogcatSignal):
+            return self._log_hits
+        if isinstance(spec, s.AnswerSignal):
+            return agent.answers
+        if isinstance(spec, s.AskUserSignal):
+            return len(agent.questions)
+        if isinstance(spec, s.McpSignal):
+            return len(agent.tool_calls)
+        if isinstance(spec, s.ToldSignal):
+            return len(agent.told)
+        return None
+
+    def value_since(self, obs: Observer, mark: int) -> bool:
+        """The signal's value counting only what happened after ``occurrences`` was
+        ``mark`` (a signal of a state: its value now)."""
+        spec, agent = self.spec, obs.agent
+        if isinstance(spec, s.LogcatSignal):
+            return self._log_hits > mark
+        if isinstance(spec, s.AnswerSignal):
+            return agent.answers > mark and self.evaluate(obs)  # the last answer came since
+        if isinstance(spec, s.AskUserSignal):
+            return any(patterns.search(spec.ask_user, q) for q in agent.questions[mark:])
+        if isinstance(spec, s.McpSignal):
+            return any(self._called(call) for call in agent.tool_calls[mark:])
+        if isinstance(spec, s.ToldSignal):
+            return spec.told in agent.told[mark:]
+        return self.evaluate(obs)
 
     def _foreground_value(self, obs: Observer) -> bool:
         spec = self.spec
@@ -308,11 +345,12 @@ class SignalProbe:
         return self.spec.told in obs.agent.told
 
     def _mcp_value(self, obs: Observer) -> bool:
+        return any(self._called(call) for call in obs.agent.tool_calls)
+
+    def _called(self, call: tuple[str, dict[str, Any]]) -> bool:
+        tool, args = call
         spec = self.spec
-        return any(
-            tool == spec.mcp_call and all(args.get(k) == v for k, v in spec.arguments.items())
-            for tool, args in obs.agent.tool_calls
-        )
+        return tool == spec.mcp_call and all(args.get(k) == v for k, v in spec.arguments.items())
 
 
 def _text_of(obs: Observer, path: str) -> str:
@@ -420,6 +458,14 @@ class SignalBoard:
             self._read_at[name] = token
             self.evaluations += 1
         return self.values[name]
+
+    def occurrences(self, name: str) -> int | None:
+        """``SignalProbe.occurrences`` of the signal ``name``."""
+        return self.probes[name].occurrences(self.observer)
+
+    def value_since(self, name: str, mark: int) -> bool:
+        """``SignalProbe.value_since`` of the signal ``name``."""
+        return self.probes[name].value_since(self.observer, mark)
 
     def update(self) -> dict[str, bool]:
         """Begin a step and read every signal (tests and tools; the env reads on demand)."""

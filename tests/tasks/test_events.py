@@ -108,6 +108,38 @@ def test_after_needs_every_prerequisite() -> None:
     assert run(events, sig(a=T, c=T), sig(c=T), sig(b=T, c=T)) == [["x"], [], ["y", "z"]]
 
 
+class Happened:
+    """Signal ``b`` as a thing that happens (a logcat line): how often it happened so far."""
+
+    def __init__(self) -> None:
+        self.times = 0
+
+    def occurrences(self, name: str) -> int | None:
+        return self.times if name == "b" else None
+
+    def value_since(self, name: str, mark: int) -> bool:
+        return self.times > mark
+
+
+def test_after_counts_what_happens_only_from_the_prerequisites_step_on() -> None:
+    events = tree({"id": "first", "when": "a"}, {"id": "second", "when": "b", "after": ["first"]})
+    happened = Happened()
+    fired = []
+    for a, b_happens in [(F, True), (F, False), (T, False), (T, False), (T, True)]:
+        happened.times += b_happens
+        values = sig(a=a, b=happened.times > 0)  # b stays true once it happened
+        fired.append(events.step(values, happened).events)
+    assert fired == [[], [], ["first"], [], ["second"]]  # b before "first" did not count
+
+
+def test_what_happens_on_the_prerequisites_step_counts() -> None:
+    events = tree({"id": "first", "when": "a"}, {"id": "second", "when": "b", "after": ["first"]})
+    happened = Happened()
+    assert events.step(sig(), happened).events == []
+    happened.times = 1
+    assert events.step(sig(a=T, b=T), happened).events == ["first", "second"]
+
+
 def test_repeat_once_fires_a_single_time() -> None:
     events = tree({"id": "e", "when": "a"})
     fired = run(events, sig(a=T), sig(), sig(a=T), sig(), sig(a=T))

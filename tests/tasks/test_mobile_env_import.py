@@ -297,6 +297,41 @@ def test_the_wikihow_task_plays_to_success_stage_by_stage() -> None:
     assert ended == [False, False, False, True] and env.success
 
 
+def test_a_score_set_by_several_slots_is_won_once(tmp_path: pathlib.Path) -> None:
+    # Mobile-Env rewards a score's change: three slots each setting the score to 1 give 1
+    text = WIKIHOW.read_text(encoding="utf-8")
+    old = "  score_listener: { type: OR events: { event: {} } events: { event: {} } }\n"
+    old += "  reward_listener: {"
+    assert text.count(old) == 1
+    solution = WIKIHOW.with_name("wikihow_three_stages.solution.yaml").read_text(encoding="utf-8")
+    write(tmp_path, solution, "task.solution.yaml")
+    env = MobileEnv(write(tmp_path, text.replace(old, "  score_listener: {")))
+    env.reset(seed=0)
+    rewards = [play(env, step)[0] for step in env.task.solution]
+    assert sum(rewards) == 1.0 and rewards[0] == 1.0 and env.success
+
+
+def test_a_score_set_by_slots_of_other_prerequisites_is_refused(tmp_path: pathlib.Path) -> None:
+    message = refusal(variant(tmp_path, "reward_listener: {", "score_listener: {"))
+    assert "event_slots.score_listener: a score set by slots of different prerequisites" in message
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            'pattern: "START u0 \\\\{cmp=com\\\\.simplemobiletools\\\\.contacts',
+            'pattern: "(START u0 \\\\{cmp=com\\\\.simplemobiletools\\\\.contacts',
+        ),
+    ],
+)
+def test_a_log_pattern_that_is_no_regex_is_refused(
+    tmp_path: pathlib.Path, old: str, new: str
+) -> None:
+    message = refusal(variant(tmp_path, old, new))
+    assert re.search(r"event_sources\[\d+\] \(id 6\): invalid regex", message), message
+
+
 def test_each_wikihow_detection_alone_sees_its_stage() -> None:
     """After the step that reaches a stage, each of its three sources (text on screen, the
     view hierarchy, logcat) holds on its own; the next stage's sources do not yet."""

@@ -146,6 +146,21 @@ def _literal_test(attribute: str, pattern: str) -> str | None:
     return " or ".join(tests)
 
 
+def _check_regex(signal: dict[str, Any], where: str) -> None:
+    """TaskFileError unless the regex ``signal`` matches with (a log line's, or a text's or
+    an answer's matched as a regex) is one the episode can run."""
+    if "logcat" in signal:
+        pattern = signal["logcat"]
+    elif signal.get("match") == "regex":
+        pattern = signal.get("screen_text", signal.get("answer"))
+    else:
+        return
+    try:
+        patterns.check_pattern(pattern.replace("{{", "{").replace("}}", "}"))
+    except ValueError as exc:
+        raise TaskFileError(f"{where}: {exc}") from None
+
+
 def _pattern_test(attribute: str, pattern: str, where: str) -> str:
     """An XPath test of ``@attribute`` equivalent to ``re.search(pattern, value)``: XPath 1.0
     string functions for literal text, ``re:test`` (``xpath_regex``) for any other regex."""
@@ -223,6 +238,8 @@ def _signals(task: Any, source: str) -> tuple[dict[str, Any], dict[int, list[str
                 f"{where}: {kind or 'an empty event'} is not supported (icon events need an"
                 " icon model); use text, view-hierarchy, log or response events"
             )
+        for signal in made.values():
+            _check_regex(signal, where)
         signals |= made
         if event.id > 0:
             names[event.id] = list(made)
@@ -402,6 +419,7 @@ def _events(task: Any, slots: _Slots, source: str) -> list[dict[str, Any]]:
             f"{source}: event_slots.score_listener: different scores ({', '.join(sorted(score_values))})"
             " make rewards that depend on the order of firing; give them as reward_listener"
         )
+    stages = _one_score(stages, f"{source}: event_slots.score_listener")
     for stage in stages:
         where = f"{source}: event_slots.{stage.listener}"
         fields: dict[str, Any] = {}
@@ -454,6 +472,27 @@ def _events(task: Any, slots: _Slots, source: str) -> list[dict[str, Any]]:
         if after:
             event["after"] = after
     return markers + events
+
+
+def _one_score(stages: list[_Stage], where: str) -> list[_Stage]:
+    """``stages`` with their score stages (all of one score) as one: Mobile-Env rewards a
+    score's change, so the score is won once, by whichever of them holds first."""
+    scores = [stage for stage in stages if stage.listener == "score_listener"]
+    if len(scores) < 2:
+        return stages
+    if len({tuple(sorted(set(stage.after))) for stage in scores}) > 1:
+        raise TaskFileError(
+            f"{where}: a score set by slots of different prerequisites; give it as reward_listener"
+        )
+    won = _Stage(
+        "score_listener",
+        scores[0].value,
+        {"any": [stage.when for stage in scores]},
+        scores[0].after,
+        True,
+        0,  # no one slot: a prerequisite on one of them waits for that one itself
+    )
+    return [stage for stage in stages if stage.listener != "score_listener"] + [won]
 
 
 # setup --------------------------------------------------------------------------------------

@@ -343,15 +343,15 @@ def rate(page: Article) -> Stage:
 
 
 def share(page: Article) -> Stage:
-    """Open the share sheet of the article."""
+    """Open the share sheet of the article (its title exactly: another article whose title
+    begins with this one's is not it)."""
     sheet = "//node[@resource-id='com.wikihow.wikihowapp:id/share_title']"
+    title = f'Share "{page.title}"'
     return Stage(
         "share",
         signals={
-            "share_text": {"screen_text": literal(page.title), "match": "contains"},
-            "share_view": {
-                "xpath": literal(f"{sheet}[contains(@text, {string_literal(page.title)})]")
-            },
+            "share_text": {"screen_text": literal(title), "match": "exact"},
+            "share_view": {"xpath": literal(f"{sheet}[@text = {string_literal(title)}]")},
             "share_log": _logged(literal(r"^Share: " + regex_literal(page.url) + "$"), None),
         },
         when=_any_of({"all": ["share_text", "share_view"]}, "share_view", "share_log"),
