@@ -1,6 +1,7 @@
 """The ``mobile-gym`` command line."""
 
 import inspect
+import math
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -242,10 +243,16 @@ def eval_(
     errors = sum(record.outcome == "error" for record in records)
     if errors:
         raise _fail(
-            f"{errors} of {len(records)} episodes ended in errors (the infrastructure failed, "
-            "not the agent: see the error column); run the same command again to retry them",
+            f"{errors} of {len(records)} episodes ended in errors (not the agent's doing: the"
+            " infrastructure or a task file failed, see the error column); run the same"
+            " command again to retry them once it is mended",
             code=1,
         )
+
+
+RAY_MIN_CPUS = 0.0001
+"""The smallest ``--num-cpus-per-episode``: Ray refuses a finer quantity of a resource (and
+an infinite one overflows there), a traceback when the first actor was made."""
 
 
 def _executor(name: str, address: str | None, cpus: float, concurrency: int, workers: int) -> Any:
@@ -269,6 +276,11 @@ def _executor(name: str, address: str | None, cpus: float, concurrency: int, wor
 
     try:
         options = RayOptions(address, cpus, concurrency)
+        if not RAY_MIN_CPUS <= cpus < math.inf:  # above 0 (RayOptions), yet Ray refuses it
+            raise ValueError(
+                f"--num-cpus-per-episode must be a finite number of at least {RAY_MIN_CPUS:g} "
+                f"(Ray's finest quantity), got {cpus:g}"
+            )
         require_ray()
     except (ValueError, ImportError) as exc:
         raise _fail(str(exc)) from None
@@ -287,6 +299,7 @@ def replay(
     one differs, 2 on a file that cannot be replayed."""
     from mobile_gym.eval.replay import ReplayFileError
     from mobile_gym.eval.replay import replay as replay_file
+    from mobile_gym.tasks.schema import TaskFileError
 
     differ = False
     for path in trajectories:
@@ -294,6 +307,8 @@ def replay(
             result = replay_file(path)
         except ReplayFileError as exc:
             raise _fail(str(exc)) from None
+        except TaskFileError as exc:  # the task refused to start (edited since the run?)
+            raise _fail(f"{path}: cannot be replayed: {'; '.join(exc.problems)}") from None
         console.print(escape(result.verdict), highlight=False, soft_wrap=True)
         differ = differ or not result.identical
     if differ:
@@ -445,6 +460,8 @@ def serve_adb(
         )
     except OSError as exc:
         raise _fail(f"{exc.strerror or exc}; choose another --port") from None
+    except ValueError as exc:  # an argument the server refuses
+        raise _fail(str(exc)) from None
 
 
 @app.command("serve-mcp")

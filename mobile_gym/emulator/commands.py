@@ -59,6 +59,8 @@ def serve_emulator(
         )
     except OSError as exc:
         raise _fail(f"--auth-token {auth_token}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # not UTF-8 text, or too long a token
+        raise _fail(f"--auth-token {auth_token}: {exc}") from None
     try:
         serve_until_stopped(emulator, lambda line: print(line, flush=True))
     except OSError as exc:

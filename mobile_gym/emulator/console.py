@@ -42,12 +42,24 @@ def read_auth_token(path: Path) -> str:
     """The console auth token stored at ``path``, writing a fresh random one if it is missing.
 
     An empty file means no authentication is asked for (as with the real emulator).
+
+    Raises:
+        OSError: the file cannot be read (or, missing, written).
+        ValueError: it is not UTF-8 text, or longer than a command line (``MAX_LINE``
+            bytes): an ``auth`` line could never carry it. No more than that is read.
     """
     path = path.expanduser()
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(secrets.token_urlsafe(12), encoding="utf-8")
-    return path.read_text(encoding="utf-8").strip()
+    with path.open("rb") as file:
+        data = file.read(MAX_LINE + 1)
+    if len(data) > MAX_LINE:
+        raise ValueError(f"longer than a console command line ({MAX_LINE} bytes)")
+    try:
+        return data.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
 
 
 class EmulatorConsole:
@@ -182,10 +194,11 @@ class ConsoleSession:
         return True
 
     def auth(self, args: list[str]) -> None:
-        """``auth <token>``: compare with the token file's content."""
+        """``auth <token>``: compare with the token file's content, as UTF-8 bytes (strings
+        with non-ASCII characters ``compare_digest`` refuses)."""
         if not args:
             self.send("KO: missing authentication token")
-        elif not secrets.compare_digest(args[0], self.console.token):
+        elif not secrets.compare_digest(args[0].encode(), self.console.token.encode()):
             self.send(f"KO: authentication token does not match {self.console.auth_token_path}")
         else:
             self.authenticated = True

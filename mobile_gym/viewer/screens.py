@@ -16,6 +16,7 @@ from mobile_gym.eval.observations import SCREENSHOT_SCALE
 from mobile_gym.eval.replay import ReplayFileError, replay_screens
 from mobile_gym.hierarchy import parse
 from mobile_gym.redaction import escape_marks
+from mobile_gym.tasks.schema import TaskFileError
 from mobile_gym.viewer.runs import EpisodeSteps, Run, RunReadError
 
 
@@ -46,6 +47,8 @@ def episode_screens(run: Run, episode: EpisodeSteps, replay: bool = True) -> lis
         return [Screen(frame, xml, _replies(info)) for frame, xml, info in screens]
     except ReplayFileError as exc:
         raise RunReadError(str(exc)) from None
+    except TaskFileError as exc:  # the task refuses to start again (edited since the run?)
+        raise RunReadError(f"{episode.path}: cannot be replayed: {exc}") from None
 
 
 def _saved(run: Run, episode: EpisodeSteps, step: int) -> Screen | None:

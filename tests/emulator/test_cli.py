@@ -55,3 +55,49 @@ def test_bad_arguments_exit_2_naming_the_problem(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "--auth-token" in result.output
+
+
+def test_an_auth_token_file_that_cannot_be_a_token_is_one_error(tmp_path: Path) -> None:
+    """Not UTF-8 text, or more than a console line carries (/dev/zero was read for ever):
+    one error line naming the file, exit 2."""
+    binary = tmp_path / "binary"
+    binary.write_bytes(b"\xff\xfe\x00")
+    long = tmp_path / "long"
+    long.write_text("x" * 5000, encoding="utf-8")
+    for token, problem in ((binary, "not UTF-8 text"), (long, "longer than a console")):
+        command = [sys.executable, "-m", "mobile_gym.cli", "serve-emulator", "--console-port"]
+        command += ["0", "--grpc-port", "0", "--auth-token", str(token)]
+        result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+        assert result.returncode == 2, result.stderr
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"error: --auth-token {token}: {problem}")
+
+
+def test_a_non_ascii_auth_token_authenticates(tmp_path: Path) -> None:
+    """``auth`` with non-ASCII text is compared, not a dropped connection and a traceback."""
+    token = tmp_path / "token"
+    token.write_text("café\n", encoding="utf-8")
+    command = [sys.executable, "-m", "mobile_gym.cli", "serve-emulator", "--console-port", "0"]
+    command += ["--grpc-port", "0", "--auth-token", str(token)]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as process:
+        try:
+            assert process.stdout is not None
+            found = SERVING.search(process.stdout.readline())
+            assert found
+            with socket.create_connection(("127.0.0.1", int(found[2])), timeout=10) as sock:
+                reader = sock.makefile("rb")
+                while reader.readline() != b"OK\r\n":  # the greeting
+                    pass
+                sock.sendall("auth é\r\n".encode())
+                assert reader.readline().startswith(b"KO: authentication token does not match")
+                sock.sendall("auth café\r\nkill\r\n".encode())
+                assert reader.readline().startswith(b"Android Console: type 'help'")
+                assert reader.readline() == b"OK\r\n"
+                assert reader.readline() == b"OK: killing emulator, bye bye\r\n"
+            assert process.wait(timeout=20) == 0
+        finally:
+            if process.poll() is None:
+                process.kill()
+        assert process.stderr is not None and "Traceback" not in process.stderr.read()

@@ -271,15 +271,22 @@ class AdbServer:
                 registry.pop(threading.current_thread(), None)
 
 
+MAX_IDLE_TIMEOUT_S = 86_400.0
+"""The longest idle timeout: a day. It frees the slot of a client that went away without
+closing; one silent for a day is gone (and far longer ones overflow the socket's timeout)."""
+
+
 def _positive_seconds(value: object) -> float:
-    """``value`` as a float if it is a finite number of seconds above 0, else ValueError."""
+    """``value`` as a float if it is a number of seconds above 0 and at most
+    ``MAX_IDLE_TIMEOUT_S``, else ValueError."""
     try:
-        seconds = check_number("idle_timeout_s", value, 0)
+        seconds = check_number("idle_timeout_s", value, 0, MAX_IDLE_TIMEOUT_S)
     except ValueError:
         seconds = 0.0
     if seconds == 0:
         raise ValueError(
-            f"idle_timeout_s must be a positive number of seconds or None, got {value!r}"
+            f"idle_timeout_s must be a number of seconds above 0 and at most "
+            f"{MAX_IDLE_TIMEOUT_S:g}, or None, got {value!r}"
         )
     return seconds
 

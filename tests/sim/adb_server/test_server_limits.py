@@ -128,9 +128,10 @@ def test_limit_and_timeout_arguments_are_checked() -> None:
     for limit in (0, -1, 2.5, True, "8"):
         with pytest.raises(ValueError, match="max_connections must be a positive integer"):
             AdbServer(max_connections=limit)  # type: ignore[arg-type]
-    for timeout in (0, -1, float("nan"), float("inf"), True, "5"):
-        with pytest.raises(ValueError, match="idle_timeout_s must be a positive number"):
+    for timeout in (0, -1, float("nan"), float("inf"), 86_401, 1e300, True, "5"):
+        with pytest.raises(ValueError, match="idle_timeout_s must be a number of seconds above 0"):
             AdbServer(idle_timeout_s=timeout)  # type: ignore[arg-type]
+    assert AdbServer(idle_timeout_s=86_400).idle_timeout_s == 86_400
     assert AdbServer(idle_timeout_s=None).idle_timeout_s is None
 
 
