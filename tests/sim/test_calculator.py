@@ -272,6 +272,17 @@ def test_the_display_survives_leaving_the_app(phone: Phone, driver: Driver) -> N
         ("1 6 √ =", "4", ["√16 = 4"]),
         ("9 + + - 1 =", "8", ["9-1 = 8"]),
         ("0 0 0 . . 5 =", "0.5", []),
+        # a power whose exact fraction would hold thousands (or millions) of digits
+        (
+            "1 . 0 1 ^ 3 0 0 0 =",
+            "9207067941189.4898463891",
+            ["1.01^3000 = 9207067941189.4898463891"],
+        ),
+        (
+            "1 . 0 0 0 0 0 1 ^ 1 0 0 0 0 0 0 0 =",
+            "22026.3556628265",
+            ["1.000001^10000000 = 22026.3556628265"],
+        ),
     ],
 )
 def test_engine(keys: str, shown: str, calculations: list[str]) -> None:

@@ -4,6 +4,7 @@ the server's database, logcat and the view hierarchy."""
 from __future__ import annotations
 
 import re
+import time
 from itertools import pairwise
 
 import pytest
@@ -412,3 +413,26 @@ def test_a_long_list_reads_its_members_once_until_they_change(d: Driver, phone: 
     assert d.find(id="member_toggle", desc="Remove @member000").text == "Remove"  # at once
     count = "SELECT COUNT(*) FROM list_accounts WHERE list_id = 50"
     assert one(phone, count)[0] == 300
+
+
+def _dates_on_local(time_zone: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    monkeypatch.setenv("TZ", time_zone)
+    time.tzset()
+    try:
+        d = opened(Phone(seed=3), "Mastodon", (PACKAGE, MAIN))
+        d.tap(text="Local")
+        seen: list[str] = []
+        for _ in range(40):
+            seen += [n.text for n in d.find_all(id="timestamp") if n.text not in seen]
+            d.scroll("down", id="list")
+        return [text for text in seen if " " in text]  # a date: older than a week
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
+def test_dates_are_the_phones_whatever_the_hosts_time_zone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    in_utc = _dates_on_local("UTC", monkeypatch)
+    assert in_utc and in_utc == _dates_on_local("America/Los_Angeles", monkeypatch)

@@ -407,6 +407,28 @@ def test_edit_and_delete_own_post(phone: Phone, d: Driver) -> None:
     assert rows(phone, "SELECT COUNT(*) FROM posts WHERE message = 'Fixed text'") == [(0,)]
 
 
+def test_deleting_a_root_post_takes_its_replies_reactions_with_it(phone: Phone, d: Driver) -> None:
+    open_channel(d, "Town Square")
+    send(d, "Root to delete")
+    d.long_press(id="post_message", text="Root to delete")
+    d.tap(text="Reply")
+    send(d, "A reply in the thread")
+    d.long_press(id="post_message", text="A reply in the thread")
+    d.tap(text="Add Reaction")
+    d.tap(id="emoji_heart")
+    d.key("BACK")
+    d.long_press(id="post_message", text="Root to delete")
+    d.tap(text="Delete")
+    d.tap(text="Delete")
+    assert rows(
+        phone, "SELECT COUNT(*) FROM posts WHERE message LIKE '%delete%' OR message LIKE 'A reply%'"
+    ) == [(0,)]
+    orphans = "SELECT COUNT(*) FROM {} WHERE post_id NOT IN (SELECT id FROM posts)"
+    assert (
+        rows(phone, orphans.format("reactions")) == rows(phone, orphans.format("files")) == [(0,)]
+    )
+
+
 def test_server_data_survives_clearing_the_app(phone: Phone, d: Driver) -> None:
     open_channel(d, "Town Square")
     send(d, "Still here")

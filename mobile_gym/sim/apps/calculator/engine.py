@@ -253,11 +253,26 @@ def apply(a: Fraction, op: str, b: Fraction) -> Fraction:
         raise ValueError(f"unknown operator {op!r}")
     if abs(result) >= LIMIT:
         raise CalculationError(TOO_LARGE)
-    return result
+    return _bounded(result)
+
+
+EXACT_BITS = 1024
+"""The most bits a result's numerator or denominator keeps exactly (about 300 digits): past
+them it is kept to 40 significant digits, as a calculator's memory does, so a long chain of
+operations (or a power such as 1.01 ^ 3000) cannot grow a number without end."""
+
+
+def _bounded(x: Fraction) -> Fraction:
+    """``x``, or ``x`` to 40 significant digits where it holds more than ``EXACT_BITS``."""
+    if max(x.numerator.bit_length(), x.denominator.bit_length()) <= EXACT_BITS:
+        return x
+    with decimal.localcontext(decimal.Context(prec=_PRECISION)):
+        return Fraction(_decimal(x))
 
 
 def power(base: Fraction, exponent: Fraction) -> Fraction:
-    """``base ^ exponent``: exact for whole exponents, else to 40 significant digits."""
+    """``base ^ exponent``: exact for whole exponents whose result holds at most
+    ``EXACT_BITS``, else to 40 significant digits."""
     if base == 0:
         if exponent < 0:
             raise CalculationError(DIVIDE_BY_ZERO)
@@ -267,9 +282,11 @@ def power(base: Fraction, exponent: Fraction) -> Fraction:
         raise CalculationError(TOO_LARGE)
     if magnitude < -(MAX_DECIMALS + 5):
         return Fraction(0)
-    if exponent.denominator == 1:
+    whole = exponent.denominator == 1
+    bits = max(base.numerator.bit_length(), base.denominator.bit_length())
+    if whole and abs(exponent) * bits <= EXACT_BITS:
         return base ** int(exponent)
-    if base < 0:
+    if base < 0 and not whole:
         raise CalculationError(INVALID)
     with decimal.localcontext(decimal.Context(prec=_PRECISION)):
         return Fraction(_decimal(base) ** _decimal(exponent))

@@ -14,7 +14,8 @@ def db(ctx: AppContext) -> sqlite3.Connection:
 
 
 def now_ms(ctx: AppContext) -> int:
-    return int(ctx.now.timestamp() * 1000)
+    """The phone's time, in ms since 1970 (never through the host's time zone)."""
+    return ctx.phone.clock.epoch_ms
 
 
 def my_place(ctx: AppContext) -> Place:

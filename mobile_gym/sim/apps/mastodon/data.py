@@ -189,7 +189,8 @@ def counts(ctx: AppContext, account_id: int) -> tuple[int, int, int]:
 
 
 def now_ms(ctx: AppContext) -> int:
-    return int(ctx.now.timestamp() * 1000)
+    """The phone's time, in ms since 1970 (never through the host's time zone)."""
+    return ctx.phone.clock.epoch_ms
 
 
 # writes -----------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.mastodon import data
 from mobile_gym.sim.apps.mastodon.data import Status
-from mobile_gym.sim.ui.dates import MONTH_ABBRS
+from mobile_gym.sim.ui.dates import MONTH_ABBRS, from_epoch_ms
 from mobile_gym.sim.ui.view import MATCH, WRAP, Column, Paint, Row, View
 from mobile_gym.sim.ui.widgets import Button, ImageButton, ImageView, TextView
 
@@ -28,7 +28,7 @@ def ago(ctx: AppContext, ms: int) -> str:
         return f"{minutes // 60}h"
     if minutes < 7 * 1440:
         return f"{minutes // 1440}d"
-    when = ctx.now.fromtimestamp(ms / 1000)
+    when = from_epoch_ms(ms)  # the phone's clock (never the host's time zone)
     return f"{MONTH_ABBRS[when.month]} {when.day}"
 
 

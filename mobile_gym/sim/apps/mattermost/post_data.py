@@ -175,14 +175,19 @@ def edit_post(ctx: AppContext, post_id: int, message: str) -> None:
 
 
 def delete_post(ctx: AppContext, post_id: int) -> None:
+    """Delete a post with its replies, and the reactions and files of all of them."""
     db = server(ctx)
-    for table, column in (
-        ("posts", "root_id"),
-        ("posts", "id"),
-        ("reactions", "post_id"),
-        ("files", "post_id"),
-    ):
-        db.execute(f"DELETE FROM {table} WHERE {column} = ?", (post_id,))
+    gone = [
+        row[0]
+        for row in db.execute(
+            "SELECT id FROM posts WHERE id = ? OR root_id = ?", (post_id, post_id)
+        )
+    ]
+    if not gone:  # deleted already
+        return
+    marks = ", ".join("?" * len(gone))
+    for table, column in (("reactions", "post_id"), ("files", "post_id"), ("posts", "id")):
+        db.execute(f"DELETE FROM {table} WHERE {column} IN ({marks})", gone)
     log(ctx, f"Post deleted: id={post_id}")
 
 

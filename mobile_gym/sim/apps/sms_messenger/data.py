@@ -88,9 +88,12 @@ def number_query(query: str) -> str | None:
 
 
 def number_matches(query: str, number: str) -> bool:
-    """Whether a query with digits finds ``number`` (ignoring how either is spelled)."""
+    """Whether a query with digits finds ``number`` (ignoring how either is spelled): its
+    digits in the number's last ten, or in all of them (``1555804`` in ``+1 555-804-9872``)."""
     key = number_query(query)
-    return key is not None and key in number_key(number)
+    if key is None:
+        return False
+    return key in number_key(number) or _NOT_DIGIT.sub("", query) in _NOT_DIGIT.sub("", number)
 
 
 def is_phone_number(text: str) -> bool:
@@ -297,7 +300,7 @@ def search(ctx: AppContext, query: str) -> Listing:
         for conv in every:
             address = conv.address
             if query in conv.title.lower() or (
-                number is not None and number in number_key(address)
+                number is not None and number_matches(query, address)
             ):
                 snippets[address] = conv.last.body
             elif address in bodies:

@@ -162,7 +162,7 @@ def _book(visit: Visit, kind: str, item_id: int, day: dt.date, nights: int) -> t
     db = _db(visit)
     number = db.execute("SELECT COUNT(*) FROM bookings").fetchone()[0] + 1
     reference = f"{kind[0].upper()}{day.strftime('%y%m%d')}{item_id:03d}{number:03d}"
-    created = int(visit.phone.clock.now.timestamp() * 1000)
+    created = visit.phone.clock.epoch_ms
     seats = _number(visit, "seats", 1, MAX_SEATS) or 1
     db.execute(
         "INSERT INTO bookings(reference, kind, item_id, date, nights, name, email, phone, seats,"
