@@ -436,3 +436,54 @@ def test_dates_are_the_phones_whatever_the_hosts_time_zone(
 ) -> None:
     in_utc = _dates_on_local("UTC", monkeypatch)
     assert in_utc and in_utc == _dates_on_local("America/Los_Angeles", monkeypatch)
+
+
+def test_members_of_an_exclusive_list_leave_home() -> None:
+    phone = Phone(seed=3)
+    d = opened(phone, "Mastodon", (PACKAGE, MAIN))
+    member = one(
+        phone,
+        "SELECT a.username FROM follows f JOIN accounts a ON a.id = f.target_account_id"
+        " WHERE f.account_id = 1 ORDER BY a.id LIMIT 1",
+    )[0]  # type: ignore[index]
+    d.tap(desc="Profile")
+    d.tap(desc="More options")
+    d.tap(text="Lists")
+    d.tap(desc="New list")
+    d.type_into("Muted from home", id="list_title")
+    d.tap(id="list_exclusive")  # "Hide members' posts from Home"
+    d.tap(text="Save")
+    d.tap(text="Muted from home")
+    d.tap(desc="Add members")
+    d.tap(desc=f"Add @{member}")
+    for _ in range(4):
+        d.key("BACK")
+    d.tap(desc="Home")
+    shown: set[str] = set()
+    for _ in range(40):
+        shown |= {n.text for n in d.find_all(id="username")}
+        d.scroll("down", id="list")
+    assert shown and f"@{member}" not in shown
+
+
+def test_a_thread_shows_every_reply() -> None:
+    phone = Phone(seed=3)
+    d = opened(phone, "Mastodon", (PACKAGE, MAIN))
+    d.tap(desc="Compose")
+    d.type_into("Root post for a long thread", id="toot_text")
+    d.tap(id="publish")
+    root = one(phone, "SELECT MAX(id) FROM statuses")[0]  # type: ignore[index]
+    server = phone.database(SERVER, "server")
+    for i in range(25):  # (the server's rows: replying 25 times by hand is slow to test)
+        server.execute(
+            "INSERT INTO statuses(account_id, text, created_at, in_reply_to_id, visibility)"
+            " VALUES (1, ?, 0, ?, 'public')",
+            (f"reply {i:02d}", root),
+        )
+    d.tap(desc="Profile")
+    d.tap(text="Root post for a long thread")
+    seen: set[str] = set()
+    for _ in range(40):
+        seen |= {n.text for n in d.find_all(id="text") if n.text.startswith("reply ")}
+        d.scroll("down", id="thread")
+    assert len(seen) == 25

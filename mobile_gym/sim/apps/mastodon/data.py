@@ -71,7 +71,11 @@ NOT_BLOCKED = (
 HOME_WHERE = f"""WHERE (s.account_id = {CURRENT} OR s.account_id IN
     (SELECT target_account_id FROM follows WHERE account_id = {CURRENT}))
     AND s.account_id NOT IN (SELECT target_account_id FROM mutes WHERE account_id = {CURRENT})
+    AND s.account_id NOT IN (SELECT la.account_id FROM list_accounts la
+        JOIN lists l ON l.id = la.list_id WHERE l.account_id = {CURRENT} AND l.exclusive = 1)
     AND {NOT_BLOCKED}"""
+"""The user's Home: their own and followed accounts' posts, but for muted and blocked
+accounts and the members of the user's exclusive lists ("Hide members' posts from Home")."""
 LOCAL_WHERE = f"""WHERE s.reblog_of_id IS NULL AND o.visibility = 'public'
     AND s.account_id NOT IN (SELECT target_account_id FROM mutes WHERE account_id = {CURRENT})
     AND {NOT_BLOCKED}"""

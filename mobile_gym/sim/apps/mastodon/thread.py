@@ -23,7 +23,7 @@ def thread_screen(ctx: AppContext) -> View:
             views.append(status_card(ctx, parent, lambda: more(parent.entry)))
     views.append(status_card(ctx, item, lambda: more(item.id)))
     replies = data.statuses(ctx, "WHERE s.in_reply_to_id = ?", (item.id,))
-    for row in replies[:20]:
+    for row in replies:
         reply = data.as_status(row)
         views.append(status_card(ctx, reply, lambda reply=reply: more(reply.entry)))
     return Column(bar, ctx.scroller("thread", views, id="thread"), height=MATCH)
