@@ -62,6 +62,8 @@ class EventTree:
         """True when evaluating again with the same signal values cannot fire anything:
         nothing fired and no ``order`` moved on in the last evaluation."""
         self._has_order: dict[int, bool] = {}
+        self._reads = {e.id: _names(e.when) for e in events if e.after}
+        """The signals each event with ``after`` reads (marked while it waits)."""
         self._marks: dict[str, dict[str, int]] = {}
         """For each event with ``after``: how often its signals of things that happen had
         happened before the step its prerequisites fired in (see the module docstring)."""
@@ -111,7 +113,7 @@ class EventTree:
         things that happen have happened by the end of this step."""
         for event in self.events:
             if event.after and any(not self.fired[p] for p in event.after):
-                marks = {name: occurred.occurrences(name) for name in _names(event.when)}
+                marks = {name: occurred.occurrences(name) for name in self._reads[event.id]}
                 self._marks[event.id] = {k: v for k, v in marks.items() if v is not None}
 
     def _reader(
