@@ -804,6 +804,11 @@ class ToolAccess(_Model):
             raise _FieldsError(problems)
         return self
 
+    def offers(self, tool: str) -> bool:
+        """Whether ``tool`` is named as the agent's client names these servers' tools
+        (``<server>_<tool>``: ``arXiv_search_arxiv``)."""
+        return any(tool.startswith(f"{server}_") for server in self.servers)
+
 
 # the task -----------------------------------------------------------------------------------
 class Instruction(_Model):
@@ -920,6 +925,7 @@ class TaskSpec(_Model):
                         f" (slots: {', '.join(slots) or 'none'})",
                     )
                 )
+        problems += self._tool_problems()
         if not any(e.end == "success" for e in self.events):
             problems.append(("events", "no event ends the episode as success"))
         originals = ("original_min_steps", "original_max_steps", "min_steps_note")
@@ -945,6 +951,32 @@ class TaskSpec(_Model):
         if problems:
             raise _FieldsError(problems)
         return self
+
+    def _tool_problems(self) -> list[tuple[str, str]]:
+        """MCP tool calls the task judges or plays that no server of its ``tools`` block
+        offers (an agent calling them is only told the tool is not available)."""
+        if self.tools is None:
+            offered = "the task has no tools block"
+        else:
+            prefixes = ", ".join(f"{server}_" for server in self.tools.servers)
+            offered = f"the tools of its servers are named {prefixes}..."
+        calls = [
+            (f"signals.{name}.mcp_call", signal.mcp_call)
+            for name, signal in self.signals.items()
+            if isinstance(signal, McpSignal)
+        ] + [
+            (f"solution.{i}.mcp_call.tool", step.mcp_call.tool)
+            for i, step in enumerate(self.solution)
+            if step.mcp_call is not None
+        ]
+        problems = [
+            (where, f"MCP tool {tool!r} is not offered to the agent: {offered}")
+            for where, tool in calls
+            if self.tools is None or not self.tools.offers(tool)
+        ]
+        if self.category == "mcp" and self.tools is None:
+            problems.append(("category", "category 'mcp' needs a tools block"))
+        return problems
 
     @property
     def source(self) -> str:

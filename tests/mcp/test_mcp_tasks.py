@@ -23,7 +23,7 @@ import pytest
 from mobile_gym.mcp.hub import ToolHub, ToolResult, known_servers
 from mobile_gym.tasks import patterns, shipped_tasks
 from mobile_gym.tasks.params import LATE_FIELDS, draw_parameters, fill_any
-from mobile_gym.tasks.schema import AnswerSignal, SolutionStep, SqlSignal, TaskSpec
+from mobile_gym.tasks.schema import AnswerSignal, McpSignal, SolutionStep, SqlSignal, TaskSpec
 from mobile_gym.tasks.solution import bind_step
 
 FOLDER = pathlib.Path(__file__).resolve().parents[2] / "configs" / "tasks" / "interaction_mcp"
@@ -250,3 +250,18 @@ def test_answer_checks_refuse_neighbouring_values() -> None:
     for task_id, values in refused.items():
         for value in values:
             assert not checks(TASKS[task_id], value), (task_id, value)
+
+
+def test_every_tool_a_shipped_task_names_is_served() -> None:
+    """The tool names of every shipped task's ``mcp_call`` checks and reference calls are
+    tools its servers list (the load only checks their server prefix)."""
+    named = {
+        (spec.id, tool)
+        for spec in shipped_tasks().values()
+        for tool in [s.mcp_call for s in spec.signals.values() if isinstance(s, McpSignal)]
+        + [step.mcp_call.tool for step in spec.solution if step.mcp_call]
+    }
+    assert len({task for task, _ in named}) > len(TASKS)  # MobileWorld's tool tasks too
+    with ToolHub(list(known_servers()), "memory", timeout_s=60) as hub:
+        served = {tool.name for tool in hub.tools()}
+    assert sorted((task, tool) for task, tool in named if tool not in served) == []

@@ -185,6 +185,25 @@ LOAD = {
         "signals.q",
         "unknown parameter {who}",
     ),
+    "a tool call judged in a task without tools": (
+        signal("tool", {"mcp_call": "device_info"}),
+        "signals.tool.mcp_call",
+        "not offered to the agent: the task has no tools block",
+    ),
+    "a tool call judged that none of the task's servers offers": (
+        {**signal("tool", {"mcp_call": "gitHub_list_issues"}), "tools": ["arXiv"]},
+        "signals.tool.mcp_call",
+        "the tools of its servers are named arXiv_",
+    ),
+    "a reference tool call that none of the task's servers offers": (
+        {
+            "solution": [*task_data()["solution"], {"mcp_call": {"tool": "search_arxiv"}}],
+            "tools": ["arXiv"],
+        },
+        "solution.1.mcp_call.tool",
+        "'search_arxiv' is not offered",
+    ),
+    "an mcp task without tools": ({"category": "mcp"}, "category", "needs a tools block"),
 }
 
 

@@ -30,6 +30,7 @@ from tests.tasks.tasktools import task_data
 
 WIFI = "MobileGym/settings.wifi_off-v0"
 REPORT = "MobileGym/settings.report_version-v0"
+ESG = "MobileGym/mcp.esg_rating_answer-v0"
 
 
 def read(action: Any) -> str:
@@ -355,7 +356,7 @@ def test_answer_status_ask_user_and_mcp() -> None:
     _, reward, _, _, info = env.step(
         {"action_type": "mcp", "tool": "device_info", "arguments": {"field": "android_version"}}
     )
-    assert info["tool_result"] and "used_device_tool" in info["events"]
+    assert "not available" in info["tool_result"] and info["events"] == [] and reward == 0
     _, reward, _, _, info = env.step('{"action_type": "ask_user", "text": "Which version?"}')
     assert info["user_reply"] and reward == pytest.approx(-0.1)
     _, reward, terminated, _, info = env.step('{"action_type": "answer", "text": "14"}')
@@ -368,6 +369,15 @@ def test_answer_status_ask_user_and_mcp() -> None:
     env.reset(seed=0)
     *_, info = env.step({"action_type": "status", "goal_status": "infeasible"})
     assert info["agent_status"] == "infeasible" and info["success"] is False
+
+
+def test_mcp_calls_a_tool_of_the_task() -> None:
+    env = make(ESG)
+    env.reset(seed=0)
+    call = {"action_type": "mcp", "tool": "stockstar_miotech_esg_rating"}
+    _, reward, _, _, info = env.step({**call, "arguments": {"security_code": "600900"}})
+    assert '"esg_rate": "AAA"' in info["tool_result"] and info["events"] == ["asked_stockstar"]
+    assert reward == pytest.approx(0.2)
 
 
 # MobileWorld's mcp and ask_user on tasks with tools and a user ---------------------------------

@@ -427,14 +427,21 @@ def test_ask_user_gets_a_reply() -> None:
 
 
 def test_mcp_calls_a_tool() -> None:
-    env = make(REPORT)
+    env = make("MobileGym/mcp.esg_rating_answer-v0")
     env.reset(seed=0)
     _, reward, _, _, info = env.step(
-        'THINK: ask the tool\nACTION: MCP(device_info, {"field": "android_version"})'
+        'THINK: ask the tool\nACTION: MCP(stockstar_miotech_esg_rating, {"security_code": "600900"})'
     )
-    assert isinstance(info["tool_result"], str) and info["tool_result"]
-    assert "used_device_tool" in info["events"] and reward == pytest.approx(0.1)
-    assert info["parsed_action"] == 'MCP(device_info, {"field": "android_version"})'
+    assert '"esg_rate": "AAA"' in info["tool_result"] and info["events"] == ["asked_stockstar"]
+    assert reward == pytest.approx(0.2)
+    assert info["parsed_action"] == 'MCP(stockstar_miotech_esg_rating, {"security_code": "600900"})'
+
+
+def test_a_tool_the_task_does_not_offer_is_only_refused() -> None:
+    env = make(REPORT)
+    env.reset(seed=0)
+    _, reward, _, _, info = env.step('ACTION: MCP(device_info, {"field": "android_version"})')
+    assert "not available" in info["tool_result"] and info["events"] == [] and reward == 0
 
 
 # arbitrary text at the wrapper ------------------------------------------------------------------
