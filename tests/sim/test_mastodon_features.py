@@ -66,6 +66,57 @@ def test_edit_own_poll_removes_and_adds_choices(d: Driver, phone: Phone) -> None
     assert json.loads(poll.fetchone()[0]) == ["Summer", "Autumn"]
 
 
+def test_an_edit_shows_the_posts_visibility_and_keeps_it(d: Driver, phone: Phone) -> None:
+    d.tap(desc="Compose")
+    d.type_into("Followers only note", id="toot_text")
+    d.tap(id="visibility_btn")
+    d.tap(text="Followers")
+    d.tap(id="publish")
+    status_id = server(phone).execute("SELECT MAX(id) FROM statuses").fetchone()[0]
+    d.tap(desc="Profile")
+    d.tap(id="more")
+    d.tap(text="Edit")
+    shown = d.find(id="visibility_btn")
+    assert shown.text == "Followers" and not shown.enabled
+    d.tap(id="visibility_btn")
+    assert not d.exists(text="Specific people")  # no menu to change it
+    d.type_into(" (edited)", id="toot_text")
+    d.tap(id="publish", text="Save")
+    row = (
+        server(phone)
+        .execute("SELECT text, visibility FROM statuses WHERE id = ?", (status_id,))
+        .fetchone()
+    )
+    assert tuple(row) == ("Followers only note (edited)", "private")
+
+
+def test_a_cancelled_report_leaves_nothing_in_the_next(d: Driver, phone: Phone) -> None:
+    d.tap(desc="Local")
+    names = [n.text for n in d.find_all(id="username")]
+    first = next(i for i, name in enumerate(names) if name != "@test")
+    second = next(i for i, name in enumerate(names) if name not in ("@test", names[first]))
+    d.send_all(ev.tap(*d.find_all(id="more")[first].bounds.center))
+    d.tap(text="Report " + names[first])
+    d.tap(id="report_spam")
+    d.type_into("he keeps spamming links", id="report_comment")
+    tap_last(d, text="Cancel")
+    assert not d.exists(id="report_comment")
+    d.send_all(ev.tap(*d.find_all(id="more")[second].bounds.center))
+    d.tap(text="Report " + names[second])
+    assert d.find(id="report_comment").text == "Additional comments"  # the hint: empty
+    assert d.find(id="report_other").checked and not d.find(id="report_spam").checked
+    tap_last(d, id="button1", text="Submit")
+    row = (
+        server(phone)
+        .execute(
+            "SELECT a.username, r.category, r.comment FROM reports r"
+            " JOIN accounts a ON a.id = r.target_account_id WHERE r.account_id = 1"
+        )
+        .fetchone()
+    )
+    assert tuple(row) == (names[second][1:], "other", "")
+
+
 def test_picture_with_alt_text_from_an_album(d: Driver, phone: Phone) -> None:
     d.tap(desc="Compose")
     d.type_into("Look at this", id="toot_text")

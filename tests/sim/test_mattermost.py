@@ -12,7 +12,7 @@ from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 from mobile_gym.sim.apps.mattermost import ME, PACKAGE, SERVER, channel_data, post_data
-from mobile_gym.sim.apps.mattermost.data import ATTACH, CHANNEL, MAIN, THREAD
+from mobile_gym.sim.apps.mattermost.data import ATTACH, CHANNEL, CREATE, MAIN, THREAD
 from mobile_gym.sim.driver import Driver
 from tests.sim.conftest import opened, views_made
 
@@ -193,6 +193,41 @@ def test_duplicate_channel_name_is_refused(phone: Phone, d: Driver) -> None:
     d.tap(desc="Create")
     assert "A channel with that name already exists" in toasts(phone)
     assert rows(phone, "SELECT COUNT(*) FROM channels WHERE name = 'infra'") == [(1,)]
+
+
+def create_channel(d: Driver, display_name: str) -> None:
+    d.tap(desc="Add channels")
+    d.tap(text="Create new channel")
+    d.device.send(ev.Text(display_name))  # the name field has the focus
+    d.tap(desc="Create")
+
+
+def test_a_name_without_two_latin_characters_gets_a_generated_url_name(
+    phone: Phone, d: Driver
+) -> None:
+    create_channel(d, "日本語チーム")
+    assert phone.foreground == (PACKAGE, CHANNEL)
+    assert "Channel name must be 2 or more characters" not in toasts(phone)
+    while phone.foreground[1] != MAIN:
+        d.key("BACK")
+    create_channel(d, "a!")
+    assert phone.foreground == (PACKAGE, CHANNEL)
+    made = rows(phone, "SELECT name, display_name FROM channels ORDER BY id DESC LIMIT 2")
+    assert [m[1] for m in made] == ["a!", "日本語チーム"]
+    names = [m[0] for m in made]
+    assert all(len(n) == 26 and n.isascii() and n.isalnum() and n.islower() for n in names)
+    assert names[0] != names[1]
+    assert app_log(phone)[-1] == f"Channel created: name={names[0]} type=O"
+    again = Phone(seed=3)  # the same server makes the same names
+    d_again = opened(again, "Mattermost", (PACKAGE, MAIN))
+    create_channel(d_again, "日本語チーム")
+    assert rows(again, "SELECT name FROM channels ORDER BY id DESC LIMIT 1") == [(names[1],)]
+
+
+def test_a_display_name_of_one_character_is_refused(phone: Phone, d: Driver) -> None:
+    create_channel(d, "日")
+    assert "Channel name must be 2 or more characters" in toasts(phone)
+    assert phone.foreground[1] == CREATE
 
 
 def test_browse_join_and_leave(phone: Phone, d: Driver) -> None:

@@ -26,10 +26,12 @@ thread, account), action (0 warn, 1 hide), expires_at (NULL: never), created_at)
 ``custom_filter_keywords(custom_filter_id, keyword, whole_word)``,
 ``mutes(account_id, target_account_id)``, ``invites(account_id, code, max_uses (NULL: no
 limit), expires_in (seconds, NULL: never), autofollow, uses, created_at)``,
-``blocks(account_id, target_account_id)`` (blocking ends the follows both ways and hides the
-account's posts everywhere), ``reports(account_id, target_account_id, status_ids,
-category (spam, violation, other), comment, created_at, action_taken_by_account_id (NULL
-while unresolved))`` and ``space_usage(name, bytes)`` (what the administration dashboard
+``blocks(account_id, target_account_id)`` (blocking ends the follows both ways, takes the
+account out of the user's lists and hides its posts everywhere, threads and its profile
+included, and its notifications; a blocked account cannot be followed),
+``reports(account_id, target_account_id, status_ids, category (spam, violation, other),
+comment, created_at, action_taken_by_account_id (NULL while unresolved))`` and
+``space_usage(name, bytes)`` (what the administration dashboard
 lists under "Space usage": ``PostgreSQL``, the database's size, ``Redis``, ``Media``). A post carries the hashtags written in its
 text (``#cats``). Seeded: ``test`` (id 1) and a few communities' accounts with fixed ids
 (kitty 2, dogdays 3, gourmet 4, openCompany 5, wanderlust 6, bookworm 7, technews 8), up to
@@ -77,14 +79,16 @@ Activities and resource ids (``org.joinmastodon.android.mastodon:id/<name>``):
     ("Favorite"), ``bookmark`` ("Bookmark"), each ``selected`` when on, and ``more`` ("More
     options": on the user's posts "Pin on profile" / "Unpin from profile", "Edit" (the
     compose screen on the post) and "Delete" (dialog "Delete post"); on others' "Open
-    @user's profile", "Mute @user", "Block @user" (dialog "Block @user?", Cancel / Block),
-    "Report @user" (dialog with ``report_spam``, ``report_violation``, ``report_other``,
-    ``report_comment``, Submit)). Search: ``search_edit`` (hint "Search Mastodon"); empty,
-    it lists "Trending hashtags"; with a query the ``search_tabs`` "Accounts" (username,
-    also typed as ``@user`` or ``@user@server``, or display name), "Hashtags", "Posts"
-    (text) list ``results`` (``account`` rows, ``hashtag_row`` rows with ``hashtag``,
-    statuses). Notifications: ``notifications_list`` of ``notification`` rows
-    (``notification_text``, ``notification_status``). Profile: the user's profile (below).
+    @user's profile", "Mute @user" / "Unmute @user", "Block @user" (dialog "Block @user?",
+    Cancel / Block) / "Unblock @user", "Report @user" (dialog with ``report_spam``,
+    ``report_violation``, ``report_other``, ``report_comment``, Submit; it opens with "It's
+    something else" chosen and no comment)). Search: ``search_edit`` (hint "Search
+    Mastodon"); empty, it lists "Trending hashtags"; with a query the ``search_tabs``
+    "Accounts" (username, also typed as ``@user`` or ``@user@server``, or display name),
+    "Hashtags", "Posts" (text) list ``results`` (``account`` rows, ``hashtag_row`` rows
+    with ``hashtag``, statuses). Notifications: ``notifications_list`` of ``notification``
+    rows (``notification_text``, ``notification_status``; none from accounts the user
+    blocks). Profile: the user's profile (below).
 ``.ProfileActivity`` (argument ``account``)
     Toolbar with the name and "More options" (the user's: "QR code", "Bookmarks",
     "Favorites", "Lists", "Followed hashtags", "Invite people", "Settings"; others': "QR
@@ -97,13 +101,15 @@ Activities and resource ids (``org.joinmastodon.android.mastodon:id/<name>``):
     folder under /sdcard"; saved: "Saved to FOLDER"). ``header`` (desc "Header: PATH"),
     ``avatar``, ``name``, ``username`` (``@user@mastodon.social``), ``profile_action_btn``
     ("Edit profile", "Follow" or "Unfollow", the latter confirmed in the dialog "Unfollow
-    @user?"), ``note``, ``profile_field`` rows, ``posts_count``, ``following_count`` and
+    @user?"; "Unblock" on an account the user blocks, whose posts are not listed),
+    ``note``, ``profile_field`` rows, ``posts_count``, ``following_count`` and
     ``followers_count`` (tap: the lists), ``featured_hashtag`` chips, ``profile_tabs``
     ("Posts", "Posts and replies", "Pinned") and the list of statuses.
 ``.ThreadActivity`` (argument ``status``)
     "Post", the status replied to, the status in full and its replies (``thread``).
 ``.ComposeActivity`` (argument ``reply_to`` or ``edit``)
-    A reply starts with ``@user ``; an edit of one of the user's posts with the post.
+    A reply starts with ``@user ``; an edit of one of the user's posts with the post (its
+    visibility shown on ``visibility_btn``, not enabled: an edit keeps it).
     ``close`` (desc "Discard"), ``toolbar_title`` ("New post" / "Reply" / "Edit post"),
     ``publish`` ("Publish" / "Reply" / "Save"); ``content_warning`` (while on),
     ``toot_text`` (hint "Typing something?"), per picture ``attachment_name``, ``alt_text``
@@ -187,7 +193,8 @@ Activities and resource ids (``org.joinmastodon.android.mastodon:id/<name>``):
     ``/sdcard/Download``. Under "Import", ``import_type`` (menu "Following list", "Muting
     list", "Blocking list"), ``import_choose_file`` (dialog "Choose a file": radio buttons
     ``import_file_option``, one per CSV file in Download) and ``import_upload`` ("Upload":
-    adds the accounts named in the file that the server knows).
+    adds the accounts named in the file that the server knows; a blocking list blocks them
+    as the profile does, a following list leaves out the accounts the user blocks).
 ``.AutomatedDeletionActivity`` (settings "Automated post deletion")
     The switch ``cleanup_enabled``, ``min_status_age`` ("Age threshold": menu "1 week" ...
     "2 years", default "2 weeks"), under "Exceptions" the check boxes ``keep_pinned``,

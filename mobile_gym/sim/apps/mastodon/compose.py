@@ -1,6 +1,6 @@
 """The compose screen: text, content warning, visibility, pictures from the phone (with alt
 text) and a poll; also replies (argument ``reply_to``) and edits of the user's own posts
-(argument ``edit``)."""
+(argument ``edit``: the post's visibility is shown but cannot change)."""
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ def _load(ctx: AppContext, status_id: int) -> None:
     if row is None:
         return
     ctx.set_field("text", row["text"])
+    ctx.set("visibility", row["visibility"])
     if row["spoiler_text"]:
         ctx.set("cw_on", True)
         ctx.set_field("cw", row["spoiler_text"])
@@ -183,6 +184,26 @@ def _toggle(ctx: AppContext, icon: str, desc: str, id: str, key: str) -> ImageBu
     )
 
 
+def _visibility_button(ctx: AppContext, editing: bool) -> View:
+    """Who sees the post, with the menu to change it; an edit keeps the post's visibility,
+    shown but not editable."""
+    label = dict(VISIBILITY)[ctx.get("visibility", "public")]
+    if editing:
+        return TextView(
+            label,
+            id="visibility_btn",
+            size=14,
+            color="text_secondary",
+            padding=(8, 12),
+            enabled=False,
+        )
+    menu = ctx.menu(
+        "visibility",
+        [(label, lambda key=key: ctx.set("visibility", key)) for key, label in VISIBILITY],
+    )
+    return TextView(label, id="visibility_btn", size=14, padding=(8, 12), on_click=menu)
+
+
 def compose_screen(ctx: AppContext) -> View:
     reply_to = ctx.args.get("reply_to")
     editing = ctx.args.get("edit")
@@ -194,11 +215,6 @@ def compose_screen(ctx: AppContext) -> View:
         elif parent is not None:
             ctx.set_field("text", f"@{parent.username} ")
     text = ctx.field("text")
-    visibility = ctx.get("visibility", "public")
-    vis_menu = ctx.menu(
-        "visibility",
-        [(label, lambda key=key: ctx.set("visibility", key)) for key, label in VISIBILITY],
-    )
     bar = app_bar(
         [
             ImageButton("close", id="close", desc="Discard", on_click=ctx.finish),
@@ -274,7 +290,6 @@ def compose_screen(ctx: AppContext) -> View:
         )
     if ctx.get("poll"):
         views += _poll(ctx)
-    label = dict(VISIBILITY)[visibility]
     toolbar_row = Row(
         ImageButton(
             "image",
@@ -288,7 +303,7 @@ def compose_screen(ctx: AppContext) -> View:
         ),
         _toggle(ctx, "checklist", "Add poll", "btn_poll", "poll"),
         _toggle(ctx, "info", "Content warning", "btn_cw", "cw_on"),
-        TextView(label, id="visibility_btn", size=14, padding=(8, 12), on_click=vis_menu),
+        _visibility_button(ctx, bool(editing)),
         View(width=0, weight=1),
         TextView(
             str(LIMIT - len(text)),

@@ -64,9 +64,14 @@ JOIN accounts a ON a.id = o.account_id
 JOIN accounts b ON b.id = s.account_id
 """
 NEWEST = " ORDER BY s.created_at DESC, s.id DESC"
-NOT_BLOCKED = (
-    f"s.account_id NOT IN (SELECT target_account_id FROM blocks WHERE account_id = {CURRENT})"
-)
+
+
+def not_blocked(column: str) -> str:
+    """SQL: the account id in ``column`` is not one the user blocked."""
+    return f"{column} NOT IN (SELECT target_account_id FROM blocks WHERE account_id = {CURRENT})"
+
+
+NOT_BLOCKED = not_blocked("s.account_id")
 """Leaves out the entries of accounts the user blocked (every list of posts does)."""
 HOME_WHERE = f"""WHERE (s.account_id = {CURRENT} OR s.account_id IN
     (SELECT target_account_id FROM follows WHERE account_id = {CURRENT}))
@@ -175,6 +180,25 @@ def is_following(ctx: AppContext, account_id: int) -> bool:
     return found.fetchone() is not None
 
 
+def relationship(ctx: AppContext, account_id: int) -> tuple[bool, bool]:
+    """(muted, blocked): whether the user mutes ``account_id`` and whether they block it."""
+    row = (
+        db(ctx)
+        .execute(
+            "SELECT EXISTS(SELECT 1 FROM mutes WHERE account_id = :me AND target_account_id = :a),"
+            " EXISTS(SELECT 1 FROM blocks WHERE account_id = :me AND target_account_id = :a)",
+            {"me": me(ctx), "a": account_id},
+        )
+        .fetchone()
+    )
+    return bool(row[0]), bool(row[1])
+
+
+def is_blocked(ctx: AppContext, account_id: int) -> bool:
+    """Whether the user blocks ``account_id``."""
+    return relationship(ctx, account_id)[1]
+
+
 def counts(ctx: AppContext, account_id: int) -> tuple[int, int, int]:
     """(posts, following, followers) of an account."""
     row = (
@@ -246,9 +270,22 @@ def delete_status(ctx: AppContext, status_id: int) -> None:
     ctx.log(f"Status deleted: id={status_id}")
 
 
+def _leave_lists(ctx: AppContext, account_id: int) -> None:
+    """Take ``account_id`` out of the user's lists (a list holds followed accounts only)."""
+    db(ctx).execute(
+        "DELETE FROM list_accounts WHERE account_id = ? AND list_id IN "
+        "(SELECT id FROM lists WHERE account_id = ?)",
+        (account_id, me(ctx)),
+    )
+
+
 def set_following(ctx: AppContext, account_id: int, on: bool) -> None:
+    """Follow (or unfollow) an account; an account the user blocks is not followed, and
+    unfollowing takes it out of the user's lists."""
     conn = db(ctx)
     if on:
+        if is_blocked(ctx, account_id):
+            return
         conn.execute(
             "INSERT OR IGNORE INTO follows(account_id, target_account_id, created_at) "
             "VALUES (?, ?, ?)",
@@ -259,39 +296,40 @@ def set_following(ctx: AppContext, account_id: int, on: bool) -> None:
             "DELETE FROM follows WHERE account_id = ? AND target_account_id = ?",
             (me(ctx), account_id),
         )
-        conn.execute(
-            "DELETE FROM list_accounts WHERE account_id = ? AND list_id IN "
-            "(SELECT id FROM lists WHERE account_id = ?)",
-            (account_id, me(ctx)),
-        )
+        _leave_lists(ctx, account_id)
     name = conn.execute("SELECT username FROM accounts WHERE id = ?", (account_id,)).fetchone()
     ctx.log(f"{'Followed' if on else 'Unfollowed'}: @{name[0] if name else account_id}")
 
 
-def _relate(ctx: AppContext, table: str, account_id: int, on: bool) -> None:
-    """Add (or remove) the user's row for ``account_id`` in ``mutes`` or ``blocks``."""
+def _relate(ctx: AppContext, table: str, account_id: int, on: bool) -> bool:
+    """Add (or remove) the user's row for ``account_id`` in ``mutes`` or ``blocks``; whether
+    it changed."""
     if on:
-        db(ctx).execute(
+        cursor = db(ctx).execute(
             f"INSERT OR IGNORE INTO {table}(account_id, target_account_id) VALUES (?, ?)",
             (me(ctx), account_id),
         )
     else:
-        db(ctx).execute(
+        cursor = db(ctx).execute(
             f"DELETE FROM {table} WHERE account_id = ? AND target_account_id = ?",
             (me(ctx), account_id),
         )
+    return cursor.rowcount > 0
 
 
-def set_blocked(ctx: AppContext, account_id: int, on: bool) -> None:
-    """Block (or unblock) an account; blocking also ends the follows both ways."""
-    _relate(ctx, "blocks", account_id, on)
+def set_blocked(ctx: AppContext, account_id: int, on: bool) -> bool:
+    """Block (or unblock) an account; blocking also ends the follows both ways and takes the
+    account out of the user's lists. Whether the block was new (or there to remove)."""
+    changed = _relate(ctx, "blocks", account_id, on)
     if on:
         db(ctx).execute(
             "DELETE FROM follows WHERE (account_id = ? AND target_account_id = ?) "
             "OR (account_id = ? AND target_account_id = ?)",
             (me(ctx), account_id, account_id, me(ctx)),
         )
+        _leave_lists(ctx, account_id)
     ctx.log(f"{'Blocked' if on else 'Unblocked'}: account={account_id}")
+    return changed
 
 
 def set_muted(ctx: AppContext, account_id: int, on: bool) -> None:

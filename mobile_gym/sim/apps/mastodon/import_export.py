@@ -57,13 +57,32 @@ def _export(ctx: AppContext, kind: str) -> None:
     ctx.clear_field("file_name")
 
 
+def _add(ctx: AppContext, kind: str, account_id: int) -> bool:
+    """Add ``account_id`` to the user's follows, mutes or blocks; whether it was new. A block
+    is made as the profile makes one (ending the follows and the list membership); an account
+    the user blocks is not followed."""
+    if kind == "blocked":
+        return data.set_blocked(ctx, account_id, True)
+    if kind == "muted":
+        sql = "INSERT OR IGNORE INTO mutes(account_id, target_account_id) VALUES (?, ?)"
+        args: tuple[int, ...] = (data.me(ctx), account_id)
+    elif data.is_blocked(ctx, account_id):
+        return False
+    else:
+        sql = (
+            "INSERT OR IGNORE INTO follows(account_id, target_account_id, created_at) "
+            "VALUES (?, ?, ?)"
+        )
+        args = (data.me(ctx), account_id, data.now_ms(ctx))
+    return data.db(ctx).execute(sql, args).rowcount > 0
+
+
 def _import(ctx: AppContext) -> None:
     kind = ctx.get("import_kind", "following")
     path = ctx.get("import_file")
     if not path:
         ctx.toast("Choose a file first")
         return
-    table = KINDS[kind][1]
     text = ctx.phone.storage.read(path).decode(errors="replace")
     names = [
         row[0].strip().lstrip("@").split("@")[0] for row in csv.reader(io.StringIO(text)) if row
@@ -74,19 +93,7 @@ def _import(ctx: AppContext) -> None:
         found = conn.execute("SELECT id FROM accounts WHERE username = ?", (name,)).fetchone()
         if found is None or found[0] == data.me(ctx):
             continue
-        column = ", created_at" if table == "follows" else ""
-        value = ", ?" if table == "follows" else ""
-        args = (
-            (data.me(ctx), found[0], data.now_ms(ctx))
-            if table == "follows"
-            else (data.me(ctx), found[0])
-        )
-        cursor = conn.execute(
-            f"INSERT OR IGNORE INTO {table}(account_id, target_account_id{column}) "
-            f"VALUES (?, ?{value})",
-            args,
-        )
-        added += cursor.rowcount
+        added += _add(ctx, kind, found[0])
     ctx.log(f"Imported: kind={kind} path={path} added={added}")
     ctx.toast(f"{added} accounts imported")
     ctx.pop("import_file")

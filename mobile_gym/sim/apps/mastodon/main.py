@@ -199,7 +199,8 @@ def _notifications(ctx: AppContext) -> View:
         ctx,
         "SELECT n.*, a.display_name, s.text FROM notifications n "
         "JOIN accounts a ON a.id = n.from_account_id LEFT JOIN statuses s ON s.id = n.status_id "
-        "WHERE n.account_id = ? ORDER BY n.created_at DESC, n.id DESC",
+        f"WHERE n.account_id = ? AND {data.not_blocked('n.from_account_id')} "
+        "ORDER BY n.created_at DESC, n.id DESC",
         (data.me(ctx),),
     )
     body = (

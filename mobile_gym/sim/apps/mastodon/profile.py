@@ -11,7 +11,7 @@ from mobile_gym.sim.apps.mastodon import data
 from mobile_gym.sim.apps.mastodon.data import Account
 from mobile_gym.sim.apps.mastodon.qr_code import qr_dialog
 from mobile_gym.sim.apps.mastodon.status_view import avatar
-from mobile_gym.sim.apps.mastodon.timeline import status_list
+from mobile_gym.sim.apps.mastodon.timeline import block_dialog, relationship_items, status_list
 from mobile_gym.sim.ui.composites import empty_state, toolbar
 from mobile_gym.sim.ui.tabs import tab_bar
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
@@ -22,9 +22,17 @@ PROFILE_TABS = (("Posts", "note"), ("Posts and replies", "reply"), ("Pinned", "s
 
 
 def _follow_button(ctx: AppContext, who: Account) -> View:
+    """The profile's action: "Edit profile" on the user's own; on another's "Unblock" while
+    the user blocks it (following is refused then), else "Follow" or "Unfollow" (confirmed)."""
     if who.id == data.me(ctx):
         return Button(
             "Edit profile", id="profile_action_btn", on_click=lambda: ctx.open(data.EDIT_PROFILE)
+        )
+    if data.is_blocked(ctx, who.id):
+        return Button(
+            "Unblock",
+            id="profile_action_btn",
+            on_click=lambda: data.set_blocked(ctx, who.id, False),
         )
     following = data.is_following(ctx, who.id)
     unfollow = ctx.dialog(
@@ -122,8 +130,12 @@ def profile_body(ctx: AppContext, who: Account) -> View:
         2: "WHERE s.reblog_of_id IS NULL AND s.account_id = ? AND s.id IN "
         "(SELECT status_id FROM status_pins)",
     }[tab]
+    # the posts of an account the user blocks are not shown, on its profile either
     posts_list = status_list(
-        ctx, f"posts{tab}", data.statuses(ctx, where, (who.id,)), empty="No posts yet"
+        ctx,
+        f"posts{tab}",
+        data.statuses(ctx, f"{where} AND {data.NOT_BLOCKED}", (who.id,)),
+        empty="No posts yet",
     )
     bar = tab_bar(PROFILE_TABS, tab, lambda i: ctx.set("profile_tab", i), id="profile_tabs")
     return Column(*header, bar, posts_list, height=MATCH)
@@ -154,33 +166,13 @@ def profile_screen(ctx: AppContext) -> View:
     if who.id == data.me(ctx):
         bar = toolbar(who.name, on_up=ctx.finish, on_overflow=own_menu(ctx))
     else:
-        muted, blocked = (
-            data.db(ctx)
-            .execute(
-                "SELECT EXISTS(SELECT 1 FROM mutes WHERE account_id = :me AND target_account_id = :a),"
-                " EXISTS(SELECT 1 FROM blocks WHERE account_id = :me AND target_account_id = :a)",
-                {"me": data.me(ctx), "a": who.id},
-            )
-            .fetchone()
-        )
-        block = ctx.dialog(
-            "block",
-            f"Block @{who.username}?",
-            "They will no longer be able to follow you or see your posts.",
-            buttons=[("Cancel", None), ("Block", lambda: data.set_blocked(ctx, who.id, True))],
-        )
+        relationship = data.relationship(ctx, who.id)
+        block = block_dialog(ctx, "block_account", who.id, who.username)
         menu = ctx.menu(
             "profile",
             [
                 ("QR code", qr_dialog(ctx, who)),
-                (
-                    f"Unmute @{who.username}" if muted else f"Mute @{who.username}",
-                    lambda: data.set_muted(ctx, who.id, not muted),
-                ),
-                (
-                    f"Unblock @{who.username}" if blocked else f"Block @{who.username}",
-                    (lambda: data.set_blocked(ctx, who.id, False)) if blocked else block,
-                ),
+                *relationship_items(ctx, who.id, who.username, relationship, block),
             ],
         )
         bar = toolbar(who.name, on_up=ctx.finish, on_overflow=menu)

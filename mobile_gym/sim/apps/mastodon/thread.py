@@ -1,4 +1,5 @@
-"""A status with its context: the post it replies to above, the replies below."""
+"""A status with its context: the post it replies to above, the replies below (but for
+the posts of accounts the user blocks)."""
 
 from __future__ import annotations
 
@@ -19,10 +20,10 @@ def thread_screen(ctx: AppContext) -> View:
     views: list[View] = []
     if item.in_reply_to_id:
         parent = data.status(ctx, item.in_reply_to_id)
-        if parent is not None:
+        if parent is not None and not data.is_blocked(ctx, parent.account_id):
             views.append(status_card(ctx, parent, lambda: more(parent.entry)))
     views.append(status_card(ctx, item, lambda: more(item.id)))
-    replies = data.statuses(ctx, "WHERE s.in_reply_to_id = ?", (item.id,))
+    replies = data.statuses(ctx, f"WHERE s.in_reply_to_id = ? AND {data.NOT_BLOCKED}", (item.id,))
     for row in replies:
         reply = data.as_status(row)
         views.append(status_card(ctx, reply, lambda reply=reply: more(reply.entry)))

@@ -36,13 +36,48 @@ def _report(ctx: AppContext, item: Status) -> None:
         ),
     )
     ctx.log(f"Report submitted: account=@{item.username} status={item.id} category={category}")
-    ctx.pop("report_category")
-    ctx.clear_field("report_comment")
     ctx.toast("Report sent")
 
 
+def block_dialog(ctx: AppContext, key: str, account_id: int, username: str) -> Handler:
+    """The confirmation "Block @user?" (dialog ``key``); its Block blocks ``account_id``."""
+
+    def block() -> None:
+        data.set_blocked(ctx, account_id, True)
+
+    return ctx.dialog(
+        key,
+        f"Block @{username}?",
+        "They will no longer be able to follow you or see your posts.",
+        buttons=[("Cancel", None), ("Block", block)],
+    )
+
+
+def relationship_items(
+    ctx: AppContext,
+    account_id: int,
+    username: str,
+    relationship: tuple[bool, bool],
+    block: Handler,
+) -> list[tuple[str, Handler]]:
+    """The menu entries "Mute @user" / "Unmute @user" and "Block @user" (``block``, the
+    confirmation) / "Unblock @user" for another account, by ``relationship`` (muted,
+    blocked)."""
+    muted, blocked = relationship
+    return [
+        (
+            f"Unmute @{username}" if muted else f"Mute @{username}",
+            lambda: data.set_muted(ctx, account_id, not muted),
+        ),
+        (
+            f"Unblock @{username}" if blocked else f"Block @{username}",
+            (lambda: data.set_blocked(ctx, account_id, False)) if blocked else block,
+        ),
+    ]
+
+
 def _menu_items(
-    ctx: AppContext, item: Status, delete: Handler, report: Handler, block: Handler
+    ctx: AppContext, item: Status, delete: Handler, report: Handler
 ) -> list[tuple[str, Handler]]:
     if item.account_id == data.me(ctx):
         pin = "Unpin from profile" if item.pinned else "Pin on profile"
@@ -51,13 +86,14 @@ def _menu_items(
             ("Edit", lambda: ctx.open(data.COMPOSE, edit=item.id)),
             ("Delete", delete),
         ]
+    block = block_dialog(ctx, "block_status", item.account_id, item.username)
+    relationship = data.relationship(ctx, item.account_id)
     return [
         (
             f"Open @{item.username}'s profile",
             lambda: ctx.open(data.PROFILE, account=item.account_id),
         ),
-        (f"Mute @{item.username}", lambda: data.set_muted(ctx, item.account_id, True)),
-        (f"Block @{item.username}", block),
+        *relationship_items(ctx, item.account_id, item.username, relationship, block),
         (f"Report @{item.username}", report),
     ]
 
@@ -88,24 +124,22 @@ def status_actions(ctx: AppContext) -> Callable[[int], None]:
         "Are you sure you want to delete this post?",
         buttons=[("Cancel", None), ("Delete", lambda: item and data.delete_status(ctx, item.id))],
     )
-    report = ctx.dialog(
+    open_report = ctx.dialog(
         "report",
         "Report" + (f" @{item.username}" if item else ""),
         "Tell us what is going on with this post",
         buttons=[("Cancel", None), ("Submit", lambda: item and _report(ctx, item))],
         body=report_body,
     )
-    block = ctx.dialog(
-        "block",
-        f"Block @{item.username}?" if item else "Block",
-        "They will no longer be able to follow you or see your posts.",
-        buttons=[
-            ("Cancel", None),
-            ("Block", lambda: item and data.set_blocked(ctx, item.account_id, True)),
-        ],
-    )
+
+    def report() -> None:
+        """Open the report dialog afresh: the default category, no comment."""
+        ctx.pop("report_category")
+        ctx.clear_field("report_comment")
+        open_report()
+
     open_menu = ctx.menu(
-        "status", _menu_items(ctx, item, delete, report, block) if item else [], at_touch=True
+        "status", _menu_items(ctx, item, delete, report) if item else [], at_touch=True
     )
 
     def more(entry: int) -> None:

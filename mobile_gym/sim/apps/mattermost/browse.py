@@ -79,14 +79,14 @@ def create_screen(ctx: AppContext) -> View:
         name = ctx.field("name").strip()
         if team is None:
             return
-        if len(name) < 2 or not channel_data.slug(name):
-            ctx.toast("Channel name must be 2 or more characters")
+        if len(name) < channel_data.MIN_NAME_LENGTH:
+            ctx.toast(f"Channel name must be {channel_data.MIN_NAME_LENGTH} or more characters")
             return
         taken = (
             data.server(ctx)
             .execute(
                 "SELECT 1 FROM channels WHERE team_id = ? AND name = ?",
-                (team["id"], channel_data.slug(name)),
+                (team["id"], channel_data.url_name(ctx, name)),
             )
             .fetchone()
         )

@@ -4,6 +4,8 @@ messages."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 import sqlite3
 from collections.abc import Mapping
@@ -148,28 +150,50 @@ def mark_viewed(ctx: AppContext, channel_id: int) -> None:
     )
 
 
+MIN_NAME_LENGTH = 2
+"""The fewest characters of a channel's display name, and of its URL name."""
+GENERATED_NAME_LENGTH = 26
+"""The length of the id-like URL name Mattermost makes when the display name gives none."""
+
+
 def slug(display_name: str) -> str:
-    """The URL name Mattermost makes from a channel's display name."""
+    """The URL name Mattermost makes from a channel's display name: its Latin letters and
+    digits, lower case, joined by hyphens."""
     return re.sub(r"[^a-z0-9]+", "-", display_name.lower()).strip("-")
+
+
+def url_name(ctx: AppContext, display_name: str) -> str:
+    """The URL name of a new channel: the slug of ``display_name`` or, when that has fewer
+    than ``MIN_NAME_LENGTH`` characters (a name in a non-Latin script, ``a!``), an id-like
+    name of 26 lower-case letters and digits, as Mattermost generates one; here it is drawn
+    from the display name and the channels made so far, the same on the same server."""
+    name = slug(display_name)
+    if len(name) >= MIN_NAME_LENGTH:
+        return name
+    (last,) = server(ctx).execute("SELECT COALESCE(MAX(id), 0) FROM channels").fetchone()
+    digest = hashlib.sha256(f"{last}/{display_name}".encode()).digest()
+    return base64.b32encode(digest).decode().lower()[:GENERATED_NAME_LENGTH]
 
 
 def create_channel(
     ctx: AppContext, team_id: int, display_name: str, purpose: str, private: bool
 ) -> int:
-    """Create a channel of the team with the user as its only member; its id."""
+    """Create a channel of the team (named by ``url_name``) with the user as its only member;
+    its id."""
     db = server(ctx)
     kind = PRIVATE if private else PUBLIC
+    name = url_name(ctx, display_name)
     cur = db.execute(
         "INSERT INTO channels(team_id, type, name, display_name, purpose, creator_id, create_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (team_id, kind, slug(display_name), display_name, purpose, ME, now_ms(ctx)),
+        (team_id, kind, name, display_name, purpose, ME, now_ms(ctx)),
     )
     channel_id = int(cur.lastrowid or 0)
     db.execute(
         "INSERT INTO channel_members(channel_id, user_id, last_viewed_at) VALUES (?, ?, ?)",
         (channel_id, ME, now_ms(ctx)),
     )
-    log(ctx, f"Channel created: name={slug(display_name)} type={kind}")
+    log(ctx, f"Channel created: name={name} type={kind}")
     return channel_id
 
 
