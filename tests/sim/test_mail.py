@@ -223,6 +223,32 @@ def test_label_a_mail_and_see_it_under_the_label(phone: Phone, d: Driver) -> Non
     assert [n.text for n in d.find_all(id="mail_label")] == ["Inbox", "Travel"]
 
 
+def test_label_as_keeps_the_labels_not_in_the_table(phone: Phone, d: Driver) -> None:
+    kept = add_mail(phone, "Label keep", labels="Urgent,Work")
+    d.long_press(id="subject", text="Label keep")
+    d.tap(text="Label as")
+    boxes = {n.text: n.checked for n in d.find_all(id="label_checkbox")}
+    assert boxes == {"Family": False, "Receipts": False, "Travel": False, "Work": True}
+    d.tap(text="OK")
+    assert mails(phone, "id = ?", (kept,))[0]["labels"] == "Urgent,Work"
+    assert not any(line.startswith("Labels changed") for line in app_log(phone))
+    d.long_press(id="subject", text="Label keep")
+    d.tap(text="Label as")
+    d.tap(id="label_checkbox", text="Travel")
+    d.tap(text="OK")
+    assert mails(phone, "id = ?", (kept,))[0]["labels"] == "Travel,Work,Urgent"
+    assert app_log(phone)[-1] == f"Labels changed: id={kept} labels=Travel,Work,Urgent"
+
+
+def test_label_as_ok_without_a_change_changes_nothing(phone: Phone, d: Driver) -> None:
+    shuffled = add_mail(phone, "Label order", labels="Work,Family")
+    d.long_press(id="subject", text="Label order")
+    d.tap(text="Label as")
+    d.tap(text="OK")
+    assert mails(phone, "id = ?", (shuffled,))[0]["labels"] == "Work,Family"
+    assert not any(line.startswith(f"Labels changed: id={shuffled} ") for line in app_log(phone))
+
+
 def test_a_label_with_an_underscore_shows_only_its_own_mails(phone: Phone, d: Driver) -> None:
     phone.database(PACKAGE, "mail").executemany(
         "INSERT INTO labels(name) VALUES (?)", [("Q_1",), ("QX1",)]
@@ -271,6 +297,25 @@ def test_search_matches_sender_subject_and_body(phone: Phone, d: Driver) -> None
     d.key("BACK")  # the keyboard
     d.key("BACK")  # search mode
     assert d.find(id="toolbar_title").text == "Inbox"
+
+
+def test_search_matches_cc_and_bcc_recipients(phone: Phone, d: Driver) -> None:
+    add_mail(phone, "Budget plan", cc="zelda.cc@corp.example")
+    add_mail(
+        phone,
+        "Quiet copy",
+        folder="sent",
+        sender_name="Jordan Lee",
+        sender_address="user@gmail.com",
+        to_address="amy@x.org",
+        bcc="Yorick.Bcc@corp.example",
+    )
+    d.tap(desc="Search in mail")
+    d.device.send(ev.Text("zelda.cc"))
+    assert subjects(d) == ["Budget plan"]
+    d.tap(desc="Clear query")
+    d.type_into("yorick.bcc", id="search_query")
+    assert subjects(d) == ["Quiet copy"]
 
 
 def test_search_ignores_case_in_any_script_and_takes_wildcards_literally(

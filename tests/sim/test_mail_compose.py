@@ -225,6 +225,23 @@ def test_reply_all_keeps_the_other_recipients(phone: Phone, d: Driver) -> None:
     )
 
 
+def test_reply_all_lists_each_person_once_in_any_case(phone: Phone, d: Driver) -> None:
+    add_mail(
+        phone,
+        "Team sync",
+        to_address="User@Gmail.com, Pat.Quinn@Example.com, bob@x.org",
+        cc="BOB@x.org, cat@x.org, USER@gmail.com, Cat@X.org",
+    )
+    d.tap(id="subject", text="Team sync")
+    d.tap(id="reply_all_button")
+    assert d.find(id="compose_to").text == "pat.quinn@example.com, bob@x.org, "
+    assert d.find(id="compose_cc").text == "cat@x.org, "
+    d.device.send(ev.Text("ok"))
+    d.tap(desc="Send")
+    record = sent_record(phone)
+    assert (record["to"], record["cc"]) == ("pat.quinn@example.com,bob@x.org", "cat@x.org")
+
+
 def test_the_attach_dialog_filters_files_by_name(phone: Phone, d: Driver) -> None:
     for name in ("Ana_Lopez_CV.pdf", "Beef_Stew_Recipe.pdf", "Tom_Baker_CV.pdf"):
         phone.storage.write(f"/sdcard/Download/{name}", b"%PDF-1.4")
@@ -370,3 +387,50 @@ def test_replying_to_a_sent_mail_writes_to_its_recipients(phone: Phone, d: Drive
     d.tap(id="reply_button")
     assert d.find(id="compose_to").text == "amy@x.org, ben@x.org, "
     assert d.find(id="compose_subject").text == "Re: Plans"
+
+
+def test_replying_to_the_accounts_own_archived_mail_writes_to_its_recipients(
+    phone: Phone, d: Driver
+) -> None:
+    add_mail(
+        phone,
+        "My own note",
+        folder="archive",
+        sender_name="Jordan Lee",
+        sender_address="user@gmail.com",
+        to_address="friend@x.org",
+        read=1,
+    )
+    d.tap(desc="Open navigation drawer")
+    d.tap(id="drawer_item", text="Archive")
+    d.tap(id="subject", text="My own note")
+    d.tap(id="reply_button")
+    assert d.find(id="compose_to").text == "friend@x.org, "
+
+
+def test_an_opened_draft_emptied_and_left_is_discarded(phone: Phone, d: Driver) -> None:
+    kept = add_mail(
+        phone,
+        "Old plan",
+        folder="drafts",
+        sender_name="Jordan Lee",
+        sender_address="user@gmail.com",
+        to_address="bob@x.org",
+        body="old text",
+        read=1,
+    )
+    d.tap(desc="Open navigation drawer")
+    d.tap(id="drawer_item", text="Drafts")
+    d.tap(id="subject", text="Old plan")
+    for key in ("compose_to", "compose_subject", "compose_body"):
+        length = len(d.find(id=key).text)
+        d.tap(id=key)
+        for _ in range(length + 2):
+            d.key("DEL")
+    assert [d.find(id=key).text for key in ("compose_to", "compose_subject")] == ["", "Subject"]
+    d.key("BACK")  # the keyboard
+    d.key("BACK")  # the editor
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert mails(phone, "id = ?", (kept,)) == []
+    assert app_log(phone)[-1] == f"Draft discarded: id={kept}"
+    assert d.find(id="empty_list").text == "Nothing in Drafts"

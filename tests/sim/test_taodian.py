@@ -11,6 +11,7 @@ import pytest
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
+from mobile_gym.sim.adb_server.files import PhoneFiles
 from mobile_gym.sim.apps.sms_messenger import PACKAGE as SMS
 from mobile_gym.sim.apps.taodian import CALLBACK_DIR, DATABASE, PACKAGE
 from mobile_gym.sim.apps.taodian.data import CONFIRM, LOGIN, MAIN, ORDER, ORDERS, SEARCH
@@ -133,6 +134,21 @@ def test_search_ignores_case_beyond_ascii_and_takes_wildcards_literally(
     d.device.send(ev.Text("%"))
     d.tap(id="search_button")
     assert d.exists(id="search_empty")
+
+
+def test_search_finds_a_category_named_in_any_case(phone: Phone, d: Driver) -> None:
+    add_sku(phone, "Trail Runner X", "Shoes", "42", 99.0, 10)
+    add_sku(phone, "Shoestring Pack", "Laces", "1", 9.0, 10)  # holds the word, another category
+    search(d, "SHOES")
+    names = [n.text for n in d.find_all(id="product_name")]
+    assert "Trail Runner X" in names
+    d.tap(id="search_input")
+    for _ in range(5):
+        d.key("DEL")
+    d.device.send(ev.Text("shoe"))  # only part of the category's name
+    d.tap(id="search_button")
+    names = [n.text for n in d.find_all(id="product_name")]
+    assert "Shoestring Pack" in names and "Trail Runner X" not in names
 
 
 def test_filters_by_category_and_price_range(phone: Phone, d: Driver) -> None:
@@ -443,6 +459,27 @@ def test_order_tabs_cancel_and_after_sales(phone: Phone, d: Driver) -> None:
     assert (report["order_number"], report["refund_type"]) == (done, "退货退款")
 
 
+def test_cancelling_an_unpaid_order_gives_its_pieces_back(phone: Phone, d: Driver) -> None:
+    db = mall(phone)
+    sku = add_sku(phone, "限量 复古帆布鞋", "鞋靴", "41码", 99.0, 1)
+    search(d, "限量")
+    d.tap(id="product_name", text="限量 复古帆布鞋")
+    d.tap(id="buy_now")
+    d.tap(id="sku_option", text="41码")
+    d.tap(id="button1")
+    d.tap(id="submit_order")
+    d.tap(text="取消")  # pays later
+    stock_and_sales = "SELECT s.stock, p.sales FROM skus s JOIN products p ON p.id = s.product_id"
+    assert tuple(db.execute(f"{stock_and_sales} WHERE s.id = ?", (sku,)).fetchone()) == (0, 11)
+    d.tap(id="cancel_order")
+    d.tap(text="取消订单", id="button1")
+    assert db.execute("SELECT status FROM orders ORDER BY id DESC").fetchone()[0] == 6
+    assert tuple(db.execute(f"{stock_and_sales} WHERE s.id = ?", (sku,)).fetchone()) == (1, 10)
+    d.key("BACK")  # the product, buyable again
+    assert d.find(id="product_stock").text == "库存1件"
+    assert d.find(id="add_to_cart").enabled
+
+
 def test_confirm_receipt_completes_a_shipped_order(phone: Phone, d: Driver) -> None:
     db = mall(phone)
     db.execute("UPDATE orders SET status = CASE id WHEN 1 THEN 3 ELSE 5 END")
@@ -573,6 +610,18 @@ def test_callback_files_are_named_as_the_original_names_them(phone: Phone, d: Dr
     rows = mall(phone).execute("SELECT task_name, path FROM callbacks ORDER BY id").fetchall()
     assert [r[0] for r in rows] == ["修改购物车数量"] * 2
     assert json.loads(phone.storage.read(rows[0][1]))["task_name"] == "修改购物车数量"
+
+
+def test_callback_files_are_modified_at_the_time_of_their_report(phone: Phone, d: Driver) -> None:
+    d.tap(id="tab_cart")
+    d.tap(id="quantity_plus")
+    phone.clock.advance(10 * 60_000)
+    d.tap(id="quantity_plus")
+    phone.clock.advance(60 * 60_000)  # served as they were, not as modified now
+    made = mall(phone).execute("SELECT path, created FROM callbacks ORDER BY id").fetchall()
+    served = PhoneFiles(phone)
+    assert [served.stat(path).mtime for path, _ in made] == [ms // 1000 for _, ms in made]
+    assert made[1][1] - made[0][1] >= 10 * 60_000
 
 
 # long data ------------------------------------------------------------------------------------

@@ -42,16 +42,17 @@ Activities and resource ids (``com.gmailclone:id/<name>``):
     ``toolbar`` with ``open_drawer`` (desc "Open navigation drawer"), ``toolbar_title`` (the
     folder: "Inbox"), ``open_search`` (desc "Search in mail") and ``account``. Searching:
     "Close search", the EditText ``search_query`` (hint "Search in mail"; matches sender
-    name and address, subject, body and recipients of every mail outside Trash and Drafts,
-    in any case, ``%`` and ``_`` as themselves) and "Clear query". ``folder_name``
-    (``INBOX``) over ``mail_list`` (recycled, newest first) of rows ``mail_row`` with
-    ``avatar``, ``sender`` (``To: ...`` in Sent, ``Draft · To: ...`` in Drafts; bold while
-    unread), ``date``, ``attachment_indicator``, ``subject``, ``snippet`` and ``star`` (desc
-    "Starred" / "Not starred"; a tap toggles). A tap opens the mail (a draft opens in the
-    editor); a long press opens a menu: "Move to Inbox" (Archive, Trash; "Move to Sent" for
-    the account's own mail, which goes back to Sent), "Archive" (Inbox), "Delete" ("Delete
-    forever" in Trash), "Mark as read" / "Mark as unread", "Add star" / "Remove star",
-    "Label as" (dialog of ``label_checkbox`` check boxes, Cancel / OK); a draft's menu has
+    name and address, subject, body and recipients (to, cc and bcc) of every mail outside
+    Trash and Drafts, in any case, ``%`` and ``_`` as themselves) and "Clear query".
+    ``folder_name`` (``INBOX``) over ``mail_list`` (recycled, newest first) of rows
+    ``mail_row`` with ``avatar``, ``sender`` (``To: ...`` in Sent, ``Draft · To: ...`` in
+    Drafts; bold while unread), ``date``, ``attachment_indicator``, ``subject``, ``snippet``
+    and ``star`` (desc "Starred" / "Not starred"; a tap toggles). A tap opens the mail (a
+    draft opens in the editor); a long press opens a menu: "Move to Inbox" (Archive, Trash;
+    "Move to Sent" for the account's own mail, which goes back to Sent), "Archive" (Inbox),
+    "Delete" ("Delete forever" in Trash), "Mark as read" / "Mark as unread", "Add star" /
+    "Remove star", "Label as" (dialog of ``label_checkbox`` check boxes, one per label of
+    ``labels``, Cancel / OK; the mail's labels not in ``labels`` stay); a draft's menu has
     "Discard draft".
     ``empty_list`` when nothing is listed; ``compose_button`` (desc "Compose") opens the
     editor with ``compose_to`` focused. The navigation drawer (``open_drawer``, or a swipe
@@ -83,8 +84,10 @@ Activities and resource ids (``com.gmailclone:id/<name>``):
     address in), ``compose_subject`` (hint "Subject"), per attachment ``attachment_chip``
     with ``attachment_chip_name`` and "Remove attachment", ``compose_body`` (hint "Compose
     email") and ``quoted_text`` (a reply's or forward's quoted mail, sent after the body).
-    A reply is addressed to the sender (reply all: the other recipients too, and the cc)
-    with subject ``Re: S``; a forward has subject ``Fwd: S`` and the mail's attachments.
+    A reply is addressed to the sender (the account's own mail, in Sent or sent from the
+    account: to its recipients; reply all: the other recipients too, and the cc in Cc, each
+    address once in any case, without the account's own) with subject ``Re: S``; a forward
+    has subject ``Fwd: S`` and the mail's attachments.
     "Attach file" opens the dialog "Attach file": the EditText ``attach_search`` (hint
     "Search files": keeps the files whose names hold it, case ignored) over
     ``attach_file_list`` of rows ``attach_file_row`` (``attach_file_name``,
@@ -93,7 +96,8 @@ Activities and resource ids (``com.gmailclone:id/<name>``):
     new), or ``attach_empty`` "No files found"; a tap attaches it (picking or Cancel
     empties the search). Files (``com.google.android.documentsui``) can also hand files
     to a new mail: its Share, "Gmail". BACK, up
-    or leaving the app keeps a non-empty mail in Drafts (toast "Draft saved").
+    or leaving the app keeps a non-empty mail in Drafts (toast "Draft saved"); a draft
+    emptied and left so is discarded.
 """
 
 from mobile_gym.sim.apps.mail.app import MailApp

@@ -49,17 +49,34 @@ def _quote(mail: Mail) -> str:
     return f"On {data.when(mail.date)}, {mail.sender} <{mail.sender_address}> wrote:\n{lines}"
 
 
-def reply(ctx: AppContext, mail: Mail, *, to_all: bool) -> None:
-    """Open the editor answering ``mail`` (its sender; with ``to_all`` everyone else too)."""
-    me = data.ACCOUNT.lower()
-    if mail.folder == "sent":
-        to = data.split(mail.to_address)
-    else:
-        to = [mail.sender_address]
+def _unique(addresses: list[str], seen: set[str]) -> list[str]:
+    """``addresses`` not in ``seen`` (lower case), each once in any case (its first
+    spelling); adds them to ``seen``."""
+    kept = []
+    for address in addresses:
+        if address.lower() not in seen:
+            seen.add(address.lower())
+            kept.append(address)
+    return kept
+
+
+def reply_recipients(mail: Mail, *, to_all: bool) -> tuple[list[str], list[str]]:
+    """To and Cc of a reply to ``mail``: its sender (the account's own mail: its
+    recipients); with ``to_all`` its other recipients in To and its cc in Cc, without the
+    account or anyone already there. Each address once, compared in any case."""
+    seen: set[str] = set()
+    to = _unique(data.split(mail.to_address) if mail.own else [mail.sender_address], seen)
     cc: list[str] = []
     if to_all:
-        to += [a for a in data.split(mail.to_address) if a.lower() != me and a not in to]
-        cc = [a for a in data.split(mail.cc) if a.lower() != me and a not in to]
+        seen.add(data.ACCOUNT)
+        to += _unique(data.split(mail.to_address), seen)
+        cc = _unique(data.split(mail.cc), seen)
+    return to, cc
+
+
+def reply(ctx: AppContext, mail: Mail, *, to_all: bool) -> None:
+    """Open the editor answering ``mail`` (``reply_recipients``)."""
+    to, cc = reply_recipients(mail, to_all=to_all)
     args: dict[str, Any] = {
         "to": ", ".join(to) + ", ",
         "cc": ", ".join(cc) + (", " if cc else ""),
@@ -122,14 +139,20 @@ def draft(ctx: AppContext) -> Draft:
 
 def keep_draft(ctx: AppContext) -> None:
     """Save what the editor holds as a draft (leaving it by BACK, up or HOME), unless it
-    was sent or discarded, is empty, or was not changed since it opened."""
+    was sent or discarded, or was not changed since it opened; emptied, the draft it was
+    opened on (or saved as) is discarded."""
     if ctx.get("closed"):
         return
     current = draft(ctx)
     draft_id = ctx.get("draft_id", ctx.args.get("draft"))
     edited = ctx.has("attachments") or any(ctx.has("field:" + key) for key in FIELDS)
-    if current.empty or not edited:
+    if not edited:
         return  # a reply or forward left as it opened is dropped, as Gmail drops it
+    if current.empty:
+        if draft_id is not None and data.mail(ctx, draft_id) is not None:
+            data.discard_draft(ctx, draft_id)
+            ctx.set("draft_id", None)
+        return
     saved = data.save_draft(ctx, current, draft_id)
     ctx.set("draft_id", saved)
     ctx.toast("Draft saved")

@@ -109,10 +109,15 @@ class Mail:
         return self.sender_name or self.sender_address
 
     @property
+    def own(self) -> bool:
+        """Whether it is the account's own mail: in Sent, or sent from the account."""
+        return self.folder == "sent" or self.sender_address.strip().lower() == ACCOUNT
+
+    @property
     def home(self) -> str:
         """The folder it goes back to from Archive or Trash: Sent for the account's own mail,
         else Inbox."""
-        return "sent" if self.sender_address.strip().lower() == ACCOUNT else "inbox"
+        return "sent" if self.own else "inbox"
 
     @property
     def label_list(self) -> list[str]:

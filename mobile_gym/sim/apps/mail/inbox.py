@@ -201,7 +201,7 @@ def main_screen(ctx: AppContext) -> View:
     shown = folder(ctx)
     query = searching.query
     if query:
-        columns = ("sender_name", "sender_address", "subject", "body", "to_address")
+        columns = ("sender_name", "sender_address", "subject", "body", "to_address", "cc", "bcc")
         holds = holding(ctx.db(), *columns)
         where = f"folder NOT IN ('trash', 'drafts') AND {holds}"
         params: list[object] = [query] * len(columns)

@@ -1,4 +1,5 @@
-"""The "Label as" dialog: a check box per label, applied with OK."""
+"""The "Label as" dialog: a check box per label of the ``labels`` table, applied with OK; a
+mail's labels not in the table stay, and OK without a change changes nothing."""
 
 from __future__ import annotations
 
@@ -42,9 +43,11 @@ def label_dialog(ctx: AppContext, mail: Mail) -> Handler:
         ]
 
     def apply() -> None:
-        picked = [label for label in every if label in chosen()]
+        ticked = chosen()
+        unlisted = [label for label in mail.label_list if label not in every]
+        picked = [label for label in every if label in ticked] + unlisted
         ctx.pop(_CHOSEN)
-        if picked != mail.label_list:
+        if set(picked) != set(mail.label_list):
             data.set_labels(ctx, mail.id, picked)
 
     show = ctx.dialog(

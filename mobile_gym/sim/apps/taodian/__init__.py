@@ -12,7 +12,8 @@ Database ``mall`` (prices in yuan, times in milliseconds on the virtual clock):
   ``description`` (the product kind) and the category.
 - ``cart_items(id, product_id, sku_id, count, selected, added)``: the cart, newest
   ``added`` first; ``selected`` is the row's check box. The app puts no more of a SKU in
-  the cart than its stock, and an order takes its pieces from the stock.
+  the cart than its stock; an order takes its pieces from the stock and adds them to the
+  product's ``sales``, and cancelling it unpaid gives them back.
 - ``addresses(id, receiver, mobile, province, city, area, addr, is_default)``.
 - ``orders(id, order_number, status, total, created, receiver, mobile, province, city,
   area, addr)``: ``status`` 1 待付款 (unpaid), 2 待发货 (paid, to ship), 3 待收货 (shipped),
@@ -35,7 +36,8 @@ months.
 
 Reports: as the original app posts each action to its server, every change writes a JSON
 file ``/data/data/com.testmall.app/files/task_callbacks/<task_name>_callback_<YYYYmmdd_HHMMSS>
-.json`` (``_2``, ``_3``... within one second) and a row of ``callbacks``; its
+.json`` (``_2``, ``_3``... within one second; last modified at the report's time on the
+phone's clock) and a row of ``callbacks``; its
 ``task_name`` says what happened:
 
 - ``提交订单`` (order submitted): ``order_number``, ``total``, ``product_info`` (one entry
@@ -82,7 +84,8 @@ Activities and resource ids (``com.testmall.app:id/<name>``):
     ``sort_price`` (价格, then 价格↑ / 价格↓ on each tap) and ``filter_button`` 筛选 (dialog
     筛选: ``filter_category`` radio buttons 全部 and each category, ``min_price`` /
     ``max_price``, 重置 / 确定); ``search_results`` of ``product_item`` rows (lowest SKU price)
-    or ``search_empty``. Query words must all match (name, kind or category).
+    or ``search_empty``. Query words must all match, in any case (held in the name or kind,
+    or naming the category).
 ``.ProductActivity`` (arg ``product_id``)
     "Navigate up", ``product_scroll`` with ``product_price``, ``product_sales``,
     ``product_name``, ``product_shop``, ``sku_selector`` (``sku_selector_text``,

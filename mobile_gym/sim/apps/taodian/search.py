@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.taodian import data
@@ -35,21 +36,32 @@ def _number(text: str) -> float | None:
         return None
 
 
+def _named(categories: Sequence[str], word: str) -> list[str]:
+    """The categories ``word`` names, in any case."""
+    folded = word.casefold()
+    return [name for name in categories if name.casefold() == folded]
+
+
 def _query(
     conn: sqlite3.Connection,
     words: list[str],
+    categories: Sequence[str],
     category: str,
     low: float | None,
     high: float | None,
     order: str,
 ) -> tuple[str, list[object]]:
-    """The results' query on ``conn``: every word in the name, kind (any case) or category;
-    the category and the price range (of the cheapest SKU) chosen; in ``order``."""
+    """The results' query on ``conn``: every word in the name or kind, or naming the
+    category (of ``categories``), in any case; the category and the price range (of the
+    cheapest SKU) chosen; in ``order``."""
     where: list[str] = ["1"]
     params: list[object] = []
     for word in words:
-        where.append(f"({holding(conn, 'p.name', 'p.description')} OR p.category = ?)")
-        params += [word, word, word]
+        named = _named(categories, word)
+        marks = ", ".join("?" for _ in named)
+        in_category = f" OR p.category IN ({marks})" if named else ""
+        where.append(f"({holding(conn, 'p.name', 'p.description')}{in_category})")
+        params += [word, word, *named]
     if category:
         where.append("p.category = ?")
         params.append(category)
@@ -212,7 +224,7 @@ def search_screen(ctx: AppContext) -> View:
     )
     words = ctx.get("submitted", "").lower().split()
     low, high = ctx.get("price_range", [None, None])
-    sql, params = _query(ctx.db(), words, category, low, high, order)
+    sql, params = _query(ctx.db(), words, data.categories(ctx), category, low, high, order)
     found = ctx.rows(sql, params)
     if not len(found):
         results: View = empty_state("没有找到相关宝贝", id="search_empty")

@@ -2,13 +2,14 @@
 
 Every change is written to the database, logged (tag ``Taodian``) and reported as the
 original app reports it to its server: a JSON file ``<task_name>_callback_<YYYYmmdd_HHMMSS>
-.json`` (``task_name`` such as ``提交订单``) under ``CALLBACK_DIR``, also kept as a row of
-table ``callbacks``.
+.json`` (``task_name`` such as ``提交订单``) under ``CALLBACK_DIR``, last modified at the
+time of the report on the phone's clock, also kept as a row of table ``callbacks``.
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,6 +39,8 @@ PAY, CANCEL, RECEIVE, AFTER_SALES, NEW_ADDRESS = (
     "申请售后",
     "新增收货地址",
 )
+Piece = tuple[int, int, int]
+"""Pieces of one SKU in an order: ``(sku_id, product_id, count)``."""
 
 
 def report(ctx: AppContext, task_name: str, **content: Any) -> str:
@@ -51,7 +54,7 @@ def report(ctx: AppContext, task_name: str, **content: Any) -> str:
     while storage.exists(path):
         n += 1
         path = f"{base}_{n}.json"
-    storage.write(path, text.encode("utf-8"))
+    storage.write_files([(path, text.encode("utf-8"), ctx.phone.clock.stamp())])
     ctx.db().execute(
         "INSERT INTO callbacks(task_name, content, created, path) VALUES (?, ?, ?, ?)",
         (task_name, text, ctx.phone.clock.epoch_ms, path),
@@ -167,11 +170,26 @@ def _order_number(ctx: AppContext) -> str:
     return f"{ctx.phone.clock.epoch_ms % 10**12:012d}{count % 1000:03d}"
 
 
+def _move_stock(db: sqlite3.Connection, pieces: Sequence[Piece], *, taken: bool) -> None:
+    """Take ``pieces`` (``(sku_id, product_id, count)``) out of their SKUs' stock and add them
+    to their products' sales (``taken``), or the reverse."""
+    sign = 1 if taken else -1
+    db.executemany(
+        "UPDATE skus SET stock = stock - ? WHERE id = ?",
+        [(sign * count, sku_id) for sku_id, _, count in pieces],
+    )
+    db.executemany(
+        "UPDATE products SET sales = sales + ? WHERE id = ?",
+        [(sign * count, product_id) for _, product_id, count in pieces],
+    )
+
+
 def submit_order(
     ctx: AppContext, lines: Sequence[CartLine], where: Address, from_cart: bool
 ) -> int:
     """Create an unpaid order of ``lines`` to ``where``; bought cart rows leave the cart and
-    the pieces bought leave the stock (``short_of_stock``: none may be more than it holds)."""
+    the pieces bought leave the stock for the sales (``short_of_stock``: none may be more
+    than it holds)."""
     db = ctx.db()
     total = round(sum(line.subtotal for line in lines), 2)
     number = _order_number(ctx)
@@ -197,11 +215,7 @@ def submit_order(
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
         [(order_id, ln.product_id, ln.sku_id, ln.name, ln.sku, ln.price, ln.count) for ln in lines],
     )
-    for line in lines:
-        db.execute("UPDATE skus SET stock = stock - ? WHERE id = ?", (line.count, line.sku_id))
-        db.execute(
-            "UPDATE products SET sales = sales + ? WHERE id = ?", (line.count, line.product_id)
-        )
+    _move_stock(db, [(line.sku_id, line.product_id, line.count) for line in lines], taken=True)
     if from_cart:
         marks = ", ".join("?" for _ in lines)
         db.execute(f"DELETE FROM cart_items WHERE id IN ({marks})", [ln.id for ln in lines])
@@ -239,6 +253,14 @@ def pay(ctx: AppContext, order_id: int) -> None:
 
 
 def cancel(ctx: AppContext, order_id: int) -> None:
+    """Cancel an order; an unpaid one's pieces go back to the stock and out of the sales."""
+    db = ctx.db()
+    (status,) = db.execute("SELECT status FROM orders WHERE id = ?", (order_id,)).fetchone()
+    if status == UNPAID:
+        pieces = db.execute(
+            "SELECT sku_id, product_id, count FROM order_items WHERE order_id = ?", (order_id,)
+        ).fetchall()
+        _move_stock(db, pieces, taken=False)
     _set_status(ctx, order_id, CANCELLED, CANCEL, "cancelled")
 
 
