@@ -34,15 +34,47 @@ def test_airplane_mode_turns_radios_off_and_locks_them(phone: Phone, driver: Dri
     driver.tap(id="network")
     driver.tap(id="airplane_mode_switch")
     assert phone.settings.get("global", "airplane_mode_on") == "1"
-    assert phone.settings.get("global", "wifi_on") == "0"
-    assert phone.settings.get("global", "bluetooth_on") == "0"
+    assert phone.settings.get("global", "wifi_on") == "3"  # off for airplane mode
+    assert phone.settings.get("global", "bluetooth_on") == "2"
     assert driver.exists(id="airplane")
     assert not driver.find(id="wifi_switch").enabled
+    assert not driver.find(id="wifi_switch").checked
     driver.tap(id="wifi_switch")
-    assert phone.settings.get("global", "wifi_on") == "0"
+    assert phone.settings.get("global", "wifi_on") == "3"
     driver.key("BACK")
     driver.tap(id="connected_devices")
     assert not driver.find(id="bluetooth_switch").enabled
+
+
+def test_airplane_mode_off_turns_back_on_the_radios_it_turned_off(
+    phone: Phone, driver: Driver
+) -> None:
+    phone.settings.put("global", "bluetooth_on", 1)
+    open_app(driver, "Settings")
+    driver.tap(id="network")
+    driver.tap(id="airplane_mode_switch")
+    assert driver.find(id="wifi_summary").text == "Wi-Fi is off"
+    driver.tap(id="airplane_mode_switch")
+    assert phone.settings.get("global", "airplane_mode_on") == "0"
+    assert phone.settings.get("global", "wifi_on") == "1"
+    assert phone.settings.get("global", "bluetooth_on") == "1"
+    assert driver.find(id="wifi_switch").checked and driver.find(id="wifi_switch").enabled
+    assert driver.find(id="wifi_summary").text == "Connected to AndroidWifi"
+    assert driver.exists(id="wifi_signal") and driver.exists(id="bluetooth")
+    assert not driver.exists(id="airplane")
+
+
+def test_airplane_mode_off_leaves_off_the_radios_that_were_off(
+    phone: Phone, driver: Driver
+) -> None:
+    open_app(driver, "Settings")
+    driver.tap(id="network")
+    driver.tap(id="wifi_switch")
+    driver.tap(id="airplane_mode_switch")
+    driver.tap(id="airplane_mode_switch")
+    assert phone.settings.get("global", "wifi_on") == "0"
+    assert phone.settings.get("global", "bluetooth_on") == "0"
+    assert not driver.find(id="wifi_switch").checked
 
 
 def test_bluetooth_switch(phone: Phone, driver: Driver) -> None:
@@ -105,6 +137,18 @@ def test_brightness_slider_ends_give_android_range(phone: Phone, driver: Driver)
     assert any("Brightness set to 255" in line for line in phone.logcat_lines()[0])
 
 
+def test_display_page_reads_a_brightness_it_cannot_use(phone: Phone, driver: Driver) -> None:
+    phone.settings.put("system", "screen_brightness", "abc")
+    open_app(driver, "Settings")
+    driver.tap(id="display")
+    assert phone.foreground == (PACKAGE, ".Settings$DisplaySettingsActivity")
+    assert driver.exists(text="Brightness level 50%")  # the default, 128
+    phone.settings.put("system", "screen_brightness", "300")
+    assert driver.exists(text="Brightness level 100%")  # past the end: the end
+    tap_end(driver, "brightness_seekbar", "left")
+    assert phone.settings.get("system", "screen_brightness") == "1"
+
+
 def open_text_page(driver: Driver) -> None:
     open_app(driver, "Settings")
     driver.tap(id="display")
@@ -152,3 +196,14 @@ def test_reset_puts_font_and_display_size_back(phone: Phone, driver: Driver) -> 
     assert phone.settings.get("system", "font_scale") == "1.0"
     assert phone.settings.get("secure", "display_density_forced") == ""
     assert driver.find(id="font_size_smaller").enabled  # 1.0 is the second step
+
+
+def test_text_page_reads_settings_as_android_parses_them(phone: Phone, driver: Driver) -> None:
+    phone.settings.put("system", "font_scale", "1.3f")  # Float.parseFloat reads 1.3
+    phone.settings.put("secure", "display_density_forced", "\u00b2")  # no number
+    open_text_page(driver)
+    assert phone.foreground == (PACKAGE, ".Settings$TextReadingSettingsActivity")
+    driver.tap(id="font_size_larger")
+    assert phone.settings.get("system", "font_scale") == "1.5"
+    driver.tap(id="display_size_larger")  # from the panel's own density
+    assert phone.settings.get("secure", "display_density_forced") == "460"

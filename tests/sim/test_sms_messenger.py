@@ -259,6 +259,68 @@ def test_a_number_spelled_differently_opens_the_existing_conversation(
     assert [m["body"] for m in messages(phone, "+1 555-321-7654")] == ["Ping", "Pong"]
 
 
+# drafts --------------------------------------------------------------------------------------
+def drafts(phone: Phone) -> dict[str, str]:
+    rows = phone.database(PACKAGE, "messages").execute("SELECT address, body FROM drafts")
+    return dict(rows)
+
+
+def test_leaving_a_conversation_keeps_its_draft_until_sent(phone: Phone, d: Driver) -> None:
+    add_conversation(phone, "+1 555-321-7654", "Dinner tonight?")
+    d.tap(id="conversation_address", text="+1 555-321-7654")
+    d.type_into("  See you at 6 ", id="thread_type_message")
+    d.key("BACK")  # the keyboard
+    d.key("BACK")
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert drafts(phone) == {"+1 555-321-7654": "See you at 6"}
+    assert d.find_all(id="conversation_body_short")[0].text == "See you at 6"
+    assert d.find(id="draft_indicator").text == "Draft"
+    assert len(d.find_all(id="draft_indicator")) == 1
+
+    d.tap(id="conversation_address", text="+1 555-321-7654")
+    assert d.find(id="thread_type_message").text == "See you at 6"
+    assert d.find(id="thread_character_counter").text == "12"
+    d.tap(id="thread_send_message")
+    assert messages(phone, "+1 555-321-7654")[-1]["body"] == "See you at 6"
+    assert drafts(phone) == {}
+    d.tap(desc="Navigate up")
+    assert d.find_all(id="conversation_body_short")[0].text == "See you at 6"
+    assert not d.exists(id="draft_indicator")
+
+
+def test_leaving_the_app_keeps_the_draft_and_an_emptied_field_drops_it(
+    phone: Phone, d: Driver
+) -> None:
+    add_conversation(phone, "+1 555-321-7654", "Dinner tonight?")
+    d.tap(id="conversation_address", text="+1 555-321-7654")
+    d.type_into("Maybe", id="thread_type_message")
+    d.key("HOME")
+    assert drafts(phone) == {"+1 555-321-7654": "Maybe"}
+    d.tap(desc="SMS Messenger")
+    assert phone.foreground == (PACKAGE, THREAD)
+    assert d.find(id="thread_type_message").text == "Maybe"
+    d.tap(id="thread_type_message")
+    for _ in "Maybe":
+        d.key("DEL")
+    d.key("BACK")  # the keyboard
+    d.tap(desc="Navigate up")
+    assert drafts(phone) == {}
+    assert d.find_all(id="conversation_body_short")[0].text == "Dinner tonight?"
+    d.tap(id="conversation_address", text="+1 555-321-7654")
+    assert d.find(id="thread_type_message").text == "Type a message…"  # the hint
+
+
+def test_deleting_a_conversation_drops_its_draft(phone: Phone, d: Driver) -> None:
+    add_conversation(phone, "+1 555-321-7654", "Dinner tonight?")
+    d.tap(id="conversation_address", text="+1 555-321-7654")
+    d.type_into("Maybe", id="thread_type_message")
+    d.key("BACK")
+    d.tap(desc="Delete")
+    d.tap(text="Delete", class_="android.widget.Button")
+    assert phone.foreground == (PACKAGE, MAIN)
+    assert drafts(phone) == {}
+
+
 # the long-press menu -------------------------------------------------------------------------
 def test_delete_asks_first_and_removes_only_that_conversation(phone: Phone, d: Driver) -> None:
     add_conversation(phone, "+1 555-321-7654", "Old news")

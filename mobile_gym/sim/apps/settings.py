@@ -1,14 +1,22 @@
 """Settings (``com.android.settings``): network, connected devices, display and about pages.
 
 Every control writes the settings provider (``settings get`` sees it) and logs the change.
-Airplane mode turns Wi-Fi and Bluetooth off, as Android does; dark theme recolours every app.
+Dark theme recolours every app.
+
+Airplane mode turns Wi-Fi and Bluetooth off and turning it off turns back on those it
+turned off, as Android does, remembering them in the radios' own settings:
+``global/wifi_on`` goes from 1 to 3 (Android's ``WIFI_DISABLED_AIRPLANE_ON``) and
+``global/bluetooth_on`` from 1 to 2 (``BLUETOOTH_ON_AIRPLANE``) while airplane mode is on,
+and back to 1 when it goes off; a radio that was off stays 0.
 
 Display (``.Settings$DisplaySettingsActivity``): the brightness slider writes
 ``system/screen_brightness`` from 1 to 255 (Android's range; a touch at or past an end of
-the slider gives that end), the dark theme switch ``secure/ui_night_mode`` (2 on, 1 off),
-and "Display size and text" (``.Settings$TextReadingSettingsActivity``, see
-:mod:`mobile_gym.sim.apps.settings_text`) ``system/font_scale`` and
-``secure/display_density_forced``.
+the slider gives that end) and shows the stored level the same way: a number past an end
+reads as that end, and one that is not a whole number as the default, 128 (Android 14's
+settings provider takes any text for this setting, as ``settings put`` does here). The dark
+theme switch writes ``secure/ui_night_mode`` (2 on, 1 off), and "Display size and text"
+(``.Settings$TextReadingSettingsActivity``, see :mod:`mobile_gym.sim.apps.settings_text`)
+``system/font_scale`` and ``secure/display_density_forced``.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from mobile_gym.sim.apps.base import App, AppContext
-from mobile_gym.sim.apps.settings_text import text_reading_rows
+from mobile_gym.sim.apps.settings_text import java_int, text_reading_rows
 from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.ui.composites import list_item, section_header
 from mobile_gym.sim.ui.view import MATCH, Column, View
@@ -26,6 +34,22 @@ from mobile_gym.sim.ui.widgets import SeekBar, Switch, TextView
 PACKAGE = "com.android.settings"
 ANDROID_VERSION = "14"
 BUILD_NUMBER = "UQ1A.240205.004"
+BRIGHTNESS_RANGE = (1, 255)
+"""The brightness slider's ends (``system/screen_brightness``)."""
+DEFAULT_BRIGHTNESS = 128
+"""The brightness read where ``system/screen_brightness`` is unset or not a whole number."""
+AIRPLANE_RADIOS: dict[str, str] = {"wifi_on": "3", "bluetooth_on": "2"}
+"""The global settings of the radios airplane mode turns off, each with the value Android
+keeps in it while airplane mode has it off (``WIFI_DISABLED_AIRPLANE_ON``,
+``BLUETOOTH_ON_AIRPLANE``): airplane mode going off turns those back on."""
+
+
+def current_brightness(settings: SettingsStore) -> int:
+    """``system/screen_brightness`` on the slider's scale: a number past either end reads as
+    that end, an unset or unreadable one as :data:`DEFAULT_BRIGHTNESS`."""
+    level = java_int(settings.get("system", "screen_brightness"))
+    low, high = BRIGHTNESS_RANGE
+    return DEFAULT_BRIGHTNESS if level is None else min(max(level, low), high)
 
 
 def _summary(id: str, text: str) -> TextView:
@@ -63,10 +87,12 @@ def _setting_switch(
 
 
 def airplane_mode_changed(settings: SettingsStore, on: bool) -> None:
-    """Airplane mode turns Wi-Fi and Bluetooth off (whoever turned it on)."""
-    if on:
-        settings.put("global", "wifi_on", 0)
-        settings.put("global", "bluetooth_on", 0)
+    """Airplane mode (whoever turned it on or off) turns the radios that are on off, marking
+    them (:data:`AIRPLANE_RADIOS`); going off, it turns the marked ones back on."""
+    for key, turned_off in AIRPLANE_RADIOS.items():
+        before, after = ("1", turned_off) if on else (turned_off, "1")
+        if settings.get("global", key) == before:
+            settings.put("global", key, after)
 
 
 def _airplane_changed(ctx: AppContext, on: bool) -> None:
@@ -204,7 +230,8 @@ class SettingsApp(App):
         )
 
     def display(self, ctx: AppContext) -> View:
-        level = int(ctx.settings.get("system", "screen_brightness") or 128)
+        level = current_brightness(ctx.settings)
+        low, high = BRIGHTNESS_RANGE
 
         def brightness(value: int) -> None:
             ctx.settings.put("system", "screen_brightness", value)
@@ -227,9 +254,9 @@ class SettingsApp(App):
                     width=MATCH,
                 ),
                 SeekBar(  # 1 to 255: the slider's 0 is brightness 1
-                    value=level - 1,
-                    maximum=254,
-                    on_change=lambda value: brightness(value + 1),
+                    value=level - low,
+                    maximum=high - low,
+                    on_change=lambda value: brightness(value + low),
                     id="brightness_seekbar",
                     desc="Brightness level",
                 ),

@@ -21,6 +21,9 @@ screens keep their own text size and density.
 
 from __future__ import annotations
 
+import math
+import re
+import struct
 from collections.abc import Callable, Sequence
 
 from mobile_gym.sim.apps.base import AppContext
@@ -41,6 +44,36 @@ _STEP = 0.09
 _NARROWEST_DP = 320
 _LARGER_STEPS = 3
 _SMALLER_STEPS = 1
+_JAVA_INT = re.compile(r"[+-]?[0-9]+")
+_INT_RANGE = (-(2**31), 2**31 - 1)
+
+
+def java_int(text: str | None) -> int | None:
+    """``text`` as Java's ``Integer.parseInt`` reads a setting, or None where it throws
+    (no number, other characters around it, past 32 bits)."""
+    if text is None or not _JAVA_INT.fullmatch(text):
+        return None
+    value = int(text)
+    low, high = _INT_RANGE
+    return value if low <= value <= high else None
+
+
+_JAVA_FLOAT = re.compile(r"[+-]?(NaN|Infinity|([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[fFdD]?)")
+_JAVA_BLANK = "".join(chr(c) for c in range(33))
+"""What Java's ``Float.parseFloat`` strips from either end: the characters up to a space."""
+
+
+def java_float(text: str) -> float | None:
+    """``text`` as Java's ``Float.parseFloat`` reads it (to 32 bits), or None where it
+    throws."""
+    number = text.strip(_JAVA_BLANK)
+    if not _JAVA_FLOAT.fullmatch(number):
+        return None
+    value = float(number.rstrip("fFdD"))
+    try:
+        return struct.unpack("f", struct.pack("f", value))[0]
+    except OverflowError:  # past a float's range: Java reads it as infinity
+        return math.copysign(math.inf, value)
 
 
 def display_densities(display: Display) -> list[int]:
@@ -56,17 +89,17 @@ def display_densities(display: Display) -> list[int]:
 
 
 def current_density(ctx: AppContext) -> int:
-    """The density in force: the forced one if set, else the panel's own."""
-    forced = ctx.settings.get(*DENSITY_KEY) or ""
-    return int(forced) if forced.isdigit() else ctx.phone.display.dpi
+    """The density in force: the forced one if set (a positive whole number), else the
+    panel's own."""
+    forced = java_int(ctx.settings.get(*DENSITY_KEY))
+    return forced if forced is not None and forced > 0 else ctx.phone.display.dpi
 
 
 def current_font_scale(ctx: AppContext) -> float:
-    """``system/font_scale`` as a number (1.0 when unset or unreadable)."""
-    try:
-        return float(ctx.settings.get("system", "font_scale") or 1.0)
-    except ValueError:
-        return 1.0
+    """``system/font_scale`` as a number, read as Android reads it (1.0 when unset or
+    unreadable)."""
+    scale = java_float(ctx.settings.get("system", "font_scale") or "")
+    return scale if scale is not None and math.isfinite(scale) else 1.0
 
 
 def _nearest(steps: Sequence[float], value: float) -> int:

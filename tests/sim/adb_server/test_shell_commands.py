@@ -207,6 +207,34 @@ def test_settings(sh: Run, phone: Phone) -> None:
     assert "Settings provider" in failed(sh("settings get global"))
 
 
+def test_settings_put_refuses_what_android_validates(sh: Run, phone: Phone) -> None:
+    refused = failed(sh("settings put system font_scale big"), 255)
+    assert refused == (
+        "\nException occurred while executing 'put':\n"
+        "java.lang.IllegalArgumentException: Invalid value: big for setting: font_scale\n"
+    )
+    for key, value in [
+        ("font_scale", "9"),
+        ("font_scale", "NaN"),
+        ("screen_off_timeout", "-1"),
+        ("screen_off_timeout", "1.5"),
+        ("screen_brightness_mode", "2"),
+        ("accelerometer_rotation", "yes"),
+        ("time_12_24", "13"),
+    ]:
+        assert f"Invalid value: {value} for setting: {key}" in failed(
+            sh(f"settings put system {key} {value}"), 255
+        )
+    assert "executing '--user'" in failed(sh("settings --user 0 put system time_12_24 1"), 255)
+    assert phone.settings.get("system", "font_scale") == "1.0"  # none was stored
+    assert phone.settings.get("system", "screen_off_timeout") == "60000"
+    ok(sh("settings put system font_scale 1.3f; settings put system screen_off_timeout 0"))
+    assert phone.settings.get("system", "font_scale") == "1.3f"  # Float.parseFloat takes it
+    ok(sh("settings put global font_scale big"))  # only system settings are checked
+    ok(sh("settings put system screen_brightness 300"))  # Android 14 checks no brightness
+    assert phone.settings.get("system", "screen_brightness") == "300"
+
+
 def test_logcat_dump_formats_and_clear(sh: Run, phone: Phone) -> None:
     phone.log("android", "TestTag", "hello logcat", "W")
     threadtime = ok(sh("logcat -d")).splitlines()

@@ -60,19 +60,20 @@ def test_cmd_settings_and_wifi_change_what_signals_read(adb: Adb, sim_device: Si
     assert status[0] == "Wifi is disabled" and "Wifi is not connected" in status
 
 
-def test_cmd_airplane_mode_turns_the_radios_off(sh: Run, sim_device: SimDevice) -> None:
+def test_cmd_airplane_mode_turns_the_radios_off_and_back_on(sh: Run, sim_device: SimDevice) -> None:
     sim_device.put_setting("global", "bluetooth_on", "1")
     assert ok(sh("cmd connectivity airplane-mode")) == "disabled\n"
     ok(sh("cmd connectivity airplane-mode enable"))
     assert ok(sh("cmd connectivity airplane-mode")) == "enabled\n"
-    assert [sim_device.get_setting("global", key) for key in ("airplane_mode_on", "wifi_on")] == [
-        "1",
-        "0",
-    ]
-    assert sim_device.get_setting("global", "bluetooth_on") == "0"
-    ok(sh("cmd connectivity airplane-mode disable; cmd bluetooth_manager enable"))
-    assert sim_device.get_setting("global", "airplane_mode_on") == "0"
-    assert sim_device.get_setting("global", "bluetooth_on") == "1"
+    keys = ("airplane_mode_on", "wifi_on", "bluetooth_on")
+    assert [sim_device.get_setting("global", key) for key in keys] == ["1", "3", "2"]
+    assert ok(sh("cmd wifi status")).startswith("Wifi is disabled\n")
+    ok(sh("cmd connectivity airplane-mode disable"))
+    assert [sim_device.get_setting("global", key) for key in keys] == ["0", "1", "1"]
+    assert ok(sh("cmd wifi status")).startswith("Wifi is enabled\n")
+    ok(sh("svc wifi disable; cmd connectivity airplane-mode enable"))
+    ok(sh("cmd connectivity airplane-mode disable"))
+    assert sim_device.get_setting("global", "wifi_on") == "0"  # it was off: it stays off
 
 
 def test_cmd_runs_the_tools_it_stands_behind(sh: Run, phone: Phone) -> None:

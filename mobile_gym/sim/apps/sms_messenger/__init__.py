@@ -3,11 +3,21 @@
 Database ``messages``: table ``messages(id, address, body, date, type, read)`` (``date`` in
 milliseconds on the virtual clock; ``type`` 1 = received, 2 = sent; ``read`` 0 or 1), table
 ``conversations(address, archived, pinned)`` (flags of a conversation, by address), table
+``drafts(address, body, date)`` (the unsent text of a conversation's message field, without
+white space around it, by the conversation's address; ``date`` when it was kept), table
 ``blocked_numbers(number)`` and table ``preferences(key, value)`` (``font_size``: ``small``,
-``medium`` (default), ``large`` or ``extra_large``, the text size of messages). A conversation is every message with one address; it is named
-after the contact whose number matches (last ten digits) in the Contacts app's database.
+``medium`` (default), ``large`` or ``extra_large``, the text size of messages). A
+conversation is every message with one address; it is named after the contact whose number
+matches (last ten digits) in the Contacts app's database.
+
 Seeded conversations: chats with some of the phone's contacts, texts from short codes
 (deliveries, a bank, appointments) and one or two unknown numbers; some end unread.
+
+Drafts, as the real app keeps them when its thread screen pauses: leaving a conversation
+(BACK, "Navigate up", the thread menu's actions that close it, HOME, recents or another
+app) keeps the message field's text as its draft, or drops the draft when the field is
+empty; sending a message drops it, and so does deleting the conversation. Opened again,
+the conversation shows its draft in the message field.
 
 Logcat (tag ``SMSMessenger``): ``Message sent: to=ADDRESS body=TEXT``, ``Conversation
 deleted: address=A``, ``Conversation archived: address=A`` / ``unarchived``, ``Conversation
@@ -25,7 +35,8 @@ Activities and resource ids (``com.simplemobiletools.smsmessenger:id/<name>``):
     numbers and message text, archived conversations included) and "Clear query".
     ``conversations_list`` (recycled) of rows ``conversation_frame`` (pinned first, then
     newest first), each with ``conversation_image``, ``conversation_address`` (contact name
-    or number), ``conversation_body_short`` (last or matching message), ``conversation_date``
+    or number), ``conversation_body_short`` (last or matching message; with a draft, and
+    not searching, ``draft_indicator`` "Draft" and the draft), ``conversation_date``
     and, when set, ``pin_indicator`` (desc "Pinned") and ``unread_indicator`` (desc
     "Unread"). Tap opens the conversation (marking it read); long press opens a menu:
     "Add number to contact" (numbers not in Contacts: opens the Contacts editor prefilled),
@@ -50,9 +61,10 @@ Activities and resource ids (``com.simplemobiletools.smsmessenger:id/<name>``):
     you want to delete N message(s)?", No / Yes) and "More options" (menu "Properties" for
     one message: the dialog "Message details" with ``property_label`` / ``property_value``
     rows "Receiver" or "Sender" and "Sent at" or "Received at"; "Select all").
-    ``thread_type_message`` (hint "Type a message…"; focused when the thread is opened from
-    the new conversation screen), ``thread_character_counter`` while it has text, and
-    ``thread_send_message`` (desc "Send", clickable only with text).
+    ``thread_type_message`` (hint "Type a message…"; holds the conversation's draft, if any;
+    focused when the thread is opened from the new conversation screen),
+    ``thread_character_counter`` while it has text, and ``thread_send_message`` (desc
+    "Send", clickable only with text).
 ``.activities.NewConversationActivity``
     "New conversation", "Navigate up"; ``new_conversation_address`` (hint "Add Contact or
     Number…"; ENTER confirms), ``new_conversation_confirm`` (desc "Confirm", while the field

@@ -22,7 +22,12 @@ from mobile_gym.sim.apps.sms_messenger.conversations import (
 from mobile_gym.sim.apps.sms_messenger.new_conversation import new_conversation_screen
 from mobile_gym.sim.apps.sms_messenger.seed import seed_messages
 from mobile_gym.sim.apps.sms_messenger.settings import settings_screen
-from mobile_gym.sim.apps.sms_messenger.thread import selection, thread_address, thread_screen
+from mobile_gym.sim.apps.sms_messenger.thread import (
+    keep_draft,
+    selection,
+    thread_address,
+    thread_screen,
+)
 
 PHONE_BOOKS = 2
 """How many readings of the contacts are kept (``SmsMessengerApp.phone_books``)."""
@@ -78,10 +83,20 @@ class SmsMessengerApp(AboutPages, App):
         return self.label
 
     def back(self, ctx: AppContext) -> bool:
-        """BACK leaves search mode on the list and selection mode in a conversation first."""
+        """BACK leaves search mode on the list and selection mode in a conversation first;
+        leaving a conversation keeps its draft."""
         if ctx.screen.activity == data.THREAD:
-            return selection(ctx).close_on_back()
+            if selection(ctx).close_on_back():
+                return True
+            keep_draft(ctx)
+            return False
         return ctx.screen.activity == data.MAIN and search(ctx).close_on_back()
+
+    def pause(self, ctx: AppContext) -> None:
+        """Leaving the app (HOME, recents, another app) from a conversation keeps its draft,
+        as the real app does when its thread screen pauses."""
+        if ctx.screen.activity == data.THREAD:
+            keep_draft(ctx)
 
     main = staticmethod(main_screen)
     thread = staticmethod(thread_screen)

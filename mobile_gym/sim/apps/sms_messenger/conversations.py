@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from mobile_gym.sim.apps.about import open_about
 from mobile_gym.sim.apps.base import AppContext, Handler
@@ -63,15 +63,35 @@ def add_to_contacts(ctx: AppContext, address: str) -> None:
     ctx.phone.start_activity(CONTACTS, CONTACTS_EDIT, phone=address)
 
 
+def _snippet(conv: Conversation, draft: str | None, found: str | None) -> View:
+    """The line under a conversation's title: its draft after "Draft" if it has one, else
+    the message a search ``found``, else its last message."""
+    room: dict[str, int] = {"width": MATCH} if draft is None else {"width": 0, "weight": 1}
+    body = TextView(
+        draft or found or conv.last.body,
+        id="conversation_body_short",
+        size=14,
+        bold=conv.unread,
+        color="text" if conv.unread else "text_secondary",
+        **room,
+    )
+    if draft is None:
+        return body
+    label = TextView("Draft", id="draft_indicator", size=14, color="primary", margin=(0, 0, 6, 0))
+    return Row(label, body, width=MATCH)
+
+
 def conversation_list(
     ctx: AppContext,
     listing: Listing,
     *,
     empty: str,
     menu: Callable[[Conversation], list[tuple[str, Handler]]],
+    drafts: Mapping[str, str],
 ) -> View:
     """Rows of conversations, as a recycled list: only the rows in view are made; a long
-    press opens the ``menu`` items for its conversation."""
+    press opens the ``menu`` items for its conversation. A conversation with a draft (in
+    ``drafts``, by address) shows "Draft" and the draft in place of its last message."""
     shown = listing.conversations
     snippets = listing.snippets
     selected = listing.by_address.get(ctx.get("selected", ""))
@@ -119,14 +139,7 @@ def conversation_list(
                 TextView(
                     conv.title, id="conversation_address", size=17, bold=conv.unread, width=MATCH
                 ),
-                TextView(
-                    snippets.get(conv.address, conv.last.body),
-                    id="conversation_body_short",
-                    size=14,
-                    bold=conv.unread,
-                    color="text" if conv.unread else "text_secondary",
-                    width=MATCH,
-                ),
+                _snippet(conv, drafts.get(conv.address), snippets.get(conv.address)),
                 width=0,
                 weight=1,
                 margin=(16, 0, 8, 0),
@@ -185,6 +198,7 @@ def main_screen(ctx: AppContext) -> View:
         listing,
         empty=empty,
         menu=lambda conv: _row_menu(ctx, conv, archive=conv.archived),
+        drafts={} if query else data.drafts(ctx),  # a search shows the messages it found
     )
     overflow = ctx.menu(
         "overflow",
@@ -210,5 +224,6 @@ def archived_screen(ctx: AppContext) -> View:
         data.conversations(ctx).archive,
         empty="No archived conversations have been found",
         menu=lambda conv: _row_menu(ctx, conv, archive=True),
+        drafts=data.drafts(ctx),
     )
     return Column(ctx.up_bar("Archived conversations"), body, height=MATCH)

@@ -1,5 +1,5 @@
-"""SMS Messenger's database: messages, per-conversation flags, blocked numbers and the app's
-preferences.
+"""SMS Messenger's database: messages, per-conversation flags, drafts, blocked numbers and
+the app's preferences.
 
 A conversation is every message with one address (a phone number or a short code). Its
 contact name comes from the Contacts app's database, matched on the number's last ten
@@ -51,6 +51,11 @@ CREATE TABLE conversations(
     address TEXT PRIMARY KEY,
     archived INTEGER NOT NULL DEFAULT 0,
     pinned INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE drafts(
+    address TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    date INTEGER NOT NULL
 );
 CREATE TABLE blocked_numbers(number TEXT PRIMARY KEY);
 """
@@ -361,6 +366,34 @@ def send(ctx: AppContext, address: str, body: str) -> None:
     ctx.log(f"Message sent: to={address} body={body}")
 
 
+def draft(ctx: AppContext, address: str) -> str:
+    """The draft kept for the conversation with ``address``, or ``""``."""
+    row = ctx.db().execute("SELECT body FROM drafts WHERE address = ?", (address,)).fetchone()
+    return row[0] if row else ""
+
+
+def drafts(ctx: AppContext) -> dict[str, str]:
+    """Every draft, by its conversation's address."""
+    return dict(ctx.db().execute("SELECT address, body FROM drafts"))
+
+
+def keep_draft(ctx: AppContext, address: str, text: str) -> None:
+    """Keep ``text`` (without white space around it) as the conversation's draft, as the app
+    does when its thread screen pauses; no text drops the draft. Nothing is written when the
+    draft kept is that text already."""
+    body = text.strip()
+    if body == draft(ctx, address):
+        return
+    db = ctx.db()
+    if body:
+        db.execute(
+            "INSERT OR REPLACE INTO drafts(address, body, date) VALUES (?, ?, ?)",
+            (address, body, ctx.phone.clock.epoch_ms),
+        )
+    else:
+        db.execute("DELETE FROM drafts WHERE address = ?", (address,))
+
+
 def _flag(ctx: AppContext, address: str, column: str, value: bool) -> None:
     ctx.db().execute(
         f"INSERT INTO conversations(address, {column}) VALUES (?, ?) "
@@ -398,6 +431,7 @@ def delete_conversation(ctx: AppContext, address: str) -> None:
     db = ctx.db()
     db.execute("DELETE FROM messages WHERE address = ?", (address,))
     db.execute("DELETE FROM conversations WHERE address = ?", (address,))
+    db.execute("DELETE FROM drafts WHERE address = ?", (address,))
     ctx.log(f"Conversation deleted: address={address}")
 
 

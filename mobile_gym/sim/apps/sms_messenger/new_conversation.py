@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.contacts import data as contacts_data
 from mobile_gym.sim.apps.sms_messenger import data
+from mobile_gym.sim.apps.sms_messenger.thread import FIELD
 from mobile_gym.sim.ui.composites import empty_state
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import ImageButton, ImageView, TextView
@@ -36,10 +37,10 @@ def _start(ctx: AppContext, number: str) -> None:
     address = data.find_conversation(ctx, number) or number
     body = ctx.field(SHARED, ctx.args.get(SHARED, ""))
     ctx.finish()
-    ctx.open_focused(data.THREAD, "message", address=address)
+    ctx.open_focused(data.THREAD, FIELD, address=address)
     if body:
         _app, thread = ctx.phone.activities.context(data.PACKAGE)
-        thread.set_field("message", body)
+        thread.set_field(FIELD, body)
 
 
 def _people(ctx: AppContext, query: str) -> Sequence[tuple[str, str]]:

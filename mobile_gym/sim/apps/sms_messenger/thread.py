@@ -1,5 +1,6 @@
-"""A conversation: its messages with their times, the field to send a new one, and the
-selection mode a long press on a message starts (delete, properties).
+"""A conversation: its messages with their times, the field to send a new one (holding the
+conversation's draft until edited), and the selection mode a long press on a message starts
+(delete, properties).
 
 The messages are a recycled list stacked from its end, as the app's is: it opens at the
 newest message, and a short thread sits over the message field. Only the messages in view
@@ -32,10 +33,26 @@ def _clock(ms: int) -> str:
     return f"{when.hour:02d}:{when.minute:02d}"
 
 
+FIELD = "message"
+"""The message field's key in the screen's state."""
+
+
 def thread_address(ctx: AppContext) -> str:
     """The conversation this screen shows: an existing one with the number, or the number."""
     asked = ctx.args["address"]
     return data.find_conversation(ctx, asked) or asked
+
+
+def typed(ctx: AppContext, address: str) -> str:
+    """What the message field holds: its text once edited, else the conversation's draft."""
+    return ctx.field(FIELD, data.draft(ctx, address))
+
+
+def keep_draft(ctx: AppContext) -> None:
+    """Keep what the message field of the conversation on screen holds as its draft; an
+    empty field drops it."""
+    address = thread_address(ctx)
+    data.keep_draft(ctx, address, typed(ctx, address))
 
 
 def selection(ctx: AppContext) -> Selection:
@@ -131,15 +148,23 @@ def thread_screen(ctx: AppContext) -> View:
     )
     archived = bool(flags and flags[0])
 
-    def leave_after(change: Handler) -> None:
-        change()
+    kept = data.draft(ctx, address)
+    text = ctx.field(FIELD, kept)
+
+    def leave() -> None:
+        keep_draft(ctx)
         ctx.finish()
 
+    def leave_after(change: Handler) -> None:
+        change()
+        leave()
+
     def send() -> None:
-        body = ctx.field("message").strip()
+        body = typed(ctx, address).strip()
         if body:
             data.send(ctx, address, body)
-            ctx.set_field("message", "")
+            ctx.set_field(FIELD, "")
+            data.keep_draft(ctx, address, "")
             ctx.scroll_to("messages", END)
 
     items = [
@@ -157,9 +182,12 @@ def thread_screen(ctx: AppContext) -> View:
     if title == address:
         items.insert(0, ("Add number to contact", lambda: add_to_contacts(ctx, address)))
     overflow = ctx.menu("overflow", items)
-    delete = delete_dialog(
-        ctx, title, lambda: leave_after(lambda: data.delete_conversation(ctx, address))
-    )
+
+    def delete_conversation() -> None:
+        data.delete_conversation(ctx, address)  # its draft with it
+        ctx.finish()
+
+    delete = delete_dialog(ctx, title, delete_conversation)
     chosen = selection(ctx)
     size = font_size(ctx)
 
@@ -190,11 +218,11 @@ def thread_screen(ctx: AppContext) -> View:
         height=0,
         weight=1,
     )
-    text = ctx.field("message")
     composer = Row(
         ctx.edit(
-            "message",
+            FIELD,
             hint="Type a message…",
+            default=kept,
             id="thread_type_message",
             width=0,
             weight=1,
@@ -225,7 +253,7 @@ def thread_screen(ctx: AppContext) -> View:
         _selection_bar(ctx, address, title, data.messages(ctx, address), chosen)
         if chosen.active
         else toolbar(
-            title, on_up=ctx.finish, actions=[("delete", "Delete", delete)], on_overflow=overflow
+            title, on_up=leave, actions=[("delete", "Delete", delete)], on_overflow=overflow
         )
     )
     return Column(bar, messages, composer, height=MATCH)

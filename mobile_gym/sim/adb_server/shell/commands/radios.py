@@ -2,7 +2,9 @@
 
 ``svc`` and ``cmd wifi|connectivity|bluetooth_manager`` switch them here, in the global
 settings the Settings app shows and task signals read (``global/wifi_on``, ...). Turning
-airplane mode on turns Wi-Fi and Bluetooth off, as the Settings app's switch does.
+airplane mode on turns Wi-Fi and Bluetooth off, and turning it off turns back on those it
+turned off, as the Settings app's switch does
+(:func:`mobile_gym.sim.apps.settings.airplane_mode_changed`).
 """
 
 from __future__ import annotations
