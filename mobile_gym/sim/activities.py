@@ -24,6 +24,8 @@ TASKS = ("phone", "tasks")
 (``system.crash``) are read and changed."""
 IME = ("phone", "ime")
 """The key under which the input method's visibility and its keys' state change."""
+RUNNING = "running"
+"""The argument of Overview's screen naming the task it was opened from."""
 SYSTEM_PID = 580
 APP_UID_BASE = 10100
 
@@ -177,14 +179,46 @@ class Activities:
             self.tasks[LAUNCHER] = [ScreenState(HOME_ACTIVITY)]
         self.to_front(LAUNCHER)
 
+    @property
+    def in_recents(self) -> bool:
+        """Whether Overview (the launcher's recents screen) is in front."""
+        return self.foreground == (LAUNCHER, RECENTS_ACTIVITY)
+
     def show_recents(self) -> None:
-        if self.foreground == (LAUNCHER, RECENTS_ACTIVITY):
-            recent = self.recent_packages()
+        """The Overview key: show the recent tasks, noting the task in front as the running
+        one. Pressed again in Overview, it switches to the task used before the running one
+        (the running one if it is the only task), or, opened from the home screen, to the
+        most recent task."""
+        if self.in_recents:
+            self._switch_task()
+            return
+        package = self.foreground_package
+        running = {} if package == LAUNCHER else {RUNNING: package}
+        self.tasks[LAUNCHER] = [ScreenState(HOME_ACTIVITY), ScreenState(RECENTS_ACTIVITY, running)]
+        self.to_front(LAUNCHER)
+
+    def leave_recents(self) -> None:
+        """BACK in Overview: the running task comes back, or the home screen shows."""
+        running = self._running_task()
+        if running is None:
+            self.finish(LAUNCHER)
+        else:
+            self.launch(running)
+
+    def _switch_task(self) -> None:
+        recent = self.recent_packages()
+        running = self._running_task()
+        if running is None:
             if recent:
                 self.launch(recent[-1])
             return
-        self.tasks[LAUNCHER] = [ScreenState(HOME_ACTIVITY), ScreenState(RECENTS_ACTIVITY)]
-        self.to_front(LAUNCHER)
+        at = recent.index(running)
+        self.launch(recent[at - 1] if at > 0 else running)
+
+    def _running_task(self) -> str | None:
+        """The task Overview was opened from, while it is still there."""
+        package = self.top.args.get(RUNNING)
+        return package if package in self.tasks else None
 
     def recent_packages(self) -> list[str]:
         """Packages with a task, least recently used first (the launcher excluded)."""

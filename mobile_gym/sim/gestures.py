@@ -5,6 +5,10 @@ Timing follows Android's ViewConfiguration: a press held 400 ms without moving m
 the 8 dp touch slop is a long press; movement past the slop starts a scroll of the
 scrollable container under the finger (content follows the finger one to one, with no
 momentum unless asked for), or a swipe when nothing under the finger scrolls.
+
+Android fires a long press on a timer, whether or not new touch events come: a touch frame
+at or after the timeout finds it, and so does ``hold`` (time passed with the finger down
+and no new frame: a wait, or the moment of the lift), once the timeout is past.
 """
 
 from __future__ import annotations
@@ -49,6 +53,10 @@ class Gesture:
     scrolled: bool = False
     velocity_y: float = 0.0
 
+    def awaits_long_press(self) -> bool:
+        """Whether it is a press not yet looked at for a long press."""
+        return self.mode == "press" and not self.long_checked
+
 
 class GestureRecognizer:
     """Feeds touch frames to a ``Surface``; ``gesture`` is None while the finger is up."""
@@ -89,12 +97,22 @@ class GestureRecognizer:
                 g.mode = "scroll" if surface.scrollable_at(g.down_x, g.down_y) else "swipe"
             if g.mode == "scroll" and y != g.last_y:
                 g.scrolled |= surface.scroll(g.down_x, g.down_y, g.last_y - y)
-            if g.mode == "press" and not g.long_checked and now_ms - g.down_ms >= LONG_PRESS_MS:
-                g.long_checked = True
-                g.long_pressed = surface.long_press(g.down_x, g.down_y)
+            if g.awaits_long_press() and now_ms - g.down_ms >= LONG_PRESS_MS:
+                _long_press(surface, g)
         if now_ms > g.last_ms:
             g.velocity_y = (y - g.last_y) / (now_ms - g.last_ms)
         g.last_x, g.last_y, g.last_ms = x, y, now_ms
+
+    def hold(self, surface: Surface, now_ms: int) -> None:
+        """The finger is still down at ``now_ms`` with no new touch frame since the last: a
+        press held still past the long-press timeout is a long press (its lift then does
+        not tap), as Android's timer fires it. Call it after time passes without frames (a
+        wait) and before a lift. A lift at the very moment the timeout ends, as after
+        ``LONG_PRESS_MS // FRAME_MS`` frames, still taps: the frame at that moment would
+        have been the one to find the long press."""
+        g = self.gesture
+        if g is not None and g.awaits_long_press() and now_ms - g.down_ms > LONG_PRESS_MS:
+            _long_press(surface, g)
 
     def lift(self, surface: Surface) -> None:
         g = self.gesture
@@ -116,10 +134,18 @@ class GestureRecognizer:
             surface.scroll(g.down_x, g.down_y, -g.velocity_y * FLING_MS)
 
     def cancel(self) -> None:
+        """Forget the touch in progress (the phone's state was replaced)."""
         self.gesture = None
 
     def abandon(self) -> None:
-        """What the finger touched went away (its app crashed): the rest of this touch, up
-        to the lift, does nothing, as after Android's ``ACTION_CANCEL``."""
+        """The touch was cancelled, as by Android's ``ACTION_CANCEL`` (``input motionevent
+        CANCEL``, or what the finger touched went away as its app crashed): the rest of it,
+        up to the lift, does nothing (no tap, swipe or fling)."""
         if self.gesture is not None:
             self.gesture.mode = "cancelled"
+
+
+def _long_press(surface: Surface, g: Gesture) -> None:
+    """Long-press where ``g`` went down (once: a press is looked at for it only once)."""
+    g.long_checked = True
+    g.long_pressed = surface.long_press(g.down_x, g.down_y)

@@ -20,11 +20,13 @@ from mobile_gym.sim.gestures import SWIPE_MIN_DP, TOUCH_SLOP_DP, Gesture, Gestur
 from mobile_gym.sim.keys import PRINTABLE, key_name
 from mobile_gym.sim.system.launcher import LAUNCHER
 from mobile_gym.sim.system.shade import shade_swipe
+from mobile_gym.sim.ui.composites import DialogScrim
 from mobile_gym.sim.ui.view import View, hit_path, walk
 from mobile_gym.sim.ui.widgets import EditText
 from mobile_gym.timing import FRAME_MS, TEXT_MS
 
 if TYPE_CHECKING:
+    from mobile_gym.sim.apps.base import AppContext
     from mobile_gym.sim.phone import Phone
 
 
@@ -58,8 +60,10 @@ class InputRouter:
         self.advance(FRAME_MS)
 
     def lift(self) -> None:
-        """The finger leaves the screen (ignored when it is not down)."""
+        """The finger leaves the screen (ignored when it is not down); a press held still
+        past the long-press timeout was a long press."""
         try:
+            self.gestures.hold(self, self.phone.clock.elapsed_ms)
             self.gestures.lift(self)
         except Exception as failure:
             if not self.phone.crashes.handle(failure):
@@ -94,8 +98,14 @@ class InputRouter:
         self.advance(FRAME_MS)
 
     def wait(self, ms: int = FRAME_MS) -> None:
-        """Let ``ms`` milliseconds pass with no input."""
+        """Let ``ms`` milliseconds pass with no input (a finger held still meanwhile
+        long-presses once the timeout has passed)."""
         self.advance(check_int("wait (milliseconds)", ms, 0))
+        try:
+            self.gestures.hold(self, self.phone.clock.elapsed_ms)
+        except Exception as failure:
+            if not self.phone.crashes.handle(failure):
+                raise
 
     def send(self, event: events.InputEvent) -> None:
         """Deliver one input event."""
@@ -173,6 +183,8 @@ class InputRouter:
         node = self._target(x, y)
         if node is None or not node.enabled or node.on_long_click is None:
             return False
+        if isinstance(node, EditText) and not node.focused:
+            node.on_focus()  # a long-pressed field takes the focus, as a tapped one does
         node.on_long_click()
         return True
 
@@ -226,6 +238,12 @@ class InputRouter:
                 field.on_submit()
 
     def _back(self) -> None:
+        """BACK closes the system's dialog, else the notification shade, else the popup
+        menu opened last on the screen in front, else hides the keyboard (the input method
+        takes the key while the window it types into is on top: the screen, or a dialog
+        with the focused field), else cancels the dialog opened last; else the app handles
+        it, or its top screen closes, or Overview returns to the task it was opened from,
+        or the app's task goes to the back."""
         phone = self.phone
         if phone.crashes.dialog is not None:
             phone.crashes.dismiss()
@@ -235,15 +253,19 @@ class InputRouter:
             return
         activities = phone.activities
         app, ctx = activities.context()
+        # the screen's state keeps its menus and dialogs in the order they opened
         popups = [k for k in ctx.screen.state if k.startswith(("menu:", "dialog:"))]
-        if popups:
-            for key in popups:
-                ctx.pop(key)
+        top = popups[-1] if popups else None
+        if top is not None and top.startswith("menu:"):
+            self._cancel(ctx, top)
+        elif activities.keyboard_shown and (top is None or self._dialog_has_focus()):
             activities.hide_keyboard()
-        elif activities.keyboard_shown:
-            activities.hide_keyboard()
+        elif top is not None:
+            self._cancel(ctx, top)
         elif app.back(ctx):
             pass
+        elif activities.in_recents:
+            activities.leave_recents()
         elif len(activities.tasks[activities.foreground_package]) > 1:
             activities.finish(activities.foreground_package)
         elif activities.foreground_package != LAUNCHER:
@@ -253,6 +275,35 @@ class InputRouter:
                 f"Moving task {activities.foreground_package} to back",
             )
             activities.go_home()
+
+    def _cancel(self, ctx: AppContext, popup: str) -> None:
+        """Close the menu or dialog ``popup`` (its state key) as a tap outside it does: if
+        one of its own fields had the focus, the focus goes, and the keyboard with it."""
+        shown = self._field_keys()
+        ctx.pop(popup)
+        if ctx.get("focus") in shown - self._field_keys():
+            ctx.pop("focus")
+            self.phone.activities.hide_keyboard()
+
+    def _dialog_has_focus(self) -> bool:
+        """Whether the focused field is in a dialog (not on the screen under it)."""
+        field = self.focused_field()
+        dialogs = (
+            node
+            for window in self.phone.windows()
+            for node in walk(window)
+            if isinstance(node, DialogScrim)
+        )
+        return field is not None and any(node is field for d in dialogs for node in walk(d))
+
+    def _field_keys(self) -> set[str]:
+        """The state keys of the fields on screen (``AppContext.edit``)."""
+        return {
+            node.field_key
+            for window in self.phone.windows()
+            for node in walk(window)
+            if isinstance(node, EditText) and node.field_key is not None
+        }
 
     def _focus_next(self) -> None:
         fields = [n for w in self.phone.windows() for n in walk(w) if isinstance(n, EditText)]

@@ -102,10 +102,50 @@ def test_any_unicode_is_typed_stored_dumped_and_drawn(sample: Phone, text: str) 
     open_app(driver, "Sample")
     driver.tap(desc="Form")
     driver.type_into(text, id="name")
-    expected = "".join(c for c in text if c.isprintable())[:40]
+    # what is not printable goes, but the joiners of emoji sequences and scripts stay
+    expected = "".join(c for c in text if c.isprintable() or c == "\u200d")[:40]
     assert sample.tasks[SampleApp.package][-1].state["field:name"] == expected
     assert driver.find(id="name").text == expected  # the XML round-trips it exactly
     assert sample.screenshot().shape == (2400, 1080, 3)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "👩\u200d💻",  # ZWJ: one emoji, a technologist
+        "می\u200cخواهم",  # ZWNJ: a Persian word's letters kept apart
+        "❤\ufe0f ✌\ufe0e",  # variation selectors: emoji and text presentation
+        "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",  # tags: Scotland
+    ],
+)
+def test_joiners_selectors_and_tags_stay_in_typed_text(sample: Phone, text: str) -> None:
+    driver = Driver(sample)
+    open_app(driver, "Sample")
+    driver.tap(desc="Form")
+    driver.type_into(text, id="name")
+    assert driver.find(id="name").text == text
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        "🇫🇷",  # a flag: two regional indicators
+        "👍🏽",  # an emoji with its skin tone
+        "👨\u200d👩\u200d👧",  # a family: emoji joined by ZWJs
+        "❤\ufe0f",  # an emoji with its variation selector
+        "e\u0301",  # a letter with a combining accent
+        "🏴\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",  # England
+    ],
+)
+def test_delete_takes_the_last_character_as_the_user_sees_it(sample: Phone, last: str) -> None:
+    driver = Driver(sample)
+    open_app(driver, "Sample")
+    driver.tap(desc="Form")
+    driver.type_into("ok🇩🇪" + last, id="name")
+    sample.key("DEL")
+    assert driver.find(id="name").text == "ok🇩🇪"
+    sample.key("DEL")
+    assert driver.find(id="name").text == "ok"
 
 
 def test_empty_text_is_a_no_op_and_text_without_focus_is_refused(sample: Phone) -> None:

@@ -167,3 +167,50 @@ def test_lift_without_touch_is_ignored(phone: Phone) -> None:
     before = phone.hierarchy_xml()
     phone.lift()
     assert phone.hierarchy_xml() == before
+
+
+def held_without_frames(phone: Phone, x: float, y: float, ms: int) -> None:
+    """A finger down at (x, y) for one touch frame, then held ``ms`` ms with no new frame,
+    then lifted."""
+    phone.touch(x, y)
+    phone.wait(ms)
+    phone.lift()
+
+
+def test_a_press_held_past_the_timeout_without_frames_is_a_long_press(sample: Phone) -> None:
+    """Android's long press fires on a timer, whether or not new touch events come; the
+    lift after it clicks nothing."""
+    driver = Driver(sample)
+    open_app(driver, "Sample")
+    x, y = driver.find(text="Row 2").bounds.center
+    held_without_frames(sample, x, y, 1000)
+    assert events(sample) == ["long 2"]
+    assert not sample.touching
+
+
+def test_a_press_held_without_frames_taps_until_the_timeout_is_past(phone: Phone) -> None:
+    """As with touch frames: a lift at the very moment the timeout ends still taps."""
+    fired: list[str] = []
+    phone.input.long_press = lambda x, y: fired.append("long") or True  # type: ignore[method-assign]
+    phone.input.tap = lambda x, y: fired.append("tap")  # type: ignore[method-assign]
+    held_without_frames(phone, 500, 1000, LONG_PRESS_MS - FRAME_MS)  # lifted at the timeout
+    phone.send_all([ev.Touch(500, 1000)] * (LONG_PRESS_MS // FRAME_MS) + [ev.Lift()])
+    held_without_frames(phone, 500, 1000, LONG_PRESS_MS - FRAME_MS + 1)
+    assert fired == ["tap", "tap", "long"]
+
+
+def test_hold_finds_no_long_press_in_a_drag_or_a_cancelled_touch(sample: Phone) -> None:
+    driver = Driver(sample)
+    open_app(driver, "Sample")
+    x, y = driver.find(text="Row 2").bounds.center
+    gestures = sample.input.gestures
+    sample.send_all([ev.Touch(x, y), ev.Touch(x, y - 100)])
+    sample.wait(1000)
+    gestures.hold(sample.input, sample.clock.elapsed_ms)
+    sample.lift()
+    sample.touch(x, y)
+    gestures.abandon()
+    sample.wait(1000)
+    gestures.hold(sample.input, sample.clock.elapsed_ms)
+    sample.lift()
+    assert events(sample) == []

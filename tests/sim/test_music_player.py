@@ -620,3 +620,46 @@ def test_a_long_queue_is_ordered_once_until_it_changes(
     queued.clear()
     statements_while_rebuilt(phone, phone.database(PACKAGE, "songs"))
     assert queued == []  # shuffled once, when the tap was shown
+
+
+def test_a_sort_choice_left_with_back_is_forgotten(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="Tracks")
+    driver.tap(desc="Sort by")
+    driver.tap(id="sort_duration")
+    driver.tap(id="sort_descending")
+    driver.key("BACK")
+    assert not driver.exists(id="alertTitle")
+    driver.tap(desc="Sort by")  # it opens on the stored order, not on what was tapped
+    assert driver.find(id="sort_title").checked and driver.find(id="sort_ascending").checked
+    assert not driver.find(id="sort_duration").checked
+    driver.key("BACK")
+    driver.tap(desc="Albums")
+    driver.tap(desc="Sort by")
+    driver.tap(text="OK")
+    assert phone.foreground == (PACKAGE, MAIN) and phone.crashes.dialog is None
+    assert _pref(phone, "track_sort") != "duration"
+    assert _logs(phone)[-1] == "Albums sorted by title"
+
+
+def test_ok_sets_only_its_own_choices(phone: Phone, driver: Driver) -> None:
+    driver.tap(desc="Albums")
+    driver.tap(desc="Sort by")
+    driver.tap(id="sort_year")
+    phone.tasks[PACKAGE][-1].state["sort_choice"]["track_sort"] = "duration"  # another tab's
+    driver.tap(text="OK")
+    assert phone.crashes.dialog is None
+    assert _pref(phone, "album_sort") == "year"
+    assert _pref(phone, "track_sort") != "duration"
+
+
+def test_the_recents_card_shows_a_renamed_playlist(phone: Phone, driver: Driver) -> None:
+    (old,) = _db(phone, "SELECT title FROM playlists ORDER BY id LIMIT 1")[0]
+    driver.tap(id="playlist_title", text=old)
+    assert phone.foreground == (PACKAGE, TRACKS)
+    driver.tap(desc="More options")
+    driver.tap(text="Rename playlist")
+    driver.type_into("Late drive", id="new_playlist_title")
+    driver.tap(text="OK")
+    assert phone.task_title(PACKAGE) == "Late drive"
+    driver.key("APP_SWITCH")
+    assert driver.exists(text="Late drive") and not driver.exists(text=old)

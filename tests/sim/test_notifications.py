@@ -13,6 +13,7 @@ from mobile_gym.sim import input as ev
 from mobile_gym.sim.apps.clock import MAIN, PACKAGE
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.system.bars import SYSTEMUI
+from mobile_gym.sim.system.shade import ROW_ID
 from tests.sim.conftest import open_app, opened
 
 START = dt.datetime(2025, 10, 16, 9, 30)  # a Thursday
@@ -116,3 +117,37 @@ def test_pm_clear_removes_the_apps_notifications(phone: Phone) -> None:
     assert not d.exists(id="notification_icon")
     open_app(d, "Clock")
     assert not d.exists(id="alarm_ringing")
+
+
+def test_a_long_shade_scrolls_to_its_last_rows_and_clear_all(phone: Phone) -> None:
+    """A drag up on a list longer than the screen scrolls it and leaves the shade open; at
+    the list's end a swipe up closes the shade, which opens again at the list's top."""
+    for i in range(15):
+        phone.notifications.post(PACKAGE, i, f"Alarm {i}", f"Alarm number {i}")
+    d = Driver(phone)
+    w, h = phone.display.width, phone.display.height
+
+    def shown() -> list[str]:
+        return [r.desc.removeprefix("Clock notification: ") for r in d.find_all(id=ROW_ID)]
+
+    def drag_up() -> None:
+        d.send_all(ev.drag(w / 2, h * 0.8, w / 2, h * 0.2))
+
+    pull_shade(d)
+    assert shown()[0] == "Alarm 14" and "Alarm 0" not in shown()
+    assert not d.exists(id="clear_all")
+    assert d.find(id="notification_stack_scroller").scrollable
+    at_top, top = phone.snapshot(), phone.hierarchy_xml()
+    drag_up()
+    assert phone.notifications.shade_open
+    assert shown()[-1] == "Alarm 0" and d.exists(id="clear_all")
+    phone.restore(at_top)
+    assert phone.hierarchy_xml() == top
+    drag_up()
+    drag_up()  # the list is at its end: the swipe closes the shade
+    assert not phone.notifications.shade_open
+    pull_shade(d)
+    assert shown()[0] == "Alarm 14" and not d.exists(id="clear_all")
+    drag_up()
+    d.tap(id="clear_all")
+    assert phone.notifications.active() == [] and not phone.notifications.shade_open

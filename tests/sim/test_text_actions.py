@@ -7,7 +7,9 @@ import pytest
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim.driver import Driver, find_all
-from mobile_gym.sim.system.clipboard import clip
+from mobile_gym.sim.system.clipboard import clip, set_clip
+from mobile_gym.sim.ui.widgets import DEFAULT_MAX_LENGTH
+from tests.sim.conftest import open_app
 
 ACTIONS = ("Cut", "Copy", "Paste", "Select all")
 
@@ -74,3 +76,33 @@ def test_cut_empties_the_field_and_an_empty_field_offers_paste_only(phone: Phone
     assert shown_actions(phone) == ["Paste"]
     driver.tap(text="Paste")
     assert title(phone) == "Meet with Sam"
+
+
+@pytest.mark.parametrize("length", [DEFAULT_MAX_LENGTH - 3, DEFAULT_MAX_LENGTH])
+def test_typing_over_a_selection_at_the_length_limit_replaces_it(phone: Phone, length: int) -> None:
+    """What replaces a selection is cut at the field's limit on its own, not together with
+    the text it replaces."""
+    driver = Driver(phone)
+    driver.long_press(id="event_title")
+    driver.tap(text="Select all")
+    driver.type_into("x" * length, id="event_title")
+    assert title(phone) == "x" * length
+    driver.long_press(id="event_title")
+    driver.tap(text="Select all")
+    phone.text("Meeting")
+    assert title(phone) == "Meeting"
+
+
+def test_pasting_over_a_selection_at_the_length_limit_replaces_it(sample: Phone) -> None:
+    driver = Driver(sample)
+    open_app(driver, "Sample")
+    driver.tap(desc="Form")
+    driver.type_into("x" * 38, id="name")  # the field takes 40 characters
+    set_clip(sample, "Room 4")
+    driver.long_press(id="name")
+    driver.tap(text="Select all")
+    driver.long_press(id="name")
+    driver.tap(text="Paste")
+    assert driver.find(id="name").text == "Room 4"
+    sample.text("2" * 40)  # the selection ended with the paste: typing goes after it
+    assert driver.find(id="name").text == "Room 4" + "2" * 34

@@ -426,6 +426,7 @@ class AppContext:
         """
         flag = "dialog:" + key
         if self.get(flag):
+            below = len(self.overlays)  # the menus its fields open go above the dialog
             views = list(body() if callable(body) else body)
             fields = {view.field_key for view in views if isinstance(view, EditText)}
 
@@ -446,7 +447,8 @@ class AppContext:
             for view in views:
                 if isinstance(view, EditText) and view.on_submit is None and not view.multiline:
                     view.on_submit = actions[-1][1]
-            self.overlays.append(
-                alert_dialog(title, message, buttons=actions, on_cancel=close, body=views)
+            self.overlays.insert(
+                below,
+                alert_dialog(title, message, buttons=actions, on_cancel=close, body=views),
             )
         return lambda: self.set(flag, True)

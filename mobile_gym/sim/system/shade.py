@@ -2,9 +2,12 @@
 
 A list of the posted notifications, newest first (``notification_stack_scroller`` of
 ``expandableNotificationRow``s with ``app_name_text``, ``time``, ``title`` and ``text``),
-"Clear all" (``clear_all``) below them, or "No notifications". A tap on a row opens its
-app's screen and removes it; a sideways swipe on a row dismisses it; a swipe up, or BACK,
-closes the shade. Its nodes belong to ``com.android.systemui`` as on a device.
+"Clear all" (``clear_all``) below them, or "No notifications"; the list scrolls when it
+is longer than the screen. A tap on a row opens its app's screen and removes it; a
+sideways swipe on a row dismisses it; a swipe up, or BACK, closes the shade. A drag up on
+the list scrolls it while it can: a swipe up closes the shade when it starts off the list,
+or finds the list at its end (or shorter than the screen). Its nodes belong to
+``com.android.systemui`` as on a device.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import TYPE_CHECKING
 from mobile_gym.sim.system.bars import STATUS_BAR_DP, SYSTEMUI
 from mobile_gym.sim.system.notifications import Notification
 from mobile_gym.sim.ui.dates import from_epoch_ms
+from mobile_gym.sim.ui.scroll import ScrollPosition, ScrollView
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import Button, ImageView, TextView
 
@@ -85,7 +89,7 @@ def shade(phone: Phone) -> View:
             )
         )
     return Column(
-        Column(*rows, id="notification_stack_scroller", width=MATCH),
+        _stack_scroller(phone, rows),
         id="notification_panel",
         package=SYSTEMUI,
         width=MATCH,
@@ -93,6 +97,22 @@ def shade(phone: Phone) -> View:
         padding=(0, 36, 0, 0),
         background="background",
         blocks_touch=True,
+    )
+
+
+def _stack_scroller(phone: Phone, rows: list[View]) -> ScrollView:
+    """The scrolling list of ``rows``. It shows its top each time the shade is built (the
+    shade opens, what it lists changes, the phone's state is restored): where it is
+    scrolled is kept by this build's list alone, which no later build takes for its own."""
+    offset = [0]
+    position = ScrollPosition(
+        phone.deps,
+        ("notification_stack_scroller", object()),  # equal to no other build's position
+        lambda: offset[0],
+        lambda moved: offset.__setitem__(0, moved),
+    )
+    return ScrollView(
+        position=position, children=rows, id="notification_stack_scroller", width=MATCH
     )
 
 

@@ -69,8 +69,10 @@ def choices_dialog(
     its OK button: a radio button per option of ``options(pending)``, checked when
     ``pending`` (the choices ``chosen``, with what was tapped since the dialog opened) holds
     its value for its choice. What is tapped is kept in the screen's state (``<key>_choice``)
-    until OK hands ``apply`` every choice as picked, or Cancel forgets it. The buttons stand
-    ``spacing`` dp apart, and ``gap`` dp more before the first of each choice but the first."""
+    until OK hands ``apply`` every choice of ``chosen`` as picked, or Cancel forgets it; the
+    dialog opens on ``chosen``, whatever was tapped before it was last closed. The buttons
+    stand ``spacing`` dp apart, and ``gap`` dp more before the first of each choice but the
+    first."""
     picked = f"{key}_choice"
     pending = {**chosen, **ctx.get(picked, {})}
 
@@ -78,7 +80,8 @@ def choices_dialog(
         return lambda _checked: ctx.set(picked, {**pending, choice: value})
 
     def ok() -> None:
-        apply({**chosen, **ctx.pop(picked, {})})
+        tapped = ctx.pop(picked, {})
+        apply({choice: tapped.get(choice, value) for choice, value in chosen.items()})
 
     def body() -> list[RadioButton]:  # made only while the dialog is open
         buttons, before = [], None
@@ -97,6 +100,12 @@ def choices_dialog(
             before = choice
         return buttons
 
-    return ctx.dialog(
+    show = ctx.dialog(
         key, title, buttons=[("Cancel", lambda: ctx.pop(picked)), ("OK", ok)], body=body
     )
+
+    def open_dialog() -> None:
+        ctx.pop(picked)
+        show()
+
+    return open_dialog

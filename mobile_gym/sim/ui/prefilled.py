@@ -1,11 +1,12 @@
 """A field's whole text selected: a rename dialog's prefilled name, or "Select all".
 
 ``select_all`` marks a field's text (bound by ``AppContext.edit``) as selected; while it is,
-the field is painted highlighted, the first text typed replaces the whole text and the
-first delete clears it (a tap in the field first keeps it, so typing into it still
-replaces). Either ends the selection, as do ``deselect`` (Contacts' editor deselects on a
-tap, as Android's does) and closing the screen state that holds it. ``AppContext.edit``
-applies it (``apply_selection``) to every field it makes.
+the field is painted highlighted, the first text typed replaces the whole text (cut at the
+field's ``max_length`` on its own) and the first delete clears it (``EditText.all_selected``;
+a tap in the field first keeps it, so typing into it still replaces). Either ends the
+selection, as do ``deselect`` (Contacts' editor deselects on a tap, as Android's does) and
+closing the screen state that holds it. ``AppContext.edit`` applies it
+(``apply_selection``) to every field it makes.
 """
 
 from __future__ import annotations
@@ -38,12 +39,12 @@ def apply_selection(ctx: AppContext, field: EditText) -> EditText:
     if not ctx.get(_FLAG + key):
         return field
     change = field.on_change
-    old = field.text
 
     def replace(new: str) -> None:
         ctx.pop(_FLAG + key)
-        change(new[len(old) :] if new.startswith(old) else "")
+        change(new)
 
     field.on_change = replace
+    field.all_selected = True
     field.background = "surface_variant"
     return field

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import regex
+
 from mobile_gym.caches import FIFOCache
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.display import Display
@@ -20,6 +22,19 @@ _DIGITS = frozenset("0123456789")
 _PHONE_CHARS = _DIGITS | set("+-() #*.,")
 DEFAULT_MAX_LENGTH = 5000
 """Longest text a field keeps unless it sets its own limit (the rest is dropped)."""
+_TEXT_FORMAT_CHARS = frozenset("\u200c\u200d\ufe0e\ufe0f") | frozenset(
+    map(chr, range(0xE0020, 0xE0080))
+)
+"""Format characters that belong to the text they are typed in, though Python does not call
+them printable: the zero-width non-joiner and joiner (Persian and Indic words, emoji ZWJ
+sequences), the text and emoji variation selectors, and the tag characters of subdivision
+flags."""
+_GRAPHEME = regex.compile(r"\X")
+"""One extended grapheme cluster (Unicode's UAX #29): what a user sees as one character."""
+_ALWAYS_SPLIT = "\u0300"
+"""Two characters below this (ASCII, Latin-1 and the Latin extensions, before the combining
+marks) always have a grapheme cluster boundary between them, unless they are CR then LF: no
+rule of UAX #29 joins them, whatever comes before or after."""
 
 
 TextSizeKey = tuple[str, int, bool, int, int | None]
@@ -213,12 +228,16 @@ class EditText(TextView):
     The text lives in the screen's state: ``value`` is what to show, ``on_change`` receives
     the edited text, ``on_focus`` asks for focus (and the keyboard), ``on_submit`` runs on the
     keyboard's action key. ``input_type`` filters what can be typed, as Android's does;
-    ``max_length`` truncates longer input. An empty field reports its hint as its text, as
-    Android's accessibility nodes do. It is underlined (primary while it has the focus)
-    unless given a ``background`` of its own, which replaces Android's underline too.
+    ``max_length`` truncates longer input. A delete takes the last character as the user
+    sees it (``last_grapheme_start``). While ``all_selected`` (its whole text selected:
+    ``ui.prefilled``), what is typed replaces the text and a delete clears it. An empty
+    field reports its hint as its text, as Android's accessibility nodes do. It is
+    underlined (primary while it has the focus) unless given a ``background`` of its own,
+    which replaces Android's underline too.
     """
 
     __slots__ = (
+        "all_selected",
         "field_key",
         "hint",
         "input_type",
@@ -262,6 +281,8 @@ class EditText(TextView):
         self.max_length = max_length
         self.field_key: str | None = None
         """The screen-state key holding this field's text, when bound by ``AppContext.edit``."""
+        self.all_selected = False
+        """Whether its whole text is selected, to be replaced by what is typed next."""
 
     @property
     def clickable(self) -> bool:
@@ -308,17 +329,27 @@ class EditText(TextView):
             return "".join(c for c in typed if c in _PHONE_CHARS)
         if not self.multiline:
             typed = typed.replace("\r", "").replace("\n", " ")
-        return "".join(c for c in typed if c == "\n" or c.isprintable())
+        return "".join(c for c in typed if c == "\n" or c.isprintable() or c in _TEXT_FORMAT_CHARS)
 
     def insert(self, typed: str) -> None:
-        """Type ``typed`` at the end of the field, filtered and truncated at ``max_length``."""
-        new = (self.text + self.accept(typed))[: self.max_length]
-        if new != self.text:
+        """Type ``typed`` at the end of the field, or in place of its text while all of it
+        is selected; filtered, and truncated at ``max_length``."""
+        accepted = self.accept(typed)
+        if not accepted:
+            return
+        kept = "" if self.all_selected else self.text
+        new = (kept + accepted)[: self.max_length]
+        if new != self.text or self.all_selected:
             self.on_change(new)
 
     def delete_back(self) -> None:
-        if self.text:
-            self.on_change(self.text[:-1])
+        """Delete the last character as the user sees it (a grapheme cluster: a flag, an
+        emoji with its skin tone or ZWJ-joined parts, a letter with its accents), or the
+        whole text while all of it is selected."""
+        if self.all_selected:
+            self.on_change("")
+        elif self.text:
+            self.on_change(self.text[: last_grapheme_start(self.text)])
 
     def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:
         View.draw(self, canvas, theme, d)
@@ -342,6 +373,23 @@ class EditText(TextView):
             y = self.text_top(d, box, len(lines)) + f.line_height * (len(lines) - 1)
             if x < box.right and y + f.line_height <= box.bottom:
                 canvas.rect(Rect(x, y, x + d.dp(2), y + f.line_height), line)
+
+
+def last_grapheme_start(text: str) -> int:
+    """Where the last grapheme cluster of non-empty ``text`` starts: the last character as
+    the user sees it (a flag's two regional indicators, an emoji with its skin tone,
+    variation selector or ZWJ-joined parts, a letter with its combining marks).
+
+    Clusters are found from the last point where two characters below ``_ALWAYS_SPLIT``
+    meet (a cluster starts there), so a long text is not read from its start."""
+    start = 0
+    for i in range(len(text) - 1, 0, -1):
+        before, after = text[i - 1], text[i]
+        if before < _ALWAYS_SPLIT and after < _ALWAYS_SPLIT and before != "\r":
+            start = i
+            break
+    *_, last = _GRAPHEME.finditer(text, start)
+    return last.start()
 
 
 class _Checkable(TextView):

@@ -55,6 +55,21 @@ def test_input_swipe_held_in_place_is_a_long_press(sh: Run, phone: Phone) -> Non
     assert phone.hierarchy_xml() != before
 
 
+def test_input_motionevent_cancel_ends_the_touch_with_no_tap_or_swipe(
+    sh: Run, phone: Phone
+) -> None:
+    (icon,) = find_all(phone.hierarchy_xml(), content_desc="Contacts")
+    x, y = icon.bounds.center
+    ok(sh(f"input motionevent DOWN {x} {y}; input motionevent CANCEL {x} {y}"))
+    assert not phone.touching
+    assert phone.foreground == (LAUNCHER, HOME_ACTIVITY)  # no tap opened Contacts
+    drag = "; ".join(f"input motionevent MOVE 540 {to}" for to in (1600, 1300, 1000, 700))
+    ok(sh(f"input motionevent DOWN 540 1900; {drag}; input motionevent CANCEL 540 700"))
+    assert not find_all(phone.hierarchy_xml(), resource_id=f"{LAUNCHER}:id/apps_view")
+    ok(sh(f"input motionevent DOWN 540 1900; {drag}; input motionevent UP 540 700"))
+    assert find_all(phone.hierarchy_xml(), resource_id=f"{LAUNCHER}:id/apps_view")  # opened
+
+
 def test_input_rejects_bad_arguments(sh: Run) -> None:
     assert "Usage: input" in failed(sh("input"))
     assert "input tap needs <x> <y>" in failed(sh("input tap 1"))

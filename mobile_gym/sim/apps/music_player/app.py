@@ -80,7 +80,7 @@ class MusicPlayerApp(AboutPages, App):
 
     def title(self, ctx: AppContext) -> str:
         if ctx.screen.activity == TRACKS:
-            return ctx.args.get("title", self.label)
+            return self._collection_title(ctx, self._playlist_id(ctx)) or self.label
         if ctx.screen.activity == PLAYER:
             now = Player(ctx).state().track
             return now.title if now else self.label
@@ -251,16 +251,26 @@ class MusicPlayerApp(AboutPages, App):
         return equalizer_screen(ctx)
 
     # a playlist, folder, artist or album --------------------------------------------------
+    @staticmethod
+    def _playlist_id(ctx: AppContext) -> int | None:
+        """The playlist a collection screen shows, if it shows one."""
+        return int(ctx.args.get("key", "")) if ctx.args.get("kind", "album") == "playlist" else None
+
+    @staticmethod
+    def _collection_title(ctx: AppContext, playlist_id: int | None) -> str | None:
+        """A collection screen's title: its playlist's current name (None once the playlist
+        is deleted), else the name of the folder, artist or album it was opened on."""
+        if playlist_id is None:
+            return ctx.args.get("title", "")
+        return library.playlist_title(ctx.db(), playlist_id)
+
     def collection(self, ctx: AppContext) -> View:
         kind, key = ctx.args.get("kind", "album"), str(ctx.args.get("key", ""))
-        title = ctx.args.get("title", "")
-        playlist_id = int(key) if kind == "playlist" else None
-        if playlist_id is not None:
-            found = library.playlist_title(ctx.db(), playlist_id)
-            if found is None:
-                ctx.finish()
-                return View()
-            title = found
+        playlist_id = self._playlist_id(ctx)
+        title = self._collection_title(ctx, playlist_id)
+        if title is None:
+            ctx.finish()
+            return View()
         tracks = TrackList(
             ctx, library.group_tracks(ctx, kind, key), ("group", kind, key), playlist_id
         )

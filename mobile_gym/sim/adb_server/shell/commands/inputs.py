@@ -3,7 +3,8 @@
 ``tap`` is the phone's tap (3 touch frames and a lift); ``swipe`` spreads touch frames
 evenly along the line, one per touch frame of virtual time for its duration (300 ms by
 default), then lifts, so a swipe held in place for 400 ms or more is a long press;
-``motionevent DOWN|MOVE`` is one touch frame and ``UP``/``CANCEL`` the lift, one to one;
+``motionevent DOWN|MOVE`` is one touch frame and ``UP`` the lift, one to one, and
+``CANCEL`` ends the touch as Android's ``ACTION_CANCEL`` does, with no tap, swipe or fling;
 ``text`` types into the focused field (``%s`` is a space); ``keyevent`` takes key codes and
 ``KEYCODE_`` names.
 """
@@ -88,7 +89,10 @@ def _motionevent(phone: Phone, args: list[str]) -> None:
     action = args[0].upper()
     if action in ("DOWN", "MOVE"):
         phone.touch(*_point(args[1:], "motionevent"))
-    elif action in ("UP", "CANCEL"):
+    elif action == "UP":
+        phone.lift()
+    elif action == "CANCEL":
+        phone.input.gestures.abandon()
         phone.lift()
     else:
         raise CommandError(f"Error: unknown motion event action {args[0]!r}\n{USAGE}")
