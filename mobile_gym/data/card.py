@@ -15,6 +15,8 @@ from mobile_gym import __version__
 from mobile_gym.data.export import ExportSummary
 from mobile_gym.data.provenance import Made
 from mobile_gym.data.schema import COLUMNS, ELEMENT_FIELDS
+from mobile_gym.tasks.loader import resolve_task
+from mobile_gym.tasks.schema import TaskFileError
 
 LICENSE = "cc-by-4.0"
 """The licence of the generated data: the project states none for its code or data, so
@@ -33,7 +35,7 @@ def dataset_card(summary: ExportSummary, made: list[Made]) -> str:
     front = {
         "license": LICENSE,
         "pretty_name": _title(summary),
-        "language": ["en"],
+        "language": _languages(summary),
         "tags": ["gui-agents", "android", "mobile-gym", "demonstrations", "screenshots"],
         "size_categories": [_size_category(summary.rows)],
         **({"configs": [_config(summary)]} if summary.format == "parquet" else {}),
@@ -68,6 +70,18 @@ def _suites(summary: ExportSummary) -> list[str]:
     return sorted({record.suite for record in summary.records})
 
 
+def _languages(summary: ExportSummary) -> list[str]:
+    """The languages of the exported tasks' instructions (``TaskSpec.language``); a task
+    that is not shipped counts as English, a task's default."""
+    languages: set[str] = set()
+    for task_id in {record.task_id for record in summary.records}:
+        try:
+            languages.add(resolve_task(task_id).language)
+        except TaskFileError:
+            languages.add("en")
+    return sorted(languages)
+
+
 def _size_category(rows: int) -> str:
     for limit, name in ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K")):
         if rows < limit:
@@ -88,7 +102,8 @@ def _about(summary: ExportSummary) -> str:
         "Step-level demonstrations of Android GUI tasks on mobile-gym's simulated phone: one "
         "row per agent action, with the screenshot and the view hierarchy (uiautomator dump "
         "XML) of the screen the agent saw before acting, the screen's numbered elements "
-        "(Set-of-Marks order), the instruction in force, and the action as an AndroidWorld / "
+        "(Set-of-Marks order), the instruction in force, what the user said and the MCP tool "
+        "returned after the previous action, and the action as an AndroidWorld / "
         "MobileWorld JSON action (`click`, `input_text`, `scroll`, `navigate_back`, `status`, "
         "`ask_user`, `mcp`, ...) with the element it points at.\n\n"
         f"- {summary.rows} steps from {len(records)} episodes of "
@@ -168,10 +183,10 @@ def _schema() -> str:
         "",
         "`action` is one JSON object: `action_type` and its fields (`text`, `direction`, "
         "`app_name`, `goal_status`, `action_name` and `action_json` for `mcp`). An action "
-        "with a point has `x` and `y` (the phone's pixels) and, when the point is on a "
-        "numbered element, its `index` (the element centred there, else the smallest that "
-        "contains it); mobile-gym's `JsonActions` wrapper reads every action back "
-        "(`parse_json_action`).",
+        "with a point has `x` and `y` (the phone's pixels) and, when the point is a "
+        "numbered element's centre, its `index`; for a recorded command, `element_index` names "
+        "the element centred there, else the smallest that contains it. mobile-gym's `JsonActions` wrapper reads "
+        "every action back (`parse_json_action`, `index` first) to do what was done.",
         "",
     ]
     return "\n".join(lines)

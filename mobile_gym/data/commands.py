@@ -67,6 +67,7 @@ def generate(
         *((("--no-screenshots", None),) if not screenshots else ()),
         ("--out", str(out)),
     ]
+    check_exportable(agent)
     made = Made(generate_command(arguments), __version__)
     save = ["observations", *(["screenshots"] if screenshots else [])]
     try:
@@ -101,6 +102,27 @@ def generate(
         highlight=False,
         markup=False,
     )
+
+
+def check_exportable(agent: str) -> None:
+    """Exit 2 with one line, before anything is played, when ``agent`` (built with its
+    default options) acts in an action space whose actions export cannot read
+    (``EXPORTED_ACTION_SPACES``); an agent that cannot be built is left to eval to name."""
+    from mobile_gym.agents import AGENTS, make_agent
+    from mobile_gym.cli import _fail
+    from mobile_gym.data.rows import EXPORTED_ACTION_SPACES
+
+    if agent not in AGENTS:
+        return
+    try:
+        space = make_agent(agent).action_space
+    except (ImportError, ValueError):
+        return
+    if space not in EXPORTED_ACTION_SPACES:
+        raise _fail(
+            f"agent {agent!r} acts in the {space!r} action space, whose actions export cannot "
+            f"read (it reads {', '.join(EXPORTED_ACTION_SPACES)}): generate with --agent oracle"
+        )
 
 
 def export(

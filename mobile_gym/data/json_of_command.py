@@ -9,9 +9,10 @@ contains it. Two forms are written:
 - ``parsed_command``: the command as the JSON dialect reads it back to do the same thing
   (``JsonActions``): the element's ``index`` when one is centred on the point (the dialect
   taps an element's centre), else the point in pixels;
-- ``command_json_action``: the JSON action as a dataset records it: that form, plus the
-  ``index`` of the element hit and the point in whole pixels (``x``, ``y``) for every
-  action with a point, so a model can learn either.
+- ``command_json_action``: the JSON action as a dataset records it: that form with the
+  point in whole pixels (``x``, ``y``) for every action with a point, and the element's
+  ``index`` only when the point is its centre, so that the label, read back index first,
+  does exactly what the command did.
 
 Keys: ``BACK``, ``HOME`` and ``ENTER`` become ``navigate_back``, ``navigate_home`` and
 ``keyboard_enter``; a swipe becomes the direction the finger moves most; ``status``,
@@ -105,21 +106,19 @@ def command_json_action(
     command: Command, elements: Sequence[Element], size: tuple[int, int]
 ) -> tuple[dict[str, Any], int | None]:
     """The JSON action a dataset records for ``command`` on a screen of ``size`` showing
-    ``elements``, and the index of the element it points at (None: no element, or no
-    point): ``parsed_command``'s action with that ``index`` and the point in whole pixels
-    (``x``, ``y``) for an action with a point. ``ValueError`` as ``parsed_command``."""
+    ``elements``, and the index of the element it points at (``hit_element``; None: no
+    element, or no point): ``parsed_command``'s action (an ``index`` only for an element
+    centred on the point) with the point in whole pixels (``x``, ``y``) for an action with
+    a point. ``ValueError`` as ``parsed_command``."""
     action = json_action(parsed_command(command, elements, size))
     element, _ = hit_element(command, elements, size)
     point = pixels(command, size)
     if point is None or command.verb == "swipe":  # a swipe is its direction alone
         return action, None
-    index = element.index if element is not None else None
     action.pop("x", None)
     action.pop("y", None)
-    if index is not None:
-        action["index"] = index
     action["x"], action["y"] = round(point[0]), round(point[1])
-    return action, index
+    return action, None if element is None else element.index
 
 
 def _swipe_direction(command: Command) -> str:

@@ -2,8 +2,9 @@
 
 Row K of an episode is its K-th action with what the agent saw before it: the files
 saved of observation K - 1 (``--save observations``: the view hierarchy, and the screen;
-the half-size screenshot of ``--save screenshots`` when the run kept one) and the
-instruction in force then (the episode's, replaced by each new one a step gave). The
+the half-size screenshot of ``--save screenshots`` when the run kept one), the
+instruction in force then (the episode's, replaced by each new one a step gave), and what
+action K - 1 brought back: the user's reply and the MCP tool's result (``replies``). The
 action is written as a JSON action on that screen: a recorded ``Command`` (the oracle's)
 through ``mobile_gym.data.json_of_command``, the reply of an LLM agent in the ``json`` or
 ``text`` action space as the env read it (a reply it could not read has no JSON action: its
@@ -85,6 +86,7 @@ def episode_rows(
         raise ExportError(str(exc)) from None
     before = [header.get("reset") or {}, *steps]  # what was saved before each action
     instruction = record.instruction
+    seen = replies({})
     for number, line in enumerate(steps, 1):
         screen = _screen(root, path, before[number - 1], image_size)
         action, index = _json_action(path, str(header.get("action_space", "")), line, screen)
@@ -99,6 +101,7 @@ def episode_rows(
             "screen_height": screen.size[1],
             "view_hierarchy": screen.xml,
             "elements": [element_row(element) for element in screen.elements],
+            **seen,
             "action": None if action is None else json.dumps(action, ensure_ascii=False),
             "action_type": None if action is None else action["action_type"],
             "element_index": index,
@@ -110,6 +113,18 @@ def episode_rows(
         }
         if line.get("instructions"):  # a new instruction holds from the next action on
             instruction = line["instructions"][-1]
+        seen = replies(line)
+
+
+def replies(line: dict[str, Any]) -> dict[str, str]:
+    """What a step line's action brought back for the agent to see before the next one,
+    as the ``ask_user_response`` and ``tool_call`` columns hold it: the user's reply and
+    the text of the MCP tool's result ('' for none)."""
+    call = line.get("tool_call")
+    result = call.get("result") if isinstance(call, dict) else None
+    if result is not None and not isinstance(result, str):
+        result = json.dumps(result, ensure_ascii=False)
+    return {"ask_user_response": str(line.get("user_reply") or ""), "tool_call": result or ""}
 
 
 def element_row(element: Element) -> dict[str, Any]:
@@ -182,6 +197,9 @@ _READERS: dict[str, Callable[[str], ParsedCommand]] = {
     "text": parse_text_command,
 }
 """The action spaces whose recorded replies are read into JSON actions, and their readers."""
+EXPORTED_ACTION_SPACES = ("gesture", *_READERS)
+"""The action spaces of the agents whose runs export reads: ``gesture`` (the oracle's and
+the gesture agents' ``Command``), and those of ``_READERS``."""
 
 
 def _json_action(

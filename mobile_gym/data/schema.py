@@ -57,13 +57,29 @@ COLUMNS: tuple[Column, ...] = (
         + ", ".join(field.name for field in ELEMENT_FIELDS),
     ),
     Column(
+        "ask_user_response",
+        "string",
+        "what the user said after the previous action (its reply to ask_user, or unasked); "
+        "'' for nothing",
+    ),
+    Column(
+        "tool_call",
+        "string",
+        "the result of the MCP tool the previous action called (its text); '' for none",
+    ),
+    Column(
         "action",
         "string",
         "the action as a JSON action (AndroidWorld / MobileWorld); null: a model's reply "
         "that was no readable action",
     ),
     Column("action_type", "string", "the JSON action's action_type (null: no action)"),
-    Column("element_index", "int32", "the element the action points at (null: none)"),
+    Column(
+        "element_index",
+        "int32",
+        "the element the action points at (a command's point: the element centred there, "
+        "else the smallest that contains it; null: none)",
+    ),
     Column(
         "command",
         "string",

@@ -98,6 +98,18 @@ def test_generate_names_a_bad_suite_and_records_nothing(tmp_path: pathlib.Path) 
     assert not (out / "generate.json").exists()
 
 
+def test_generate_refuses_an_agent_whose_actions_export_cannot_read(
+    tmp_path: pathlib.Path,
+) -> None:
+    out = tmp_path / "run"
+    problem = fails(
+        "generate", "--task", "settings.wifi_off", "--agent", "random", "--out", str(out)
+    )
+    assert "agent 'random' acts in the 'element' action space" in problem
+    assert "export cannot read" in problem and "next:" not in problem
+    assert not out.exists()
+
+
 def test_a_missing_extra_is_named(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib.util
 

@@ -41,10 +41,12 @@ def test_a_tap_off_centre_names_the_smallest_element_around_it_but_replays_as_pi
     command = at("long_press", 820, 460)  # inside the button and the row, centred on neither
     assert hit_element(command, SCREEN, SIZE) == (BUTTON, False)
     action, index = command_json_action(command, SCREEN, SIZE)
-    assert action == {"action_type": "long_press", "index": 1, "x": 820, "y": 460}
+    assert action == {"action_type": "long_press", "x": 820, "y": 460}  # no index: read first
     assert index == 1
     exact = parsed_command(command, SCREEN, SIZE)
     assert exact.index is None and exact.point == pytest.approx((820, 460))
+    replayed = parse_json_action(action)
+    assert replayed.index is None and replayed.point == pytest.approx(exact.point)
 
 
 def test_a_point_on_no_numbered_element_is_pixels_alone() -> None:
