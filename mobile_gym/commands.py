@@ -8,7 +8,8 @@ carried out is refused (``refuse``): one frame passes and ``info["action_error"]
 
 ``Command.check`` reads every field with the checks of ``mobile_gym.checks``: positions
 must be numbers in [0, 1] (an agent-level position off the screen is refused, not
-clamped), texts strings, ``arguments`` JSON nested at most ``MAX_JSON_DEPTH`` deep, a wait
+clamped), texts strings (a ``type`` text not empty, an ``answer`` or ``ask_user`` text not
+empty or only spaces), ``arguments`` JSON nested at most ``MAX_JSON_DEPTH`` deep, a wait
 at most ``MAX_WAIT_MS``. Whatever the fields hold, checking and running a command never
 raises.
 """
@@ -97,6 +98,10 @@ class Command:
                 key_name(self.key)
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
+        if verb == "type" and not self.text:
+            raise CommandError("type needs text to type")
+        if verb in ("answer", "ask_user") and not self.text.strip():
+            raise CommandError(f"{verb} needs text (not only spaces)")
         if verb == "status" and self.text not in STATUSES:
             raise CommandError(f"status must be one of {STATUSES}, got {shown(self.text)}")
         if verb == "open_app" and not self.app.strip():

@@ -120,6 +120,12 @@ def test_open_app_has_no_fixed_touch_sequence() -> None:
         (Command("key", key="NOPE"), "unknown Android key"),
         (Command("status", text="done"), "status must be one of ('complete', 'infeasible')"),
         (Command("open_app", app=" "), "open_app needs an app name"),
+        (Command("type", text=""), "type needs text to type"),
+        (Command("type", 0.5, 0.5), "type needs text to type"),
+        (Command("answer"), "answer needs text (not only spaces)"),
+        (Command("answer", text=" \t\n"), "answer needs text (not only spaces)"),
+        (Command("ask_user", text=""), "ask_user needs text (not only spaces)"),
+        (Command("ask_user", text="   "), "ask_user needs text (not only spaces)"),
         (
             Command("mcp_call", tool="t", arguments={"f": object()}),
             "mcp_call arguments must be JSON",
@@ -163,6 +169,18 @@ def test_a_bad_command_is_refused_when_run(env: MobileEnv) -> None:
     *_, info = run_command(env, Command("click", 2.0, 0.5))
     assert _frames(env) == (steps + 1, ms + FRAME_MS)
     assert info["action_error"] == "click: x must be a number in [0, 1], got 2.0"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [Command("type", 0.5, 0.1, text=""), Command("answer", text=" "), Command("ask_user")],
+)
+def test_a_command_with_no_text_is_refused_when_run(env: MobileEnv, command: Command) -> None:
+    steps, ms = _frames(env)
+    *_, info = run_command(env, command)
+    assert _frames(env) == (steps + 1, ms + FRAME_MS)  # no tap on the field either
+    assert info["action_error"].startswith(f"{command.verb} needs text")
+    assert env.episode.agent.answers == 0 and env.episode.agent.questions == []
 
 
 def test_run_command_plays_the_command_s_touches(env: MobileEnv) -> None:

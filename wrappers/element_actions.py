@@ -16,7 +16,7 @@ import gymnasium as gym
 import numpy as np
 
 from mobile_gym.actions import StepResult
-from mobile_gym.checks import check_int, check_text, shown
+from mobile_gym.checks import check_flag, check_int, check_number, check_text, shown
 from mobile_gym.commands import Command, CommandError, refuse, run_command
 from mobile_gym.spaces import TEXT_LENGTH, UnicodeText
 from mobile_gym.wrappers.elements import Element, env_elements
@@ -117,9 +117,9 @@ class ElementActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
 
     Rewards:
         Those of the touch steps of the action, summed. An invalid action (unknown verb,
-        index not on screen, a verb the element does not support, malformed action) waits
-        one frame, sets ``info["action_error"]`` to a message for the agent, and has
-        ``invalid_penalty`` subtracted from its reward.
+        index not on screen, a verb the element does not support, ``type`` with empty
+        text, malformed action) waits one frame, sets ``info["action_error"]`` to a
+        message for the agent, and has ``invalid_penalty`` subtracted from its reward.
 
     Termination:
         That of the wrapped env.
@@ -129,9 +129,10 @@ class ElementActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
             would count touch steps, not agent actions).
         max_elements: how many elements an action can address; elements numbered beyond
             it are out of reach.
-        with_text: the Dict form with a ``type`` verb and a ``text`` field.
-        text_length: the longest ``text`` of the Dict form.
-        invalid_penalty: subtracted from the reward of an invalid action (0 by default).
+        with_text: the Dict form with a ``type`` verb and a ``text`` field (True or False).
+        text_length: the longest ``text`` of the Dict form (a positive integer).
+        invalid_penalty: subtracted from the reward of an invalid action (0 by default; a
+            finite number, not below 0).
         verbs: the verbs the agent may use, in this order (a subset of ``VERBS``, or of
             ``TEXT_VERBS`` with ``with_text``); all of them by default. Fewer verbs make a
             smaller action space, e.g. ``("click", "back")`` for tasks that only need taps.
@@ -154,24 +155,23 @@ class ElementActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
             invalid_penalty=invalid_penalty,
             verbs=verbs,
         )
-        check_int("max_elements", max_elements, low=1)
-        refuse_cap_inside(env, "ElementActions")
+        refuse_cap_inside(env, type(self).__name__)
         super().__init__(env)
-        self.max_elements = max_elements
-        self.with_text = with_text
-        self.text_length = text_length
-        self.invalid_penalty = float(invalid_penalty)
-        self.verbs = _chosen_verbs(verbs, TEXT_VERBS if with_text else VERBS)
-        if with_text:
+        self.max_elements = check_int("max_elements", max_elements, low=1)
+        self.with_text = check_flag("with_text", with_text)
+        self.text_length = check_int("text_length", text_length, low=1)
+        self.invalid_penalty = check_number("invalid_penalty", invalid_penalty, low=0.0)
+        self.verbs = _chosen_verbs(verbs, TEXT_VERBS if self.with_text else VERBS)
+        if self.with_text:
             self.action_space = gym.spaces.Dict(
                 {
                     "verb": gym.spaces.Discrete(len(self.verbs)),
-                    "index": gym.spaces.Discrete(max_elements),
-                    "text": UnicodeText(text_length),
+                    "index": gym.spaces.Discrete(self.max_elements),
+                    "text": UnicodeText(self.text_length),
                 }
             )
         else:
-            self.action_space = gym.spaces.MultiDiscrete([len(self.verbs), max_elements])
+            self.action_space = gym.spaces.MultiDiscrete([len(self.verbs), self.max_elements])
         self.elements: list[Element] = []
 
     # gymnasium API -----------------------------------------------------------------------
@@ -183,6 +183,7 @@ class ElementActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
     def step(self, action: Any) -> StepResult:
         try:
             command = self.command(action)
+            command.check()
         except CommandError as exc:
             observation, reward, terminated, truncated, info = refuse(self.env, str(exc))
             reward -= self.invalid_penalty

@@ -44,6 +44,10 @@ Rewards / Termination:
     Those of the wrapped env, summed over the gesture's touch steps; the gesture stops early
     if the episode ends. A malformed action waits one frame and explains itself in
     ``info["action_error"]``; it never raises.
+
+Step cap:
+    ``StepCap`` goes outside this wrapper, counting gestures; a ``StepCap`` inside it is
+    refused (ValueError).
 """
 
 from __future__ import annotations
@@ -59,6 +63,7 @@ from mobile_gym.checks import check_int, check_pair, check_text, shown
 from mobile_gym.commands import DIRECTIONS, VERBS, Command, CommandError, refuse, run_command
 from mobile_gym.spaces import KEYS, TEXT_LENGTH, UnicodeText
 from mobile_gym.tasks.signals import parse_tool_call
+from mobile_gym.wrappers.step_cap import refuse_cap_inside
 
 _POINTED = ("click", "double_tap", "long_press", "swipe")
 _TEXTUAL = ("type", "answer", "status", "ask_user", "open_app", "mcp_call")
@@ -87,6 +92,7 @@ class GestureActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
 
     def __init__(self, env: gym.Env, text_length: int = TEXT_LENGTH) -> None:
         gym.utils.RecordConstructorArgs.__init__(self, text_length=text_length)
+        refuse_cap_inside(env, type(self).__name__)
         super().__init__(env)
         self.text_length = check_int("text_length", text_length, low=1)
         self.action_space = gesture_action_space(text_length)

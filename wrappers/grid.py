@@ -31,6 +31,7 @@ from gymnasium import spaces
 from mobile_gym.actions import StepResult
 from mobile_gym.checks import check_int
 from mobile_gym.commands import DIRECTIONS, Command, refuse, run_command
+from mobile_gym.wrappers.step_cap import refuse_cap_inside
 
 _TAIL = (
     *(Command("scroll", direction=d) for d in DIRECTIONS),
@@ -43,7 +44,9 @@ class GridActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """Tap a grid cell, scroll or press BACK / HOME; see the module docstring.
 
     Args:
-        env: the env to drive (the touch-level MobileEnv or a wrapper over it).
+        env: the env to drive (the touch-level MobileEnv or a wrapper over it), without a
+            ``StepCap`` below this wrapper (a cap below it would count touch steps, not
+            grid actions).
         columns: cells across the screen.
         rows: cells down the screen.
     """
@@ -52,6 +55,7 @@ class GridActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
         gym.utils.RecordConstructorArgs.__init__(self, columns=columns, rows=rows)
         check_int("columns", columns, low=1)
         check_int("rows", rows, low=1)
+        refuse_cap_inside(env, type(self).__name__)
         super().__init__(env)
         self.columns, self.rows = columns, rows
         self.action_space = spaces.Discrete(columns * rows + len(_TAIL))

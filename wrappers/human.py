@@ -17,8 +17,13 @@ import cv2
 import gymnasium as gym
 import numpy as np
 
+from mobile_gym.timing import FRAME_MS
+
 WINDOW_HEIGHT = 800
 """Height of the window in pixels; the width keeps the screen's aspect ratio."""
+WINDOW_FPS = 1000 // FRAME_MS
+"""The frame rate the window declares when the wrapped env declares none: the simulated
+phone's."""
 
 _DISPLAY_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
 """Any of these set means a window can open on X11 / Linux (SDL_VIDEODRIVER chooses one)."""
@@ -50,12 +55,13 @@ def check_human_render() -> None:
 class HumanWindow(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """Shows the wrapped env's ``rgb_array`` frame in a window after every reset and step.
 
+    Its ``metadata`` is the wrapped env's, with ``render_modes`` ``["human"]`` and a
+    ``render_fps`` (the wrapped env's, else ``WINDOW_FPS``).
+
     Args:
         env: an env made with ``render_mode="rgb_array"``.
         height: the window's height in pixels.
     """
-
-    metadata: dict[str, Any] = {"render_modes": ["human"]}  # noqa: RUF012
 
     def __init__(self, env: gym.Env, height: int = WINDOW_HEIGHT) -> None:
         gym.utils.RecordConstructorArgs.__init__(self, height=height)
@@ -63,6 +69,11 @@ class HumanWindow(gym.Wrapper, gym.utils.RecordConstructorArgs):
         if env.render_mode != "rgb_array":
             raise ValueError(f"HumanWindow needs render_mode='rgb_array', got {env.render_mode!r}")
         check_human_render()
+        self.metadata = {
+            **env.metadata,
+            "render_modes": ["human"],
+            "render_fps": env.metadata.get("render_fps") or WINDOW_FPS,
+        }
         self.height = height
         self.window: Any = None
         """The pygame display surface, once the first frame is shown."""

@@ -229,6 +229,17 @@ def _check_size(screen_size: Sequence[int]) -> tuple[int, int]:
         ) from None
 
 
+def _check_screen_observed(env: gym.Env, name: str) -> None:
+    """ValueError if ``env`` observes a Dict without a ``screen``: ``name`` reads one."""
+    observed = env.observation_space
+    if isinstance(observed, spaces.Dict) and "screen" not in observed.spaces:
+        raise ValueError(
+            f"{name} observes the screen, but the wrapped env's observations have none "
+            f"(only {', '.join(map(repr, observed.spaces))}): make the env with "
+            f"keep_screen=True, e.g. observation_options={{'keep_screen': True}}"
+        )
+
+
 def _screen_of(observation: Any) -> np.ndarray:
     if isinstance(observation, dict):
         return observation["screen"]
@@ -239,7 +250,9 @@ class RLObservation(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
     """A single-level Dict of numeric arrays: screen, instruction tokens, elements and mask.
 
     Args:
-        env: an env whose observation is the base env's ``Dict(screen, instruction)``.
+        env: an env whose observation is the base env's ``Dict(screen, instruction)``;
+            when ``parts`` holds ``screen``, a Dict observation without one is refused
+            (ValueError).
         screen_size: ``(height, width)`` of the observed screen.
         grayscale: observe one luminance channel instead of RGB.
         max_tokens: length of the ``instruction`` token ids.
@@ -286,6 +299,8 @@ class RLObservation(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
         check_int("label_words", label_words, low=0)
         if label_words and "elements" not in parts:
             raise ValueError("label_words needs the elements part")
+        if "screen" in parts:
+            _check_screen_observed(env, type(self).__name__)
         self.screen_size = _check_size(screen_size)
         self.grayscale = check_flag("grayscale", grayscale)
         self.max_tokens = max_tokens
@@ -375,7 +390,8 @@ class ImageOnly(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
         or ``RLObservation``'s) or an image observation as it is.
 
     Args:
-        env: an env that observes a screen.
+        env: an env that observes a screen (a Dict observation without ``screen``, such
+            as a text or HTML view's without ``keep_screen=True``, is refused: ValueError).
         screen_size: ``(height, width)`` of the observed image.
         grayscale: one luminance channel instead of RGB.
     """
@@ -385,6 +401,7 @@ class ImageOnly(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
     ) -> None:
         gym.utils.RecordConstructorArgs.__init__(self, screen_size=screen_size, grayscale=grayscale)
         super().__init__(env)
+        _check_screen_observed(env, type(self).__name__)
         self.screen_size = _check_size(screen_size)
         self.grayscale = check_flag("grayscale", grayscale)
         self.observation_space = _screen_space(self.screen_size, self.grayscale)

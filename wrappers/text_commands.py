@@ -59,7 +59,7 @@ import gymnasium as gym
 
 from mobile_gym import actions
 from mobile_gym.actions import StepResult
-from mobile_gym.checks import check_json, check_nesting, check_text, shown
+from mobile_gym.checks import check_int, check_json, check_nesting, check_text, shown
 from mobile_gym.commands import DIRECTIONS, Command, CommandError, refuse, run_command
 from mobile_gym.spaces import UnicodeText
 from mobile_gym.wrappers.elements import Element, env_elements
@@ -577,10 +577,10 @@ class ParsedActionWrapper(gym.Wrapper, gym.utils.RecordConstructorArgs):
 
     def __init__(self, env: gym.Env, max_length: int = 16384) -> None:
         gym.utils.RecordConstructorArgs.__init__(self, max_length=max_length)
-        super().__init__(env)
-        self.action_space = UnicodeText(max_length)
-        self.max_length = self.action_space.max_length
         refuse_cap_inside(env, type(self).__name__)
+        super().__init__(env)
+        self.max_length = check_int("max_length", max_length, low=1)
+        self.action_space = UnicodeText(self.max_length)
 
     def parse(self, action: Any) -> ParsedCommand:
         raise NotImplementedError

@@ -21,6 +21,7 @@ import gymnasium as gym
 import numpy as np
 
 from mobile_gym.caches import FIFOCache, LastInput
+from mobile_gym.checks import check_int
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.ui.fonts import face
 from mobile_gym.spaces import UnicodeText
@@ -262,15 +263,21 @@ class SetOfMarks(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
 
     Args:
         env: an env whose observations hold ``screen``.
-        line_px: box line width in full-size screen pixels (at least 1 pixel once scaled).
-        label_px: label text size in full-size screen pixels.
+        line_px: box line width in full-size screen pixels (at least 1 pixel once scaled),
+            an integer from 1 to the screen's shorter side.
+        label_px: label text size in full-size screen pixels, an integer from 1 to the
+            screen's shorter side.
+
+    Raises:
+        ValueError: ``line_px`` or ``label_px`` is not such an integer.
     """
 
     def __init__(self, env: gym.Env, line_px: int = 6, label_px: int = 40) -> None:
         gym.utils.RecordConstructorArgs.__init__(self, line_px=line_px, label_px=label_px)
         super().__init__(env)
-        self.line_px = line_px
-        self.label_px = label_px
+        side = min(self.env.unwrapped.device.size)
+        self.line_px = check_int("line_px", line_px, 1, side)
+        self.label_px = check_int("label_px", label_px, 1, side)
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
         screen = np.array(observation["screen"], dtype=np.uint8)

@@ -256,6 +256,19 @@ def test_invalid_text_form_actions(action: Any, message: str) -> None:
     assert state(env) == before
 
 
+def test_typing_empty_text_into_a_field_is_invalid() -> None:
+    env = element_env("contacts.create_named", with_text=True, invalid_penalty=0.25)
+    _, info = env.reset(seed=1)
+    _, _, _, _, info = env.step({"verb": "click", "index": find(info, "Contacts")})
+    _, _, _, _, info = env.step({"verb": "click", "index": find(info, "Create new contact")})
+    before = state(env)
+    field = find(info, "First name")
+    _, reward, terminated, _, info = env.step({"verb": "type", "index": field, "text": ""})
+    assert info["action_error"] == "type needs text to type"
+    assert reward == -0.25 and not terminated
+    assert state(env) == before  # not even the tap on the field
+
+
 def test_a_verb_the_element_does_not_support_is_invalid() -> None:
     env = element_env()
     env.reset(seed=0)
@@ -272,6 +285,26 @@ def test_construction_checks() -> None:
     assert element_env().action_space == gym.spaces.MultiDiscrete([6, 64])
     space = element_env(with_text=True, max_elements=8).action_space
     assert set(space.keys()) == {"verb", "index", "text"} and space["index"].n == 8
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"with_text": "no"}, "with_text must be True or False, got 'no'"),
+        ({"with_text": 1}, "with_text must be True or False, got 1"),
+        ({"text_length": "5", "with_text": True}, "text_length must be a positive integer"),
+        ({"text_length": 0, "with_text": True}, "text_length must be a positive integer"),
+        ({"invalid_penalty": float("nan")}, "invalid_penalty must be a finite number of at"),
+        ({"invalid_penalty": "0.1"}, "invalid_penalty must be a finite number of at least 0"),
+        ({"invalid_penalty": -1.0}, "invalid_penalty must be a finite number of at least 0"),
+        ({"max_elements": 2.0}, "max_elements must be a positive integer"),
+    ],
+)
+def test_options_are_checked_at_construction(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        element_env(**options)
+    with pytest.raises(ValueError, match=message):
+        gym.make("MobileGym/settings.wifi_off-v0", action_space="element", action_options=options)
 
 
 def test_a_chosen_set_of_verbs_makes_a_smaller_action_space() -> None:

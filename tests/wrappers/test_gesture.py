@@ -226,6 +226,11 @@ def test_sub_step_rewards_and_instructions_are_gathered() -> None:
         (Command("click", x="a", y=0.5), "x must be a number"),
         (Command("mcp_call", tool="t", arguments={"f": object()}), "arguments must be"),
         (Command("type", text=None), "text needs a text string"),  # type: ignore[arg-type]
+        ({"verb": "type", "text": ""}, "type needs text to type"),
+        ({"verb": "type", "position": [0.5, 0.1], "text": ""}, "type needs text to type"),
+        ({"verb": "answer", "text": ""}, "answer needs text (not only spaces)"),
+        ({"verb": 9, "text": " \n"}, "answer needs text (not only spaces)"),
+        ({"verb": "ask_user", "text": ""}, "ask_user needs text (not only spaces)"),
     ],
 )
 def test_malformed_actions_are_explained_not_raised(action: Any, complaint: str) -> None:
@@ -233,6 +238,20 @@ def test_malformed_actions_are_explained_not_raised(action: Any, complaint: str)
     _, reward, terminated, truncated, info = env.step(action)
     assert complaint in info["action_error"]
     assert reward == 0.0 and not terminated and not truncated
+
+
+def test_empty_text_reaches_neither_the_phone_nor_the_agent_record() -> None:
+    env, recorder = wrapped()
+    for verb in ("type", "answer", "ask_user"):
+        env.step({"verb": verb, "text": ""})
+    assert recorder.kinds() == [ActionType.REPEAT] * 3
+    agent = env.unwrapped.episode.agent
+    assert agent.answer is None and agent.answers == 0 and agent.questions == []
+
+
+def test_a_step_cap_inside_is_refused() -> None:
+    with pytest.raises(ValueError, match="GestureActions must wrap the env inside its StepCap"):
+        GestureActions(gym.make(WIFI_OFF, max_steps=8))
 
 
 # property tests: random and malformed actions never crash and never fake success ------------

@@ -107,6 +107,11 @@ def test_grid_size_is_checked(bad: Any) -> None:
         GridActions(MobileEnv("settings.wifi_off"), columns=bad)
 
 
+def test_a_step_cap_inside_is_refused() -> None:
+    with pytest.raises(ValueError, match="GridActions must wrap the env inside its StepCap"):
+        GridActions(gym.make("MobileGym/settings.wifi_off-v0", max_steps=8))
+
+
 def test_cap_counts_grid_actions() -> None:
     env = gym.make("MobileGym/settings.wifi_off-v0", action_space="grid", max_steps=3)
     env.reset(seed=0)

@@ -306,6 +306,7 @@ def test_wifi_off_in_exactly_min_steps() -> None:
         ({"action_type": "click", "x": 5000, "y": 10}, "off the screen"),
         ({"action_type": "teleport"}, "unknown action_type"),
         ({"action_type": "open_app", "app_name": "  "}, "open_app needs an app name"),
+        ({"action_type": "answer", "text": "  "}, "answer needs text (not only spaces)"),
         (42, "must be a JSON object"),
     ],
 )
@@ -326,6 +327,14 @@ def test_an_invalid_action_moves_nothing_and_says_why(action: Any, message: str)
 def test_a_step_cap_inside_is_refused() -> None:
     with pytest.raises(ValueError, match="StepCap outermost"):
         JsonActions(gym.make(WIFI))
+
+
+@pytest.mark.parametrize("max_length", [0, 2.5, True, "100", None])
+def test_max_length_is_checked(max_length: Any) -> None:
+    with pytest.raises(ValueError, match="max_length must be a positive integer, got "):
+        JsonActions(gym.make(WIFI, max_steps="none"), max_length=max_length)
+    with pytest.raises(ValueError, match="max_length must be a positive integer, got "):
+        gym.make(WIFI, action_space="json", action_options={"max_length": max_length})
 
 
 def test_input_text_types_into_the_element() -> None:

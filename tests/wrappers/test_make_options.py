@@ -6,10 +6,12 @@ from __future__ import annotations
 import importlib.util
 import pathlib
 import tomllib
+import warnings
 
 import gymnasium as gym
 import numpy as np
 import pytest
+from gymnasium.utils.env_checker import check_env
 
 import mobile_gym  # noqa: F401  (registers the envs)
 from mobile_gym.wrappers import human
@@ -162,6 +164,31 @@ def test_human_shows_frames_in_a_window(monkeypatch: pytest.MonkeyPatch) -> None
     finally:
         env.close()
     assert env.get_wrapper_attr("window") is None
+
+
+def test_human_window_declares_a_frame_rate(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    env = gym.make(WIFI_OFF, render_mode="human")
+    try:
+        base = env.unwrapped.metadata
+        assert env.metadata == {**base, "render_modes": ["human"]}
+        assert env.metadata["render_fps"] == base["render_fps"] == human.WINDOW_FPS
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            check_env(env)
+        said = [str(warning.message) for warning in caught]
+        assert not [text for text in said if "render fps" in text], said
+    finally:
+        env.close()
+
+
+def test_human_window_keeps_a_frame_rate_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    env = gym.make(WIFI_OFF, render_mode="rgb_array").unwrapped
+    monkeypatch.setattr(env, "metadata", {"render_modes": ["rgb_array"], "render_fps": 5})
+    assert human.HumanWindow(env).metadata["render_fps"] == 5
+    monkeypatch.setattr(env, "metadata", {"render_modes": ["rgb_array"]})
+    assert human.HumanWindow(env).metadata["render_fps"] == human.WINDOW_FPS
 
 
 def test_human_extra_is_optional() -> None:

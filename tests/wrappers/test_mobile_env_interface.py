@@ -276,6 +276,8 @@ def test_answer_reaches_the_answer_signal() -> None:
         ("<action>CLICK(999)</action>", "element 999 does not exist"),
         ("<action>INPUT(5)</action>", "INPUT takes 2 argument"),
         ("<action>INPUT(5, 7)</action>", "text must be a string"),
+        ('<action>INPUT(1, "")</action>', "type needs text to type"),
+        ('<action>ANSWER(" ")</action>', "answer needs text (not only spaces)"),
         ('<action>SCROLL("SIDEWAYS")</action>', "direction must be"),
         ("<action>SCROLL(1)</action>", "direction must be a string"),
         ("<action>GOBACK(1)</action>", "GOBACK takes 0 argument"),

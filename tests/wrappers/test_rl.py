@@ -176,6 +176,33 @@ def test_image_only_over_rl_observation_and_over_grayscale() -> None:
     assert (image[:, :, 0] == image[:, :, 1]).all() and (image[:, :, 1] == image[:, :, 2]).all()
 
 
+@pytest.mark.parametrize("observation", ["html", "text"])
+@pytest.mark.parametrize("wrapper", [ImageOnly, RLObservation])
+def test_a_screen_reader_over_an_env_without_a_screen_is_refused(
+    observation: str, wrapper: type[gym.Wrapper]
+) -> None:
+    without = gym.make("MobileGym/settings.wifi_off-v0", observation=observation)
+    with pytest.raises(ValueError, match=r"observes the screen.*keep_screen=True"):
+        wrapper(without)
+    kept = gym.make(
+        "MobileGym/settings.wifi_off-v0",
+        observation=observation,
+        observation_options={"keep_screen": True},
+    )
+    env = wrapper(kept)
+    observed, _ = env.reset(seed=0)
+    assert env.observation_space.contains(observed)
+
+
+def test_rl_observation_without_its_screen_part_needs_no_screen() -> None:
+    without = gym.make("MobileGym/settings.wifi_off-v0", observation="html")
+    env = RLObservation(without, parts=("instruction",))
+    observed, _ = env.reset(seed=0)
+    assert set(observed) == {"instruction"} and env.observation_space.contains(observed)
+    with pytest.raises(ValueError, match="ImageOnly observes the screen"):
+        ImageOnly(env)
+
+
 # observations ----------------------------------------------------------------------------
 def test_observations_stay_in_the_space_on_several_screens() -> None:
     env = rl_env(screen_size=(96, 48), max_elements=16)

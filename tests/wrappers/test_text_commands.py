@@ -333,6 +333,8 @@ def test_wifi_off_in_exactly_min_steps() -> None:
         ("ACTION: TAP(99)", "element 99 does not exist"),
         ("ACTION: FLY(1)", "unknown command"),
         ("ACTION: OPEN_APP('   ')", "open_app needs an app name"),
+        ("ACTION: ANSWER('   ')", "answer needs text (not only spaces)"),
+        ("ACTION: ASK_USER(' ')", "ask_user needs text (not only spaces)"),
     ],
 )
 def test_an_invalid_reply_moves_nothing_and_says_why(reply: str, message: str) -> None:
@@ -359,6 +361,14 @@ def test_non_text_actions_are_invalid_not_fatal(action: Any) -> None:
 def test_a_step_cap_inside_is_refused() -> None:
     with pytest.raises(ValueError, match="StepCap outermost"):
         TextCommands(gym.make(WIFI))
+
+
+@pytest.mark.parametrize("max_length", [0, 2.5, True, "100", None])
+def test_max_length_is_checked(max_length: Any) -> None:
+    with pytest.raises(ValueError, match="max_length must be a positive integer, got "):
+        TextCommands(gym.make(WIFI, max_steps="none"), max_length=max_length)
+    with pytest.raises(ValueError, match="max_length must be a positive integer, got "):
+        gym.make(WIFI, action_space="text", action_options={"max_length": max_length})
 
 
 def test_type_goes_into_the_element() -> None:

@@ -211,6 +211,35 @@ def test_set_of_marks_draws_boxes_exactly_at_element_bounds(scale: float, screen
     assert (~inside).sum() > 0.05 * inside.size  # a real area was compared
 
 
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"line_px": "3"}, "line_px must be an integer in 1..1080, got '3'"),
+        ({"line_px": None}, "line_px must be an integer in 1..1080, got None"),
+        ({"line_px": 2.0}, "line_px must be an integer in 1..1080, got 2.0"),
+        ({"line_px": 0}, "line_px must be an integer in 1..1080, got 0"),
+        ({"line_px": 10**6}, "line_px must be an integer in 1..1080, got 1000000"),
+        ({"label_px": float("nan")}, "label_px must be an integer in 1..1080, got nan"),
+        ({"label_px": -40}, "label_px must be an integer in 1..1080, got -40"),
+        ({"label_px": 10**5}, "label_px must be an integer in 1..1080, got 100000"),
+        ({"label_px": True}, "label_px must be an integer in 1..1080, got True"),
+    ],
+)
+def test_set_of_marks_options_are_checked_against_the_screen(
+    options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ValueError) as raised:
+        SetOfMarks(MobileEnv(CONTACTS_TASK), **options)
+    assert str(raised.value) == message
+
+
+def test_set_of_marks_draws_with_options_as_large_as_the_screen_allows() -> None:
+    env = SetOfMarks(MobileEnv(CONTACTS_TASK), line_px=1080, label_px=1080)
+    observation, _ = env.reset(seed=0)
+    assert env.observation_space.contains(observation)
+    assert (observation["screen"] != env.unwrapped.device.screenshot(0.25)).any()
+
+
 def test_set_of_marks_leaves_the_env_screen_untouched_and_composes() -> None:
     env = TextObservation(SetOfMarks(ElementActions(MobileEnv(CONTACTS_TASK))), keep_screen=True)
     observation, _ = env.reset(seed=0)
