@@ -16,7 +16,8 @@ Action Space:
     ``action_type``, a position that is not two finite numbers, a ``key`` that is no index
     into ``KEYS``, a ``text`` that is not a string or is longer than the space allows,
     MCP_CALL text that is not a JSON object or nests too deep) lets one frame pass and says
-    why in ``info["action_error"]``. Only ``step`` before ``reset`` raises (RuntimeError).
+    why in ``info["action_error"]``. Only ``step`` before ``reset``, or after a step that
+    ended the episode (``terminated``), raises (RuntimeError).
 
 Observation:
     ``Dict(screen: Box(uint8, H x W x 3), instruction: UnicodeText)``; the screen is scaled by
@@ -41,7 +42,8 @@ Rewards:
 
 Termination:
     ``terminated`` on success (unless the task waits for the agent's STATUS), on failure, or
-    when the agent declares STATUS. ``truncated`` comes from the step cap wrapper. A device
+    when the agent declares STATUS; the next ``step`` raises until ``reset``, so that no
+    action counts after the end. ``truncated`` comes from the step cap wrapper. A device
     fault (a ``DeviceError``: the device kept failing after retries; or an MCP tool server
     that died or stopped answering, restarted at the next reset) also ends the episode:
     ``info["error"]`` says what failed, the reward is 0, ``success`` is False, and every later
@@ -292,6 +294,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self.success = False
         self._status: str | None = None
         self.error = None
+        self._ended_at: int | None = None
         self._user_response, self._agent_steps = "", 0
         try:
             return self._start_episode(device_seed, originals=seed == 0)
@@ -332,6 +335,11 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         if self.error is None:
             if self.episode is None:
                 raise RuntimeError("call reset() before step()")
+            if self._ended_at is not None:
+                raise RuntimeError(
+                    f"the episode ended at step {self._ended_at} (terminated): call reset()"
+                    " before step()"
+                )
             steps = self.steps
             try:
                 return self._step(self.episode, action)
@@ -376,6 +384,8 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         )
         if episode.failed:
             self.success = False
+        if terminated:
+            self._ended_at = self.steps
         if self._unobserved and not terminated:
             # a touch step within one agent action: only what ``play`` gathers is reported
             return (
@@ -506,6 +516,9 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         """Record what the agent says (ANSWER, STATUS, ASK_USER, MCP_CALL); a reply goes
         into ``extra``."""
         agent = self.episode.agent  # type: ignore[union-attr]
+        if kind in (ActionType.ANSWER, ActionType.ASK_USER) and not text.strip():
+            self.device.wait(FRAME_MS)
+            return f"{kind.name} needs text (not only spaces)"
         if kind is ActionType.ANSWER:
             agent.answer, agent.answers = text, agent.answers + 1
         elif kind is ActionType.STATUS:

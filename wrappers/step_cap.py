@@ -4,7 +4,7 @@ Mobile-Env's 15, MobileWorld's 50, or any number).
 Action Space / Observation: those of the wrapped env.
 Truncation: after the N-th step that did not end the episode; ``info["success"]`` is then
 the task's final verdict (latched or judged on the final state). N actions are allowed,
-not N + 1.
+not N + 1: a step after the truncation raises (RuntimeError) until ``reset``.
 """
 
 from __future__ import annotations
@@ -38,19 +38,26 @@ class StepCap(gym.Wrapper, gym.utils.RecordConstructorArgs):
         super().__init__(env)
         self.max_steps = check_int("max_steps", max_steps, low=1)
         self.agent_steps = 0
+        self.truncated = False
+        """Whether the cap ended the episode; ``step`` then refuses until ``reset``."""
 
     def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
-        self.agent_steps = 0
+        self.agent_steps, self.truncated = 0, False
         observation, info = self.env.reset(**kwargs)
         info["agent_steps"], info["step_cap"] = 0, self.max_steps
         return observation, info
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if self.truncated:
+            raise RuntimeError(
+                f"the episode was truncated at its step cap ({self.max_steps} agent actions):"
+                " call reset() before step()"
+            )
         observation, reward, terminated, truncated, info = self.env.step(action)
         self.agent_steps += 1
         info["agent_steps"], info["step_cap"] = self.agent_steps, self.max_steps
         if not terminated and self.agent_steps >= self.max_steps:
-            truncated = True
+            truncated = self.truncated = True
             verdict = getattr(self.env.unwrapped, "final_verdict", None)
             if verdict is not None:
                 info["success"] = verdict()

@@ -72,7 +72,9 @@ def play(task: pathlib.Path, script: Script, **agent_options: Any) -> tuple[Any,
     requests and the info of every step (reset first)."""
     dialect = dialect_named(agent_options.get("dialect", "text"))
     with (
-        make(task, action_space=dialect.action_space, observation=dialect.views[0]) as env,
+        make(  # no cap: a script may play past the task's 2 x min steps
+            task, action_space=dialect.action_space, observation=dialect.views[0], max_steps="none"
+        ) as env,
         ScriptedLLM(script) as server,
     ):
         agent = LLMAgent(model=MODEL, base_url=server.base_url, **agent_options)

@@ -134,6 +134,9 @@ HOSTILE: dict[str, tuple[Any, str]] = {
         "MCP_CALL needs a text string of at most 4096 characters",
     ),
     "STATUS unknown": (act(ActionType.STATUS, text="x" * 4000), "STATUS text must be one of"),
+    "ANSWER empty": (act(ActionType.ANSWER, text=""), "ANSWER needs text (not only spaces)"),
+    "ANSWER only spaces": (act(ActionType.ANSWER, text=" \n "), "ANSWER needs text"),
+    "ASK_USER empty": (act(ActionType.ASK_USER, text=""), "ASK_USER needs text"),
 }
 
 

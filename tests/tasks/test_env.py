@@ -180,7 +180,7 @@ def test_steps_are_deterministic() -> None:
     first, second = make_env(), make_env()
     for env in (first, second):
         env.reset(seed=9)
-    sequence = [*actions.click(0.5, 0.135), REPEAT, *actions.swipe("up")]
+    sequence = [*actions.swipe("up"), REPEAT, *actions.click(0.5, 0.135)]  # success last
     for action in sequence:
         obs_a, r_a, t_a, tr_a, info_a = first.step(action)
         obs_b, r_b, t_b, tr_b, info_b = second.step(action)
@@ -222,6 +222,36 @@ def test_step_returns_python_types() -> None:
 def test_step_before_reset() -> None:
     with pytest.raises(RuntimeError, match="reset"):
         make_env().step(REPEAT)
+
+
+def test_no_step_counts_after_the_episode_ended() -> None:
+    """Past the end nothing is judged: a STATUS ends a failed episode and the next action,
+    which would reach the goal, is refused until reset (as is any after success)."""
+    env = make_env()
+    env.reset(seed=0)
+    *_, terminated, _, info = env.step(act(ActionType.STATUS, text="infeasible"))
+    assert terminated and info["success"] is False
+    with pytest.raises(RuntimeError, match=r"ended at step 1 \(terminated\): call reset\(\)"):
+        env.step(actions.click(0.5, 0.135)[0])
+    assert env.final_verdict() is False
+    env.reset(seed=0)
+    result = actions.play(env, actions.click(0.5, 0.135))
+    assert result[2] and result[4]["success"] is True
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(REPEAT)
+    env.reset(seed=0)
+    assert env.step(REPEAT)[4]["action_error"] is None
+
+
+def test_no_step_counts_after_the_step_cap() -> None:
+    capped = StepCap(make_env(), 2)
+    capped.reset(seed=0)
+    capped.step(REPEAT)
+    assert capped.step(REPEAT)[3] is True
+    with pytest.raises(RuntimeError, match=r"truncated at its step cap \(2 agent actions\)"):
+        capped.step(actions.click(0.5, 0.135)[0])
+    capped.reset(seed=0)
+    assert capped.step(REPEAT)[3] is False
 
 
 @pytest.mark.parametrize("render_mode", ("rgb_array", None))

@@ -578,16 +578,19 @@ def test_ask_user_with_a_regex() -> None:
 def test_mcp_call_with_arguments() -> None:
     env = env_with(
         {
-            "searched": {"mcp_call": "maps.search"},
-            "cafe": {"mcp_call": "maps.search", "arguments": {"q": "cafe"}},
-            "cafe_3": {"mcp_call": "maps.search", "arguments": {"q": "cafe", "limit": 3}},
-            "tea": {"mcp_call": "maps.search", "arguments": {"q": "tea"}},
-            "limit_text": {"mcp_call": "maps.search", "arguments": {"limit": "3"}},
-            "other_tool": {"mcp_call": "stocks.quote", "arguments": {"q": "cafe"}},
-        }
+            "searched": {"mcp_call": "amap_maps_text_search"},
+            "cafe": {"mcp_call": "amap_maps_text_search", "arguments": {"q": "cafe"}},
+            "cafe_3": {"mcp_call": "amap_maps_text_search", "arguments": {"q": "cafe", "limit": 3}},
+            "tea": {"mcp_call": "amap_maps_text_search", "arguments": {"q": "tea"}},
+            "limit_text": {"mcp_call": "amap_maps_text_search", "arguments": {"limit": "3"}},
+            "other_tool": {"mcp_call": "stockstar_miotech_esg_rating", "arguments": {"q": "cafe"}},
+        },
+        tools=["amap", "stockstar"],
     )
     assert not any(values(env).values())
-    env.step(actions.mcp_call("maps.search", {"q": "cafe", "limit": 3, "near": "here"})[0])
+    env.step(
+        actions.mcp_call("amap_maps_text_search", {"q": "cafe", "limit": 3, "near": "here"})[0]
+    )
     assert values(env) == {
         "searched": True,
         "cafe": True,
@@ -599,8 +602,8 @@ def test_mcp_call_with_arguments() -> None:
 
 
 def test_mcp_call_payload_parsing() -> None:
-    env = env_with({"searched": {"mcp_call": "maps.search"}})
-    payload = json.dumps({"tool": "maps.search"})
+    env = env_with({"searched": {"mcp_call": "amap_maps_text_search"}}, tools=["amap"])
+    payload = json.dumps({"tool": "amap_maps_text_search"})
     _, _, _, _, info = env.step(act(ActionType.MCP_CALL, text=payload))
     assert info["action_error"] is None
     assert values(env) == {"searched": True}
