@@ -5,11 +5,14 @@ The bytes are counted before they are parsed; nesting is counted while YAML comp
 document, before Python recurses into it; the data's values are counted with every alias
 use counted in full (1.6 KB of nested aliases can stand for billions of values), stopping
 as soon as the limit is passed. A mapping that gives one key twice is refused too: YAML
-would keep the last silently.
+would keep the last silently. So is a plain (unquoted) value followed by one space and
+``#word`` (``tagged #pets from my bookmarks``): YAML reads `` #`` as the start of a
+comment and would drop the rest of the line silently.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
@@ -25,7 +28,8 @@ alias use counted in full (the shipped tasks hold a few hundred)."""
 
 
 class LimitError(ValueError):
-    """Task data past one of the fixed limits, or YAML that gives a key twice."""
+    """Task data past one of the fixed limits, or YAML that gives a key twice or cuts a
+    plain value at a ``#word``."""
 
 
 class _TaskLoader(yaml.SafeLoader):
@@ -81,9 +85,10 @@ def _check_nesting(text: str) -> None:
         raise LimitError(f"line {line}: nested more than {MAX_NESTING} levels deep") from None
 
 
-def _check_keys(root: Node) -> None:
-    """LimitError for a mapping of the node graph that gives one key twice (each node is
-    visited once, however many aliases name it)."""
+def _check_keys(root: Node, lines: list[str]) -> None:
+    """LimitError for a mapping of the node graph that gives one key twice, or a plain
+    scalar cut by a comment (``_check_plain_end``); each node is visited once, however many
+    aliases name it."""
     stack, visited = [root], {id(root)}
     while stack:
         node = stack.pop()
@@ -93,11 +98,30 @@ def _check_keys(root: Node) -> None:
         elif isinstance(node, yaml.SequenceNode):
             children = list(node.value)
         else:
+            _check_plain_end(node, lines)
             continue
         for child in children:
             if id(child) not in visited:
                 visited.add(id(child))
                 stack.append(child)
+
+
+_CUT_BY_COMMENT = re.compile(r" #[^\s#]")
+"""One space and a word after a plain scalar: a hashtag YAML takes for a comment (a comment
+meant as one is written ``  # note``)."""
+
+
+def _check_plain_end(node: Node, lines: list[str]) -> None:
+    """LimitError if the plain scalar ``node`` ends where its line goes on with `` #word``."""
+    if not isinstance(node, ScalarNode) or node.style or node.end_mark is None:
+        return
+    end = node.end_mark
+    rest = lines[end.line][end.column :] if end.line < len(lines) else ""
+    if _CUT_BY_COMMENT.match(rest):
+        raise LimitError(
+            f"line {end.line + 1}: the value {node.value!r} ends at {rest.strip()!r}, which"
+            " YAML reads as a comment: quote the value (or write a comment after two spaces)"
+        )
 
 
 def _check_mapping(node: MappingNode) -> None:
@@ -126,18 +150,15 @@ def read_yaml(data: bytes) -> Any:
         raise LimitError(f"file is larger than {MAX_FILE_BYTES:,} bytes")
     text = data.decode("utf-8")
     if _FAST_LOADER is None:
-        slow = _TaskLoader(text)
-        try:
-            return slow.get_single_data()
-        finally:
-            slow.dispose()
-    _check_nesting(text)
-    loader = _FAST_LOADER(text)
+        loader: yaml.SafeLoader = _TaskLoader(text)
+    else:
+        _check_nesting(text)
+        loader = _FAST_LOADER(text)
     try:
         node = loader.get_single_node()
         if node is None:
             return None
-        _check_keys(node)
+        _check_keys(node, text.splitlines())
         return loader.construct_document(node)
     finally:
         loader.dispose()

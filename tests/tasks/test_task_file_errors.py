@@ -280,6 +280,16 @@ RAW = {
         lambda: (base_yaml() + "title: Again\n").encode(),
         "key 'title' is given twice",
     ),
+    "a hashtag that YAML reads as a comment": (
+        lambda: (
+            base_yaml().replace("title: Inline test task", "title: Posts tagged #cats").encode()
+        ),
+        "the value 'Posts tagged' ends at '#cats', which YAML reads as a comment: quote",
+    ),
+    "a hashtag cutting a list item": (
+        lambda: (base_yaml() + "extra:\n  - say hi #meetup\n").encode(),
+        "the value 'say hi' ends at '#meetup'",
+    ),
     "an integer of 5,000 digits": (
         lambda: base_yaml().replace("min_steps: 1", "min_steps: " + "9" * 5000).encode(),
         "not valid YAML",
@@ -303,6 +313,13 @@ def test_files_that_are_not_task_yaml(tmp_path: pathlib.Path, case: str) -> None
     message = str(error_of(lambda: load_task_file(path)))
     assert len(message.splitlines()) == 1, message
     assert message.startswith(f"{path}: ") and problem in message, message
+
+
+def test_comments_and_quoted_hashtags_are_read_as_written(tmp_path: pathlib.Path) -> None:
+    text = base_yaml().replace("title: Inline test task", 'title: "Posts tagged #cats"  # note')
+    path = tmp_path / "task.yaml"
+    path.write_text(text + "# a comment line\n", encoding="utf-8")
+    assert load_task_file(path).title == "Posts tagged #cats"
 
 
 def test_a_folder_is_no_task_file(tmp_path: pathlib.Path) -> None:
