@@ -164,3 +164,21 @@ def test_the_gallery_shows_the_new_video(phone: Phone, d: Driver) -> None:
     d.tap(desc="Stop recording")
     phone.start_activity(GALLERY, MEDIA_ACTIVITY, folder=FOLDER.rstrip("/"))
     assert d.find_all(id="medium_name")[0].text == captured(phone, "VID")[len(FOLDER) :]
+
+
+def test_the_gallery_shows_how_long_the_new_video_lasts(phone: Phone, d: Driver) -> None:
+    d.tap(id="video_mode")
+    d.tap(desc="Start recording")
+    phone.wait(5_000)
+    d.tap(desc="Stop recording")
+    open_app(d, "Gallery")
+    d.tap(id="dir_name", text="Camera")
+    name = captured(phone, "VID")[len(FOLDER) :]
+    assert d.find_all(id="video_duration")[0].text == "0:05"
+    d.long_press(desc=name)
+    d.tap(desc="More options")
+    d.tap(text="Properties")
+    assert d.find_all(id="property_value")[-1].text == "0:05"
+    index = phone.database(GALLERY, "gallery")
+    [[seconds]] = index.execute("SELECT video_duration FROM media WHERE filename = ?", (name,))
+    assert seconds == 5

@@ -224,6 +224,26 @@ def test_an_unanswered_alarm_falls_silent(phone: Phone, d: Driver) -> None:
     assert not d.exists(id="alarm_ringing")
 
 
+def test_an_unanswered_snoozed_ring_falls_silent_and_waits_for_the_next_day(
+    phone: Phone, d: Driver
+) -> None:
+    add_alarm(d, 9, 35)
+    wait_minutes(phone, 5)
+    d.tap(id="snooze_button")
+    wait_minutes(phone, 10)
+    assert d.exists(id="alarm_ringing")
+    wait_minutes(phone, 9)
+    assert d.exists(id="alarm_ringing")
+    wait_minutes(phone, 1)
+    assert not d.exists(id="alarm_ringing")
+    assert not phone.notifications.active()
+    wait_minutes(phone, 30)
+    assert log(phone, "AlarmClock").count("Alarm ringing: id=3") == 2
+    assert d.find_all(id="upcoming_instance_label")[-1].text == "Tomorrow"
+    wait_minutes(phone, 60 * 24 - 50)  # the one-time alarm rings again the next day
+    assert d.find(id="alarm_time").text == "9:35 AM"
+
+
 def test_timer_counts_down_on_the_virtual_clock_and_rings(phone: Phone, d: Driver) -> None:
     d.tap(desc="Timer")
     assert not d.find(id="timer_start").enabled
@@ -242,6 +262,23 @@ def test_timer_counts_down_on_the_virtual_clock_and_rings(phone: Phone, d: Drive
     d.tap(id="stop_button")
     assert d.exists(id="timer_setup_time") and state(phone, "timer_end") is None
     assert log(phone, "Timer")[:3] == ["Timer started: 90 s", "Timer paused", "Timer resumed"]
+
+
+@pytest.mark.parametrize("tab", ["Alarm", "Clock", "Stopwatch", "Bedtime"])
+def test_a_timer_rings_in_place_of_any_tab_on_show(phone: Phone, d: Driver, tab: str) -> None:
+    d.tap(desc="Timer")
+    for key in "10":
+        d.tap(id=f"timer_key_{key}")
+    d.tap(id="timer_start")
+    d.tap(desc=tab)
+    phone.wait(9_000)
+    assert not d.exists(id="timer_ringing")
+    phone.wait(1_000)
+    assert d.find(id="timer_expired").text == "Time's up"
+    assert phone.foreground == (PACKAGE, MAIN)
+    d.tap(id="stop_button")
+    assert not d.exists(id="timer_ringing") and d.find(id="toolbar_title").text == tab
+    assert state(phone, "timer_end") is None and not phone.notifications.active()
 
 
 def test_stopwatch_laps_and_reset(phone: Phone, d: Driver) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
@@ -10,6 +11,7 @@ from mobile_gym import actions
 from mobile_gym.env import MobileEnv
 from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
+from mobile_gym.sim.apps.camera.video import video as recorded_video
 from mobile_gym.sim.apps.gallery import (
     MAIN_ACTIVITY,
     MEDIA_ACTIVITY,
@@ -218,6 +220,45 @@ def test_recycle_bin_restores_and_deletes_for_good(phone: Phone, driver: Driver)
     assert _logs(phone)[-1] == f"Restored: {original}"
 
 
+def test_a_second_file_of_the_same_path_goes_to_the_bin_under_a_free_name(
+    phone: Phone, driver: Driver
+) -> None:
+    _open_camera(driver)
+    first, second = [r for r in _camera(phone) if r["type"] == 1][:2]
+    second_data = phone.storage.read(second["full_path"])
+    driver.tap(desc=first["filename"])
+    driver.tap(id="bottom_delete")
+    driver.tap(text="Delete", class_="android.widget.Button")
+    driver.key("BACK")
+    driver.tap(desc=second["filename"])  # given the binned photo's name, then binned too
+    driver.tap(desc="More options")
+    driver.tap(text="Rename")
+    phone.send(ev.Text(first["filename"].rsplit(".", 1)[0]))
+    driver.tap(text="OK")
+    driver.tap(id="bottom_delete")
+    driver.tap(text="Delete", class_="android.widget.Button")
+    stem = first["full_path"].rsplit(".", 1)[0]
+    binned = {r["id"]: r for r in _media(phone, "deleted_ts > 0")}
+    assert binned[first["id"]]["full_path"] == TRASH + first["full_path"]
+    assert binned[second["id"]]["full_path"] == f"{TRASH}{stem}_1.jpg"
+    assert binned[second["id"]]["filename"] == first["filename"]
+    assert phone.storage.read(f"{TRASH}{stem}_1.jpg") == second_data
+    assert first["full_path"] not in phone.storage.files
+    assert _logs(phone)[-1] == f"Moved to the Recycle Bin: {first['full_path']}"
+
+    driver.key("BACK")
+    driver.key("BACK")
+    driver.tap(id="dir_name", text="Recycle Bin")
+    assert _names(driver).count(first["filename"]) == 2
+    driver.tap(desc=first["filename"])
+    driver.tap(desc="Restore")
+    assert _logs(phone)[-1] == f"Restored: {first['full_path']}"
+    driver.tap(desc="Restore")  # the other one's old path is taken now
+    assert phone.toasts[-1].text == "A file with the same name is already there"
+    assert len(_media(phone, f"deleted_ts > 0 AND filename = '{first['filename']}'")) == 1
+    assert first["full_path"] in phone.storage.files
+
+
 def test_deleting_in_the_recycle_bin_is_for_good(phone: Phone, driver: Driver) -> None:
     _open_camera(driver)
     target = _camera(phone)[0]
@@ -333,6 +374,16 @@ def test_media_files_added_or_removed_elsewhere_are_picked_up(phone: Phone, driv
     row = _media(phone, "filename = 'lake.jpg'")[0]
     assert (row["parent_path"], row["type"], row["size"]) == ("/sdcard/Pictures/Trips", 1, 7)
     assert _media(phone, f"id = {gone['id']}") == []
+
+
+def test_a_new_video_file_is_indexed_with_its_length(phone: Phone, driver: Driver) -> None:
+    clip = recorded_video("back", dt.datetime(2025, 6, 1), 7)
+    phone.write_file("/sdcard/Movies/clip.mp4", clip)
+    phone.write_file("/sdcard/Movies/stand_in.mp4", b"placeholder stand_in.mp4")
+    driver.tap(id="dir_name", text="Movies")
+    lengths = {r["filename"]: r["video_duration"] for r in _media(phone, "type = 2")}
+    assert (lengths["clip.mp4"], lengths["stand_in.mp4"]) == (7, 0)
+    assert "0:07" in [node.text for node in driver.find_all(id="video_duration")]
 
 
 def test_properties_and_video_playback(phone: Phone, driver: Driver) -> None:

@@ -15,17 +15,18 @@ or once its day has gone by and the alarm is set again); ``quiet_until`` /
 a weekday one (6:45, 7:00 or 7:30) and 9:00 on weekends; no cities.
 
 Rings come from the virtual clock only: a switched-on alarm rings at its time (silent again
-ten minutes later if unanswered), a running timer at zero. Each change to the alarms or the
-timer schedules the Clock's next wake-up (``phone.wakeups``, keys ``alarm`` and ``timer``),
-so a ring comes at its moment whatever app is in front (``alerts``): it posts a notification
-(id 1 for the alarm: title the label or "Alarm", text its time; id 2 "Timer" / "Time's
-up", whose tap opens the Timer tab) and shows full screen over the app in front, which
-comes back once the ring is answered. The ring: the alarm's ``alarm_ringing`` panel with
-``alarm_time``, ``alarm_label``, ``snooze_button`` ("Snooze": rings again in 10 minutes)
-and ``dismiss_button`` ("Dismiss"; a one-time alarm switches off), the timer's
-``timer_ringing`` (``timer_expired`` "Time's up") with ``stop_button``; over the Clock's
-main screen it shows in place of the tab. Alarms put in the database from outside (task
-setup) ring when the Clock is next opened, or once any alarm is changed in the app.
+ten minutes later if unanswered, as is a snoozed ring), a running timer at zero. Each change
+to the alarms or the timer schedules the Clock's next wake-up (``phone.wakeups``, keys
+``alarm`` and ``timer``), so a ring comes at its moment whatever app is in front
+(``alerts``): it posts a notification (id 1 for the alarm: title the label or "Alarm", text
+its time; id 2 "Timer" / "Time's up", whose tap opens the Timer tab) and shows full screen
+over the app in front, which comes back once the ring is answered. The ring: the alarm's
+``alarm_ringing`` panel with ``alarm_time``, ``alarm_label``, ``snooze_button`` ("Snooze":
+rings again in 10 minutes) and ``dismiss_button`` ("Dismiss"; a one-time alarm switches
+off), the timer's ``timer_ringing`` (``timer_expired`` "Time's up") with ``stop_button``;
+over the Clock's main screen it shows in place of the tab on show, whichever it is. Alarms
+put in the database from outside (task setup) ring when the Clock is next opened, or once
+any alarm is changed in the app.
 
 Logcat: tag ``AlarmClock``: ``Alarm created: id=N time=HH:MM``, ``Alarm updated: id=N
 column=value ...``, ``Alarm deleted: id=N``, ``Alarm dismissed: id=N``, ``Alarm snoozed:

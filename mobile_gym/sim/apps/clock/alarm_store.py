@@ -2,13 +2,13 @@
 
 An alarm rings at its next time after ``quiet_until`` (ms on the virtual clock: the moment
 it was set, or the ring it last answered), or at ``snoozed_until`` once snoozed. A ring
-nobody answers falls silent after ``SILENCE_MINUTES`` (the alarm then waits for its next
-time). Answering a ring moves ``quiet_until`` past it; a one-time alarm (no days) switches
-itself off, and its schedule (``blackout_end``: it rings on the day after) is used up and
-goes. A schedule whose ring has gone by also goes when the alarm is set again (switched on,
-a new time). Every change schedules the Clock's wake-up (``phone.wakeups``, key ``alarm``)
-for the next ring, or for the end of the ring going on, and takes the ring's notification
-away once nothing rings.
+nobody answers, a snoozed one included, falls silent after ``SILENCE_MINUTES`` (the alarm
+then waits for its next time). Answering a ring moves ``quiet_until`` past it; a one-time
+alarm (no days) switches itself off, and its schedule (``blackout_end``: it rings on the day
+after) is used up and goes. A schedule whose ring has gone by also goes when the alarm is
+set again (switched on, a new time). Every change schedules the Clock's wake-up
+(``phone.wakeups``, key ``alarm``) for the next ring, or for the end of the ring going on,
+and takes the ring's notification away once nothing rings.
 """
 
 from __future__ import annotations
@@ -83,10 +83,12 @@ class Alarm:
 
     def rings_at(self, now: dt.datetime) -> dt.datetime:
         """When it rings next, seen at ``now`` (snoozed: when the snooze ends); a time up
-        to ``SILENCE_MINUTES`` before ``now`` is a ring still going on."""
-        if self.snoozed_until is not None:
+        to ``SILENCE_MINUTES`` before ``now`` is a ring still going on. A snoozed ring that
+        has fallen silent is over like any other: the alarm waits for its next time."""
+        silenced = now - SILENCE
+        if self.snoozed_until is not None and from_epoch_ms(self.snoozed_until) > silenced:
             return from_epoch_ms(self.snoozed_until)
-        after = max(from_epoch_ms(self.quiet_until), now - SILENCE)
+        after = max(from_epoch_ms(self.quiet_until), silenced)
         return next_ring(self.hour, self.minutes, self.daysofweek, after, self.blackout_end)
 
 

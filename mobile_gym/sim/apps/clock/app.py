@@ -10,10 +10,10 @@ from mobile_gym.sim.apps.base import App, AppContext
 from mobile_gym.sim.apps.clock import alarm_store, alerts, data
 from mobile_gym.sim.apps.clock.alarms import alarm_tab
 from mobile_gym.sim.apps.clock.bedtime import bedtime_tab
-from mobile_gym.sim.apps.clock.ringing import alarm_ringing
+from mobile_gym.sim.apps.clock.ringing import alarm_ringing, timer_ringing
 from mobile_gym.sim.apps.clock.ringtones import ringtone_screen
 from mobile_gym.sim.apps.clock.stopwatch import stopwatch_redraw_at, stopwatch_tab
-from mobile_gym.sim.apps.clock.timer import timer_redraw_at, timer_tab
+from mobile_gym.sim.apps.clock.timer import stop_timer, timer_due, timer_redraw_at, timer_tab
 from mobile_gym.sim.apps.clock.world import city_screen, clock_tab
 from mobile_gym.sim.ui.composites import toolbar
 from mobile_gym.sim.ui.tabs import tab_bar
@@ -40,11 +40,21 @@ def _tab(ctx: AppContext) -> int:
     return ctx.get("tab", LABELS.index(asked) if asked in LABELS else 0)
 
 
+def _ring(ctx: AppContext) -> View | None:
+    """What rings in place of the tab on show: a due alarm, else a timer at zero."""
+    alarm = alarm_store.ringing(ctx)
+    if alarm is not None:
+        return alarm_ringing(ctx, alarm)
+    if timer_due(ctx):
+        return timer_ringing(lambda: stop_timer(ctx))
+    return None
+
+
 def main_screen(ctx: AppContext) -> View:
-    """The tab on show, or a ringing alarm."""
-    ring = alarm_store.ringing(ctx)
+    """The tab on show, or what rings (a due alarm, a timer at zero) in its place."""
+    ring = _ring(ctx)
     if ring is not None:
-        return alarm_ringing(ctx, ring)
+        return ring
     chosen = _tab(ctx)
     label, _icon, body = TABS[chosen]
     tabs = tab_bar(

@@ -1,6 +1,7 @@
 """The Timer tab: a keypad to type a length (``hhmmss`` as on the real app: digits fill
 from the right), Start; while set, the time left counting down on the virtual clock, Pause
-/ Resume, "+1:00" and Delete; at zero, "Time's up" rings until stopped.
+/ Resume, "+1:00" and Delete; at zero, "Time's up" rings until stopped (in place of the
+tab on show, whichever it is: ``app.main_screen``).
 
 State (``clock_state``): ``timer_length`` (ms), ``timer_end`` (ms on the clock, running)
 or ``timer_left`` (ms, paused). The digits typed so far live in the screen's state. A
@@ -12,7 +13,6 @@ from __future__ import annotations
 from mobile_gym.sim.apps.base import AppContext, Handler
 from mobile_gym.sim.apps.clock import store
 from mobile_gym.sim.apps.clock.data import PACKAGE, TIMER_NOTIFICATION, duration_text
-from mobile_gym.sim.apps.clock.ringing import timer_ringing
 from mobile_gym.sim.clock import next_tick
 from mobile_gym.sim.ui.grid import grid
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
@@ -164,8 +164,6 @@ def _countdown(ctx: AppContext, end: int | None, left: int | None) -> View:
 def timer_tab(ctx: AppContext) -> View:
     """The Timer tab's body."""
     end, left = store.value(ctx, "timer_end"), store.value(ctx, "timer_left")
-    if end is not None and end <= ctx.phone.clock.epoch_ms:
-        return timer_ringing(lambda: stop_timer(ctx))
     if end is None and left is None:
         return _keypad(ctx)
     return _countdown(ctx, end, left)

@@ -7,8 +7,10 @@ last_modified, date_taken, size, type, video_duration, is_favorite, deleted_ts)`
 ms on the phone's clock; ``type`` 1 image, 2 video, 4 GIF, 8 RAW, 16 SVG, 32 portrait;
 ``deleted_ts`` set while in the
 recycle bin, where ``full_path`` is under ``/data/data/com.simplemobiletools.gallery.pro/
-files/.trash``) and keeps its options in table ``preferences`` (``filter_media``: a bit mask
-of the types shown; ``directory_sorting`` / ``media_sorting``: ``name``, ``size`` or
+files/.trash``: that folder followed by the old path, numbered ``NAME_1.EXT`` and so on when
+the bin holds that path already; a restore puts it back at ``parent_path``/``filename``)
+and keeps its options in table ``preferences`` (``filter_media``: a bit mask of the types
+shown; ``directory_sorting`` / ``media_sorting``: ``name``, ``size`` or
 ``date_taken``, then ``:asc`` or ``:desc``; ``group_by``: ``none``,
 ``last_modified_daily`` / ``_monthly``, ``date_taken_daily`` / ``_monthly``, ``file_type``
 or ``extension``, then ``:asc`` or ``:desc``; ``view_type_folders`` / ``view_type_files``:
@@ -16,7 +18,8 @@ or ``extension``, then ``:asc`` or ``:desc``; ``view_type_folders`` / ``view_typ
 ``remember_last_video_position``, ``loop_videos``, ``date_format``, ``use_24_hour_format``,
 ``excluded_folders`` (one path a line), ``app_theme``, ``file_loading_priority`` and the
 other switches of ``settings_screen``; yes/no values are ``1`` / ``0``). A media file another
-app or a task puts under ``/sdcard`` is indexed when the gallery next shows its media; a row
+app or a task puts under ``/sdcard`` is indexed when the gallery next shows its media (a
+video with the length read from its file: a Camera recording's, 0 for a placeholder); a row
 whose file is gone is dropped; media in a folder named with a leading dot or holding a
 ``.nomedia`` file show only with ``show_hidden_media``. A new phone has some favourites and a
 photo or two in the recycle bin; clearing the app's data keeps the media files. A copy gets
@@ -116,7 +119,8 @@ lock screen, the home and lock screens).
 Toasts: "Moved to the Recycle Bin", "Deleted", "The name cannot be empty", "The name
 contains invalid characters", "The name is too long", "A file with that name already
 exists", "Select at least one media type", "A file with the same name is already there" (a medium the target folder
-holds by name stays where it is), "Files copied successfully", "Files moved successfully",
+holds by name stays where it is, as does a binned medium whose old path another file
+takes), "Files copied successfully", "Files moved successfully",
 "A folder with that name already exists", "Wallpaper set successfully", "File saved
 successfully", "Enter two whole numbers above zero".
 """

@@ -13,7 +13,7 @@ from __future__ import annotations
 import posixpath
 
 from mobile_gym.sim.apps.base import AppContext
-from mobile_gym.sim.apps.gallery.media import Medium, medium, scan
+from mobile_gym.sim.apps.gallery.media import Medium, free_path, medium, scan
 from mobile_gym.sim.apps.gallery.pictures import cropped, edited_file, picture_size
 from mobile_gym.sim.ui.composites import toolbar
 from mobile_gym.sim.ui.grid import thumbnail
@@ -38,19 +38,9 @@ def result_size(ctx: AppContext, item: Medium) -> tuple[int, int]:
     return cropped((width, height), tuple(ratio) if ratio else None)
 
 
-def _copy_path(ctx: AppContext, item: Medium) -> str:
-    stem, dot, ext = item.filename.rpartition(".")
-    number = 1
-    while True:
-        path = posixpath.join(item.parent_path, f"{stem}_{number}{dot}{ext}")
-        if not ctx.phone.storage.exists(path):
-            return path
-        number += 1
-
-
 def _save(ctx: AppContext, item: Medium) -> None:
     size = result_size(ctx, item)
-    path = _copy_path(ctx, item)
+    path = free_path(ctx, item.parent_path, item.filename, numbered=True)
     ctx.phone.storage.write(  # a copy of about the size of what it was made from
         path, edited_file(posixpath.basename(path), size), ctx.phone.storage.size(item.full_path)
     )

@@ -1,13 +1,15 @@
 """The Gallery's media: files in the phone's storage, indexed by the ``media`` table.
 
-Photos and videos are files under ``/sdcard`` (small placeholder files: nothing is ever
-decoded). The ``media`` table is the gallery's index of them, as the real app caches the
-media store: ``scan`` adds a row for a media file the index lacks (a file another app or a
-task put there; it is dated by the file's modification time) and drops the rows of files
-that are gone. Sizes and video lengths are the index's (believable figures, not the
-placeholders' bytes). The recycle bin keeps a deleted file under the app's private folder
-(``TRASH`` followed by its old path) with ``deleted_ts`` set, until it is restored or
-deleted for good.
+Photos and videos are files under ``/sdcard`` (small placeholder files, or the pictures and
+videos the Camera makes). The ``media`` table is the gallery's index of them, as the real
+app caches the media store: ``scan`` adds a row for a media file the index lacks (a file
+another app or a task put there; it is dated by the file's modification time, and a video's
+length is read from the file: ``videos``, 0 for a placeholder) and drops the rows of files
+that are gone. Sizes, and the lengths of the seeded videos, are the index's (believable
+figures, not the placeholders' bytes). The recycle bin keeps a deleted file under the app's
+private folder (``TRASH`` followed by its old path, ``NAME_1.EXT`` and so on when the bin
+holds a file of that path already) with ``deleted_ts`` set, until it is restored or deleted
+for good; a restore refuses while another file takes the old path.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.gallery.names import PACKAGE
+from mobile_gym.sim.apps.gallery.videos import video_seconds
 from mobile_gym.sim.apps.rows import records
 from mobile_gym.sim.system.storage import FILES, NAME_TOO_LONG, SeededFiles, name_too_long
 
@@ -327,7 +330,8 @@ def _bring_up_to_date(ctx: AppContext) -> None:
 def _rescan(ctx: AppContext) -> None:
     """Index the media files the index lacks and forget the rows of files that are gone.
     It reads the media files alone (``Storage.files_of_kinds``), and another kind of file
-    only where the index holds one (a medium renamed to another extension)."""
+    only where the index holds one (a medium renamed to another extension); a new video's
+    length is read from its file (``videos.video_seconds``)."""
     storage = ctx.phone.storage
     db = ctx.db()
     indexed = dict(db.execute("SELECT full_path, id FROM media").fetchall())
@@ -346,6 +350,8 @@ def _rescan(ctx: AppContext) -> None:
     for path in new:
         size, modified = media[path]
         when = modified or now
+        kind = media_type(path)
+        length = video_seconds(storage.read(path)) if kind == VIDEO else 0
         rows.append(
             (
                 posixpath.basename(path),
@@ -354,17 +360,34 @@ def _rescan(ctx: AppContext) -> None:
                 when,
                 when,
                 size,
-                media_type(path),
+                kind,
+                length,
             )
         )
     db.executemany(
         "INSERT INTO media (filename, full_path, parent_path, last_modified, date_taken, "
-        "size, type) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "size, type, video_duration) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         rows,
     )
 
 
 # changes --------------------------------------------------------------------------------------
+def free_path(ctx: AppContext, folder: str, name: str, *, numbered: bool = False) -> str:
+    """A path in ``folder`` no file takes: ``name`` itself, unless it is taken or
+    ``numbered``, else ``NAME_1.EXT``, ``NAME_2.EXT``... with the first free number."""
+    storage = ctx.phone.storage
+    path = posixpath.join(folder, name)
+    if not numbered and not storage.exists(path):
+        return path
+    stem, dot, ext = name.rpartition(".")
+    if not (dot and stem):
+        stem, dot, ext = name, "", ""
+    number = 1
+    while storage.exists(path := posixpath.join(folder, f"{stem}_{number}{dot}{ext}")):
+        number += 1
+    return path
+
+
 def set_favorite(ctx: AppContext, item: Medium, favorite: bool) -> None:
     ctx.db().execute("UPDATE media SET is_favorite = ? WHERE id = ?", (int(favorite), item.id))
     verb = "Added to favorites" if favorite else "Removed from favorites"
@@ -372,8 +395,10 @@ def set_favorite(ctx: AppContext, item: Medium, favorite: bool) -> None:
 
 
 def trash(ctx: AppContext, item: Medium) -> None:
-    """Move ``item`` to the recycle bin."""
-    target = TRASH + item.full_path
+    """Move ``item`` to the recycle bin: to ``TRASH`` followed by its path, numbered
+    (``free_path``) when the bin holds a file of that path already. The row keeps the
+    medium's name and folder, where a restore puts it back."""
+    target = free_path(ctx, TRASH + item.parent_path, item.filename)
     ctx.phone.storage.move(item.full_path, target)
     ctx.db().execute(
         "UPDATE media SET full_path = ?, deleted_ts = ? WHERE id = ?",
