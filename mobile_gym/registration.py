@@ -87,11 +87,16 @@ def make_env(
     if human:
         check_human_render()
     base = MobileEnv(task, render_mode="rgb_array" if human else render_mode, **kwargs)
-    env = presets.build(base, action_space, observation, action_options, observation_options)
-    if human:
-        env = HumanWindow(env)
-    cap = step_cap(max_steps, base.task, rules)
-    return StepCap(env, cap) if cap is not None else env
+    env: gym.Env = base
+    try:
+        env = presets.build(base, action_space, observation, action_options, observation_options)
+        if human:
+            env = HumanWindow(env)
+        cap = step_cap(max_steps, base.task, rules)
+        return StepCap(env, cap) if cap is not None else env
+    except BaseException:
+        env.close()  # the env opened its device (an ADB device's stream) and tool servers
+        raise
 
 
 _MAKE_ARGUMENTS = tuple(inspect.signature(make_env).parameters)[1:-1]

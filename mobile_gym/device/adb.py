@@ -12,7 +12,6 @@ when that does not help it raises ``DeviceError``, which ends the env's episode 
 
 from __future__ import annotations
 
-import base64
 import datetime as dt
 import pathlib
 import posixpath
@@ -31,11 +30,13 @@ from mobile_gym.device.adb_databases import AppDatabases
 from mobile_gym.device.adb_input import TouchInput
 from mobile_gym.device.adb_link import AdbLink, RetryPolicy
 from mobile_gym.device.adb_shell import (
+    AmbiguousReplyError,
     DeviceReplyError,
     content_query_command,
     dump_command,
     is_typable,
     key_command,
+    keyboard_command,
     parse_content_rows,
     parse_dump,
     parse_foreground,
@@ -47,6 +48,7 @@ from mobile_gym.device.adb_shell import (
     scaled,
     settings_get_command,
     settings_put_command,
+    split_command,
     start_command,
     text_command,
 )
@@ -187,7 +189,7 @@ class AdbDevice:
             return False
         self._changed()
         if is_typable(text):
-            self.link.command("type text", text_command(text), resend=False)
+            self._type(text, text_command)
             return True
         if self.get_setting("secure", "default_input_method") != ADB_KEYBOARD:
             raise DeviceError(
@@ -195,11 +197,14 @@ class AdbDevice:
                 f"ASCII; for other text install ADBKeyboard and make it the input method "
                 f"(`adb shell ime set {ADB_KEYBOARD}`)"
             )
-        message = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        self.link.command(
-            "type text", f"am broadcast -a ADB_INPUT_B64 --es msg {message}", resend=False
-        )
+        self._type(text, keyboard_command)
         return True
+
+    def _type(self, text: str, command: Callable[[str], str]) -> None:
+        """Type ``text`` by ``command``: one command, or several in turn for a text longer
+        than one request carries."""
+        for part in split_command(text, command, self.link.max_command_bytes):
+            self.link.command("type text", part, resend=False)
 
     def _text_field_focused(self) -> bool:
         root = etree.fromstring(self.hierarchy_xml().encode("utf-8"))
@@ -302,20 +307,55 @@ class AdbDevice:
     def content_query(
         self, uri: str, projection: list[str], where: str | None
     ) -> list[tuple[str | None, ...]]:
-        command = content_query_command(uri, projection, where)
-        result = self.link.shell(f"query {uri}", command)
-        output = result.stdout.decode("utf-8", errors="replace")
-        if result.exit_code != 0 or output.startswith("Error while accessing provider"):
-            raise ValueError(f"{uri}: {(output or result.text).strip()}")
+        """The ``projection`` columns of ``uri``'s rows that ``where`` keeps, by ``content
+        query``. Rows whose output reads two ways (a value holds ``, COL=`` of a column after
+        it) are queried again with the columns the other way round, where that value comes
+        after the column it names.
+
+        Raises:
+            ValueError: the provider refused (no such provider or column).
+            DeviceError: the output is not rows of those columns, or reads two ways both
+                times.
+        """
         try:
-            return parse_content_rows(output, projection)
+            return self._readable_rows(uri, projection, where)
         except DeviceReplyError as exc:  # the device answered what content never prints
             raise DeviceError(f"{self.serial}: query {uri}: {exc}") from exc
 
+    def _readable_rows(
+        self, uri: str, projection: list[str], where: str | None
+    ) -> list[tuple[str | None, ...]]:
+        """``_content_rows``, queried again with the columns the other way round when the
+        rows read two ways."""
+        try:
+            return self._content_rows(uri, projection, where)
+        except AmbiguousReplyError as first:
+            if len(projection) < 2:
+                raise
+            try:
+                rows = self._content_rows(uri, projection[::-1], where)
+            except AmbiguousReplyError as second:
+                raise AmbiguousReplyError(
+                    f"{first}; with the columns the other way round, {second}"
+                ) from None
+        return [row[::-1] for row in rows]
+
+    def _content_rows(
+        self, uri: str, projection: list[str], where: str | None
+    ) -> list[tuple[str | None, ...]]:
+        command = content_query_command(uri, projection, where)
+        result = self.link.shell(f"query {uri}", command)
+        output = result.stdout.decode("utf-8", errors="replace")
+        if not self.link.shell_v2:  # shell v1 runs in a terminal, which ends lines with CRLF
+            output = output.replace("\r\n", "\n")
+        if result.exit_code != 0 or output.startswith("Error while accessing provider"):
+            raise ValueError(f"{uri}: {(output or result.text).strip()}")
+        return parse_content_rows(output, projection)
+
     def find_files(self, pattern: str) -> list[str]:
         root = glob_root(pattern)
-        result = self.link.shell(f"find {root}", f"find {shlex.quote(root)} -type f")
-        listed = result.stdout.decode("utf-8", errors="replace").splitlines()
+        result = self.link.shell(f"find {root}", f"find {shlex.quote(root)} -type f -print0")
+        listed = result.stdout.decode("utf-8", errors="replace").split("\0")[:-1]
         return sorted(path for path in listed if glob_matches(path, pattern))
 
     def change_counters(self, sources: Collection[str] | None = None) -> None:

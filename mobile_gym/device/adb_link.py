@@ -32,6 +32,9 @@ T = TypeVar("T")
 
 _EXIT_MARKER = b"__MOBILE_GYM_EXIT__:"
 """Appended (with ``$?``) to a shell v1 command to learn its exit code."""
+_V1_EXIT = f"; echo {_EXIT_MARKER.decode()}$?"
+MAX_REQUEST_BYTES = 0xFFFF
+"""The longest request to an ADB server: its length is sent as 4 hex digits."""
 _SHELL_STDOUT, _SHELL_STDERR, _SHELL_EXIT = 1, 2, 3
 
 
@@ -148,7 +151,17 @@ class AdbLink:
 
     # services --------------------------------------------------------------------------------
     def _open(self, service: str, timeout: float | None = None) -> AdbConnection:
-        """A connection carrying ``service`` on this device (ConnectionLostError if not delivered)."""
+        """A connection carrying ``service`` on this device (ConnectionLostError if not delivered).
+
+        Raises:
+            DeviceError: ``service`` is longer than a request can be (not worth retrying).
+        """
+        size = len(service.encode("utf-8"))
+        if size > MAX_REQUEST_BYTES:
+            raise DeviceError(
+                f"{self.serial}: a request of {size} bytes is longer than the ADB protocol "
+                f"carries ({MAX_REQUEST_BYTES}): {service[:80]!r}..."
+            )
         try:
             conn = self.client.make_connection(timeout=timeout or self.retry.timeout_s)
         except _CONNECTION_ERRORS as exc:
@@ -185,8 +198,13 @@ class AdbLink:
         """Run ``command`` in the device shell once (no retry); ConnectionLostError on failure."""
         if self.shell_v2:
             return self._service(f"shell,v2:{command}", _read_v2, timeout)
-        marked = f"shell:{command}; echo {_EXIT_MARKER.decode()}$?"
-        return self._service(marked, _read_v1, timeout)
+        return self._service(f"shell:{command}{_V1_EXIT}", _read_v1, timeout)
+
+    @property
+    def max_command_bytes(self) -> int:
+        """The longest shell command (in UTF-8 bytes) that ``run`` sends in one request."""
+        wrapping = len("shell,v2:") if self.shell_v2 else len(f"shell:{_V1_EXIT}")
+        return MAX_REQUEST_BYTES - wrapping
 
     def shell(self, what: str, command: str, resend: bool = True) -> ShellResult:
         """``run`` with retries (see ``attempt``)."""

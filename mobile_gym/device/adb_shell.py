@@ -9,10 +9,12 @@ that cannot be read raises ``DeviceReplyError`` (the caller retries it).
 
 from __future__ import annotations
 
+import base64
+import bisect
 import math
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -32,6 +34,10 @@ TYPABLE = frozenset(chr(c) for c in range(0x20, 0x7F)) | {"\n"}
 
 class DeviceReplyError(ValueError):
     """A device's reply could not be read (empty, cut short, malformed): worth retrying."""
+
+
+class AmbiguousReplyError(DeviceReplyError):
+    """A device's reply reads more than one way (a value holds what also separates values)."""
 
 
 # input ---------------------------------------------------------------------------------------
@@ -109,6 +115,33 @@ def text_command(text: str) -> str:
     return " && ".join(commands) or "true"
 
 
+def keyboard_command(text: str) -> str:
+    """The broadcast that makes the ADBKeyboard input method type ``text`` (any Unicode)."""
+    message = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return f"am broadcast -a ADB_INPUT_B64 --es msg {message}"
+
+
+def split_command(text: str, command: Callable[[str], str], max_bytes: int) -> list[str]:
+    """``[command(text)]``, or when that is longer than ``max_bytes`` (UTF-8) the commands of
+    the text's halves, halved again until each fits: run one after another they type the
+    whole text. ``command`` escapes each piece on its own, so no piece ends inside an escape
+    (a literal ``%s`` cut between its ``%`` and ``s`` is typed by two commands, as
+    ``text_command`` types it anyway), nor inside a character.
+
+    Raises:
+        ValueError: a single character's command is longer than ``max_bytes``.
+    """
+    whole = command(text)
+    if len(whole.encode("utf-8")) <= max_bytes:
+        return [whole]
+    if len(text) < 2:
+        raise ValueError(f"the command typing {text!r} is longer than {max_bytes} bytes")
+    middle = len(text) // 2
+    return split_command(text[:middle], command, max_bytes) + split_command(
+        text[middle:], command, max_bytes
+    )
+
+
 # apps, settings, files ------------------------------------------------------------------------
 def start_command(package: str, activity: str | None) -> str:
     """Start ``activity`` of ``package`` (``.Name`` is relative to the package), or its
@@ -135,47 +168,195 @@ def content_query_command(uri: str, projection: Sequence[str], where: str | None
 
 
 def parse_content_rows(output: str, projection: Sequence[str]) -> list[tuple[str | None, ...]]:
-    """The rows ``content query --projection`` printed (``Row: N COL=VALUE, COL=VALUE``,
-    ``NULL`` for a null, ``No result found.`` for none). A value may hold ``, `` or line
-    breaks, so each row is cut at its columns' names, in the projection's order.
+    """The rows ``content query --projection`` printed: ``Row: N COL=VALUE, COL=VALUE`` a
+    line, numbered from 0, ``NULL`` for a null, ``No result found.`` for none.
+
+    A value may hold anything, line breaks and ``, `` included, so the output is read as
+    rows of the ``projection``'s columns in its order: a value ends only where the next
+    column's ``, COL=`` follows, a row only where a line ``Row: N COL=`` with the next row's
+    number begins (a ``Row:`` line with another number is part of a value), and every such
+    line that can begin a row does. Output that still reads two ways is refused, never
+    guessed at.
 
     Raises:
         DeviceReplyError: output that is not rows of those columns.
+        AmbiguousReplyError: rows that read two ways (the message names the row and the
+            columns).
     """
-    text = output.replace("\r\n", "\n").rstrip("\n")
+    if not projection:
+        raise ValueError("a content query needs at least one column")
+    text = output.removesuffix("\n")
     if not text or text == "No result found.":
         return []
-    starts = list(_ROW_START.finditer(text))
-    if not starts or starts[0].start() != 0:
+    if not text.startswith("Row: 0 "):
         raise DeviceReplyError(f"content query printed no rows: {text[:200]!r}")
-    rows = []
-    for i, start in enumerate(starts):
-        end = starts[i + 1].start() - 1 if i + 1 < len(starts) else len(text)
-        rows.append(_content_row(text[start.end() : end], projection))
-    return rows
+    return _ContentRows(text, projection).read()
 
 
-_ROW_START = re.compile(r"^Row: \d+ ", re.MULTILINE)
+class _ContentRows:
+    """The readings of ``content query`` output as rows of ``projection``'s columns.
 
+    A line ``Row: N COL=`` (COL the first column) may begin row N; the rows are a chain of
+    such lines numbered 0, 1, 2, ... whose texts each split into the columns' values. The
+    readings are counted up to two, enough to tell one from several.
+    """
 
-def _content_row(line: str, projection: Sequence[str]) -> tuple[str | None, ...]:
-    values: list[str | None] = []
-    rest = line
-    for i, column in enumerate(projection):
-        if not rest.startswith(column + "="):
-            raise DeviceReplyError(f"content query row lacks {column}: {line[:200]!r}")
-        rest = rest[len(column) + 1 :]
-        if i + 1 < len(projection):
-            cut = rest.find(f", {projection[i + 1]}=")
-            if cut < 0:
-                raise DeviceReplyError(
-                    f"content query row lacks {projection[i + 1]}: {line[:200]!r}"
+    def __init__(self, text: str, projection: Sequence[str]) -> None:
+        self.text = text
+        self.projection = tuple(projection)
+        self.separators = [f", {column}=" for column in self.projection[1:]]
+        self.starts = self._row_starts()
+        self._splits: dict[tuple[int, int], tuple[int, list[list[int]]]] = {}
+
+    def _row_starts(self) -> list[list[int]]:
+        """For each row number, where that row's first value may begin: after the output's
+        first line ``Row: 0 COL=``, after a line ``Row: N COL=`` for the later ones."""
+        first = self.projection[0]
+        if not self.text.startswith(f"Row: 0 {first}="):
+            raise DeviceReplyError(f"content query row 0 lacks {first}: {self.text[:200]!r}")
+        starts = [[len(f"Row: 0 {first}=")]]
+        line = re.compile(rf"(?<=\n)Row: ([1-9]\d*) {re.escape(first)}=")
+        for match in line.finditer(self.text):
+            number = int(match.group(1))
+            if number == len(starts):
+                starts.append([])
+            if number < len(starts):
+                starts[number].append(match.end())
+        return starts
+
+    def read(self) -> list[tuple[str | None, ...]]:
+        """The one reading with the most rows."""
+        chains = self._chains()
+        for last in range(len(chains) - 1, -1, -1):
+            ends = {
+                start: ways * self._split(start, len(self.text))[0]
+                for start, ways in chains[last].items()
+            }
+            if any(ends.values()):
+                return self._rows(chains, last, ends)
+        raise DeviceReplyError(f"content query {self._lacking()}: {self.text[:200]!r}")
+
+    def _lacking(self) -> str:
+        """What keeps the output from reading as rows: the first column row 0 lacks, or the
+        columns."""
+        at = self.starts[0][0]
+        for column, separator in zip(self.projection[1:], self.separators, strict=True):
+            at = self.text.find(separator, at)
+            if at < 0:
+                return f"row 0 lacks {column}"
+            at += len(separator)
+        return f"printed rows that are not of the columns {', '.join(self.projection)}"
+
+    def _chains(self) -> list[dict[int, int]]:
+        """For each row number, the places its first value may begin after a reading of the
+        rows before, with how many readings lead there (at most 2); up to the last number
+        that any reading reaches."""
+        chains = [{self.starts[0][0]: 1}]
+        for starts in self.starts[1:]:
+            reached = {start: self._leading_to(chains[-1], start) for start in starts}
+            reached = {start: ways for start, ways in reached.items() if ways}
+            if not reached:
+                break
+            chains.append(reached)
+        return chains
+
+    def _leading_to(self, before: dict[int, int], start: int) -> int:
+        """How many readings (at most 2) of the rows so far end where the row whose first
+        value begins at ``start`` begins (``before``: the previous row's starts)."""
+        return min(2, sum(ways * self._between(row, start) for row, ways in before.items()))
+
+    def _between(self, start: int, following: int) -> int:
+        """How many ways the row whose values begin at ``start`` splits when the next row's
+        values begin at ``following`` (its ``Row:`` line and the line break before it end
+        this row)."""
+        end = self.text.rfind("\n", 0, following)
+        return self._split(start, end)[0] if end >= start else 0
+
+    def _rows(
+        self, chains: list[dict[int, int]], last: int, ends: dict[int, int]
+    ) -> list[tuple[str | None, ...]]:
+        """The reading whose last row is ``last`` (``ends``: where that row may begin, with
+        the readings through each), read back from the end.
+
+        Raises:
+            AmbiguousReplyError: the rows read two ways.
+        """
+        rows: list[tuple[str | None, ...]] = []
+        end = len(self.text)
+        for number in range(last, -1, -1):
+            viable = [start for start, ways in ends.items() if ways]
+            if len(viable) > 1:
+                raise AmbiguousReplyError(
+                    f"content query rows {number - 1} and {number} read two ways: more than "
+                    f"one line 'Row: {number} {self.projection[0]}=' may begin row {number} "
+                    f"(a value of {self.projection[-1]} holds such a line)"
                 )
-            value, rest = rest[:cut], rest[cut + 2 :]
-        else:
-            value = rest
-        values.append(None if value == "NULL" else value)
-    return tuple(values)
+            (start,) = viable
+            rows.append(self._values(number, start, end))
+            end = self.text.rfind("\n", 0, start)
+            if number:
+                before = chains[number - 1]
+                ends = {row: ways * self._between(row, start) for row, ways in before.items()}
+        return rows[::-1]
+
+    def _values(self, number: int, start: int, end: int) -> tuple[str | None, ...]:
+        """Row ``number``'s values in ``text[start:end]``.
+
+        Raises:
+            AmbiguousReplyError: the row splits more than one way.
+        """
+        cuts = self._split(start, end)[1]
+        values: list[str | None] = []
+        at = start
+        for column, (separator, places) in enumerate(zip(self.separators, cuts, strict=True)):
+            viable = [place for place in places if place >= at]
+            if len(viable) > 1:
+                raise AmbiguousReplyError(
+                    f"content query row {number} reads two ways: where its "
+                    f"{self.projection[column]} ends and {self.projection[column + 1]} begins "
+                    f"(a value holds {separator!r})"
+                )
+            values.append(self.text[at : viable[0]])
+            at = viable[0] + len(separator)
+        values.append(self.text[at:end])
+        return tuple(None if value == "NULL" else value for value in values)
+
+    def _split(self, start: int, end: int) -> tuple[int, list[list[int]]]:
+        """How many ways (at most 2) ``text[start:end]`` splits into the columns' values, and
+        for each separator the places where it leads to a split."""
+        key = (start, end)
+        if key not in self._splits:
+            self._splits[key] = self._count_splits(start, end)
+        return self._splits[key]
+
+    def _count_splits(self, start: int, end: int) -> tuple[int, list[list[int]]]:
+        """``_split``, counted from the last column back: a separator's place leads to as
+        many splits as the next separator's places after it (the last one's to one)."""
+        cuts: list[list[int]] = []
+        places, ways = [end], [1]  # where the next value ends, with the splits from there
+        for separator in reversed(self.separators):
+            found = _occurrences(self.text, separator, start, end)
+            counts = [_splits_from(place + len(separator), places, ways) for place in found]
+            places = [place for place, count in zip(found, counts, strict=True) if count]
+            ways = [count for count in counts if count]
+            cuts.append(places)
+        return min(2, sum(ways)), cuts[::-1]
+
+
+def _splits_from(at: int, places: list[int], ways: list[int]) -> int:
+    """The splits (at most 2) through the places at or after ``at`` (``places`` in order,
+    ``ways`` the splits through each)."""
+    return min(2, sum(ways[bisect.bisect_left(places, at) :]))
+
+
+def _occurrences(text: str, part: str, start: int, end: int) -> list[int]:
+    """Where ``part`` begins within ``text[start:end]``, overlaps included, in order."""
+    found = []
+    at = text.find(part, start, end)
+    while at >= 0:
+        found.append(at)
+        at = text.find(part, at + 1, end)
+    return found
 
 
 def parse_setting(output: str) -> str | None:

@@ -5,10 +5,11 @@ ring buffer; a cursor counts lines since the reader started, so ``since(cursor)`
 what came after a point (lines that fell off the ring are gone, as on a device). When the
 stream breaks it is opened again with backoff, and the lines logcat replays from its buffer
 are skipped up to the last one already read: the lines read lately are known by their whole
-text (time, process, thread, tag, message), older ones by their time (the device's clock may
-have been set back, so time alone does not tell). ``wait_for`` waits
-until a given line has arrived: the device uses it to be sure the buffer holds everything
-logged before a moment.
+text (time, process, thread, tag, message), as many copies of a text as were read (the
+clock may not move between two lines, so the same line can be logged again after the
+break), older ones by their time (the device's clock may have been set back, so time alone
+does not tell). ``wait_for`` waits until a given line has arrived: the device uses it to be
+sure the buffer holds everything logged before a moment.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ class LogcatReader:
         self._recent: deque[str] = deque(maxlen=_RECENT)
         self._recent_counts: Counter[str] = Counter()
         self._last_stamp = ""
-        self._at_last_stamp: set[str] = set()
+        self._at_last_stamp: Counter[str] = Counter()
         self._last_text = ""
         self._failure: str | None = None
         self._changed = threading.Condition()
@@ -154,7 +155,7 @@ class LogcatReader:
 
     def _pump(self, sock: socket.socket) -> int:
         """Read lines until the stream ends; return how many new ones were kept."""
-        resuming = self._count > 0
+        replay = self._replay()
         pending, kept = b"", 0
         try:
             sock.settimeout(_POLL_S)
@@ -172,13 +173,12 @@ class LogcatReader:
                     line = parse_logcat_line(text)
                     if line is None:
                         continue
-                    if resuming:
-                        if text == self._last_text:  # what comes after it is new
-                            resuming = False
+                    if replay is not None:
+                        if replay.skips(line.stamp, text):
+                            if replay.over:
+                                replay = None
                             continue
-                        if self._seen(line.stamp, text):
-                            continue
-                    resuming = False
+                        replay = None
                     batch.append((line, text))
                 if batch:
                     self._append(batch)
@@ -191,14 +191,13 @@ class LogcatReader:
                 self._sock = None
         return kept
 
-    def _seen(self, stamp: str, text: str) -> bool:
-        """Whether a replayed line was read before the stream broke: one of the lines read
-        lately, or one older than the last line read."""
-        return (
-            text in self._recent_counts
-            or stamp < self._last_stamp
-            or (stamp == self._last_stamp and text in self._at_last_stamp)
-        )
+    def _replay(self) -> _Replay | None:
+        """What a reopened stream replays of the lines read so far; None before any."""
+        with self._changed:
+            if not self._count:
+                return None
+            read = self._recent_counts | self._at_last_stamp
+            return _Replay(read, self._last_stamp, self._last_text)
 
     def _append(self, batch: list[tuple[LogLine, str]]) -> None:
         with self._changed:
@@ -213,7 +212,35 @@ class LogcatReader:
                 self._recent.append(text)
                 self._recent_counts[text] += 1
                 if line.stamp != self._last_stamp:
-                    self._last_stamp, self._at_last_stamp = line.stamp, set()
-                self._at_last_stamp.add(text)
+                    self._last_stamp, self._at_last_stamp = line.stamp, Counter()
+                self._at_last_stamp[text] += 1
                 self._last_text = text
             self._changed.notify_all()
+
+
+class _Replay:
+    """The lines read before a stream broke, as logcat sends them again when the stream is
+    opened: every line still in its buffer, then the new ones.
+
+    Args:
+        read: how many copies of each text were read: of the latest lines, and of every
+            line at the last time read.
+        last_stamp, last_text: the time and text of the last line read.
+    """
+
+    def __init__(self, read: Counter[str], last_stamp: str, last_text: str) -> None:
+        self._left = read
+        self._last_stamp = last_stamp
+        self._last_text = last_text
+        self.over = False
+        """The last line read has come again: every line after it is new."""
+
+    def skips(self, stamp: str, text: str) -> bool:
+        """Whether a line the stream sends was read before: a copy of a text read that has
+        not come again yet, or a line older than the last one read. The first line it does
+        not skip is new, and so is every line after it."""
+        if self._left[text] > 0:
+            self._left[text] -= 1
+            self.over = text == self._last_text and not self._left[text]
+            return True
+        return stamp < self._last_stamp

@@ -7,15 +7,19 @@ the same input): what the device reports is what the phone holds.
 from __future__ import annotations
 
 import datetime as dt
+import shlex
 
 import numpy as np
 import pytest
 
 from mobile_gym.device.adb import AdbDevice
+from mobile_gym.device.adb_shell import text_command
 from mobile_gym.device.base import Device, DeviceError
 from mobile_gym.sim import Phone
 from mobile_gym.sim.adb_server import AdbServer
+from mobile_gym.sim.apps import file_manager
 from mobile_gym.sim.driver import find_all
+from mobile_gym.sim.system import providers
 from mobile_gym.timing import TAP_FRAMES
 from tests.device.conftest import QUICK, SERIAL
 
@@ -82,6 +86,19 @@ def test_text_is_typed_exactly(device: AdbDevice) -> None:
     text = 'O\'Brien & "Co" 100% %s $HOME; `x` | y > z'
     assert device.text(text) is True
     assert find_all(device.hierarchy_xml(), id="search_query")[0].text == text
+
+
+def test_a_text_longer_than_one_request_is_typed_whole(device: AdbDevice) -> None:
+    device.write_file("/sdcard/Download/long.txt", b"")
+    device.start(file_manager.PACKAGE, None)
+    tap(device, id="item_name", text="Download")
+    tap(device, id="item_name", text="long.txt")
+    tap(device, desc="Edit")
+    half = 'it\'s 100% sure, "quoted" $HOME\n' * 1200
+    text = f"{half}%s{half}"  # typed in two halves, cut between the % and the s
+    assert len(text_command(text).encode()) > 0xFFFF
+    assert device.text(text) is True
+    assert find_all(device.hierarchy_xml(), id="read_text_view")[0].text == text
 
 
 def test_non_ascii_text_needs_adbkeyboard(device: AdbDevice) -> None:
@@ -161,6 +178,44 @@ def test_files_round_trip(device: AdbDevice, server: AdbServer) -> None:
     assert server.phone(SERIAL).read_file("/sdcard/Download/new/blob.bin") == data
     with pytest.raises(FileNotFoundError):
         device.read_file("/sdcard/missing.txt")
+
+
+def test_files_are_found_whatever_their_names_hold(device: AdbDevice, server: AdbServer) -> None:
+    names = ["a b.txt", "new\nline.txt", "q'.txt", "tab\tand\x1cseparator.txt", "b.pdf"]
+    with server.locked(SERIAL) as phone:
+        for name in names:
+            phone.write_file(f"/sdcard/Download/odd/{name}", b"x")
+    found = device.find_files("/sdcard/Download/odd/*.txt")
+    assert found == sorted(f"/sdcard/Download/odd/{n}" for n in names[:4])
+
+
+def sms_rows(server: AdbServer, projection: list[str], where: str) -> list[tuple]:
+    """The rows the served phone's own provider gives, as ``content query`` prints them."""
+    with server.locked(SERIAL) as phone:
+        rows = providers.query(phone, "content://sms/inbox", projection, where).rows
+    return [tuple(None if value is None else str(value) for value in row) for row in rows]
+
+
+def receive_sms(device: AdbDevice, sender: str, body: str) -> None:
+    insert = (
+        f"content insert --uri content://sms/inbox --bind address:s:{sender} "
+        f"--bind body:s:{shlex.quote(body)}"
+    )
+    assert device.link.run(insert).exit_code == 0
+
+
+def test_content_values_holding_column_names_and_row_lines(
+    device: AdbDevice, server: AdbServer
+) -> None:
+    for body in ("see you at 5, _id=999", "a\nRow: 7 _id=1", "multi\nline, ", "plain"):
+        receive_sms(device, "555", body)
+    where = "address='555'"
+    for projection in (["body", "_id"], ["_id", "body"], ["_id", "address", "body"]):
+        found = device.content_query("content://sms/inbox", projection, where)
+        assert found == sms_rows(server, projection, where) and len(found) == 4
+    receive_sms(device, "556", "x, body=y, address=z")  # two ways in either order
+    with pytest.raises(DeviceError, match=r"row 0 reads two ways: .*address ends and body"):
+        device.content_query("content://sms/inbox", ["_id", "address", "body"], "address='556'")
 
 
 def test_sql_over_the_pulled_database(device: AdbDevice) -> None:

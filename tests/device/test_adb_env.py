@@ -9,6 +9,9 @@ answer). Every shipped task passes this way; these are the representatives the s
 from __future__ import annotations
 
 import hashlib
+import pathlib
+import tempfile
+import threading
 from typing import Any
 
 import gymnasium as gym
@@ -110,3 +113,33 @@ def test_gym_make_selects_the_adb_device(server: AdbServer) -> None:
     finally:
         env.close()
     assert env.unwrapped.device._reader._thread.is_alive() is False
+
+
+@pytest.mark.parametrize(
+    ("option", "problem"),
+    [
+        ({"action_space": "bogus"}, "unknown action_space"),
+        ({"observation": "bogus"}, "unknown observation"),
+        ({"max_steps": "bogus"}, "max_steps must be"),
+    ],
+)
+def test_an_env_that_cannot_be_built_closes_its_device(
+    server: AdbServer,
+    tmp_path: pathlib.Path,
+    monkeypatch: pytest.MonkeyPatch,
+    option: dict[str, str],
+    problem: str,
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where the device keeps its copies
+    before = set(threading.enumerate())
+    with pytest.raises(ValueError, match=problem):
+        gym.make(
+            "MobileGym/settings.wifi_off-v0",
+            device="adb",
+            serial=SERIAL,
+            adb_port=server.port,
+            **option,
+        )
+    started = set(threading.enumerate()) - before  # the served phone's own threads aside
+    assert [thread.name for thread in started if thread.name.startswith("logcat")] == []
+    assert list(tmp_path.iterdir()) == []

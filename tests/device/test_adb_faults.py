@@ -4,6 +4,8 @@ the env works again after ``reset``."""
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 
@@ -78,6 +80,29 @@ def test_input_that_hung_is_not_sent_twice(device: AdbDevice, server: AdbServer)
     with pytest.raises(DeviceError, match="not sent again, it may have run"):
         device.key("HOME")
     device.key("HOME")  # the fault has passed
+
+
+def test_log_lines_read_before_the_stream_broke_are_not_read_again(
+    device: AdbDevice, server: AdbServer
+) -> None:
+    _, cursor = device.logcat(1 << 62)
+    with server.locked(SERIAL) as phone:
+        for _ in range(3):  # the clock does not move between them: three identical lines
+            phone.log("com.example", "Dup", "same message")
+    lines, cursor = device.logcat(cursor)
+    assert lines == [("Dup", "same message")] * 3
+    server.faults.inject(SERIAL, "disconnect", count=1)  # the stream ends
+    deadline = time.monotonic() + 5
+    while server.faults.armed(SERIAL) and time.monotonic() < deadline:
+        time.sleep(0.01)  # the stream's first try to reopen is refused; the next one works
+    assert server.faults.armed(SERIAL) == {}
+    with server.locked(SERIAL) as phone:
+        phone.log("com.example", "Dup", "same message")  # logged again: a new line
+        phone.log("com.example", "Tock", "after")
+    lines, _ = device.logcat(cursor)
+    assert lines == [("Dup", "same message"), ("Tock", "after")]
+    dups = [text for text in server.phone(SERIAL).logcat_lines()[0] if "Dup" in text]
+    assert len(dups) == 4 and len(set(dups)) == 1
 
 
 @pytest.mark.parametrize("kind", FAULT_KINDS)

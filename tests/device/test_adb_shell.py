@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import shlex
 
 import cv2
@@ -9,12 +10,15 @@ import numpy as np
 import pytest
 
 from mobile_gym.device.adb_shell import (
+    AmbiguousReplyError,
     DeviceReplyError,
     dump_command,
     gesture_command,
     is_typable,
     key_command,
+    keyboard_command,
     motion_command,
+    parse_content_rows,
     parse_dump,
     parse_foreground,
     parse_logcat_line,
@@ -24,6 +28,7 @@ from mobile_gym.device.adb_shell import (
     parse_wm_size,
     scaled,
     settings_put_command,
+    split_command,
     start_command,
     text_command,
 )
@@ -73,6 +78,64 @@ def test_text_command_rejects_what_input_text_cannot_type() -> None:
     assert not is_typable("café") and not is_typable("tab\there")
     with pytest.raises(ValueError, match="cannot type"):
         text_command("naïve")
+
+
+def test_a_long_text_is_typed_by_commands_that_each_fit() -> None:
+    text = "it's 100% sure, a %s b\n" * 400
+    commands = split_command(text, text_command, 2000)
+    assert len(commands) > 1 and all(len(command.encode()) <= 2000 for command in commands)
+    assert "".join(typed_by(command) for command in commands) == text
+    assert split_command("short", text_command, 2000) == [text_command("short")]
+
+
+def test_a_literal_percent_s_is_cut_between_its_characters() -> None:
+    assert text_command("a%sb") == "input text a% && input text sb"
+    assert split_command("a%sb", text_command, 20) == ["input text a%", "input text sb"]
+
+
+def test_a_long_text_for_adbkeyboard_is_split_between_characters() -> None:
+    text = "Zoë 😀 naïve " * 500
+    commands = split_command(text, keyboard_command, 1000)
+    assert len(commands) > 1 and all(len(command) <= 1000 for command in commands)
+    messages = [base64.b64decode(command.split()[-1]).decode() for command in commands]
+    assert "".join(messages) == text
+    with pytest.raises(ValueError, match="longer than 10 bytes"):
+        split_command("ab", text_command, 10)
+
+
+def test_content_rows_are_read_at_their_columns_and_numbers() -> None:
+    output = (
+        "Row: 0 _id=26, address=555, body=a\nRow: 7 _id=1\n"
+        "Row: 1 _id=20, address=555, body=comma, address=evil\n"
+        "Row: 2 _id=24, address=, body=ends in a break\n\n"
+        "Row: 3 _id=25, address=NULL, body=last \n"
+    )
+    assert parse_content_rows(output, ["_id", "address", "body"]) == [
+        ("26", "555", "a\nRow: 7 _id=1"),
+        ("20", "555", "comma, address=evil"),
+        ("24", "", "ends in a break\n"),
+        ("25", None, "last "),
+    ]
+    assert parse_content_rows("Row: 0 body=x\nRow: 1 body=y\n", ["body"]) == [("x",), ("y",)]
+    with pytest.raises(DeviceReplyError, match="row 0 lacks _id"):
+        parse_content_rows("Row: 0 body=x\n", ["body", "_id"])
+
+
+@pytest.mark.parametrize(
+    ("output", "problem"),
+    [
+        ("Row: 0 body=see you at 5, _id=999, _id=19\n", "row 0 .* its body ends and _id begins"),
+        (
+            "Row: 0 _id=1, body=a\nRow: 1 _id=2, body=b\n"
+            "Row: 1 _id=3, body=c\nRow: 2 _id=4, body=d\n",
+            "rows 0 and 1 read two ways: more than one line 'Row: 1 _id='",
+        ),
+    ],
+)
+def test_content_rows_that_read_two_ways_are_refused(output: str, problem: str) -> None:
+    projection = ["body", "_id"] if output.startswith("Row: 0 body") else ["_id", "body"]
+    with pytest.raises(AmbiguousReplyError, match=problem):
+        parse_content_rows(output, projection)
 
 
 def test_input_command_lines() -> None:

@@ -89,6 +89,22 @@ def test_a_broken_stream_resumes_without_repeating_lines(streams: Streams) -> No
         reader.close()
 
 
+def test_a_line_read_several_times_is_skipped_as_often_as_it_was_read(
+    streams: Streams,
+) -> None:
+    reader = LogcatReader(streams.open, backoff_s=0.01)
+    try:
+        same = line(100, "Dup", "same message")  # the clock did not move between them
+        streams.send(line(100, "Tick", "first"), same, same, same, end=True)
+        # the replay, then the same line logged again after the break, then another
+        streams.send(line(100, "Tick", "first"), same, same, same, same, line(100, "E", "end"))
+        assert reader.wait_for(line(100, "E", "end"), 5)
+        tags = [tag for tag, _ in reader.since(0)[0]]
+        assert tags == ["Tick", "Dup", "Dup", "Dup", "Dup", "E"]
+    finally:
+        reader.close()
+
+
 def test_lines_before_a_clock_set_back_are_not_taken_for_new_ones(streams: Streams) -> None:
     reader = LogcatReader(streams.open, backoff_s=0.01)
     try:

@@ -111,11 +111,14 @@ def test_an_unknown_provider_is_a_task_error() -> None:
 
 
 def test_rows_are_cut_at_their_columns_names() -> None:
-    output = "Row: 0 address=+1 505, body=Hi, body=x, and\nmore, type=2\nRow: 1 address=7, body=NULL, type=1\n"
+    output = "Row: 0 address=+1 505, body=Hi, address=x, and\nmore, type=2\nRow: 1 address=7, body=NULL, type=1\n"
     assert parse_content_rows(output, ["address", "body", "type"]) == [
-        ("+1 505", "Hi, body=x, and\nmore", "2"),
+        ("+1 505", "Hi, address=x, and\nmore", "2"),
         ("7", None, "1"),
     ]
+    ambiguous = "Row: 0 address=+1 505, body=Hi, body=x, type=2\n"  # where does address end?
+    with pytest.raises(DeviceReplyError, match="reads two ways"):
+        parse_content_rows(ambiguous, ["address", "body", "type"])
     assert parse_content_rows("No result found.\n", ["body"]) == []
     with pytest.raises(DeviceReplyError):
         parse_content_rows("Row: 0 other=1\n", ["body"])

@@ -394,6 +394,14 @@ def test_find_lists_what_the_storage_holds(sh: Run, phone: Phone) -> None:
         "/sdcard/Download",
         "/sdcard/Download/deep",
     ]
+    phone.write_file("/sdcard/Download/new\nline.txt", b"n")
+    ended = ok(sh("find /sdcard/Download -type f -name '*.txt' -print0"))
+    assert ended.split("\0") == [
+        "/sdcard/Download/b.txt",
+        "/sdcard/Download/deep/c.txt",
+        "/sdcard/Download/new\nline.txt",
+        "",
+    ]
     assert "No such file" in failed(sh("find /sdcard/nowhere"))
     assert "bad arg" in failed(sh("find /sdcard -newer x"))
     assert "bad -type" in failed(sh("find /sdcard -type l"))

@@ -95,15 +95,20 @@ def ls(invocation: Invocation, args: list[str]) -> int:
 
 
 def find(invocation: Invocation, args: list[str]) -> int:
-    """``find [PATH...] [-type f|d] [-name PATTERN]``: each path under each PATH (itself
-    included), folders before what they hold, names in order; toybox's tests ``-type`` and
-    ``-name`` only."""
+    """``find [PATH...] [-type f|d] [-name PATTERN] [-print0]``: each path under each PATH
+    (itself included), folders before what they hold, names in order; toybox's tests
+    ``-type`` and ``-name`` only, and its action ``-print0`` (each path ended by a NUL
+    rather than a newline, so that any name can be read back)."""
     roots: list[str] = []
     while args and not args[0].startswith("-"):
         roots.append(args.pop(0))
     tests: dict[str, str] = {}
+    end = b"\n"
     while args:
         test = args.pop(0)
+        if test == "-print0":
+            end = b"\0"
+            continue
         if test not in ("-type", "-name"):
             raise CommandError(f"find: bad arg '{test}'")
         if not args:
@@ -123,7 +128,7 @@ def find(invocation: Invocation, args: list[str]) -> int:
     def walk(arg: str, path: str) -> None:
         is_dir = files.stat(path).is_dir
         if shown(path, is_dir):
-            invocation.print(arg)
+            invocation.out.write(arg.encode("utf-8") + end)
         if is_dir:
             for name in files.list_dir(path):
                 walk(f"{arg.rstrip('/')}/{name}", f"{path.rstrip('/')}/{name}")
