@@ -2,12 +2,15 @@
 
 ``Endpoint.resolve`` finds the base URL, model and API key in its arguments or in the
 environment; ``ChatClient.complete`` POSTs ``{base_url}/chat/completions`` and returns the
-reply text with the token counts the server reported. Connection errors, timeouts, 429 and
-5xx answers are retried with exponential backoff (a ``Retry-After`` header sets the wait).
+reply text with the token counts the server reported (a count left out but given by the
+total, ``total_tokens`` less the other, is derived from it). Connection errors, timeouts,
+429 and 5xx answers are retried with exponential backoff (a ``Retry-After`` header sets the
+wait). Redirects are not followed: a 3xx answer names where it points.
 
 When the endpoint cannot serve (unreachable, timing out, 429 / 5xx after the last retry,
-refusing the credentials or the URL with 401, 403, 404 or 407, or answering something that
-is not a completion) the client raises ``LLMUnavailableError``, an ``InfrastructureError``:
+refusing the credentials or the URL with 401, 403, 404 or 407, redirecting, or answering
+something that is not a completion) the client raises ``LLMUnavailableError``, an
+``InfrastructureError``:
 an evaluation records that episode as an error and runs it again on resume. Any other
 refusal (400 for a context too long, 422...) is the request's fault and raises a plain
 ``LLMError``. No message quotes the API key: every one is redacted
@@ -30,6 +33,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from mobile_gym.agents.base import InfrastructureError
+from mobile_gym.checks import check_int, check_number, shown
 from mobile_gym.redaction import redact, remember
 
 BASE_URL_VARIABLES = ("MOBILE_GYM_LLM_BASE_URL", "OPENAI_BASE_URL")
@@ -59,8 +63,16 @@ class LLMError(RuntimeError):
 
 class LLMUnavailableError(LLMError, InfrastructureError):
     """The endpoint cannot serve: unreachable, timing out, 429 / 5xx after the retries,
-    refusing the credentials or URL (``UNAVAILABLE_STATUSES``), or not answering with a
-    chat completion. An outage, not a failure of the agent."""
+    refusing the credentials or URL (``UNAVAILABLE_STATUSES``), redirecting, or not
+    answering with a chat completion. An outage, not a failure of the agent."""
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """Leaves a 3xx answer as it is (an ``HTTPError``): a POST is never re-sent elsewhere,
+    nor turned into a GET."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
 
 
 @dataclass(frozen=True)
@@ -106,7 +118,8 @@ class Endpoint:
 
 @dataclass(frozen=True)
 class Completion:
-    """One reply: its text ('' when the model gave none) and the reported token counts."""
+    """One reply: its text ('' when the model gave none) and the reported token counts
+    (one the server left out is derived from ``total_tokens`` when it gave that)."""
 
     text: str
     input_tokens: int | None
@@ -134,18 +147,15 @@ class ChatClient:
         backoff: float = 1.0,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
-        if not timeout > 0:
-            raise ValueError(f"timeout must be > 0 seconds, got {timeout!r}")
-        if max_retries < 0:
-            raise ValueError(f"max_retries must be >= 0, got {max_retries!r}")
-        if backoff < 0:
-            raise ValueError(f"backoff must be >= 0 seconds, got {backoff!r}")
+        self.timeout = check_number("timeout", timeout)
+        if not self.timeout > 0:
+            raise ValueError(f"timeout must be a number of seconds above 0, got {shown(timeout)}")
         remember(endpoint.api_key)
         self.endpoint = endpoint
-        self.timeout = timeout
-        self.max_retries = max_retries
-        self.backoff = backoff
+        self.max_retries = check_int("max_retries", max_retries, 0)
+        self.backoff = check_number("backoff", backoff, 0)
         self.sleep = sleep
+        self._opener = urllib.request.build_opener(_NoRedirects)
 
     def complete(self, messages: list[dict[str, Any]], **parameters: Any) -> Completion:
         """The model's reply to ``messages``; ``parameters`` (``temperature``,
@@ -161,6 +171,8 @@ class ChatClient:
                 return _completion(self._post(body), self.endpoint)
             except urllib.error.HTTPError as exc:
                 with exc:  # the error answer holds the connection until closed
+                    if 300 <= exc.code < 400:
+                        raise LLMUnavailableError(self._redirect(exc)) from None
                     if exc.code in UNAVAILABLE_STATUSES:
                         raise LLMUnavailableError(self._refusal(exc)) from None
                     if exc.code != 429 and exc.code < 500:
@@ -180,7 +192,7 @@ class ChatClient:
         if self.endpoint.api_key:
             headers["Authorization"] = f"Bearer {self.endpoint.api_key}"
         request = urllib.request.Request(self.endpoint.url, body, headers, method="POST")
-        with urllib.request.urlopen(request, timeout=self.timeout) as answer:
+        with self._opener.open(request, timeout=self.timeout) as answer:
             return answer.read()
 
     def _wait(self, attempt: int, retry_after: str | None, problem: str) -> float:
@@ -195,6 +207,15 @@ class ChatClient:
                 f"(more than {MAX_RETRY_AFTER:g} s)"
             )
         return seconds
+
+    def _redirect(self, exc: urllib.error.HTTPError) -> str:
+        """The message for a redirect, which is not followed: where it points."""
+        where = exc.headers.get("Location")
+        return (
+            f"{self.endpoint.url} (model {self.endpoint.model!r}) answered HTTP {exc.code} "
+            f"{_reason(exc)} to {_quote(where) if where else '(no Location)'}; redirects are "
+            "not followed: give the base_url it points to"
+        )
 
     def _refusal(self, exc: urllib.error.HTTPError) -> str:
         """The message for an answer that no retry will change (4xx other than 429)."""
@@ -239,10 +260,21 @@ def _completion(raw: bytes, endpoint: Endpoint) -> Completion:
             f"{_quote(repr(text))}"
         )
     usage = answer.get("usage") if isinstance(answer, dict) else None
-    usage = usage if isinstance(usage, dict) else {}
-    return Completion(
-        str(text), _count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens"))
+    return Completion(str(text), *_token_counts(usage if isinstance(usage, dict) else {}))
+
+
+def _token_counts(usage: Mapping[str, Any]) -> tuple[int | None, int | None]:
+    """The prompt and completion tokens of ``usage``; one left out is ``total_tokens``
+    less the other when the total is given and not below it."""
+    prompt, reply, total = (
+        _count(usage.get(key)) for key in ("prompt_tokens", "completion_tokens", "total_tokens")
     )
+    if total is not None:
+        if reply is None and prompt is not None and total >= prompt:
+            reply = total - prompt
+        elif prompt is None and reply is not None and total >= reply:
+            prompt = total - reply
+    return prompt, reply
 
 
 def _count(value: Any) -> int | None:

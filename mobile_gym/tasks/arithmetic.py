@@ -4,8 +4,9 @@ The expression is parsed with :mod:`ast` and only number literals, ``+ - * / // 
 signs, parentheses and the functions ``round abs min max`` are evaluated; anything else
 (names, attributes, calls to other functions, strings, powers) is refused, so a task file
 can never run code. Expressions are short and shallow, every value is a finite number of
-at most ``MAX_MAGNITUDE``, and each function takes the arguments it can: whatever an
-expression holds, evaluating it is quick and ends in a number or an ``ExpressionError``.
+at most ``MAX_MAGNITUDE``, ``round`` takes at most ``MAX_ROUND_DIGITS`` digits, and each
+function takes the arguments it can: whatever an expression holds, evaluating it is quick
+and ends in a number or an ``ExpressionError``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ MAX_DEPTH = 50
 """The deepest nesting of operations in an expression."""
 MAX_MAGNITUDE = 10**18
 """The largest magnitude of any value along the way (a 64-bit integer's range)."""
+MAX_ROUND_DIGITS = 18
+"""The most digits ``round`` takes either way (``round(x, 18)``, ``round(x, -18)``): no more
+than a value within ``MAX_MAGNITUDE`` has, and rounding an integer to a million digits
+would take seconds."""
 
 _BINARY: dict[type[ast.operator], Callable[[float, float], float]] = {
     ast.Add: operator.add,
@@ -107,12 +112,21 @@ def _compute(node: ast.AST) -> int | float:
             raise ExpressionError(
                 f"{node.func.id}() takes {takes} arguments, got {len(args)}: {ast.unparse(node)!r}"
             )
-        if node.func.id == "round" and len(args) == 2 and not isinstance(args[1], int):
-            raise ExpressionError(f"round()'s digits must be a whole number: {ast.unparse(node)!r}")
+        if node.func.id == "round" and len(args) == 2:
+            _check_digits(args[1], node)
         return function(*args)
     raise ExpressionError(
         f"only numbers, + - * / // %, parentheses and round/abs/min/max are allowed, got {ast.unparse(node)!r}"
     )
+
+
+def _check_digits(digits: int | float, node: ast.AST) -> None:
+    """Refuse ``round``'s ``digits`` unless a whole number within ``MAX_ROUND_DIGITS``."""
+    if not isinstance(digits, int) or abs(digits) > MAX_ROUND_DIGITS:
+        raise ExpressionError(
+            f"round()'s digits must be a whole number from -{MAX_ROUND_DIGITS} to "
+            f"{MAX_ROUND_DIGITS}: {ast.unparse(node)!r}"
+        )
 
 
 def _checked(value: int | float, node: ast.AST) -> int | float:

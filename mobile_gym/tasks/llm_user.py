@@ -4,21 +4,24 @@
 today's date) into a system prompt, sends each question with the episode's earlier
 questions and replies (temperature 0, ``top_p`` 1, a fixed seed), and returns the model's
 reply. Requests go through the LLM agent's ``ChatClient`` (its retries, its
-``LLMUnavailableError`` for an endpoint that cannot serve, its redacted messages).
+``LLMUnavailableError`` for an endpoint that cannot serve, its redacted messages); an empty
+reply is an ``LLMUnavailableError`` too.
 
 What it told is judged from the reply: a fact, preference or today's date once its value
-appears in a reply (case, spaces and punctuation aside); the correction once a question
+appears in a reply (``said_in``: case, spaces and punctuation aside, and not inside a longer
+word or number, so ``October 28`` does not tell the hour ``8``); the correction once a question
 about it (as ``SimulatedUser`` matches questions) got a reply that is not the refusal. The
 correction's ``at_step`` is said unasked, word for word, as ``SimulatedUser`` says it.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from mobile_gym.agents.llm.client import ChatClient, Endpoint
+from mobile_gym.agents.llm.client import ChatClient, Endpoint, LLMUnavailableError
 from mobile_gym.tasks.schema import CORRECTION_SLOT, UserKnowledge
-from mobile_gym.tasks.user import REFUSAL, SimulatedUser, UserFactory, matched_slots
+from mobile_gym.tasks.user import HAN, REFUSAL, SimulatedUser, UserFactory, matched_slots
 
 SAMPLING: dict[str, Any] = {"temperature": 0.0, "top_p": 1.0, "seed": 42}
 """The request parameters: the same question gets the same reply."""
@@ -52,8 +55,36 @@ def system_prompt(knowledge: UserKnowledge, goal: str) -> str:
     return "\n".join(lines)
 
 
-def _squeezed(text: str) -> str:
-    return "".join(c for c in text.casefold() if c.isalnum())
+_GAP = r"[\W_]*"
+"""What may stand between a value's letters and digits in a reply: spaces, punctuation."""
+_JOINED = f"[^\\W_{HAN}]"
+"""A letter or digit that continues a word or number (Chinese characters stand alone)."""
+
+
+def said_in(value: str, reply: str) -> bool:
+    """Whether ``reply`` says ``value``: its letters and digits in order (case, spaces and
+    punctuation aside), not inside a longer word or number (``8`` is not said in ``28``
+    nor in ``2.8``). A value that begins or ends with a Chinese character needs no
+    boundary on that side: Chinese has no spaces between words."""
+    chars = [c for c in value.casefold() if c.isalnum()]
+    if not chars:
+        return False
+    pattern = _GAP.join(map(re.escape, chars))
+    return re.search(_start(chars[0]) + pattern + _end(chars[-1]), reply.casefold()) is not None
+
+
+def _start(first: str) -> str:
+    """The boundary before a value beginning with ``first``."""
+    if re.fullmatch(f"[{HAN}]", first):
+        return ""
+    return f"(?<!{_JOINED})" + (r"(?<!\d[.,])" if first.isdigit() else "")
+
+
+def _end(last: str) -> str:
+    """The boundary after a value ending with ``last``."""
+    if re.fullmatch(f"[{HAN}]", last):
+        return ""
+    return f"(?!{_JOINED})" + (r"(?![.,]\d)" if last.isdigit() else "")
 
 
 class LLMUser(SimulatedUser):
@@ -79,19 +110,21 @@ class LLMUser(SimulatedUser):
                 {"role": "assistant", "content": answered},
             ]
         messages.append({"role": "user", "content": question})
-        answer = self.client.complete(messages, **SAMPLING).text.strip() or REFUSAL
+        answer = self.client.complete(messages, **SAMPLING).text.strip()
+        if not answer:
+            endpoint = self.client.endpoint
+            raise LLMUnavailableError(
+                f"{endpoint.url} (model {endpoint.model!r}) gave the user an empty reply"
+            )
         self.history.append((question, answer))
         self._tell(self._told_in(question, answer))
         return answer
 
     def _told_in(self, question: str, answer: str) -> list[str]:
-        said = _squeezed(answer)
         told = [
             slot.name
             for slot in self.slots
-            if slot.name != CORRECTION_SLOT
-            and _squeezed(slot.value)
-            and _squeezed(slot.value) in said
+            if slot.name != CORRECTION_SLOT and said_in(slot.value, answer)
         ]
         asked = {slot.name for slot in matched_slots(self.slots, question)}
         if CORRECTION_SLOT in asked and answer != REFUSAL:

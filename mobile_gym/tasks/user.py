@@ -9,9 +9,11 @@ aliases and words that ask whether the instruction is right: ``correct``, ``mist
 and today's date. An alias matches where its words stand together in the question, in
 order; a match inside a longer alias's match of another slot does not count (``email
 password`` is not ``email``). A slot whose aliases name its owner (``Kevin's number``) is
-not told when the question names only other owners (``Grace's number``, ``your number``).
-Every matched slot is answered, in the block's order, each always in the same words; a
-question that matches none gets ``REFUSAL``. Nothing is ever made up.
+not told when the question names only other owners (``Grace's number``, ``your number``)
+and none of the slot's full names, its aliases of several words that hold its owner's name
+(``Kevin Zhang's email`` asks for Kevin's, ``Grace Zhang's email`` does not). Every matched
+slot is answered, in the block's order, each always in the same words; a question that
+matches none gets ``REFUSAL``. Nothing is ever made up.
 
 ``make_user_factory`` picks the user an env gives its episodes: ``simulated`` (this one) or
 ``llm`` (a chat model, ``mobile_gym.tasks.llm_user``). ``check_user_battery`` plays
@@ -42,19 +44,49 @@ INSTRUCTION_ALIASES = (
     "sure",
     "confirm",
     "accurate",
+    "对吗",
+    "对不对",
+    "是不是",
+    "没错吧",
+    "正确",
+    "准确",
+    "确认",
+    "有误",
+    "错误",
+    "写错",
+    "搞错",
+    "弄错",
 )
 """Words of a question about whether the instruction is right: the correction answers it."""
 
-TODAY_ALIASES = ("today", "current date", "what day is it", "date is it")
-"""Words of a question about today's date."""
+TODAY_ALIASES = (
+    "today",
+    "current date",
+    "what day is it",
+    "date is it",
+    "今天几号",
+    "今天是几号",
+    "今天日期",
+    "今天的日期",
+    "今天是哪天",
+    "今天是哪一天",
+    "今天哪天",
+    "今天星期几",
+    "今天是星期几",
+    "几月几号",
+    "几月几日",
+    "当前日期",
+)
+"""Words of a question about today's date (English and Chinese)."""
 
 USERS = ("simulated", "llm")
 """The users an env can give its episodes (``make_user_factory``)."""
 
 _POSSESSIVE = re.compile(r"(\w+)['\u2019]s\b")
 _APOSTROPHE = re.compile(r"['\u2019]")
-_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_WORD = re.compile(f"[{_HAN}]|[^\\W_{_HAN}]+")
+HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+"""Chinese characters, as a range of a regex character class."""
+_WORD = re.compile(f"[{HAN}]|[^\\W_{HAN}]+")
 """A word: a run of letters and digits, or one Chinese character (Chinese is written
 without spaces, so an alias matches where its characters stand together)."""
 _NOT_OWNERS = frozenset(
@@ -110,20 +142,31 @@ def owners(text: str) -> frozenset[str]:
 @dataclass(frozen=True)
 class Slot:
     """One thing the user can tell: its name, its aliases as words, the owners they name,
-    and the reply."""
+    the reply, the value, and the aliases that are its owner's full name."""
 
     name: str
     aliases: tuple[tuple[str, ...], ...]
     owners: frozenset[str]
     reply: str
     value: str
+    full_names: tuple[tuple[str, ...], ...] = ()
 
 
 def _slot(name: str, aliases: Iterable[str], reply: str, value: str) -> Slot:
     aliases = list(aliases)
     named = frozenset(owner for alias in aliases for owner in owners(alias))
     worded = tuple(dict.fromkeys(w for w in map(words, aliases) if w))
-    return Slot(name, worded, named, reply, value)
+    return Slot(name, worded, named, reply, value, _full_names(aliases, named))
+
+
+def _full_names(aliases: Iterable[str], named: frozenset[str]) -> tuple[tuple[str, ...], ...]:
+    """The aliases (as words) that are an owner's full name: several words, one of them an
+    owner in ``named``, and no possessive (``Kevin Zhang``, not ``Kevin's email``)."""
+    return tuple(
+        alias_words
+        for alias in aliases
+        if not owners(alias) and len(alias_words := words(alias)) > 1 and named & set(alias_words)
+    )
 
 
 def slots(knowledge: UserKnowledge) -> list[Slot]:
@@ -153,13 +196,18 @@ def _spans(alias: tuple[str, ...], question: tuple[str, ...]) -> list[tuple[int,
     return [(i, i + n) for i in range(len(question) - n + 1) if question[i : i + n] == alias]
 
 
+def _names_in(slot: Slot, asked: tuple[str, ...]) -> bool:
+    """Whether one of ``slot``'s full names stands in the question's words ``asked``."""
+    return any(_spans(name, asked) for name in slot.full_names)
+
+
 def matched_slots(found: Sequence[Slot], question: str) -> list[Slot]:
     """The slots ``question`` asks about (see the module docstring), in ``found``'s order."""
     asked = words(question)
     named = owners(question)
     spans: dict[str, list[tuple[int, int]]] = {}
     for slot in found:
-        if named and slot.owners and not named & slot.owners:
+        if named and slot.owners and not named & slot.owners and not _names_in(slot, asked):
             continue  # about someone else's
         hits = [span for alias in slot.aliases for span in _spans(alias, asked)]
         if hits:

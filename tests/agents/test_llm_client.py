@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from mobile_gym.agents.llm import ChatClient, Endpoint, LLMError
+from mobile_gym.agents.llm import ChatClient, Endpoint, LLMError, LLMUnavailableError
 from tests.agents.scripted_llm import HANG, USAGE, ScriptedLLM, completion, failure
 
 HELLO = [{"role": "user", "content": "hello"}]
@@ -85,6 +85,23 @@ def test_the_request_is_a_chat_completion_and_usage_is_read() -> None:
     assert waits == []
 
 
+@pytest.mark.parametrize(
+    ("usage", "counts"),
+    [
+        ({"prompt_tokens": 900, "total_tokens": 1300}, (900, 400)),
+        ({"completion_tokens": 400, "total_tokens": 1300}, (900, 400)),
+        ({"prompt_tokens": 900}, (900, None)),
+        ({"prompt_tokens": 900, "total_tokens": 800}, (900, None)),  # a total below a part
+    ],
+)
+def test_a_count_left_out_is_derived_from_the_total(
+    usage: dict[str, int], counts: tuple[int | None, int | None]
+) -> None:
+    with ScriptedLLM([completion("ACTION: HOME", usage=usage)]) as server:
+        answer = client(server, []).complete(HELLO)
+    assert (answer.input_tokens, answer.output_tokens) == counts
+
+
 def test_no_key_sends_no_authorization() -> None:
     with ScriptedLLM([completion("ACTION: WAIT")]) as server:
         client(server, []).complete(HELLO)
@@ -116,6 +133,17 @@ def test_content_parts_give_their_text_and_other_content_is_an_error() -> None:
         assert chat.complete(HELLO).text == "ACTION: HOME"
         with pytest.raises(LLMError, match=r"content is neither text nor parts"):
             chat.complete(HELLO)
+
+
+@pytest.mark.parametrize("status", [301, 302, 307, 308])
+def test_a_redirect_is_not_followed_and_names_where_it_points(status: int) -> None:
+    with ScriptedLLM([]) as server:
+        moved = f"{server.base_url}/chat/completions"
+        server.script.append(failure(status, "", Location=moved))
+        waits: list[float] = []
+        with pytest.raises(LLMUnavailableError, match=rf"HTTP {status} .* to {moved}; redirects"):
+            client(server, waits).complete(HELLO)
+    assert (len(server.requests), waits) == (1, [])
 
 
 # retries ------------------------------------------------------------------------------------
@@ -199,8 +227,18 @@ def test_connection_refused_is_retried_then_reported() -> None:
 
 
 @pytest.mark.parametrize(
-    ("option", "value"), [("timeout", 0), ("max_retries", -1), ("backoff", -1.0)]
+    ("option", "value"),
+    [
+        ("timeout", 0),
+        ("timeout", "fast"),
+        ("timeout", float("inf")),
+        ("max_retries", -1),
+        ("max_retries", 0.5),
+        ("max_retries", True),
+        ("backoff", -1.0),
+        ("backoff", "1s"),
+    ],
 )
-def test_bad_client_options_are_refused(option: str, value: float) -> None:
+def test_bad_client_options_are_refused(option: str, value: object) -> None:
     with pytest.raises(ValueError, match=option):
         ChatClient(Endpoint("http://x/v1", "m"), **{option: value})  # type: ignore[arg-type]

@@ -208,6 +208,17 @@ def test_computed_parameters_do_arithmetic_over_earlier_ones() -> None:
     assert values["rounded"] == 2.57
 
 
+def test_round_takes_digits_up_to_its_bound_either_way() -> None:
+    values = draw_from(
+        {
+            "a": {"range": [7, 7]},
+            "tiny": {"compute": "round({a} / 3, 18)"},
+            "none": {"compute": "round({a}, -18)"},
+        }
+    )
+    assert values["tiny"] == round(7 / 3, 18) and values["none"] == 0
+
+
 @pytest.mark.parametrize(
     ("expression", "problem"),
     [
@@ -216,6 +227,9 @@ def test_computed_parameters_do_arithmetic_over_earlier_ones() -> None:
         ("{a} / 0", "division by zero"),
         ("1 +", "not an arithmetic expression"),
         ("'ab' * 3", "only numbers"),
+        ("round({a}, 0.5)", "whole number"),
+        ("round({a}, -1000000)", "from -18 to 18"),
+        ("round({a}, 19)", "from -18 to 18"),
     ],
 )
 def test_computed_parameters_refuse_anything_but_arithmetic(expression: str, problem: str) -> None:

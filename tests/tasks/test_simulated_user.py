@@ -15,10 +15,11 @@ from typing import Any
 import numpy as np
 import pytest
 
+from mobile_gym.agents.llm import LLMUnavailableError
 from mobile_gym.env import NOT_AVAILABLE, MobileEnv
 from mobile_gym.registration import make_env as make_preset_env
 from mobile_gym.spaces import ActionType
-from mobile_gym.tasks.llm_user import LLMUser, llm_user_factory
+from mobile_gym.tasks.llm_user import LLMUser, llm_user_factory, said_in
 from mobile_gym.tasks.schema import TaskFileError, UserKnowledge, parse_task
 from mobile_gym.tasks.user import (
     REFUSAL,
@@ -109,10 +110,38 @@ CORRECTION_CASES: Cases = [
     ("What is Kevin's number?", REFUSAL),
 ]
 
+# a Chinese task: the day of an outing, a correction, and today's date asked in Chinese ----------
+OUTING = "游玩的时间是周日 9:00 到 17:00。"
+CORRECTED_ZH = "抱歉，我说错了：是周日，不是周六。"
+CHINESE: dict[str, Any] = {
+    "facts": [
+        {
+            "name": "visit_time",
+            "aliases": ["游玩时间", "什么时候", "哪天", "几点", "时间", "which day"],
+            "value": "周日 9:00-17:00",
+            "reply": OUTING,
+        }
+    ],
+    "correction": {"text": CORRECTED_ZH, "aliases": ["周六"]},
+    "today": "2025-10-16",
+}
+CHINESE_CASES: Cases = [
+    ("今天是几号？", TODAY),
+    ("今天是哪天？", TODAY),  # "哪天" there is today's, not the outing's
+    ("今天几月几号", TODAY),
+    ("今天的日期是什么？", TODAY),
+    ("哪天去游玩？", OUTING),
+    ("指令对吗？", CORRECTED_ZH),
+    ("是不是写错了？", CORRECTED_ZH),
+    ("没错吧？", CORRECTED_ZH),
+    ("今天天气怎么样？", REFUSAL),
+]
+
 BATTERIES = [
     pytest.param(MISSING_FACT, MISSING_FACT_CASES, id="missing_fact"),
     pytest.param(PREFERENCES, PREFERENCE_CASES, id="preference"),
     pytest.param(CORRECTION, CORRECTION_CASES, id="correction"),
+    pytest.param(CHINESE, CHINESE_CASES, id="chinese"),
 ]
 
 
@@ -159,6 +188,21 @@ def test_the_user_records_what_it_told_and_never_invents() -> None:
         "Kevin's number, and is the instruction right?",
     ]
     assert user.volunteer(1) is None  # no at_step
+
+
+def test_a_full_name_among_the_aliases_names_the_owner() -> None:
+    reply = "Kevin's email address is kevin_zhang@example.com."
+    fact = {
+        "name": "kevin_email",
+        "aliases": ["Kevin's email", "email address", "email", "Kevin Zhang", "Kevin"],
+        "value": "kevin_zhang@example.com",
+        "reply": reply,
+    }
+    user = SimulatedUser(knowledge({"facts": [fact]}))
+    assert user.reply("What is Kevin Zhang's email address?") == reply
+    assert user.reply("What is Kevin's email?") == reply
+    assert user.reply("What is Grace Zhang's email address?") == REFUSAL  # someone else
+    assert user.reply("What is Grace's email?") == REFUSAL
 
 
 def test_a_default_reply_names_the_slot_and_its_value() -> None:
@@ -346,6 +390,58 @@ def test_the_llm_user_talks_over_the_openai_protocol() -> None:
     assert second["messages"][2]["content"] == "Kevin's number is 15 551 234 567."
 
 
+APPOINTMENT: dict[str, Any] = {
+    "facts": [
+        {"name": "day", "aliases": ["day", "date"], "value": "October 28"},
+        {"name": "time", "aliases": ["time", "hour"], "value": "8"},
+    ]
+}
+
+
+def test_the_llm_user_tells_a_value_said_as_a_whole_word_or_number() -> None:
+    script = [completion("It's on October 28."), completion("From 8:00 to 9:00.")]
+    with ScriptedLLM(script) as server:
+        user = llm_user_factory(model="m", base_url=server.base_url)(
+            knowledge(APPOINTMENT), "Put my appointment in the calendar."
+        )
+        user.reply("Which day is the appointment?")
+        assert user.revealed == ["day"]  # the 8 of 28 is no hour
+        user.reply("At what time?")
+    assert user.revealed == ["day", "time"]
+
+
+@pytest.mark.parametrize(
+    ("value", "reply", "said"),
+    [
+        ("8", "It's on October 28.", False),
+        ("8", "It's 2.8 km away.", False),
+        ("8", "October 28, at 8 o'clock.", True),
+        ("9", "From 9:00 to 10:00.", True),
+        ("15551234567", "Kevin's number is 15 551 234 567.", True),
+        ("2025-10-16", "Today is 2025-10-16.", True),
+        ("beebeep", "I like beebeeps.", False),
+        ("Documents", "Put it in the DOCUMENTS folder.", True),
+        ("39", "鞋码是39号。", True),
+        ("周日", "我们在周日去。", True),
+        ("?!", "?!", False),
+    ],
+)
+def test_said_in_matches_whole_words_and_numbers(value: str, reply: str, said: bool) -> None:
+    assert said_in(value, reply) is said
+
+
+def test_an_empty_reply_of_the_llm_user_is_an_outage() -> None:
+    with ScriptedLLM([completion("  "), completion(None)]) as server:
+        env = MobileEnv(
+            user_task(), user="llm", user_options={"model": "m", "base_url": server.base_url}
+        )
+        env.reset(seed=0)
+        for _ in range(2):
+            with pytest.raises(LLMUnavailableError, match="empty reply"):
+                env.step(act(ActionType.ASK_USER, text="What is Kevin's number?"))
+    assert env.episode.user.history == [] and env.episode.agent.told == []
+
+
 def test_the_llm_user_tells_the_correction_when_asked_about_it() -> None:
     with ScriptedLLM([completion("Oops: 11 to 12 on Oct 17.")]) as server:
         make = llm_user_factory(model="m", base_url=server.base_url)
@@ -362,6 +458,8 @@ def test_the_llm_user_tells_the_correction_when_asked_about_it() -> None:
         ("simulated", {"model": "m"}, "takes no options"),
         ("llm", {"temperature": 1}, "unknown option 'temperature'"),
         ("llm", {"model": "m", "base_url": "ftp://x"}, "http:// or https://"),
+        ("llm", {"model": "m", "base_url": "http://x/v1", "timeout": "fast"}, "timeout must be"),
+        ("llm", {"model": "m", "base_url": "http://x/v1", "max_retries": 0.5}, "max_retries must"),
     ],
 )
 def test_bad_user_choices(kind: str, options: dict[str, Any], message: str) -> None:
@@ -398,6 +496,23 @@ def test_eval_takes_the_user(tmp_path: pathlib.Path) -> None:
         timeout=300,
     )
     assert bad.returncode == 2 and "unknown user 'nobody'" in bad.stderr
+    slow = ["--user", "llm", "--user-option", "model=m", "--user-option", "timeout=fast"]
+    bad = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mobile_gym.cli",
+            *args,
+            *slow,
+            "--user-option",
+            "base_url=http://x/v1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert bad.stderr.strip() == "error: timeout must be a finite number, got 'fast'"
 
 
 # bad user blocks -------------------------------------------------------------------------------
