@@ -138,13 +138,13 @@ def html_line(element: Element) -> str:
         tag = "div"
         attrs.append("scrollable")
     if element.desc and element.desc != element.text:
-        attrs.append(f'desc="{_escape(element.desc)}"')
+        attrs.append(f'desc="{_attribute(element.desc)}"')
     if element.checkable:
         attrs.append("checked" if element.checked else "unchecked")
     if element.focused:
         attrs.append("focused")
     if tag == "input":
-        return _open_tag("input", [*attrs, f'value="{_escape(element.text)}"'])
+        return _open_tag("input", [*attrs, f'value="{_attribute(element.text)}"'])
     content = element.text or ("" if element.desc else element.name)
     if tag == "img" and not content:
         return _open_tag("img", attrs)
@@ -352,7 +352,14 @@ def _plain(text: str) -> str:
 
 
 def _escape(text: str) -> str:
+    """``text`` as element content: escaped, a line break as ``<br>``."""
     return html.escape(text, quote=True).replace("\n", "<br>")
+
+
+def _attribute(text: str) -> str:
+    """``text`` as an attribute's value: escaped, a line break as ``&#10;`` (a ``<br>`` in
+    an attribute would read back as those four characters)."""
+    return html.escape(text, quote=True).replace("\n", "&#10;")
 
 
 def _open_tag(tag: str, attrs: list[str]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import gymnasium as gym
+import lxml.html
 import numpy as np
 import pytest
 
@@ -166,6 +167,18 @@ def test_html_view_inputs_switches_and_escaped_text() -> None:
         line.startswith("<input id=1 focused") and line.endswith('value="a &quot;&amp;&quot; b">')
         for line in observation["html"].split("\n")
     ), observation["html"]
+
+
+def test_html_view_keeps_line_breaks_of_attributes_apart_from_typed_markup() -> None:
+    text = "Mum: planter\nx<br>y"
+    field = Element(4, Rect(0, 0, 10, 10), "android.widget.EditText", text, "", "", *(False,) * 5,
+                    True, False)  # fmt: skip
+    line = views.html_line(field)
+    assert line == '<input id=4 value="Mum: planter&#10;x&lt;br&gt;y">'
+    (parsed,) = lxml.html.fragment_fromstring(line, create_parent=True).iter("input")
+    assert parsed.get("value") == text
+    paragraph = views.html_line(field._replace(index=None, cls="android.widget.TextView"))
+    assert paragraph == "<p>Mum: planter<br>x&lt;br&gt;y</p>"
 
 
 # SetOfMarks --------------------------------------------------------------------------------
