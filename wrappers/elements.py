@@ -55,6 +55,8 @@ class Element(NamedTuple):
     scrollable: bool
     editable: bool
     focused: bool
+    selected: bool = False
+    """The node is selected (a favourited post's star, the current tab, a chosen sort)."""
 
     @property
     def tag(self) -> str:
@@ -163,6 +165,7 @@ def node_elements(nodes: Sequence[Node]) -> tuple[Element, ...]:
                 node.scrollable,
                 editable,
                 node.focused,
+                node.selected,
             )
         )
         if actionable:

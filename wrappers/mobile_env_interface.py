@@ -109,6 +109,7 @@ def leaf_elements(nodes: Sequence[Node]) -> tuple[Element, ...]:
                 node.scrollable,
                 node.cls.endswith("EditText"),
                 node.focused,
+                node.selected,
             )
         )
     return tuple(out)

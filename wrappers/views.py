@@ -115,8 +115,8 @@ def role(element: Element) -> str:
 
 def text_line(element: Element) -> str:
     """One line of ``TextObservation``: ``[3] button "Save" (action_save)`` for a numbered element
-    (then ``checked`` / ``unchecked`` and ``focused`` where they apply), the plain text for
-    visible text."""
+    (then ``checked`` / ``unchecked``, ``selected`` and ``focused`` where they apply), the
+    plain text for visible text."""
     if element.index is None:
         return _plain(element.label)
     parts = [f"[{element.index}]", role(element), json.dumps(element.label, ensure_ascii=False)]
@@ -124,6 +124,8 @@ def text_line(element: Element) -> str:
         parts.append(f"({element.name})")
     if element.checkable:
         parts.append("checked" if element.checked else "unchecked")
+    if element.selected:
+        parts.append("selected")
     if element.focused:
         parts.append("focused")
     return " ".join(parts)
@@ -141,6 +143,8 @@ def html_line(element: Element) -> str:
         attrs.append(f'desc="{_attribute(element.desc)}"')
     if element.checkable:
         attrs.append("checked" if element.checked else "unchecked")
+    if element.selected:
+        attrs.append("selected")
     if element.focused:
         attrs.append("focused")
     if tag == "input":

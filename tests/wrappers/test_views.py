@@ -181,6 +181,24 @@ def test_html_view_keeps_line_breaks_of_attributes_apart_from_typed_markup() -> 
     assert paragraph == "<p>Mum: planter<br>x&lt;br&gt;y</p>"
 
 
+def test_views_show_a_selected_element() -> None:
+    tab = Element(7, Rect(0, 0, 10, 10), "android.widget.Button", "Home", "", "tab_home",
+                  True, *(False,) * 6, selected=True)  # fmt: skip
+    assert views.text_line(tab) == '[7] button "Home" (tab_home) selected'
+    assert views.html_line(tab) == "<button id=7 selected>Home</button>"
+    assert views.text_line(tab._replace(selected=False)) == '[7] button "Home" (tab_home)'
+
+
+def test_the_current_tab_reads_selected_from_the_hierarchy() -> None:
+    env = MobileEnv("mw.mastodon.mastodon_add_bookmark")
+    env.reset(seed=0)
+    env.device.start("org.joinmastodon.android.mastodon", None)
+    lines = [views.text_line(e) for e in screen_elements(env.device.hierarchy_xml())]
+    home = [line for line in lines if "(tab_home)" in line]
+    assert len(home) == 1 and home[0].endswith(" selected"), lines
+    assert not any(line.endswith(" selected") for line in lines if "(tab_search)" in line)
+
+
 # SetOfMarks --------------------------------------------------------------------------------
 def boxes(env: gym.Env, scale: float) -> list[tuple[int, int, int, int, int]]:
     """(index, x0, y0, x1, y1) of each element's box in observation pixels (inclusive)."""
