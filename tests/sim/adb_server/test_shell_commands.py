@@ -12,6 +12,7 @@ from mobile_gym.sim import Phone
 from mobile_gym.sim.apps.contacts import MAIN
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 from mobile_gym.sim.apps.settings import PACKAGE as SETTINGS
+from mobile_gym.sim.apps.sms_messenger.data import PACKAGE as SMS_MESSENGER
 from mobile_gym.sim.driver import find_all
 from mobile_gym.sim.system.launcher import HOME_ACTIVITY, LAUNCHER
 from tests.sim.adb_server.raw_client import Run, ShellResult, ok
@@ -209,6 +210,27 @@ def test_pm(sh: Run, phone: Phone) -> None:
         == 0
     )
     assert "not installed" in failed(sh("pm clear com.example.none"))
+
+
+def test_app_commands_take_the_package_names_an_app_is_installed_in_place_of(
+    sh: Run, phone: Phone
+) -> None:
+    """A MobileWorld package name opens, stops and clears the app that plays it here."""
+    messages = "com.google.android.apps.messaging"
+    ok(sh(f"monkey -p {messages} -c android.intent.category.LAUNCHER 1"))
+    assert phone.foreground == (SMS_MESSENGER, ".activities.MainActivity")
+    ok(sh(f"am force-stop {messages}"))
+    assert SMS_MESSENGER not in phone.pids
+    ok(sh(f"am start -n {messages}/{messages}.activities.MainActivity"))
+    assert phone.foreground == (SMS_MESSENGER, ".activities.MainActivity")
+    ok(sh("am start -W com.google.android.contacts"))
+    assert phone.foreground == (CONTACTS, MAIN)
+    assert (
+        phone.database(CONTACTS, "contacts").execute("SELECT count(*) FROM contacts").fetchone()[0]
+    )
+    assert ok(sh("pm clear com.google.android.contacts")) == "Success\n"
+    count = "SELECT count(*) FROM contacts"
+    assert phone.database(CONTACTS, "contacts").execute(count).fetchone()[0] == 0
 
 
 def test_settings(sh: Run, phone: Phone) -> None:

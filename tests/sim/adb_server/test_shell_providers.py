@@ -84,7 +84,29 @@ def test_settings_writes_change_what_signals_read(sh: Run, sim_device: SimDevice
     ok(sh(f"content insert {uri} --bind name:s:font_scale --bind value:n:"))
     assert sim_device.get_setting("system", "font_scale") is None  # null: settings get says null
     assert "needs a name" in failed(sh(f"content insert {uri} --bind value:s:1"))
-    assert "binds its value only" in failed(sh(f"content update {uri} --bind name:s:x"))
+    assert "binds its value only" in failed(
+        sh(f"content update {uri} --bind name:s:x --where \"name='user_rotation'\"")
+    )
+
+
+@pytest.mark.parametrize("verb", ["update --bind value:s:3", "delete"])
+def test_settings_refuse_to_change_a_whole_table(sh: Run, sim_device: SimDevice, verb: str) -> None:
+    before = dict(sim_device.phone.settings.tables["global"])
+    refused = failed(sh(f"content {verb} --uri content://settings/global"))
+    assert "java.lang.IllegalArgumentException: Supported SQL:" in refused
+    assert "but got - uri:content://settings/global, where:null whereArgs:null" in refused
+    assert dict(sim_device.phone.settings.tables["global"]) == before
+
+
+def test_a_boolean_bound_to_a_setting_is_stored_as_true_or_false(
+    sh: Run, sim_device: SimDevice
+) -> None:
+    ok(sh("content insert --uri content://settings/system --bind name:s:foo --bind value:b:true"))
+    assert sim_device.get_setting("system", "foo") == "true"
+    ok(sh("content update --uri content://settings/system/foo --bind value:b:false"))
+    assert sim_device.get_setting("system", "foo") == "false"
+    ok(sh("content update --uri content://sms/1 --bind read:b:true"))
+    assert sms_rows(sim_device, "SELECT read FROM messages WHERE id = 1") == [(1,)]
 
 
 # sms --------------------------------------------------------------------------------------------
@@ -160,6 +182,26 @@ def test_sms_update_and_delete_change_the_app_database(sh: Run, sim_device: SimD
     assert len(sms_rows(sim_device, "SELECT id FROM messages")) == before
 
 
+def test_where_compares_columns_by_the_types_android_declares(
+    sh: Run, sim_device: SimDevice
+) -> None:
+    """``type``, ``_id`` are INTEGER and ``address`` TEXT, so quoting does not matter."""
+    ok(sh("content insert --uri content://sms/inbox --bind address:s:5051234567 --bind body:s:hi"))
+    by_address = rows(
+        ok(sh('content query --uri content://sms --projection body --where "address=5051234567"'))
+    )
+    assert by_address == [{"body": "hi"}]
+    sent = "content query --uri content://sms --projection _id --where \"type='2'\""
+    assert rows(ok(sh(sent))) == rows(
+        ok(sh("content query --uri content://sms/sent --projection _id"))
+    )
+    assert rows(
+        ok(sh("content query --uri content://sms --projection _id --where \"_id='1'\""))
+    ) == [{"_id": "1"}]
+    quoted = sim_device.content_query("content://sms/sent", ["_id"], "type = '2' AND read = '1'")
+    assert quoted and quoted == sim_device.content_query("content://sms/sent", ["_id"], "read = 1")
+
+
 @pytest.mark.parametrize(
     ("line", "message"),
     [
@@ -170,6 +212,11 @@ def test_sms_update_and_delete_change_the_app_database(sh: Run, sim_device: SimD
         ("content insert --uri content://sms --bind address:s:1 --bind body:s:x --bind folder:i:1",
          "table sms has no column named folder"),
         ("content insert --uri content://sms --bind address:i:x", 'For input string: "x"'),
+        ("content update --uri content://sms/1 --bind read:i:2147483648",
+         'For input string: "2147483648"'),
+        ("content insert --uri content://sms --bind address:s:1 --bind body:s:x "
+         "--bind date:l:9223372036854775808",
+         'For input string: "9223372036854775808"'),
         ("content insert --uri content://sms --bind address", "Binding not well formed"),
         ("content insert --uri content://sms", "Bindings not specified"),
         ("content query", "Content provider URI not specified"),

@@ -21,9 +21,27 @@ from mobile_gym.sim import Phone
 
 SCHEME = "content://"
 Value = str | int | float | None
-"""A column value (booleans are bound as 1 and 0)."""
+"""A column value; a bound boolean is a ``bool`` (an ``int``: 1 or 0 in a number column)."""
 SQLITE_EXCEPTION = "android.database.sqlite.SQLiteException"
 ILLEGAL_ARGUMENT = "java.lang.IllegalArgumentException"
+
+
+INTEGER_COLUMNS = frozenset(
+    {
+        "_id", "thread_id", "date", "read", "type", "starred", "has_phone_number",
+        "contact_id", "raw_contact_id", "deleted", "person", "size", "date_added",
+        "date_modified", "datetaken",
+    }
+)  # fmt: skip
+"""Columns Android's providers declare ``INTEGER``: ``--where`` compares them as numbers."""
+TEXT_COLUMNS = frozenset(
+    {
+        "address", "body", "name", "value", "display_name", "account_name", "account_type",
+        "number", "label", "mimetype", *(f"data{n}" for n in range(1, 16)), "_data",
+        "_display_name", "mime_type", "relative_path", "bucket_display_name",
+    }
+)  # fmt: skip
+"""Columns Android's providers declare ``TEXT``: ``--where`` compares them as text."""
 
 
 class ProviderError(Exception):
@@ -120,16 +138,30 @@ def unknown_columns(table: str, values: dict[str, Value], known: Sequence[str]) 
 
 
 def _names(columns: Sequence[str]) -> str:
-    return ", ".join('"' + column.replace('"', '""') + '"' for column in columns)
+    return ", ".join(_quoted(column) for column in columns)
+
+
+def _quoted(column: str) -> str:
+    return '"' + column.replace('"', '""') + '"'
+
+
+def _declared(column: str) -> str:
+    """``column`` with the type affinity Android's table gives it (none if unknown)."""
+    if column in INTEGER_COLUMNS:
+        return f"{_quoted(column)} INTEGER"
+    if column in TEXT_COLUMNS:
+        return f"{_quoted(column)} TEXT"
+    return _quoted(column)
 
 
 @contextmanager
 def _database(rows: Rows) -> Iterator[sqlite3.Connection]:
-    """An in-memory SQLite database holding ``rows`` as table ``rows``."""
+    """An in-memory SQLite database holding ``rows`` as table ``rows``, each column of the
+    affinity Android declares for it, so that ``'2'`` and ``2`` compare as on Android."""
     conn = sqlite3.connect(":memory:")
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
     try:
-        conn.execute(f"CREATE TABLE rows({_names(rows.columns)})")
+        conn.execute(f"CREATE TABLE rows({', '.join(map(_declared, rows.columns))})")
         marks = ", ".join("?" * len(rows.columns))
         conn.executemany(f"INSERT INTO rows VALUES ({marks})", rows.rows)
         yield conn

@@ -2,7 +2,8 @@
 
 Rows ``_id, name, value``; ``_id`` is a setting's place in its table (settings keep the
 order they were first set in) and ``content://settings/system/NAME`` is the one setting.
-``insert`` binds ``name`` and ``value``, ``update`` binds ``value``, ``delete`` removes; a
+``insert`` binds ``name`` and ``value``, ``update`` binds ``value``, ``delete`` removes (both
+name their settings, by URI or ``--where``: a whole table is refused, as on Android); a
 ``NULL`` value removes the setting too (``settings get`` then prints ``null``, as it does for
 a null value on Android). Unlike Android's provider, which takes only ``name='NAME'``,
 ``--where`` may be any SQL condition over the three columns.
@@ -23,10 +24,25 @@ from mobile_gym.sim.system.providers.base import (
 from mobile_gym.sim.system.settings import NAMESPACES
 
 COLUMNS = ("_id", "name", "value")
+SUPPORTED_SQL = """Supported SQL:
+  uri content://some_table/some_property with null where and where args
+  uri content://some_table with query name=? and single name as arg
+  uri content://some_table with query name=some_name and null args
+  but got - uri:{uri}, where:null whereArgs:null"""
+"""Android's refusal of an update or delete that names no setting."""
 
 
-def _text(value: Value) -> str:
-    """A bound value as the settings provider stores it: text."""
+def whole_table_change(uri: str) -> ProviderError:
+    """The error for an update or delete of every setting at ``uri`` (no ``--where``, no
+    setting named in the URI), which Android's settings provider refuses."""
+    return ProviderError(SUPPORTED_SQL.format(uri=uri))
+
+
+def _text(value: Value | bool) -> str:
+    """A bound value as the settings provider stores it: text (``true``/``false`` for a
+    boolean, as Android's ``ContentValues.getAsString`` gives it)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
     return str(value)
 
 

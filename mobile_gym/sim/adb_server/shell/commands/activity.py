@@ -122,11 +122,14 @@ def parse_intent(args: list[str], flags: tuple[str, ...] = ()) -> Intent:
     return intent
 
 
-def _activity_name(app: App, name: str) -> str:
-    if name.startswith(app.package + "."):
-        short = name[len(app.package) :]
-        if short in app.screens:
-            return short
+def _activity_name(app: App, package: str, name: str) -> str:
+    """``name`` as the app's screens know it: ``.Name`` for a full name in the package (the
+    installed one, or the ``package`` the intent named for it)."""
+    for prefix in (app.package, package):
+        if name.startswith(prefix + "."):
+            short = name[len(prefix) :]
+            if short in app.screens:
+                return short
     return name
 
 
@@ -160,12 +163,12 @@ def _resolve(phone: Phone, intent: Intent) -> tuple[str, str]:
         return implicit
     if intent.component:
         package, _, name = intent.component.partition("/")
-        app = phone.apps.get(package)
-        activity = _activity_name(app, name) if app else name
+        app = phone.apps.get(phone.package_name(package))
+        activity = _activity_name(app, package, name) if app else name
         if app is None or activity not in app.screens:
             raise CommandError(f"Error: Activity class {{{intent.component}}} does not exist.")
-        return package, activity
-    app = phone.apps.get(intent.package or "")
+        return app.package, activity
+    app = phone.apps.get(phone.package_name(intent.package or ""))
     if app is None or intent.data:
         raise CommandError(f"Error: Activity not started, unable to resolve {intent.describe()}")
     return app.package, app.main_activity
@@ -208,8 +211,9 @@ def _force_stop(invocation: Invocation, args: list[str]) -> int:
     names = without_user(args)
     if len(names) != 1:
         raise CommandError(f"Error: am force-stop needs one <PACKAGE>\n{USAGE}")
-    if names[0] in invocation.phone.apps:  # like Android, an unknown package is not an error
-        invocation.phone.force_stop(names[0])
+    package = invocation.phone.package_name(names[0])
+    if package in invocation.phone.apps:  # like Android, an unknown package is not an error
+        invocation.phone.force_stop(package)
     return 0
 
 
@@ -251,10 +255,10 @@ def monkey(invocation: Invocation, args: list[str]) -> int:
         raise CommandError(
             "monkey: only `monkey -p PACKAGE [-c CATEGORY] 1` (launch an app) is supported"
         )
-    app = invocation.phone.apps.get(package)
+    app = invocation.phone.apps.get(invocation.phone.package_name(package))
     if app is None or not app.in_launcher:
         raise CommandError("** No activities found to run, monkey aborted.")
-    invocation.phone.launch(package)
+    invocation.phone.launch(app.package)
     invocation.print("Events injected: 1")
     invocation.print("## Network stats: elapsed time=0ms (0ms mobile, 0ms wifi, 0ms not connected)")
     return 0

@@ -2,7 +2,8 @@
 
 Options as Android's ``content`` takes them: ``--projection COL[:COL...]``, ``--where SQL``,
 ``--sort SQL``, ``--bind COLUMN:TYPE:VALUE`` (types ``s`` string, ``i``/``l`` integer,
-``f``/``d`` number, ``b`` boolean, bound as 1 or 0, and ``n`` null) and ``--user 0``. A query
+``f``/``d`` number, ``b`` boolean, stored as ``true``/``false`` in settings and 1/0
+elsewhere, and ``n`` null) and ``--user 0``. A query
 prints ``Row: N COL=VALUE, COL=VALUE`` per row (``NULL`` for a null) or ``No result found.``;
 the changes print nothing. The providers are the phone's (``mobile_gym.sim.system.providers``).
 
@@ -18,7 +19,8 @@ from dataclasses import dataclass, field
 
 from mobile_gym.sim.adb_server.shell.invocation import Command, CommandError, Invocation
 from mobile_gym.sim.system.providers import authority, resolve
-from mobile_gym.sim.system.providers.base import ProviderError, Value
+from mobile_gym.sim.system.providers.base import ProviderError, Table, Value
+from mobile_gym.sim.system.providers.settings import SettingsTable, whole_table_change
 
 USAGE = """usage: adb shell content [subcommand] [options]
 
@@ -49,6 +51,9 @@ _OPTIONS = {
 }
 _USERS = ("0", "current", "-2")
 _PROJECTION_SEPARATOR = re.compile(r"\s*:\s*")
+_JAVA_INTEGER = re.compile(r"[+-]?[0-9]+")
+_INTEGER_BITS = {"i": 32, "l": 64}
+"""Bits of Java's ``int`` (``i:``) and ``long`` (``l:``), which bound integers must fit."""
 
 
 @dataclass
@@ -76,9 +81,9 @@ def _bind(binding: str) -> tuple[str, Value]:
         if kind == "s":
             return column, text
         if kind == "b":
-            return column, int(text.lower() == "true")
-        if kind in ("i", "l"):
-            return column, int(text)
+            return column, text.lower() == "true"
+        if kind in _INTEGER_BITS:
+            return column, _java_integer(text, _INTEGER_BITS[kind])
         if kind in ("f", "d"):
             return column, float(text)
     except ValueError:
@@ -86,6 +91,25 @@ def _bind(binding: str) -> tuple[str, Value]:
     if kind == "n":
         return column, None
     raise _usage_error(f"Unsupported type: {kind}")
+
+
+def _java_integer(text: str, bits: int) -> int:
+    """``text`` as Java's ``Integer.parseInt`` (32 bits) or ``Long.parseLong`` (64) reads
+    it; ValueError for what they refuse (other characters, a number out of range)."""
+    if not _JAVA_INTEGER.fullmatch(text):
+        raise ValueError(text)
+    number = int(text)
+    if not -(2 ** (bits - 1)) <= number < 2 ** (bits - 1):
+        raise ValueError(text)
+    return number
+
+
+def _values(table: Table, values: dict[str, Value]) -> dict[str, Value]:
+    """Bound ``values`` as ``table`` takes them: the settings provider stores a boolean as
+    ``true`` or ``false``, the other providers' columns as 1 or 0."""
+    if isinstance(table, SettingsTable):
+        return values
+    return {column: int(v) if isinstance(v, bool) else v for column, v in values.items()}
 
 
 def _parse(args: list[str]) -> _Request:
@@ -135,7 +159,7 @@ def _run(invocation: Invocation, request: _Request) -> None:
     if request.verb == "insert":
         if item is not None:
             raise ProviderError(f"Cannot insert into {request.uri}: it names one row")
-        table.insert(phone, request.values)
+        table.insert(phone, _values(table, request.values))
         return
     rows = table.rows(phone)
     if item is not None:
@@ -148,9 +172,11 @@ def _run(invocation: Invocation, request: _Request) -> None:
         if not found.rows:
             invocation.print("No result found.")
         return
+    if isinstance(table, SettingsTable) and item is None and request.where is None:
+        raise whole_table_change(request.uri)
     keys = rows.select([table.key], request.where).values(table.key)
     if request.verb == "update":
-        table.update(phone, keys, request.values)
+        table.update(phone, keys, _values(table, request.values))
     else:
         table.delete(phone, keys)
 

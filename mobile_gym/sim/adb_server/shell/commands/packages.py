@@ -56,9 +56,10 @@ def _clear(invocation: Invocation, args: list[str]) -> int:
     _, rest = _operands(args, ())
     if len(rest) != 1:
         raise CommandError(USAGE)
-    if rest[0] not in invocation.phone.apps:
+    package = invocation.phone.package_name(rest[0])
+    if package not in invocation.phone.apps:
         raise CommandError(f"Failed: package {rest[0]} is not installed")
-    invocation.phone.clear_app_data(rest[0])
+    invocation.phone.clear_app_data(package)
     invocation.print("Success")
     return 0
 
