@@ -11,7 +11,8 @@ What an app's code raises while it handles input is that app's crash (``system.c
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from mobile_gym.checks import check_int
@@ -52,22 +53,16 @@ class InputRouter:
         x, y = events.check_point(x, y)
         x = min(max(x, 0.0), d.width - 1.0)
         y = min(max(y, 0.0), d.height - 1.0)
-        try:
+        with self._app_code():
             self.gestures.touch(self, x, y, self.phone.clock.elapsed_ms)
-        except Exception as failure:
-            if not self.phone.crashes.handle(failure):
-                raise
         self.advance(FRAME_MS)
 
     def lift(self) -> None:
         """The finger leaves the screen (ignored when it is not down); a press held still
         past the long-press timeout was a long press."""
-        try:
+        with self._app_code():
             self.gestures.hold(self, self.phone.clock.elapsed_ms)
             self.gestures.lift(self)
-        except Exception as failure:
-            if not self.phone.crashes.handle(failure):
-                raise
         self._dragged = None
         self.advance(FRAME_MS)
 
@@ -79,30 +74,31 @@ class InputRouter:
         self.advance(TEXT_MS)
         if field is None or not text:
             return field is not None
-        try:
+        with self._app_code():
             field.insert(text)
-        except Exception as failure:
-            if not self.phone.crashes.handle(failure):
-                raise
         return True
 
     def key(self, key: str | int) -> None:
         """Press an Android key by name (``BACK``, ``KEYCODE_HOME``, ``ENTER``, ``DEL``...)
         or code."""
         name = key_name(key)
-        try:
+        with self._app_code():
             self.press(name)
-        except Exception as failure:
-            if not self.phone.crashes.handle(failure):
-                raise
         self.advance(FRAME_MS)
 
     def wait(self, ms: int = FRAME_MS) -> None:
         """Let ``ms`` milliseconds pass with no input (a finger held still meanwhile
         long-presses once the timeout has passed)."""
         self.advance(check_int("wait (milliseconds)", ms, 0))
-        try:
+        with self._app_code():
             self.gestures.hold(self, self.phone.clock.elapsed_ms)
+
+    @contextlib.contextmanager
+    def _app_code(self) -> Iterator[None]:
+        """Around input that runs app code: an exception from it crashes the app, as on
+        Android (``phone.crashes``); one no app can be blamed for propagates."""
+        try:
+            yield
         except Exception as failure:
             if not self.phone.crashes.handle(failure):
                 raise

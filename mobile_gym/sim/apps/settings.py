@@ -25,7 +25,8 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from mobile_gym.sim.apps.base import App, AppContext
-from mobile_gym.sim.apps.settings_text import java_int, text_reading_rows
+from mobile_gym.sim.apps.settings_text import text_reading_rows
+from mobile_gym.sim.system.java_numbers import java_int
 from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.ui.composites import list_item, section_header
 from mobile_gym.sim.ui.view import MATCH, Column, View

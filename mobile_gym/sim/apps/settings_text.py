@@ -22,12 +22,11 @@ screens keep their own text size and density.
 from __future__ import annotations
 
 import math
-import re
-import struct
 from collections.abc import Callable, Sequence
 
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.display import Display
+from mobile_gym.sim.system.java_numbers import java_float, java_int
 from mobile_gym.sim.ui.composites import section_header
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import Button, ImageButton, SeekBar, TextView
@@ -44,36 +43,6 @@ _STEP = 0.09
 _NARROWEST_DP = 320
 _LARGER_STEPS = 3
 _SMALLER_STEPS = 1
-_JAVA_INT = re.compile(r"[+-]?[0-9]+")
-_INT_RANGE = (-(2**31), 2**31 - 1)
-
-
-def java_int(text: str | None) -> int | None:
-    """``text`` as Java's ``Integer.parseInt`` reads a setting, or None where it throws
-    (no number, other characters around it, past 32 bits)."""
-    if text is None or not _JAVA_INT.fullmatch(text):
-        return None
-    value = int(text)
-    low, high = _INT_RANGE
-    return value if low <= value <= high else None
-
-
-_JAVA_FLOAT = re.compile(r"[+-]?(NaN|Infinity|([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[fFdD]?)")
-_JAVA_BLANK = "".join(chr(c) for c in range(33))
-"""What Java's ``Float.parseFloat`` strips from either end: the characters up to a space."""
-
-
-def java_float(text: str) -> float | None:
-    """``text`` as Java's ``Float.parseFloat`` reads it (to 32 bits), or None where it
-    throws."""
-    number = text.strip(_JAVA_BLANK)
-    if not _JAVA_FLOAT.fullmatch(number):
-        return None
-    value = float(number.rstrip("fFdD"))
-    try:
-        return struct.unpack("f", struct.pack("f", value))[0]
-    except OverflowError:  # past a float's range: Java reads it as infinity
-        return math.copysign(math.inf, value)
 
 
 def display_densities(display: Display) -> list[int]:

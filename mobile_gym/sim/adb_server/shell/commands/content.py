@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from mobile_gym.sim.adb_server.shell.invocation import Command, CommandError, Invocation
+from mobile_gym.sim.system.java_numbers import java_int
 from mobile_gym.sim.system.providers import authority, resolve
 from mobile_gym.sim.system.providers.base import ProviderError, Table, Value
 from mobile_gym.sim.system.providers.settings import SettingsTable, whole_table_change
@@ -51,7 +52,6 @@ _OPTIONS = {
 }
 _USERS = ("0", "current", "-2")
 _PROJECTION_SEPARATOR = re.compile(r"\s*:\s*")
-_JAVA_INTEGER = re.compile(r"[+-]?[0-9]+")
 _INTEGER_BITS = {"i": 32, "l": 64}
 """Bits of Java's ``int`` (``i:``) and ``long`` (``l:``), which bound integers must fit."""
 
@@ -96,10 +96,8 @@ def _bind(binding: str) -> tuple[str, Value]:
 def _java_integer(text: str, bits: int) -> int:
     """``text`` as Java's ``Integer.parseInt`` (32 bits) or ``Long.parseLong`` (64) reads
     it; ValueError for what they refuse (other characters, a number out of range)."""
-    if not _JAVA_INTEGER.fullmatch(text):
-        raise ValueError(text)
-    number = int(text)
-    if not -(2 ** (bits - 1)) <= number < 2 ** (bits - 1):
+    number = java_int(text, bits)
+    if number is None:
         raise ValueError(text)
     return number
 

@@ -21,7 +21,7 @@ from mobile_gym.sim.adb_server.shell.invocation import (
     Invocation,
     without_user,
 )
-from mobile_gym.sim.apps.settings_text import java_float, java_int
+from mobile_gym.sim.system.java_numbers import java_float, java_int
 
 USAGE = """Settings provider (settings) commands:
   get [--user USER_ID] NAMESPACE KEY
