@@ -183,7 +183,6 @@ class ElementActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
     def step(self, action: Any) -> StepResult:
         try:
             command = self.command(action)
-            command.check()
         except CommandError as exc:
             observation, reward, terminated, truncated, info = refuse(self.env, str(exc))
             reward -= self.invalid_penalty
@@ -221,8 +220,10 @@ class ElementActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
             return Command("scroll", *self._centre(target), direction=direction)
         if verb not in element_verbs(element):
             raise CommandError(f"element {_name(element)} {_CANNOT[verb]}")
-        if verb == "type":
-            return Command("type", *self._centre(element), text=text)
+        if verb == "type":  # its text, the one field the agent gives, is checked here
+            typing = Command("type", *self._centre(element), text=text)
+            typing.check()
+            return typing
         return Command(verb, *self._centre(element))
 
     def _parse(self, action: Any) -> tuple[str, Any, str]:
