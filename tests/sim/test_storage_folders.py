@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from mobile_gym.sim import Phone
@@ -34,6 +36,24 @@ def test_empty_folders_exist_and_are_listed(storage: Storage) -> None:
         storage.write("/sdcard/Alarms", b"x")
     with pytest.raises(FileExistsError):
         storage.make_dirs("/sdcard/Documents/a.txt/inner")
+
+
+def test_nothing_is_written_below_a_file(storage: Storage) -> None:
+    """A path below a file names no place: Android answers "Not a directory", and the file
+    stays a file (it was listed as a folder too, holding what was written below it)."""
+    database = database_path("com.example", "notes")
+    image = sqlite3.connect(":memory:")
+    image.execute("CREATE TABLE notes (body TEXT)")
+    storage.write(database, image.serialize())
+    for below in ("/sdcard/Documents/a.txt/b.txt", "/sdcard/Documents/a.txt/c/d.txt"):
+        with pytest.raises(NotADirectoryError, match=r"/sdcard/Documents/a\.txt is a file"):
+            storage.write(below, b"x")
+        with pytest.raises(NotADirectoryError, match=r"a\.txt is a file"):
+            storage.write_files([(below, b"x", 0)])
+    with pytest.raises(NotADirectoryError, match=r"notes\.db is a file"):
+        storage.write(database + "/inside.txt", b"x")
+    assert not storage.is_dir("/sdcard/Documents/a.txt")
+    assert storage.read("/sdcard/Documents/a.txt") == b"alpha"
 
 
 def test_times_sizes_and_trees(storage: Storage) -> None:
@@ -104,6 +124,8 @@ def test_bad_transfers_are_refused(storage: Storage) -> None:
         storage.move("/sdcard/Documents", "/sdcard/Documents/Work/Documents")
     with pytest.raises(NotADirectoryError):
         storage.copy("/sdcard/Music/c.mp3", "/sdcard/Documents/a.txt/c.mp3")
+    with pytest.raises(NotADirectoryError, match=r"a\.txt is a file"):
+        storage.copy("/sdcard/Music/c.mp3", "/sdcard/Documents/a.txt/Deeper/c.mp3")
     with pytest.raises(ValueError, match="root"):
         storage.delete_tree("/")
     assert storage.read("/sdcard/Documents/a.txt") == b"alpha"

@@ -539,6 +539,7 @@ class Storage:
         path = normalize(path)
         if path in self._listing(path):  # (an app's content that may be there is made first)
             raise IsADirectoryError(path)
+        self._refuse_file_above(path)
         match = _DB_PATH.match(path)
         if match:
             self._generation += 1
@@ -566,6 +567,12 @@ class Storage:
         else:
             self.sizes[path] = size
         self._paths_added([path])
+
+    def _refuse_file_above(self, path: str) -> None:
+        """NotADirectoryError if a folder above ``path`` is a file."""
+        for folder in _ancestors(path):
+            if folder in self._files or self._is_database(folder):
+                raise NotADirectoryError(f"{folder} is a file")
 
     def write_later(self, path: str, make: Callable[[], bytes], mtime: int | None = None) -> None:
         """Write plain file ``path`` with the bytes ``make()`` returns (and last-modified time
@@ -706,6 +713,7 @@ class Storage:
                 raise IsADirectoryError(path)
             if _DB_PATH.match(path):
                 raise ValueError(f"{path} is a database path; write it with Storage.write")
+            self._refuse_file_above(path)
             self._seeded(path)
             self._files[path] = data if type(data) is bytes else bytes(data)
             self.times[path] = mtime
@@ -845,9 +853,7 @@ class Storage:
             raise FileExistsError(target)
         if target.startswith(source.rstrip("/") + "/"):
             raise ValueError(f"cannot put {source} inside itself")
-        parent = posixpath.dirname(target)
-        if parent in self.files or self._is_database(parent):
-            raise NotADirectoryError(parent)
+        self._refuse_file_above(target)
         entries = [source] + (self.tree(source) if self.is_dir(source) else [])
         if any(self._is_database(e) for e in entries):
             raise ValueError(f"{source} holds app databases, which stay where their app is")
