@@ -12,8 +12,8 @@ trajectories, each a list of solution steps (the task file's ``solution`` format
 ``play_near_miss`` plays one on a fresh episode. When the steps leave the episode running,
 the agent then declares STATUS complete, as an agent that believes it is done would; the
 trajectory passes as a near miss only if the episode ends without success (its last step's
-verdict: a latched success stays once reached; a task judged on its final state fails when
-its goal was undone).
+verdict: a latched success stays once reached, unless a failure event fires later; a task
+judged on its final state fails when its goal was undone).
 """
 
 from __future__ import annotations

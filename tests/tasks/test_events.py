@@ -261,6 +261,23 @@ def test_failure_wins_over_success_in_the_same_step() -> None:
     assert terminated and info["failure"] is True and info["success"] is False
 
 
+def test_a_failure_event_after_a_latched_success_ends_the_episode_unsuccessfully() -> None:
+    """A task that goes on after success fails an agent that then does what a failure
+    event names (README: ``episode.success``); the reward paid for the success stays."""
+    env = answering_env(
+        [
+            {"id": "done", "when": "a", "end": "success", "reward": 1.0},
+            {"id": "damage", "when": "b", "end": "failure"},
+        ],
+        episode={"end_on_success": False},
+    )
+    _, reward, terminated, _, info = say(env, "a")
+    assert (reward, terminated, info["success"]) == (1.0, False, True)
+    _, reward, terminated, _, info = say(env, "b")
+    assert (reward, terminated, info["success"], info["failure"]) == (0.0, True, False, True)
+    assert env.final_verdict() is False
+
+
 def test_instruction_of_an_event_that_fires_at_reset_is_delivered() -> None:
     env = make_env(
         signals={"wifi_off": {"setting": "global/wifi_on", "equals": "0"}, "calm": {"answer": "x"}},
