@@ -196,6 +196,29 @@ def test_a_wrong_trajectory_fails(template: str) -> None:
         assert infos[-1]["failure"] is True  # a "No" cannot be taken back
 
 
+def _about_tasks() -> list[str]:
+    """Every task of both suites with an about stage."""
+    return sorted(
+        task_id
+        for name in ("wikihow", "wikihow_examples")
+        for task_id, spec in _suite(name).items()
+        if "about" in _rewarded(spec)
+    )
+
+
+@pytest.mark.parametrize("task_id", _about_tasks())
+def test_the_trust_headings_count_only_on_the_trust_page(task_id: str) -> None:
+    """The article reached, then the trust page's heading typed into the search box of the
+    results instead of opening the page: the about stage is not reached."""
+    spec = shipped_tasks()[task_id]
+    heading = {"type": {"text": "Information You Can Trust", "into": {"id": "search_src_text"}}}
+    infos = play_near_miss(task_id, [*_route(spec), {"key": "BACK"}, heading], seed=0)
+    assert "article" in infos[2]["events"]
+    assert infos[-2]["activity"] == ".MainTabActivity"
+    assert all("about" not in info["events"] for info in infos), infos[-1]["events"]
+    assert infos[-1]["success"] is False
+
+
 @pytest.mark.parametrize("template", [t.name for t in suite.TEMPLATES])
 def test_every_detection_of_every_stage_fires_on_the_reference_solution(template: str) -> None:
     """Each stage is an OR of detections (screen text, view hierarchy, URL line, stored

@@ -20,6 +20,7 @@ from typing import Any
 
 from mobile_gym.sim.apps.wikihow.corpus import SITE, Article, Author, Category
 from mobile_gym.sim.apps.wikihow.data import (
+    ABOUT_ACTIVITY,
     ABOUT_URL,
     ARTICLE_ACTIVITY,
     AUTHOR_ACTIVITY,
@@ -38,6 +39,8 @@ AUTHOR_BAND = (0.0, 0.5, 1.0, 0.65)
 CATEGORY_BAND = (0.11, 0.19, 1.0, 0.27)
 """Where a category's name lies on screen when the category page opens: its title only
 (Mobile-Env's wider band, y 0.165-0.568, also covers the names of its subcategories)."""
+ABOUT_BAND = (0.0, 0.1, 1.0, 0.6)
+"""Where the about page's headings lie on screen when it opens."""
 LEFT_COLUMN = (0.0, 0.0, 0.33, 1.0)
 """Where a section heading of an article lies (the page's left third)."""
 ABOUT_HEADINGS = "Information You Can Trust|A Guide to our Editorial Process"
@@ -219,15 +222,17 @@ def article(page: Article, via: dict[str, Any] | None = None, name: str = "artic
 
 
 def about() -> Stage:
-    """Open the "About wikiHow" trust page from the article."""
+    """Open the "About wikiHow" trust page from the article: its headings in their band on
+    its activity, its web page's element, or the URL line."""
     return Stage(
         "about",
         signals={
-            "about_text": {"screen_text": ABOUT_HEADINGS, "match": "regex"},
+            "about_text": _shown(ABOUT_HEADINGS, ABOUT_BAND, "regex"),
+            "about_page": _on(ABOUT_ACTIVITY),
             "about_view": {"xpath": "//node[@resource-id='trustworthy_top']"},
             "about_url": _logged(url_pattern(ABOUT_URL)),
         },
-        when=_any_of("about_text", "about_view", "about_url"),
+        when=_any_of({"all": ["about_text", "about_page"]}, "about_view", "about_url"),
         instructions=[
             "Open the about page to see why readers trust wikiHow.",
             "Find out on the about page why people trust wikiHow.",
