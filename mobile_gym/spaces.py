@@ -3,7 +3,8 @@
 gymnasium's ``Text`` space rejects spaces, punctuation and anything outside its charset, so
 instructions and typed text use ``UnicodeText``, which holds any ``str`` up to a length.
 ``UnicodeText`` is registered with gymnasium's vector utilities, so vector envs (sync, and
-async with or without shared memory) batch it as a tuple of strings.
+async with or without shared memory) batch it as a tuple of strings, in a ``UnicodeTexts``
+space (in shared memory, the strings are a ``SharedTexts``, which that space holds too).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector.utils import (
+    batch_space,
     create_shared_memory,
     read_from_shared_memory,
     write_to_shared_memory,
@@ -131,6 +133,19 @@ class SharedTexts(Sequence[str]):
 
     def __repr__(self) -> str:
         return f"SharedTexts({tuple(self)!r})"
+
+
+class UnicodeTexts(spaces.Tuple):
+    """``n`` ``UnicodeText`` spaces batched, as vector envs hold them: a tuple of ``n``
+    strings, or the ``SharedTexts`` an async vector env reads from shared memory."""
+
+    def contains(self, x: Any) -> bool:
+        return super().contains(tuple(x) if isinstance(x, SharedTexts) else x)
+
+
+@batch_space.register(UnicodeText)
+def _batch_texts(space: UnicodeText, n: int = 1) -> UnicodeTexts:
+    return UnicodeTexts([space] * n)
 
 
 def _text_rows(buffer: Any, max_length: int) -> np.ndarray:

@@ -229,7 +229,7 @@ def _check_size(screen_size: Sequence[int]) -> tuple[int, int]:
         ) from None
 
 
-def _check_screen_observed(env: gym.Env, name: str) -> None:
+def check_screen_observed(env: gym.Env, name: str) -> None:
     """ValueError if ``env`` observes a Dict without a ``screen``: ``name`` reads one."""
     observed = env.observation_space
     if isinstance(observed, spaces.Dict) and "screen" not in observed.spaces:
@@ -300,7 +300,7 @@ class RLObservation(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
         if label_words and "elements" not in parts:
             raise ValueError("label_words needs the elements part")
         if "screen" in parts:
-            _check_screen_observed(env, type(self).__name__)
+            check_screen_observed(env, type(self).__name__)
         self.screen_size = _check_size(screen_size)
         self.grayscale = check_flag("grayscale", grayscale)
         self.max_tokens = max_tokens
@@ -401,7 +401,7 @@ class ImageOnly(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
     ) -> None:
         gym.utils.RecordConstructorArgs.__init__(self, screen_size=screen_size, grayscale=grayscale)
         super().__init__(env)
-        _check_screen_observed(env, type(self).__name__)
+        check_screen_observed(env, type(self).__name__)
         self.screen_size = _check_size(screen_size)
         self.grayscale = check_flag("grayscale", grayscale)
         self.observation_space = _screen_space(self.screen_size, self.grayscale)

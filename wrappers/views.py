@@ -26,6 +26,7 @@ from mobile_gym.geometry import Rect
 from mobile_gym.sim.ui.fonts import face
 from mobile_gym.spaces import UnicodeText
 from mobile_gym.wrappers.elements import Element, env_elements, screen_elements
+from mobile_gym.wrappers.rl import check_screen_observed
 
 TEXT_LENGTH = 65536
 """The longest screen description; a longer one is cut with an ellipsis."""
@@ -254,9 +255,12 @@ class SetOfMarks(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
 
     Description:
         Each element's box is drawn inside its bounds (its outer ring of pixels is the
-        bounds' edge, scaled to the observation's screen), and its index is written in
-        white on a filled tab in the box's top-left corner. Nothing is drawn outside the
-        boxes. The colour of element ``i`` is ``PALETTE[i % len(PALETTE)]``.
+        bounds' edge, scaled to the observation's screen along each axis), and its index
+        is written in white on a filled tab in the box's top-left corner, cut to the box.
+        An element partly off the screen is boxed where it shows; one wholly off it is
+        not marked. Nothing is drawn outside the boxes. Line width and label size scale
+        with the screen's smaller scale. The colour of element ``i`` is
+        ``PALETTE[i % len(PALETTE)]``.
 
     Observation:
         That of the wrapped env (``Dict(screen: Box(uint8, H x W x 3), instruction:
@@ -266,51 +270,79 @@ class SetOfMarks(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
         That of the wrapped env.
 
     Args:
-        env: an env whose observations hold ``screen``.
+        env: an env whose observations hold ``screen`` (a Dict observation without one
+            is refused).
         line_px: box line width in full-size screen pixels (at least 1 pixel once scaled),
             an integer from 1 to the screen's shorter side.
         label_px: label text size in full-size screen pixels, an integer from 1 to the
             screen's shorter side.
 
     Raises:
-        ValueError: ``line_px`` or ``label_px`` is not such an integer.
+        ValueError: ``line_px`` or ``label_px`` is not such an integer, or the wrapped
+            env's observations have no ``screen``.
     """
 
     def __init__(self, env: gym.Env, line_px: int = 6, label_px: int = 40) -> None:
         gym.utils.RecordConstructorArgs.__init__(self, line_px=line_px, label_px=label_px)
         super().__init__(env)
+        check_screen_observed(env, type(self).__name__)
         side = min(self.env.unwrapped.device.size)
         self.line_px = check_int("line_px", line_px, 1, side)
         self.label_px = check_int("label_px", label_px, 1, side)
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
         screen = np.array(observation["screen"], dtype=np.uint8)
-        width = self.env.unwrapped.device.size[0]
-        scale = screen.shape[1] / width
-        elements = env_elements(self.env)
-        for element in elements:
+        width, height = self.env.unwrapped.device.size
+        scale = (screen.shape[1] / width, screen.shape[0] / height)
+        for element in env_elements(self.env):
             self._mark(screen, element, scale)
         return {**observation, "screen": screen}
 
-    def _mark(self, screen: np.ndarray, element: Element, scale: float) -> None:
-        left, top, right, bottom = element.bounds
-        x0, y0 = round(left * scale), round(top * scale)
-        x1, y1 = max(round(right * scale) - 1, x0), max(round(bottom * scale) - 1, y0)
+    def _mark(self, screen: np.ndarray, element: Element, scale: tuple[float, float]) -> None:
+        """Draws ``element``'s box and label on ``screen``, whose pixels are ``scale``
+        (x, y) of the device's; nothing for an element wholly off the screen."""
+        box = _screen_box(element.bounds, scale, screen.shape[:2])
+        if box is None:
+            return
+        x0, y0, x1, y1 = box
         color = PALETTE[element.index % len(PALETTE)]  # type: ignore[operator]
-        line = max(1, round(self.line_px * scale))
+        size = min(scale)
+        line = max(1, round(self.line_px * size))
         for k in range(line):
             if x0 + k > x1 - k or y0 + k > y1 - k:
                 break
             cv2.rectangle(screen, (x0 + k, y0 + k), (x1 - k, y1 - k), color, 1)
-        mask = face(max(6, round(self.label_px * scale)), bold=True).mask(str(element.index))
-        h = min(mask.shape[0], y1 - y0 + 1)
-        w = min(mask.shape[1] + 2, x1 - x0 + 1)
-        tab = screen[y0 : y0 + h, x0 : x0 + w]
-        tab[:] = color
-        alpha = np.zeros((h, w, 1), np.float32)
-        glyphs = mask[:h, : w - 1]
-        alpha[:, 1 : 1 + glyphs.shape[1], 0] = glyphs / 255.0
-        tab[:] = (tab * (1.0 - alpha) + 255.0 * alpha).round().astype(np.uint8)
+        mask = face(max(6, round(self.label_px * size)), bold=True).mask(str(element.index))
+        _label(screen[y0 : y1 + 1, x0 : x1 + 1], mask, color)
+
+
+def _screen_box(
+    bounds: Rect, scale: tuple[float, float], shape: tuple[int, int]
+) -> tuple[int, int, int, int] | None:
+    """``bounds`` in the pixels of a screen of ``shape`` (height, width) that are ``scale``
+    (x, y) of the device's: the inclusive ``(x0, y0, x1, y1)`` of the part on the screen,
+    or None when no part is."""
+    left, top, right, bottom = bounds
+    x_scale, y_scale = scale
+    x0, y0 = round(left * x_scale), round(top * y_scale)
+    x1, y1 = max(round(right * x_scale) - 1, x0), max(round(bottom * y_scale) - 1, y0)
+    height, width = shape
+    if x1 < 0 or y1 < 0 or x0 >= width or y0 >= height:
+        return None
+    return max(x0, 0), max(y0, 0), min(x1, width - 1), min(y1, height - 1)
+
+
+def _label(box: np.ndarray, mask: np.ndarray, color: tuple[int, int, int]) -> None:
+    """Fills a tab in the top-left corner of ``box`` (pixels of the screen) with ``color``
+    and writes the glyph ``mask`` on it in white, one pixel in from its left edge; the
+    tab is the mask's size and two pixels wider, cut to the box."""
+    tab = box[: mask.shape[0], : mask.shape[1] + 2]
+    tab[:] = color
+    height, width = tab.shape[:2]
+    alpha = np.zeros((height, width, 1), np.float32)
+    glyphs = mask[:height, : width - 1]
+    alpha[:, 1 : 1 + glyphs.shape[1], 0] = glyphs / 255.0
+    tab[:] = (tab * (1.0 - alpha) + 255.0 * alpha).round().astype(np.uint8)
 
 
 def _observations_untouched(env: gym.Env) -> bool:

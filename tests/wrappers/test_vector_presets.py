@@ -11,6 +11,7 @@ import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.vector.utils import (
+    batch_space,
     create_shared_memory,
     read_from_shared_memory,
     write_to_shared_memory,
@@ -80,6 +81,39 @@ def test_text_in_shared_memory_is_the_last_written() -> None:
     assert snapshot == ("", "Wi-Fi 中\U0001f600", "much lon") and type(snapshot) is tuple
     assert view[1] == "x" and view[-1] == "much lon" and view[:2] == ("", "x")
     assert pickle.loads(pickle.dumps(view)) == ("", "x", "much lon")
+
+
+def test_the_batched_text_space_holds_the_texts_read_live_from_shared_memory() -> None:
+    space = gym.spaces.Dict({"text": UnicodeText(8)})
+    batched = batch_space(space, 2)
+    memory = create_shared_memory(space, n=2)
+    view = read_from_shared_memory(space, memory, n=2)["text"]
+    write_to_shared_memory(space, 0, {"text": "Wi-Fi"}, memory)
+    write_to_shared_memory(space, 1, {"text": "中文"}, memory)
+    assert view == ("Wi-Fi", "中文") and batched.contains({"text": view})
+    assert batched.contains({"text": ("a", "b")}) and batched.contains({"text": ["a", "b"]})
+    assert not batched.contains({"text": ("a",)}) and not batched.contains({"text": ("a", 1)})
+    assert not batched.contains({"text": ("a", "longer than 8")})
+
+
+def test_async_text_observations_without_copies_are_in_the_batched_space() -> None:
+    envs = gym.make_vec(
+        WIFI_OFF,
+        2,
+        vectorization_mode="async",
+        vector_kwargs={"copy": False},
+        observation="text",
+        action_space="grid",
+    )
+    try:
+        observations, _ = envs.reset(seed=[3, 4])
+        assert isinstance(observations["screen_text"], SharedTexts)
+        assert envs.observation_space.contains(observations)
+        for _ in range(2):
+            observations, *_ = envs.step(envs.action_space.sample())
+            assert envs.observation_space.contains(observations)
+    finally:
+        envs.close()
 
 
 def test_async_text_observations_change_with_the_screen() -> None:

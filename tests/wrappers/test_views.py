@@ -18,6 +18,7 @@ from mobile_gym.wrappers.views import PALETTE, HtmlObservation, SetOfMarks, Text
 from tests.tasks.tasktools import CONTACTS, spec
 
 CLICK = 0
+WIFI_OFF = "MobileGym/settings.wifi_off-v0"
 TRICKY = {"first_name": 'Zoë "Z" &', "last_name": "<Ærø> 李'", "phone": "+1 555-0100"}
 CONTACTS_TASK = spec(
     apps=[CONTACTS],
@@ -200,14 +201,37 @@ def test_the_current_tab_reads_selected_from_the_hierarchy() -> None:
 
 
 # SetOfMarks --------------------------------------------------------------------------------
-def boxes(env: gym.Env, scale: float) -> list[tuple[int, int, int, int, int]]:
-    """(index, x0, y0, x1, y1) of each element's box in observation pixels (inclusive)."""
+def boxes(env: gym.Env, shape: tuple[int, ...]) -> list[tuple[int, int, int, int, int]]:
+    """(index, x0, y0, x1, y1) of each element's box in the pixels (inclusive) of an observed
+    screen of ``shape``, scaled from the device's along each axis and cut to the screen."""
+    width, height = env.unwrapped.device.size
+    x_scale, y_scale = shape[1] / width, shape[0] / height
     out = []
     for e in screen_elements(env.unwrapped.device.hierarchy_xml()):
         left, top, right, bottom = e.bounds
-        x0, y0 = round(left * scale), round(top * scale)
-        out.append((e.index, x0, y0, round(right * scale) - 1, round(bottom * scale) - 1))
+        x0, y0 = round(left * x_scale), round(top * y_scale)
+        x1, y1 = round(right * x_scale) - 1, round(bottom * y_scale) - 1
+        out.append((e.index, x0, y0, min(x1, shape[1] - 1), min(y1, shape[0] - 1)))
     return out
+
+
+def assert_marked_in_boxes(env: gym.Env, marked: np.ndarray, plain: np.ndarray) -> None:
+    """``marked`` is ``plain`` but inside the element boxes, and the last-drawn element's
+    box (the navigation bar's Overview, in the bottom-right corner) has its colour on its
+    outer ring, on the screen's last row and column, and on its label tab."""
+    assert marked.shape == plain.shape and marked.dtype == np.uint8
+    inside = np.zeros(plain.shape[:2], dtype=bool)
+    marks = boxes(env, plain.shape)
+    for _, x0, y0, x1, y1 in marks:
+        inside[y0 : y1 + 1, x0 : x1 + 1] = True
+    assert (marked[~inside] == plain[~inside]).all()
+    assert (~inside).sum() > 0.05 * inside.size  # a real area was compared
+    index, x0, y0, x1, y1 = marks[-1]
+    color = PALETTE[index % len(PALETTE)]
+    assert (y1, x1) == (plain.shape[0] - 1, plain.shape[1] - 1)
+    assert tuple(marked[y1, (x0 + x1) // 2]) == color
+    assert tuple(marked[(y0 + y1) // 2, x1]) == color
+    assert tuple(marked[y0, x0]) == color
 
 
 @pytest.mark.parametrize("scale", [0.25, 0.5])
@@ -223,7 +247,7 @@ def test_set_of_marks_draws_boxes_exactly_at_element_bounds(scale: float, screen
     marked = observation["screen"]
     assert marked.shape == plain.shape and marked.dtype == np.uint8
     inside = np.zeros(plain.shape[:2], dtype=bool)
-    marks = boxes(env, scale)
+    marks = boxes(env, plain.shape)
     assert len(marks) >= 5
     for index, x0, y0, x1, y1 in marks:
         inside[y0 : y1 + 1, x0 : x1 + 1] = True
@@ -240,6 +264,49 @@ def test_set_of_marks_draws_boxes_exactly_at_element_bounds(scale: float, screen
     assert tuple(marked[(y0 + y1) // 2, x1]) == PALETTE[index % len(PALETTE)]
     assert (marked[~inside] == plain[~inside]).all()
     assert (~inside).sum() > 0.05 * inside.size  # a real area was compared
+
+
+@pytest.mark.parametrize(
+    "scale", [0.05, 0.0506, 0.0514, 0.0542, 0.0626, 0.0635, 0.1007, 0.2006, 0.3333, 1.0]
+)
+def test_set_of_marks_fits_the_screen_at_every_scale(scale: float) -> None:
+    """The screen's height and width round apart from the scale: marks follow each axis."""
+    env = gym.make(WIFI_OFF, observation="som", screen_scale=scale)
+    observation, _ = env.reset(seed=0)
+    assert env.observation_space.contains(observation)
+    assert_marked_in_boxes(env, observation["screen"], env.unwrapped.device.screenshot(scale))
+
+
+def test_set_of_marks_over_a_resized_screen() -> None:
+    env = SetOfMarks(gym.make(WIFI_OFF, observation="rl_pixels"))
+    observation, _ = env.reset(seed=0)
+    assert env.observation_space.contains(observation)
+    plain, _ = gym.make(WIFI_OFF, observation="rl_pixels").reset(seed=0)
+    assert observation["screen"].shape == (128, 64, 3)
+    assert (observation["instruction"] == plain["instruction"]).all()
+    assert_marked_in_boxes(env, observation["screen"], plain["screen"])
+
+
+def test_set_of_marks_skips_an_element_off_the_screen() -> None:
+    env = SetOfMarks(MobileEnv(CONTACTS_TASK))
+    screen = np.zeros((600, 270, 3), np.uint8)
+    below = _element(0, Rect(0, 2400, 1080, 2600), "below")
+    env._mark(screen, below, (0.25, 0.25))
+    assert not screen.any()
+    across = _element(1, Rect(-100, 2300, 1200, 2600), "across")
+    env._mark(screen, across, (0.25, 0.25))
+    assert tuple(screen[-1, 135]) == tuple(screen[575, 0]) == PALETTE[1]
+    assert not screen[:575].any()
+
+
+def test_set_of_marks_refuses_an_env_without_a_screen() -> None:
+    with pytest.raises(ValueError, match="SetOfMarks observes the screen, but the wrapped env"):
+        SetOfMarks(gym.make(WIFI_OFF, observation="text"))
+    env = SetOfMarks(
+        gym.make(WIFI_OFF, observation="text", observation_options={"keep_screen": True})
+    )
+    observation, _ = env.reset(seed=0)
+    assert env.observation_space.contains(observation)
 
 
 @pytest.mark.parametrize(
