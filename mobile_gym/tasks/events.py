@@ -83,7 +83,7 @@ class EventTree:
         for event in self.events:
             if event.repeat == "once" and self.fired[event.id]:
                 continue
-            if event.after and any(not self.fired[p] for p in event.after):
+            if self._waiting(event):
                 continue
             holds = self._holds(event.when, self._reader(event, signals, occurred))
             rising = holds and not self._was_true[event.id]
@@ -112,9 +112,13 @@ class EventTree:
         """Note, for the events still waiting for a prerequisite, how often their signals of
         things that happen have happened by the end of this step."""
         for event in self.events:
-            if event.after and any(not self.fired[p] for p in event.after):
+            if self._waiting(event):
                 marks = {name: occurred.occurrences(name) for name in self._reads[event.id]}
                 self._marks[event.id] = {k: v for k, v in marks.items() if v is not None}
+
+    def _waiting(self, event: s.Event) -> bool:
+        """Whether ``event`` still waits for a prerequisite named in its ``after``."""
+        return any(not self.fired[p] for p in event.after)
 
     def _reader(
         self, event: s.Event, signals: Callable[[str], bool], occurred: Occurrences | None
@@ -139,11 +143,13 @@ class EventTree:
         signals: Mapping[str, bool] | Callable[[str], bool],
         occurred: Occurrences | None = None,
     ) -> bool:
-        """Whether some success event's condition holds now (judging the final state)."""
+        """Whether some success event whose ``after`` events have fired has its condition
+        holding now (judging the final state)."""
         if isinstance(signals, Mapping):
             signals = signals.__getitem__
         return any(
             e.end == "success"
+            and not self._waiting(e)
             and self._holds(e.when, self._reader(e, signals, occurred), advance=False)
             for e in self.events
         )

@@ -8,7 +8,7 @@ from mobile_gym import actions
 from mobile_gym.env import MobileEnv
 from mobile_gym.tasks.events import EventTree
 from mobile_gym.tasks.schema import Event
-from tests.tasks.tasktools import REPEAT, make_env
+from tests.tasks.tasktools import REPEAT, click, make_env
 
 
 def tree(*events: dict[str, Any]) -> EventTree:
@@ -86,6 +86,18 @@ def test_final_judging_does_not_advance_order() -> None:
     assert events.success_holds(sig(b=T)) is False
     assert run(events, sig(b=T)) == [["e"]]
     assert events.success_holds(sig()) is True
+
+
+def test_final_judging_needs_the_success_events_prerequisites() -> None:
+    events = tree(
+        {"id": "first", "when": "a"},
+        {"id": "done", "when": "b", "after": ["first"], "end": "success"},
+    )
+    assert run(events, sig(b=T)) == [[]]
+    assert events.success_holds(sig(b=T)) is False  # "first" never fired
+    assert run(events, sig(a=T, b=T)) == [["first", "done"]]
+    assert events.success_holds(sig(b=T)) is True
+    assert events.success_holds(sig()) is False  # the condition must still hold now
 
 
 # prerequisites and repeats ------------------------------------------------------------------
@@ -276,6 +288,39 @@ def test_a_failure_event_after_a_latched_success_ends_the_episode_unsuccessfully
     _, reward, terminated, _, info = say(env, "b")
     assert (reward, terminated, info["success"], info["failure"]) == (0.0, True, False, True)
     assert env.final_verdict() is False
+
+
+def judged_at_the_end_after_a() -> MobileEnv:
+    """A ``success: final`` env whose success event (Wi-Fi off) waits for the answer ``a``."""
+    env = make_env(
+        signals={"a": {"answer": "a"}, "wifi_off": {"setting": "global/wifi_on", "equals": "0"}},
+        events=[
+            {"id": "first", "when": "a"},
+            {"id": "done", "when": "wifi_off", "after": ["first"], "end": "success"},
+        ],
+        episode={"success": "final", "end_on_success": False},
+    )
+    env.reset(seed=0)
+    return env
+
+
+def test_final_success_needs_the_success_events_prerequisites() -> None:
+    """Under ``success: final`` a success event counts at the end only once its ``after``
+    events have fired, as it does when it fires (README: events, ``episode.success``)."""
+    env = judged_at_the_end_after_a()
+    _, _, terminated, _, info = click(env, id="wifi_switch")
+    assert (terminated, info["events"], info["success"]) == (False, [], False)
+    assert env.final_verdict() is False
+    _, _, terminated, _, info = env.step(actions.status("complete")[0])
+    assert terminated and info["success"] is False
+
+
+def test_final_success_holds_once_the_prerequisites_fired() -> None:
+    env = judged_at_the_end_after_a()
+    assert say(env, "a")[4]["events"] == ["first"]
+    _, _, terminated, _, info = click(env, id="wifi_switch")
+    assert (terminated, info["events"], info["success"]) == (False, ["done"], True)
+    assert env.final_verdict() is True
 
 
 def test_instruction_of_an_event_that_fires_at_reset_is_delivered() -> None:
