@@ -17,8 +17,9 @@ from mobile_gym import actions
 from mobile_gym.env import MobileEnv
 from mobile_gym.sim.apps.wikihow import data
 from mobile_gym.tasks import shipped_tasks
-from mobile_gym.tasks.schema import TaskSpec
+from mobile_gym.tasks.schema import SolutionStep, TaskSpec
 from mobile_gym.tasks.solution import step_actions
+from mobile_gym.tasks.wikihow import stages as op
 from mobile_gym.tasks.wikihow import suite
 from tests.tasks.near_misses import play_near_miss
 
@@ -194,6 +195,65 @@ def test_a_wrong_trajectory_fails(template: str) -> None:
         assert not any(info["success"] for info in infos), (task_id, steps)
     if template == "rate":
         assert infos[-1]["failure"] is True  # a "No" cannot be taken back
+
+
+def _take(env: MobileEnv, step: dict[str, Any]) -> dict[str, Any]:
+    """Play one solution step (as data) on ``env``; return its info."""
+    sequence = step_actions(
+        SolutionStep.model_validate(step), env.device.hierarchy_xml(), env.device.size
+    )
+    return actions.play(env, sequence)[-1]
+
+
+def _row_height(env: MobileEnv, resource: str, text: str) -> float | None:
+    """Where the centre of the node ``resource`` showing ``text`` lies (0 to 1 of the
+    screen's height); None when it is not on screen."""
+    height = env.device.size[1]
+    for node in env.device.nodes():
+        if (node.resource_id or "").endswith(f"/{resource}") and node.text == text:
+            return node.bounds.center[1] / height
+    return None
+
+
+def test_a_subcategory_row_in_the_title_band_is_not_the_category_page() -> None:
+    """The parent category's page opened from the breadcrumb, its row of the named category
+    scrolled and dragged into the band where a category page shows its title: the category
+    stage is not reached, as its name shows on another category's page."""
+    task_id, spec = _first("category")
+    named = spec.solution[-1].click["text"]
+    env = MobileEnv(task_id)
+    env.reset(seed=0)
+    # the article, then its parent category's crumb
+    infos = [_take(env, step) for step in _wrong("category", spec)]
+    assert env.device.foreground() == (data.PACKAGE, data.CATEGORY_ACTIVITY)
+    for _ in range(suite.MAX_SCROLLS):
+        row = _row_height(env, "category_name", named)
+        if row is not None and 0.35 < row < 0.9:
+            break
+        infos.append(actions.play(env, actions.scroll("down"))[-1])
+    assert row is not None, f"no row of {named!r} on the parent's page"
+    title_band = (op.CATEGORY_BAND[1] + op.CATEGORY_BAND[3]) / 2
+    infos.append(actions.play(env, actions.drag(0.5, row, 0.5, title_band))[-1])
+    row = _row_height(env, "category_name", named)
+    assert row is not None and op.CATEGORY_BAND[1] <= row <= op.CATEGORY_BAND[3]
+    assert all("category" not in info["events"] for info in infos)
+    info = actions.play(env, actions.status("complete"))[-1]
+    env.close()
+    assert info["success"] is False
+
+
+AUTHOR_QUESTION = "wikihow.qa.brew_oolong_tea_every_morning"
+
+
+@pytest.mark.parametrize(
+    "wording", ["{}", "{}.", "The author is {}.", "It was written by {}", "by {}", "BY {}"]
+)
+def test_an_answer_naming_the_author_succeeds(wording: str) -> None:
+    """The author's name alone or after a lead-in answers an author question."""
+    spec = shipped_tasks()[AUTHOR_QUESTION]
+    name = spec.solution[-1].answer
+    infos = play_near_miss(AUTHOR_QUESTION, [{"answer": wording.format(name)}], seed=0)
+    assert infos[-1]["success"] is True
 
 
 def _about_tasks() -> list[str]:

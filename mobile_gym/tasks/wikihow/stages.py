@@ -3,9 +3,9 @@
 Each operation knows how it is detected on the wikiHow app, how an instruction asks for it
 (several rewrite patterns, one drawn per episode) and how the reference solution does it.
 A stage is detected, as in Mobile-Env, by an OR of the ways a real device shows it: text on
-screen (in the screen region where the page shows it), the view hierarchy (the web page's
-element ids) and the URL the app logs. Operations that change no page (rating, sharing,
-bookmarking) are detected by what they store and log instead.
+screen (in the screen region where the page shows it, on the page's own web view), the view
+hierarchy (the web page's element ids) and the URL the app logs. Operations that change no
+page (rating, sharing, bookmarking) are detected by what they store and log instead.
 
 Every detection judges the goal state, not a shortcut: the title of an article counts only
 on that article's page (a search result shows the same words), an author's or a category's
@@ -19,15 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mobile_gym.sim.apps.wikihow.corpus import SITE, Article, Author, Category
-from mobile_gym.sim.apps.wikihow.data import (
-    ABOUT_ACTIVITY,
-    ABOUT_URL,
-    ARTICLE_ACTIVITY,
-    AUTHOR_ACTIVITY,
-    CATEGORY_ACTIVITY,
-    PACKAGE,
-    URL_TAG,
-)
+from mobile_gym.sim.apps.wikihow.data import ABOUT_ACTIVITY, ABOUT_URL, PACKAGE, URL_TAG
 from mobile_gym.tasks.xpath_regex import string_literal
 
 SEARCH_BAR = (0.2439, 0.0354, 0.9085, 0.1171)
@@ -177,24 +169,30 @@ def search(title: str, words: list[str] | None = None) -> Stage:
 @dataclass(frozen=True)
 class Page:
     """A page the app opens: the text that names it, where that text lies when the page
-    opens, its activity, the element of the web page that holds the name, and its URL."""
+    opens, the element of the web page that holds the name, and its URL."""
 
     name: str
     band: tuple[float, float, float, float]
-    activity: str
     element: str
     url: str
 
 
+def _web_page(name: str) -> str:
+    """The XPath of the page named ``name``: its scrolling web view, whose content-desc is
+    the page's title (another page that lists ``name``, as a category lists its
+    subcategories, is not it)."""
+    return f"//node[@resource-id='page_scroll'][@content-desc={string_literal(name)}]"
+
+
 def _visit(stage: str, page: Page, instructions: list[str], click: dict[str, Any]) -> Stage:
-    """A stage that opens ``page``: its name in its band on its activity, the web page's
-    element holding the name, or the URL line."""
+    """A stage that opens ``page``: its name in its band on the page's own web view, the web
+    page's element holding the name, or the URL line."""
     text, shown, element, logged = (f"{stage}_{k}" for k in ("text", "page", "view", "url"))
     return Stage(
         stage,
         signals={
             text: _shown(page.name, page.band),
-            shown: _on(page.activity),
+            shown: {"xpath": literal(_web_page(page.name))},
             element: {"xpath": literal(f"{page.element}[@text={string_literal(page.name)}]")},
             logged: _logged(url_pattern(page.url)),
         },
@@ -209,9 +207,7 @@ def article(page: Article, via: dict[str, Any] | None = None, name: str = "artic
     title = page.title
     return _visit(
         name,
-        Page(
-            title, TITLE_BAND, ARTICLE_ACTIVITY, "//node[@resource-id='section_0']//node", page.url
-        ),
+        Page(title, TITLE_BAND, "//node[@resource-id='section_0']//node", page.url),
         [
             f'Open the article "{title}".',
             f'Go to the article "{title}".',
@@ -248,7 +244,7 @@ def author(person: Author) -> Stage:
     image = "//node[@resource-id='authors_container']/node[contains(@class, 'Image')]"
     return _visit(
         "author",
-        Page(name, AUTHOR_BAND, AUTHOR_ACTIVITY, image, person.url),
+        Page(name, AUTHOR_BAND, image, person.url),
         [
             f"Open the author page of {name}.",
             f"Go to the page of the author {name}.",
@@ -264,7 +260,7 @@ def category(group: Category) -> Stage:
     nav = "//node[@resource-id='cat_navigation']/node[@class='android.view.View']"
     return _visit(
         "category",
-        Page(name, CATEGORY_BAND, CATEGORY_ACTIVITY, nav, group.url),
+        Page(name, CATEGORY_BAND, nav, group.url),
         [
             f"Open the page of the category {name}.",
             f"Go to the {name} category page.",
@@ -275,11 +271,6 @@ def category(group: Category) -> Stage:
 
 
 # in-page operations -------------------------------------------------------------------------
-def _article_scroller(page: Article) -> str:
-    """The XPath of the article's page (its scrolling web view, named after the title)."""
-    return f"//node[@resource-id='page_scroll'][@content-desc={string_literal(page.title)}]"
-
-
 def references(page: Article) -> Stage:
     """Bring the article's reference list on screen."""
     heading = "//node[@resource-id='references_header']"
@@ -287,8 +278,8 @@ def references(page: Article) -> Stage:
         "references",
         signals={
             "references_text": _shown("References", LEFT_COLUMN),
-            "references_page": {"xpath": literal(_article_scroller(page))},
-            "references_view": {"xpath": literal(f"{_article_scroller(page)}{heading}")},
+            "references_page": {"xpath": literal(_web_page(page.title))},
+            "references_view": {"xpath": literal(f"{_web_page(page.title)}{heading}")},
             "references_url": _logged(
                 literal(
                     r"\burl is: " + regex_literal(f"{page.url}?wh_an=1&amp=1#References") + r"\b"
@@ -463,11 +454,32 @@ def questions(page: Article, writer: Author) -> list[Question]:
     ]
 
 
+AUTHOR_LEAD_INS = (
+    "the author is",
+    "the co-author is",
+    "it was written by",
+    "the article was written by",
+    "written by",
+    "co-authored by",
+    "by",
+)
+"""The phrases an answer naming the author may open with ("It was written by <name>")."""
+
+
+def author_answer(name: str) -> str:
+    """The regex an answer naming the author ``name`` must match as a whole, in any letter
+    case: the name alone or after one of ``AUTHOR_LEAD_INS``, with a full stop at most
+    after it. A list of candidates ("A, B or <name>") or a negation ("Not <name>", "It
+    isn't <name>") does not match."""
+    lead_ins = "|".join(regex_literal(phrase) for phrase in AUTHOR_LEAD_INS)
+    return rf"(?i)^\s*(?:(?:{lead_ins})\s+)?{regex_literal(name)}\s*\.?\s*$"
+
+
 def answer(question: Question) -> Stage:
-    """Answer a question about the article."""
+    """Answer a question about the article (an author question: ``author_answer``)."""
     expected = question.answer
-    if question.match["match"] == "regex":  # the name as words, in any letter case
-        expected = r"(?i)\b" + regex_literal(expected) + r"(?!\w)"
+    if question.match["match"] == "regex":
+        expected = author_answer(expected)
     return Stage(
         "answer",
         signals={"answer_given": {"answer": literal(expected), **question.match}},
