@@ -545,6 +545,8 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
                 extra["tool_result"] = NOT_AVAILABLE.format(what=f"MCP tool {shown(tool)}")
             else:
                 self._call_tool(tool, arguments, extra)
+            if self.tool_hub is None or extra[TOOL_CALL]["is_error"]:
+                agent.failed_tool_calls.add(len(agent.tool_calls) - 1)
         agent.touch()
         return None
 

@@ -533,10 +533,26 @@ class AskUserSignal(_Model):
 
 
 class McpSignal(_Model):
-    """The agent called MCP tool ``mcp_call`` (optionally with arguments matching)."""
+    """The agent called MCP tool ``mcp_call`` and the tool answered: a failed call (the tool
+    answered an error, or no such tool was offered) does not count. Each argument named in
+    ``arguments`` must match: equal its value (a number and its digits are one value: ``3``
+    and ``"3"``), or with ``match: regex`` hold a match of the regular expression given as
+    its value in its text (a number's as JSON writes it; an argument the call leaves out
+    reads as ''; ``(?i)`` ignores case)."""
 
     mcp_call: str
     arguments: dict[str, Any] = Field(default_factory=dict)
+    match: Literal["exact", "regex"] = "exact"
+
+    @model_validator(mode="after")
+    def _patterns_are_text(self) -> McpSignal:
+        if self.match == "regex":
+            for name, pattern in self.arguments.items():
+                if not isinstance(pattern, str):
+                    raise _field_error(
+                        "arguments", f"match: regex needs a regex for {name!r}, got {pattern!r}"
+                    )
+        return self
 
 
 class ToldSignal(_Model):

@@ -39,6 +39,10 @@ class AgentRecord:
     status: str | None = None
     questions: list[str] = field(default_factory=list)
     tool_calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    """Every tool call made, failed ones too (the episode's count of MCP calls)."""
+    failed_tool_calls: set[int] = field(default_factory=set)
+    """The positions in ``tool_calls`` of the calls that failed: the tool answered an error,
+    or no such tool was offered."""
     told: list[str] = field(default_factory=list)
     version: int = 0
 
@@ -199,7 +203,8 @@ class SignalProbe:
                 self._fast = compile_xpath(spec.xpath)  # None: outside the fast path's subset
             except ValueError as exc:
                 raise ValueError(f"signal {name!r}: {exc}") from None
-        for pattern in [getattr(spec, key) for key in spec.regex_fields()]:
+        regexes = [getattr(spec, key) for key in spec.regex_fields()] + _argument_patterns(spec)
+        for pattern in regexes:
             try:
                 patterns.check_pattern(pattern)
             except ValueError as exc:
@@ -282,7 +287,7 @@ class SignalProbe:
         if isinstance(spec, s.AskUserSignal):
             return any(patterns.search(spec.ask_user, q) for q in agent.questions[mark:])
         if isinstance(spec, s.McpSignal):
-            return any(self._called(call) for call in agent.tool_calls[mark:])
+            return any(self._called(agent, i) for i in range(mark, len(agent.tool_calls)))
         if isinstance(spec, s.ToldSignal):
             return spec.told in agent.told[mark:]
         return self.evaluate(obs)
@@ -345,12 +350,64 @@ class SignalProbe:
         return self.spec.told in obs.agent.told
 
     def _mcp_value(self, obs: Observer) -> bool:
-        return any(self._called(call) for call in obs.agent.tool_calls)
+        return any(self._called(obs.agent, i) for i in range(len(obs.agent.tool_calls)))
 
-    def _called(self, call: tuple[str, dict[str, Any]]) -> bool:
-        tool, args = call
+    def _called(self, agent: AgentRecord, index: int) -> bool:
+        """Whether the agent's tool call at ``index`` answered and is the one the signal
+        names, with matching arguments (``McpSignal``)."""
+        tool, args = agent.tool_calls[index]
         spec = self.spec
-        return tool == spec.mcp_call and all(args.get(k) == v for k, v in spec.arguments.items())
+        if tool != spec.mcp_call or index in agent.failed_tool_calls:
+            return False
+        if spec.match == "regex":
+            return all(
+                patterns.search(pattern, _argument_text(args.get(name)))
+                for name, pattern in spec.arguments.items()
+            )
+        return all(
+            name in args and _same_argument(args[name], value)
+            for name, value in spec.arguments.items()
+        )
+
+
+def _argument_patterns(spec: s.Signal) -> list[str]:
+    """The regular expressions an ``mcp_call`` signal matches its arguments with."""
+    if isinstance(spec, s.McpSignal) and spec.match == "regex":
+        return list(spec.arguments.values())
+    return []
+
+
+def _argument_text(value: Any) -> str:
+    """A tool call argument as text: a string as it is, '' for one left out, anything
+    else as JSON writes it."""
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _same_argument(actual: Any, expected: Any) -> bool:
+    """Whether a call's argument is the expected value; a number and its digits (``3``,
+    ``3.0``, ``"3"``) are the same value."""
+    if isinstance(actual, bool) or isinstance(expected, bool):
+        return actual is expected
+    if actual == expected:
+        return True
+    numbers = [_as_number(actual), _as_number(expected)]
+    return None not in numbers and numbers[0] == numbers[1]
+
+
+def _as_number(value: Any) -> float | None:
+    """``value`` as a number when it is one or a string of one; None otherwise."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return None
+    return None
 
 
 def _text_of(obs: Observer, path: str) -> str:

@@ -7,6 +7,7 @@ import sqlite3
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from mobile_gym import actions
 from mobile_gym.device.sim import SimDevice
@@ -579,31 +580,149 @@ def test_mcp_call_with_arguments() -> None:
     env = env_with(
         {
             "searched": {"mcp_call": "amap_maps_text_search"},
-            "cafe": {"mcp_call": "amap_maps_text_search", "arguments": {"q": "cafe"}},
-            "cafe_3": {"mcp_call": "amap_maps_text_search", "arguments": {"q": "cafe", "limit": 3}},
-            "tea": {"mcp_call": "amap_maps_text_search", "arguments": {"q": "tea"}},
+            "cafe": {"mcp_call": "amap_maps_text_search", "arguments": {"keywords": "cafe"}},
+            "cafe_3": {
+                "mcp_call": "amap_maps_text_search",
+                "arguments": {"keywords": "cafe", "limit": 3},
+            },
+            "tea": {"mcp_call": "amap_maps_text_search", "arguments": {"keywords": "tea"}},
             "limit_text": {"mcp_call": "amap_maps_text_search", "arguments": {"limit": "3"}},
-            "other_tool": {"mcp_call": "stockstar_miotech_esg_rating", "arguments": {"q": "cafe"}},
+            "other_tool": {
+                "mcp_call": "stockstar_miotech_esg_rating",
+                "arguments": {"keywords": "cafe"},
+            },
         },
         tools=["amap", "stockstar"],
     )
     assert not any(values(env).values())
     env.step(
-        actions.mcp_call("amap_maps_text_search", {"q": "cafe", "limit": 3, "near": "here"})[0]
+        actions.mcp_call("amap_maps_text_search", {"keywords": "cafe", "limit": 3, "near": "here"})[
+            0
+        ]
     )
     assert values(env) == {
         "searched": True,
         "cafe": True,
         "cafe_3": True,
         "tea": False,
-        "limit_text": False,
+        "limit_text": True,  # a number and its digits are one value
         "other_tool": False,
     }
 
 
+def test_mcp_call_numbers_match_their_digits() -> None:
+    env = env_with(
+        {
+            "thirty": {"mcp_call": "amap_maps_text_search", "arguments": {"limit": 30}},
+            "thirty_text": {"mcp_call": "amap_maps_text_search", "arguments": {"limit": "30.0"}},
+            "thirty_one": {"mcp_call": "amap_maps_text_search", "arguments": {"limit": "31"}},
+            "true": {"mcp_call": "amap_maps_text_search", "arguments": {"limit": True}},
+        },
+        tools=["amap"],
+    )
+    env.step(actions.mcp_call("amap_maps_text_search", {"keywords": "cafe", "limit": "30"})[0])
+    assert values(env) == {
+        "thirty": True,
+        "thirty_text": True,
+        "thirty_one": False,
+        "true": False,
+    }
+
+
+def test_mcp_call_arguments_matched_as_regex() -> None:
+    env = env_with(
+        {
+            "words": {
+                "mcp_call": "amap_maps_text_search",
+                "match": "regex",
+                "arguments": {"keywords": "(?i)^manner\\W+coffee"},
+            },
+            "case_kept": {
+                "mcp_call": "amap_maps_text_search",
+                "match": "regex",
+                "arguments": {"keywords": "manner"},
+            },
+            "no_city_given": {
+                "mcp_call": "amap_maps_text_search",
+                "match": "regex",
+                "arguments": {"city": "^(上海)?$"},
+            },
+            "other_city": {
+                "mcp_call": "amap_maps_text_search",
+                "match": "regex",
+                "arguments": {"city": "北京"},
+            },
+        },
+        tools=["amap"],
+    )
+    env.step(actions.mcp_call("amap_maps_text_search", {"keywords": "MANNER coffee"})[0])
+    assert values(env) == {
+        "words": True,
+        "case_kept": False,
+        "no_city_given": True,
+        "other_city": False,
+    }
+
+
+def test_mcp_call_regex_arguments_are_checked_at_load() -> None:
+    with pytest.raises(ValidationError, match="match: regex needs a regex"):
+        schema.McpSignal.model_validate(
+            {"mcp_call": "amap_maps_weather", "match": "regex", "arguments": {"limit": 3}}
+        )
+    with pytest.raises(ValueError, match="invalid regex"):
+        env_with(
+            {
+                "bad": {
+                    "mcp_call": "amap_maps_weather",
+                    "match": "regex",
+                    "arguments": {"city": "(上海"},
+                }
+            },
+            tools=["amap"],
+        )
+
+
+def test_a_failed_mcp_call_is_counted_but_satisfies_no_signal() -> None:
+    env = env_with(
+        {
+            "weather": {"mcp_call": "amap_maps_weather"},
+            "shanghai": {"mcp_call": "amap_maps_weather", "arguments": {"city": "Shanghai"}},
+        },
+        tools=["amap"],
+    )
+    _, _, _, _, info = env.step(actions.mcp_call("amap_maps_weather", {"city": "Shanghai"})[0])
+    assert info["tool_call"]["is_error"]
+    assert values(env) == {"weather": False, "shanghai": False}
+    agent = env.episode.agent
+    assert len(agent.tool_calls) == 1 and agent.failed_tool_calls == {0}
+    env.step(actions.mcp_call("amap_maps_weather", {"city": "上海市"})[0])
+    assert values(env) == {"weather": True, "shanghai": False}
+    assert len(agent.tool_calls) == 2 and agent.failed_tool_calls == {0}
+
+
+def test_an_mcp_call_of_a_task_without_tools_is_a_failed_call() -> None:
+    env = env_with({})
+    env.step(actions.mcp_call("amap_maps_weather", {"city": "上海市"})[0])
+    agent = env.episode.agent
+    assert agent.tool_calls == [("amap_maps_weather", {"city": "上海市"})]
+    assert agent.failed_tool_calls == {0}
+
+
+def test_a_failed_mcp_call_does_not_count_after_a_prerequisite() -> None:
+    env = env_with({"weather": {"mcp_call": "amap_maps_weather"}}, tools=["amap"])
+    probe = env.episode.board.probes["weather"]
+    observer = env.episode.board.observer
+    env.step(actions.mcp_call("amap_maps_weather", {"city": "上海市"})[0])
+    mark = probe.occurrences(observer)
+    env.step(actions.mcp_call("amap_maps_weather", {"city": "nowhere"})[0])
+    assert probe.occurrences(observer) == 2
+    assert not probe.value_since(observer, mark)
+    assert probe.value_since(observer, 0)
+
+
 def test_mcp_call_payload_parsing() -> None:
-    env = env_with({"searched": {"mcp_call": "amap_maps_text_search"}}, tools=["amap"])
-    payload = json.dumps({"tool": "amap_maps_text_search"})
+    env = env_with({"searched": {"mcp_call": "arXiv_get_recent_ai_papers"}}, tools=["arXiv"])
+    payload = json.dumps({"tool": "arXiv_get_recent_ai_papers"})
     _, _, _, _, info = env.step(act(ActionType.MCP_CALL, text=payload))
     assert info["action_error"] is None
     assert values(env) == {"searched": True}
