@@ -397,17 +397,11 @@ def _same_argument(actual: Any, expected: Any) -> bool:
 
 
 def _as_number(value: Any) -> float | None:
-    """``value`` as a number when it is one or a string of one; None otherwise."""
-    if isinstance(value, bool):
+    """``value`` as a number when it is one (not a bool) or a string of one; else None."""
+    try:
+        return None if isinstance(value, bool) else float(value)
+    except (TypeError, ValueError):
         return None
-    if isinstance(value, int | float):
-        return float(value)
-    if isinstance(value, str):
-        try:
-            return float(value)
-        except ValueError:
-            return None
-    return None
 
 
 def _text_of(obs: Observer, path: str) -> str:
@@ -433,10 +427,7 @@ def _setting_matches(value: str | None, spec: s.SettingSignal) -> bool:
     if spec.not_equals is not None and value == spec.not_equals:
         return False
     if spec.at_least is not None or spec.at_most is not None:
-        try:
-            number = float(value) if value is not None else None
-        except ValueError:
-            return False
+        number = _as_number(value)
         if number is None:
             return False
         if spec.at_least is not None and number < spec.at_least:
