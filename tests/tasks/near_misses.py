@@ -21,10 +21,9 @@ from __future__ import annotations
 import pathlib
 from typing import Any
 
-import yaml
-
 from mobile_gym import actions
 from mobile_gym.env import MobileEnv
+from mobile_gym.tasks.limits import read_yaml
 from mobile_gym.tasks.params import fill_any
 from mobile_gym.tasks.schema import SolutionStep
 from mobile_gym.tasks.solution import step_actions
@@ -36,7 +35,7 @@ def near_misses() -> dict[str, dict[str, list[dict[str, Any]]]]:
     """Every near miss of every file: task id -> name -> steps."""
     found: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for path in sorted(FOLDER.glob("*.yaml")):
-        for task_id, trajectories in (yaml.safe_load(path.read_text()) or {}).items():
+        for task_id, trajectories in (read_yaml(path.read_bytes()) or {}).items():
             if task_id in found:
                 raise ValueError(f"{path}: {task_id} has near misses in another file too")
             found[task_id] = trajectories
