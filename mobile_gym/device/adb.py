@@ -19,7 +19,7 @@ import re
 import shlex
 import shutil
 import tempfile
-from collections.abc import Callable, Collection, Hashable
+from collections.abc import Callable, Collection, Hashable, Mapping
 from typing import Any, TypeVar
 
 import numpy as np
@@ -301,8 +301,15 @@ class AdbDevice:
             lambda: parse_setting(self.link.command(f"read setting {namespace}/{key}", command)),
         )
 
-    def query(self, package: str, database: str, sql: str, params: list[Any]) -> list[tuple]:
-        return self.databases.query(package, database, sql, params)
+    def query(
+        self,
+        package: str,
+        database: str,
+        sql: str,
+        params: list[Any],
+        attach: Mapping[str, tuple[str, str]] | None = None,
+    ) -> list[tuple]:
+        return self.databases.query(package, database, sql, params, attach)
 
     def content_query(
         self, uri: str, projection: list[str], where: str | None

@@ -20,12 +20,13 @@ import pathlib
 import posixpath
 import shlex
 import sqlite3
+from collections.abc import Mapping
 from typing import Any
 
 from mobile_gym.device.adb_link import AdbLink
 from mobile_gym.device.base import DeviceError
 from mobile_gym.device.rows import insert_rows
-from mobile_gym.device.task_sql import read_only_query, within_budget
+from mobile_gym.device.task_sql import attach_database, read_only_query, within_budget
 from mobile_gym.sim.system.storage import database_path
 
 _WAL_MODE = b"\x02\x02"
@@ -50,12 +51,23 @@ class AppDatabases:
         """Drop the copies: the next query pulls again."""
         self._copies.clear()
 
-    def query(self, package: str, database: str, sql: str, params: list[Any]) -> list[tuple]:
+    def query(
+        self,
+        package: str,
+        database: str,
+        sql: str,
+        params: list[Any],
+        attach: Mapping[str, tuple[str, str]] | None = None,
+    ) -> list[tuple]:
         """Rows of the read-only ``sql`` over the app's database (one statement, within the
-        SQL budget: ``mobile_gym.device.task_sql``)."""
+        SQL budget: ``mobile_gym.device.task_sql``), with the copies of the databases
+        ``attach`` names attached read-only under their names."""
         copy = self._copy(database_path(package, database))
         conn = sqlite3.connect(f"{copy.as_uri()}?mode=ro", uri=True)
         try:
+            for name, where in (attach or {}).items():
+                other = self._copy(database_path(*where))
+                attach_database(conn, name, f"{other.as_uri()}?mode=ro")
             return read_only_query(conn, sql, params)
         finally:
             conn.close()

@@ -7,7 +7,7 @@ runs on the simulated phone and (through ADB) on an emulator or a real device.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Collection, Hashable
+from collections.abc import Callable, Collection, Hashable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -62,7 +62,18 @@ class Device(Protocol):
         ...
 
     def get_setting(self, namespace: str, key: str) -> str | None: ...
-    def query(self, package: str, database: str, sql: str, params: list[Any]) -> list[tuple]: ...
+    def query(
+        self,
+        package: str,
+        database: str,
+        sql: str,
+        params: list[Any],
+        attach: Mapping[str, tuple[str, str]] | None = None,
+    ) -> list[tuple]:
+        """Rows of the read-only ``sql`` over the app's database, with the databases
+        ``attach`` names ((package, database) by schema name) attached read-only."""
+        ...
+
     def content_query(
         self, uri: str, projection: list[str], where: str | None
     ) -> list[tuple[str | None, ...]]:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
-from collections.abc import Callable, Collection, Hashable
+from collections.abc import Callable, Collection, Hashable, Mapping
 from typing import Any
 
 import numpy as np
 
 from mobile_gym.device.paths import glob_matches
 from mobile_gym.device.rows import insert_rows
-from mobile_gym.device.task_sql import read_only_query, within_budget
+from mobile_gym.device.task_sql import joined_copy, read_only_query, within_budget
 from mobile_gym.hierarchy import Node
 from mobile_gym.sim import Display, Phone
 from mobile_gym.sim.apps import DEFAULT_APPS
@@ -80,9 +80,25 @@ class SimDevice:
     def get_setting(self, namespace: str, key: str) -> str | None:
         return self.phone.settings.get(namespace, key)
 
-    def query(self, package: str, database: str, sql: str, params: list[Any]) -> list[tuple]:
-        """Rows of the read-only ``sql`` (one statement, within the SQL budget)."""
-        return read_only_query(self._database(package, database), sql, params)
+    def query(
+        self,
+        package: str,
+        database: str,
+        sql: str,
+        params: list[Any],
+        attach: Mapping[str, tuple[str, str]] | None = None,
+    ) -> list[tuple]:
+        """Rows of the read-only ``sql`` (one statement, within the SQL budget); with
+        ``attach``, run over copies of the databases, so that no app's connection changes."""
+        conn = self._database(package, database)
+        if not attach:
+            return read_only_query(conn, sql, params)
+        others = {name: self._database(*where) for name, where in attach.items()}
+        joined = joined_copy(conn, others)
+        try:
+            return read_only_query(joined, sql, params)
+        finally:
+            joined.close()
 
     def content_query(
         self, uri: str, projection: list[str], where: str | None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 from mobile_gym.caches import LRUCache
@@ -28,11 +28,15 @@ SQL_BUDGET = 20_000_000
 second; the shipped tasks' queries take a few thousand)."""
 MAX_VALUE_BYTES = 16 * 1024 * 1024
 """The longest text or blob a query may make (``zeroblob(2e9)`` is refused)."""
+MAX_ATTACHED = 4
+"""The most other databases one query may read beside its own (SQLite allows ten)."""
+RESERVED_SCHEMAS = frozenset({"main", "temp"})
+"""Schema names SQLite gives its own databases, which an attached database may not take."""
 _CHECK_EVERY = 1000
 """Instructions between two calls of the progress handler."""
 _MOST_STAND_INS = 32
 """How many missing tables and columns ``check_reads_only`` makes up before it gives up."""
-_MISSING_TABLE = re.compile(r"no such table: (?:\w+\.)?(.+)")
+_MISSING_TABLE = re.compile(r"no such table: (?:(\w+)\.)?(.+)")
 _MISSING_COLUMN = re.compile(r"no such column: (?:.+\.)?(.+)")
 
 _READING = frozenset(
@@ -240,14 +244,15 @@ def _single(sql: str) -> None:
         raise QueryRefused(f"must be a single SELECT query, but it holds {count} statements")
 
 
-def check_reads_only(sql: str) -> None:
+def check_reads_only(sql: str, attached: Collection[str] = ()) -> None:
     """Refuse ``sql`` if it is not one statement that only reads, as far as SQLite can tell
     by compiling it (without running it) with no app database at hand.
 
-    It is compiled over an empty database, given each table and column SQLite reports
-    missing (as an empty stand-in) until it compiles or asks for something else; what
-    still does not compile (a ``{name}`` field not filled in yet, an unknown function) is
-    left for the query itself to judge when it runs on the app's database.
+    It is compiled over an empty database (with an empty one attached under each name of
+    ``attached``), given each table and column SQLite reports missing (as an empty
+    stand-in) until it compiles or asks for something else; what still does not compile (a
+    ``{name}`` field not filled in yet, an unknown function) is left for the query itself
+    to judge when it runs on the app's database.
 
     Raises:
         QueryRefused: more than one statement, or one that would do more than read.
@@ -255,6 +260,8 @@ def check_reads_only(sql: str) -> None:
     _single(sql)
     conn = sqlite3.connect(":memory:", isolation_level=None)
     try:
+        for name in attached:
+            attach_database(conn, name)
         for _ in range(_MOST_STAND_INS):
             try:
                 with within_budget(conn):
@@ -263,23 +270,53 @@ def check_reads_only(sql: str) -> None:
             except QueryRefused:
                 raise
             except sqlite3.Error as exc:
-                if not _stand_in(conn, str(exc)):
+                if not _stand_in(conn, str(exc), ["main", *attached]):
                     return  # inconclusive here: judged again when it runs
     finally:
         conn.close()
 
 
-def _stand_in(conn: sqlite3.Connection, error: str) -> bool:
-    """Make the empty table or column that ``error`` says is missing; False if it says
-    something else (or the stand-in cannot be made)."""
+def attach_database(conn: sqlite3.Connection, name: str, uri: str = ":memory:") -> None:
+    """Attach the database at ``uri`` (a file URI on a connection opened with
+    ``uri=True``; an empty one by default) to ``conn`` under the schema name ``name``."""
+    conn.execute(f"ATTACH DATABASE ? AS {_quoted(name)}", (uri,))
+
+
+def joined_copy(
+    main: sqlite3.Connection, attached: dict[str, sqlite3.Connection]
+) -> sqlite3.Connection:
+    """A new in-memory connection holding a copy of ``main``'s database, with a copy of
+    each of ``attached`` under its name: one query reads them all, and none of the
+    originals' connections is changed (close it after use)."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for name, source in {"main": main, **attached}.items():
+            if name != "main":
+                attach_database(conn, name)
+            if source.execute("PRAGMA page_count").fetchone()[0]:  # (no page: nothing to copy)
+                conn.deserialize(source.serialize(), name=name)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _stand_in(conn: sqlite3.Connection, error: str, schemas: list[str]) -> bool:
+    """Make the empty table or column that ``error`` says is missing (in one of
+    ``schemas``); False if it says something else (or the stand-in cannot be made)."""
     try:
         if match := _MISSING_TABLE.fullmatch(error):
-            conn.execute(f"CREATE TABLE {_quoted(match[1])} (_)")
+            schema = match[1] if match[1] in schemas else "main"
+            conn.execute(f"CREATE TABLE {_quoted(schema)}.{_quoted(match[2])} (_)")
             return True
         if match := _MISSING_COLUMN.fullmatch(error):
-            tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master")]
+            tables = [
+                f"{_quoted(schema)}.{_quoted(row[0])}"
+                for schema in schemas
+                for row in conn.execute(f"SELECT name FROM {_quoted(schema)}.sqlite_master")
+            ]
             for table in tables:
-                conn.execute(f"ALTER TABLE {_quoted(table)} ADD COLUMN {_quoted(match[1])}")
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN {_quoted(match[1])}")
             return bool(tables)
     except sqlite3.Error:
         return False

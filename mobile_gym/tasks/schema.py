@@ -35,7 +35,12 @@ from pydantic import (
     model_validator,
 )
 
-from mobile_gym.device.task_sql import QueryRefused, check_reads_only
+from mobile_gym.device.task_sql import (
+    MAX_ATTACHED,
+    RESERVED_SCHEMAS,
+    QueryRefused,
+    check_reads_only,
+)
 from mobile_gym.mcp.servers import SERVERS
 from mobile_gym.sim.driver import selector_problem
 from mobile_gym.sim.keys import key_name
@@ -409,13 +414,35 @@ class SettingSignal(_Model):
         return self
 
 
+class AttachedDatabase(_Model):
+    """Another app's database that an ``sql`` signal reads beside its own."""
+
+    package: str
+    database: str
+
+
+def _schema_names(value: dict[str, AttachedDatabase]) -> dict[str, AttachedDatabase]:
+    taken = sorted(name for name in value if name in RESERVED_SCHEMAS)
+    if taken:
+        raise ValueError(f"{', '.join(taken)}: SQLite's own schema names; choose another")
+    return value
+
+
 class SqlSignal(_Model):
     """A read-only query over an app database; true when its rows equal ``expect``.
 
     SQLite itself judges the query (``mobile_gym.device.task_sql``): one statement that
     only reads, as compiling it here tells, and again on the app's database whenever it
-    runs."""
+    runs. ``attach`` names other apps' databases the query reads as well, each under its
+    name (``server.invites``): a check that matches what one app sent against what another
+    made."""
 
+    attach: Annotated[
+        dict[Annotated[str, Field(pattern=NAME_PATTERN)], AttachedDatabase],
+        Field(max_length=MAX_ATTACHED),
+        AfterValidator(_schema_names),
+    ] = Field(default_factory=dict)
+    """(Given before ``sql``, whose check reads these names.)"""
     sql: str
     package: str
     database: str
@@ -428,7 +455,7 @@ class SqlSignal(_Model):
         if info.context == FILLED:  # judged on the app's database when it runs
             return value
         try:
-            check_reads_only(value)
+            check_reads_only(value, attached=info.data.get("attach", {}))
         except QueryRefused as exc:
             raise ValueError(str(exc)) from None
         return value

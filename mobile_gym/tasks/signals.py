@@ -306,7 +306,8 @@ class SignalProbe:
     def _sql_value(self, obs: Observer) -> bool:
         spec = self.spec
         try:
-            rows = obs.device.query(spec.package, spec.database, spec.sql, spec.params)
+            attach = {name: (db.package, db.database) for name, db in spec.attach.items()}
+            rows = obs.device.query(spec.package, spec.database, spec.sql, spec.params, attach)
         except (sqlite3.Error, ValueError) as exc:  # ValueError: no such app or database
             raise s.TaskFileError(f"{self.where}: SQL query failed: {exc}") from None
         return [list(r) for r in rows] == [list(r) for r in spec.expect]

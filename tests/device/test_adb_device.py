@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import shlex
+import sqlite3
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from mobile_gym.device.adb import AdbDevice
 from mobile_gym.device.adb_shell import text_command
 from mobile_gym.device.base import Device, DeviceError
+from mobile_gym.device.sim import SimDevice
 from mobile_gym.sim import Phone
 from mobile_gym.sim.adb_server import AdbServer
 from mobile_gym.sim.apps import file_manager
@@ -224,6 +226,22 @@ def test_sql_over_the_pulled_database(device: AdbDevice) -> None:
     assert device.query(CONTACTS, "contacts", sql, []) == [tuple(r) for r in local.execute(sql)]
     with pytest.raises(DeviceError, match="no database"):
         device.query(CONTACTS, "nothing", "SELECT 1", [])
+
+
+def test_sql_over_pulled_databases_attached(device: AdbDevice) -> None:
+    sql = (
+        "SELECT c.first_name, (SELECT count(*) FROM other.notes), "
+        "(SELECT count(*) FROM other.notes n WHERE n.title = c.first_name) "
+        "FROM contacts c ORDER BY c.id"
+    )
+    attach = {"other": (NOTES, "notes")}
+    expected = SimDevice().query(CONTACTS, "contacts", sql, [], attach)  # a phone of seed 0
+    assert device.query(CONTACTS, "contacts", sql, [], attach) == expected
+    assert expected and expected[0][1] > 0  # every contact, beside the notes' count
+    with pytest.raises(sqlite3.DatabaseError, match="only reads"):
+        device.query(CONTACTS, "contacts", "DELETE FROM other.notes", [], attach)
+    with pytest.raises(DeviceError, match="no database"):
+        device.query(CONTACTS, "contacts", "SELECT 1", [], {"other": (NOTES, "nothing")})
 
 
 def test_insert_rows_for_task_setup(device: AdbDevice) -> None:

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from mobile_gym.env import MobileEnv
-from mobile_gym.tasks.schema import TaskFileError, load_task_file, parse_task
+from mobile_gym.tasks.schema import AttachedDatabase, TaskFileError, load_task_file, parse_task
 from tests.tasks.tasktools import make_env, spec, task_data, write_task
 
 SOURCE = "tasks/broken.yaml"
@@ -158,6 +158,41 @@ def test_sql_signal_must_be_a_single_select(sql: str) -> None:
     signal = {"sql": sql, "package": "p", "database": "d", "expect": []}
     data = task_data(signals={"wifi_off": signal})
     assert_names(error_of(data), "signals.wifi_off.sql.sql", "single SELECT")
+
+
+def test_sql_signal_attaches_under_names_of_its_own() -> None:
+    def signal(attach: dict) -> dict:
+        return {"sql": "SELECT 1", "package": "p", "database": "d", "expect": [], "attach": attach}
+
+    other = {"package": "q", "database": "e"}
+    assert_names(
+        error_of(task_data(signals={"wifi_off": signal({"main": other})})),
+        "signals.wifi_off.sql.attach",
+        "main",
+    )
+    assert_names(
+        error_of(task_data(signals={"wifi_off": signal({"Two Words": other})})),
+        "signals.wifi_off.sql.attach.Two Words.[key]",
+        "pattern",
+    )
+    five = {f"db{i}": other for i in range(5)}
+    assert_names(
+        error_of(task_data(signals={"wifi_off": signal(five)})),
+        "signals.wifi_off.sql.attach",
+        "at most 4",
+    )
+    assert_names(
+        error_of(task_data(signals={"wifi_off": signal({"x": {"package": "q"}})})),
+        "signals.wifi_off.sql.attach.x.database",
+        "required",
+    )
+    written = signal({"x": other}) | {"sql": "WITH t AS (SELECT 1) DELETE FROM x.rows"}
+    assert_names(
+        error_of(task_data(signals={"wifi_off": written})), "signals.wifi_off.sql.sql", "DELETE"
+    )
+    read = signal({"x": other}) | {"sql": "SELECT a.id FROM rows a JOIN x.rows b USING (id)"}
+    parsed = parse_task(task_data(signals={"wifi_off": read}), SOURCE).signals["wifi_off"]
+    assert parsed.attach == {"x": AttachedDatabase(package="q", database="e")}
 
 
 def test_select_with_trailing_semicolon_is_fine() -> None:

@@ -16,7 +16,17 @@ from mobile_gym.hierarchy import Node, parse
 from mobile_gym.spaces import ActionType
 from mobile_gym.tasks import schema
 from mobile_gym.tasks.signals import _KINDS, AgentRecord, Observer, SignalProbe, similarity
-from tests.tasks.tasktools import NETWORK, NOTES, REPEAT, SETTINGS, act, click, make_env, spec
+from tests.tasks.tasktools import (
+    CONTACTS,
+    NETWORK,
+    NOTES,
+    REPEAT,
+    SETTINGS,
+    act,
+    click,
+    make_env,
+    spec,
+)
 
 WIFI_SWITCH = f"{SETTINGS}:id/wifi_switch"
 
@@ -408,6 +418,58 @@ def test_sql_signal_follows_the_database() -> None:
     )
     env.step(REPEAT)
     assert values(env) == {"gamma": True}
+
+
+def test_sql_signal_reads_an_attached_database() -> None:
+    """A query over one app's database joins another's, attached under its name; the
+    signal follows a change in either, and no app's connection is left changed."""
+    contact = {"first_name": "Alpha", "last_name": "Zed", "phone": "+1 555-0100"}
+    contacts = {"package": CONTACTS, "database": "contacts", "table": "contacts", "rows": [contact]}
+    joined = "SELECT count(*) FROM notes WHERE title IN (SELECT first_name FROM people.contacts)"
+    env = env_with(
+        {
+            "named": {
+                **sql(joined, [[1]]),
+                "attach": {"people": {"package": CONTACTS, "database": "contacts"}},
+            },
+            "unattached": sql("SELECT count(*) FROM notes WHERE title = 'Alpha'", [[1]]),
+        },
+        setup={
+            "start": {"package": SETTINGS, "activity": NETWORK},
+            "database": [NOTE_ROWS, contacts],
+        },
+    )
+    assert values(env) == {"named": True, "unattached": True}
+    phone = env.device.phone
+    phone.database(CONTACTS, "contacts").execute("UPDATE contacts SET first_name = 'Gamma'")
+    env.step(REPEAT)
+    assert values(env) == {"named": False, "unattached": True}
+    phone.database(CONTACTS, "contacts").execute("UPDATE contacts SET first_name = 'Beta'")
+    env.step(REPEAT)
+    assert values(env)["named"] is True  # Beta is a note's title too
+    phone.database(NOTES, "notes").execute("DELETE FROM notes WHERE title = 'Beta'")
+    env.step(REPEAT)
+    assert values(env) == {"named": False, "unattached": True}
+    for package, name in ((NOTES, "notes"), (CONTACTS, "contacts")):
+        schemas = phone.database(package, name).execute("PRAGMA database_list").fetchall()
+        assert [row[1] for row in schemas] == ["main"]
+
+
+def test_an_attached_database_cannot_be_written_either() -> None:
+    device = SimDevice()
+    device.reset(1)
+    attach = {"people": (CONTACTS, "contacts")}
+    before = device.query(CONTACTS, "contacts", "SELECT count(*) FROM contacts", [])
+    for statement in (
+        "DELETE FROM people.contacts",
+        "DETACH people",
+        "SELECT 1; DELETE FROM people.contacts",
+    ):
+        with pytest.raises(sqlite3.DatabaseError, match=r"only reads|2 statements"):
+            device.query(NOTES, "notes", statement, [], attach)
+    assert device.query(CONTACTS, "contacts", "SELECT count(*) FROM contacts", []) == before
+    with pytest.raises(ValueError, match="no database 'nothing'"):
+        device.query(NOTES, "notes", "SELECT 1", [], {"x": (CONTACTS, "nothing")})
 
 
 def test_sql_queries_cannot_write() -> None:
