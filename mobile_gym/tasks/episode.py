@@ -101,7 +101,11 @@ class Episode:
         dumped = model.model_dump(by_alias=True, exclude_defaults=True)
         patterns = {name: dumped.pop(name) for name in model.regex_fields() if name in dumped}
         data = fill_any(dumped, self.values, label, late)
-        data.update({name: fill_pattern(p, self.values, label) for name, p in patterns.items()})
+        for name, pattern in patterns.items():  # a regex, or regexes by name (mcp_call's)
+            if isinstance(pattern, dict):
+                data[name] = {k: fill_pattern(p, self.values, label) for k, p in pattern.items()}
+            else:
+                data[name] = fill_pattern(pattern, self.values, label)
         try:
             return type(model).model_validate(data, context=s.FILLED)
         except ValidationError as exc:

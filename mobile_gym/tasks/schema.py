@@ -121,9 +121,17 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     def regex_fields(self) -> tuple[str, ...]:
-        """The names of its fields that hold a regular expression (a parameter filled into
-        one stands for its text: ``params.fill_pattern``)."""
+        """The names of its fields that hold a regular expression, or a mapping of them
+        (a parameter filled into one stands for its text: ``params.fill_pattern``)."""
         return ()
+
+    def regexes(self) -> list[str]:
+        """Every regular expression its ``regex_fields`` hold."""
+        found: list[str] = []
+        for name in self.regex_fields():
+            value = getattr(self, name)
+            found.extend(value.values() if isinstance(value, dict) else [value])
+        return found
 
 
 # parameters ---------------------------------------------------------------------------------
@@ -580,6 +588,9 @@ class McpSignal(_Model):
                         "arguments", f"match: regex needs a regex for {name!r}, got {pattern!r}"
                     )
         return self
+
+    def regex_fields(self) -> tuple[str, ...]:
+        return ("arguments",) if self.match == "regex" else ()
 
 
 class ToldSignal(_Model):

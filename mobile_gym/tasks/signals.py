@@ -203,8 +203,7 @@ class SignalProbe:
                 self._fast = compile_xpath(spec.xpath)  # None: outside the fast path's subset
             except ValueError as exc:
                 raise ValueError(f"signal {name!r}: {exc}") from None
-        regexes = [getattr(spec, key) for key in spec.regex_fields()] + _argument_patterns(spec)
-        for pattern in regexes:
+        for pattern in spec.regexes():
             try:
                 patterns.check_pattern(pattern)
             except ValueError as exc:
@@ -369,13 +368,6 @@ class SignalProbe:
             name in args and _same_argument(args[name], value)
             for name, value in spec.arguments.items()
         )
-
-
-def _argument_patterns(spec: s.Signal) -> list[str]:
-    """The regular expressions an ``mcp_call`` signal matches its arguments with."""
-    if isinstance(spec, s.McpSignal) and spec.match == "regex":
-        return list(spec.arguments.values())
-    return []
 
 
 def _argument_text(value: Any) -> str:

@@ -726,6 +726,20 @@ def test_mcp_call_arguments_matched_as_regex() -> None:
     }
 
 
+def test_a_parameter_in_an_mcp_regex_argument_stands_for_its_text() -> None:
+    signal = {
+        "mcp_call": "amap_maps_text_search",
+        "match": "regex",
+        "arguments": {"keywords": "^{shop}$"},
+    }
+    for called, expected in (("C++ (club)", True), ("CCC club", False), ("C++ (club) x", False)):
+        env = env_with(
+            {"shop": signal}, parameters={"shop": {"choice": ["C++ (club)"]}}, tools=["amap"]
+        )
+        env.step(actions.mcp_call("amap_maps_text_search", {"keywords": called})[0])
+        assert values(env) == {"shop": expected}, called
+
+
 def test_mcp_call_regex_arguments_are_checked_at_load() -> None:
     with pytest.raises(ValidationError, match="match: regex needs a regex"):
         schema.McpSignal.model_validate(
