@@ -52,6 +52,10 @@ def test_nothing_is_written_below_a_file(storage: Storage) -> None:
             storage.write_files([(below, b"x", 0)])
     with pytest.raises(NotADirectoryError, match=r"notes\.db is a file"):
         storage.write(database + "/inside.txt", b"x")
+    batch = [("/sdcard/Documents/new.txt", b"x", 0), ("/sdcard/Documents/new.txt/in.txt", b"y", 0)]
+    with pytest.raises(NotADirectoryError, match=r"new\.txt is a file"):
+        storage.write_files(batch)  # a file and a file below it, written together
+    assert not storage.exists("/sdcard/Documents/new.txt")  # nothing of the batch written
     assert not storage.is_dir("/sdcard/Documents/a.txt")
     assert storage.read("/sdcard/Documents/a.txt") == b"alpha"
 

@@ -568,10 +568,13 @@ class Storage:
             self.sizes[path] = size
         self._paths_added([path])
 
-    def _refuse_file_above(self, path: str) -> None:
-        """NotADirectoryError if a folder above ``path`` is a file."""
-        for folder in _ancestors(path):
-            if folder in self._files or self._is_database(folder):
+    def _refuse_file_above(self, *paths: str) -> None:
+        """NotADirectoryError if a folder above one of ``paths`` is a file, or one of
+        ``paths`` (files written together)."""
+        written = set(paths)
+        folders = {parent: None for parent in map(_parent, paths)}  # (few: the paths' folders)
+        for folder in {above: None for f in folders for above in (f, *_ancestors(f))}:
+            if folder in self._files or folder in written or self._is_database(folder):
                 raise NotADirectoryError(f"{folder} is a file")
 
     def write_later(self, path: str, make: Callable[[], bytes], mtime: int | None = None) -> None:
@@ -707,13 +710,14 @@ class Storage:
         if unwritten:
             raise ValueError(f"sizes for files not written: {sorted(unwritten)}")
         listing = self._listing(*(path for path, _, _ in entries))
-        written = []
-        for path, data, mtime in entries:
+        for path, _, _ in entries:
             if path in listing:
                 raise IsADirectoryError(path)
             if _DB_PATH.match(path):
                 raise ValueError(f"{path} is a database path; write it with Storage.write")
-            self._refuse_file_above(path)
+        self._refuse_file_above(*(path for path, _, _ in entries))
+        written = []
+        for path, data, mtime in entries:
             self._seeded(path)
             self._files[path] = data if type(data) is bytes else bytes(data)
             self.times[path] = mtime
