@@ -35,6 +35,7 @@ TASKS = [
     "simpletools.file_manager.open_text_file",  # files pushed at setup; the opened file (logcat, XPath)
     "simpletools.sms.read_code",  # rows; the agent's answer and the screen
     "simpletools.gallery.open_photo",  # files, rows and an activity; the foreground activity, XPath
+    "mw.mastodon.mastodon_invite",  # a query over two apps' databases (one attached), over 16 steps
 ]
 
 
