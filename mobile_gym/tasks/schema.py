@@ -505,11 +505,16 @@ class FileSignal(_Model):
     """Files on the phone whose paths match ``file`` (an absolute glob: ``*``, ``?`` and
     ``[...]`` within one path segment, ``/sdcard/DCIM/Camera/*.jpg``; ``**`` alone as a
     segment for any number of folders, ``/sdcard/**/report.pdf``) and, with
-    ``contains``, whose text holds it (case ignored): true when their number is at least
-    ``min_count`` (1) and at most ``max_count``."""
+    ``contains``, whose text holds it (case ignored), and with ``entries``, that are zip
+    archives whose files are exactly those named (by name: the folders inside the archive
+    that hold them do not count): true when their number is at least ``min_count`` (1) and
+    at most ``max_count``."""
 
     file: str = Field(pattern=r"^/[^\x00]*$")
     contains: str | None = Field(None, min_length=1)
+    entries: list[Annotated[str, Field(min_length=1, pattern=r"^[^/\x00]+$")]] | None = Field(
+        None, min_length=1
+    )
     min_count: int = Field(1, ge=0)
     max_count: int | None = Field(None, ge=0)
 

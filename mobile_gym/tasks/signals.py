@@ -8,9 +8,12 @@ read.
 from __future__ import annotations
 
 import difflib
+import io
 import json
+import posixpath
 import re
 import sqlite3
+import zipfile
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
@@ -327,6 +330,9 @@ class SignalProbe:
         if spec.contains is not None:
             wanted = spec.contains.casefold()
             paths = [path for path in paths if wanted in _text_of(obs, path)]
+        if spec.entries is not None:
+            names = sorted(spec.entries)
+            paths = [path for path in paths if _archived_names(obs, path) == names]
         return spec.min_count <= len(paths) and (
             spec.max_count is None or len(paths) <= spec.max_count
         )
@@ -403,6 +409,18 @@ def _text_of(obs: Observer, path: str) -> str:
         return obs.device.read_file(path).decode("utf-8", "replace").casefold()
     except FileNotFoundError:
         return ""
+
+
+def _archived_names(obs: Observer, path: str) -> list[str] | None:
+    """The names of the files a zip archive holds (without the folders inside it), sorted;
+    None when the file is no zip archive or went away since it was found. Only the
+    archive's directory is read: nothing is unpacked."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(obs.device.read_file(path))) as archive:
+            members = archive.infolist()
+    except (FileNotFoundError, zipfile.BadZipFile, EOFError, ValueError):  # (a broken archive)
+        return None
+    return sorted(posixpath.basename(m.filename) for m in members if not m.is_dir())
 
 
 def _content_text(value: object) -> str | None:

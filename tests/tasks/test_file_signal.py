@@ -3,6 +3,9 @@ counted on the simulated phone's storage and, through ``find`` and sync, on a de
 
 from __future__ import annotations
 
+import io
+import zipfile
+
 import pytest
 
 from mobile_gym import actions
@@ -28,9 +31,9 @@ def file_task(**signal: object) -> dict:
     }
 
 
-def success_after_writing(env: MobileEnv, path: str, text: str) -> bool:
+def success_after_writing(env: MobileEnv, path: str, text: str | bytes) -> bool:
     """Write a file on the phone, let a frame pass; whether the task then succeeds."""
-    env.device.write_file(path, text.encode())
+    env.device.write_file(path, text.encode() if isinstance(text, str) else text)
     *_, info = actions.play(env, actions.wait())
     return info["success"]
 
@@ -58,10 +61,36 @@ def test_counts_bound_the_matches(bounds: dict, success: bool) -> None:
     assert success_after_writing(env, f"{NOTES}/second.txt", "two") is success
 
 
+def zipped(*names: str) -> bytes:
+    """A zip archive holding a file of each name (a path: in the folders it names)."""
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w") as archive:
+        for name in names:
+            archive.writestr(name, name)
+    return data.getvalue()
+
+
+def test_an_archive_holds_exactly_the_files_named() -> None:
+    """``entries``: the files a zip archive holds, by name, whatever folder inside holds
+    them; one file more or less, a file of another name, or no archive, does not count."""
+    env = make_env(**file_task(file=f"{NOTES}/pack.zip", entries=["a.txt", "b.txt"]))
+    for archive, success in (
+        (zipped("a.txt"), False),
+        (zipped("a.txt", "b.txt", "c.txt"), False),
+        (zipped("a.txt", "B.txt"), False),
+        (b"a.txt b.txt", False),  # names its files, but is no archive
+        (zipped("old/", "old/b.txt", "old/a.txt"), True),  # (the folder entry is not a file)
+        (zipped("b.txt", "a.txt"), True),
+    ):
+        env.reset(seed=0)
+        assert success_after_writing(env, f"{NOTES}/pack.zip", archive) is success, archive
+
+
 @pytest.mark.parametrize(
     ("signal", "problem"),
     [
-        ({"file": "sdcard/*.txt"}, "file"),
+        ({"file": "/sdcard/a.zip", "entries": []}, "entries"),
+        ({"file": "/sdcard/a.zip", "entries": ["in/a.txt"]}, "entries"),
         ({"file": "/sdcard/*", "min_count": 2, "max_count": 1}, "below"),
     ],
 )

@@ -17,6 +17,7 @@ from collections import Counter
 
 import pytest
 
+from mobile_gym.registration import make_env
 from mobile_gym.tasks import shipped_tasks
 from mobile_gym.tasks.mobileworld.originals import CATEGORIES, PUBLISHED_SPLIT, originals
 from mobile_gym.tasks.schema import TaskSpec
@@ -98,3 +99,18 @@ def test_a_task_keeps_mobileworlds_rules(task_id: str) -> None:
 @pytest.mark.parametrize("task_id", sorted(TASKS))
 def test_a_task_has_near_misses(task_id: str) -> None:
     assert NEAR_MISSES.get(task_id), f"{task_id}: no near miss in tests/tasks/near_misses/"
+
+
+def test_the_watch_among_the_orders_is_the_one_seeded() -> None:
+    """mastodon_mall_share_order asks about the watch among the user's shop orders: the
+    shop's own order history is cleared, so that no other watch is among them (at seed 9 it
+    held a completed order of a "Summit Smart watch")."""
+    env = make_env("mw.mastodon.mastodon_mall_share_order")
+    sql = "SELECT prod_name FROM order_items WHERE prod_name LIKE '%watch%' OR prod_name LIKE '%手表%'"
+    try:
+        for seed in (0, 4, 9):
+            env.reset(seed=seed)
+            rows = env.unwrapped.device.query("com.testmall.app", "mall", sql, [])
+            assert rows == [("智能手表",)], seed
+    finally:
+        env.close()
