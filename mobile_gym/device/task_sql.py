@@ -5,7 +5,10 @@ A query is one statement that SQLite itself compiles under an authorizer that al
 reading (``SELECT``, reading columns, calling functions, recursive common table
 expressions): a write, ``ATTACH``, ``PRAGMA`` or transaction is refused while SQLite compiles
 it, before anything runs, and so are ``printf`` / ``format``, whose one call can run for
-seconds between two of the budget's checks. No value may grow past ``MAX_VALUE_BYTES``. Statements are told apart by ``sqlite3.complete_statement``, so a
+seconds between two of the budget's checks, and what would judge one state two ways:
+``random()``, and the host's clock and time zone (``'now'``, ``CURRENT_TIMESTAMP``,
+``'localtime'``; the phone's clock is another). No value may grow past
+``MAX_VALUE_BYTES``. Statements are told apart by ``sqlite3.complete_statement``, so a
 ``;`` inside a string literal, identifier or comment does not end one.
 
 Every query and setup write runs under a progress handler that stops it after
@@ -46,6 +49,18 @@ _READING = frozenset(
 _UNBOUNDED_FUNCTIONS = frozenset({"printf", "format"})
 """Functions whose one call may run for seconds, out of the budget's reach (it is counted
 between instructions): ``printf('%.*c', 2000000000, 'x')`` loops two billion times."""
+_UNREPRODUCIBLE_FUNCTIONS = frozenset(
+    {"random", "randomblob", "current_date", "current_time", "current_timestamp"}
+)
+"""Functions whose value is drawn anew or read from the host's clock on every call: a
+check built on them would judge the same state two ways."""
+_DATE_CALL = re.compile(
+    r"\b(?:date|time|datetime|julianday|unixepoch|strftime|timediff)\s*\((\s*\))?", re.I
+)
+_HOST_TIME = re.compile(r"'\s*(?:now|localtime|utc)\s*'", re.IGNORECASE)
+"""With a date function (``_DATE_CALL``), SQLite's ways of reading the host's clock or
+time zone: the time ``'now'`` (or no argument), the modifiers ``'localtime'`` and
+``'utc'`` (the phone's clock and zone are not the host's; a task names its times)."""
 _ACTIONS = {
     getattr(sqlite3, f"SQLITE_{name}"): name.replace("_", " ")
     for name in [
@@ -148,6 +163,9 @@ def _reading_only(conn: sqlite3.Connection) -> Iterator[set[int]]:
 
     def authorize(action: int, first: str | None, second: str | None, *_: Any) -> int:
         function = second.lower() if action == sqlite3.SQLITE_FUNCTION and second else ""
+        if function in _UNREPRODUCIBLE_FUNCTIONS:
+            refused.append(f"call {function}, whose value changes from one run to the next")
+            return sqlite3.SQLITE_DENY
         if action in _READING and function not in _UNBOUNDED_FUNCTIONS:
             allowed.add(action)
             return sqlite3.SQLITE_OK
@@ -176,6 +194,12 @@ def _compile(conn: sqlite3.Connection, sql: str, params: list[Any]) -> None:
             asks the authorizer nothing).
         sqlite3.Error: it does not compile.
     """
+    calls = [call[1] for call in _DATE_CALL.finditer(sql)]
+    if any(calls) or (calls and _HOST_TIME.search(sql)):
+        raise QueryRefused(
+            "must not read the host's clock or time zone ('now', a date function given no "
+            "time, 'localtime', 'utc'): name the time, as a parameter"
+        )
     with _reading_only(conn) as allowed:
         conn.execute(f"EXPLAIN {sql}", params).fetchall()
     if sqlite3.SQLITE_SELECT not in allowed:

@@ -110,6 +110,24 @@ def test_an_unknown_provider_is_a_task_error() -> None:
         env.reset(seed=0)
 
 
+@pytest.mark.parametrize(
+    ("where", "problem"),
+    [
+        ("printf('%.*c', 1000000000 + 0 * _id, 'x') = ''", "call printf"),  # seconds a row
+        ("date >= strftime('%s', 'now') * 1000", "host's clock"),
+        ("abs(random()) % 2 = 0", "call random"),
+        ("type = 2 AND date > 0", None),
+    ],
+)
+def test_a_where_is_held_to_what_a_tasks_query_may_do(where: str, problem: str | None) -> None:
+    env = make_env(**lunch_task(content="content://sms", where=where))
+    if problem is None:
+        env.reset(seed=0)
+        return
+    with pytest.raises(TaskFileError, match=problem):
+        env.reset(seed=0)
+
+
 def test_rows_are_cut_at_their_columns_names() -> None:
     output = "Row: 0 address=+1 505, body=Hi, address=x, and\nmore, type=2\nRow: 1 address=7, body=NULL, type=1\n"
     assert parse_content_rows(output, ["address", "body", "type"]) == [

@@ -225,7 +225,25 @@ REFUSED = {
         "SELECT printf('%.*c', 2000000000, 'x')",
         "it would call printf",
     ),
+    "random()": ("SELECT title FROM notes ORDER BY random()", "it would call random, whose"),
+    "CURRENT_TIMESTAMP": ("SELECT CURRENT_TIMESTAMP", "it would call current_timestamp"),
+    "the host's clock": (
+        "SELECT count(*) FROM notes WHERE modified > strftime('%s', 'NOW') * 1000",
+        "host's clock",
+    ),
+    "the host's time zone": (
+        "SELECT datetime(modified / 1000, 'unixepoch', 'localtime') FROM notes",
+        "time zone",
+    ),
 }
+
+
+def test_a_named_time_is_read_and_a_now_beside_no_date_function_is_text() -> None:
+    device = SimDevice()
+    device.reset(1)
+    named = "SELECT date('2024-06-03', '+1 day'), datetime(0, 'unixepoch')"
+    assert device.query(NOTES, "notes", named, []) == [("2024-06-04", "1970-01-01 00:00:00")]
+    assert device.query(NOTES, "notes", "SELECT 'now' = 'Now'", []) == [(0,)]
 
 
 @pytest.mark.parametrize("case", list(REFUSED))

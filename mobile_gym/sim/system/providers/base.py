@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
-from mobile_gym.device.task_sql import MAX_VALUE_BYTES, within_budget
+from mobile_gym.device.task_sql import MAX_VALUE_BYTES, read_only_query
 from mobile_gym.sim import Phone
 
 SCHEME = "content://"
@@ -74,7 +74,9 @@ class Rows:
 
         Raises:
             ProviderError: a column that does not exist, SQL that does not parse, or SQL
-                that runs past the budget task files' queries have (``within_budget``).
+                that a task file's query may not hold (a write, ``printf``, ``random()``,
+                the host's clock: ``task_sql.read_only_query``) or that runs past its
+                budget.
         """
         columns = tuple(projection) if projection else self.columns
         for column in columns:
@@ -83,9 +85,8 @@ class Rows:
         with _database(self) as conn:
             sql = f"SELECT {_names(columns)} FROM rows WHERE ({where or '1'})"
             sql += f" ORDER BY {sort}" if sort else " ORDER BY rowid"
-            try:
-                with within_budget(conn):
-                    return Rows(columns, [tuple(row) for row in conn.execute(sql)])
+            try:  # (read only, as a task's query: no write, no unbounded printf)
+                return Rows(columns, read_only_query(conn, sql, []))
             except sqlite3.Error as exc:
                 raise ProviderError(str(exc), SQLITE_EXCEPTION) from None
 
