@@ -169,6 +169,9 @@ def _reading_only(conn: sqlite3.Connection) -> Iterator[set[int]]:
         if action in _READING and function not in _UNBOUNDED_FUNCTIONS:
             allowed.add(action)
             return sqlite3.SQLITE_OK
+        if action == sqlite3.SQLITE_UPDATE and first == "sqlite_master":
+            refused.append("read a PRAGMA (SQLite makes a pragma_... table by writing its schema)")
+            return sqlite3.SQLITE_DENY
         what = "call" if action == sqlite3.SQLITE_FUNCTION else _ACTIONS.get(action, "do that")
         refused.append(" ".join(part for part in (what, first, second) if part))
         return sqlite3.SQLITE_DENY

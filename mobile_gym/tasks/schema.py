@@ -243,6 +243,9 @@ class FileContent(_Model):
     """A text file written to ``path`` on the phone (pushed over ADB on a device), last
     modified at ``modified`` when given (``touch -d`` after the push on a device)."""
 
+    # a number parameter filled in (``"{code}"`` keeps its int type) is the text it reads as
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
+
     path: str
     text: str
     modified: ModifiedTime = None
@@ -295,6 +298,11 @@ class DocumentFile(_Model):
 
 
 class StartScreen(_Model):
+    """The app (and activity) the episode starts in."""
+
+    # a number parameter filled in (``"{code}"`` keeps its int type) is the text it reads as
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
+
     package: str
     activity: str | None = None
 
@@ -394,6 +402,9 @@ class ForegroundSignal(_Model):
 class SettingSignal(_Model):
     """A settings value compared with ``equals`` / ``not_equals`` or a number range."""
 
+    # a number parameter filled in (``"{code}"`` keeps its int type) is the text it reads as
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
+
     setting: str
     """``namespace/key``, e.g. ``global/wifi_on``."""
     equals: str | None = None
@@ -455,7 +466,7 @@ class SqlSignal(_Model):
     package: str
     database: str
     params: list[SqlValue] = Field(default_factory=list)
-    expect: list[list[Any]]
+    expect: list[list[SqlValue]]
 
     @field_validator("sql")
     @classmethod
@@ -476,6 +487,9 @@ class ContentSignal(_Model):
     provider's columns) equal ``expect``, or, without ``expect``, number ``min_rows`` or
     more. Values are compared as the text ``content query`` prints (``NULL``: null).
     Settings have a signal of their own (``setting``)."""
+
+    # a number parameter filled in (``"{code}"`` keeps its int type) is the text it reads as
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
 
     content: str = Field(pattern=r"^content://[A-Za-z0-9_.]+(/[^\s]*)?$")
     projection: list[Annotated[str, Field(pattern=NAME_PATTERN)]] = Field(default_factory=list)
@@ -509,6 +523,9 @@ class FileSignal(_Model):
     archives whose files are exactly those named (by name: the folders inside the archive
     that hold them do not count): true when their number is at least ``min_count`` (1) and
     at most ``max_count``."""
+
+    # a number parameter filled in (``"{code}"`` keeps its int type) is the text it reads as
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
 
     file: str = Field(pattern=r"^/[^\x00]*$")
     contains: str | None = Field(None, min_length=1)

@@ -102,7 +102,8 @@ def test_regex_repetitions_need_no_escaping_in_templates() -> None:
 
 
 def test_parameters_that_make_a_field_invalid_are_task_file_errors() -> None:
-    env = make_env(parameters={"n": {"range": [1, 3]}}, setup={"start": {"package": "{n}"}})
+    rows = {"package": "{n}", "database": "d", "table": "t", "rows": []}  # a number: no package
+    env = make_env(parameters={"n": {"range": [1, 3]}}, setup={"database": [rows]})
     with pytest.raises(
         TaskFileError, match=r"^inline \(test\.inline\): setup: after filling in parameters"
     ):

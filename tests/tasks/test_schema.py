@@ -49,8 +49,10 @@ def test_wrong_type() -> None:
 
 
 def test_wrong_type_in_a_signal() -> None:
-    data = task_data(signals={"wifi_off": {"setting": "global/wifi_on", "equals": 0}})
+    data = task_data(signals={"wifi_off": {"setting": "global/wifi_on", "equals": [0]}})
     assert_names(error_of(data), "signals.wifi_off.setting.equals", "valid string")
+    number = task_data(signals={"wifi_off": {"setting": "global/wifi_on", "equals": 0}})
+    assert parse_task(number, SOURCE).signals["wifi_off"].equals == "0"  # the text it reads as
 
 
 def test_unknown_field_is_rejected() -> None:

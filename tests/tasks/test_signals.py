@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import sqlite3
 from typing import Any
@@ -922,3 +923,34 @@ def test_every_kind_of_signal_has_a_source_and_a_reader() -> None:
         "files",
         "agent",
     }
+
+
+def test_a_number_parameter_filled_in_whole_reads_as_its_text() -> None:
+    """``"{level}"`` keeps a number's type where a value may be a number; where a text is
+    due (a setting compared, a phrase, a file's text, an activity) it reads as its text."""
+    path = "/sdcard/Documents/level.txt"
+    env = env_with(
+        {
+            "setting": {"setting": "system/screen_brightness", "equals": "{level}"},
+            "file": {"file": path, "contains": "{level}"},
+            "other": {"setting": "system/screen_brightness", "not_equals": "{level}"},
+        },
+        parameters={"level": {"range": [40, 200]}},
+        setup={
+            "settings": [{"namespace": "system", "key": "screen_brightness", "value": "{level}"}],
+            "files": [{"path": path, "text": "{level}"}],
+        },
+    )
+    assert values(env) == {"setting": True, "file": True, "other": False}
+
+
+def test_an_expected_row_holds_values_a_database_can() -> None:
+    signal = {"sql": "SELECT '2024-06-03'", "package": NOTES, "database": "notes"}
+    for expect, problem in (
+        ([[dt.date(2024, 6, 3)]], "valid string"),  # an unquoted YAML date
+        ([[float("nan")]], "finite number"),
+        ([[[1]]], "valid string"),
+    ):
+        with pytest.raises(schema.TaskFileError, match=problem) as caught:
+            spec(signals={"q": {**signal, "expect": expect}})
+        assert "signals.q.sql.expect.0.0" in str(caught.value)

@@ -225,6 +225,7 @@ REFUSED = {
         "SELECT printf('%.*c', 2000000000, 'x')",
         "it would call printf",
     ),
+    "a pragma table": ("SELECT name FROM pragma_table_info('notes')", "it would read a PRAGMA"),
     "random()": ("SELECT title FROM notes ORDER BY random()", "it would call random, whose"),
     "CURRENT_TIMESTAMP": ("SELECT CURRENT_TIMESTAMP", "it would call current_timestamp"),
     "the host's clock": (
