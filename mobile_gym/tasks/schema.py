@@ -547,8 +547,10 @@ class FileSignal(_Model):
 class AnswerSignal(_Model):
     """The agent's ANSWER compared with ``answer``. With ``match: number`` the answer must
     state one value: every number in it (``The code is 4821.``) is that one value, within
-    ``tolerance``; an answer that lists candidates (``4821 or 1284``) does not match.
-    ``fuzzy`` and ``difflib`` compare similarity with ``threshold``, as ``TextSignal`` does."""
+    ``tolerance``; an answer that lists candidates (``4821 or 1284``, ``between 14 and 20``)
+    does not match. ``fuzzy`` and ``difflib`` compare similarity with ``threshold``, as
+    ``TextSignal`` does. In every mode an answer that denies (``Not 8``, ``It isn't AAA``)
+    does not match, unless ``answer`` is itself a denial."""
 
     answer: str = Field(min_length=1)
     match: Literal["exact", "contains", "regex", "fuzzy", "difflib", "number"] = "exact"

@@ -176,10 +176,21 @@ _NUMBER = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?|[-+]?\.\d+")
 
 def _number_matches(actual: str, expected: str, tolerance: float) -> bool:
     """Whether ``actual`` states one value, ``expected`` within ``tolerance``: it holds a
-    number and every number in it is that value (a list of candidates does not match)."""
-    target = float(expected)
-    values = [float(token.replace(",", "")) for token in _NUMBER.findall(actual)]
-    return bool(values) and all(abs(value - target) <= tolerance for value in values)
+    number and every number in it is that one value (candidates, or a range, do not match,
+    even within the tolerance)."""
+    values = {float(token.replace(",", "")) for token in _NUMBER.findall(actual)}
+    return len(values) == 1 and abs(values.pop() - float(expected)) <= tolerance
+
+
+_DENIAL = re.compile(r"\bnot\b|n['’]t\b|^\W*no\b(?!\.\s*\d)|不是|并非|並非", re.IGNORECASE)
+"""Words that deny what follows them: ``Not 8``, ``It isn't AAA``, ``No, it is...`` (not
+``No. 5``)."""
+
+
+def _denies(actual: str, expected: str) -> bool:
+    """Whether ``actual`` denies where ``expected`` (the right answer, or its pattern) does
+    not: an answer that names the right value to deny it does not match it."""
+    return bool(_DENIAL.search(actual)) and not _DENIAL.search(expected)
 
 
 class SignalProbe:
@@ -340,7 +351,7 @@ class SignalProbe:
     def _answer_value(self, obs: Observer) -> bool:
         spec = self.spec
         answer = obs.agent.answer
-        if answer is None:
+        if answer is None or _denies(answer, spec.answer):
             return False
         if spec.match == "number":
             return _number_matches(answer, spec.answer, spec.tolerance)

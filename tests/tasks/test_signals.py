@@ -519,6 +519,19 @@ def test_sql_queries_cannot_write() -> None:
         ({"answer": "4821", "match": "number"}, "4821 or 1284", False),  # candidates
         ({"answer": "4821", "match": "number"}, "It is 4821, I said 4821.", True),
         ({"answer": "3", "match": "number"}, "3 of the 5 items are done", False),
+        # candidates or a range within the tolerance still state no one value
+        ({"answer": "17", "match": "number", "tolerance": 3}, "15 or 19", False),
+        ({"answer": "17", "match": "number", "tolerance": 3}, "Between 14 and 20", False),
+        ({"answer": "17", "match": "number", "tolerance": 3}, "About 18 degrees", True),
+        # an answer that names the right value to deny it does not match it, in any mode
+        ({"answer": "8", "match": "number"}, "No, it is not 8.", False),
+        ({"answer": "AAA", "match": "contains"}, "It isn't AAA.", False),
+        ({"answer": "Paris"}, "Not Paris", False),
+        ({"answer": "AAA", "match": "regex"}, "不是AAA", False),
+        ({"answer": "5", "match": "number"}, "No. 5", True),  # a number, not a denial
+        # a right answer that is itself a denial still matches
+        ({"answer": "No", "match": "exact"}, "No", True),
+        ({"answer": "Do not skip it", "match": "fuzzy"}, "don't skip it", True),
     ],
 )
 def test_answer(signal: dict, answer: str, expected: bool) -> None:
