@@ -1,0 +1,74 @@
+"""A value the agent types written another way than the instruction's, where the app takes
+it as the same (a phone number with or without its separators and country code, a search
+query in another case): the check must take it. Each route is the task's reference
+solution with the parameter's text typed as rewritten from the episode's own value, which a
+route file (``other_routes.yaml``) cannot spell."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from mobile_gym.env import MobileEnv
+from mobile_gym.tasks.loader import shipped_tasks
+from tests.tasks.near_misses import play_near_miss
+
+
+def _digits(number: str) -> str:
+    return re.sub(r"\D", "", number)
+
+
+REWRITES: dict[str, Callable[[str], str]] = {
+    "digits_with_plus": lambda number: "+" + _digits(number),  # +15553423770
+    "local_with_dashes": lambda number: re.sub(r"^\+1 ", "", number),  # 555-342-3770
+    "local_digits": lambda number: _digits(number)[1:],  # 5553423770
+    "capitalised": str.capitalize,
+    "upper_case": str.upper,
+    "lower_case": str.lower,
+}
+
+PHONE = ("phone", ("digits_with_plus", "local_with_dashes", "local_digits"))
+WRITTEN_OTHERWISE: dict[str, tuple[str, tuple[str, ...]]] = {
+    # task id -> (the parameter typed otherwise, the ways it is written)
+    "simpletools.contacts.create_first_name_phone": PHONE,
+    "contacts.create_named": PHONE,
+    "multi.save_contact_from_note": PHONE,
+    "simpletools.notes.search_word": ("word", ("capitalised", "upper_case")),
+    "simpletools.sms.search_reply": ("place", ("lower_case", "upper_case")),
+}
+
+
+def _typed_otherwise(task_id: str, parameter: str, written: str) -> list[dict[str, Any]]:
+    """The task's reference solution with ``written`` typed where it types ``{parameter}``."""
+    steps = [
+        step.model_dump(exclude_defaults=True, by_alias=True)
+        for step in shipped_tasks()[task_id].solution
+    ]
+    typed = [
+        step["type"] for step in steps if step.get("type", {}).get("text") == f"{{{parameter}}}"
+    ]
+    assert typed, f"{task_id}'s solution never types {{{parameter}}}"
+    for typing in typed:
+        typing["text"] = written
+    return steps
+
+
+@pytest.mark.parametrize(
+    ("task_id", "rewrite"),
+    [(task, rewrite) for task, (_, rewrites) in WRITTEN_OTHERWISE.items() for rewrite in rewrites],
+)
+@pytest.mark.parametrize("seed", (0, 1))
+def test_a_value_written_otherwise_reaches_the_goal(task_id: str, rewrite: str, seed: int) -> None:
+    parameter, _ = WRITTEN_OTHERWISE[task_id]
+    env = MobileEnv(task_id)
+    env.reset(seed=seed)
+    value = str(env.episode.values[parameter])
+    env.close()
+    written = REWRITES[rewrite](value)
+    assert written != value, f"{rewrite} leaves {value!r} as it is"
+    infos = play_near_miss(task_id, _typed_otherwise(task_id, parameter, written), seed)
+    assert [info["action_error"] for info in infos] == [None] * len(infos)
+    assert infos[-1]["success"] is True, f"{task_id}: {parameter} typed as {written!r} failed"
