@@ -3,6 +3,7 @@ one, and a wrong trajectory for every template that must not succeed."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import subprocess
@@ -64,9 +65,15 @@ def test_instructions_are_drawn_per_episode() -> None:
         assert len(parameter.choice) == 3
 
 
+@functools.cache
+def _generated() -> list[tuple[dict[str, Any], list[op.Stage]]]:
+    """The generator's ``wikihow`` task files, each with the stages it chains."""
+    return suite.chained_suite()
+
+
 def test_the_files_are_what_the_generator_writes() -> None:
     for name, tasks in (
-        ("wikihow", suite.build_suite()),
+        ("wikihow", [task for task, _ in _generated()]),
         ("wikihow_examples", suite.build_examples()),
     ):
         folder = CONFIGS / name
@@ -245,15 +252,95 @@ def test_a_subcategory_row_in_the_title_band_is_not_the_category_page() -> None:
 AUTHOR_QUESTION = "wikihow.qa.brew_oolong_tea_every_morning"
 
 
+CREDENTIAL_QUESTION = "wikihow.qa.do_a_plank_for_beginners"
+"""An author question whose author has a credential after the name ("Marcus Ellison, DPT")."""
+COUNT_QUESTION = "wikihow.qa.cook_quinoa_successfully"
+"""A question for the number of methods of an article."""
+
+
+def _answered(task_id: str, answer: str) -> bool:
+    """Whether answering ``answer`` on ``task_id`` (seed 0) succeeds."""
+    return play_near_miss(task_id, [{"answer": answer}], seed=0)[-1]["success"] is True
+
+
 @pytest.mark.parametrize(
-    "wording", ["{}", "{}.", "The author is {}.", "It was written by {}", "by {}", "BY {}"]
+    "wording",
+    [
+        "{}",
+        "{}.",
+        "The author is {}.",
+        "It was written by {}",
+        "by {}",
+        "BY {}",
+        "The article was co-authored by {}.",
+        "This article is written by {}",
+        "The co-author of this article is {}.",
+        "{} is the co-author.",
+        "{} wrote it.",
+    ],
 )
-def test_an_answer_naming_the_author_succeeds(wording: str) -> None:
-    """The author's name alone or after a lead-in answers an author question."""
-    spec = shipped_tasks()[AUTHOR_QUESTION]
-    name = spec.solution[-1].answer
-    infos = play_near_miss(AUTHOR_QUESTION, [{"answer": wording.format(name)}], seed=0)
-    assert infos[-1]["success"] is True
+@pytest.mark.parametrize("task_id", [AUTHOR_QUESTION, CREDENTIAL_QUESTION])
+def test_an_answer_naming_the_author_succeeds(task_id: str, wording: str) -> None:
+    """The author's name alone, after a lead-in or before a closing phrase answers an
+    author question."""
+    name = shipped_tasks()[task_id].solution[-1].answer
+    assert _answered(task_id, wording.format(name))
+
+
+@pytest.mark.parametrize("wording", ["{}", "{}.", "It was written by {}", "{} is the author"])
+def test_the_authors_credential_may_be_left_out(wording: str) -> None:
+    """The author's name without the credential after it ("Marcus Ellison" for "Marcus
+    Ellison, DPT") answers an author question."""
+    name = shipped_tasks()[CREDENTIAL_QUESTION].solution[-1].answer
+    person, _, credential = name.partition(", ")
+    assert credential, f"{CREDENTIAL_QUESTION}: its author has no credential"
+    assert _answered(CREDENTIAL_QUESTION, wording.format(person))
+
+
+@pytest.mark.parametrize(
+    "wording",
+    [
+        "Trudi Griffin, James Sears or {name}",
+        "{name} and James Sears",
+        "Not {name}",
+        "It is not by {name}.",
+        "The article was not co-authored by {name}.",
+        "James Sears",
+        "{first}",
+        "{last}",
+        "{first} is the co-author.",
+        "The article was co-authored by {last}.",
+    ],
+)
+@pytest.mark.parametrize("task_id", [AUTHOR_QUESTION, CREDENTIAL_QUESTION])
+def test_an_answer_not_naming_the_author_alone_fails(task_id: str, wording: str) -> None:
+    """Candidates, the author beside another, a negation, another author or a part of the
+    name do not answer an author question, in a sentence or not."""
+    name = shipped_tasks()[task_id].solution[-1].answer
+    first, last = name.partition(", ")[0].split()
+    assert not _answered(task_id, wording.format(name=name, first=first, last=last))
+
+
+@pytest.mark.parametrize("wording", ["{}", "{}.", "There are {} methods.", "It has {}"])
+def test_a_count_in_words_succeeds(wording: str) -> None:
+    """The number of methods written in words answers a count question, as digits do."""
+    count = int(shipped_tasks()[COUNT_QUESTION].solution[-1].answer)
+    word = op.NUMBER_WORDS[count]
+    assert _answered(COUNT_QUESTION, wording.format(word.capitalize()))
+    assert _answered(COUNT_QUESTION, wording.format(word))
+
+
+@pytest.mark.parametrize(
+    "wording",
+    ["{other}", "There are {other} methods.", "{word} or {other}", "Not {word}", "{digit}"],
+)
+def test_a_wrong_count_in_words_fails(wording: str) -> None:
+    """The next count up, in words or digits, two counts or a negation do not answer a
+    count question."""
+    count = int(shipped_tasks()[COUNT_QUESTION].solution[-1].answer)
+    word, other = op.NUMBER_WORDS[count], op.NUMBER_WORDS[count + 1]
+    answer = wording.format(word=word, other=other, digit=count + 1)
+    assert not _answered(COUNT_QUESTION, answer)
 
 
 def _about_tasks() -> list[str]:
@@ -283,8 +370,13 @@ def test_the_trust_headings_count_only_on_the_trust_page(task_id: str) -> None:
 def test_every_detection_of_every_stage_fires_on_the_reference_solution(template: str) -> None:
     """Each stage is an OR of detections (screen text, view hierarchy, URL line, stored
     state); the reference solution must make every one of them true at some step, and no
-    failure signal."""
+    failure signal. A stage's alternatives (another right form of the goal, as a count in
+    words) and guards (a wrong form, as another number) are not detections of the
+    solution's way: the solution makes no guard true."""
     task_id, spec = _first(template)
+    stages = {task["id"]: chained for task, chained in _generated()}[task_id]
+    alternatives = {name for stage in stages for name in stage.alternatives}
+    guards = {name for stage in stages for name in stage.guards}
     env = MobileEnv(task_id)
     env.reset(seed=0)
     seen: set[str] = set()
@@ -294,8 +386,9 @@ def test_every_detection_of_every_stage_fires_on_the_reference_solution(template
         seen |= {name for name, value in env.episode.board.update().items() if value}
     env.close()
     failures = {e.when for e in spec.events if e.end == "failure"}
-    assert set(spec.signals) - failures <= seen, set(spec.signals) - failures - seen
-    assert not failures & seen
+    detections = set(spec.signals) - failures - alternatives - guards
+    assert detections <= seen, detections - seen
+    assert not (failures | guards) & seen
 
 
 def test_eval_reports_mobile_envs_metrics_per_task_type(tmp_path: Path) -> None:

@@ -100,6 +100,13 @@ class Stage:
     ``solution`` steps are task-file solution steps; a step ``{"scroll_until": selector}``
     stands for as many downward scrolls as bring that node on screen (the suite builder
     plays them out). ``failures`` are signals that, once true, make the task impossible.
+
+    ``signals`` are the detections of the goal the reference solution reaches, each made
+    true on its way. ``alternatives`` detect other right forms of the goal (a count
+    written in words) and ``guards`` wrong forms that ``when`` must not accept (another
+    number in an answer): ``when`` uses them, the reference solution makes neither true.
+    ``kept`` names the signal that shows the stage's result still stands (a bookmark
+    still stored): a later stage of the task counts only while it holds.
     """
 
     name: str
@@ -108,6 +115,9 @@ class Stage:
     instructions: list[str]
     solution: list[dict[str, Any]]
     failures: dict[str, dict[str, Any]] = field(default_factory=dict)
+    alternatives: dict[str, dict[str, Any]] = field(default_factory=dict)
+    guards: dict[str, dict[str, Any]] = field(default_factory=dict)
+    kept: str | None = None
 
 
 def _on(activity: str) -> dict[str, Any]:
@@ -383,6 +393,7 @@ def bookmark(page: Article) -> Stage:
             "Add this article to your saved articles.",
         ],
         solution=[{"click": {"desc": "Bookmark"}}],
+        kept="bookmark_stored",
     )
 
 
@@ -455,35 +466,99 @@ def questions(page: Article, writer: Author) -> list[Question]:
 
 
 AUTHOR_LEAD_INS = (
-    "the author is",
-    "the co-author is",
-    "it was written by",
-    "the article was written by",
-    "written by",
-    "co-authored by",
+    "(?:the )?(?:co-)?author is",
+    "the (?:co-)?author of (?:the|this) article is",
+    "(?:(?:the|this) article|it) (?:was|is) (?:co-)?(?:authored|written) by",
+    "(?:co-)?(?:authored|written) by",
     "by",
 )
-"""The phrases an answer naming the author may open with ("It was written by <name>")."""
+"""Patterns of the phrases an answer naming the author may open with ("It was written by
+<name>", "The article was co-authored by <name>")."""
+AUTHOR_TAILS = (
+    "(?:is|was) the (?:co-)?author(?: of (?:the|this) article)?",
+    "(?:co-)?(?:wrote|authored) it",
+)
+"""Patterns of the phrases an answer naming the author may close with ("<name> is the
+co-author")."""
 
 
 def author_answer(name: str) -> str:
     """The regex an answer naming the author ``name`` must match as a whole, in any letter
-    case: the name alone or after one of ``AUTHOR_LEAD_INS``, with a full stop at most
-    after it. A list of candidates ("A, B or <name>") or a negation ("Not <name>", "It
-    isn't <name>") does not match."""
-    lead_ins = "|".join(regex_literal(phrase) for phrase in AUTHOR_LEAD_INS)
-    return rf"(?i)^\s*(?:(?:{lead_ins})\s+)?{regex_literal(name)}\s*\.?\s*$"
+    case: the name, its credential after the comma optional ("Marcus Ellison" for "Marcus
+    Ellison, DPT"), alone or after one of ``AUTHOR_LEAD_INS`` or before one of
+    ``AUTHOR_TAILS``, with a full stop at most after it. A list of candidates ("A, B or
+    <name>"), another name beside it ("<name> and B"), a part of the name or a negation
+    ("Not <name>", "It isn't <name>") does not match."""
+    person, _, credential = name.partition(", ")
+    who = regex_literal(person)
+    if credential:
+        who += rf"(?:,?\s*{regex_literal(credential)})?"
+    lead_ins = "|".join(AUTHOR_LEAD_INS)
+    tails = "|".join(AUTHOR_TAILS)
+    return rf"(?i)^\s*(?:(?:{lead_ins})\s+)?{who}(?:\s+(?:{tails}))?\s*\.?\s*$"
+
+
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+"""The numbers a count of methods or parts can be written out as."""
+COUNT_LEAD_INS = ("it has", "it's", "it is", "there are", "the article has", "into")
+"""The phrases an answer giving a count in words may open with ("There are three methods")."""
+
+
+def count_in_words(count: int) -> str:
+    """The regex an answer giving ``count`` in words must match as a whole, in any letter
+    case: the word alone, after one of ``COUNT_LEAD_INS`` or before "methods" or "parts"
+    ("Three", "There are three methods."). Two counts ("three or four") do not match."""
+    lead_ins = "|".join(regex_literal(phrase) for phrase in COUNT_LEAD_INS)
+    word = NUMBER_WORDS[count]
+    return rf"(?i)^\W*(?:(?:{lead_ins})\s+)?{word}(?:\s+(?:methods?|parts?))?\W*$"
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+"""A number in a text, with its decimal or thousands separators ("30", "1.5")."""
+
+
+def other_number(text: str) -> str:
+    """The regex of a number in an answer other than those of ``text`` (a step's headline),
+    the step's own number ("Step 1:") aside."""
+    own = "|".join(regex_literal(number) for number in _NUMBER.findall(text))
+    return rf"(?i)(?<!\d)(?<!\d[.,])(?<!step\s)(?!(?:{own})(?![.,]?\d))\d"
+
+
+def _alternatives(question: Question) -> dict[str, dict[str, Any]]:
+    """Other right forms of ``question``'s answer than the reference solution's."""
+    count = int(question.answer) if question.kind == "method_count" else None
+    if count is None or count >= len(NUMBER_WORDS):
+        return {}
+    return {"answer_in_words": {"answer": literal(count_in_words(count)), "match": "regex"}}
+
+
+def _guards(question: Question) -> dict[str, dict[str, Any]]:
+    """Wrong answers that match ``question``'s answer by similarity: a headline with
+    another number in it ("about 3 minutes" for "about 30 minutes")."""
+    if question.match["match"] != "fuzzy" or not _NUMBER.search(question.answer):
+        return {}
+    pattern = other_number(question.answer)
+    return {"answer_other_number": {"answer": literal(pattern), "match": "regex"}}
 
 
 def answer(question: Question) -> Stage:
-    """Answer a question about the article (an author question: ``author_answer``)."""
+    """Answer a question about the article (an author question: ``author_answer``; a count:
+    in digits or ``count_in_words``; a headline with a number: that number only)."""
     expected = question.answer
     if question.match["match"] == "regex":
         expected = author_answer(expected)
+    alternatives, guards = _alternatives(question), _guards(question)
+    when: Any = "answer_given"
+    if alternatives:
+        when = {"any": [when, *alternatives]}
+    if guards:
+        when = {"all": [when, *({"not": name} for name in guards)]}
     return Stage(
         "answer",
         signals={"answer_given": {"answer": literal(expected), **question.match}},
-        when="answer_given",
+        when=when,
         instructions=list(question.asks),
         solution=[{"scroll_until": question.shown_by}, {"answer": literal(question.answer)}],
+        alternatives=alternatives,
+        guards=guards,
     )

@@ -123,11 +123,13 @@ def task_data(
     signals: dict[str, Any] = {}
     events: list[dict[str, Any]] = []
     for stage in rewarded:
-        signals |= stage.signals | stage.failures
+        signals |= stage.signals | stage.alternatives | stage.guards | stage.failures
         events += [{"id": name, "when": name, "end": "failure"} for name in stage.failures]
     previous: str | None = None
+    kept: list[str] = []  # what earlier stages left that must still stand
     for position, stage in enumerate(rewarded):
-        event: dict[str, Any] = {"id": stage.name, "when": stage.when}
+        when = {"all": [*kept, stage.when]} if kept else stage.when
+        event: dict[str, Any] = {"id": stage.name, "when": when}
         if previous is not None and stage.name not in ("search", "article"):
             event["after"] = [previous]
         event["reward"] = 1.0
@@ -140,6 +142,8 @@ def task_data(
         events.append(event)
         if stage.name != "search":
             previous = stage.name
+        if stage.kept:
+            kept.append(stage.kept)
     first = rewarded[0].instructions
     solution = [step for stage in (*route, *rewarded) for step in stage.solution]
     data_: dict[str, Any] = {
@@ -223,13 +227,18 @@ def _candidates(wiki: Corpus, rng: random.Random, taken: set[str]) -> Iterator[A
 
 def build_suite(seed: int = SUITE_SEED) -> list[dict[str, Any]]:
     """The ``wikihow`` suite's task files, each article used once, solutions played out."""
+    return [task for task, _ in chained_suite(seed)]
+
+
+def chained_suite(seed: int = SUITE_SEED) -> list[tuple[dict[str, Any], list[Stage]]]:
+    """``build_suite``'s task files, each with the rewarded stages it chains."""
     from mobile_gym.tasks.wikihow.playout import UnplayableError, check, play_out
 
     wiki = data.corpus()
     rng = random.Random(seed)
     taken = {example.slug for example in EXAMPLES}
     pages = _candidates(wiki, rng, taken)
-    tasks = []
+    tasks: list[tuple[dict[str, Any], list[Stage]]] = []
     for template in TEMPLATES:
         made = 0
         while made < template.count:
@@ -243,7 +252,7 @@ def build_suite(seed: int = SUITE_SEED) -> list[dict[str, Any]]:
                 check(task)
             except UnplayableError:
                 continue
-            tasks.append(task)
+            tasks.append((task, _stages(template, choice, wiki)[0]))
             made += 1
     return tasks
 
