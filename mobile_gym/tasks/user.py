@@ -11,7 +11,9 @@ order; a match inside a longer alias's match of another slot does not count (``e
 password`` is not ``email``). A slot whose aliases name its owner (``Kevin's number``) is
 not told when the question names only other owners (``Grace's number``, ``your number``)
 and none of the slot's full names, its aliases of several words that hold its owner's name
-(``Kevin Zhang's email`` asks for Kevin's, ``Grace Zhang's email`` does not). Every matched
+(``Kevin Zhang's email`` asks for Kevin's, ``Grace Zhang's email`` does not); a possessive
+alias of a full name answers to the first name too (``Sam Smith's number`` to ``Sam's
+number``). Every matched
 slot is answered, in the block's order, each always in the same words; a question that
 matches none gets ``REFUSAL``. Nothing is ever made up.
 
@@ -155,8 +157,28 @@ class Slot:
 def _slot(name: str, aliases: Iterable[str], reply: str, value: str) -> Slot:
     aliases = list(aliases)
     named = frozenset(owner for alias in aliases for owner in owners(alias))
-    worded = tuple(dict.fromkeys(w for w in map(words, aliases) if w))
-    return Slot(name, worded, named, reply, value, _full_names(aliases, named))
+    worded = [w for w in map(words, aliases) if w]
+    full_names = _full_names(aliases, named)
+    by_first = _by_first_name(aliases, full_names)
+    named |= {first for first, *_ in full_names if by_first}
+    aliases_worded = tuple(dict.fromkeys([*worded, *by_first]))
+    return Slot(name, aliases_worded, named, reply, value, full_names)
+
+
+def _by_first_name(
+    aliases: Iterable[str], full_names: tuple[tuple[str, ...], ...]
+) -> list[tuple[str, ...]]:
+    """The possessive aliases of a person named in full, said with their first name alone
+    (``Sam Smith's number`` also as ``Sam's number``)."""
+    shortened = []
+    for alias in aliases:
+        if not owners(alias):
+            continue
+        alias_words = words(alias)
+        for full_name in full_names:
+            for start, end in _spans(full_name, alias_words):
+                shortened.append((*alias_words[:start], full_name[0], *alias_words[end:]))
+    return shortened
 
 
 def _full_names(aliases: Iterable[str], named: frozenset[str]) -> tuple[tuple[str, ...], ...]:

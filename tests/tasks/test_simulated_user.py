@@ -569,3 +569,18 @@ def test_a_chinese_question_matches_an_alias_inside_it() -> None:
     assert "39" in user.reply("请问您穿多大的鞋码?")
     assert user.reply("今天天气怎么样？") == REFUSAL
     assert words("去参观 Kevin's") == ("去", "参", "观", "kevin")
+
+
+def test_a_person_named_in_full_is_asked_for_by_first_name() -> None:
+    reply = "Sam Smith's phone number is 16854269375."
+    fact = {
+        "name": "guest_phone",
+        "aliases": ["Sam Smith's phone number", "Sam Smith's number", "Sam Smith"],
+        "value": "16854269375",
+        "reply": reply,
+    }
+    user = SimulatedUser(knowledge({"facts": [fact]}))
+    assert user.reply("What's Sam's phone number?") == reply
+    assert user.reply("What is Sam Smith's number?") == reply
+    assert user.reply("What's Nina's phone number?") == REFUSAL  # someone else
+    assert user.reply("What's Sam's email?") == REFUSAL  # another thing of Sam's
