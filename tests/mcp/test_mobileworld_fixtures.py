@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from mobile_gym.mcp.servers.data import fixture
 from tests.mcp.test_servers import answer, call_all, text
 
@@ -50,8 +52,11 @@ def test_two_pharmacies_lie_within_500_m_of_the_inn() -> None:
     assert all(int(poi["distance"]) <= 500 for poi in found["pois"])
 
 
-def test_three_sights_lie_within_10_km_of_hongqiao_station() -> None:
-    found = answer("amap", "maps_around_search", location=HONGQIAO, radius="10000", keywords="景点")
+@pytest.mark.parametrize("keywords", ["景点", "旅游景点", "景区"])
+def test_three_sights_lie_within_10_km_of_hongqiao_station(keywords: str) -> None:
+    found = answer(
+        "amap", "maps_around_search", location=HONGQIAO, radius="10000", keywords=keywords
+    )
     assert [poi["name"] for poi in found["pois"]] == ["上海动物园", "七宝古镇", "长风公园"]
     cafes = answer("amap", "maps_around_search", location=HONGQIAO, radius="10000", keywords="咖啡")
     assert not {poi["name"] for poi in cafes["pois"]} & {"上海动物园", "七宝古镇", "长风公园"}
