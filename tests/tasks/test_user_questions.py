@@ -1,0 +1,73 @@
+"""The shipped tasks' simulated users answer the questions a careful agent asks in its own
+words: the slot the task needs is told (its reply, as the task file writes it), not
+refused. Each question here was once refused, which left the task impossible or made the
+agent guess."""
+
+from __future__ import annotations
+
+import pytest
+
+from mobile_gym.env import MobileEnv
+from mobile_gym.spaces import ActionType
+from mobile_gym.tasks.user import REFUSAL
+from tests.tasks.tasktools import act
+
+QUESTIONS: list[tuple[str, str, str]] = [
+    # task id, question, the slot it must tell
+    ("mw.native.project_paper_email_task_ask_user", "Where should I move the PDFs?", "folder"),
+    ("mw.native.project_paper_email_task_ask_user", "要把这些 project PDF 移到哪里？", "folder"),
+    ("mw.native.bid_file_rename_ask_user", "这些bid_文件按什么排序？", "order"),
+    (
+        "mw.native.delete_useless_files_ask_user",
+        "Which of these files do you no longer need?",
+        "useless",
+    ),
+    ("mw.map.check_distance_ask_user_1", "Where do you live?", "hometown"),
+    ("mw.map.check_distance_ask_user_2", "Where are you driving from?", "hometown"),
+    (
+        "mw.mastodon.mastodon_share_photos_ask_user",
+        "What should I write with the photos?",
+        "caption",
+    ),
+    ("mw.mall.search_white_sneakers_checkout_ask_user", "你平时穿多大的鞋？", "size"),
+    ("mw.mall.search_white_sneakers_checkout_ask_user", "请问你平常穿多少码？", "size"),
+    ("mw.mall.buy_cola_ask_user", "你这次上班的地方在哪里？", "address"),
+    (
+        "mw.calendar.schedule_oneone_via_sms_ask_user",
+        "What's {guest_first}'s phone number?",
+        "guest_phone",
+    ),
+    (
+        "mw.calendar.check_meeting_event_ask_user",
+        "What is Sam Smith's e-mail address?",
+        "sam_email",
+    ),
+    (
+        "mw.calendar.delete_event_ask_user",
+        "Which appointment should I cancel on October 20?",
+        "to_remove",
+    ),
+    ("mw.calendar.add_business_trip_with_cafe_ask_user", "你打算几号去参观景点？", "visit_time"),
+    ("mw.gmail.send_phone_number_ask_user", "What's Kevin's cell?", "phone"),
+    ("mw.messages.check_candidate_ask_user_2", "What does the position require?", "requirements"),
+]
+
+
+@pytest.mark.parametrize(("task_id", "question", "slot"), QUESTIONS)
+@pytest.mark.parametrize("seed", (0, 1))
+def test_a_question_in_other_words_is_answered(
+    task_id: str, question: str, slot: str, seed: int
+) -> None:
+    env = MobileEnv(task_id)
+    env.reset(seed=seed)
+    assert env.episode.knowledge is not None
+    names = [
+        fact.name for fact in (*env.episode.knowledge.facts, *env.episode.knowledge.preferences)
+    ]
+    assert slot in names, f"{task_id} has no user slot {slot!r}: {names}"
+    first = str(env.episode.values.get("guest", "")).split(" ")[0]
+    asked = question.replace("{guest_first}", first)
+    *_, info = env.step(act(ActionType.ASK_USER, text=asked))
+    env.close()
+    assert info["user_reply"] != REFUSAL, f"{task_id}: {asked!r} was refused"
+    assert slot in env.episode.agent.told, f"{task_id}: {asked!r} told {env.episode.agent.told}"
