@@ -1,8 +1,8 @@
 """A value the agent types written another way than the instruction's, where the app takes
 it as the same (a phone number with or without its separators and country code, a search
-query in another case): the check must take it. Each route is the task's reference
-solution with the parameter's text typed as rewritten from the episode's own value, which a
-route file (``other_routes.yaml``) cannot spell."""
+query, a message or a name in another case): the check must take it. Each route is the
+task's reference solution with the parameter's text typed as rewritten from the episode's
+own value, which a route file (``other_routes.yaml``) cannot spell."""
 
 from __future__ import annotations
 
@@ -38,22 +38,36 @@ WRITTEN_OTHERWISE: dict[str, tuple[str, tuple[str, ...]]] = {
     "multi.save_contact_from_note": PHONE,
     "simpletools.notes.search_word": ("word", ("capitalised", "upper_case")),
     "simpletools.sms.search_reply": ("place", ("lower_case", "upper_case")),
+    # MobileAgentBench: the originals compare these in lower case
+    "mab.contacts_create": ("phone", ("digits_with_plus",)),  # seed 0: the original's 123456789
+    "mab.messager_start_a_conversation": ("text", ("capitalised",)),
+    "mab.messager_create_conversation_and_search": ("text", ("capitalised",)),
+    "mab.messager_create_conversation_and_check_message_properties": ("text", ("capitalised",)),
+    "mab.music_player_create_playlist": ("name", ("capitalised",)),
+    "mab.music_player_create_playlist_and_search": ("name", ("capitalised",)),
+    "mab.music_player_create_playlist_and_sort_desc": ("name", ("capitalised",)),
 }
 
 
 def _typed_otherwise(task_id: str, parameter: str, written: str) -> list[dict[str, Any]]:
-    """The task's reference solution with ``written`` typed where it types ``{parameter}``."""
+    """The task's reference solution with ``written`` where it types ``{parameter}``, and
+    where it then finds that text on screen (a node's text is what was typed)."""
     steps = [
         step.model_dump(exclude_defaults=True, by_alias=True)
         for step in shipped_tasks()[task_id].solution
     ]
-    typed = [
-        step["type"] for step in steps if step.get("type", {}).get("text") == f"{{{parameter}}}"
-    ]
+    typed = any(step.get("type", {}).get("text") == f"{{{parameter}}}" for step in steps)
     assert typed, f"{task_id}'s solution never types {{{parameter}}}"
-    for typing in typed:
-        typing["text"] = written
-    return steps
+    return _replaced(steps, f"{{{parameter}}}", written)
+
+
+def _replaced(value: Any, old: str, new: str) -> Any:
+    """``value`` with every string that is ``old`` made ``new``."""
+    if isinstance(value, dict):
+        return {key: _replaced(item, old, new) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_replaced(item, old, new) for item in value]
+    return new if value == old else value
 
 
 @pytest.mark.parametrize(
