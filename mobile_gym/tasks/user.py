@@ -2,20 +2,20 @@
 ``user`` block (``mobile_gym.tasks.schema.UserKnowledge``).
 
 ``SimulatedUser`` is deterministic. A question is read as words (case-folded, punctuation
-dropped, ``Kevin's`` read as ``kevin``, a simple plural as its singular, each Chinese character a
-word of its own) and matched
-against the aliases of every slot: the facts, the preferences, the correction (its own
-aliases and words that ask whether the instruction is right: ``correct``, ``mistake``...)
-and today's date. An alias matches where its words stand together in the question, in
-order; a match inside a longer alias's match of another slot does not count (``email
-password`` is not ``email``). A slot whose aliases name its owner (``Kevin's number``) is
-not told when the question names only other owners (``Grace's number``, ``your number``)
-and none of the slot's full names, its aliases of several words that hold its owner's name
-(``Kevin Zhang's email`` asks for Kevin's, ``Grace Zhang's email`` does not); a possessive
-alias of a full name answers to the first name too (``Sam Smith's number`` to ``Sam's
-number``). Every matched
-slot is answered, in the block's order, each always in the same words; a question that
-matches none gets ``REFUSAL``. Nothing is ever made up.
+dropped, ``Kevin's`` read as ``kevin``, a simple plural as its singular, each Chinese
+character a word of its own) and matched against the aliases of every slot: the facts, the
+preferences, the correction (its own aliases and words that ask whether the instruction is
+right: ``correct``, ``mistake``...) and today's date. An alias matches where its words
+stand together in the question, in order; a match inside a longer alias's match of another
+slot does not count (``email password`` is not ``email``). A slot whose aliases name its
+owner (``Kevin's number``) is not told when the question's sentence that asks for it names
+only other owners (``Grace's number``, ``your number``; "I can't find Kevin in your
+contacts. What is his number?" asks for Kevin's) and none of the slot's full names, its
+aliases of several words that hold its owner's name (``Kevin Zhang's email`` asks for
+Kevin's, ``Grace Zhang's email`` does not); a possessive alias of a full name answers to
+the first name too (``Sam Smith's number`` to ``Sam's number``). Every matched slot is
+answered, in the block's order, each always in the same words; a question that matches none
+gets ``REFUSAL``. Nothing is ever made up.
 
 ``make_user_factory`` picks the user an env gives its episodes: ``simulated`` (this one) or
 ``llm`` (a chat model, ``mobile_gym.tasks.llm_user``). ``check_user_battery`` plays
@@ -223,17 +223,26 @@ def _names_in(slot: Slot, asked: tuple[str, ...]) -> bool:
     return any(_spans(name, asked) for name in slot.full_names)
 
 
+_CLAUSE_END = re.compile(r"[?!;\u3002\uff1f\uff01\uff1b]|\.(?=\s|$)")
+"""Where a sentence of a question ends: the owners it names are its own."""
+
+
 def matched_slots(found: Sequence[Slot], question: str) -> list[Slot]:
     """The slots ``question`` asks about (see the module docstring), in ``found``'s order."""
-    asked = words(question)
-    named = owners(question)
     spans: dict[str, list[tuple[int, int]]] = {}
-    for slot in found:
-        if named and slot.owners and not named & slot.owners and not _names_in(slot, asked):
-            continue  # about someone else's
-        hits = [span for alias in slot.aliases for span in _spans(alias, asked)]
-        if hits:
-            spans[slot.name] = hits
+    start = 0  # where the sentence's words begin among the question's
+    for sentence in _CLAUSE_END.split(question):
+        asked = words(sentence)
+        named = owners(sentence)
+        for slot in found:
+            if named and slot.owners and not named & slot.owners and not _names_in(slot, asked):
+                continue  # about someone else's
+            hits = [
+                (start + s, start + e) for alias in slot.aliases for s, e in _spans(alias, asked)
+            ]
+            spans.setdefault(slot.name, []).extend(hits)
+        start += len(asked) + 1  # (no alias spans two sentences)
+    spans = {name: hits for name, hits in spans.items() if hits}
 
     def inside_another(name: str, span: tuple[int, int]) -> bool:
         start, end = span

@@ -55,6 +55,7 @@ MISSING_FACT_CASES: Cases = [
     ("And what about his email?", REFUSAL),  # a follow-up about what the user does not know
     ("What is Grace's phone number?", REFUSAL),  # the same words, someone else's
     ("What is your phone number?", REFUSAL),
+    ("I can't find Kevin in your contacts. What is his number?", KEVIN),  # "your" is not his
     ("Should I open the Contacts app?", REFUSAL),  # an alias's word, not an alias
     ("What's the weather like?", REFUSAL),
     ("What is Kevin's phone number?", KEVIN),  # asked again: the same words
