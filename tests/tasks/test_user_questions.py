@@ -9,6 +9,8 @@ import pytest
 
 from mobile_gym.env import MobileEnv
 from mobile_gym.spaces import ActionType
+from mobile_gym.tasks.params import fill_any
+from mobile_gym.tasks.schema import CORRECTION_SLOT
 from mobile_gym.tasks.user import REFUSAL
 from tests.tasks.tasktools import act
 
@@ -50,6 +52,18 @@ QUESTIONS: list[tuple[str, str, str]] = [
     ("mw.calendar.add_business_trip_with_cafe_ask_user", "你打算几号去参观景点？", "visit_time"),
     ("mw.gmail.send_phone_number_ask_user", "What's Kevin's cell?", "phone"),
     ("mw.messages.check_candidate_ask_user_2", "What does the position require?", "requirements"),
+    (
+        "interact.sms_friend_number",
+        "I couldn't find {friend} in your contacts. What is his phone number?",
+        "friend_phone",
+    ),
+    ("interact.sms_friend_number", "What's {friend}'s mobile?", "friend_phone"),
+    ("interact.add_care_contact", "What are your {role}'s contact details?", "phone"),
+    ("interact.calendar_reminder", "When do you want to be reminded?", "reminder"),
+    ("interact.lunch_day_corrected", "Shall I add the event on Oct {wrong_day}?", "correction"),
+    ("interact.note_code", "What should I write in the note?", "code"),
+    ("interact.sms_signoff", "How do you end your texts?", "signoff"),
+    ("interact.contact_number_corrected", "Is the number in your message correct?", "correction"),
 ]
 
 
@@ -60,13 +74,13 @@ def test_a_question_in_other_words_is_answered(
 ) -> None:
     env = MobileEnv(task_id)
     env.reset(seed=seed)
-    assert env.episode.knowledge is not None
-    names = [
-        fact.name for fact in (*env.episode.knowledge.facts, *env.episode.knowledge.preferences)
-    ]
+    known = env.episode.knowledge
+    assert known is not None
+    names = [fact.name for fact in (*known.facts, *known.preferences)]
+    names += [CORRECTION_SLOT] if known.correction is not None else []
     assert slot in names, f"{task_id} has no user slot {slot!r}: {names}"
     first = str(env.episode.values.get("guest", "")).split(" ")[0]
-    asked = question.replace("{guest_first}", first)
+    asked = fill_any(question.replace("{guest_first}", first), env.episode.values, task_id)
     *_, info = env.step(act(ActionType.ASK_USER, text=asked))
     env.close()
     assert info["user_reply"] != REFUSAL, f"{task_id}: {asked!r} was refused"

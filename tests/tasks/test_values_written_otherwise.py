@@ -26,6 +26,7 @@ REWRITES: dict[str, Callable[[str], str]] = {
     "local_with_dashes": lambda number: re.sub(r"^\+1 ", "", number),  # 555-342-3770
     "local_digits": lambda number: _digits(number)[1:],  # 5553423770
     "capitalised": str.capitalize,
+    "first_word": lambda text: text.split()[0],  # a search by a part of the name
     "upper_case": str.upper,
     "lower_case": str.lower,
 }
@@ -37,7 +38,7 @@ WRITTEN_OTHERWISE: dict[str, tuple[str, tuple[str, ...]]] = {
     "contacts.create_named": PHONE,
     "multi.save_contact_from_note": PHONE,
     "simpletools.notes.search_word": ("word", ("capitalised", "upper_case")),
-    "simpletools.sms.search_reply": ("place", ("lower_case", "upper_case")),
+    "simpletools.sms.search_reply": ("place", ("lower_case", "upper_case", "first_word")),
     # MobileAgentBench: the originals compare these in lower case
     "mab.contacts_create": ("phone", ("digits_with_plus",)),  # seed 0: the original's 123456789
     "mab.messager_start_a_conversation": ("text", ("capitalised",)),
