@@ -174,11 +174,40 @@ def _matches(actual: str, expected: str, how: str, threshold: float) -> bool:
 _NUMBER = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?|[-+]?\.\d+")
 
 
+NUMBER_WORDS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+)
+"""The numbers an answer without digits may write out in words ("Three items are done.")."""
+_NUMBER_WORD = re.compile(rf"\b({'|'.join(NUMBER_WORDS)})\b", re.IGNORECASE)
+
+
 def _number_matches(actual: str, expected: str, tolerance: float) -> bool:
     """Whether ``actual`` states one value, ``expected`` within ``tolerance``: it holds a
-    number and every number in it is that one value (candidates, or a range, do not match,
-    even within the tolerance)."""
+    number (in digits, or, where it has none, in words up to twenty) and every number in it
+    is that one value (candidates, or a range, do not match, even within the tolerance)."""
     values = {float(token.replace(",", "")) for token in _NUMBER.findall(actual)}
+    if not values:
+        values = {float(NUMBER_WORDS.index(w.lower())) for w in _NUMBER_WORD.findall(actual)}
     return len(values) == 1 and abs(values.pop() - float(expected)) <= tolerance
 
 

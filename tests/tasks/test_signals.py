@@ -515,7 +515,11 @@ def test_sql_queries_cannot_write() -> None:
         ({"answer": "1042", "match": "number"}, "1,042 steps", True),
         ({"answer": "42", "match": "number"}, "1,042 steps", False),
         ({"answer": "-3.5", "match": "number"}, "minus: -3.5 degrees", True),
-        ({"answer": "7", "match": "number"}, "seven", False),
+        ({"answer": "7", "match": "number"}, "seven", True),  # in words, where no digits
+        ({"answer": "3", "match": "number"}, "Three items are done.", True),
+        ({"answer": "3", "match": "number"}, "Three or four", False),  # candidates
+        ({"answer": "3", "match": "number"}, "Four items are done.", False),
+        ({"answer": "3", "match": "number"}, "One item, 3 in all", True),  # digits: words aside
         ({"answer": "4821", "match": "number"}, "4821 or 1284", False),  # candidates
         ({"answer": "4821", "match": "number"}, "It is 4821, I said 4821.", True),
         ({"answer": "3", "match": "number"}, "3 of the 5 items are done", False),

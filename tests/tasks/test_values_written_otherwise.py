@@ -14,6 +14,7 @@ import pytest
 
 from mobile_gym.env import MobileEnv
 from mobile_gym.tasks.loader import shipped_tasks
+from mobile_gym.tasks.signals import NUMBER_WORDS
 from tests.tasks.near_misses import play_near_miss
 
 
@@ -87,3 +88,18 @@ def test_a_value_written_otherwise_reaches_the_goal(task_id: str, rewrite: str, 
     infos = play_near_miss(task_id, _typed_otherwise(task_id, parameter, written), seed)
     assert [info["action_error"] for info in infos] == [None] * len(infos)
     assert infos[-1]["success"] is True, f"{task_id}: {parameter} typed as {written!r} failed"
+
+
+@pytest.mark.parametrize("seed", (0, 1))
+def test_a_count_in_words_is_an_answer(seed: int) -> None:
+    env = MobileEnv("simpletools.notes.count_done")
+    env.reset(seed=seed)
+    done = int(env.episode.values["done"])
+    env.close()
+    opened = [{"click": {"text": "Notes"}}, {"click": {"id": "note_title", "text": "{checklist}"}}]
+    right = f"{NUMBER_WORDS[done].capitalize()} items are checked off."
+    infos = play_near_miss("simpletools.notes.count_done", [*opened, {"answer": right}], seed)
+    assert infos[-1]["success"] is True, right
+    another = f"{NUMBER_WORDS[done + 1]} items are done."
+    infos = play_near_miss("simpletools.notes.count_done", [*opened, {"answer": another}], seed)
+    assert infos[-1]["success"] is False, another

@@ -20,6 +20,7 @@ from typing import Any
 
 from mobile_gym.sim.apps.wikihow.corpus import SITE, Article, Author, Category
 from mobile_gym.sim.apps.wikihow.data import ABOUT_ACTIVITY, ABOUT_URL, PACKAGE, URL_TAG
+from mobile_gym.tasks.signals import NUMBER_WORDS
 from mobile_gym.tasks.xpath_regex import string_literal
 
 SEARCH_BAR = (0.2439, 0.0354, 0.9085, 0.1171)
@@ -498,8 +499,6 @@ def author_answer(name: str) -> str:
     return rf"(?i)^\s*(?:(?:{lead_ins})\s+)?{who}(?:\s+(?:{tails}))?\s*\.?\s*$"
 
 
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-"""The numbers a count of methods or parts can be written out as."""
 COUNT_LEAD_INS = ("it has", "it's", "it is", "there are", "the article has", "into")
 """The phrases an answer giving a count in words may open with ("There are three methods")."""
 
