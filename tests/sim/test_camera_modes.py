@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from mobile_gym.sim import Phone
-from mobile_gym.sim.apps.camera.video import FPS, video
+from mobile_gym.sim.apps.camera.video import FPS, VIDEO_MARK, video
 from mobile_gym.sim.apps.gallery import MEDIA_ACTIVITY
 from mobile_gym.sim.apps.gallery import PACKAGE as GALLERY
 from mobile_gym.sim.driver import Driver
@@ -98,6 +98,13 @@ def test_leaving_the_camera_saves_the_recording(phone: Phone, d: Driver) -> None
 def test_videos_are_deterministic() -> None:
     assert video("back", START, 2) == video("back", START, 2)
     assert video("back", START, 2) != video("front", START, 2)
+
+
+def test_a_video_names_its_lens_after_the_movie(tmp_path: pathlib.Path) -> None:
+    data = video("front", START, 2)
+    assert data.endswith(f"{VIDEO_MARK}, front camera".encode())
+    assert b"back camera" not in data
+    assert frames(data, tmp_path) == (2 * FPS, FPS)  # still a playable MP4
 
 
 def test_pictures_carry_the_clock_in_exif(phone: Phone, d: Driver) -> None:
