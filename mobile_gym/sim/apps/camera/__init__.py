@@ -29,7 +29,8 @@ Pictures are drawn, not sensed (``picture``): a landscape from the back camera, 
 the front one, 480 x 640 JPEGs whose comment segment reads ``com.android.camera2 picture,
 back camera`` (or ``front camera``), so a check can tell a picture the Camera took from
 other files in the folder, and whose EXIF ``DateTimeOriginal`` is the phone's clock at the
-shutter.
+shutter. Videos end with a ``uuid`` box that reads ``com.android.camera2 video, front
+camera`` (or ``back camera``).
 """
 
 from mobile_gym.sim.apps.camera.app import CameraApp
