@@ -195,19 +195,36 @@ NUMBER_WORDS = (
     "seventeen",
     "eighteen",
     "nineteen",
-    "twenty",
 )
-"""The numbers an answer without digits may write out in words ("Three items are done.")."""
-_NUMBER_WORD = re.compile(rf"\b({'|'.join(NUMBER_WORDS)})\b", re.IGNORECASE)
+"""The numbers below twenty in words."""
+TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+"""The tens from twenty up in words ("ninety-two" is the tens and a word below ten)."""
+_NUMBER_WORD = re.compile(
+    rf"\b(?:({'|'.join(TENS_WORDS)})(?:[-\s]({'|'.join(NUMBER_WORDS[1:10])}))?"
+    rf"|({'|'.join(NUMBER_WORDS)}))\b",
+    re.IGNORECASE,
+)
+
+
+def _worded_numbers(text: str) -> set[float]:
+    """The numbers ``text`` writes in words, below a hundred ("Three", "ninety-two")."""
+    values = set()
+    for tens, ones, below_twenty in _NUMBER_WORD.findall(text):
+        if below_twenty:
+            values.add(float(NUMBER_WORDS.index(below_twenty.lower())))
+        else:
+            ten = 20 + 10 * TENS_WORDS.index(tens.lower())
+            values.add(float(ten + (NUMBER_WORDS.index(ones.lower()) if ones else 0)))
+    return values
 
 
 def _number_matches(actual: str, expected: str, tolerance: float) -> bool:
     """Whether ``actual`` states one value, ``expected`` within ``tolerance``: it holds a
-    number (in digits, or, where it has none, in words up to twenty) and every number in it
-    is that one value (candidates, or a range, do not match, even within the tolerance)."""
+    number (in digits, or, where it has none, in words below a hundred) and every number in
+    it is that one value (candidates, or a range, do not match, even within the tolerance)."""
     values = {float(token.replace(",", "")) for token in _NUMBER.findall(actual)}
     if not values:
-        values = {float(NUMBER_WORDS.index(w.lower())) for w in _NUMBER_WORD.findall(actual)}
+        values = _worded_numbers(actual)
     return len(values) == 1 and abs(values.pop() - float(expected)) <= tolerance
 
 

@@ -520,6 +520,9 @@ def test_sql_queries_cannot_write() -> None:
         ({"answer": "3", "match": "number"}, "Three or four", False),  # candidates
         ({"answer": "3", "match": "number"}, "Four items are done.", False),
         ({"answer": "3", "match": "number"}, "One item, 3 in all", True),  # digits: words aside
+        ({"answer": "92", "match": "number"}, "Ninety-two percent", True),
+        ({"answer": "2", "match": "number"}, "ninety-two percent", False),  # not "two"
+        ({"answer": "40", "match": "number"}, "forty", True),
         ({"answer": "4821", "match": "number"}, "4821 or 1284", False),  # candidates
         ({"answer": "4821", "match": "number"}, "It is 4821, I said 4821.", True),
         ({"answer": "3", "match": "number"}, "3 of the 5 items are done", False),

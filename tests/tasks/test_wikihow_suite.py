@@ -19,6 +19,7 @@ from mobile_gym.env import MobileEnv
 from mobile_gym.sim.apps.wikihow import data
 from mobile_gym.tasks import shipped_tasks
 from mobile_gym.tasks.schema import SolutionStep, TaskSpec
+from mobile_gym.tasks.signals import NUMBER_WORDS, TENS_WORDS
 from mobile_gym.tasks.solution import step_actions
 from mobile_gym.tasks.wikihow import stages as op
 from mobile_gym.tasks.wikihow import suite
@@ -277,6 +278,10 @@ def _answered(task_id: str, answer: str) -> bool:
         "The co-author of this article is {}.",
         "{} is the co-author.",
         "{} wrote it.",
+        "It's {}.",
+        "It is credited to {}.",
+        "The article's author is {}.",
+        "{} wrote this article.",
     ],
 )
 @pytest.mark.parametrize("task_id", [AUTHOR_QUESTION, CREDENTIAL_QUESTION])
@@ -310,6 +315,9 @@ def test_the_authors_credential_may_be_left_out(wording: str) -> None:
         "{last}",
         "{first} is the co-author.",
         "The article was co-authored by {last}.",
+        "It's James Sears.",
+        "It's not {name}.",
+        "It is credited to Trudi Griffin or {name}.",
     ],
 )
 @pytest.mark.parametrize("task_id", [AUTHOR_QUESTION, CREDENTIAL_QUESTION])
@@ -325,7 +333,7 @@ def test_an_answer_not_naming_the_author_alone_fails(task_id: str, wording: str)
 def test_a_count_in_words_succeeds(wording: str) -> None:
     """The number of methods written in words answers a count question, as digits do."""
     count = int(shipped_tasks()[COUNT_QUESTION].solution[-1].answer)
-    word = op.NUMBER_WORDS[count]
+    word = NUMBER_WORDS[count]
     assert _answered(COUNT_QUESTION, wording.format(word.capitalize()))
     assert _answered(COUNT_QUESTION, wording.format(word))
 
@@ -338,9 +346,64 @@ def test_a_wrong_count_in_words_fails(wording: str) -> None:
     """The next count up, in words or digits, two counts or a negation do not answer a
     count question."""
     count = int(shipped_tasks()[COUNT_QUESTION].solution[-1].answer)
-    word, other = op.NUMBER_WORDS[count], op.NUMBER_WORDS[count + 1]
+    word, other = NUMBER_WORDS[count], NUMBER_WORDS[count + 1]
     answer = wording.format(word=word, other=other, digit=count + 1)
     assert not _answered(COUNT_QUESTION, answer)
+
+
+PERCENT_QUESTION = "wikihow.qa.cook_broccoli_easily"
+"""A question for the share of readers who found the article helpful."""
+FIRST_STEP_QUESTION = "wikihow.qa.use_an_ab_wheel_easily"
+"""A question for the first step, whose headline holds a number ("about 30 minutes")."""
+
+
+def _in_words(number: int) -> str:
+    """``number`` (20-99) in words: "ninety-two"."""
+    tens, ones = divmod(number, 10)
+    word = TENS_WORDS[tens - 2]
+    return f"{word}-{NUMBER_WORDS[ones]}" if ones else word
+
+
+@pytest.mark.parametrize(
+    ("wording", "right"),
+    [
+        ("{right} percent", True),
+        ("{right} percent of readers found it helpful.", True),
+        ("{right} %", True),
+        ("{other} percent", False),
+        ("{right} or {other} percent", False),
+        ("Not {right} percent", False),
+    ],
+)
+def test_a_share_of_readers_in_words_is_an_answer(wording: str, right: bool) -> None:
+    """The helpful share written in words answers as its digits do; another share, two of
+    them or a negation do not."""
+    share = int(shipped_tasks()[PERCENT_QUESTION].solution[-1].answer.rstrip("%"))
+    assert 20 < share < 99, f"{PERCENT_QUESTION}: the share {share} is not worded so"
+    answer = wording.format(right=_in_words(share), other=_in_words(share + 1))
+    assert _answered(PERCENT_QUESTION, answer.capitalize()) is right
+
+
+@pytest.mark.parametrize(
+    ("wording", "right"),
+    [
+        ("The first step is to {step}", True),
+        ("1. {step}", True),
+        ("Step 1: {step}", True),
+        ('First, "{step}"', True),
+        ("The first step is to {step} Then rest.", False),
+        ("Step 1: {other}", False),
+        ("Step 2: {step}", False),  # the second step's number
+    ],
+)
+def test_the_first_step_after_a_lead_in_is_an_answer(wording: str, right: bool) -> None:
+    """The first step's headline after "The first step is to", its numbering or "First,"
+    answers; a headline with another number in it does not, lead-in or not."""
+    step = shipped_tasks()[FIRST_STEP_QUESTION].solution[-1].answer
+    other = step.replace("30", "3")
+    assert other != step, f"{FIRST_STEP_QUESTION}: its headline holds no 30"
+    answer = wording.format(step=step[0].lower() + step[1:], other=other)
+    assert _answered(FIRST_STEP_QUESTION, answer) is right
 
 
 def _about_tasks() -> list[str]:

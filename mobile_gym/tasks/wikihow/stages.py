@@ -20,7 +20,6 @@ from typing import Any
 
 from mobile_gym.sim.apps.wikihow.corpus import SITE, Article, Author, Category
 from mobile_gym.sim.apps.wikihow.data import ABOUT_ACTIVITY, ABOUT_URL, PACKAGE, URL_TAG
-from mobile_gym.tasks.signals import NUMBER_WORDS
 from mobile_gym.tasks.xpath_regex import string_literal
 
 SEARCH_BAR = (0.2439, 0.0354, 0.9085, 0.1171)
@@ -467,8 +466,15 @@ def questions(page: Article, writer: Author) -> list[Question]:
 
 
 AUTHOR_LEAD_INS = (
-    "(?:the )?(?:co-)?author is",
-    "the (?:co-)?author of (?:the|this) article is",
+    "(?:the )?(?:credited )?(?:co-)?author is",
+    "the (?:credited )?(?:co-)?author of (?:the|this) article is",
+    "(?:the|this) article's (?:credited )?(?:co-)?author is",
+    "(?:(?:it|the article|this article) (?:is|was) |it's )?credited to",
+    "(?:it|the article|this article) (?:is|was) by",
+    "it's by",
+    "it's",
+    "it is",
+    "it was",
     "(?:(?:the|this) article|it) (?:was|is) (?:co-)?(?:authored|written) by",
     "(?:co-)?(?:authored|written) by",
     "by",
@@ -476,8 +482,9 @@ AUTHOR_LEAD_INS = (
 """Patterns of the phrases an answer naming the author may open with ("It was written by
 <name>", "The article was co-authored by <name>")."""
 AUTHOR_TAILS = (
-    "(?:is|was) the (?:co-)?author(?: of (?:the|this) article)?",
-    "(?:co-)?(?:wrote|authored) it",
+    "(?:is|was) the (?:credited )?(?:co-)?author(?: of (?:the|this) article)?",
+    "(?:is|was) credited(?: as (?:the )?(?:co-)?author)?",
+    "(?:co-)?(?:wrote|authored) (?:it|the article|this article)",
 )
 """Patterns of the phrases an answer naming the author may close with ("<name> is the
 co-author")."""
@@ -493,23 +500,34 @@ def author_answer(name: str) -> str:
     person, _, credential = name.partition(", ")
     who = regex_literal(person)
     if credential:
-        who += rf"(?:,?\s*{regex_literal(credential)})?"
+        cred = regex_literal(credential)
+        who += rf"(?:,?\s*{cred}|\s*\({cred}\))?"
     lead_ins = "|".join(AUTHOR_LEAD_INS)
     tails = "|".join(AUTHOR_TAILS)
     return rf"(?i)^\s*(?:(?:{lead_ins})\s+)?{who}(?:\s+(?:{tails}))?\s*\.?\s*$"
 
 
-COUNT_LEAD_INS = ("it has", "it's", "it is", "there are", "the article has", "into")
-"""The phrases an answer giving a count in words may open with ("There are three methods")."""
+FIRST_STEP_LEAD_INS = (
+    "(?:the )?(?:very )?first(?: step| thing(?: to do)?)?(?: is| you should do is|,? you should)?(?: to)?",
+    "you should (?:first|start by|begin by)",
+    "start by",
+    r"(?:(?:method|part) (?:1|one)(?: of \d+)?,?\s*)?step (?:1|one)",
+    "1",
+)
+"""Patterns of the phrases an answer giving the first step may open with ("The first step
+is to <headline>", "First, <headline>", "Step 1: <headline>", "1. <headline>")."""
 
 
-def count_in_words(count: int) -> str:
-    """The regex an answer giving ``count`` in words must match as a whole, in any letter
-    case: the word alone, after one of ``COUNT_LEAD_INS`` or before "methods" or "parts"
-    ("Three", "There are three methods."). Two counts ("three or four") do not match."""
-    lead_ins = "|".join(regex_literal(phrase) for phrase in COUNT_LEAD_INS)
-    word = NUMBER_WORDS[count]
-    return rf"(?i)^\W*(?:(?:{lead_ins})\s+)?{word}(?:\s+(?:methods?|parts?))?\W*$"
+def first_step_answer(headline: str) -> str:
+    """The regex an answer giving the step ``headline`` after one of
+    ``FIRST_STEP_LEAD_INS`` must match as a whole, in any letter case, the headline's own
+    words and numbers unchanged (its full stop and quotes around it optional)."""
+    lead_ins = "|".join(FIRST_STEP_LEAD_INS)
+    body = regex_literal(headline.rstrip(".").strip())
+    quote = "[\"'\u201c\u201d]?"
+    return (
+        rf"(?i)^\s*(?:(?:{lead_ins})\s*[:.,)\-\u2013\u2014]?\s+)?{quote}{body}\.?{quote}\s*\.?\s*$"
+    )
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
@@ -517,18 +535,20 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 def other_number(text: str) -> str:
-    """The regex of a number in an answer other than those of ``text`` (a step's headline),
-    the step's own number ("Step 1:") aside."""
+    """The regex of a number in an answer other than those of ``text`` (the first step's
+    headline), its number ("Step 1:") aside: "Step 2:" is another."""
     own = "|".join(regex_literal(number) for number in _NUMBER.findall(text))
-    return rf"(?i)(?<!\d)(?<!\d[.,])(?<!step\s)(?!(?:{own})(?![.,]?\d))\d"
+    return rf"(?i)(?<!\d)(?<!\d[.,])(?!(?<=step\s)1(?![.,]?\d))(?!(?:{own})(?![.,]?\d))\d"
 
 
 def _alternatives(question: Question) -> dict[str, dict[str, Any]]:
-    """Other right forms of ``question``'s answer than the reference solution's."""
-    count = int(question.answer) if question.kind == "method_count" else None
-    if count is None or count >= len(NUMBER_WORDS):
+    """Other right forms of ``question``'s answer than the reference solution's: the first
+    step after a lead-in ("The first step is to ..."). (A count or a share in words is a
+    number as the answer's ``match: number`` reads it.)"""
+    if question.kind != "first_step":
         return {}
-    return {"answer_in_words": {"answer": literal(count_in_words(count)), "match": "regex"}}
+    pattern = first_step_answer(question.answer)
+    return {"answer_with_lead_in": {"answer": literal(pattern), "match": "regex"}}
 
 
 def _guards(question: Question) -> dict[str, dict[str, Any]]:
@@ -541,17 +561,20 @@ def _guards(question: Question) -> dict[str, dict[str, Any]]:
 
 
 def answer(question: Question) -> Stage:
-    """Answer a question about the article (an author question: ``author_answer``; a count:
-    in digits or ``count_in_words``; a headline with a number: that number only)."""
+    """Answer a question about the article (an author question: ``author_answer``; a count
+    or a share: a number, in digits or words; a first step: its headline, alone or after a
+    lead-in (``first_step_answer``), with no other number in it)."""
     expected = question.answer
     if question.match["match"] == "regex":
         expected = author_answer(expected)
     alternatives, guards = _alternatives(question), _guards(question)
+    # the guards judge the similarity match only: an alternative spells the answer out
+    # exactly (its own numbers), so a step or method number before it is no other number
     when: Any = "answer_given"
-    if alternatives:
-        when = {"any": [when, *alternatives]}
     if guards:
         when = {"all": [when, *({"not": name} for name in guards)]}
+    if alternatives:
+        when = {"any": [when, *alternatives]}
     return Stage(
         "answer",
         signals={"answer_given": {"answer": literal(expected), **question.match}},
