@@ -85,3 +85,18 @@ def test_a_question_in_other_words_is_answered(
     env.close()
     assert info["user_reply"] != REFUSAL, f"{task_id}: {asked!r} was refused"
     assert slot in env.episode.agent.told, f"{task_id}: {asked!r} told {env.episode.agent.told}"
+
+
+REFUSED: list[tuple[str, str]] = [
+    # task id, a question whose answer the agent must find on the phone itself
+    ("mw.calendar.check_meeting_event_ask_user", "Which email address should I write to?"),
+]
+
+
+@pytest.mark.parametrize(("task_id", "question"), REFUSED)
+def test_a_question_the_phone_answers_is_refused(task_id: str, question: str) -> None:
+    env = MobileEnv(task_id)
+    env.reset(seed=0)
+    *_, info = env.step(act(ActionType.ASK_USER, text=question))
+    env.close()
+    assert info["user_reply"] == REFUSAL, f"{task_id}: {question!r} told {info['user_reply']!r}"
