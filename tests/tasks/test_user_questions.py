@@ -51,6 +51,12 @@ QUESTIONS: list[tuple[str, str, str]] = [
     ),
     ("mw.calendar.add_business_trip_with_cafe_ask_user", "你打算几号去参观景点？", "visit_time"),
     ("mw.gmail.send_phone_number_ask_user", "What's Kevin's cell?", "phone"),
+    ("mw.calendar.check_meal_event_ask_user", "What's Sarah's email address?", "contact"),
+    (
+        "mw.calendar.check_meal_event_ask_user",
+        "How can I reach Sarah Martinez by email?",
+        "contact",
+    ),
     ("mw.messages.check_candidate_ask_user_2", "What does the position require?", "requirements"),
     (
         "interact.sms_friend_number",
@@ -90,6 +96,7 @@ def test_a_question_in_other_words_is_answered(
 REFUSED: list[tuple[str, str]] = [
     # task id, a question whose answer the agent must find on the phone itself
     ("mw.calendar.check_meeting_event_ask_user", "Which email address should I write to?"),
+    ("mw.calendar.check_meal_event_ask_user", "What email address should I use?"),
 ]
 
 
