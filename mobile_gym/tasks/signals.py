@@ -386,7 +386,7 @@ class SignalProbe:
         paths = obs.device.find_files(spec.file)
         if spec.contains is not None:
             wanted = spec.contains.casefold()
-            paths = [path for path in paths if wanted in _text_of(obs, path)]
+            paths = [path for path in paths if _holds_text(obs, path, wanted)]
         if spec.entries is not None:
             names = sorted(spec.entries)
             paths = [path for path in paths if _archived_names(obs, path) == names]
@@ -460,12 +460,17 @@ def _as_number(value: Any) -> float | None:
         return None
 
 
-def _text_of(obs: Observer, path: str) -> str:
-    """The file's text, case-folded; empty when it went away since it was found."""
+def _holds_text(obs: Observer, path: str, wanted: str) -> bool:
+    """Whether the file holds ``wanted`` (case-folded) in any letter case; False when it went
+    away since it was found. An ASCII ``wanted`` is looked for in the bytes, lower-cased,
+    without decoding the file (a signal over a whole folder tree reads every picture)."""
     try:
-        return obs.device.read_file(path).decode("utf-8", "replace").casefold()
+        data = obs.device.read_file(path)
     except FileNotFoundError:
-        return ""
+        return False
+    if wanted.isascii():
+        return wanted.encode("ascii") in data.lower()
+    return wanted in data.decode("utf-8", "replace").casefold()
 
 
 def _archived_names(obs: Observer, path: str) -> list[str] | None:
