@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import time
 from typing import Any
 
 import gymnasium as gym
@@ -41,6 +42,15 @@ def alive(actors: list[Any]) -> list[str]:
 
     ids = {actor._actor_id.hex() for actor in actors}
     return [i for i, info in state.actors().items() if i in ids and info["State"] == "ALIVE"]
+
+
+def alive_after_kill(actors: list[Any], within_s: float = 10.0) -> list[str]:
+    """``alive(actors)`` once Ray's list has caught up with their end (``ray.kill`` returns
+    before the cluster's state says so), or after ``within_s`` seconds."""
+    deadline = time.monotonic() + within_s
+    while (left := alive(actors)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return left
 
 
 def trajectory(env: VecEnv, steps: int) -> list[tuple[Any, ...]]:
@@ -117,7 +127,7 @@ def check_per_env_calls_and_close(env: RayVecEnv) -> None:
     env.step_async(np.zeros((3, 2), dtype=np.int64))
     env.close()  # waits for the step in flight
     env.close()  # a second close does nothing
-    assert alive(actors) == []
+    assert alive_after_kill(actors) == []
 
 
 def test_bad_arguments_and_a_missing_ray_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -150,4 +160,4 @@ def test_maskable_ppo_learns_on_actors() -> None:
     assert model.num_timesteps == 192
     actors = list(env.actors)
     env.close()
-    assert alive(actors) == []
+    assert alive_after_kill(actors) == []
