@@ -102,8 +102,8 @@ class Stage:
     plays them out). ``failures`` are signals that, once true, make the task impossible.
 
     ``signals`` are the detections of the goal the reference solution reaches, each made
-    true on its way. ``alternatives`` detect other right forms of the goal (a count
-    written in words) and ``guards`` wrong forms that ``when`` must not accept (another
+    true on its way. ``alternatives`` detect other right forms of the goal (the first
+    step after a lead-in) and ``guards`` wrong forms that ``when`` must not accept (another
     number in an answer): ``when`` uses them, the reference solution makes neither true.
     ``kept`` names the signal that shows the stage's result still stands (a bookmark
     still stored): a later stage of the task counts only while it holds.
