@@ -3,12 +3,36 @@
 from __future__ import annotations
 
 import fnmatch
+import functools
 import posixpath
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 _WILDCARD = re.compile(r"[*?\[]")
 ANY_FOLDERS = "**"
 """A whole segment of a pattern that stands for any number of folders, none included."""
+
+
+@dataclass(frozen=True)
+class _Pattern:
+    """A pattern read once: its root, its segments, and the texts any path it names holds."""
+
+    root: str
+    segments: tuple[str, ...]
+    any_folders: bool
+    literals: tuple[str, ...]
+    """Its segments without wildcards: a path lacking one of them as a substring cannot
+    match, which rejects most paths before their segments are compared."""
+
+
+@functools.lru_cache(maxsize=256)
+def _pattern(pattern: str) -> _Pattern:
+    segments = _segments(pattern)
+    literals = tuple(
+        segment for segment in segments if segment != ANY_FOLDERS and not _WILDCARD.search(segment)
+    )
+    return _Pattern(_root(pattern), tuple(segments), ANY_FOLDERS in segments, literals)
 
 
 def glob_matches(path: str, pattern: str) -> bool:
@@ -18,17 +42,21 @@ def glob_matches(path: str, pattern: str) -> bool:
     ``a.txt`` in ``/sdcard`` and in every folder below it). Both must have the same root
     (``//`` is a root of its own, as POSIX allows), and without ``**`` as many slashes;
     empty and ``.`` segments do not count."""
-    if _root(path) != _root(pattern):
+    wanted = _pattern(pattern)
+    if _root(path) != wanted.root or not all(text in path for text in wanted.literals):
         return False
-    segments, wanted = _segments(path), _segments(pattern)
-    if ANY_FOLDERS not in wanted:
+    segments = _segments(path)
+    if not wanted.any_folders:
         return path.count("/") == pattern.count("/") and (
-            len(segments) == len(wanted) and all(map(fnmatch.fnmatchcase, segments, wanted))
+            len(segments) == len(wanted.segments)
+            and all(map(fnmatch.fnmatchcase, segments, wanted.segments))
         )
-    return path.endswith("/") == pattern.endswith("/") and _segments_match(segments, wanted)
+    return path.endswith("/") == pattern.endswith("/") and _segments_match(
+        segments, wanted.segments
+    )
 
 
-def _segments_match(segments: list[str], wanted: list[str]) -> bool:
+def _segments_match(segments: Sequence[str], wanted: Sequence[str]) -> bool:
     if not wanted:
         return not segments
     first, rest = wanted[0], wanted[1:]

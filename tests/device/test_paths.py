@@ -23,6 +23,9 @@ from mobile_gym.device.paths import glob_matches, glob_root
         ("/sdcard/Download/A.TXT", "/sdcard/Download/*.txt", False),  # case counts
         ("/sdcard/Download/a.txt", "/sdcard/Download/a.txt", True),
         ("/sdcard/Download", "/sdcard/Download/", False),
+        # a plain segment of the pattern found elsewhere in the path is not a match
+        ("/sdcard/a.txt/b.txt", "/sdcard/*/a.txt", False),
+        ("/sdcard/xa.txt/a.txt", "/sdcard/*/a.txt", True),
     ],
 )
 def test_glob_matches_within_segments(path: str, pattern: str, matches: bool) -> None:
