@@ -103,3 +103,19 @@ def test_a_count_in_words_is_an_answer(seed: int) -> None:
     another = f"{NUMBER_WORDS[done + 1]} items are done."
     infos = play_near_miss("simpletools.notes.count_done", [*opened, {"answer": another}], seed)
     assert infos[-1]["success"] is False, another
+
+
+@pytest.mark.parametrize("rewrite", ("capitalised", "upper_case"))
+def test_a_file_search_in_another_case_is_the_same_search(rewrite: str) -> None:
+    """File Manager's search ignores case, and so does the check of a search for a file."""
+    env = MobileEnv("simpletools.file_manager.search_file")
+    env.reset(seed=0)
+    word = str(env.episode.values["word"])
+    env.close()
+    query = REWRITES[rewrite](f"{word}-report")
+    steps = [
+        {"click": {"id": "action_search"}},
+        {"type": {"text": query, "into": {"id": "search_query"}}},
+    ]
+    infos = play_near_miss("simpletools.file_manager.search_file", steps, 0)
+    assert infos[-1]["success"] is True, query
