@@ -394,7 +394,12 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     if "startup" in groups:
         ours_startup, doorkey_startup = startup.startup_costs()
         costs.update(ours_startup)
-        costs.update({f"doorkey_{key}": value for key, value in doorkey_startup.items()})
+        if doorkey_startup is None:
+            missing.append(
+                alternatives.Missing("doorkey_startup", f"not installed ({startup.PEER_PACKAGE})")
+            )
+        else:
+            costs.update({f"doorkey_{key}": value for key, value in doorkey_startup.items()})
         clock.done("startup of fresh processes")
     if "suite" in groups:
         details["suite_tasks"] = len(suite.suite_tasks())

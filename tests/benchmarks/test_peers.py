@@ -3,6 +3,7 @@ timing judged; the figures themselves come from ``benchmarks/peers.py``)."""
 
 from __future__ import annotations
 
+import argparse
 import pathlib
 import sys
 
@@ -114,3 +115,26 @@ def test_the_startup_rows_time_fresh_processes_beside_doorkey(
     first = rows["first_step_s"]
     assert first["peer"] == "DoorKey-8x8" and first["peer_figure"] == doorkey["first_step_s"]
     assert first["ratio"] == doorkey["first_step_s"] / ours_startup["first_step_s"]
+
+
+def test_a_run_without_doorkey_installed_keeps_its_startup_figures(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The peer's package missing: the startup rows stand alone and the report names it."""
+    import startup
+
+    monkeypatch.setattr(startup, "RUNS", 1)
+    monkeypatch.setattr(startup, "PEER_PACKAGE", "no_such_peer_package")
+    figures = peers.measure(peers_arguments("--only", "startup"))
+    assert figures["missing"] == {"doorkey_startup": "not installed (no_such_peer_package)"}
+    rows = {row["name"]: row for row in figures["comparisons"]}
+    assert set(rows) == {"import_s", "first_step_s"}
+    assert rows["first_step_s"]["figure"] > 0 and rows["first_step_s"]["ratio"] is None
+    assert "left out: doorkey_startup: not installed" in peers.report(figures)
+
+
+def peers_arguments(*argv: str) -> argparse.Namespace:
+    """``benchmarks/peers.py``'s arguments as its command line parses ``argv``."""
+    parser = argparse.ArgumentParser()
+    peers.arguments(parser)
+    return parser.parse_args(argv)
