@@ -31,10 +31,10 @@ from typing import Any, Protocol, runtime_checkable
 class TokenUsage:
     """What one agent decision cost in model tokens.
 
-    ``input_tokens`` / ``output_tokens`` are the model's own count when its API reports
-    one (None otherwise). ``input_chars`` / ``output_chars`` and ``images`` (width, height
-    of each image sent) are what was exchanged, from which ``mobile_gym.metrics`` estimates
-    tokens GPT-4V style.
+    ``input_tokens`` / ``output_tokens`` / ``total_tokens`` are the model's own counts
+    when its API reports them (None otherwise). ``input_chars`` / ``output_chars`` and
+    ``images`` (width, height of each image sent) are what was exchanged, from which
+    ``mobile_gym.metrics`` estimates tokens GPT-4V style.
     """
 
     input_tokens: int | None = None
@@ -42,13 +42,16 @@ class TokenUsage:
     input_chars: int = 0
     output_chars: int = 0
     images: tuple[tuple[int, int], ...] = ()
+    total_tokens: int | None = None
 
     @property
     def reported(self) -> int | None:
-        """Input plus output tokens as the model reported them, or None."""
-        if self.input_tokens is None and self.output_tokens is None:
-            return None
-        return (self.input_tokens or 0) + (self.output_tokens or 0)
+        """The decision's tokens as the model reported them: input plus output, else its
+        total; None when it reported neither both halves nor a total (one half alone is
+        not the decision's count: the decision is then estimated whole)."""
+        if self.input_tokens is not None and self.output_tokens is not None:
+            return self.input_tokens + self.output_tokens
+        return self.total_tokens
 
 
 @runtime_checkable

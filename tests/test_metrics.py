@@ -238,9 +238,13 @@ def test_latency_is_per_decision_a_status_that_is_no_step_included() -> None:
     assert metrics.agent_bench(records).latency_s == 3.0 / 6
 
 
-def test_reported_tokens_are_input_plus_output() -> None:
+def test_reported_tokens_are_input_plus_output_else_the_total() -> None:
     assert TokenUsage(input_tokens=7, output_tokens=5).reported == 12
-    assert TokenUsage(input_tokens=7).reported == 7
+    assert TokenUsage(input_tokens=7, output_tokens=5, total_tokens=13).reported == 12
+    assert TokenUsage(total_tokens=500).reported == 500
+    # one half alone is not the decision's count: the decision is estimated whole
+    assert TokenUsage(input_tokens=7).reported is None
+    assert TokenUsage(output_tokens=7, input_chars=4000).reported is None
     assert TokenUsage(input_chars=40).reported is None
 
 

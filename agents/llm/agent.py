@@ -141,6 +141,7 @@ class LLMAgent:
         self._last_usage = TokenUsage(
             input_tokens=completion.input_tokens,
             output_tokens=completion.output_tokens,
+            total_tokens=completion.total_tokens,
             input_chars=text_chars(chat),
             output_chars=len(completion.text),
             images=(screen.size,) if screen.size else (),

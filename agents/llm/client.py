@@ -119,11 +119,13 @@ class Endpoint:
 @dataclass(frozen=True)
 class Completion:
     """One reply: its text ('' when the model gave none) and the reported token counts
-    (one the server left out is derived from ``total_tokens`` when it gave that)."""
+    (one the server left out is derived from ``total_tokens`` when it gave that; the total
+    is kept as given, for a server that reports only it)."""
 
     text: str
     input_tokens: int | None
     output_tokens: int | None
+    total_tokens: int | None = None
 
 
 class ChatClient:
@@ -263,18 +265,21 @@ def _completion(raw: bytes, endpoint: Endpoint) -> Completion:
     return Completion(str(text), *_token_counts(usage if isinstance(usage, dict) else {}))
 
 
-def _token_counts(usage: Mapping[str, Any]) -> tuple[int | None, int | None]:
-    """The prompt and completion tokens of ``usage``; one left out is ``total_tokens``
-    less the other when the total is given and not below it."""
+def _token_counts(usage: Mapping[str, Any]) -> tuple[int | None, int | None, int | None]:
+    """The prompt, completion and total tokens of ``usage``; a half left out is
+    ``total_tokens`` less the other when the total is given. A total below a half given
+    is no count (left out)."""
     prompt, reply, total = (
         _count(usage.get(key)) for key in ("prompt_tokens", "completion_tokens", "total_tokens")
     )
+    if total is not None and total < max(prompt or 0, reply or 0):
+        total = None
     if total is not None:
-        if reply is None and prompt is not None and total >= prompt:
+        if reply is None and prompt is not None:
             reply = total - prompt
-        elif prompt is None and reply is not None and total >= reply:
+        elif prompt is None and reply is not None:
             prompt = total - reply
-    return prompt, reply
+    return prompt, reply, total
 
 
 def _count(value: Any) -> int | None:

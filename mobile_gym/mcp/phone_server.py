@@ -10,13 +10,16 @@ Tools:
     element list of the ``text`` observation preset with each numbered element's tap point).
     Acting (pixels of the full-size screen): ``tap``, ``long_press``, ``swipe``,
     ``type_text``, ``key``, ``open_app``; telling: ``answer``, ``ask_user``, ``finish``
-    (STATUS). Each returns the step's outcome (``StepOutcome``) as JSON text and structured
-    content.
+    (STATUS); ``call_tool``: a call of one of the running task's own MCP tools (a task with
+    ``tools``, such as MobileWorld's MCP tasks; ``task_status`` lists them), its result in
+    the outcome's ``tool_call``. Each returns the step's outcome (``StepOutcome``) as JSON
+    text and structured content.
     Tasks: ``list_tasks``, ``start_task``, ``task_status`` (``TaskStatus``).
 
 Gestures are the env's own (``mobile_gym.commands`` and ``mobile_gym.actions``). A bad
-argument (a point off the screen, an unknown key, app or task, acting after the episode
-ended) is an MCP tool error (``is_error``), never a crash. The tools run one at a time.
+argument (a point off the screen, an unknown key, task, tool or app of the app drawer,
+acting after the episode ended) is an MCP tool error (``is_error``) that takes no step,
+never a crash. The tools run one at a time.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from mobile_gym.actions import StepResult
 from mobile_gym.checks import check_int, check_number
 from mobile_gym.commands import Command, CommandError, run_command
 from mobile_gym.device.base import Device
-from mobile_gym.env import MobileEnv
+from mobile_gym.env import TOOL_CALL, MobileEnv
 from mobile_gym.mcp.servers.common import new_server
 from mobile_gym.names import unknown_name
 from mobile_gym.tasks.loader import resolve_task, shipped_tasks
@@ -65,7 +68,8 @@ MAX_SWIPE_MS = 10_000
 _INSTRUCTIONS = (
     "A simulated Android phone. Call start_task (list_tasks names the tasks), look with "
     "screenshot or ui_tree, act with tap, swipe, type_text, key and open_app (pixels of the "
-    "full-size screen), and see task_status for the reward and success."
+    "full-size screen), call the task's own tools with call_tool (task_status lists them), "
+    "and see task_status for the reward and success."
 )
 
 
@@ -84,6 +88,9 @@ class StepOutcome(TypedDict):
     step_cap: int | None
     action_error: str | None
     user_reply: Any
+    tool_call: Any
+    """A ``call_tool`` step's call and result (``info["tool_call"]``: tool, arguments,
+    result, is_error, structured); None for other steps."""
 
 
 class TaskStatus(TypedDict):
@@ -103,6 +110,9 @@ class TaskStatus(TypedDict):
     error: str | None
     screen_width: int
     screen_height: int
+    tools: list[dict[str, Any]]
+    """The task's own MCP tools (name, description, input_schema), called with
+    ``call_tool``; empty for a task without tools."""
 
 
 class TaskSummary(TypedDict):
@@ -145,6 +155,7 @@ class PhoneSession:
         self.steps = 0
         self.total_reward = 0.0
         self.released: list[str] = list(info["instructions"][1:])
+        self.tools: list[dict[str, Any]] = list(info.get("tools") or [])
         self.success = self.failure = self.ended = False
         self.cap = spec.step_cap()
         return self.status()
@@ -166,6 +177,7 @@ class PhoneSession:
             "error": self.env.error,
             "screen_width": width,
             "screen_height": height,
+            "tools": list(self.tools),
         }
 
     def act(self, run: Callable[[MobileEnv], StepResult]) -> StepOutcome:
@@ -196,6 +208,7 @@ class PhoneSession:
             "step_cap": self.cap,
             "action_error": info["action_error"] or info.get("error"),
             "user_reply": info.get("ask_user_response") if reply is None else reply,
+            "tool_call": info.get(TOOL_CALL),
         }
 
     def command(self, command: Command) -> StepOutcome:
@@ -217,17 +230,33 @@ class PhoneSession:
         return px / (width - 1), py / (height - 1)
 
     def app_label(self, name: str) -> str:
-        """The launcher label of the app ``name`` (a label or a package) on a simulated
-        phone; a name no installed app has is a tool error. Another device's names pass."""
-        apps = getattr(getattr(self.env.device, "phone", None), "apps", None)
-        if not apps:
+        """The label of the app ``name`` (a label or a package) in a simulated phone's app
+        drawer; a name no app there has is a tool error (the launcher itself and the
+        servers an app talks to have no icon). Another device's names pass."""
+        phone = getattr(self.env.device, "phone", None)
+        if phone is None:
             return name
+        apps = phone.launcher_apps()
         wanted = name.strip().casefold()
-        for package, app in apps.items():
-            if wanted in (package.casefold(), app.label.casefold()):
+        for app in apps:
+            if wanted in (app.package.casefold(), app.label.casefold()):
                 return app.label
-        labels = sorted(app.label for app in apps.values())
-        raise ToolError(f"no app named {name!r}; apps: {', '.join(labels)}")
+        labels = sorted(app.label for app in apps)
+        raise ToolError(f"no app named {name!r} in the app drawer; apps: {', '.join(labels)}")
+
+    def tool_name(self, name: str) -> str:
+        """``name`` if the running task has that MCP tool; otherwise a tool error naming
+        the task's tools (or saying it has none)."""
+        names = [tool["name"] for tool in self.tools]
+        if name in names:
+            return name
+        if not names:
+            raise ToolError(
+                "the running task has no MCP tools (task_status lists a task's tools)"
+                if self.started
+                else "no task is running: call start_task first"
+            )
+        raise ToolError(unknown_name("tool", name, names, "task_status"))
 
     def find_task(self, task_id: str) -> TaskSpec:
         if task_id in self.tasks:
@@ -373,6 +402,14 @@ def _telling_tools(server: MCPServer, session: PhoneSession) -> None:
             if not session.started:
                 raise ToolError("no task is running: call start_task first")
             return session.command(Command("status", text=status))
+
+    @server.tool()
+    def call_tool(name: str, arguments: dict[str, Any] | None = None) -> StepOutcome:
+        """Call one of the running task's own MCP tools (``task_status`` lists them, with
+        the schema of their arguments); the outcome's ``tool_call`` holds its result."""
+        with session.lock:
+            tool = session.tool_name(name)
+            return session.command(Command("mcp_call", tool=tool, arguments=arguments or {}))
 
 
 def _task_tools(server: MCPServer, session: PhoneSession) -> None:

@@ -88,18 +88,19 @@ def test_the_request_is_a_chat_completion_and_usage_is_read() -> None:
 @pytest.mark.parametrize(
     ("usage", "counts"),
     [
-        ({"prompt_tokens": 900, "total_tokens": 1300}, (900, 400)),
-        ({"completion_tokens": 400, "total_tokens": 1300}, (900, 400)),
-        ({"prompt_tokens": 900}, (900, None)),
-        ({"prompt_tokens": 900, "total_tokens": 800}, (900, None)),  # a total below a part
+        ({"prompt_tokens": 900, "total_tokens": 1300}, (900, 400, 1300)),
+        ({"completion_tokens": 400, "total_tokens": 1300}, (900, 400, 1300)),
+        ({"prompt_tokens": 900}, (900, None, None)),
+        ({"total_tokens": 500}, (None, None, 500)),
+        ({"prompt_tokens": 900, "total_tokens": 800}, (900, None, None)),  # below a part
     ],
 )
 def test_a_count_left_out_is_derived_from_the_total(
-    usage: dict[str, int], counts: tuple[int | None, int | None]
+    usage: dict[str, int], counts: tuple[int | None, int | None, int | None]
 ) -> None:
     with ScriptedLLM([completion("ACTION: HOME", usage=usage)]) as server:
         answer = client(server, []).complete(HELLO)
-    assert (answer.input_tokens, answer.output_tokens) == counts
+    assert (answer.input_tokens, answer.output_tokens, answer.total_tokens) == counts
 
 
 def test_no_key_sends_no_authorization() -> None:

@@ -176,8 +176,9 @@ def test_a_device_that_fails_at_reset_is_an_episode_error(
 
 
 class PartialUsageAgent:
-    """Waits; its model reports the tokens of its first decision only (as a proxy that
-    drops ``usage`` now and then would), and every decision sends a screenshot."""
+    """Waits; its model reports the tokens of its first decision, half of those of its
+    second and none after (as a proxy that drops ``usage`` now and then would), and every
+    decision sends a screenshot."""
 
     name = "partial-usage"
     action_space = "gesture"
@@ -193,8 +194,13 @@ class PartialUsageAgent:
 
     @property
     def last_usage(self) -> TokenUsage:
-        reported = 700 if self.decisions == 1 else None
-        return TokenUsage(input_tokens=reported, input_chars=400, images=((1080, 2400),))
+        if self.decisions == 1:  # the whole count
+            reported = {"input_tokens": 690, "output_tokens": 10}
+        elif self.decisions == 2:  # half a count: not the decision's, so it is estimated
+            reported = {"output_tokens": 10}
+        else:
+            reported = {}
+        return TokenUsage(**reported, input_chars=400, images=((1080, 2400),))
 
 
 def test_tokens_count_each_decision_as_reported_else_as_estimated(tmp_path: pathlib.Path) -> None:

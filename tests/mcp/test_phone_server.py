@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import json
 import os
 import pathlib
 import signal
@@ -33,6 +34,7 @@ PHONE_TOOLS = {
     "key",
     "open_app",
     "answer",
+    "call_tool",
     "ask_user",
     "finish",
     "list_tasks",
@@ -233,6 +235,63 @@ def test_ask_user_and_answer_report_the_env_reply() -> None:
             assert "no text field has focus" in typed["action_error"]
             half = await client.call_tool("type_text", {"text": "x", "x": 10})
             assert half.is_error
+
+    run(scenario)
+
+
+def test_a_task_with_tools_is_played_through_call_tool() -> None:
+    """A task's own MCP tools are listed in its status and called with ``call_tool`` (one
+    step, its result in the outcome); an unknown tool, or a tool where the task has none,
+    is a tool error that takes no step."""
+    task = "mcp.esg_rating_answer"
+
+    async def scenario() -> None:
+        async with Client(build_phone_server()) as client:
+            no_task = await client.call_tool("call_tool", {"name": "stockstar_miotech_esg_rating"})
+            assert no_task.is_error and "start_task" in no_task.content[0].text
+            status = await call(client, "start_task", {"task_id": task, "seed": 0})
+            names = [tool["name"] for tool in status["tools"]]
+            assert "stockstar_miotech_esg_rating" in names
+            assert all(tool["input_schema"]["type"] == "object" for tool in status["tools"])
+            unknown = await client.call_tool("call_tool", {"name": "stockstar_esg_rating"})
+            assert unknown.is_error and "did you mean" in unknown.content[0].text
+            assert (await call(client, "task_status"))["steps"] == 0
+            looked_up = await call(
+                client,
+                "call_tool",
+                {"name": "stockstar_miotech_esg_rating", "arguments": {"security_code": "600900"}},
+            )
+            assert looked_up["steps"] == 1 and looked_up["reward"] == 0.2
+            result = looked_up["tool_call"]
+            assert result["tool"] == "stockstar_miotech_esg_rating" and not result["is_error"]
+            rating = json.loads(result["result"])["esg_rate"]
+            answered = await call(client, "answer", {"text": rating})
+            assert answered["success"] and answered["ended"] and answered["tool_call"] is None
+            assert answered["total_reward"] == 1.2
+
+            await call(client, "start_task", {"task_id": TASK, "seed": 0})
+            assert (await call(client, "task_status"))["tools"] == []
+            none = await client.call_tool("call_tool", {"name": "stockstar_miotech_esg_rating"})
+            assert none.is_error and "no MCP tools" in none.content[0].text
+
+    run(scenario)
+
+
+def test_open_app_takes_only_the_apps_of_the_drawer() -> None:
+    """The launcher and the servers an app talks to are installed but have no icon: naming
+    one is a tool error that takes no step, and they are not offered as apps."""
+
+    async def scenario() -> None:
+        async with Client(build_phone_server(TASK)) as client:
+            for name in ("Launcher", "com.android.launcher3", "Mastodon server"):
+                refused = await client.call_tool("open_app", {"name": name})
+                assert refused.is_error and "app drawer" in refused.content[0].text
+                offered = refused.content[0].text.split("apps: ")[1].split(", ")
+                assert "Settings" in offered and "Launcher" not in offered
+                assert not any(label.endswith(" server") for label in offered)
+            assert (await call(client, "task_status"))["steps"] == 0
+            opened = await call(client, "open_app", {"name": "settings"})
+            assert opened["steps"] == 1 and opened["action_error"] is None
 
     run(scenario)
 
