@@ -63,7 +63,7 @@ import functools
 import json
 import pathlib
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, SupportsIndex
 
 import gymnasium as gym
 import numpy as np
@@ -276,6 +276,15 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         """The observation's tool parts: the tool list and the step's tool result."""
         self.closed = False
         """Whether ``close`` was called: the env then refuses to reset, step or render."""
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> NoReturn:
+        # (what copy.copy, copy.deepcopy and pickle call: a wrapper's copy reaches here)
+        raise TypeError(
+            "a MobileEnv cannot be copied or pickled: it drives a live phone (a copy would"
+            " act on the same one). Make another env for another phone (gym.make(env.spec),"
+            " or an env factory for vector envs); on the simulated phone, go back to a state"
+            " with env.unwrapped.device.phone.snapshot() and .restore(snapshot)"
+        )
 
     # gymnasium API -----------------------------------------------------------------------
     def reset(

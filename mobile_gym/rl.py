@@ -34,6 +34,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor, NatureCNN
 
 from mobile_gym.checks import check_int
+from mobile_gym.wrappers.recorded import RecordedArgs
 from mobile_gym.wrappers.rl import ELEMENT_FEATURES, TAGS
 
 THREADS_VARIABLE = "MOBILE_GYM_TORCH_THREADS"
@@ -93,7 +94,7 @@ class SuccessRateCallback(BaseCallback):
         return True
 
 
-class CapEndsEpisode(gym.Wrapper, gym.utils.RecordConstructorArgs):
+class CapEndsEpisode(gym.Wrapper, RecordedArgs):
     """The step cap ends the episode (``terminated``) instead of cutting it short
     (``truncated``): a wrapper for training envs.
 
@@ -107,7 +108,7 @@ class CapEndsEpisode(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """
 
     def __init__(self, env: gym.Env) -> None:
-        gym.utils.RecordConstructorArgs.__init__(self)
+        RecordedArgs.__init__(self)
         super().__init__(env)
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:

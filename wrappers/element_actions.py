@@ -20,6 +20,7 @@ from mobile_gym.checks import check_flag, check_int, check_number, check_text, s
 from mobile_gym.commands import Command, CommandError, refuse, run_command
 from mobile_gym.spaces import TEXT_LENGTH, UnicodeText
 from mobile_gym.wrappers.elements import Element, env_elements
+from mobile_gym.wrappers.recorded import RecordedArgs
 from mobile_gym.wrappers.step_cap import refuse_cap_inside
 
 VERBS = ("click", "long_press", "scroll_down", "scroll_up", "back", "home")
@@ -81,7 +82,7 @@ def describe(element: Element) -> dict[str, Any]:
     }
 
 
-class ElementActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
+class ElementActions(gym.Wrapper, RecordedArgs):
     """Act on the screen's numbered elements: click, long press, scroll, type, back, home.
 
     Description:
@@ -147,7 +148,7 @@ class ElementActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
         invalid_penalty: float = 0.0,
         verbs: Sequence[str] | None = None,
     ) -> None:
-        gym.utils.RecordConstructorArgs.__init__(
+        RecordedArgs.__init__(
             self,
             max_elements=max_elements,
             with_text=with_text,

@@ -63,6 +63,7 @@ from mobile_gym.checks import check_int, check_pair, check_text, shown
 from mobile_gym.commands import DIRECTIONS, VERBS, Command, CommandError, refuse, run_command
 from mobile_gym.spaces import KEYS, TEXT_LENGTH, UnicodeText
 from mobile_gym.tasks.signals import parse_tool_call
+from mobile_gym.wrappers.recorded import RecordedArgs
 from mobile_gym.wrappers.step_cap import refuse_cap_inside
 
 _POINTED = ("click", "double_tap", "long_press", "swipe")
@@ -87,11 +88,11 @@ _FIELDS = tuple(gesture_action_space().spaces)
 """The fields an action may have: those of the action space."""
 
 
-class GestureActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
+class GestureActions(gym.Wrapper, RecordedArgs):
     """Gestures in, touch sequences out; see the module docstring for the action space."""
 
     def __init__(self, env: gym.Env, text_length: int = TEXT_LENGTH) -> None:
-        gym.utils.RecordConstructorArgs.__init__(self, text_length=text_length)
+        RecordedArgs.__init__(self, text_length=text_length)
         refuse_cap_inside(env, type(self).__name__)
         super().__init__(env)
         self.text_length = check_int("text_length", text_length, low=1)

@@ -31,6 +31,7 @@ from gymnasium import spaces
 from mobile_gym.actions import StepResult
 from mobile_gym.checks import check_int
 from mobile_gym.commands import DIRECTIONS, Command, refuse, run_command
+from mobile_gym.wrappers.recorded import RecordedArgs
 from mobile_gym.wrappers.step_cap import refuse_cap_inside
 
 _TAIL = (
@@ -40,7 +41,7 @@ _TAIL = (
 )
 
 
-class GridActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
+class GridActions(gym.Wrapper, RecordedArgs):
     """Tap a grid cell, scroll or press BACK / HOME; see the module docstring.
 
     Args:
@@ -52,7 +53,7 @@ class GridActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """
 
     def __init__(self, env: gym.Env, columns: int = 4, rows: int = 8) -> None:
-        gym.utils.RecordConstructorArgs.__init__(self, columns=columns, rows=rows)
+        RecordedArgs.__init__(self, columns=columns, rows=rows)
         check_int("columns", columns, low=1)
         check_int("rows", rows, low=1)
         refuse_cap_inside(env, type(self).__name__)

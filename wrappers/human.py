@@ -18,6 +18,7 @@ import gymnasium as gym
 import numpy as np
 
 from mobile_gym.timing import FRAME_MS
+from mobile_gym.wrappers.recorded import RecordedArgs
 
 WINDOW_HEIGHT = 800
 """Height of the window in pixels; the width keeps the screen's aspect ratio."""
@@ -52,7 +53,7 @@ def check_human_render() -> None:
         )
 
 
-class HumanWindow(gym.Wrapper, gym.utils.RecordConstructorArgs):
+class HumanWindow(gym.Wrapper, RecordedArgs):
     """Shows the wrapped env's ``rgb_array`` frame in a window after every reset and step.
 
     Its ``metadata`` is the wrapped env's, with ``render_modes`` ``["human"]`` and a
@@ -64,7 +65,7 @@ class HumanWindow(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """
 
     def __init__(self, env: gym.Env, height: int = WINDOW_HEIGHT) -> None:
-        gym.utils.RecordConstructorArgs.__init__(self, height=height)
+        RecordedArgs.__init__(self, height=height)
         super().__init__(env)
         if env.render_mode != "rgb_array":
             raise ValueError(f"HumanWindow needs render_mode='rgb_array', got {env.render_mode!r}")

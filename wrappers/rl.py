@@ -61,6 +61,7 @@ from mobile_gym.checks import check_flag, check_int, check_pair, shown
 from mobile_gym.env import TOOL_CALL, USER_RESPONSE
 from mobile_gym.spaces import Image
 from mobile_gym.wrappers.elements import Element, env_elements
+from mobile_gym.wrappers.recorded import RecordedArgs
 
 ELEMENT_FEATURES: tuple[str, ...] = (
     "left",
@@ -246,7 +247,7 @@ def _screen_of(observation: Any) -> np.ndarray:
     return observation
 
 
-class RLObservation(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
+class RLObservation(gym.ObservationWrapper, RecordedArgs):
     """A single-level Dict of numeric arrays: screen, instruction tokens, elements and mask.
 
     Args:
@@ -277,7 +278,7 @@ class RLObservation(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
         parts: Sequence[str] = PARTS,
         label_words: int = 0,
     ) -> None:
-        gym.utils.RecordConstructorArgs.__init__(
+        RecordedArgs.__init__(
             self,
             screen_size=screen_size,
             grayscale=grayscale,
@@ -381,7 +382,7 @@ class RLObservation(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
         return parts
 
 
-class ImageOnly(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
+class ImageOnly(gym.ObservationWrapper, RecordedArgs):
     """The screen alone, as a uint8 channel-last image (for ``CnnPolicy``).
 
     Observation Space:
@@ -399,7 +400,7 @@ class ImageOnly(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
     def __init__(
         self, env: gym.Env, screen_size: Sequence[int] = (128, 64), grayscale: bool = False
     ) -> None:
-        gym.utils.RecordConstructorArgs.__init__(self, screen_size=screen_size, grayscale=grayscale)
+        RecordedArgs.__init__(self, screen_size=screen_size, grayscale=grayscale)
         super().__init__(env)
         check_screen_observed(env, type(self).__name__)
         self.screen_size = _check_size(screen_size)

@@ -14,6 +14,7 @@ from typing import Any
 import gymnasium as gym
 
 from mobile_gym.checks import check_int
+from mobile_gym.wrappers.recorded import RecordedArgs
 
 
 def refuse_cap_inside(env: gym.Env, name: str) -> None:
@@ -30,11 +31,11 @@ def refuse_cap_inside(env: gym.Env, name: str) -> None:
         inner = inner.env
 
 
-class StepCap(gym.Wrapper, gym.utils.RecordConstructorArgs):
+class StepCap(gym.Wrapper, RecordedArgs):
     """Truncate after ``max_steps`` calls to ``step``; keep this wrapper outermost."""
 
     def __init__(self, env: gym.Env, max_steps: int) -> None:
-        gym.utils.RecordConstructorArgs.__init__(self, max_steps=max_steps)
+        RecordedArgs.__init__(self, max_steps=max_steps)
         super().__init__(env)
         self.max_steps = check_int("max_steps", max_steps, low=1)
         self.agent_steps = 0

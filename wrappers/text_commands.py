@@ -63,6 +63,7 @@ from mobile_gym.checks import check_int, check_json, check_nesting, check_text, 
 from mobile_gym.commands import DIRECTIONS, Command, CommandError, refuse, run_command
 from mobile_gym.spaces import UnicodeText
 from mobile_gym.wrappers.elements import Element, env_elements
+from mobile_gym.wrappers.recorded import RecordedArgs
 from mobile_gym.wrappers.step_cap import refuse_cap_inside
 
 __all__ = [
@@ -569,14 +570,14 @@ def resolve_command(
 _PARSE_FAILURES = (CommandError, ValueError, TypeError)
 
 
-class ParsedActionWrapper(gym.Wrapper, gym.utils.RecordConstructorArgs):
+class ParsedActionWrapper(gym.Wrapper, RecordedArgs):
     """What TextCommands and JsonActions share: check the reply's length, parse, resolve,
     run, or report."""
 
     accepted_forms = ACCEPTED_TEXT_FORMS
 
     def __init__(self, env: gym.Env, max_length: int = 16384) -> None:
-        gym.utils.RecordConstructorArgs.__init__(self, max_length=max_length)
+        RecordedArgs.__init__(self, max_length=max_length)
         refuse_cap_inside(env, type(self).__name__)
         super().__init__(env)
         self.max_length = check_int("max_length", max_length, low=1)

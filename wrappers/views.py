@@ -26,6 +26,7 @@ from mobile_gym.geometry import Rect
 from mobile_gym.sim.ui.fonts import face
 from mobile_gym.spaces import UnicodeText
 from mobile_gym.wrappers.elements import Element, env_elements, screen_elements
+from mobile_gym.wrappers.recorded import RecordedArgs
 from mobile_gym.wrappers.rl import check_screen_observed
 
 TEXT_LENGTH = 65536
@@ -156,7 +157,7 @@ def html_line(element: Element) -> str:
     return f"{_open_tag(tag, attrs)}{_escape(content)}</{tag}>"
 
 
-class _ScreenDescription(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
+class _ScreenDescription(gym.ObservationWrapper, RecordedArgs):
     """Replaces the screenshot with a text description of the screen, one line per element
     (``field`` holds it; ``line`` writes an element's line). Without ``keep_screen``, and
     with no observation wrapper between it and the base env, the base env stops drawing
@@ -166,7 +167,7 @@ class _ScreenDescription(gym.ObservationWrapper, gym.utils.RecordConstructorArgs
     line: staticmethod
 
     def __init__(self, env: gym.Env, keep_screen: bool = False) -> None:
-        gym.utils.RecordConstructorArgs.__init__(self, keep_screen=keep_screen)
+        RecordedArgs.__init__(self, keep_screen=keep_screen)
         super().__init__(env)
         if not keep_screen and _observations_untouched(env):
             drop_screen = getattr(env.unwrapped, "drop_screen", None)
@@ -250,7 +251,7 @@ PALETTE: tuple[tuple[int, int, int], ...] = (
 """RGB colours of the marks, by element index modulo their number (white label text)."""
 
 
-class SetOfMarks(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
+class SetOfMarks(gym.ObservationWrapper, RecordedArgs):
     """The screenshot with every numbered element boxed and labelled with its index.
 
     Description:
@@ -283,7 +284,7 @@ class SetOfMarks(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
     """
 
     def __init__(self, env: gym.Env, line_px: int = 6, label_px: int = 40) -> None:
-        gym.utils.RecordConstructorArgs.__init__(self, line_px=line_px, label_px=label_px)
+        RecordedArgs.__init__(self, line_px=line_px, label_px=label_px)
         super().__init__(env)
         check_screen_observed(env, type(self).__name__)
         side = min(self.env.unwrapped.device.size)

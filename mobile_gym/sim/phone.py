@@ -24,7 +24,7 @@ import sqlite3
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn, SupportsIndex
 
 import numpy as np
 from lxml import etree
@@ -123,6 +123,14 @@ class Phone:
         self._boot_clock = self.clock.state()
         self._boot_state: PhoneSnapshot | None = None
         """The state right after boot, snapshotted the first time the phone goes back to it."""
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> NoReturn:
+        # (what copy.copy, copy.deepcopy and pickle call)
+        raise TypeError(
+            "a Phone cannot be copied or pickled: the handlers of its screens are bound to"
+            " it, so a copy would act on this phone. Go back to a state with"
+            " phone.snapshot() and phone.restore(snapshot), or make another Phone"
+        )
 
     # boot and reset ------------------------------------------------------------------------
     def _boot(self, seed: int) -> None:

@@ -274,6 +274,27 @@ def test_a_closed_env_refuses_to_go_on(render_mode: str | None) -> None:
         wrapped.step(wrapped.action_space.sample())
 
 
+def test_an_env_or_a_phone_refuses_to_be_copied_or_pickled() -> None:
+    """A copy would hold screens whose handlers act on the original phone: a tap on the
+    copy opened an app on the original. Copying and pickling are refused, naming the way
+    back to a state (the phone's snapshot), and the env goes on unharmed."""
+    env = gym.make("MobileGym/settings.wifi_off-v0", action_space="grid")
+    env.reset(seed=0)
+    phone = env.unwrapped.device.phone
+    for make_copy in (copy.deepcopy, pickle.dumps):
+        with pytest.raises(TypeError, match=r"MobileEnv cannot be copied or pickled.*snapshot"):
+            make_copy(env)
+        with pytest.raises(TypeError, match=r"Phone cannot be copied or pickled.*snapshot"):
+            make_copy(phone)
+    snapshot = phone.snapshot()
+    before = phone.hierarchy_xml()
+    env.step(20)  # the grid cell over an app icon of the home screen
+    assert phone.hierarchy_xml() != before
+    phone.restore(snapshot)
+    assert phone.hierarchy_xml() == before
+    env.close()
+
+
 # malformed actions -------------------------------------------------------------------------
 def key(index: Any) -> dict[str, Any]:
     return act(ActionType.KEY, key=index)

@@ -1,6 +1,6 @@
 """Every wrapper records its arguments (``gymnasium.utils.RecordConstructorArgs``): an env
 wrapped by hand passes gymnasium's ``check_env``, and ``gym.make(env.spec)`` makes the same
-stack again, with the same arguments."""
+stack again, with the same arguments, also from the spec saved as JSON and read back."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ from collections.abc import Callable
 
 import gymnasium as gym
 import pytest
+from gymnasium.envs.registration import EnvSpec
 from gymnasium.utils.env_checker import check_env
 
 import mobile_gym  # noqa: F401  (registers the envs)
 from mobile_gym.rl import CapEndsEpisode
-from mobile_gym.wrappers import ImageOnly, StepCap
+from mobile_gym.wrappers import ElementActions, ImageOnly, StepCap
 from mobile_gym.wrappers.rl import RLObservation
 
 TASK = "MobileGym/settings.wifi_off-v0"
@@ -31,6 +32,13 @@ STACKS: dict[str, Callable[[], gym.Env]] = {
     "the text preset": lambda: gym.make(TASK, action_space="text", observation="text"),
     "the JSON preset over pixels": lambda: gym.make(
         TASK, action_space="json", observation="pixels"
+    ),
+    "the rl preset": lambda: gym.make(TASK, action_space="element", observation="rl"),
+    "the rl_pixels preset at 84 x 84": lambda: gym.make(
+        TASK, action_space="grid", observation="rl_pixels", screen_size=(84, 84)
+    ),
+    "ElementActions with a tuple of verbs": lambda: StepCap(
+        ElementActions(gym.make(TASK, max_steps="none"), verbs=("click", "back")), 5
     ),
 }
 
@@ -52,5 +60,9 @@ def test_a_wrapped_env_passes_check_env_and_is_made_again_from_its_spec(stack: s
         check_env(env, skip_render_check=True)
     again = gym.make(env.spec)
     assert _stack(again) == _stack(env)
-    env.close()
-    again.close()
+    from_json = gym.make(EnvSpec.from_json(env.spec.to_json()))
+    assert _stack(from_json) == _stack(env)
+    assert from_json.observation_space == env.observation_space
+    assert from_json.action_space == env.action_space
+    for made in (env, again, from_json):
+        made.close()
