@@ -22,6 +22,7 @@ from typing import TypeVar
 
 import adbutils
 from adbutils import AdbConnection, AdbError
+from adbutils.errors import AdbConnectionError
 
 from mobile_gym.device import adb_sync
 from mobile_gym.device.adb_shell import DeviceReplyError
@@ -80,8 +81,33 @@ _CONNECTION_ERRORS = (AdbError, OSError, EOFError, ValueError, struct.error)
 short or unreadable)."""
 
 
+class _Connection(AdbConnection):
+    """A connection to an ADB server that never starts one: adbutils' own runs ``adb
+    start-server`` when it cannot connect, which starts a server on the port of the
+    environment (5037 by default), whatever port was asked for, and leaves it running."""
+
+    def _safe_connect(self) -> socket.socket:
+        return self._create_socket()
+
+
+class _Client(adbutils.AdbClient):
+    """An ``AdbClient`` whose connections never start an ADB server (``_Connection``): a
+    server that does not answer is a connection failure, retried and then reported."""
+
+    def __init__(self, host: str, port: int, socket_timeout: float) -> None:
+        super().__init__(host, port, socket_timeout=socket_timeout)
+        self.address = host, port
+        self.socket_timeout = socket_timeout
+
+    def make_connection(self, timeout: float | None = None) -> AdbConnection:
+        connection = _Connection(*self.address)
+        connection.conn.settimeout(timeout or self.socket_timeout)
+        return connection
+
+
 class AdbLink:
-    """One device (``serial``) behind the ADB server at ``host``:``port``.
+    """One device (``serial``) behind the ADB server at ``host``:``port``; no server is
+    started where none answers.
 
     Args:
         serial: the device's serial, as ``adb devices`` lists it.
@@ -103,9 +129,17 @@ class AdbLink:
             raise ValueError("an ADB device needs a serial (e.g. emulator-5554)")
         self.serial = serial
         self.retry = retry or RetryPolicy()
-        self.client = adbutils.AdbClient(host, port, socket_timeout=self.retry.timeout_s)
+        self.client = _Client(host, port, self.retry.timeout_s)
         self.device = self.client.device(serial)
-        self._server_version = self.attempt("ask the ADB server's version", self._version)
+        try:
+            self._server_version = self.attempt("ask the ADB server's version", self._version)
+        except DeviceError as exc:
+            if not isinstance(exc.__cause__, AdbConnectionError):
+                raise
+            raise DeviceError(
+                f"{exc}: no ADB server answers at {host}:{port} (start one there, e.g. `adb -P"
+                f" {port} start-server`; mobile-gym does not start one)"
+            ) from exc
         features = self.attempt("read the device's features", self.device.get_features)
         self.shell_v2 = "shell_v2" in features.split(",")
 

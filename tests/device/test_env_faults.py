@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pathlib
 from typing import Any
 
 import gymnasium as gym
@@ -137,11 +138,24 @@ def test_device_option_is_checked() -> None:
     )
 
 
-def test_an_unreachable_adb_server_is_a_device_error(closed_port: int) -> None:
-    with pytest.raises(DeviceError, match="emulator-5554: ask the ADB server's version failed"):
+def test_an_unreachable_adb_server_is_a_device_error_and_none_is_started(
+    closed_port: int, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no server answers, adbutils itself would run ``adb start-server`` (a server on
+    the environment's port, 5037 by default, left running): the env starts nothing."""
+    calls = tmp_path / "adb-calls"
+    adb = tmp_path / "adb"
+    adb.write_text(f'#!/bin/sh\necho "$@" >> {calls}\n')
+    adb.chmod(0o755)
+    monkeypatch.setenv("ADBUTILS_ADB_PATH", str(adb))
+    with pytest.raises(
+        DeviceError, match="emulator-5554: ask the ADB server's version failed"
+    ) as e:
         gym.make(
             "MobileGym/settings.wifi_off-v0",
             device="adb",
             serial="emulator-5554",
             adb_port=closed_port,
         )
+    assert f"no ADB server answers at 127.0.0.1:{closed_port}" in str(e.value)
+    assert not calls.exists()
