@@ -60,14 +60,19 @@ def demo(
         console.print(f"  {escape(str(path))}", highlight=False)
 
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    """Print an error on stderr, one line per line of ``message``, secrets redacted; the
-    caller raises the returned Exit (status ``code``: 2 for a bad argument)."""
+def _error(message: str) -> None:
+    """Print an error on stderr, one line per line of ``message``, secrets redacted."""
     from mobile_gym.redaction import redact
 
     err = Console(stderr=True, soft_wrap=True)
     for line in redact(message).splitlines() or [""]:  # one error line per line (problem)
         err.print(f"[red]error:[/] {escape(' '.join(line.split()))}", highlight=False)
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    """Print an error (``_error``); the caller raises the returned Exit (status ``code``:
+    2 for a bad argument)."""
+    _error(message)
     return typer.Exit(code)
 
 
@@ -178,6 +183,7 @@ def eval_(
     from mobile_gym.eval import PlanError, RunFolderError, RunSettings, RunStoppedError, episodes
     from mobile_gym.eval.console import run_with_progress
     from mobile_gym.eval.plan import parse_cap, parse_seeds, select_tasks
+    from mobile_gym.eval.runner import file_problem
     from mobile_gym.metrics import BREAKDOWNS
     from mobile_gym.tasks.user import make_user_factory
 
@@ -238,8 +244,10 @@ def eval_(
         raise _fail(str(exc)) from None
     except cluster_errors as exc:  # the cluster is gone or unreachable
         raise _fail(str(exc), code=1) from None
-    except RunStoppedError as exc:
+    except RunStoppedError as exc:  # what it recorded is in the table and results files
         raise _fail(str(exc), code=1) from None
+    except OSError as exc:  # the settings or results files could not be written
+        raise _fail(f"cannot write the run into {folder}: {file_problem(exc)}", code=1) from None
     errors = sum(record.outcome == "error" for record in records)
     if errors:
         raise _fail(
@@ -294,25 +302,57 @@ def replay(
         typer.Argument(help="Trajectory files (RUN/trajectories/<task>/seed<N>.jsonl)."),
     ],
 ) -> None:
-    """Play a recorded trajectory's actions again on a fresh env and check that the same
-    rewards, events and success come out: exit 0 when every episode is identical, 1 when
-    one differs, 2 on a file that cannot be replayed."""
-    from mobile_gym.eval.replay import ReplayFileError
+    """Play each recorded trajectory's actions again on a fresh env and check that the same
+    rewards, events and success come out: one verdict line per file, in order.
+
+    Each file is identical, differs (at its first differing step) or cannot be replayed
+    (an error line on stderr with the reason); the exit status is the worst of them: 0 when
+    every episode is identical, 1 when one differs, 2 when a file cannot be replayed. An
+    episode that ended in an infrastructure error (outcome error) is not compared: its
+    line says so, and it leaves the exit status as it is."""
+    status = 0
+    for path in trajectories:
+        status = max(status, _replay_one(path))
+    if status:
+        raise typer.Exit(status)
+
+
+def _replay_one(path: Path) -> int:
+    """Replay ``path`` and print its verdict line; its exit status (``replay``)."""
+    from mobile_gym.eval.replay import ReplayFileError, read_trajectory
     from mobile_gym.eval.replay import replay as replay_file
     from mobile_gym.tasks.schema import TaskFileError
 
-    differ = False
-    for path in trajectories:
-        try:
-            result = replay_file(path)
-        except ReplayFileError as exc:
-            raise _fail(str(exc)) from None
-        except TaskFileError as exc:  # the task refused to start (edited since the run?)
-            raise _fail(f"{path}: cannot be replayed: {'; '.join(exc.problems)}") from None
-        console.print(escape(result.verdict), highlight=False, soft_wrap=True)
-        differ = differ or not result.identical
-    if differ:
-        raise typer.Exit(1)
+    try:
+        header, _, recorded = read_trajectory(path)
+        if recorded is not None and recorded.get("error"):
+            console.print(
+                escape(_not_compared(path, header, recorded)), highlight=False, soft_wrap=True
+            )
+            return 0
+        result = replay_file(path)
+    except ReplayFileError as exc:
+        _error(_unreplayable(path, str(exc)))
+        return 2
+    except TaskFileError as exc:  # the task refused to start (edited since the run?)
+        _error(_unreplayable(path, "; ".join(exc.problems)))
+        return 2
+    console.print(escape(result.verdict), highlight=False, soft_wrap=True)
+    return 0 if result.identical else 1
+
+
+def _unreplayable(path: Path, problem: str) -> str:
+    """The verdict of a file that cannot be replayed: the file, then why."""
+    return f"{path}: cannot be replayed: {problem.removeprefix(f'{path}: ')}"
+
+
+def _not_compared(path: Path, header: dict[str, Any], recorded: dict[str, Any]) -> str:
+    """The verdict of an episode that ended in an infrastructure error: not compared."""
+    error = " ".join(str(recorded["error"]).split())
+    return (
+        f"not compared: {header.get('task_id')} seed {header.get('seed')} ended in an "
+        f"infrastructure error ({error}); a resumed run plays it again ({path})"
+    )
 
 
 @app.command("list")

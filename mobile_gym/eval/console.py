@@ -5,10 +5,12 @@ Every message is redacted (``mobile_gym.redaction``)."""
 from __future__ import annotations
 
 import pathlib
+import sys
 from collections.abc import Sequence
 
 from rich.console import Console
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -17,6 +19,7 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.table import Table
 
 from mobile_gym.agents.base import Agent
 from mobile_gym.eval.plan import Episode
@@ -42,9 +45,9 @@ def run_with_progress(
     the metrics table and write ``results.json`` / ``results.csv`` into ``out``, both of
     every episode the run folder holds (earlier commands' too: the title says how many);
     return the plan's records. ``agent`` (one worker only) is used instead of building one
-    from ``settings``. A run stopped by ``max_consecutive_errors`` reports what it
-    recorded, then raises ``RunStoppedError``. ``executor`` plays the episodes elsewhere
-    (``evaluate``)."""
+    from ``settings``. A run that stops early (``max_consecutive_errors``, a worker process
+    that died, a file that could not be written) reports what it recorded, then raises
+    ``RunStoppedError``. ``executor`` plays the episodes elsewhere (``evaluate``)."""
     store = RunStore(out)
     tally = {"done": 0, "success": 0, "errors": 0, "resumed": 0}
     columns = (
@@ -108,10 +111,10 @@ def run_with_progress(
             f"; table and results: all {len(run)} episodes of the run folder,"
             f" {len(run) - len(records)} from earlier commands"
         )
-    console.print(metrics_table(run, by=by, title=title))
+    print_table(console, metrics_table(run, by=by, title=title))
     by_type = mobile_env_table(run)
     if by_type is not None:
-        console.print(by_type)
+        print_table(console, by_type)
     write_results(store, run, {**settings.to_json(), "rules": settings.rules})
     console.print(
         f"results: {escape(str(out / 'results.json'))}, {escape(str(out / 'results.csv'))}; "
@@ -121,3 +124,19 @@ def run_with_progress(
     if stop is not None:
         raise stop
     return records
+
+
+def print_table(console: Console, table: Table) -> None:
+    """Print ``table`` with its first column (the names: task ids, apps, types) whole,
+    never wrapped, folded or cut: on a terminal the other columns make room for it, and a
+    terminal too narrow for it gets the table wider, uncropped; elsewhere (a pipe, a log)
+    the table is as wide as its cells, wider than the console if need be."""
+    unbounded = console.options.update_width(sys.maxsize)
+    names = table.columns[0]
+    names.no_wrap = True
+    names.min_width = max(
+        console.measure(cell, options=unbounded).maximum for cell in (names.header, *names.cells)
+    )
+    if not console.is_terminal:  # its cells' width: no column wraps
+        table.width = Measurement.get(console, unbounded, table).maximum
+    console.print(table, crop=False)

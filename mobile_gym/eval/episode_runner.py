@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import pathlib
 import time
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 import numpy as np
@@ -106,6 +107,7 @@ def run_episode(
     the steps before it: as an error or a failure (see the module docstring).
     """
     earlier = store.archive_episode(task.id, seed) if store is not None else 0
+    preset = agent.preset_options if isinstance(agent, PresetOptions) else {}
     env = (envs.open if envs is not None else make_env)(
         task,
         max_steps=max_steps,
@@ -114,13 +116,15 @@ def run_episode(
         rules=rules,
         user=user,
         user_options=user_options,
-        **(agent.preset_options if isinstance(agent, PresetOptions) else {}),
+        **preset,
     )
     base = env.unwrapped
     cap = getattr(env, "max_steps", None)
     kept = (*save, "screenshots") if screenshots else tuple(save)
     saver = StepSaver(store, task.id, seed, env, kept) if store is not None and kept else None
-    start = episode_header(task, agent.action_space, agent.observation, max_steps, rules, cap, user)
+    start = episode_header(
+        task, agent.action_space, agent.observation, max_steps, rules, cap, user, preset
+    )
     steps: list[StepRecord] = []
     declared = False  # whether the agent declared STATUS
     outcome: dict[str, Any] = {"success": False, "truncated": False}
@@ -220,9 +224,12 @@ def episode_header(
     rules: str,
     cap: int | None,
     user: str = "simulated",
+    preset_options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """What a trajectory's header line records of how the episode is played (what a
-    replay needs to make the same env; ``RunStore.save_episode``'s ``start``)."""
+    replay needs to make the same env; ``RunStore.save_episode``'s ``start``).
+    ``preset_options`` are the env's other ``make_env`` options (an agent's
+    ``PresetOptions``), recorded only when there are some."""
     task_file = _task_file(task)
     return {
         "action_space": action_space,
@@ -231,6 +238,7 @@ def episode_header(
         "rules": rules,
         "step_cap": cap,
         **({"user": user} if user != "simulated" else {}),
+        **({"preset_options": action_json(preset_options)} if preset_options else {}),
         **({"task_file": task_file} if task_file else {}),
     }
 

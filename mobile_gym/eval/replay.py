@@ -2,12 +2,13 @@
 (``mobile-gym replay``).
 
 A trajectory's header line records how its episode was played (task, seed, action space,
-observation view, step cap; a task file's path for a task that is not shipped). ``replay``
-makes that env, resets it with the seed, gives it the recorded actions one by one and
-compares what comes out with what was recorded: each step's reward, events, instructions,
-action error and success, and whether the episode ended where the recording did. The
-simulated phone is seeded and runs on a virtual clock, so an unchanged env reproduces a
-trajectory exactly; a difference means the env, the task or the file changed.
+observation view, step cap; an RL policy's preset options, such as its element verbs; a
+task file's path for a task that is not shipped). ``replay`` makes that env, resets it
+with the seed, gives it the recorded actions one by one and compares what comes out with
+what was recorded: each step's reward, events, instructions, action error and success,
+and whether the episode ended where the recording did. The simulated phone is seeded and
+runs on a virtual clock, so an unchanged env reproduces a trajectory exactly; a
+difference means the env, the task or the file changed.
 
 Values the recording redacted (``mobile_gym.redaction``) are compared redacted; an action
 whose text was redacted cannot be replayed as it was.
@@ -32,6 +33,10 @@ from mobile_gym.tasks.schema import TaskFileError, TaskSpec
 
 COMPARED = ("reward", "events", "instructions", "action_error", "success")
 """The fields of a step line a replay must reproduce."""
+
+PRESET_OPTIONS = ("action_options", "observation_options", "screen_size")
+"""The ``make_env`` options besides the presets a header may record (``preset_options``:
+an agent's ``PresetOptions``)."""
 
 
 class ReplayFileError(ValueError):
@@ -84,16 +89,7 @@ def replay(path: str | pathlib.Path) -> ReplayResult:
     recording = _read(pathlib.Path(path))
     header = recording.header
     task = _task(path, header)
-    cap = header["step_cap"]
-    try:
-        env = make_env(
-            task,
-            max_steps=cap if cap is not None else "none",
-            action_space=header["action_space"],
-            observation=header["observation_view"],
-        )
-    except ValueError as exc:
-        raise ReplayFileError(f"{path}: cannot make the recorded env: {exc}") from None
+    env = _recorded_env(path, header, task)
     seed = header["seed"]
     info: dict[str, Any] = {}
 
@@ -156,16 +152,7 @@ def replay_screens(
     (as far as the replay goes); ReplayFileError when it cannot be replayed."""
     recording = _read(pathlib.Path(path))
     header = recording.header
-    cap = header["step_cap"]
-    try:
-        env = make_env(
-            _task(path, header),
-            max_steps=cap if cap is not None else "none",
-            action_space=header["action_space"],
-            observation=header["observation_view"],
-        )
-    except ValueError as exc:
-        raise ReplayFileError(f"{path}: cannot make the recorded env: {exc}") from None
+    env = _recorded_env(path, header, _task(path, header))
     try:
         _, info = env.reset(seed=header["seed"])
         device = env.unwrapped.device
@@ -238,6 +225,39 @@ def _task(path: str | pathlib.Path, header: dict[str, Any]) -> TaskSpec:
         return resolve_task(pathlib.Path(source))
     except TaskFileError as exc:
         raise ReplayFileError(f"{path}: task file {source}: {exc.problems[0]}") from None
+
+
+def _recorded_env(path: str | pathlib.Path, header: dict[str, Any], task: TaskSpec) -> Any:
+    """The env the header says ``task``'s episode was played in: its step cap, presets and
+    the preset options it recorded (none in an older recording: the presets' defaults)."""
+    cap = header["step_cap"]
+    try:
+        return make_env(
+            task,
+            max_steps=cap if cap is not None else "none",
+            action_space=header["action_space"],
+            observation=header["observation_view"],
+            **_preset_options(path, header),
+        )
+    except (ValueError, TypeError) as exc:  # TypeError: an option of the wrong kind
+        raise ReplayFileError(f"{path}: cannot make the recorded env: {exc}") from None
+
+
+def _preset_options(path: str | pathlib.Path, header: dict[str, Any]) -> dict[str, Any]:
+    """The header's ``preset_options`` (``PRESET_OPTIONS`` only; none when not recorded)."""
+    options = header.get("preset_options", {})
+    if not isinstance(options, dict):
+        raise ReplayFileError(
+            f"{path}: the header's preset_options is not an object of make_env options: "
+            f"{shown(options)}"
+        )
+    unknown = sorted(name for name in options if name not in PRESET_OPTIONS)
+    if unknown:
+        raise ReplayFileError(
+            f"{path}: the header's preset_options has {', '.join(unknown)}, not an option of "
+            f"{', '.join(PRESET_OPTIONS)}"
+        )
+    return options
 
 
 def _action(path: str | pathlib.Path, line: dict[str, Any]) -> Any:

@@ -8,8 +8,10 @@ seeded by its own seed (env and agent alike) and results are listed in plan orde
 
 An episode recorded with outcome ``error`` (its infrastructure failed) is played again
 when the run resumes. ``max_consecutive_errors`` stops a run whose episodes keep ending
-in errors (the endpoint is down, the device is gone): ``RunStoppedError`` carries every
-record made so far, and running the same plan again resumes it.
+in errors (the endpoint is down, the device is gone), and a run whose own machinery fails
+stops too: a worker process that dies (killed, out of memory) or a file of the run folder
+that cannot be written (disk full, a file where a folder goes). ``RunStoppedError`` then
+carries every record made so far, and running the same plan again resumes it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
@@ -100,19 +103,39 @@ class EpisodeExecutor(Protocol):
 
 
 class RunStoppedError(RuntimeError):
-    """A run stopped early: ``count`` episodes in a row ended in errors. ``records`` holds
-    the plan's episodes recorded by then, in plan order; the others were not run."""
+    """A run stopped early; the message says why and that running the same plan again
+    resumes it. ``records`` holds the plan's episodes recorded by then, in plan order; the
+    others were not run, or not to their end. ``count``: how many episodes in a row had
+    ended in errors, when that is what stopped it (else 0)."""
 
-    def __init__(self, count: int, last_error: str, records: list[EpisodeRecord]) -> None:
-        super().__init__(
-            redact(
-                f"stopped after {count} episodes in a row ended in errors (last: {last_error}); "
-                "fix the cause and run the same command again to resume: finished episodes "
-                "are kept and those that ended in errors are run again"
-            )
-        )
+    def __init__(self, message: str, records: list[EpisodeRecord], count: int = 0) -> None:
+        super().__init__(redact(message))
         self.count = count
         self.records = records
+
+
+_RESUME = "run the same command again to resume: finished episodes are kept"
+"""How a stopped run goes on, as its message ends."""
+
+
+def file_problem(exc: OSError) -> str:
+    """An OSError in one line: the file it names, if any, then what went wrong."""
+    where = f"{exc.filename}: " if exc.filename else ""
+    return f"{where}{exc.strerror or exc}"
+
+
+def _fault_message(exc: BrokenProcessPool | OSError) -> str:
+    """Why a run stopped whose own machinery failed with ``exc``: a worker process died,
+    or a file of the run folder could not be written (an episode's own failures never
+    escape it: they are its record's)."""
+    if isinstance(exc, BrokenProcessPool):
+        cause = (
+            "a worker process died abruptly (killed, or out of memory): the episodes in "
+            "flight were not recorded"
+        )
+    else:
+        cause = f"a file of the run could not be written: {file_problem(exc)}"
+    return f"stopped: {cause}; mend the cause and {_RESUME}"
 
 
 class _ErrorStreak:
@@ -134,6 +157,14 @@ class _ErrorStreak:
         self.last_error = record.error or ""
         return 0 < self.limit <= self.count
 
+    def message(self) -> str:
+        """Why the run stopped when the streak reached the limit."""
+        return (
+            f"stopped after {self.count} episodes in a row ended in errors (last: "
+            f"{self.last_error}); fix the cause and {_RESUME} and those that ended in errors "
+            "are run again"
+        )
+
 
 def evaluate(
     plan: Sequence[Episode],
@@ -149,8 +180,11 @@ def evaluate(
     """Run every episode of ``plan`` not already finished in ``store`` (one that ended in
     an error is run again); return all the plan's records in plan order. ``agent`` (one
     process only) replaces building it. After ``max_consecutive_errors`` errors in a row
-    (0: never) no episode is started any more and ``RunStoppedError`` is raised.
-    ``executor`` plays the episodes instead of this process or its ``workers``."""
+    (0: never) no episode is started any more and ``RunStoppedError`` is raised; so it is
+    when the run's own machinery fails: a file of the run could not be written (once the
+    episodes still running have ended), or a worker process died (the episodes in flight
+    are lost). ``executor`` plays the episodes instead of this process or its
+    ``workers``."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     streak = _ErrorStreak(max_consecutive_errors)
@@ -173,30 +207,57 @@ def evaluate(
             progress(record, False)
         return streak.reached(record)
 
+    keys = [(episode.task.id, episode.seed) for episode in plan]
+    try:
+        stopped = _play_pending(
+            pending, settings, store, workers, finished, started, agent, executor
+        )
+    except (BrokenProcessPool, OSError) as exc:
+        raise RunStoppedError(_fault_message(exc), _recorded(keys, done, store)) from exc
+    if stopped:
+        raise RunStoppedError(streak.message(), _recorded(keys, done, store), streak.count)
+    return [done[key] for key in keys]
+
+
+def _recorded(
+    keys: list[tuple[str, int]], done: dict[tuple[str, int], EpisodeRecord], store: RunStore
+) -> list[EpisodeRecord]:
+    """The records of a stopped run, in plan order: those it made, and those ``store``
+    holds of the others (an earlier error not run again, an episode a worker finished
+    after the run stopped)."""
+    for key in keys:
+        if key not in done and (record := store.finished(*key)) is not None:
+            done[key] = record
+    return [done[key] for key in keys if key in done]
+
+
+def _play_pending(
+    pending: list[Episode],
+    settings: RunSettings,
+    store: RunStore,
+    workers: int,
+    finished: Finished,
+    started: Started | None,
+    agent: Agent | None,
+    executor: EpisodeExecutor | None,
+) -> bool:
+    """Play ``pending`` with ``executor``, in ``workers`` processes or in this one (with
+    ``agent`` if given), telling ``finished`` of each record; whether it said stop."""
     if executor is not None and pending:
         if agent is not None:
             raise ValueError("an agent object runs in this process only: use no executor")
-        stopped = executor.run(pending, settings, store, finished, started)
-    elif workers == 1 or len(pending) <= 1:
-        agent = agent or make_agent(settings.agent, **settings.agent_options)
-        stopped = False
-        for episode in pending:
-            if started:
-                started(episode)
-            if finished(episode, play(agent, episode, settings, store)):
-                stopped = True
-                break
-    else:
+        return executor.run(pending, settings, store, finished, started)
+    if workers > 1 and len(pending) > 1:
         if agent is not None:
             raise ValueError("an agent object runs in this process only: use workers=1")
-        stopped = _run_in_workers(pending, settings, store, workers, finished, started)
-    keys = [(episode.task.id, episode.seed) for episode in plan]
-    if stopped:
-        for key in keys:  # an earlier error not run again this time is still recorded
-            if key not in done and (record := store.finished(*key)) is not None:
-                done[key] = record
-        raise RunStoppedError(streak.count, streak.last_error, [done[k] for k in keys if k in done])
-    return [done[key] for key in keys]
+        return _run_in_workers(pending, settings, store, workers, finished, started)
+    agent = agent or make_agent(settings.agent, **settings.agent_options)
+    for episode in pending:
+        if started:
+            started(episode)
+        if finished(episode, play(agent, episode, settings, store)):
+            return True
+    return False
 
 
 def play(

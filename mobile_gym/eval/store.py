@@ -158,9 +158,10 @@ class RunStore:
 
     def archive_episode(self, task_id: str, seed: int) -> int:
         """Before an episode is played again: move its record, trajectory, screenshots and
-        observations to ``attempts/<task>/seed<N>/<K>/`` (K counting from 1); return how many earlier
-        attempts ``attempts/`` holds for it. The record moves last, so a run killed midway
-        finishes the move next time."""
+        observations to ``attempts/<task>/seed<N>/<K>/`` (K counting from 1), the paths they
+        record following the files there; return how many earlier attempts ``attempts/``
+        holds for it. The record moves last, so a run killed midway finishes the move next
+        time."""
         record = self.episode_path(task_id, seed)
         history = self.attempts_path(task_id, seed)
         archived = sum(1 for d in history.glob("*") if (d / "episode.json").exists())
@@ -168,15 +169,20 @@ class RunStore:
             return archived
         target = history / str(archived + 1)
         target.mkdir(parents=True, exist_ok=True)
-        screenshots = self.screenshot_path(task_id, seed, 1).parent
-        for source, name in (
-            (screenshots, "screenshots"),
-            (self.observations_path(task_id, seed), "observations"),
-            (self.trajectory_path(task_id, seed), "trajectory.jsonl"),
-            (record, "episode.json"),
-        ):
-            if source.exists():
-                os.replace(source, target / name)
+        moves = {
+            self.screenshot_path(task_id, seed, 1).parent: target / "screenshots",
+            self.observations_path(task_id, seed): target / "observations",
+            self.trajectory_path(task_id, seed): target / "trajectory.jsonl",
+            record: target / "episode.json",
+        }
+        renamed = {self.relative(source): self.relative(moved) for source, moved in moves.items()}
+        for source, moved in moves.items():
+            if source != record and source.exists():
+                os.replace(source, moved)
+        for path in (target / "trajectory.jsonl", *target.glob("observations/*.prompt.json")):
+            _follow_moves(path, renamed)
+        _follow_moves(record, renamed)
+        os.replace(record, moves[record])
         return archived + 1
 
     def save_episode(
@@ -206,3 +212,37 @@ class RunStore:
             self.episode_path(record.task_id, record.seed),
             json.dumps(document, indent=2, ensure_ascii=False) + "\n",
         )
+
+
+def _follow_moves(path: pathlib.Path, renamed: Mapping[str, str]) -> None:
+    """Rewrite the JSON file at ``path`` (JSON lines for ``.jsonl``), if there is one, with
+    each path it records that ``renamed`` moved (a file or a folder, relative to the run
+    folder) at its new place; a file that is not JSON is left as it is."""
+    if not path.is_file():
+        return
+    try:
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == ".jsonl":
+            lines = [_moved(json.loads(line), renamed) for line in text.splitlines()]
+            rewritten = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+        else:
+            document = _moved(json.loads(text), renamed)
+            rewritten = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    except ValueError:
+        return
+    if rewritten != text:
+        write_atomic(path, rewritten)
+
+
+def _moved(value: Any, renamed: Mapping[str, str]) -> Any:
+    """``value`` (JSON) with every path ``renamed`` moved, or a path inside a folder it
+    moved, replaced by its new place."""
+    if isinstance(value, dict):
+        return {name: _moved(item, renamed) for name, item in value.items()}
+    if isinstance(value, list):
+        return [_moved(item, renamed) for item in value]
+    if isinstance(value, str):
+        for old, new in renamed.items():
+            if value == old or value.startswith(f"{old}/"):
+                return new + value[len(old) :]
+    return value

@@ -32,11 +32,12 @@ def filmstrip(run: Run, episode: EpisodeSteps, replay: bool = True) -> list[Fram
     final screen (see ``episode_screens`` for where screens come from)."""
     screens = episode_screens(run, episode, replay)
     action_space = str(episode.header.get("action_space", ""))
+    verbs = _recorded_verbs(episode.header)
     frames: list[Frame] = []
     for index, screen in enumerate(screens):
         if index < len(episode.steps):
             line = episode.steps[index]
-            mark = action_mark(line.get("action"), action_space, screen.xml)
+            mark = action_mark(_verb_named(line.get("action"), verbs), action_space, screen.xml)
             after = screens[index + 1].notes if index + 1 < len(screens) else {}
             after = {**after, **recorded_replies(line)}
             frames.append(Frame(index + 1, annotate(screen.frame, mark), line, mark, after))
@@ -44,3 +45,34 @@ def filmstrip(run: Run, episode: EpisodeSteps, replay: bool = True) -> list[Fram
             outcome = episode.record.outcome
             frames.append(Frame(index, annotate(screen.frame, Mark(f"end: {outcome}")), None, None))
     return frames
+
+
+def _recorded_verbs(header: dict[str, Any]) -> list[str] | None:
+    """The verbs an episode's element actions numbered, in order, when its header recorded
+    them (``action_options``' ``verbs`` among its ``preset_options``); None: the element
+    actions' own verbs, or not an element action space."""
+    if header.get("action_space") != "element":
+        return None
+    options = header.get("preset_options")
+    action_options = options.get("action_options") if isinstance(options, dict) else None
+    verbs = action_options.get("verbs") if isinstance(action_options, dict) else None
+    if not isinstance(verbs, list) or not all(isinstance(verb, str) for verb in verbs):
+        return None
+    return verbs
+
+
+def _verb_named(action: Any, verbs: list[str] | None) -> Any:
+    """An element action (a ``[verb, index]`` array or a dict with a ``verb``) with its
+    verb's number replaced by its name in ``verbs``; any other action, or a number that
+    names none of ``verbs``, as it is."""
+    if verbs is None:
+        return action
+    if isinstance(action, list) and len(action) == 2:
+        number, named = action[0], {"index": action[1]}
+    elif isinstance(action, dict) and "verb" in action:
+        number, named = action["verb"], action
+    else:
+        return action
+    if isinstance(number, int) and not isinstance(number, bool) and 0 <= number < len(verbs):
+        return {**named, "verb": verbs[number]}
+    return action

@@ -37,7 +37,8 @@ def episode_screens(run: Run, episode: EpisodeSteps, replay: bool = True) -> lis
     missing the view hierarchies its element-numbered actions need, is replayed."""
     saved = [_saved(run, episode, step) for step in range(len(episode.steps) + 1)]
     complete = all(screen is not None for screen in saved)
-    needs_xml = any(_names_element(line.get("action")) for line in episode.steps)
+    action_space = str(episode.header.get("action_space", ""))
+    needs_xml = any(_names_element(line.get("action"), action_space) for line in episode.steps)
     if complete and not (needs_xml and any(s.xml is None for s in saved if s is not None)):
         return [s for s in saved if s is not None]
     if not replay:
@@ -103,8 +104,10 @@ def _replies(info: dict[str, Any]) -> dict[str, str]:
     return {shown: str(info[key]) for key, shown in names.items() if info.get(key)}
 
 
-def _names_element(action: object) -> bool:
-    """Whether an action may name an element by number (text, JSON or element actions)."""
-    if isinstance(action, str):
+def _names_element(action: object, action_space: str) -> bool:
+    """Whether an action (as recorded: ``StepRecord.action``) played in ``action_space``
+    may name an element by number: a text or JSON action, any action of the ``element``
+    space (its ``[verb, index]`` array or its dict), or a dict with an ``index``."""
+    if isinstance(action, str) or action_space == "element":
         return True
     return isinstance(action, dict) and "index" in action

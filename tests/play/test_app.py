@@ -254,7 +254,14 @@ def test_a_reset_keeps_the_finished_episode_until_the_next_attempt_acts(wifi, tm
     assert reported.exit_code == 0, reported.output
     _command(socket, verb="key", key="BACK")  # the new attempt acts: the first moves aside
     kept = root / "attempts" / "settings.wifi_off" / "seed0" / "1"
-    assert (kept / "trajectory.jsonl").read_text(encoding="utf-8") == solved
+    archived = solved.replace(  # its references now point at its own, archived files
+        '"screenshots/settings.wifi_off/seed0/', '"attempts/settings.wifi_off/seed0/1/screenshots/'
+    ).replace(
+        '"trajectories/settings.wifi_off/seed0.jsonl"',
+        '"attempts/settings.wifi_off/seed0/1/trajectory.jsonl"',
+    )
+    assert archived != solved
+    assert (kept / "trajectory.jsonl").read_text(encoding="utf-8") == archived
     assert {p.name: p.read_bytes() for p in (kept / "screenshots").iterdir()} == finished
     header, _, result = _lines(trajectory)
     assert header["reset"]["screenshot"] == "screenshots/settings.wifi_off/seed0/step000.png"
