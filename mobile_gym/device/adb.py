@@ -1,7 +1,8 @@
 """A real device or emulator (or the simulated phone served over ADB) as a ``Device``.
 
 ``AdbDevice`` drives a device through an ADB server with adbutils: touches as motion events
-(``mobile_gym.device.adb_input``), text and keys through ``input``, screenshots through
+(``mobile_gym.device.adb_input``), text and keys through ``input`` (text ``input text``
+cannot type through the ADBKeyboard input method), screenshots through
 ``screencap``, the view hierarchy through ``uiautomator dump``, the foreground app through
 ``dumpsys``, settings through ``settings``, files and app databases over sync
 (``mobile_gym.device.adb_databases``) and logcat from a background stream
@@ -30,8 +31,10 @@ from mobile_gym.device.adb_databases import AppDatabases
 from mobile_gym.device.adb_input import TouchInput
 from mobile_gym.device.adb_link import AdbLink, RetryPolicy
 from mobile_gym.device.adb_shell import (
+    ADB_KEYBOARD,
     AmbiguousReplyError,
     DeviceReplyError,
+    KeyboardUnavailableError,
     content_query_command,
     dump_command,
     is_typable,
@@ -40,12 +43,15 @@ from mobile_gym.device.adb_shell import (
     parse_content_rows,
     parse_dump,
     parse_foreground,
+    parse_keyboard_selected,
     parse_logcat_line,
     parse_png,
     parse_raw_screencap,
     parse_setting,
     parse_wm_size,
+    restore_keyboard_command,
     scaled,
+    select_keyboard_command,
     settings_get_command,
     settings_put_command,
     split_command,
@@ -59,8 +65,6 @@ from mobile_gym.hierarchy import Node, parse
 
 T = TypeVar("T")
 
-ADB_KEYBOARD = "com.android.adbkeyboard/.AdbIME"
-"""The ADBKeyboard input method, which types any Unicode text sent by broadcast."""
 _START_FAILED = re.compile(r"^(Error|\*\* No activities found)|monkey aborted", re.MULTILINE)
 _LAST_LOG_LINE = "logcat -d -v threadtime -t 1"
 _LOGCAT_CATCH_UP_S = 5.0
@@ -125,6 +129,8 @@ class AdbDevice:
         self._reader = self._start_logcat()
         self._workdir = pathlib.Path(tempfile.mkdtemp(prefix="mobile_gym_adb_"))
         self.databases = AppDatabases(self.link, self._workdir)
+        self._installed: frozenset[str] | None = None
+        """The installed packages, once listed (``package_name``)."""
 
     # lifecycle -----------------------------------------------------------------------------
     @property
@@ -177,11 +183,13 @@ class AdbDevice:
         self.touches.lift()
 
     def text(self, text: str) -> bool:
-        """Type ``text`` into the focused field: printable ASCII through ``input text``, any
-        other text through the ADBKeyboard input method when it is the current one.
+        """Type ``text`` into the focused field: printable ASCII and newlines through ``input
+        text``, any other text (accents, CJK, emoji, tabs) through the ADBKeyboard input
+        method (``_type_by_keyboard``), which must be installed.
 
         Raises:
-            DeviceError: non-ASCII text and ADBKeyboard is not the input method.
+            DeviceError: the text needs ADBKeyboard and the device cannot switch to it (the
+                app or the ``ime`` command is missing), or cannot switch back.
         """
         if not isinstance(text, str):
             raise ValueError(f"text must be a str, got {type(text).__name__}")
@@ -190,15 +198,35 @@ class AdbDevice:
         self._changed()
         if is_typable(text):
             self._type(text, text_command)
-            return True
-        if self.get_setting("secure", "default_input_method") != ADB_KEYBOARD:
-            raise DeviceError(
-                f"{self.serial}: cannot type {text!r}: `input text` takes only printable "
-                f"ASCII; for other text install ADBKeyboard and make it the input method "
-                f"(`adb shell ime set {ADB_KEYBOARD}`)"
-            )
-        self._type(text, keyboard_command)
+        else:
+            self._type_by_keyboard(text)
         return True
+
+    def _type_by_keyboard(self, text: str) -> None:
+        """Type ``text`` by ADBKeyboard's broadcast (``keyboard_command``). Where another
+        input method is current, ADBKeyboard is enabled (when it is not) and made current
+        for the typing, and afterwards the previous one is current again and ADBKeyboard as
+        enabled as it was: the device is left as it was.
+
+        ``am`` answers a broadcast alike whether or not ADBKeyboard acted on it, so what is
+        checked is that ADBKeyboard became the input method (``ime set`` said so); that the
+        field took the text shows in the next hierarchy.
+        """
+        previous = self.get_setting("secure", "default_input_method")
+        if previous == ADB_KEYBOARD:
+            self._type(text, keyboard_command)
+            return
+        result = self.link.shell("switch to ADBKeyboard", select_keyboard_command())
+        try:
+            enabled = parse_keyboard_selected(result.exit_code, result.text)
+        except KeyboardUnavailableError as exc:
+            raise DeviceError(f"{self.serial}: cannot type {text!r}: {exc}") from None
+        try:
+            self._type(text, keyboard_command)
+        finally:
+            restore = restore_keyboard_command(previous, enabled)
+            if restore is not None:
+                self.link.command(f"switch the input method back to {previous}", restore)
 
     def _type(self, text: str, command: Callable[[str], str]) -> None:
         """Type ``text`` by ``command``: one command, or several in turn for a text longer
@@ -262,8 +290,24 @@ class AdbDevice:
         return lambda: xml
 
     def package_name(self, name: str) -> str:
-        """A device installs apps under their own names: ``name`` itself."""
-        return name
+        """The installed package ``name`` stands for: itself where the device has it; where
+        it names another phone's app that the device lacks but has the app of its place
+        (``mobile_gym.sim.apps.aliases``: the served simulated phone, or a phone with the
+        Simple Mobile Tools apps), that app. The installed packages are listed once
+        (``pm list packages``), the first time a name has an app in its place."""
+        from mobile_gym.sim.apps.aliases import ALIASES
+
+        stand_in = ALIASES.get(name)
+        if stand_in is None:
+            return name
+        if self._installed is None:
+            listing = self.link.command("list the installed packages", "pm list packages")
+            self._installed = frozenset(
+                line.removeprefix("package:").strip()
+                for line in listing.splitlines()
+                if line.startswith("package:")
+            )
+        return stand_in if name not in self._installed and stand_in in self._installed else name
 
     def foreground(self) -> tuple[str, str]:
         """(package, activity) in front, from ``dumpsys window`` (``dumpsys activity`` when
@@ -309,7 +353,7 @@ class AdbDevice:
         params: list[Any],
         attach: Mapping[str, tuple[str, str]] | None = None,
     ) -> list[tuple]:
-        return self.databases.query(package, database, sql, params, attach)
+        return self.databases.query(self.package_name(package), database, sql, params, attach)
 
     def content_query(
         self, uri: str, projection: list[str], where: str | None
@@ -382,6 +426,7 @@ class AdbDevice:
     ) -> None:
         """Rows into the app's database, pulled and pushed back (the app is stopped first, so
         it does not keep the old file open)."""
+        package = self.package_name(package)
         self.force_stop(package)
         self.databases.insert_rows(package, database, table, rows, clear)
 
@@ -466,6 +511,7 @@ class AdbDevice:
         """Start ``activity`` (``.Name`` or a full class name) of ``package``, or its
         launcher activity."""
         self._changed()
+        package = self.package_name(package)
         output = self.link.command(f"start {package}", start_command(package, activity))
         if _START_FAILED.search(output):
             raise DeviceError(f"{self.serial}: could not start {package}: {output.strip()}")
@@ -473,11 +519,13 @@ class AdbDevice:
     def force_stop(self, package: str) -> None:
         """``am force-stop``: end the app's process."""
         self._changed()
+        package = self.package_name(package)
         self.link.command(f"stop {package}", f"am force-stop {shlex.quote(package)}")
 
     def clear_app(self, package: str) -> None:
         """``pm clear``: stop the app and erase its data."""
         self._changed()
+        package = self.package_name(package)
         output = self.link.command(f"clear {package}", f"pm clear {shlex.quote(package)}")
         if "Success" not in output:
             raise DeviceError(f"{self.serial}: pm clear {package}: {output.strip()}")

@@ -7,8 +7,9 @@ with ``sqlite3``; copies are kept until the device says its state may have chang
 Task setup rows are written the same way round (with the app stopped by the caller, so it
 does not hold the old file open): the database is pulled, the rows are inserted into the
 copy, and the copy is pushed back in place of the file (any ``-wal`` / ``-shm`` of the old one is
-removed). When the device's shell runs as root, the pushed file is given the owner and
-SELinux label of its folder so the app can write it again.
+removed). When the device's shell runs as root (``id -u`` prints 0), the pushed file is
+given the owner of its folder (``stat``, then ``chown``) and its SELinux label
+(``restorecon``, where the device has it) so the app can write it again.
 
 Reading ``/data/data`` needs a root shell (``adb root`` on emulator images without Google
 Play, or a rooted device); the simulated phone served over ADB allows it.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import pathlib
 import posixpath
+import re
 import shlex
 import sqlite3
 from collections.abc import Mapping
@@ -31,6 +33,10 @@ from mobile_gym.sim.system.storage import database_path
 
 _WAL_MODE = b"\x02\x02"
 """Bytes 18-19 of an SQLite file in WAL mode (the read and write format versions)."""
+_OWNER = re.compile(r"\d+:\d+")
+"""What ``stat -c %u:%g`` prints of a path: its uid and gid."""
+_NOT_FOUND = 127
+"""The exit status of a shell command that is not on the device."""
 
 
 class AppDatabases:
@@ -124,13 +130,36 @@ class AppDatabases:
         return copy
 
     def _is_root(self) -> bool:
+        """Whether the device shell runs as root (``id -u`` prints 0); asked once."""
         if self._root is None:
             result = self.link.shell("ask whether the shell is root", "id -u")
             self._root = result.exit_code == 0 and result.stdout.strip() == b"0"
         return self._root
 
     def _adopt(self, remote: str) -> None:
-        """Give ``remote`` the owner and SELinux label of its folder (a root shell)."""
-        path, folder = shlex.quote(remote), shlex.quote(posixpath.dirname(remote))
-        command = f"chown $(stat -c %u:%g {folder}) {path} && restorecon {path}"
-        self.link.command(f"give {remote} to its app", command)
+        """Give ``remote`` the owner and SELinux label of its folder (a root shell).
+
+        The owner is read with ``stat`` and given with ``chown`` in a second command: a
+        device shell need not substitute commands (the simulated phone's does not)."""
+        owner = self._owner(posixpath.dirname(remote))
+        self.link.command(f"give {remote} to its app", f"chown {owner} {shlex.quote(remote)}")
+        self._relabel(remote)
+
+    def _owner(self, path: str) -> str:
+        """``UID:GID`` of ``path`` on the device."""
+        command = f"stat -c %u:%g {shlex.quote(path)}"
+        owner = self.link.command(f"read the owner of {path}", command).strip()
+        if not _OWNER.fullmatch(owner):
+            raise DeviceError(f"{self.link.serial}: `{command}` printed {owner!r}, not UID:GID")
+        return owner
+
+    def _relabel(self, remote: str) -> None:
+        """Restore the SELinux label of ``remote``; a device without ``restorecon`` has no
+        SELinux labels to restore, so its absence is no error."""
+        command = f"restorecon {shlex.quote(remote)}"
+        result = self.link.shell(f"label {remote}", command)
+        if result.exit_code not in (0, _NOT_FOUND):
+            raise DeviceError(
+                f"{self.link.serial}: label {remote}: `{command}` exited with "
+                f"{result.exit_code}: {result.text.strip()}"
+            )

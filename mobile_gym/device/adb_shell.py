@@ -1,10 +1,11 @@
 """Device shell commands for ``AdbDevice``, and readers of what the device answers.
 
 Pure functions only (no connection): the ``input`` command lines (motion events, taps,
-swipes, keys, text with its escaping), ``settings``, ``am`` and ``uiautomator`` command lines,
-and the parsers of ``wm size``, ``dumpsys window`` / ``dumpsys activity``, ``settings get``,
-logcat ``threadtime`` lines, ``uiautomator dump`` output and raw ``screencap`` frames. A reply
-that cannot be read raises ``DeviceReplyError`` (the caller retries it).
+swipes, keys, text with its escaping), ADBKeyboard's broadcast and the ``ime`` command lines
+that switch to it and back, ``settings``, ``am`` and ``uiautomator`` command lines, and the
+parsers of ``wm size``, ``dumpsys window`` / ``dumpsys activity``, ``settings get``, the
+``ime`` switch, logcat ``threadtime`` lines, ``uiautomator dump`` output and raw ``screencap``
+frames. A reply that cannot be read raises ``DeviceReplyError`` (the caller retries it).
 """
 
 from __future__ import annotations
@@ -30,6 +31,13 @@ TEXT_SPACE = "%s"
 """What ``input text`` types as a space (it cannot take a literal space)."""
 TYPABLE = frozenset(chr(c) for c in range(0x20, 0x7F)) | {"\n"}
 """Characters ``input text`` can type (printable ASCII; it presses ENTER for a newline)."""
+ADB_KEYBOARD = "com.android.adbkeyboard/.AdbIME"
+"""The ADBKeyboard input method, which types any Unicode text broadcast to it while it is the
+current input method (``keyboard_command``)."""
+ADB_KEYBOARD_APK = "https://github.com/senzhk/ADBKeyBoard"
+"""Where ADBKeyboard's APK is published."""
+_NOT_FOUND = 127
+"""A shell's exit status for a command it cannot find."""
 
 
 class DeviceReplyError(ValueError):
@@ -116,9 +124,65 @@ def text_command(text: str) -> str:
 
 
 def keyboard_command(text: str) -> str:
-    """The broadcast that makes the ADBKeyboard input method type ``text`` (any Unicode)."""
+    """The broadcast that makes the ADBKeyboard input method type ``text`` (any Unicode)
+    while it is the current input method; with another one current it does nothing, and
+    ``am`` answers alike either way."""
     message = base64.b64encode(text.encode("utf-8")).decode("ascii")
     return f"am broadcast -a ADB_INPUT_B64 --es msg {message}"
+
+
+class KeyboardUnavailableError(Exception):
+    """The device cannot switch to ADBKeyboard (it lacks the app or the ``ime`` command, or
+    refused); the message says why and what to do."""
+
+
+def ime_command(verb: str, ime: str) -> str:
+    """``ime enable|disable|set ID``."""
+    return f"ime {verb} {shlex.quote(ime)}"
+
+
+def select_keyboard_command() -> str:
+    """Enable ADBKeyboard (it may be installed and disabled) and make it the current input
+    method, in one round trip; read the reply with ``parse_keyboard_selected``."""
+    return f"{ime_command('enable', ADB_KEYBOARD)} && {ime_command('set', ADB_KEYBOARD)}"
+
+
+def parse_keyboard_selected(exit_code: int, output: str) -> bool:
+    """Whether ``select_keyboard_command`` enabled ADBKeyboard (it was disabled before), from
+    its exit status and output (stdout and stderr).
+
+    Raises:
+        KeyboardUnavailableError: the device has no ``ime`` command, or no ADBKeyboard, or
+            did not select it.
+    """
+    said = output.strip()
+    if exit_code == _NOT_FOUND:
+        raise KeyboardUnavailableError(
+            f"the device has no `ime` command to switch to ADBKeyboard with: {said}"
+        )
+    if "cannot be enabled" in said:
+        raise KeyboardUnavailableError(
+            "`input text` types only printable ASCII and newlines, and the ADBKeyboard input "
+            f"method that types other text is not installed: install its APK ({ADB_KEYBOARD_APK}"
+            "; `adb install ADBKeyboard.apk`) and such text is typed through it, the env "
+            "switching to it and back by itself"
+        )
+    if exit_code != 0 or f"{ADB_KEYBOARD} selected" not in said:
+        raise KeyboardUnavailableError(
+            f"could not make ADBKeyboard the input method: `{select_keyboard_command()}` "
+            f"exited with {exit_code}: {said}"
+        )
+    return "now enabled" in said
+
+
+def restore_keyboard_command(previous: str | None, enabled: bool) -> str | None:
+    """The commands that undo ``select_keyboard_command``: ``previous`` (the input method
+    current before; None: none was) made current again, then ADBKeyboard disabled if it
+    ``enabled`` it; None when there is nothing to undo."""
+    commands = [ime_command("set", previous)] if previous else []
+    if enabled:
+        commands.append(ime_command("disable", ADB_KEYBOARD))
+    return " && ".join(commands) or None
 
 
 def split_command(text: str, command: Callable[[str], str], max_bytes: int) -> list[str]:

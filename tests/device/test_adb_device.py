@@ -103,13 +103,6 @@ def test_a_text_longer_than_one_request_is_typed_whole(device: AdbDevice) -> Non
     assert find_all(device.hierarchy_xml(), id="read_text_view")[0].text == text
 
 
-def test_non_ascii_text_needs_adbkeyboard(device: AdbDevice) -> None:
-    device.start(CONTACTS, None)
-    tap(device, id="action_search")
-    with pytest.raises(DeviceError, match="ADBKeyboard"):
-        device.text("Zoë")
-
-
 def test_keys(device: AdbDevice) -> None:
     device.start(SETTINGS, None)
     device.start(SETTINGS, NETWORK)

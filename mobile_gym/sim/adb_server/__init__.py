@@ -53,10 +53,12 @@ What is served:
   several requests per connection) and framebuffer (``services``, ``sync``, ``framebuffer``);
 - a device shell with ``;``, ``&&``, ``||``, ``|``, redirections, ``$?`` and wildcards, and the
   commands ``input``, ``screencap``, ``uiautomator dump``, ``wm``, ``dumpsys``, ``am``,
-  ``monkey``, ``pm``, ``settings``, ``logcat``, ``getprop``, ``date`` (shows and sets the
-  virtual clock), ``cat``, ``ls``, ``rm``, ``echo``, ``mkdir``, ``touch``, ``grep``,
-  ``sleep`` (virtual time), ``true``, ``false`` and ``exit``; anything else answers ``inaccessible or not found`` with status 127
-  (``shell``).
+  ``monkey``, ``pm``, ``settings``, ``ime`` (the phone's keyboard and ADBKeyboard, whose
+  ``am broadcast`` input types while it is the current input method), ``logcat``,
+  ``getprop``, ``date`` (shows and sets the virtual clock), ``id``, ``cat``, ``ls``,
+  ``stat``, ``chown``, ``restorecon``, ``rm``, ``echo``, ``mkdir``, ``touch``, ``grep``,
+  ``sleep`` (virtual time), ``true``, ``false`` and ``exit``; anything else answers
+  ``inaccessible or not found`` with status 127 (``shell``).
 
 Files live in the phone's own storage (``Phone.read_file`` / ``write_file``): sync and the
 shell see the same ``/sdcard`` and ``/data/local/tmp``. The server never reads the wall clock

@@ -4,7 +4,8 @@ MobileWorld's emulator image runs Google Messages, Google Contacts, Fossify Cale
 gallery app from the Play Store; the simulated phone has the Simple Mobile Tools apps in
 their place (Fossify Calendar is a fork of Simple Calendar). A task that names one of those
 packages (to start it, clear its data or query its database) gets the app that plays it
-here. Where they differ:
+here, and so does the ADB backend (``AdbDevice.package_name``) on a device that lacks the
+named app but has the one of its place, such as the served phone. Where they differ:
 
 - ``com.google.android.apps.messaging`` (Google Messages) is SMS Messenger: the same
   conversations and sent texts (``content://sms/sent`` reads them), its own screens and ids.

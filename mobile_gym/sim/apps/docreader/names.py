@@ -3,9 +3,9 @@
 PACKAGE = "org.mobilegym.docreader"
 """MobileWorld's image has a PDF reader its repository names only "Docreader"; this app
 plays it under a package of its own."""
-VIEWER = "org.mobilegym.docreader.ViewerActivity"
+VIEWER = ".ViewerActivity"
 """Shows one document: ``start_activity(PACKAGE, VIEWER, path="/sdcard/Download/x.pdf")``."""
-MAIN = "org.mobilegym.docreader.MainActivity"
+MAIN = ".MainActivity"
 """The start screen: recent documents and the PDFs on the phone."""
 DATABASE = "docreader"
 SCHEMA = """

@@ -9,6 +9,12 @@ opens in Chrome, and the Settings actions (``android.settings.SETTINGS``,
 ``WIFI_SETTINGS``...) open their Settings pages. Starting the activity an app's task began
 with, while that task exists, brings the task to the front instead (with the warning
 Android prints), as ``am start`` does.
+
+``am broadcast`` reaches the receivers registered at run time, which are ADBKeyboard's
+(``commands.ime``: its actions type into the focused field while it is the current input
+method) unless the intent names a component or another package; it prints the intent with
+the flag ``am`` adds (``flg=0x400000``) and ``Broadcast completed: result=0``, whether or
+not a receiver acted on it, as Android does.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mobile_gym.sim import Phone
+from mobile_gym.sim.adb_server.shell.commands import ime
 from mobile_gym.sim.adb_server.shell.commands.dumpsys import stack_list
 from mobile_gym.sim.adb_server.shell.invocation import (
     Command,
@@ -56,6 +63,8 @@ _EXTRAS = {
     "--ef": lambda v: parse_number(v, "--ef value"),
     "--ez": lambda v: v.lower() in ("true", "1", "t"),
 }
+BROADCAST_FLAGS = 0x400000
+"""``Intent.FLAG_RECEIVER_INCLUDE_BACKGROUND``, which ``am broadcast`` adds to every intent."""
 
 
 @dataclass
@@ -70,7 +79,9 @@ class Intent:
     extras: dict[str, Any] = field(default_factory=dict)
     flags: set[str] = field(default_factory=set)
 
-    def describe(self) -> str:
+    def describe(self, flags: int = 0) -> str:
+        """``Intent { ... }`` as Android's ``Intent.toShortString`` prints it, with the
+        intent flags ``flags`` (none: no ``flg=``)."""
         parts = []
         if self.action:
             parts.append(f"act={self.action}")
@@ -78,6 +89,8 @@ class Intent:
             parts.append(f"cat=[{','.join(self.category)}]")
         if self.data:
             parts.append(f"dat={self.data}")
+        if flags:
+            parts.append(f"flg={flags:#x}")
         if self.package and not self.component:
             parts.append(f"pkg={self.package}")
         if self.component:
@@ -219,7 +232,9 @@ def _force_stop(invocation: Invocation, args: list[str]) -> int:
 
 def _broadcast(invocation: Invocation, args: list[str]) -> int:
     intent = parse_intent(args)
-    invocation.print(f"Broadcasting: {intent.describe()}")
+    invocation.print(f"Broadcasting: {intent.describe(BROADCAST_FLAGS)}")
+    if intent.component is None and intent.package in (None, ime.ADB_KEYBOARD_PACKAGE):
+        ime.receive(invocation.phone, intent.action, intent.extras)
     invocation.print("Broadcast completed: result=0")
     return 0
 

@@ -1,5 +1,6 @@
 """Shell builtins: ``echo``, ``true``, ``false``, ``sleep``, ``exit``, ``export`` and
-``unset``, and ``id`` and ``pwd`` (the shell runs as root, in ``/``).
+``unset``, and ``id`` and ``pwd`` (the shell runs in ``/``, as root after ``adb root``, as
+``shell`` on a phone served with ``root=False``).
 
 ``sleep`` lets the phone's virtual time pass (``Phone.wait``) and returns at once: the
 simulated phone has no other clock. ``export NAME=VALUE`` (or ``export NAME``) hands a
@@ -10,11 +11,18 @@ from __future__ import annotations
 
 import shlex
 
+from mobile_gym.sim.adb_server.shell.commands.owners import (
+    Identity,
+    id_of,
+    name_of,
+    shell_identity,
+)
 from mobile_gym.sim.adb_server.shell.invocation import (
     Command,
     CommandError,
     Invocation,
     ShellExit,
+    getopts,
     parse_int,
     parse_number,
 )
@@ -89,14 +97,48 @@ def unset(invocation: Invocation, args: list[str]) -> int:
     return 0
 
 
-ROOT_ID = "uid=0(root) gid=0(root) groups=0(root) context=u:r:su:s0"
-"""What ``id`` says: the served shell is root, as an emulator's after ``adb root``."""
+def _user(name: str, context: str) -> Identity:
+    """Who user ``name`` is, as bionic's ``getpwnam`` gives it (its own group alone), seen
+    from a process in SELinux ``context``."""
+    uid = id_of(name)
+    if uid is None:
+        raise CommandError(f"id: user '{name}': No such file or directory")
+    return Identity(uid, uid, (uid,), context)
+
+
+def _id_line(who: Identity) -> str:
+    """``id``'s full line: user, group, the other groups and the SELinux context."""
+    groups = [who.gid, *(gid for gid in who.groups if gid != who.gid)]
+    return (
+        f"uid={who.uid}({name_of(who.uid)}) gid={who.gid}({name_of(who.gid)}) "
+        f"groups={','.join(f'{gid}({name_of(gid)})' for gid in groups)} context={who.context}"
+    )
 
 
 def identity(invocation: Invocation, args: list[str]) -> int:
-    if args:
-        raise CommandError("id: only `id` with no arguments is supported")
-    invocation.print(ROOT_ID)
+    """``id [-Z | -u | -g | -G] [-nr] [USER]``, as toybox's: the shell's (or USER's) ids,
+    only the user's (``-u``), the group's (``-g``) or all groups (``-G``), as names with
+    ``-n``; ``-Z`` the SELinux context. Real and effective ids are the same."""
+    flags, operands = getopts("id", args, "ZnGgru")
+    only = [flag[1] for flag in ("-Z", "-G", "-g", "-u") if flag in flags]
+    if len(only) > 1:
+        raise CommandError(f"id: No '{only[0]}' with '{only[1]}'")
+    if len(operands) > 1:
+        raise CommandError("id: Max 1 argument")
+    who = shell_identity(invocation.device.root)
+    if operands:
+        who = _user(operands[0], who.context)
+    show = name_of if "-n" in flags else str
+    if "-u" in flags:
+        invocation.print(show(who.uid))
+    elif "-g" in flags:
+        invocation.print(show(who.gid))
+    elif "-G" in flags:
+        invocation.print(" ".join(show(gid) for gid in who.groups))
+    elif "-Z" in flags:
+        invocation.print(who.context)
+    else:
+        invocation.print(_id_line(who))
     return 0
 
 
