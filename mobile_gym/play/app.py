@@ -11,8 +11,8 @@ Routes:
   solution's next step), ``{"op": "reset"}`` (the same seed again) or ``{"op": "reset",
   "seed": 7}``, and ``{"op": "state"}``. After each request, and once on connecting,
   every connected client gets the state as a text message ``{"type": "state", "state":
-  {...}, "error": null}`` (``error``: why the request was refused, if it was) and then the
-  screen as a binary message (PNG).
+  {...}, "error": null}`` and then the screen as a binary message (PNG); ``error`` says why
+  the request was refused, if it was, to the client that sent it only.
 
 Requests run one at a time in a worker thread, so the page stays served while the phone
 steps.
@@ -51,6 +51,12 @@ def handle(session: PlaySession, request: Any) -> None:
         session.reset(request.get("seed"))
 
 
+def state_message(state: dict[str, Any], error: str | None) -> str:
+    """The text message of ``state``, with ``error``: why the client's request was refused
+    (None: it was not, or another client asked)."""
+    return json.dumps({"type": "state", "state": state, "error": error})
+
+
 def build_app(session: PlaySession) -> Starlette:
     """The web app of ``session`` (the caller closes the session when done with it)."""
     lock = anyio.Lock()
@@ -68,8 +74,9 @@ def build_app(session: PlaySession) -> Starlette:
             png = await anyio.to_thread.run_sync(session.screen_png)
         return Response(png, media_type="image/png", headers={"Cache-Control": "no-store"})
 
-    def update(text: str | None) -> tuple[str, bytes]:
-        """Carry out request ``text`` (None: none); the state message and the screen."""
+    def update(text: str | None) -> tuple[dict[str, Any], str | None, bytes]:
+        """Carry out request ``text`` (None: none); the state, why the request was refused
+        (None: it was not) and the screen."""
         error = None
         if text is not None:
             try:
@@ -78,15 +85,18 @@ def build_app(session: PlaySession) -> Starlette:
                 error = f"a request must be JSON: {exc.msg}"
             except PlayError as exc:
                 error = str(exc)
-        message = {"type": "state", "state": session.state(), "error": error}
-        return json.dumps(message), session.screen_png()
+        return session.state(), error, session.screen_png()
 
-    async def send(targets: set[WebSocket], text: str | None) -> None:
+    async def send(asker: WebSocket, targets: set[WebSocket], text: str | None) -> None:
+        """Carry out ``asker``'s request ``text``; the state and screen go to ``targets``,
+        a refusal to ``asker`` only."""
         async with lock:
-            message, png = await anyio.to_thread.run_sync(update, text)
+            state, error, png = await anyio.to_thread.run_sync(update, text)
+        everyone = state_message(state, None)
+        answer = everyone if error is None else state_message(state, error)
         for client in list(targets):
             try:
-                await client.send_text(message)
+                await client.send_text(answer if client is asker else everyone)
                 await client.send_bytes(png)
             except (WebSocketDisconnect, RuntimeError):  # it left meanwhile
                 clients.discard(client)
@@ -95,12 +105,12 @@ def build_app(session: PlaySession) -> Starlette:
         await websocket.accept()
         clients.add(websocket)
         try:
-            await send({websocket}, None)
+            await send(websocket, {websocket}, None)
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                await send(clients, message.get("text") or "")
+                await send(websocket, clients, message.get("text") or "")
         finally:
             clients.discard(websocket)
 

@@ -5,7 +5,8 @@ every episode played its record, its trajectory (a header line, one line per act
 result) and a screenshot per step, as ``mobile_gym.eval.store`` lays them out, so that
 ``mobile-gym replay DIR/trajectories/<task>/seed<N>.jsonl`` plays it again to the same
 outcome and the report and viewer read it like any run. ``results.json`` and
-``results.csv`` cover the episodes of the session.
+``results.csv`` cover every episode the folder holds, earlier sessions' too, as they do in
+a run folder ``mobile-gym eval`` resumed.
 
 The episode is written after every action: a session stopped at any moment leaves it on
 disk. An episode that has not ended (yet, or ever: the page reset it, or the server
@@ -69,7 +70,6 @@ class SessionRecording:
         self.env = env
         self.base = env.unwrapped
         self.cap: int | None = getattr(env, "max_steps", None)
-        self.seeds: list[int] = []
         self._seed = 0
         self._earlier = 0
         self._instruction = ""
@@ -171,8 +171,5 @@ class SessionRecording:
             earlier=self._earlier,
         )
         self.store.save_episode(record, (s.to_json() for s in self._steps), self._start)
-        if self._seed not in self.seeds:
-            self.seeds.append(self._seed)
-        records = [self.store.finished(self.task.id, seed) for seed in self.seeds]
-        write_results(self.store, [r for r in records if r is not None], settings().to_json())
+        write_results(self.store, self.store.records(), settings().to_json())
         return record

@@ -9,7 +9,8 @@ refused and kept, to play once its screen is back; a reset starts them over).
 
 ``state`` is what the page shows besides the screen: the instruction and the intermediate
 instructions, rewards, events, success and the end of the episode, the step count against
-the cap, and the view hierarchy.
+the cap, the view hierarchy, and for a task with a user or MCP tools what it may ask or call
+(the tools its reset listed) and the last reply and tool result.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from mobile_gym.agents.oracle import OracleAgent
 from mobile_gym.commands import Command, CommandError
+from mobile_gym.env import TOOL_CALL, USER_RESPONSE
 from mobile_gym.eval.episode_runner import action_json, describe_error, exchanges
 from mobile_gym.eval.observations import SCREENSHOT_SCALE, png_bytes
 from mobile_gym.hierarchy import Node
@@ -52,9 +54,24 @@ class Progress:
     """Every event so far, with its step and reward."""
     actions: list[dict[str, Any]] = field(default_factory=list)
     """Every action so far: its step, the command as JSON, who chose it, its error."""
+    tools: list[dict[str, Any]] = field(default_factory=list)
+    """The MCP tools the task lets the agent call (its reset ``info["tools"]``)."""
+    user_reply: dict[str, Any] | None = None
+    """The user's last reply and the step it came at."""
+    tool_call: dict[str, Any] | None = None
+    """The last MCP call (tool, arguments, result, is_error) and its step."""
     ended: bool = False
     truncated: bool = False
     error: str | None = None
+
+    def heard(self, step: int, info: dict[str, Any]) -> None:
+        """Keep the user's reply and the tool result of ``step`` (``info``), if it had any."""
+        if info.get(USER_RESPONSE):
+            self.user_reply = {"step": step, "text": info[USER_RESPONSE]}
+        call = info.get(TOOL_CALL)
+        if call:
+            shown = ("tool", "arguments", "result", "is_error")
+            self.tool_call = {"step": step, **{name: call.get(name) for name in shown}}
 
 
 def check_seed(seed: Any) -> int:
@@ -128,6 +145,7 @@ class PlaySession:
         progress.error = info.get("error") or progress.error
         step = progress.steps
         progress.instructions += [{"step": step, "text": t} for t in info.get("instructions", [])]
+        progress.heard(step, info)
         breakdown = info.get("reward_breakdown", {})
         progress.events += [
             {"step": step, "event": e, "reward": breakdown.get(e)} for e in info.get("events", [])
@@ -195,6 +213,10 @@ class PlaySession:
             "activity": info.get("activity"),
             "screen": {"width": width, "height": height},
             "hierarchy": [node_json(node) for node in self.base.device.nodes()],
+            "user": self.task.user is not None,
+            "tools": p.tools,
+            "user_reply": p.user_reply,
+            "tool_call": p.tool_call,
             "recording": (
                 str(self.recording.trajectory(p.seed)) if self.recording is not None else None
             ),
@@ -207,7 +229,8 @@ class PlaySession:
         if self.recording is not None:
             self.recording.start(seed, instruction)
         given = [{"step": 0, "text": text} for text in info.get("instructions", [])]
-        return Progress(seed, instruction, info, observation, instructions=given)
+        tools = list(info.get("tools") or [])
+        return Progress(seed, instruction, info, observation, instructions=given, tools=tools)
 
 
 def node_json(node: Node) -> dict[str, Any]:

@@ -8,11 +8,17 @@ import base64
 import cv2
 import numpy as np
 
+from mobile_gym.sim.ui import fonts
 from mobile_gym.viewer.marks import Mark
 
 _COLOUR = (255, 64, 129)
 """The marks' colour (RGB): a pink that no app of the simulated phone uses."""
 _BOX = (0, 176, 255)
+_CAPTION_EMS = 18
+"""A caption's font size is the frame's width over this (30 px on the phone's 540 px
+screenshots)."""
+_MARGIN = 6
+"""Pixels between a caption and the frame's left and right edges."""
 
 
 def annotate(frame: np.ndarray, mark: Mark | None) -> np.ndarray:
@@ -41,22 +47,25 @@ def annotate(frame: np.ndarray, mark: Mark | None) -> np.ndarray:
 
 
 def _caption(out: np.ndarray, text: str, thick: int) -> None:
-    """``text`` on a dark band along the bottom of ``out`` (ASCII; others shown as ?)."""
+    """``text`` on a dark band along the bottom of ``out``, in the simulated phone's fonts
+    (Roboto, and per character the fonts it falls back to: Chinese, symbols, other scripts),
+    cut with an ellipsis where it is wider than the frame."""
     if not text:
         return
     h, w = out.shape[:2]
-    scale = w / 480
-    shown = text.encode("ascii", "replace").decode("ascii")
-    (tw, th), _ = cv2.getTextSize(shown, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
-    while tw > w - 12 and len(shown) > 4:
-        shown = shown[: max(4, len(shown) * (w - 12) // tw - 1)] + "~"
-        (tw, th), _ = cv2.getTextSize(shown, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
-    band = th + 2 * thick + 6
+    face = fonts.face(round(w / _CAPTION_EMS))
+    mask = face.mask(face.fit(text, w - 2 * _MARGIN))
+    band = face.line_height + 2 * thick
     out[h - band :] = (out[h - band :] * 0.3).astype(out.dtype)
-    baseline = h - thick - 3
-    cv2.putText(
-        out, shown, (6, baseline), cv2.FONT_HERSHEY_SIMPLEX, scale, (255, 255, 255), 1, cv2.LINE_AA
-    )
+    top = h - band + thick
+    _paint(out[top : top + mask.shape[0], _MARGIN : _MARGIN + mask.shape[1]], mask)
+
+
+def _paint(region: np.ndarray, mask: np.ndarray) -> None:
+    """White over ``region`` (RGB, in place) where ``mask`` (0-255 coverage) has ink, in
+    integers: the same pixels on every machine."""
+    ink = mask[: region.shape[0], : region.shape[1], None].astype(np.uint16)
+    region[:] = (region * (255 - ink) + 255 * ink + 127) // 255
 
 
 def scaled(frame: np.ndarray, width: int) -> np.ndarray:

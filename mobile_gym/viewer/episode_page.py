@@ -1,8 +1,10 @@
 """The episode viewer: one self-contained HTML page per episode, a filmstrip of its steps
 (each screen with the action drawn on it) and, for the step in view, the instruction, the
 agent's raw output, reward, events, errors, the user's reply and tool results. The left and
-right arrow keys, Home and End move through the steps; ``#stepN`` opens the page at step N.
-An episode with no screen (nothing saved, and none replayed) is shown without them."""
+right arrow keys, Home and End move through the steps (with Alt, Ctrl or Meta held they keep
+their browser meaning, Alt+← going back); ``#stepN`` opens the page at step N, and shows step
+N when the address changes to it (a link, Back, Forward). An episode with no screen (nothing
+saved, and none replayed) is shown without them."""
 
 from __future__ import annotations
 
@@ -34,14 +36,19 @@ function show(i) {
     strip.scrollLeft = left - strip.clientWidth / 2;
   }
 }
+function named() {  // the frame of the address's #stepN (the first if none)
+  const wanted = (location.hash.match(/^#step(\\d+)$/) || [])[1];
+  return Math.max(0, figures.findIndex((f) => f.dataset.step === wanted));
+}
 figures.forEach((f, j) => f.addEventListener('click', () => show(j)));
 document.addEventListener('keydown', (event) => {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
   const now = Number(document.body.dataset.current || 0);
   const moves = {ArrowRight: now + 1, ArrowLeft: now - 1, Home: 0, End: figures.length - 1};
   if (event.key in moves) { event.preventDefault(); show(moves[event.key]); }
 });
-const wanted = (location.hash.match(/^#step(\\d+)$/) || [])[1];
-show(Math.max(0, figures.findIndex((f) => f.dataset.step === wanted)));
+window.addEventListener('hashchange', () => show(named()));
+show(named());
 """
 
 

@@ -268,3 +268,33 @@ def test_a_reset_keeps_the_finished_episode_until_the_next_attempt_acts(wifi, tm
     assert result["extra"]["earlier_attempts"] == 1
     assert sorted(path.name for path in screens.iterdir()) == ["step000.png", "step001.png"]
     assert (screens / "step000.png").read_bytes() == finished["step000.png"]  # the same start
+
+
+def test_a_refusal_is_told_only_to_the_client_that_asked(wifi):
+    _, client, socket, _ = wifi
+    with client.websocket_connect("/ws") as other:
+        _receive(other)  # its first state
+        refused = _command(socket, verb="click", x=2.0, y=0.5)
+        assert "x must be a number in [0, 1]" in refused["error"]
+        seen = _receive(other)  # the state goes to every client, the refusal does not
+        assert seen["error"] is None and seen["state"] == refused["state"]
+        played = _command(other, verb="key", key="HOME")
+        assert played["error"] is None and _receive(socket)["state"]["agent_steps"] == 1
+
+
+def test_results_of_a_reused_folder_cover_every_episode(tmp_path):
+    folder = tmp_path / "run"
+    for seed in (0, 1):  # two sessions, one after the other, into the same folder
+        session = PlaySession(resolve_task("settings.wifi_off"), seed, folder)
+        try:
+            session.solution_step()
+        finally:
+            session.close()
+    results = json.loads((folder / "results.json").read_text(encoding="utf-8"))
+    assert [(e["seed"], e["agent_error"]) for e in results["episodes"]] == [
+        (0, UNFINISHED),
+        (1, UNFINISHED),
+    ]
+    assert results["metrics"]["episodes"] == 2
+    rows = (folder / "results.csv").read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 3  # the header and both episodes

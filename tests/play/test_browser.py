@@ -6,43 +6,15 @@ off its path refused in the panel, the page still connected."""
 from __future__ import annotations
 
 import json
-import threading
-import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from mobile_gym.cli import app as cli
-from mobile_gym.play.app import build_app
-from mobile_gym.play.server import serving
-from mobile_gym.play.session import PlaySession
-from mobile_gym.tasks.loader import resolve_task
 from tests.browser import check_no_errors, needs_browser, open_browser
 
 pytestmark = needs_browser
-
-
-@pytest.fixture
-def played(tmp_path) -> Iterator[Any]:
-    """A function opening the page of a session of a task (recorded into tmp_path/run)
-    served on a free port; the server and its thread are gone after the test."""
-    threads = set(threading.enumerate())
-    sessions: list[PlaySession] = []
-
-    def open_page(task: str):
-        session = PlaySession(resolve_task(task), 0, tmp_path / "run")
-        sessions.append(session)
-        return session, serving(build_app(session))
-
-    yield open_page
-    for session in sessions:
-        session.close()
-    deadline = time.monotonic() + 5.0  # the event loop's idle worker threads wind down
-    while not set(threading.enumerate()) <= threads and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert set(threading.enumerate()) <= threads  # the server's threads have ended
 
 
 def _load(page, url: str) -> None:
@@ -145,15 +117,19 @@ def test_hovering_a_hierarchy_node_outlines_it_on_the_screen(played):
         check_no_errors(opened)
 
 
+def _solution_steps(page, count: int) -> None:
+    """Play the solution's first ``count`` steps with the page's button, one at a time."""
+    for step in range(1, count + 1):
+        page.locator("#solution").click()
+        _wait_steps(page, step)
+
+
 def test_long_press_wheel_keys_and_buttons_become_commands(played):
     session, server = played("contacts.star_named")
     with server as url, open_browser() as opened:
         page = opened.page
         _load(page, url)
-        page.locator("#solution").click()  # open Contacts
-        _wait_steps(page, 1)
-        page.locator("#solution").click()  # its search field
-        _wait_steps(page, 2)
+        _solution_steps(page, 2)  # Contacts open, its search field focused
         page.keyboard.type("Ann")
         _wait_steps(page, 3)
         _, field = _node(_state(page), id=":id/search_query")
