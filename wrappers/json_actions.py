@@ -8,13 +8,13 @@ Schema (one JSON object; unknown keys are ignored)::
     double_tap        index | x, y           two taps
     long_press        index | x, y           long press
     input_text        text [, index | x, y]  tap the field (if given), then type text
-    scroll            direction [, index | x, y]   reveal content further ``direction``
+    scroll            direction [, index | x, y] [, span]   reveal content further ``direction``
     swipe             direction [, index | x, y]   the finger moves ``direction``
     navigate_home                            HOME key
     navigate_back                            BACK key
     keyboard_enter                           ENTER key
     open_app          app_name               open the app from the app drawer
-    wait                                     let a frame pass
+    wait              [ms]                   let a frame pass (``ms``: that long)
     status            goal_status            complete | infeasible: ends the episode
     answer            text                   reply to the user
     ask_user          text                   ask the user a question
@@ -32,6 +32,16 @@ object a line), as MobileWorld names them.
 ``index`` is an element number of the current screen (``screen_elements``); ``x``, ``y`` are
 pixels on the device screen (as AndroidWorld uses), converted to the normalised touch
 positions. ``direction`` is ``up``, ``down``, ``left`` or ``right``.
+
+Beyond AndroidWorld's schema, two optional fields carry what a ``Command`` can say and
+AndroidWorld's actions cannot, so that every command has a JSON action doing exactly the
+same (``mobile_gym.data`` writes them in its labels): a scroll's ``span``, how far the finger
+moves as a fraction of the screen (above 0, at most 1; default ``SCROLL_SPAN``), and a
+wait's ``ms``, how long it lasts in milliseconds (0 to ``MAX_WAIT_MS``; default one frame).
+They are ``Command``'s fields of the same names and are checked as ``Command.check`` checks
+them: a malformed one is refused like any other field. An action with either is read into
+a ``JsonCommand`` (a ``ParsedCommand`` that carries them); ``parsed_action`` in ``info``
+shows it in the text grammar, which has no such fields.
 
 Tolerated: the object inside prose or a Markdown ``json`` fence, Python dict syntax (single
 quotes, ``True``), trailing commas, ``"action"`` for ``"action_type"``, numbers written as
@@ -54,10 +64,12 @@ import math
 import numbers
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
+from mobile_gym.actions import StepResult
 from mobile_gym.checks import check_json, check_nesting, shown
-from mobile_gym.commands import DIRECTIONS, CommandError
+from mobile_gym.commands import DIRECTIONS, Command, CommandError, run_command
 from mobile_gym.wrappers.text_commands import (
     ParsedActionWrapper,
     ParsedCommand,
@@ -68,9 +80,12 @@ from mobile_gym.wrappers.text_commands import (
 __all__ = [
     "ACCEPTED_JSON_FORMS",
     "ACTION_TYPES",
+    "EXTRA_FIELDS",
     "JsonActionError",
     "JsonActions",
+    "JsonCommand",
     "json_action",
+    "json_command",
     "parse_json_action",
 ]
 
@@ -95,8 +110,9 @@ ACTION_TYPES = (
 ACCEPTED_JSON_FORMS = (
     'Reply with one JSON object, e.g. {"action_type": "click", "index": 3}. action_type: '
     "click, double_tap, long_press (index, or x and y in pixels); input_text (text, optional "
-    "index); scroll, swipe (direction up|down|left|right, optional index); navigate_home; "
-    "navigate_back; keyboard_enter; open_app (app_name); wait; status (goal_status complete|"
+    "index); scroll, swipe (direction up|down|left|right, optional index; scroll: optional span, "
+    "the fraction of the screen the finger moves); navigate_home; navigate_back; "
+    "keyboard_enter; open_app (app_name); wait (optional ms); status (goal_status complete|"
     "infeasible); answer (text); ask_user (text: the reply comes in ask_user_response); mcp "
     "(action_name: the tool, action_json: its arguments object; the result comes in "
     "tool_call). index is an element number of the current screen."
@@ -148,11 +164,35 @@ _GOALS = {
 }
 _TYPES = {name: kind for kind, name in _NAMES.items()}
 _POSITIONED = ("click", "double_tap", "long_press", "input_text", "scroll", "swipe")
+EXTRA_FIELDS = {"scroll": "span", "wait": "ms"}
+"""The field each action type takes beyond AndroidWorld's schema (``JsonCommand``'s)."""
 _FENCED = re.compile(r"```[ \t]*(?:json|python|js|javascript)?[ \t]*\r?\n?(.*?)```", re.S | re.I)
 
 
 class JsonActionError(CommandError):
     """Agent output that is not a JSON action; the message says why, for the agent."""
+
+
+@dataclass(frozen=True)
+class JsonCommand(ParsedCommand):
+    """A ``ParsedCommand`` with the fields JSON actions take beyond AndroidWorld's schema
+    (``EXTRA_FIELDS``); ``json_command`` makes one only when one of them is set, so that an
+    action without them reads as (and equals) a plain ``ParsedCommand``."""
+
+    span: float | None = None
+    """How far a scroll moves the finger, as a fraction of the screen (``Command.span``)."""
+    ms: int | None = None
+    """How long a wait lasts, in milliseconds (``Command.ms``)."""
+
+
+def json_command(
+    name: str, *, span: float | None = None, ms: int | None = None, **fields: Any
+) -> ParsedCommand:
+    """``ParsedCommand(name, **fields)``, or a ``JsonCommand`` when ``span`` or ``ms`` is
+    set."""
+    if span is None and ms is None:
+        return ParsedCommand(name, **fields)
+    return JsonCommand(name, span=span, ms=ms, **fields)
 
 
 def parse_json_action(action: str | Mapping[str, Any]) -> ParsedCommand:
@@ -205,14 +245,15 @@ def parse_json_action(action: str | Mapping[str, Any]) -> ParsedCommand:
             raise JsonActionError(
                 f'{kind} needs "direction": one of {", ".join(DIRECTIONS)}, got {shown(value)}'
             )
-    return ParsedCommand(name, index=index, point=point, text=text, direction=direction)
+    extra = _read_extra(data, kind, direction)
+    return json_command(name, index=index, point=point, text=text, direction=direction, **extra)
 
 
 def json_action(parsed: ParsedCommand) -> dict[str, Any]:
     """The JSON action, in MobileWorld's keys, that ``parse_json_action`` reads back as
     ``parsed``: e.g. ``{"action_type": "input_text", "text": "hi", "index": 3}``, ``DONE``
     as ``{"action_type": "status", "goal_status": "complete"}``, ``MCP`` with
-    ``action_name`` and ``action_json``."""
+    ``action_name`` and ``action_json``; a ``JsonCommand``'s ``span`` or ``ms`` too."""
     if parsed.name in ("DONE", "INFEASIBLE"):
         goal = "complete" if parsed.name == "DONE" else "infeasible"
         return {"action_type": "status", "goal_status": goal}
@@ -233,7 +274,7 @@ def json_action(parsed: ParsedCommand) -> dict[str, Any]:
         data["index"] = parsed.index
     elif parsed.point is not None:
         data["x"], data["y"] = parsed.point
-    return data
+    return {**data, **_extras_of(parsed)}
 
 
 def _find_object(text: str) -> dict[str, Any]:
@@ -311,6 +352,32 @@ def _where(data: dict[str, Any], kind: str) -> tuple[int | None, tuple[float, fl
     return None, None
 
 
+def _read_extra(data: dict[str, Any], kind: str, direction: str) -> dict[str, Any]:
+    """The field ``kind`` takes beyond AndroidWorld's schema (``EXTRA_FIELDS``) as ``data``
+    gives it (a number written as a string too; a whole number of milliseconds as an
+    integer), checked as ``Command.check`` checks it; {} when it is absent or null."""
+    name = EXTRA_FIELDS.get(kind)
+    if name is None or data.get(name) is None:
+        return {}
+    value: Any = _number(data[name])
+    if value is None:
+        value = data[name]  # not a number: the check says so
+    elif name == "ms" and value.is_integer():
+        value = int(value)
+    try:
+        Command(kind, direction=direction, **{name: value}).check()
+    except CommandError as exc:
+        raise JsonActionError(str(exc)) from None
+    return {name: value}
+
+
+def _extras_of(parsed: ParsedCommand) -> dict[str, Any]:
+    """The fields beyond AndroidWorld's schema that ``parsed`` sets (``JsonCommand``), by
+    name: ``{"span": 0.5}``, ``{"ms": 2000}`` or ``{}``."""
+    values = {name: getattr(parsed, name, None) for name in EXTRA_FIELDS.values()}
+    return {name: value for name, value in values.items() if value is not None}
+
+
 def _string(data: dict[str, Any], keys: tuple[str, ...], kind: str) -> str:
     for key in keys:
         value = data.get(key)
@@ -354,8 +421,9 @@ class JsonActions(ParsedActionWrapper):
         ``UnicodeText(max_length)``: text holding one JSON object (bare, in prose or in a
         ```` ```json ```` fence), read by ``parse_json_action`` (schema in this module's
         docstring). A ``dict`` is accepted too. ``index`` refers to ``screen_elements`` of the
-        current screen; ``x``, ``y`` are device pixels. Every action is carried out through
-        ``run_command``: one step here is one agent action.
+        current screen; ``x``, ``y`` are device pixels; a scroll's ``span`` and a wait's
+        ``ms`` go to the command. Every action is carried out through ``run_command``: one
+        step here is one agent action.
 
     Observation Space:
         That of the wrapped env, unchanged (``Dict(screen, instruction)`` for MobileEnv). Give
@@ -379,3 +447,8 @@ class JsonActions(ParsedActionWrapper):
 
     def parse(self, action: Any) -> ParsedCommand:
         return parse_json_action(action)
+
+    def carry_out(self, parsed: ParsedCommand, command: Command) -> StepResult:
+        """Play ``command`` with the scroll's ``span`` or the wait's ``ms`` that ``parsed``
+        gives (checked when it was read)."""
+        return run_command(self.env, replace(command, **_extras_of(parsed)))

@@ -41,7 +41,8 @@ ACTIONS: tuple[tuple[dict[str, Any], str], ...] = (
     ),
     (
         {"action_type": "scroll", "direction": "down"},
-        'reveal content further that way: up, down, left or right ("index": inside that element)',
+        'reveal content further that way: up, down, left or right ("index": inside that element;'
+        ' "span": how far, a fraction of the screen)',
     ),
     (
         {"action_type": "swipe", "direction": "up"},
@@ -51,7 +52,7 @@ ACTIONS: tuple[tuple[dict[str, Any], str], ...] = (
     ({"action_type": "navigate_home"}, "press the HOME key"),
     ({"action_type": "keyboard_enter"}, "press the ENTER key"),
     ({"action_type": "open_app", "app_name": "Clock"}, "open the app of that name"),
-    ({"action_type": "wait"}, "do nothing for a moment"),
+    ({"action_type": "wait"}, 'do nothing for a moment ("ms": for that many milliseconds)'),
     (
         {"action_type": "answer", "text": "42"},
         "give the user the answer the task asks for",

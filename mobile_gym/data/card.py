@@ -184,9 +184,13 @@ def _schema() -> str:
         "`action` is one JSON object: `action_type` and its fields (`text`, `direction`, "
         "`app_name`, `goal_status`, `action_name` and `action_json` for `mcp`). An action "
         "with a point has `x` and `y` (the phone's pixels) and, when the point is a "
-        "numbered element's centre, its `index`; for a recorded command, `element_index` names "
-        "the element centred there, else the smallest that contains it. mobile-gym's `JsonActions` wrapper reads "
-        "every action back (`parse_json_action`, `index` first) to do what was done.",
+        "numbered element's centre, its `index`. Two fields go beyond AndroidWorld's schema: "
+        "a scroll's `span` (how far the finger moves, a fraction of the screen) and a wait's "
+        "`ms` (its length in milliseconds), when the action set them. `element_index` is "
+        "the element the action points at: the one its `index` names when the screen has "
+        "it, else the one centred on its point, else the smallest containing the point; "
+        "null for none. mobile-gym's `JsonActions` wrapper reads every action back "
+        "(`parse_json_action`, `index` first) to do what was done.",
         "",
     ]
     return "\n".join(lines)

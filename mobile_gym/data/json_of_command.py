@@ -1,6 +1,6 @@
 """A ``Command`` (what the oracle and the gesture agents do, positions normalised to
 [0, 1]) written as a JSON action (``mobile_gym.wrappers.json_actions``: AndroidWorld's
-actions and MobileWorld's ``ask_user`` and ``mcp``).
+actions and MobileWorld's ``ask_user`` and ``mcp``), and the element an action points at.
 
 A point on the screen becomes an element of the screen's numbered list
 (``screen_elements``): the element centred exactly there, else the smallest one that
@@ -16,9 +16,13 @@ contains it. Two forms are written:
 
 Keys: ``BACK``, ``HOME`` and ``ENTER`` become ``navigate_back``, ``navigate_home`` and
 ``keyboard_enter``; a swipe becomes the direction the finger moves most; ``status``,
-``answer``, ``ask_user``, ``open_app``, ``wait`` and ``mcp_call`` keep their fields
-(a wait's length and a scroll's span have no JSON field and are left out). A command with
-no JSON action (another key) raises ``ValueError``.
+``answer``, ``ask_user``, ``open_app``, ``wait`` and ``mcp_call`` keep their fields; a
+scroll keeps its ``span`` and a wait its ``ms`` (when the command sets them), the fields
+JSON actions take beyond AndroidWorld's schema (``EXTRA_FIELDS``). A command with no JSON
+action (another key) raises ``ValueError``.
+
+``pointed_element`` is the element a JSON or text reply points at, by the same rule as a
+command's (``hit_element``), for the rows of model replies.
 """
 
 from __future__ import annotations
@@ -26,12 +30,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mobile_gym.commands import Command
+from mobile_gym.commands import Command, CommandError
 from mobile_gym.wrappers.elements import Element
-from mobile_gym.wrappers.json_actions import json_action
-from mobile_gym.wrappers.text_commands import ParsedCommand
+from mobile_gym.wrappers.json_actions import json_action, json_command
+from mobile_gym.wrappers.text_commands import ParsedCommand, resolve_command
 
-__all__ = ["command_json_action", "hit_element", "parsed_command", "pixels"]
+__all__ = ["command_json_action", "hit_element", "parsed_command", "pixels", "pointed_element"]
 
 KEY_ACTIONS = {"BACK": "GOBACK", "HOME": "HOME", "ENTER": "ENTER"}
 """The keys a JSON action can press, by key name (their ``ParsedCommand`` names)."""
@@ -67,6 +71,27 @@ def hit_element(
     return min(around, key=lambda e: (e.bounds.width * e.bounds.height, e.index)), False
 
 
+def pointed_element(
+    parsed: ParsedCommand, elements: Sequence[Element], size: tuple[int, int]
+) -> int | None:
+    """The index of the element that ``parsed`` (a JSON or text reply, as read) points at
+    on a screen of ``size`` showing ``elements``: the element it names by index; for a
+    point, ``hit_element``'s (centred there, else the smallest containing it). None when it
+    names no place, an element this screen has not, or a point off it."""
+    if parsed.index is None and parsed.point is None:
+        return None
+    try:  # where the place is, resolved as the env resolves it
+        tap = resolve_command(
+            ParsedCommand("TAP", index=parsed.index, point=parsed.point), list(elements), size
+        )
+    except CommandError:
+        return None
+    if parsed.index is not None:
+        return parsed.index
+    element, _ = hit_element(tap, elements, size)
+    return None if element is None else element.index
+
+
 def parsed_command(
     command: Command, elements: Sequence[Element], size: tuple[int, int]
 ) -> ParsedCommand:
@@ -82,7 +107,9 @@ def parsed_command(
     if verb == "type":
         return ParsedCommand("TYPE", index=index, point=point, text=command.text)
     if verb == "scroll":
-        return ParsedCommand("SCROLL", index=index, point=point, direction=command.direction)
+        return json_command(
+            "SCROLL", index=index, point=point, direction=command.direction, span=command.span
+        )
     if verb == "swipe":
         return ParsedCommand("SWIPE", direction=_swipe_direction(command))
     if verb == "key":
@@ -94,7 +121,7 @@ def parsed_command(
     if verb == "mcp_call":
         return ParsedCommand("MCP", tool=command.tool, arguments=command.arguments)
     if verb == "wait":
-        return ParsedCommand("WAIT")
+        return json_command("WAIT", ms=command.ms)
     if verb == "open_app":
         return ParsedCommand("OPEN_APP", text=command.app)
     if verb in _TEXTS:

@@ -8,8 +8,10 @@ action K - 1 brought back: the user's reply and the MCP tool's result (``replies
 action is written as a JSON action on that screen: a recorded ``Command`` (the oracle's)
 through ``mobile_gym.data.json_of_command``, the reply of an LLM agent in the ``json`` or
 ``text`` action space as the env read it (a reply it could not read has no JSON action: its
-text stays in ``command``). The screen's size is the extent of its view
-hierarchy (its windows fill the screen).
+text stays in ``command``). ``element_index`` is the element the action points at, by one
+rule for both (``hit_element``: the element centred on the point, else the smallest that
+contains it; a reply's index when the screen has that element): None for none. The
+screen's size is the extent of its view hierarchy (its windows fill the screen).
 
 Episodes that ended in an ``error`` (their infrastructure failed) are left out; a run
 folder that cannot be read, or was run without saving observations, raises
@@ -28,7 +30,7 @@ import cv2
 import numpy as np
 
 from mobile_gym.commands import Command
-from mobile_gym.data.json_of_command import command_json_action
+from mobile_gym.data.json_of_command import command_json_action, pointed_element
 from mobile_gym.eval.observations import png_bytes
 from mobile_gym.eval.records import EpisodeRecord
 from mobile_gym.eval.replay import ReplayFileError, read_trajectory
@@ -220,7 +222,7 @@ def _json_action(
             parsed = _READERS[action_space](action)
         except (ValueError, TypeError, RecursionError):
             return None, None
-        return json_action(parsed), parsed.index
+        return json_action(parsed), pointed_element(parsed, screen.elements, screen.size)
     raise ExportError(
         f"{path}: step {step}: an action of the {action_space or 'unknown'!r} action space "
         "(export reads commands, as the oracle and gesture agents record them, and the "

@@ -77,8 +77,8 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "element_index",
         "int32",
-        "the element the action points at (a command's point: the element centred there, "
-        "else the smallest that contains it; null: none)",
+        "the element the action points at (an index the screen has; a point: the element "
+        "centred there, else the smallest that contains it; null: none)",
     ),
     Column(
         "command",

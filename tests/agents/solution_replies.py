@@ -6,9 +6,8 @@ step written as a reply ``Thought: ...`` / ``Action: {JSON}``, as a model would 
 A tap on an element the screen numbers is written with its ``index``, any other point
 with ``x`` and ``y`` in pixels (``mobile_gym.data.json_of_command.parsed_command``); a
 step that needs what the user said or a tool returned is filled in from what the agent was
-last told. The JSON ``scroll`` moves less far than the reference's, so when a step's target
-is not on screen yet after a scroll, the reply repeats the last scroll (counted in
-``extra_scrolls``).
+last told. A ``scroll`` carries the reference's length (``span``) and a ``wait`` its
+duration (``ms``), so the replies take exactly the reference's steps.
 
 Only the replies read the episode (the solution and the screen's hierarchy); the agent
 itself runs unchanged: its prompt, the HTTP request, the reply read into a JSON action,
@@ -40,15 +39,12 @@ class SolutionReplies:
         self.info: dict[str, Any] = {}
         self.info_at_reset: dict[str, Any] = {}
         self.tool_call: dict[str, Any] | None = None
-        self.scroll: dict[str, Any] | None = None
-        self.extra_scrolls = 0
         self.kinds: list[str] = []
 
     def start(self, env: Any) -> None:
         self.env = env.unwrapped
         self.steps = list(self.env.episode.solution())
-        self.tool_call = self.scroll = None
-        self.extra_scrolls = 0
+        self.tool_call = None
         self.kinds = []
 
     def __call__(self, body: dict[str, Any]) -> Reply:
@@ -57,17 +53,9 @@ class SolutionReplies:
             return self._reply({"action_type": "status", "goal_status": "complete"})
         device, episode = self.env.device, self.env.episode
         step = bind_step(self.steps[0], episode.told_values(), self.tool_call)
-        try:
-            command = step_command(step, device.hierarchy_xml(), device.size)
-        except LookupError:
-            if self.scroll is None:
-                raise
-            self.extra_scrolls += 1  # the target is further than one JSON scroll
-            return self._reply(self.scroll)
+        command = step_command(step, device.hierarchy_xml(), device.size)
         self.steps.pop(0)
         action = json_action(parsed_command(command, env_elements(self.env), device.size))
-        if action["action_type"] == "scroll":
-            self.scroll = action
         return self._reply(action)
 
     def _reply(self, action: dict[str, Any]) -> Reply:

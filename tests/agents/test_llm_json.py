@@ -3,8 +3,7 @@
 Every MobileWorld task is played by a real ``LLMAgent`` in the ``json`` dialect whose
 scripted endpoint answers with the task's reference solution written as JSON action replies
 (``tests.agents.solution_replies``), through the episode runner under the original rules:
-each ends in success, in the reference's number of steps (plus the scrolls a shorter JSON
-scroll needs), its questions and tool calls counted, the task's tools listed in the prompt
+each ends in success, in the reference's number of steps, its questions and tool calls counted, the task's tools listed in the prompt
 and what the user said and the tools returned shown in the next turn. The VLM agent plays a
 few of them on the Set-of-Marks screenshot, and ``mobile-gym eval`` runs the dialect on a
 MobileWorld task from the command line.
@@ -38,12 +37,6 @@ from tests.agents.solution_replies import (
 )
 
 TASKS = {t: s for t, s in shipped_tasks().items() if s.suite == "mobileworld"}
-FURTHER_SCROLLS = {
-    "mw.native.send_zip_files_ask_user_2": 1,
-    "mw.work.local_file_management_2": 1,
-}
-"""Tasks whose reference scroll moves further than a JSON ``scroll``: the scrolls more a
-JSON agent needs."""
 SEEN_BY_THE_VLM = (
     "mw.map.check_distance_mcp_2",  # interaction and MCP
     "mw.native.take_selfie",
@@ -87,8 +80,7 @@ def test_the_json_dialect_plays_every_mobileworld_task(task_id: str) -> None:
     record, replies, requests = solve(spec)
     assert record.error is None and record.agent_error is None
     assert record.success, f"{task_id}: the episode failed"
-    assert replies.extra_scrolls == FURTHER_SCROLLS.get(task_id, 0)
-    assert record.steps == spec.min_steps + replies.extra_scrolls
+    assert record.steps == spec.min_steps
     assert record.asks == sum(step.ask_user is not None for step in spec.solution)
     assert record.mcp_calls == sum(step.mcp_call is not None for step in spec.solution)
     assert record.agent == f"llm-json:{MODEL}"

@@ -1,15 +1,21 @@
 """Commands written as JSON actions: the element a point hits, the pixels, and every verb
-read back by the JSON action wrapper's parser."""
+read back by the JSON action wrapper's parser; the element a model's reply points at."""
 
 from __future__ import annotations
 
 import pytest
 
 from mobile_gym.commands import Command
-from mobile_gym.data.json_of_command import command_json_action, hit_element, parsed_command
+from mobile_gym.data.json_of_command import (
+    command_json_action,
+    hit_element,
+    parsed_command,
+    pointed_element,
+)
 from mobile_gym.geometry import Rect
 from mobile_gym.wrappers.elements import Element
-from mobile_gym.wrappers.json_actions import parse_json_action
+from mobile_gym.wrappers.json_actions import JsonCommand, parse_json_action
+from mobile_gym.wrappers.text_commands import parse_text_command
 
 SIZE = (1081, 2401)  # normalised points are pixels / (size - 1): whole numbers here
 
@@ -62,6 +68,8 @@ def test_a_point_on_no_numbered_element_is_pixels_alone() -> None:
         (at("type", 900, 500, text="hi"), {"action_type": "input_text", "text": "hi", "index": 1, "x": 900, "y": 500}),
         (Command("type", text="hi"), {"action_type": "input_text", "text": "hi"}),
         (at("scroll", 540, 500, direction="down"), {"action_type": "scroll", "direction": "down", "index": 0, "x": 540, "y": 500}),
+        (at("scroll", 540, 500, direction="up", span=0.25), {"action_type": "scroll", "direction": "up", "index": 0, "span": 0.25, "x": 540, "y": 500}),
+        (Command("scroll", direction="left", span=0.5), {"action_type": "scroll", "direction": "left", "span": 0.5}),
         (Command("swipe", 0.5, 0.8, 0.5, 0.2), {"action_type": "swipe", "direction": "up"}),
         (Command("swipe", 0.2, 0.5, 0.9, 0.55), {"action_type": "swipe", "direction": "right"}),
         (Command("key", key="BACK"), {"action_type": "navigate_back"}),
@@ -72,7 +80,9 @@ def test_a_point_on_no_numbered_element_is_pixels_alone() -> None:
         (Command("answer", text="42"), {"action_type": "answer", "text": "42"}),
         (Command("ask_user", text="Which one?"), {"action_type": "ask_user", "text": "Which one?"}),
         (Command("open_app", app="Notes"), {"action_type": "open_app", "app_name": "Notes"}),
-        (Command("wait", ms=500), {"action_type": "wait"}),
+        (Command("wait"), {"action_type": "wait"}),
+        (Command("wait", ms=500), {"action_type": "wait", "ms": 500}),
+        (Command("wait", ms=0), {"action_type": "wait", "ms": 0}),
         (
             Command("mcp_call", tool="amap_maps_weather", arguments={"city": "杭州"}),
             {"action_type": "mcp", "action_name": "amap_maps_weather", "action_json": {"city": "杭州"}},
@@ -93,3 +103,43 @@ def test_every_verb_has_its_json_action_and_the_parser_reads_it(
 def test_a_key_without_a_json_action_is_refused() -> None:
     with pytest.raises(ValueError, match="VOLUME_UP"):
         parsed_command(Command("key", key="VOLUME_UP"), SCREEN, SIZE)
+
+
+@pytest.mark.parametrize(
+    "command", [at("scroll", 820, 460, direction="down", span=0.508), Command("wait", ms=10000)]
+)
+def test_the_label_of_a_scroll_or_a_wait_carries_its_span_or_length(command: Command) -> None:
+    action, _ = command_json_action(command, SCREEN, SIZE)
+    for parsed in (parse_json_action(action), parsed_command(command, SCREEN, SIZE)):
+        assert isinstance(parsed, JsonCommand)
+        assert (parsed.span, parsed.ms) == (command.span, command.ms)
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ({"action_type": "click", "x": 820, "y": 460}, 1),  # in the row and the button
+        ({"action_type": "long_press", "x": 100, "y": 500}, 0),  # in the row only
+        ({"action_type": "click", "x": 540, "y": 500}, 0),  # the row's centre
+        ({"action_type": "double_tap", "x": 500, "y": 50}, None),  # unnumbered text only
+        ({"action_type": "click", "x": 5000, "y": 50}, None),  # off the screen
+        ({"action_type": "click", "index": 1}, 1),
+        ({"action_type": "long_press", "index": 999}, None),  # no such element here
+        ({"action_type": "scroll", "direction": "down", "x": 820, "y": 460}, 1),
+        ({"action_type": "scroll", "direction": "down"}, None),
+        ({"action_type": "navigate_back"}, None),
+    ],
+)
+def test_a_reply_points_at_the_element_a_command_at_its_point_would(
+    reply: dict[str, object], expected: int | None
+) -> None:
+    assert pointed_element(parse_json_action(reply), SCREEN, SIZE) == expected
+    if "x" in reply and expected is not None:  # one rule for replies and commands
+        command = at("click", reply["x"], reply["y"])  # type: ignore[arg-type]
+        assert command_json_action(command, SCREEN, SIZE)[1] == expected
+
+
+def test_a_text_reply_points_at_elements_by_the_same_rule() -> None:
+    assert pointed_element(parse_text_command("ACTION: TAP(1)"), SCREEN, SIZE) == 1
+    assert pointed_element(parse_text_command("ACTION: TAP(7)"), SCREEN, SIZE) is None
+    assert pointed_element(parse_text_command("ACTION: HOME"), SCREEN, SIZE) is None
