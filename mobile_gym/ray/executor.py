@@ -15,16 +15,24 @@ a model endpoint (``llm``, ``vlm``, or the ``llm`` user) play at most ``max_conc
 episodes at once, so that the cluster sends each endpoint at most that many requests at a
 time.
 
+A run that could never start an actor stops before starting any: an episode larger than
+every node (``--num-cpus-per-episode``) of a Ray the run started, or of a cluster whose
+autoscaler reported node types none of which is that large. A cluster that may still add
+such a node gets ``probes.GROW_S`` to do it. Joining a cluster at ``HOST:PORT`` first asks the
+head's GCS for its cluster id, so that an address where no head answers is one error within
+seconds (``ray.init`` would retry for minutes).
+
 Ray is imported only when a run starts; without it ``RayUnavailableError`` names the extra.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import pathlib
 import re
-import socket
 import tempfile
+import time
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
@@ -33,7 +41,10 @@ from mobile_gym.eval.plan import Episode
 from mobile_gym.eval.records import EpisodeRecord, episode_key
 from mobile_gym.eval.runner import Finished, RunSettings, Started, play, worker_agent
 from mobile_gym.eval.store import RunStore, write_atomic
+from mobile_gym.ray import probes
 from mobile_gym.ray.envs import DEFAULT_ENVS, EnvCache
+
+log = logging.getLogger(__name__)
 
 ENDPOINT_AGENTS = ("llm", "vlm")
 """Agents that call a model endpoint (its ``base_url`` option, or the default one)."""
@@ -47,8 +58,9 @@ class RayUnavailableError(ImportError):
 
 
 class RayRunError(RuntimeError):
-    """A run on Ray could not go on: the cluster cannot be reached, or an episode's actor
-    died more often than ``max_retries`` allows. Rerunning the command resumes it."""
+    """A run on Ray could not go on: the cluster cannot be reached, no node of it holds an
+    episode actor, or an episode's actor died more often than ``max_retries`` allows.
+    Rerunning the command resumes it."""
 
 
 @dataclass(frozen=True)
@@ -173,15 +185,10 @@ def require_ray() -> Any:
     return ray
 
 
-REACH_S = 5.0
-"""How long joining a cluster at ``HOST:PORT`` waits for its head to answer at all."""
-
-
 def connect(address: str | None) -> bool:
     """Join the cluster at ``address`` (``RayOptions.address``) unless this process is in
     one already; whether this call started Ray (and so must shut it down). ConnectionError
-    at once when nothing answers at a ``HOST:PORT`` address (Ray itself would try again for
-    minutes)."""
+    when no Ray head answers at a ``HOST:PORT`` address (``probes.check_head``)."""
     ray = require_ray()
     if ray.is_initialized():
         return False
@@ -189,11 +196,7 @@ def connect(address: str | None) -> bool:
         ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)
         return True
     if address != "auto" and not address.startswith("ray://"):
-        host, _, port = address.rpartition(":")
-        try:
-            socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_S).close()
-        except OSError as exc:
-            raise ConnectionError(f"nothing answers at {address}: {exc}") from None
+        probes.check_head(address)
     ray.init(address=address, log_to_driver=False, configure_logging=False)
     return True
 
@@ -228,7 +231,9 @@ class RayExecutor:
                 f"cannot join the Ray cluster at {self.options.address}: {exc}"
             ) from None
         try:
-            return _Dispatch(ray, self, settings, store, finished, started).run(pending)
+            alone = owned and self.options.address is None  # a Ray started for this run
+            dispatch = _Dispatch(ray, self, settings, store, finished, started, alone)
+            return dispatch.run(pending)
         finally:
             if owned:
                 ray.shutdown()
@@ -245,8 +250,10 @@ class _Dispatch:
         store: RunStore,
         finished: Finished,
         started: Started | None,
+        alone: bool,
     ) -> None:
         self.ray = ray
+        self.alone = alone  # a Ray this run started: its nodes are all it will ever have
         self.options = executor.options
         self.placements = executor.placements
         self.settings = settings
@@ -261,12 +268,15 @@ class _Dispatch:
         self.running: dict[Any, tuple[Episode, Any]] = {}  # play() call -> episode, actor
         self.earlier: dict[str, int] = {}
         self.lost: dict[str, int] = {}
+        self.deadline: float | None = None  # until the first actor is up (``_room``)
 
     def run(self, pending: list[Episode]) -> bool:
         ray = self.ray
         options = self.options
+        cpus = probes.node_cpus(ray)
+        self._room(cpus)
         actors = options.actors or max(
-            1, int(ray.cluster_resources().get("CPU", 1) // options.num_cpus_per_episode)
+            1, sum(int(node // options.num_cpus_per_episode) for node in cpus)
         )
         limit = min(actors, options.max_concurrency) if endpoints(self.settings) else actors
         for _ in range(min(limit, len(pending))):
@@ -277,7 +287,13 @@ class _Dispatch:
             while (queue and not stopped) or self.running:
                 while queue and not stopped and self.idle and len(self.running) < limit:
                     self._submit(queue.popleft())
-                (ready,), _ = ray.wait([*self.running, *self.starting], num_returns=1)
+                done, _ = ray.wait(
+                    [*self.running, *self.starting], num_returns=1, timeout=self._patience()
+                )
+                if not done:
+                    self._no_room()
+                    continue
+                ready = done[0]
                 if ready in self.starting:
                     self._started(ready)
                     continue
@@ -292,6 +308,51 @@ class _Dispatch:
                 ray.kill(actor)
         return stopped
 
+    def _room(self, cpus: list[float]) -> None:
+        """RayRunError when no node will ever hold an episode actor: none of a Ray this run
+        started, nor any node type of an autoscaler that reported them. When only the live
+        nodes are too small the first actor gets ``probes.GROW_S`` to start (``deadline``)."""
+        need = self.options.num_cpus_per_episode
+        largest = max(cpus, default=0.0)
+        if need <= largest:
+            return
+        if self.alone:
+            raise RayRunError(
+                f"{probes.too_large(need, largest)} (the Ray started for this run, on this "
+                f"machine's CPUs); {probes.fewer_cpus(largest)}"
+            )
+        types = probes.node_type_cpus()
+        if types is not None and need > max(types, default=0.0):
+            raise RayRunError(
+                f"{probes.too_large(need, largest)} and its autoscaler adds none larger than "
+                f"{max(types, default=0.0):g}; {probes.fewer_cpus(max([largest, *types]))}"
+            )
+        log.warning(
+            "%s: waiting up to %g s for the cluster to add a node that large",
+            probes.too_large(need, largest),
+            probes.GROW_S,
+        )
+        self.deadline = time.monotonic() + probes.GROW_S
+
+    def _patience(self) -> float | None:
+        """How long the next wait for an actor may last: None (as long as it takes) unless
+        the first actor waits for a node large enough (``_room``)."""
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - time.monotonic())
+
+    def _no_room(self) -> None:
+        """The wait for a node large enough ran out: RayRunError unless one joined
+        meanwhile (its actor may still wait for CPUs other work holds, as any does)."""
+        need = self.options.num_cpus_per_episode
+        largest = max(probes.node_cpus(self.ray), default=0.0)
+        if need > largest:
+            raise RayRunError(
+                f"{probes.too_large(need, largest)}, and no larger node joined in {probes.GROW_S:g} s; "
+                f"{probes.fewer_cpus(largest)}"
+            )
+        self.deadline = None
+
     def _spawn(self) -> None:
         actor = self.actor_class.remote(self.options.envs)
         self.starting[actor.node.remote()] = actor
@@ -300,6 +361,7 @@ class _Dispatch:
         actor = self.starting.pop(call)
         try:
             self.idle.append((actor, self.ray.get(call)))
+            self.deadline = None  # a node holds an actor
         except self.ray.exceptions.RayActorError:
             self._spawn()
 

@@ -3,7 +3,9 @@ separate processes (``ray start``) on 127.0.0.1, usage statistics off. A run spr
 both nodes and its run folder equals a serial run's, through the API and through
 ``mobile-gym eval --executor ray --address``; when the worker node dies mid-run (its raylet
 and workers killed) the episodes it held are played again on the head and the run folder is
-still the serial one's; stopping the cluster leaves no Ray process of it behind."""
+still the serial one's; a run whose episodes no node can hold waits until one that can
+joins (as an autoscaling cluster adds it); stopping the cluster leaves no Ray process of it
+behind."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from tests.ray.test_executor import assert_same_runs
 
 ray = pytest.importorskip("ray")
 
+from mobile_gym.ray import probes  # noqa: E402
 from mobile_gym.ray.executor import RayExecutor, RayOptions  # noqa: E402
 from mobile_gym.ray.local_cluster import LocalCluster, local_cluster  # noqa: E402
 
@@ -102,6 +105,30 @@ def test_episodes_of_a_dying_node_are_played_again(
     assert again, executor.placements
     assert all(a[0] == worker["node"] and a[-1] != worker["node"] for a in again)
     assert_same_runs(serial, tmp_path)
+
+
+def test_a_run_waits_for_a_node_large_enough_to_join(
+    cluster: LocalCluster, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    joining = threading.Thread(target=cluster.add_worker, kwargs={"cpus": 2})
+
+    def no_node_types() -> None:
+        """Asked once no live node is large enough: a node that is joins, as an autoscaler
+        would add it, and the run waits for it (no node types reported)."""
+        joining.start()
+
+    monkeypatch.setattr(probes, "node_type_cpus", no_node_types)
+    monkeypatch.setattr(probes, "GROW_S", 120.0)  # the default waits 10 minutes
+    executor = RayExecutor(RayOptions(address=cluster.address, num_cpus_per_episode=2))
+    try:
+        records = evaluate(plan()[:2], RunSettings("oracle"), RunStore(tmp_path), executor=executor)
+    finally:
+        if joining.ident is not None:
+            joining.join()
+    assert joining.ident is not None  # the run found no node large enough, then waited
+    assert [r.success for r in records] == [True, True]
+    nodes = {attempts[-1] for attempts in executor.placements.values()}
+    assert len(nodes) == 1  # the two-CPU node, the only one that holds an episode actor
 
 
 def test_stopping_the_cluster_leaves_no_ray_process(cluster: LocalCluster) -> None:
