@@ -4,6 +4,9 @@ The env renders ``rgb_array`` frames; ``HumanWindow`` draws each one, scaled to 
 window, after every reset and step. The window needs pygame (the pygame-ce distribution,
 ``pip install pygame-ce`` or the ``human`` extra) and a display; ``human_render_problem``
 says which is missing, so that ``gym.make`` fails at once rather than at the first frame.
+
+pygame has one window per process: envs shown in one process share it (it shows the frame
+of the env that reset or stepped last), and it closes when the last of them closes.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ phone's."""
 
 _DISPLAY_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
 """Any of these set means a window can open on X11 / Linux (SDL_VIDEODRIVER chooses one)."""
+_open_windows = 0
+"""How many ``HumanWindow``s show the process's one pygame window (shown, not closed)."""
 
 
 def human_render_problem() -> str | None:
@@ -55,6 +60,10 @@ def check_human_render() -> None:
 
 class HumanWindow(gym.Wrapper, RecordedArgs):
     """Shows the wrapped env's ``rgb_array`` frame in a window after every reset and step.
+
+    pygame has one window per process, so every ``HumanWindow`` of a process draws into the
+    same one (sized for the frame drawn last); closing one leaves it open for the others, and
+    the last to close closes it.
 
     Its ``metadata`` is the wrapped env's, with ``render_modes`` ``["human"]`` and a
     ``render_fps`` (the wrapped env's, else ``WINDOW_FPS``).
@@ -100,18 +109,35 @@ class HumanWindow(gym.Wrapper, RecordedArgs):
         frame = np.asarray(self.env.render(), dtype=np.uint8)
         width = max(1, round(frame.shape[1] * self.height / frame.shape[0]))
         frame = cv2.resize(frame, (width, self.height), interpolation=cv2.INTER_AREA)
-        if self.window is None:
-            pygame.display.init()
-            pygame.display.set_caption("mobile-gym")
-            self.window = pygame.display.set_mode((width, self.height))
+        self.window = self._surface((width, self.height))
         pygame.event.pump()
         self.window.blit(pygame.surfarray.make_surface(frame.transpose(1, 0, 2)), (0, 0))
         pygame.display.flip()
 
-    def close(self) -> None:
-        if self.window is not None:
-            import pygame
+    def _surface(self, size: tuple[int, int]) -> Any:
+        """The process's window, opened (or resized) to ``size``; counted as this env's."""
+        global _open_windows
+        import pygame
 
-            pygame.display.quit()
+        opening = self.window is None
+        if opening and _open_windows == 0:
+            pygame.display.init()
+            pygame.display.set_caption("mobile-gym")
+        surface = pygame.display.get_surface()
+        if surface is None or surface.get_size() != size:
+            surface = pygame.display.set_mode(size)
+        if opening:
+            _open_windows += 1
+        return surface
+
+    def close(self) -> None:
+        """Close the env, and the window when no other env shows it."""
+        global _open_windows
+        if self.window is not None:
             self.window = None
+            _open_windows -= 1
+            if _open_windows == 0:
+                import pygame
+
+                pygame.display.quit()
         super().close()

@@ -7,15 +7,22 @@ in the ``android_env`` package. Served methods:
   configuration (``hw.lcd.width``, ``hw.lcd.height``, ``hw.lcd.density``);
 - ``getScreenshot``: ``RGBA8888``, ``RGB888`` or ``PNG``, at the screen's size or fitted into
   the requested ``width`` x ``height`` keeping the aspect ratio (as the emulator does);
-- ``sendTouch`` (a touch with pressure > 0 puts the finger down or moves it, pressure 0 lifts
-  it), ``sendMouse`` (left button down / up), ``sendKey`` (``text``, a ``key`` name such as
-  ``Enter`` or ``GoBack``, or an evdev/XKB key code);
+- ``sendTouch``: a touch with pressure > 0 puts its finger down or moves it, pressure 0 lifts
+  it. The phone is single-touch: it follows the first finger down (by ``identifier``) until
+  that finger lifts; meanwhile other fingers, going down, moving or lifting, are ignored (as
+  are the idle fingers android_env sends with pressure 0 when ``num_fingers`` > 1);
+- ``sendMouse``: the left button down touches (or drags), released it lifts; the mouse is one
+  more pointer, followed (as a finger is) only if it goes down while no finger is down;
+- ``sendKey``: ``text``, a ``key`` value (a printable character such as ``a``, ``A`` or ``7``,
+  or a name such as ``Enter`` or ``GoBack``) or a ``keyCode`` (``Usb``, ``Evdev`` or ``XKB``),
+  as ``mobile_gym.emulator.keys`` reads them;
 - ``getVmState`` (``RUNNING``) and ``setVmState`` (``SHUTDOWN``/``TERMINATE`` stop the emulator,
   ``RESET`` reboots the phone to its factory state);
 - ``getDisplayConfigurations``: the one display.
 
 Any other method answers ``UNIMPLEMENTED`` naming it; a request that does not parse, or asks for
-what the phone has not (another display, a point off the screen), answers ``INVALID_ARGUMENT``.
+what the phone has not (another display, a point off the screen, a key its keyboard has not),
+answers ``INVALID_ARGUMENT``.
 """
 
 from __future__ import annotations
@@ -32,12 +39,14 @@ from google.protobuf import empty_pb2
 from google.protobuf.message import DecodeError, Message
 from PIL import Image
 
-from mobile_gym.emulator.keys import android_key
+from mobile_gym.emulator.keys import Keyboard, Press, Type
 from mobile_gym.sim import Phone
 
 SERVICE = pb.DESCRIPTOR.services_by_name["EmulatorController"]
 MAX_SCREENSHOT_SIDE = 8192
 VERSION = "mobile-gym simulated emulator"
+MOUSE = "mouse"
+"""The pointer ``sendMouse`` moves, beside the fingers of ``sendTouch`` (by identifier)."""
 
 
 class Malformed:
@@ -62,6 +71,9 @@ class PhoneController:
     ) -> None:
         self._locked = locked
         self._on_shutdown = on_shutdown
+        self._keyboard = Keyboard()
+        self._pointer: int | str | None = None
+        """The finger identifier (or ``MOUSE``) the phone follows while it is down."""
 
     # status -------------------------------------------------------------------------------------
     def getStatus(self, request: empty_pb2.Empty, context: grpc.ServicerContext) -> Message:  # noqa: N802
@@ -98,6 +110,8 @@ class PhoneController:
         elif state == pb.VmRunState.RunState.RESET:
             with self._locked() as phone:
                 phone.factory_reset()
+                self._pointer = None
+            self._keyboard.release_all()
         elif state != pb.VmRunState.RunState.RUNNING:
             name = pb.VmRunState.RunState.Name(state)
             context.abort(grpc.StatusCode.INVALID_ARGUMENT, f"setVmState: {name} is not served")
@@ -150,51 +164,64 @@ class PhoneController:
 
     # input --------------------------------------------------------------------------------------
     def sendTouch(self, request: pb.TouchEvent, context: grpc.ServicerContext) -> Message:  # noqa: N802
-        """Pressure > 0 puts the finger down (or moves it); pressure 0 lifts it."""
+        """Pressure > 0 puts a finger down (or moves it); pressure 0 lifts it. Only the first
+        finger down reaches the phone, until it lifts."""
         _check_display(request.display, context)
         with self._locked() as phone:
             for touch in request.touches:
-                self._point(phone, touch.x, touch.y, touch.pressure > 0, "sendTouch", context)
+                self._point(
+                    phone, touch.identifier, (touch.x, touch.y), touch.pressure > 0, context
+                )
         return empty_pb2.Empty()
 
     def sendMouse(self, request: pb.MouseEvent, context: grpc.ServicerContext) -> Message:  # noqa: N802
         """The left button down touches at (x, y); released, it lifts."""
         _check_display(request.display, context)
         with self._locked() as phone:
-            self._point(
-                phone, request.x, request.y, bool(request.buttons & 1), "sendMouse", context
-            )
+            self._point(phone, MOUSE, (request.x, request.y), bool(request.buttons & 1), context)
         return empty_pb2.Empty()
 
     def _point(
-        self, phone: Phone, x: int, y: int, down: bool, method: str, context: grpc.ServicerContext
+        self,
+        phone: Phone,
+        pointer: int | str,
+        at: tuple[int, int],
+        down: bool,
+        context: grpc.ServicerContext,
     ) -> None:
-        if not down:
-            phone.lift()
+        """``pointer`` down (or moved) at ``at``, or up; ignored while another one is down."""
+        if self._pointer is not None and not phone.touching:
+            self._pointer = None  # lifted by other means meanwhile (adb input, say)
+        if self._pointer not in (None, pointer):
             return
+        if not down:
+            if self._pointer == pointer:
+                phone.lift()
+                self._pointer = None
+            return
+        x, y = at
         width, height = phone.display.width, phone.display.height
         if not (0 <= x < width and 0 <= y < height):
+            method = "sendMouse" if pointer == MOUSE else "sendTouch"
             context.abort(
                 grpc.StatusCode.INVALID_ARGUMENT,
                 f"{method}: ({x}, {y}) is off the {width}x{height} screen",
             )
         phone.touch(x, y)
+        self._pointer = pointer
 
     def sendKey(self, request: pb.KeyboardEvent, context: grpc.ServicerContext) -> Message:  # noqa: N802
-        """Type ``text``, or press the key named by ``key`` or ``keyCode`` (on key down)."""
-        if request.eventType == pb.KeyboardEvent.KeyEventType.keyup and not request.text:
-            return empty_pb2.Empty()
-        key = android_key(request)
-        if key is None and not request.text:
-            context.abort(
-                grpc.StatusCode.INVALID_ARGUMENT,
-                f"sendKey: no Android key for key={request.key!r} keyCode={request.keyCode}",
-            )
-        with self._locked() as phone:
-            if request.text:
-                phone.text(request.text)
-            elif key is not None:
-                phone.key(key)
+        """Type ``text``, or press the key ``key`` or ``keyCode`` names (on key down)."""
+        try:
+            action = self._keyboard.read(request)
+        except ValueError as exc:
+            context.abort(grpc.StatusCode.INVALID_ARGUMENT, f"sendKey: {exc}")
+        if action is not None:
+            with self._locked() as phone:
+                if isinstance(action, Type):
+                    phone.text(action.text)
+                elif isinstance(action, Press):
+                    phone.key(action.key)
         return empty_pb2.Empty()
 
 

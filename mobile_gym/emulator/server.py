@@ -16,26 +16,37 @@ Usage::
             ...
 
 A console ``kill`` or a gRPC ``setVmState(SHUTDOWN)`` sets ``killed``; ``stop`` ends all three.
+Each port is this server's alone: one in use, by another emulator's gRPC server too, fails
+``start`` with ``OSError("cannot listen on HOST:PORT: ...")``.
 """
 
 from __future__ import annotations
 
 import contextlib
 import signal
+import socket
 import threading
 from collections.abc import Callable, Iterator
 from concurrent import futures
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mobile_gym.emulator.console import DEFAULT_AUTH_TOKEN_PATH, EmulatorConsole
 from mobile_gym.sim import Phone
 from mobile_gym.sim.adb_server import AdbServer
 from mobile_gym.sim.adb_server.server import HOST
 
+if TYPE_CHECKING:
+    import grpc
+
 DEFAULT_CONSOLE_PORT = 5554
 DEFAULT_GRPC_PORT = 8554
 _GRPC_WORKERS = 8
-_UNLIMITED = [("grpc.max_send_message_length", -1), ("grpc.max_receive_message_length", -1)]
+_GRPC_OPTIONS = [
+    ("grpc.max_send_message_length", -1),
+    ("grpc.max_receive_message_length", -1),
+    ("grpc.so_reuseport", 0),  # a port another server (gRPC's default: shared) holds is refused
+]
 
 
 class EmulatorServer:
@@ -91,14 +102,10 @@ class EmulatorServer:
             handler = ControllerHandler(PhoneController(self.locked, self.killed.set))
             self.served_methods = handler.served
             server = grpc.server(
-                futures.ThreadPoolExecutor(max_workers=_GRPC_WORKERS), options=_UNLIMITED
+                futures.ThreadPoolExecutor(max_workers=_GRPC_WORKERS), options=_GRPC_OPTIONS
             )
             server.add_generic_rpc_handlers((handler,))
-            address = f"{HOST}:{grpc_port}"
-            try:
-                self._grpc_port = server.add_secure_port(address, grpc.local_server_credentials())
-            except RuntimeError as exc:
-                raise OSError(f"cannot listen on {address}: {exc}") from exc
+            self._grpc_port = _add_port(server, grpc_port)
             server.start()
             self._grpc = server
         except BaseException:
@@ -152,6 +159,35 @@ class EmulatorServer:
             raise RuntimeError("the emulator is not started; call start() first")
         with self._adb.locked(self.serial) as phone:
             yield phone
+
+
+def _add_port(server: grpc.Server, port: int) -> int:
+    """Bind ``server`` to ``HOST:port`` (0: a free port) and return the port.
+
+    Raises:
+        OSError: the port cannot be bound, with the system's reason where it tells one.
+    """
+    import grpc
+
+    if port:
+        _check_bindable(port)  # the system's reason, rather than gRPC's "Failed to bind"
+    address = f"{HOST}:{port}"
+    try:
+        return server.add_secure_port(address, grpc.local_server_credentials())
+    except RuntimeError as exc:
+        raise OSError(f"cannot listen on {address}: {exc}") from exc
+
+
+def _check_bindable(port: int) -> None:
+    """Raise the system's error if a listener could not bind ``HOST:port`` now."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        probe.bind((HOST, port))
+    except OSError as exc:
+        raise OSError(exc.errno, f"cannot listen on {HOST}:{port}: {exc.strerror}") from exc
+    finally:
+        probe.close()
 
 
 def serve_until_stopped(emulator: EmulatorServer, announce: Callable[[str], None]) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from mobile_gym.cli import app
+from mobile_gym.emulator.server import EmulatorServer
 
 SERVING = re.compile(
     r"Serving a simulated phone as emulator-(\d+): console 127\.0\.0\.1:(\d+), "
@@ -101,3 +102,21 @@ def test_a_non_ascii_auth_token_authenticates(tmp_path: Path) -> None:
             if process.poll() is None:
                 process.kill()
         assert process.stderr is not None and "Traceback" not in process.stderr.read()
+
+
+def test_a_grpc_port_another_emulator_serves_on_is_refused(
+    emulator: EmulatorServer, tmp_path: Path
+) -> None:
+    """As a console or ADB port in use is: one error line, exit 2, rather than a second
+    server sharing the port (and its clients) with the first."""
+    token = tmp_path / "token"
+    token.write_text("", encoding="utf-8")
+    port = emulator.grpc_port
+    command = [sys.executable, "-m", "mobile_gym.cli", "serve-emulator", "--console-port", "0"]
+    command += ["--grpc-port", str(port), "--auth-token", str(token)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    assert result.stderr.strip().splitlines() == [
+        f"error: cannot listen on 127.0.0.1:{port}: Address already in use; choose other ports"
+    ]

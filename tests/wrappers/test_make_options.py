@@ -166,6 +166,28 @@ def test_human_shows_frames_in_a_window(monkeypatch: pytest.MonkeyPatch) -> None
     assert env.get_wrapper_attr("window") is None
 
 
+def test_two_human_envs_share_the_window_until_both_close(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """pygame has one window per process: closing one env leaves it to the other."""
+    import pygame
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    first = gym.make(WIFI_OFF, action_space="grid", render_mode="human")
+    second = gym.make(WIFI_OFF, action_space="grid", render_mode="human")
+    try:
+        first.reset(seed=0)
+        second.reset(seed=1)
+        second.close()
+        assert pygame.display.get_init()
+        first.step(0)  # still drawn
+        assert first.get_wrapper_attr("window") is pygame.display.get_surface()
+    finally:
+        first.close()
+        second.close()  # a second close changes nothing
+    assert not pygame.display.get_init()
+
+
 def test_human_window_declares_a_frame_rate(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     env = gym.make(WIFI_OFF, render_mode="human")

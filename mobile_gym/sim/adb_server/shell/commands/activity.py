@@ -1,4 +1,4 @@
-"""``am`` (start, force-stop, broadcast, stack list) and ``monkey -p PACKAGE 1``: starting and stopping apps.
+"""``am`` (start, force-stop, broadcast, stack list, task lock) and ``monkey -p PACKAGE 1``: starting and stopping apps.
 
 ``am start`` takes an intent as Android's ``am`` parses one (``-n PACKAGE/ACTIVITY``, ``-a``,
 ``-c``, ``-d``, ``-p``, string/int/bool extras passed to the activity as its arguments, a bare
@@ -15,16 +15,27 @@ Android prints), as ``am start`` does.
 method) unless the intent names a component or another package; it prints the intent with
 the flag ``am`` adds (``flg=0x400000``) and ``Broadcast completed: result=0``, whether or
 not a receiver acted on it, as Android does.
+
+``am task lock TASK_ID`` pins the task of that id (the ids ``am stack list`` prints): the
+task comes to the front and the phone is in lock task mode; ``am task lock stop`` unpins it.
+Both print ``Activity manager is [not ]in lockTaskMode`` and exit 0, as Android does, also
+for an id no task has (nothing is pinned then); an id that is not a number is Android's
+``NumberFormatException`` (status 255). What differs from Android: the pin is a state the
+phone keeps and ``am task lock`` reports, not a restriction: HOME, BACK and Overview still
+leave the pinned task, and the pin ends once the task is gone (a force-stop, a reset).
 """
 
 from __future__ import annotations
 
+import re
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim.adb_server.shell.commands import ime
 from mobile_gym.sim.adb_server.shell.commands.dumpsys import stack_list
+from mobile_gym.sim.adb_server.shell.commands.settings import EXCEPTION_STATUS
 from mobile_gym.sim.adb_server.shell.invocation import (
     Command,
     CommandError,
@@ -35,7 +46,7 @@ from mobile_gym.sim.adb_server.shell.invocation import (
     parse_number,
     without_user,
 )
-from mobile_gym.sim.apps.base import App
+from mobile_gym.sim.apps.base import App, ScreenState
 from mobile_gym.sim.apps.chrome import MAIN as CHROME_MAIN
 from mobile_gym.sim.apps.chrome import PACKAGE as CHROME
 from mobile_gym.sim.apps.settings import PACKAGE as SETTINGS
@@ -44,6 +55,7 @@ USAGE = """Activity manager (activity) commands:
   start [-W] [-S] <INTENT>
   force-stop <PACKAGE>
   stack list
+  task lock <TASK_ID>|stop
   broadcast <INTENT>
 <INTENT>: [-a <ACTION>] [-d <DATA_URI>] [-c <CATEGORY>] [-n <COMPONENT>] [-p <PACKAGE>]
     [--es|--ei|--el|--ef|--ez <KEY> <VALUE>] ... [<COMPONENT>|<PACKAGE>|<URI>]"""
@@ -246,12 +258,68 @@ def _stack(invocation: Invocation, args: list[str]) -> int:
     return 0
 
 
+_TASK_LINE = re.compile(r"^\s+taskId=(\d+): ([^/\s]+)/")
+"""A task's line in ``am stack list``: its id and its package."""
+_PINNED: weakref.WeakKeyDictionary[Phone, list[ScreenState]] = weakref.WeakKeyDictionary()
+"""The task (its screens) ``am task lock`` pinned, by phone: pinned while the phone has it."""
+
+
+def _task_packages(phone: Phone) -> dict[int, str]:
+    """The phone's tasks by id, as ``am stack list`` numbers them."""
+    found = (_TASK_LINE.match(line) for line in stack_list(phone))
+    return {int(match[1]): match[2] for match in found if match}
+
+
+def _in_lock_task_mode(phone: Phone) -> bool:
+    pinned = _PINNED.get(phone)
+    return any(task is pinned for task in phone.tasks.values())
+
+
+def _java_exception(verb: str, exception: str, message: str) -> CommandError:
+    """What ``am`` prints, and its status, when the command throws."""
+    return CommandError(
+        f"\nException occurred while executing '{verb}':\njava.lang.{exception}: {message}",
+        EXCEPTION_STATUS,
+    )
+
+
+def _task(invocation: Invocation, args: list[str]) -> int:
+    if not args:
+        raise _java_exception("task", "IllegalArgumentException", 'Argument expected after "task"')
+    if args[0] != "lock":
+        raise CommandError(f"Error: unknown command '{args[0]}'", EXCEPTION_STATUS)
+    if len(args) < 2:
+        raise _java_exception("task", "IllegalArgumentException", 'Argument expected after "lock"')
+    phone = invocation.phone
+    if args[1] == "stop":
+        _PINNED.pop(phone, None)
+    else:
+        _pin(phone, args[1])
+    state = "" if _in_lock_task_mode(phone) else "not "
+    invocation.print(f"Activity manager is {state}in lockTaskMode")
+    return 0
+
+
+def _pin(phone: Phone, task_id: str) -> None:
+    """Pin the task ``task_id`` names, brought to the front; an id no task has pins nothing."""
+    if not re.fullmatch(r"[+-]?\d+", task_id):
+        raise _java_exception("task", "NumberFormatException", f'For input string: "{task_id}"')
+    package = _task_packages(phone).get(int(task_id))
+    task = phone.tasks.get(package or "")
+    if package is None or task is None:
+        return
+    if package != phone.foreground_package:
+        phone.activities.to_front(package)
+    _PINNED[phone] = task
+
+
 _VERBS = {
     "start": _start,
     "start-activity": _start,
     "force-stop": _force_stop,
     "broadcast": _broadcast,
     "stack": _stack,
+    "task": _task,
 }
 
 
