@@ -29,14 +29,14 @@ def main() -> None:
     observation, info = env.reset(seed=args.seed)
     agent.reset(info["instruction"], info, seed=args.seed)
     print(f"task: {info['instruction']}")
-    done = False
+    done, actions = False, 0
     while not done:
         action = agent.act(observation, info)
         observation, reward, terminated, truncated, info = env.step(action)
-        done = terminated or truncated
+        done, actions = terminated or truncated, actions + 1
         said = info.get("action_error") or "ok"
         print(f"{agent.last_output!r} -> reward {reward:.2f}, {said}")
-    print("success" if info.get("success") else "no success", f"after {env.unwrapped.steps} steps")
+    print("success" if info.get("success") else "no success", f"after {actions} actions")
     env.close()
 
 

@@ -5,6 +5,9 @@ solutions turn what the agent says into a ``Command`` with positions normalised 
 ``touches`` maps a command to its touch-level actions (``mobile_gym.actions``) and
 ``run_command`` plays them on the env as one agent action. An action that cannot be
 carried out is refused (``refuse``): one frame passes and ``info["action_error"]`` says why.
+A ``type`` at a position taps the field, then types: where the task's rules count that tap
+as an action of its own (``EpisodeRules.typing_tap_counts``, MobileAgentBench's),
+``info["task_actions"]`` is 2, which the step cap and the episode's steps count.
 
 ``Command.check`` reads every field with the checks of ``mobile_gym.checks``: positions
 must be numbers in [0, 1] (an agent-level position off the screen is refused, not
@@ -174,7 +177,16 @@ def run_command(env: Any, command: Command) -> StepResult:
         return refuse(env, str(exc))
     if command.verb == "open_app":
         return _open_app(env, command.app)
-    return actions.play(env, touches(command))
+    result = actions.play(env, touches(command))
+    if command.verb == "type" and command.x is not None and _typing_tap_counts(env):
+        result[4]["task_actions"] = 2
+    return result
+
+
+def _typing_tap_counts(env: Any) -> bool:
+    """Whether the task of ``env`` counts the tap of a positioned ``type`` as an action."""
+    task = getattr(env.unwrapped, "task", None)
+    return bool(task is not None and task.episode.typing_tap_counts)
 
 
 def refuse(env: Any, error: str) -> StepResult:

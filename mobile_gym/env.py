@@ -38,7 +38,8 @@ Observation:
 Rewards:
     The sum of the rewards of the events that fired in the step. Events whose condition
     already holds at reset fire then: they show in the reset ``info`` (events, reward
-    breakdown, instructions) but no action earned their reward, so it is not returned.
+    breakdown, instructions) but no action earned their reward, so it is not returned (a
+    task started past its first stage, say, begins with that stage done).
 
 Termination:
     ``terminated`` on success (unless the task waits for the agent's STATUS), on failure, or
@@ -405,7 +406,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
                 self._sub_step_info(firing, firing.instructions, error, extra),
             )
         info = self._info(firing, firing.instructions, error, extra)
-        info["early_stop"] = status == "complete" and not episode.success_reached
+        info["early_stop"] = status is not None and not episode.success_reached
         info["late_stop"] = was_done and status is None
         return self._observation(), float(firing.reward), terminated, False, info
 

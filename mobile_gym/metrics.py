@@ -13,15 +13,16 @@ per episode (each decision's own count when the model reports one, otherwise its
 estimate: text ``ceil(chars / 4)``, an image ``85 + 170`` per 512-px tile after OpenAI's
 resizing; beside it the original's own estimate, ``tokens_1024``, whose image rule fits
 the longest side into 1024 px before counting tiles: 425 tokens for a 1080 x 2400 screen,
-not 1,445); FN rate = early stops / failed episodes (errors are not failures); FP rate =
-late stops / successful episodes.
+not 1,445); FN rate = early stops (the agent declared STATUS, complete or infeasible,
+before the goal was reached) / failed episodes (errors are not failures); FP rate = late
+stops / successful episodes.
 
 MobileWorld (``mobile_world``): success rate overall and per primary category (``gui``,
 ``interact``, ``mcp``; a task tagged both ``interact`` and ``mcp`` is ``mcp``) over the
 episodes actually run; Ave Steps over the finished episodes; Ave Queries = ``ask_user``
-calls / finished interaction episodes; UIQ = the sum over interaction episodes of success
-/ asks (0 without asks), divided by the interaction episodes plus the other episodes in
-which the agent asked; Ave MCP calls = MCP calls / finished MCP episodes. Interaction and
+calls / finished interaction episodes; UIQ = the sum over finished interaction episodes of
+success / asks (0 without asks), divided by those episodes plus the other finished
+episodes in which the agent asked; Ave MCP calls = MCP calls / finished MCP episodes. Interaction and
 MCP episodes are those of tasks tagged so (``EpisodeRecord.kinds``), whatever their
 primary category.
 
@@ -240,9 +241,9 @@ class MobileWorldMetrics:
 
 def mobile_world(records: Sequence[EpisodeRecord]) -> MobileWorldMetrics:
     ended = finished_episodes(records)
-    interact = [r for r in records if "interact" in r.kinds]
+    interact = [r for r in ended if "interact" in r.kinds]
     mcp = [r for r in ended if "mcp" in r.kinds]
-    asked_elsewhere = [r for r in records if "interact" not in r.kinds and r.asks > 0]
+    asked_elsewhere = [r for r in ended if "interact" not in r.kinds and r.asks > 0]
     quality = sum((r.success / r.asks) if r.asks else 0.0 for r in interact)
     return MobileWorldMetrics(
         episodes=len(records),
@@ -252,7 +253,7 @@ def mobile_world(records: Sequence[EpisodeRecord]) -> MobileWorldMetrics:
             for category, group in group_by(records, lambda r: r.category).items()
         },
         ave_steps=_mean(r.steps for r in ended),
-        ave_queries=_mean(r.asks for r in finished_episodes(interact)),
+        ave_queries=_mean(r.asks for r in interact),
         uiq=_ratio(quality, len(interact) + len(asked_elsewhere)),
         ave_mcp_calls=_mean(r.mcp_calls for r in mcp),
     )

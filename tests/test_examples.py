@@ -11,6 +11,7 @@ import sys
 
 import cv2
 import numpy as np
+import pytest
 
 from mobile_gym.sim import Phone
 from tests.agents.scripted_llm import ScriptedLLM, completion
@@ -61,7 +62,22 @@ def test_the_llm_agent_plays_against_a_local_server() -> None:
     with ScriptedLLM(answers) as server:
         played = run("llm_agent.py", "--base-url", server.base_url, "--model", "m")
     assert len(server.requests) == 1
-    assert "task: " in played.stdout and "after 1 steps" in played.stdout
+    assert "task: " in played.stdout and "after 1 actions" in played.stdout
+
+
+def test_the_llm_agent_counts_its_actions_not_touch_steps() -> None:
+    answers = [completion("THINK: look.\nACTION: TAP(0)"), completion("THINK: done.\nACTION: DONE")]
+    with ScriptedLLM(answers) as server:
+        played = run("llm_agent.py", "--base-url", server.base_url, "--model", "m")
+    assert len(server.requests) == 2 and "after 2 actions" in played.stdout
+
+
+def test_rllib_ppo_trains_an_iteration_and_saves_a_checkpoint(tmp_path: pathlib.Path) -> None:
+    pytest.importorskip("ray.rllib")
+    arguments = ["--iterations", "1", "--batch", "64", "--env-runners", "0", "--cpus", "1"]
+    trained = run("rllib_ppo.py", *arguments, "--out", str(tmp_path / "rllib"))
+    assert "iteration 1: 64 steps" in trained.stdout and "saved" in trained.stdout
+    assert any((tmp_path / "rllib").iterdir())
 
 
 def test_app_screenshots_are_the_phones_screen(tmp_path: pathlib.Path) -> None:

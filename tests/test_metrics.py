@@ -84,6 +84,14 @@ def test_a_task_tagged_interaction_and_mcp_is_filed_under_mcp_and_counted_as_bot
     assert m.ave_mcp_calls == pytest.approx((3 + 1) / 2)  # d and f
 
 
+def test_error_episodes_say_nothing_of_ui_quality() -> None:
+    asked = record("i", category="interact", success=True, asks=1)
+    broken = record("j", category="interact", asks=1, error="device: gone")
+    m = metrics.mobile_world([asked, broken])
+    assert m.ave_queries == pytest.approx(1.0) and m.uiq == pytest.approx(1.0)
+    assert metrics.mobile_world([broken]).uiq is None  # nothing finished: no figure, not 0
+
+
 def test_records_without_tags_take_their_category_for_them() -> None:
     assert record("g", category="interact").kinds == {"interact"}
     assert record("h", category="mcp", tags=["interact", "mcp"]).kinds == {"interact", "mcp"}

@@ -15,10 +15,15 @@ Schema (one JSON object; unknown keys are ignored)::
     keyboard_enter                           ENTER key
     open_app          app_name               open the app from the app drawer
     wait              [ms]                   let a frame pass (``ms``: that long)
+    drag              start_x, start_y, end_x, end_y   the finger moves from start to end (pixels)
     status            goal_status            complete | infeasible: ends the episode
+    finished                                 status complete (MobileWorld's ``finished``)
     answer            text                   reply to the user
     ask_user          text                   ask the user a question
     mcp               action_name, action_json (object)    call an MCP tool
+
+MobileWorld's ``unknown`` (the action of a reply its agent could not read, which ends its
+episode) is refused like any unreadable reply: the agent acts on, and stops with ``status``.
 
 ``mcp`` takes MobileWorld's keys, ``{"action_type": "mcp", "action_name":
 "amap_maps_weather", "action_json": {"city": "杭州"}}``, or ``tool`` / ``name`` for the name
@@ -96,12 +101,14 @@ ACTION_TYPES = (
     "input_text",
     "scroll",
     "swipe",
+    "drag",
     "navigate_home",
     "navigate_back",
     "keyboard_enter",
     "open_app",
     "wait",
     "status",
+    "finished",
     "answer",
     "ask_user",
     "mcp",
@@ -111,9 +118,9 @@ ACCEPTED_JSON_FORMS = (
     'Reply with one JSON object, e.g. {"action_type": "click", "index": 3}. action_type: '
     "click, double_tap, long_press (index, or x and y in pixels); input_text (text, optional "
     "index); scroll, swipe (direction up|down|left|right, optional index; scroll: optional span, "
-    "the fraction of the screen the finger moves); navigate_home; navigate_back; "
-    "keyboard_enter; open_app (app_name); wait (optional ms); status (goal_status complete|"
-    "infeasible); answer (text); ask_user (text: the reply comes in ask_user_response); mcp "
+    "the fraction of the screen the finger moves); drag (start_x, start_y, end_x, end_y in "
+    "pixels); navigate_home; navigate_back; keyboard_enter; open_app (app_name); wait "
+    "(optional ms); status (goal_status complete|infeasible; finished: complete); answer (text); ask_user (text: the reply comes in ask_user_response); mcp "
     "(action_name: the tool, action_json: its arguments object; the result comes in "
     "tool_call). index is an element number of the current screen."
 )
@@ -215,8 +222,17 @@ def parse_json_action(action: str | Mapping[str, Any]) -> ParsedCommand:
         raise JsonActionError('the object has no "action_type" string')
     kind = re.sub(r"[\s\-]+", "_", raw_type.strip().lower())
     kind = _ALIASES.get(kind, kind)
+    if kind == "unknown":
+        raise JsonActionError(
+            'action_type "unknown" is no action: reply with an action, or stop with '
+            '{"action_type": "status", "goal_status": "infeasible"}'
+        )
     if kind not in ACTION_TYPES:
         raise JsonActionError(f"unknown action_type {shown(raw_type)}")
+    if kind == "finished":
+        return ParsedCommand("DONE")
+    if kind == "drag":
+        return _drag(data)
     if kind == "status":
         goal = data.get("goal_status", data.get("status", data.get("text")))
         name = _GOALS.get(goal.strip().lower()) if isinstance(goal, str) else None
@@ -257,6 +273,15 @@ def json_action(parsed: ParsedCommand) -> dict[str, Any]:
     if parsed.name in ("DONE", "INFEASIBLE"):
         goal = "complete" if parsed.name == "DONE" else "infeasible"
         return {"action_type": "status", "goal_status": goal}
+    if parsed.name == "DRAG" and parsed.point is not None and parsed.end is not None:
+        (start_x, start_y), (end_x, end_y) = parsed.point, parsed.end
+        return {
+            "action_type": "drag",
+            "start_x": start_x,
+            "start_y": start_y,
+            "end_x": end_x,
+            "end_y": end_y,
+        }
     if parsed.name == "MCP":
         return {
             "action_type": "mcp",
@@ -388,6 +413,18 @@ def _string(data: dict[str, Any], keys: tuple[str, ...], kind: str) -> str:
         if isinstance(value, str) and value:
             return value
     raise JsonActionError(f'{kind} needs "{keys[0]}" (a non-empty string)')
+
+
+def _drag(data: dict[str, Any]) -> ParsedCommand:
+    """MobileWorld's ``drag``: from (``start_x``, ``start_y``) to (``end_x``, ``end_y``),
+    in pixels."""
+    names = ("start_x", "start_y", "end_x", "end_y")
+    values = [_number(data.get(name)) for name in names]
+    if any(v is None or not math.isfinite(v) for v in values):
+        given = ", ".join(f"{name} {shown(data.get(name))}" for name in names)
+        raise JsonActionError(f"drag needs {', '.join(names)} as numbers (pixels), got {given}")
+    start_x, start_y, end_x, end_y = (float(v) for v in values if v is not None)
+    return ParsedCommand("DRAG", point=(start_x, start_y), end=(end_x, end_y))
 
 
 def _mcp(data: dict[str, Any]) -> ParsedCommand:

@@ -2,9 +2,12 @@
 Mobile-Env's 15, MobileWorld's 50, or any number).
 
 Action Space / Observation: those of the wrapped env.
-Truncation: after the N-th step that did not end the episode; ``info["success"]`` is then
-the task's final verdict (latched or judged on the final state). N actions are allowed,
-not N + 1: a step after the truncation raises (RuntimeError) until ``reset``.
+Truncation: after the step that brings the count to N without ending the episode;
+``info["success"]`` is then the task's final verdict (latched or judged on the final
+state). N actions are allowed, not N + 1: a step after the truncation raises
+(RuntimeError) until ``reset``. An agent action counts as the task counts it,
+``info["task_actions"]`` (default 1): under MobileAgentBench's rules a TYPE that taps its
+field first is two actions (``EpisodeRules.typing_tap_counts``).
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ class StepCap(gym.Wrapper, RecordedArgs):
                 " call reset() before step()"
             )
         observation, reward, terminated, truncated, info = self.env.step(action)
-        self.agent_steps += 1
+        self.agent_steps += info.get("task_actions", 1)
         info["agent_steps"], info["step_cap"] = self.agent_steps, self.max_steps
         if not terminated and self.agent_steps >= self.max_steps:
             truncated = self.truncated = True

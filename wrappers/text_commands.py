@@ -147,13 +147,15 @@ class TextCommandError(CommandError):
 class ParsedCommand:
     """One agent action as read from text or JSON, before element numbers are resolved.
 
-    ``name`` is one of ``CANONICAL``. ``index`` is an element number, ``point`` a position in
-    screen pixels (JSON actions only); at most one of them is set.
+    ``name`` is one of ``CANONICAL``, or ``DRAG`` (JSON actions only: MobileWorld's
+    ``drag``). ``index`` is an element number, ``point`` a position in screen pixels (JSON
+    actions only); at most one of them is set. ``end`` is where a DRAG ends, in pixels.
     """
 
     name: str
     index: int | None = None
     point: tuple[float, float] | None = None
+    end: tuple[float, float] | None = None
     text: str = ""
     direction: str = ""
     tool: str = ""
@@ -177,6 +179,8 @@ class ParsedCommand:
             args = [*where, self.direction]
         elif self.name == "MCP":
             args = [self.tool, json.dumps(dict(self.arguments), ensure_ascii=False)]
+        elif self.name == "DRAG" and self.end is not None:
+            args = [*where, f"x2={self.end[0]:g}, y2={self.end[1]:g}"]
         else:
             args = [quoted]
         return f"{self.name}({', '.join(args)})"
@@ -513,7 +517,6 @@ def resolve_command(
 ) -> Command:
     """The ``Command`` for ``parsed`` on a screen of ``size`` pixels showing ``elements``
     (``screen_elements`` of it); ``CommandError`` if an element number or point is off."""
-    width, height = size
     x = y = None
     if parsed.index is not None:
         numbered = [e for e in elements if e.index is not None]
@@ -524,15 +527,7 @@ def resolve_command(
             )
         x, y = numbered[parsed.index].centre(size)
     elif parsed.point is not None:
-        px, py = parsed.point
-        if not (math.isfinite(px) and math.isfinite(py) and 0 <= px < width and 0 <= py < height):
-            raise CommandError(
-                f"point ({px:g}, {py:g}) is off the screen: x must be in 0..{width - 1} and "
-                f"y in 0..{height - 1} pixels"
-            )
-        # a point inside the last pixel (1079.5 on 1080) is that pixel's
-        x = min(px, width - 1) / max(width - 1, 1)
-        y = min(py, height - 1) / max(height - 1, 1)
+        x, y = _normalised(parsed.point, size)
     name = parsed.name
     if name in _POINTED:
         if x is None:
@@ -549,6 +544,10 @@ def resolve_command(
         cx, cy = (0.5, 0.5) if x is None else (x, y)
         line = actions.swipe_line(parsed.direction, cx, cy)  # type: ignore[arg-type]
         return Command("swipe", *(min(max(v, 0.0), 1.0) for v in line))
+    if name == "DRAG":
+        if x is None or parsed.end is None:
+            raise CommandError("DRAG needs a start point and an end point")
+        return Command("swipe", x, y, *_normalised(parsed.end, size))
     if name in ("GOBACK", "HOME", "ENTER"):
         return Command("key", key={"GOBACK": "BACK"}.get(name, name))
     if name == "WAIT":
@@ -564,6 +563,20 @@ def resolve_command(
     if name == "MCP":
         return Command("mcp_call", tool=parsed.tool, arguments=dict(parsed.arguments))
     raise CommandError(f"unknown command {name!r}")
+
+
+def _normalised(point: tuple[float, float], size: tuple[int, int]) -> tuple[float, float]:
+    """A point in pixels of a ``size`` screen as a normalised position; CommandError if it
+    is off the screen."""
+    width, height = size
+    px, py = point
+    if not (math.isfinite(px) and math.isfinite(py) and 0 <= px < width and 0 <= py < height):
+        raise CommandError(
+            f"point ({px:g}, {py:g}) is off the screen: x must be in 0..{width - 1} and "
+            f"y in 0..{height - 1} pixels"
+        )
+    # a point inside the last pixel (1079.5 on 1080) is that pixel's
+    return min(px, width - 1) / max(width - 1, 1), min(py, height - 1) / max(height - 1, 1)
 
 
 # the wrappers -------------------------------------------------------------------------------

@@ -106,10 +106,11 @@ def run_with_progress(
     )
     if stop is not None:
         title += f", {len(records)} recorded before the run stopped"
-    if len(run) > len(records):
+    earlier = len(run) - (len(records) - tally["resumed"])  # not played by this command
+    if earlier > 0:
         title += (
             f"; table and results: all {len(run)} episodes of the run folder,"
-            f" {len(run) - len(records)} from earlier commands"
+            f" {earlier} from earlier commands"
         )
     print_table(console, metrics_table(run, by=by, title=title))
     by_type = mobile_env_table(run)

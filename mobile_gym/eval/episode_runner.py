@@ -5,7 +5,10 @@ How an episode that raises ends: an ``INFRASTRUCTURE_ERRORS`` exception (the age
 fault the env reports in ``info["error"]``, or any exception raised by the env or the task
 (which no action can cause: the env refuses bad actions with an ``action_error``) makes it an
 ``error``, which a resumed run plays again. Any other exception raised by the agent's own
-code is the agent's and makes it a ``failure`` (in ``agent_error``). Both messages are
+code is the agent's (kept in ``agent_error``): it ends the episode as the step cap would,
+judged by the task's rules on what was reached (``MobileEnv.final_verdict``: a latched
+success stays one, MobileWorld's final state is judged; a task that needs STATUS fails),
+and a failure when it came before the episode's first decision. Both messages are
 redacted.
 """
 
@@ -23,6 +26,7 @@ from mobile_gym.agents.base import Agent, InfrastructureError, PresetOptions, To
 from mobile_gym.commands import Command
 from mobile_gym.device.base import DeviceError
 from mobile_gym.eval.observations import StepSaver
+from mobile_gym.eval.plan import task_digest
 from mobile_gym.eval.records import EpisodeRecord, StepRecord
 from mobile_gym.eval.store import RunStore
 from mobile_gym.metrics import estimate_tokens, image_tokens_1024
@@ -103,8 +107,8 @@ def run_episode(
     ``envs`` lends the env and takes it back (an actor's cache); without it the env is
     made here and closed at the end.
 
-    An exception from the agent or the env ends the episode, never as a success, keeping
-    the steps before it: as an error or a failure (see the module docstring).
+    An exception from the agent or the env ends the episode, keeping the steps before it:
+    as an error, or judged as the cap would judge it (see the module docstring).
     """
     earlier = store.archive_episode(task.id, seed) if store is not None else 0
     preset = agent.preset_options if isinstance(agent, PresetOptions) else {}
@@ -132,6 +136,7 @@ def run_episode(
     error: str | None = None
     agent_error: str | None = None
     in_agent = False  # whose code is running: an exception there is the agent's own
+    playing = False  # whether the episode was set up and the agent told of it
     try:
         if hasattr(agent, "attach"):
             in_agent = True
@@ -149,6 +154,7 @@ def run_episode(
         in_agent = True
         agent.reset(instruction, info, seed=seed)
         in_agent = False
+        playing = True  # an exception from the agent now ends this episode
         done = False
         while not done:
             asked, called = exchanges(base)
@@ -186,8 +192,9 @@ def run_episode(
     except INFRASTRUCTURE_ERRORS as exc:  # the episode is recorded as an error, the run goes on
         error = describe_error(exc)
     except Exception as exc:  # the run goes on
-        if in_agent:  # the agent's own: the episode is a failure
+        if in_agent:  # the agent's own: the episode ends there, as a cap would end it
             agent_error = describe_error(exc)
+            outcome["success"] = playing and base.final_verdict()
         else:  # the env, the task or the device: not the agent's doing
             error = describe_error(exc)
     finally:
@@ -306,6 +313,7 @@ def step_record(
         action_kind=action_kind(action),
         user_reply=info.get("ask_user_response"),
         tool_call=action_json(info["tool_call"]) if info.get("tool_call") else None,
+        task_actions=int(info.get("task_actions", 1)),
     )
 
 
@@ -342,7 +350,7 @@ def episode_record(
         min_steps=task.min_steps,
         step_cap=cap,
         instruction=instruction,
-        steps=len(steps) - _uncounted_status(task, declared),
+        steps=sum(s.task_actions for s in steps) - _uncounted_status(task, declared),
         decisions=len(steps),
         success=success,
         task_type=task.task_type or "",
@@ -364,6 +372,7 @@ def episode_record(
         trajectory=store.relative(store.trajectory_path(task.id, seed)) if store else None,
         extra={
             "stop_after_finish": task.stop_after_finish,
+            "task_digest": task_digest(task),
             **({"earlier_attempts": earlier} if earlier else {}),
         },
     )

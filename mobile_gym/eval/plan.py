@@ -3,6 +3,7 @@ before anything starts so that a bad argument is one clear error."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 
@@ -33,10 +34,16 @@ def suites() -> dict[str, list[TaskSpec]]:
     return dict(sorted(found.items()))
 
 
+def task_digest(spec: TaskSpec) -> str:
+    """A fingerprint of what ``spec`` says (not where it was read from): two tasks with
+    one id but other contents have other digests."""
+    return hashlib.sha256(spec.model_dump_json().encode()).hexdigest()[:16]
+
+
 def select_tasks(suite_names: list[str], task_names: list[str]) -> list[TaskSpec]:
     """The tasks of the named suites, then the named tasks (ids, YAML files or folders of
     them), without repeats; PlanError naming the unknown suite or task (with the closest
-    known names) or every problem of the files."""
+    known names), every problem of the files, or two different tasks with one id."""
     if not suite_names and not task_names:
         raise PlanError("name a suite (--suite) or a task (--task)")
     known = suites()
@@ -51,7 +58,12 @@ def select_tasks(suite_names: list[str], task_names: list[str]) -> list[TaskSpec
         except TaskFileError as exc:  # every problem, one line each
             raise PlanError("\n".join(exc.problems)) from None
         for spec in specs:
-            chosen.setdefault(spec.id, spec)
+            same = chosen.setdefault(spec.id, spec)
+            if task_digest(same) != task_digest(spec):
+                raise PlanError(
+                    f"two different tasks have the id {spec.id}: {same.source} and "
+                    f"{spec.source}; give one of them another id"
+                )
     return list(chosen.values())
 
 

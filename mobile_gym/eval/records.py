@@ -65,6 +65,9 @@ class StepRecord:
     tool_call: dict[str, Any] | None = None
     """The MCP call of this step and its result (``info["tool_call"]``: the tool, its
     arguments, the result, whether it failed)."""
+    task_actions: int = 1
+    """How many of the task's actions this step counts as (``info["task_actions"]``): 2
+    for a TYPE that taps its field first under MobileAgentBench's rules."""
 
     @property
     def tokens(self) -> int:
@@ -95,7 +98,8 @@ class EpisodeRecord:
     step_cap: int | None
     instruction: str
     steps: int
-    """Agent steps as the task counts them (a STATUS that is not a step is left out)."""
+    """Agent steps as the task counts them (a STATUS that is not a step is left out; a TYPE
+    that taps its field counts two where the task's rules say so)."""
     success: bool
     task_type: str = ""
     """The task's type within its benchmark (``TaskSpec.task_type``; "" when it has none)."""

@@ -25,9 +25,9 @@ from typing import Any, ClassVar, Protocol
 
 from mobile_gym.agents import Agent, make_agent
 from mobile_gym.eval.episode_runner import EnvSource, run_episode
-from mobile_gym.eval.plan import Episode
+from mobile_gym.eval.plan import Episode, task_digest
 from mobile_gym.eval.records import EpisodeRecord
-from mobile_gym.eval.store import RunStore
+from mobile_gym.eval.store import RunFolderError, RunStore
 from mobile_gym.redaction import redact, redact_options
 
 
@@ -193,6 +193,7 @@ def evaluate(
     pending: list[Episode] = []
     for episode in plan:
         record = store.finished(episode.task.id, episode.seed)
+        _check_same_task(store, episode, record)
         if record is None or record.outcome == "error":
             pending.append(episode)
         else:
@@ -217,6 +218,21 @@ def evaluate(
     if stopped:
         raise RunStoppedError(streak.message(), _recorded(keys, done, store), streak.count)
     return [done[key] for key in keys]
+
+
+def _check_same_task(store: RunStore, episode: Episode, record: EpisodeRecord | None) -> None:
+    """RunFolderError when ``store`` recorded ``episode`` finished on another version of
+    its task (its file changed since, or another task has its id): its result says nothing
+    of the task now. An episode that ended in an error is played again anyway."""
+    digest = (
+        None if record is None or record.outcome == "error" else record.extra.get("task_digest")
+    )
+    if digest is not None and digest != task_digest(episode.task):
+        raise RunFolderError(
+            f"{store.root} holds episodes of {episode.task.id} played on another version of "
+            f"the task (its file changed, or another task has its id); choose another --out "
+            f"folder, or remove its files from episodes/ to play them again"
+        )
 
 
 def _recorded(

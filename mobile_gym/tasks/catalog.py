@@ -196,6 +196,12 @@ def task_card(spec: TaskSpec, note: str | None = None) -> Table:
             "STATUS",
             "counts as a step" if spec.episode.status_counts else "ends the episode, not a step",
         ),
+        (
+            "TYPE at a field",
+            "two actions (the tap and the typing)"
+            if spec.episode.typing_tap_counts
+            else "one action",
+        ),
         *(
             (name.replace("_", " "), str(value))
             for name in ("origin", "original_min_steps", "original_max_steps", "min_steps_note")

@@ -2,7 +2,9 @@
 episodes (Mobile-Env's event slots, without executable code).
 
 A condition is a signal name, ``all`` / ``any`` of conditions, ``not`` a condition, or
-``order``: its parts must become true one after another. An event fires when its condition
+``order``: its parts in turn, each counting once it holds on or after the step the part
+before it counted on (parts that hold together count at once, in their order, so an
+``order`` holds on the very step that completes it). An event fires when its condition
 holds and every event named in ``after`` has fired; ``once`` events fire a single time,
 ``always`` events each time their condition becomes true again. For an event with ``after``,
 a signal of something that happens (a logcat line, an answer, a question, a tool call, the
@@ -60,7 +62,7 @@ class EventTree:
         self._progress: dict[int, int] = {}
         self.settled = False
         """True when evaluating again with the same signal values cannot fire anything:
-        nothing fired and no ``order`` moved on in the last evaluation."""
+        nothing fired in the last evaluation."""
         self._has_order: dict[int, bool] = {}
         self._reads = {e.id: _names(e.when) for e in events if e.after}
         """The signals each event with ``after`` reads (marked while it waits)."""
@@ -79,7 +81,6 @@ class EventTree:
         if type(signals) is not MethodType and isinstance(signals, Mapping):
             signals = signals.__getitem__
         out = Firing()
-        progress_before = dict(self._progress)
         for event in self.events:
             if event.repeat == "once" and self.fired[event.id]:
                 continue
@@ -101,9 +102,9 @@ class EventTree:
                 out.success = True
             elif event.end == "failure":
                 out.failure = True
-        # an event that fired may unblock events listed before it (``after``), and an
-        # ``order`` that moved on may move again: only otherwise is the tree settled
-        self.settled = not out.events and self._progress == progress_before
+        # an event that fired may unblock events listed before it (``after``): only otherwise
+        # is the tree settled (an ``order`` moves on as far as the values let it at once)
+        self.settled = not out.events
         if occurred is not None:
             self._mark_waiting(occurred)
         return out
@@ -170,11 +171,14 @@ class EventTree:
         if isinstance(condition, s.Not):
             return not self._holds(condition.not_, signals, advance)
         assert isinstance(condition, s.InOrder)
-        # order: advance one part per evaluation while the next part holds
+        # order: move on past every next part that holds now
         key = id(condition)
         done = self._progress.get(key, 0)
-        if advance and done < len(condition.order) and self._holds(condition.order[done], signals):
+        while (
+            advance and done < len(condition.order) and self._holds(condition.order[done], signals)
+        ):
             done += 1
+        if advance:
             self._progress[key] = done
         return done == len(condition.order)
 

@@ -23,9 +23,16 @@ from mobile_gym.tasks.limits import MAX_FILE_BYTES
 from mobile_gym.tasks.schema import TaskFileError, TaskSpec, load_task_file
 
 TASK_SUFFIXES = (".yaml", ".yml")
-"""What a task file's name ends with."""
+"""What a task file's name ends with (in any case: ``.YAML`` too)."""
 MOBILE_ENV_SUFFIX = ".textproto"
-"""A Mobile-Env task file, imported when named by path (``mobile_gym.tasks.mobile_env``)."""
+"""A Mobile-Env task file, imported as it is read (``mobile_gym.tasks.mobile_env``)."""
+SUFFIXES_TEXT = ".yaml or .yml, or .textproto for a Mobile-Env task file"
+"""The task file names that load, as messages say."""
+
+
+def _is_task_file_name(name: str) -> bool:
+    """Whether a file called ``name`` is read as a task file: YAML or Mobile-Env."""
+    return name.lower().endswith(TASK_SUFFIXES) or name.endswith(MOBILE_ENV_SUFFIX)
 
 
 def load_file(path: str | pathlib.Path) -> TaskSpec:
@@ -44,8 +51,10 @@ def task_files() -> list[pathlib.Path]:
 
 
 def task_files_under(path: str | pathlib.Path) -> list[pathlib.Path]:
-    """The task file ``path`` itself, or every task file (``*.yaml``, ``*.yml``) in the folder
-    ``path`` and its subfolders (links to folders are not followed), sorted.
+    """The task file ``path`` itself, or every task file in the folder ``path`` and its
+    subfolders (links to folders are not followed), sorted: each ``*.yaml`` / ``*.yml`` (in
+    any case) and Mobile-Env ``*.textproto`` file, but for the ``x.solution.yaml`` beside an
+    ``x.textproto``, which holds that file's reference steps.
 
     Raises:
         TaskFileError: ``path`` does not exist, is not a task file, or is a folder without
@@ -56,17 +65,36 @@ def task_files_under(path: str | pathlib.Path) -> list[pathlib.Path]:
         found = [
             pathlib.Path(folder, name)
             for folder, _, names in os.walk(path)
-            for name in names
-            if name.endswith(TASK_SUFFIXES)
+            for name in _task_file_names(names)
         ]
         if not found:
-            raise TaskFileError(f"{path}: no task files (*.yaml, *.yml) in this folder")
+            raise TaskFileError(
+                f"{path}: no task files in this folder (their names end in {SUFFIXES_TEXT})"
+            )
         return sorted(found)
     if not path.exists():
         raise TaskFileError(f"{path}: no such task file or folder")
-    if not path.name.endswith((*TASK_SUFFIXES, MOBILE_ENV_SUFFIX)):
-        raise TaskFileError(f"{path}: not a task file (its name must end in .yaml or .yml)")
+    if not _is_task_file_name(path.name):
+        raise TaskFileError(f"{path}: not a task file (its name must end in {SUFFIXES_TEXT})")
     return [path]
+
+
+def _task_file_names(names: list[str]) -> list[str]:
+    """The task files among the files ``names`` of one folder: the solution steps of a
+    Mobile-Env task file there are no task of their own."""
+    from mobile_gym.tasks.mobile_env.convert import SOLUTION_SUFFIX
+
+    mobile_env = {
+        name.removesuffix(MOBILE_ENV_SUFFIX) for name in names if name.endswith(MOBILE_ENV_SUFFIX)
+    }
+    return [
+        name
+        for name in names
+        if _is_task_file_name(name)
+        and not (
+            name.endswith(SOLUTION_SUFFIX) and name.removesuffix(SOLUTION_SUFFIX) in mobile_env
+        )
+    ]
 
 
 def _load_files(
@@ -174,21 +202,34 @@ def broken_task_files() -> tuple[str, ...]:
 
 def is_path(task: str | pathlib.Path) -> bool:
     """Whether ``task`` names a task file or folder rather than a shipped task id: a Path, a
-    name ending in .yaml / .yml, or an existing folder that is not a shipped id."""
+    task file's name (``task_files_under``), or an existing file or folder that is not a
+    shipped id."""
     text = str(task)
     return (
         isinstance(task, pathlib.Path)
-        or text.endswith((*TASK_SUFFIXES, MOBILE_ENV_SUFFIX))
-        or (text not in shipped_task_files() and os.path.isdir(text))
+        or _is_task_file_name(text)
+        or (text not in shipped_task_files() and os.path.exists(text))
     )
 
 
 def resolve_task(task: str | pathlib.Path) -> TaskSpec:
     """A shipped task by id, or a task file by path (``.yaml`` / ``.yml``, or a Mobile-Env
-    ``.textproto``)."""
+    ``.textproto``).
+
+    Raises:
+        TaskFileError: an unknown id (with the closest ids), a path that is no task file (a
+            folder among them: it may hold many), or every problem of the file.
+    """
+    if is_path(task):
+        path = pathlib.Path(task)
+        if path.is_dir():
+            raise TaskFileError(
+                f"{path}: a folder, where one task file is wanted: name a file in it"
+                f" (mobile_gym.register_tasks({str(path)!r}) registers each task of a folder"
+                " as its own gym id)"
+            )
+        return load_file(task_files_under(path)[0])
     text = str(task)
-    if text.endswith((*TASK_SUFFIXES, MOBILE_ENV_SUFFIX)) or isinstance(task, pathlib.Path):
-        return load_file(task)
     path = shipped_task_files().get(text)
     if path is not None:
         with contextlib.suppress(TaskFileError):  # (the whole set says why it is refused)

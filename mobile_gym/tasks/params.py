@@ -2,12 +2,14 @@ r"""Task parameters drawn from the episode's seed, and ``{name}`` templates fill
 
 Templates are plain text with ``{name}`` fields only: no attribute access, indexing or
 format specs, so a task file can never reach into Python objects. ``{{`` and ``}}`` are
-literal braces, and a regex repetition such as ``\d{3}`` or ``{2,5}`` is kept as written.
+literal braces, and a regex repetition such as ``\d{3}``, ``{2,5}`` or ``{,5}`` is kept as
+written.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import glob
 import re
 import string
 from collections.abc import Collection
@@ -224,7 +226,8 @@ def _generate(kind: str, rng: np.random.Generator) -> str:
 
 
 _FORMATTER = string.Formatter()
-_QUANTIFIER = re.compile(r"\d+(,\d*)?")
+_QUANTIFIER = re.compile(r"\d+|\d*,\d*")
+"""What stands between the braces of a regex repetition: ``{3}``, ``{2,}``, ``{2,5}``, ``{,5}``."""
 
 
 LATE_FIELDS = ("reply", "tool")
@@ -266,6 +269,13 @@ def fill_pattern(template: str, values: dict[str, Any], where: str = "pattern") 
     for its text (escaped): ``{total}`` of 106.3 matches ``106.3`` and not ``10613``, and a
     name such as ``C++ club`` matches itself."""
     return fill(template, {name: regex.escape(str(value)) for name, value in values.items()}, where)
+
+
+def fill_glob(template: str, values: dict[str, Any], where: str = "glob") -> str:
+    """``template``, a file glob, filled as ``fill`` does, each value standing for its text
+    (its ``*``, ``?`` and ``[`` escaped): a file name ``report[1].txt`` names that file,
+    and ``a*.txt`` no other."""
+    return fill(template, {name: glob.escape(str(value)) for name, value in values.items()}, where)
 
 
 def fill_any(value: Any, values: dict[str, Any], where: str, late: Collection[str] = ()) -> Any:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import pathlib
+import re
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal, Union
 
@@ -28,6 +29,7 @@ from pydantic import (
     Discriminator,
     Field,
     PrivateAttr,
+    Strict,
     Tag,
     ValidationError,
     ValidationInfo,
@@ -57,6 +59,16 @@ FILLED = {"filled": True}
 episode: what can only be judged on the device (a query's reads) is left to the device."""
 
 
+WholeNumber = Annotated[int, Strict()]
+"""An integer as the file writes it: ``true``, ``2.0`` or ``"2"`` is none (pydantic would
+read them as 1 and 2)."""
+Number = Annotated[float, Strict()]
+"""A number as the file writes it, whole or not: ``true`` or ``"0.5"`` is none."""
+_KIND = "kind:"
+"""What marks a tagged union's option (``_tagged``) in pydantic's error locations: no field
+of the file, so ``field_path`` leaves it out."""
+
+
 def _tagged(*options: tuple[str, type]) -> Any:
     """A union told apart by which of its marker keys a mapping has (``xpath``, ``sql``...),
     so that a mistake is reported against the one type it was meant to be."""
@@ -64,15 +76,15 @@ def _tagged(*options: tuple[str, type]) -> Any:
 
     def pick(value: Any) -> str | None:
         if isinstance(value, str):
-            return "name" if "name" in keys else None
-        if isinstance(value, dict):
+            found = ["name"] if "name" in keys else []
+        elif isinstance(value, dict):
             found = [k for k in keys if k in value]
-            return found[0] if len(found) == 1 else None
-        # a model made already (validating a spec again); anything else is no option
-        found = [k for k, cls in options if isinstance(cls, type) and isinstance(value, cls)]
-        return found[0] if found else None
+            found = found if len(found) == 1 else []
+        else:  # a model made already (validating a spec again); anything else is no option
+            found = [k for k, cls in options if isinstance(cls, type) and isinstance(value, cls)]
+        return f"{_KIND}{found[0]}" if found else None
 
-    union = tuple(Annotated[cls, Tag(key)] for key, cls in options)
+    union = tuple(Annotated[cls, Tag(f"{_KIND}{key}")] for key, cls in options)
     names = ", ".join(k for k in keys if k != "name")
     expected = f"exactly one of the keys {names}"
     return Annotated[
@@ -125,6 +137,11 @@ class _Model(BaseModel):
         (a parameter filled into one stands for its text: ``params.fill_pattern``)."""
         return ()
 
+    def glob_fields(self) -> tuple[str, ...]:
+        """The names of its fields that hold a file glob, or a list of them (a parameter
+        filled into one stands for its text: ``params.fill_glob``)."""
+        return ()
+
     def regexes(self) -> list[str]:
         """Every regular expression its ``regex_fields`` hold."""
         found: list[str] = []
@@ -152,7 +169,7 @@ class ChoiceParam(_DrawnParam):
 class RangeParam(_DrawnParam):
     """An integer in [low, high] (inclusive)."""
 
-    range: tuple[int, int]
+    range: tuple[WholeNumber, WholeNumber]
 
     @field_validator("range")
     @classmethod
@@ -182,7 +199,7 @@ class DateParam(_Model):
     with ``format`` (strftime, or ``epoch_ms`` for milliseconds since 1970 UTC)."""
 
     date: str
-    add_days: int | str = 0
+    add_days: WholeNumber | str = 0
     format: str = "%Y-%m-%d"
 
 
@@ -329,6 +346,9 @@ class Setup(_Model):
     """Generated PDFs (invoices, papers, tickets, menus, text), written after ``files``."""
     start: StartScreen | None = None
 
+    def glob_fields(self) -> tuple[str, ...]:
+        return ("remove",)
+
 
 # signals ------------------------------------------------------------------------------------
 class XPathSignal(_Model):
@@ -342,7 +362,7 @@ class XPathSignal(_Model):
     """
 
     xpath: str
-    count: int | None = Field(None, ge=0)
+    count: WholeNumber | None = Field(None, ge=0)
 
 
 class TextSignal(_Model):
@@ -357,8 +377,8 @@ class TextSignal(_Model):
 
     screen_text: str = Field(min_length=1)
     match: Literal["exact", "contains", "regex", "fuzzy", "difflib"] = "contains"
-    threshold: float = Field(0.85, ge=0, le=1)
-    rect: tuple[float, float, float, float] | None = None
+    threshold: Number = Field(0.85, ge=0, le=1)
+    rect: tuple[Number, Number, Number, Number] | None = None
     """Normalised ``[left, top, right, bottom]`` (0 to 1 of the screen's width and height),
     as Mobile-Env's text events give the region to read."""
     # a number parameter filled in (``"{code}"`` keeps its int type) is the text it reads as
@@ -409,8 +429,8 @@ class SettingSignal(_Model):
     """``namespace/key``, e.g. ``global/wifi_on``."""
     equals: str | None = None
     not_equals: str | None = None
-    at_least: float | None = None
-    at_most: float | None = None
+    at_least: Number | None = None
+    at_most: Number | None = None
 
     @field_validator("setting")
     @classmethod
@@ -495,7 +515,7 @@ class ContentSignal(_Model):
     projection: list[Annotated[str, Field(pattern=NAME_PATTERN)]] = Field(default_factory=list)
     where: str | None = None
     expect: list[list[SqlValue]] | None = None
-    min_rows: int = Field(1, ge=1)
+    min_rows: WholeNumber = Field(1, ge=1)
 
     @field_validator("content")
     @classmethod
@@ -532,8 +552,11 @@ class FileSignal(_Model):
     entries: list[Annotated[str, Field(min_length=1, pattern=r"^[^/\x00]+$")]] | None = Field(
         None, min_length=1
     )
-    min_count: int = Field(1, ge=0)
-    max_count: int | None = Field(None, ge=0)
+    min_count: WholeNumber = Field(1, ge=0)
+    max_count: WholeNumber | None = Field(None, ge=0)
+
+    def glob_fields(self) -> tuple[str, ...]:
+        return ("file",)
 
     @model_validator(mode="after")
     def _counts(self) -> FileSignal:
@@ -554,8 +577,8 @@ class AnswerSignal(_Model):
 
     answer: str = Field(min_length=1)
     match: Literal["exact", "contains", "regex", "fuzzy", "difflib", "number"] = "exact"
-    threshold: float = Field(0.85, ge=0, le=1)
-    tolerance: float = Field(0.0, ge=0)
+    threshold: Number = Field(0.85, ge=0, le=1)
+    tolerance: Number = Field(0.0, ge=0)
     # a number parameter filled in (``"{code}"`` keeps its int type) is the text it reads as
     model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
 
@@ -651,7 +674,9 @@ class AnyOf(_Model):
 
 
 class InOrder(_Model):
-    """True once its parts have become true one after another, in this order."""
+    """True once its parts have held one after another, in this order: each counts once it
+    holds on or after the step the part before it counted on (parts that hold together
+    count at once, in their order)."""
 
     order: list[Condition] = Field(min_length=1)
 
@@ -681,7 +706,7 @@ class Event(_Model):
     id: str = Field(pattern=NAME_PATTERN)
     when: Condition
     after: list[str] = Field(default_factory=list)
-    reward: float = 0.0
+    reward: Number = 0.0
     instruction: str | None = None
     end: Literal["success", "failure"] | None = None
     repeat: Literal["once", "always"] = "once"
@@ -742,10 +767,10 @@ class SolutionStep(_Model):
     key: AndroidKey | None = None
     answer: str | None = None
     status: Literal["complete", "infeasible"] | None = None
-    wait: int | None = Field(None, ge=0)
+    wait: WholeNumber | None = Field(None, ge=0)
     ask_user: str | None = Field(None, min_length=1)
     mcp_call: ToolCallStep | None = None
-    at: tuple[Annotated[float, Field(ge=0, le=1)], Annotated[float, Field(ge=0, le=1)]] | None = (
+    at: tuple[Annotated[Number, Field(ge=0, le=1)], Annotated[Number, Field(ge=0, le=1)]] | None = (
         None
     )
     """Where a click or long press touches its node: fractions of the node's width and
@@ -803,7 +828,7 @@ class UserCorrection(_Model):
 
     text: str = Field(min_length=1)
     aliases: list[Alias] = Field(default_factory=list)
-    at_step: int | None = Field(None, ge=1)
+    at_step: WholeNumber | None = Field(None, ge=1)
 
 
 class UserKnowledge(_Model):
@@ -889,6 +914,23 @@ class ToolAccess(_Model):
 
 
 # the task -----------------------------------------------------------------------------------
+_PACKAGE = re.compile(r"[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+")
+
+
+def _package_name(name: str) -> str:
+    if not _PACKAGE.fullmatch(name):
+        raise ValueError(
+            f"{name!r} is no Android package name (words of letters, digits and _ joined by"
+            " dots, each starting with a letter: com.simplemobiletools.contacts.pro)"
+        )
+    return name
+
+
+PackageName = Annotated[str, AfterValidator(_package_name)]
+"""An app by its package name. Any package may be named (a task for a device over ADB runs
+that device's apps); ``mobile-gym list apps`` shows the simulated phone's."""
+
+
 class Instruction(_Model):
     template: str
     paraphrases: list[str] = Field(default_factory=list)
@@ -908,10 +950,16 @@ class EpisodeRules(_Model):
     """STATUS is an agent action: it counts toward the step cap and the steps of SE. False
     as in MobileAgentBench, where an agent stops by ending its loop: STATUS then ends the
     episode without counting as a step."""
+    typing_tap_counts: bool = False
+    """A TYPE that taps its field first (gesture ``type`` at a point, ``TYPE(i, "text")``,
+    JSON ``input_text`` with an index or a point) counts as two actions, the tap and the
+    typing, toward the step cap and the steps of SE (``info["task_actions"]``): as in
+    MobileAgentBench, whose agent taps a field and types into it in two actions and whose
+    minimum steps count both."""
     answer_ends: bool = False
     """ANSWER ends the episode, as in MobileWorld (whose ``answer`` action is the last); by
     default an answer is recorded and the agent acts on."""
-    original_extra_steps: int = Field(0, ge=0)
+    original_extra_steps: WholeNumber = Field(0, ge=0)
     """Actions the original harness allows past the cap under ``rules="original"``
     (MobileAgentBench stops only once ``current_step > max_steps``: one more); ``strict``
     rules cap at ``max_steps`` exactly."""
@@ -925,7 +973,7 @@ class TaskSpec(_Model):
     id: str = Field(pattern=ID_PATTERN)
     title: str
     suite: str = "starter"
-    apps: list[str] = Field(min_length=1)
+    apps: list[PackageName] = Field(min_length=1)
     category: Literal["gui", "interact", "mcp"] = "gui"
     """The task's primary category; a task that asks the user and calls tools is ``mcp``
     (``tags`` keeps both)."""
@@ -935,16 +983,16 @@ class TaskSpec(_Model):
     set: ``cross_page``, ``in_page``, ``qa``)."""
     language: Literal["en", "zh"] = "en"
     """The language of the instruction (MobileWorld has English and Chinese tasks)."""
-    min_steps: int = Field(ge=1)
-    max_steps: Literal["2x_min", "none"] | int = "2x_min"
+    min_steps: WholeNumber = Field(ge=1)
+    max_steps: Literal["2x_min", "none"] | WholeNumber = "2x_min"
     episode: EpisodeRules = EpisodeRules()
     stop_after_finish: bool = False
     origin: str | None = None
     """The original benchmark task this file reproduces: its repository and file
     (``MobileAgentBench/mobile-agent-bench:src/mobile_agent_benchmark/tasks/x.py``)."""
-    original_min_steps: int | None = Field(None, ge=1)
+    original_min_steps: WholeNumber | None = Field(None, ge=1)
     """The original's ``min_steps``, when it differs from or justifies ``min_steps``."""
-    original_max_steps: int | None = Field(None, ge=1)
+    original_max_steps: WholeNumber | None = Field(None, ge=1)
     """The original's ``max_steps`` (its step cap)."""
     min_steps_note: str | None = None
     """Why ``min_steps`` differs from ``original_min_steps``."""
@@ -961,6 +1009,14 @@ class TaskSpec(_Model):
     events: list[Event] = Field(min_length=1)
     solution: list[SolutionStep] = Field(min_length=1)
 
+    @field_validator("max_steps", mode="before")
+    @classmethod
+    def _a_cap(cls, value: Any) -> Any:
+        """One message for every wrong cap (not one per kind of value it could be)."""
+        if value in ("2x_min", "none") or (type(value) is int and value >= 1):
+            return value
+        raise ValueError(f"max_steps must be a positive integer, '2x_min' or 'none', got {value!r}")
+
     @model_validator(mode="after")
     def _references(self) -> TaskSpec:
         problems: list[tuple[str, str]] = []
@@ -970,12 +1026,8 @@ class TaskSpec(_Model):
             if event_id in seen:
                 problems.append((f"events.{i}.id", f"event id {event_id!r} is used more than once"))
             seen.add(event_id)
+        problems += self._signal_problems()
         for i, event in enumerate(self.events):
-            for name in _signal_names(event.when):
-                if name not in self.signals:
-                    problems.append(
-                        (f"events.{i}.when", f"event {event.id!r} uses unknown signal {name!r}")
-                    )
             for prerequisite in event.after:
                 if prerequisite not in seen:
                     problems.append(
@@ -993,16 +1045,6 @@ class TaskSpec(_Model):
                     + " -> ".join(repr(event_id) for event_id in cycle),
                 )
             )
-        slots = self.user.slot_names() if self.user else []
-        for name, signal in self.signals.items():
-            if isinstance(signal, ToldSignal) and signal.told not in slots:
-                problems.append(
-                    (
-                        f"signals.{name}.told",
-                        f"{signal.told!r} is no slot of the user block"
-                        f" (slots: {', '.join(slots) or 'none'})",
-                    )
-                )
         problems += self._tool_problems()
         if not any(e.end == "success" for e in self.events):
             problems.append(("events", "no event ends the episode as success"))
@@ -1022,13 +1064,37 @@ class TaskSpec(_Model):
                     f"{self.original_min_steps}: say why in min_steps_note",
                 )
             )
-        if isinstance(self.max_steps, int) and self.max_steps < 1:
-            problems.append(
-                ("max_steps", "max_steps must be a positive integer, '2x_min' or 'none'")
-            )
         if problems:
             raise _FieldsError(problems)
         return self
+
+    def _signal_problems(self) -> list[tuple[str, str]]:
+        """Signals the events name that the task does not define, signals no event uses
+        (never read, so never checked: a misspelt name in a condition?), and ``told``
+        signals of slots the user block lacks."""
+        problems = [
+            (f"events.{i}.when", f"event {event.id!r} uses unknown signal {name!r}")
+            for i, event in enumerate(self.events)
+            for name in _signal_names(event.when)
+            if name not in self.signals
+        ]
+        used = {name for event in self.events for name in _signal_names(event.when)}
+        problems += [
+            (f"signals.{name}", f"signal {name!r} is used by no event, so it judges nothing")
+            for name in self.signals
+            if name not in used
+        ]
+        slots = self.user.slot_names() if self.user else []
+        problems += [
+            (
+                f"signals.{name}.told",
+                f"{signal.told!r} is no slot of the user block"
+                f" (slots: {', '.join(slots) or 'none'})",
+            )
+            for name, signal in self.signals.items()
+            if isinstance(signal, ToldSignal) and signal.told not in slots
+        ]
+        return problems
 
     def _tool_problems(self) -> list[tuple[str, str]]:
         """MCP tool calls the task judges or plays that no server of its ``tools`` block
@@ -1176,11 +1242,17 @@ def parse_task(data: Any, source: str = "<task>") -> TaskSpec:
     return spec
 
 
+def field_path(loc: Sequence[int | str]) -> str:
+    """The dotted path in the task file of a pydantic error location (``signals.x.sql``;
+    the kind of a signal, parameter or condition is no field of its own)."""
+    return ".".join(str(p) for p in loc if not (isinstance(p, str) and p.startswith(_KIND)))
+
+
 def _problems(exc: ValidationError, source: str) -> list[str]:
     """One line per validation error: the source, the field path and the problem."""
     problems = []
     for error in exc.errors():
-        path = ".".join(str(p) for p in error["loc"])
+        path = field_path(error["loc"])
         cause = error.get("ctx", {}).get("error")
         found = (
             [(".".join(p for p in (path, where) if p), text) for where, text in cause.problems]

@@ -118,6 +118,11 @@ def test_a_run_extended_with_more_seeds_reports_the_whole_folder(tmp_path: pathl
     assert document["metrics"]["episodes"] == 3
     rows = (tmp_path / "results.csv").read_text().splitlines()
     assert len(rows) == 1 + 3
+    again = CliRunner().invoke(app, [*arguments, "--seeds", "0-3"])  # 3 resumed, 1 played
+    assert again.exit_code == 0, again.stderr
+    assert "all 4 episodes of the run folder, 3 from earlier commands" in " ".join(
+        again.stdout.split()
+    )
 
 
 def test_the_folder_records_are_every_episode_file_by_task_and_seed(
@@ -135,3 +140,36 @@ def test_the_folder_records_are_every_episode_file_by_task_and_seed(
     (tmp_path / "episodes" / "copy of settings.wifi_off.json").write_text("{}")
     with pytest.raises(RunFolderError, match=r"copy of settings.wifi_off.json: not an episode"):
         store.records()
+
+
+def test_a_task_file_changed_since_its_episodes_were_played_is_refused(
+    tmp_path: pathlib.Path,
+) -> None:
+    from tests.tasks.tasktools import write_task
+
+    path = write_task(tmp_path, id="mine.wifi")
+    out = tmp_path / "run"
+    arguments = ["eval", "--task", str(path), "--agent", "oracle", "--seeds", "0"]
+    first = CliRunner().invoke(app, [*arguments, "--out", str(out)])
+    assert first.exit_code == 0, first.output
+    again = CliRunner().invoke(app, [*arguments, "--out", str(out)])  # unchanged: resumed
+    assert again.exit_code == 0 and "already finished" in again.stdout
+    write_task(tmp_path, id="mine.wifi", title="Another task under the same id")
+    changed = CliRunner().invoke(app, [*arguments, "--out", str(out)])
+    assert changed.exit_code != 0
+    assert "episodes of mine.wifi played on another version of the task" in " ".join(
+        changed.output.split()
+    )
+
+
+def test_two_different_tasks_under_one_id_are_refused(tmp_path: pathlib.Path) -> None:
+    from mobile_gym.eval import PlanError
+    from tests.tasks.tasktools import write_task
+
+    copy = write_task(tmp_path, "copy.yaml", id="settings.wifi_off")
+    with pytest.raises(PlanError, match=r"two different tasks have the id settings\.wifi_off"):
+        select_tasks([], [str(copy), "settings.wifi_off"])
+    same = tmp_path / "same.yaml"
+    shipped = select_tasks([], ["settings.wifi_off"])[0]
+    same.write_text(pathlib.Path(shipped.source).read_text())
+    assert len(select_tasks([], [str(same), "settings.wifi_off"])) == 1  # one task, twice

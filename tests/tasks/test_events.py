@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import gymnasium as gym
+
 from mobile_gym import actions
 from mobile_gym.env import MobileEnv
 from mobile_gym.tasks.events import EventTree
 from mobile_gym.tasks.schema import Event
-from tests.tasks.tasktools import REPEAT, click, make_env
+from mobile_gym.tasks.solution import step_command
+from tests.tasks.tasktools import REPEAT, SETTINGS, click, make_env, spec
 
 
 def tree(*events: dict[str, Any]) -> EventTree:
@@ -67,10 +70,20 @@ def test_order_parts_need_not_stay_true() -> None:
     assert run(events, sig(a=T), sig(), sig(), sig(b=T)) == [[], [], [], ["e"]]
 
 
-def test_order_takes_one_part_per_step() -> None:
-    """Parts true together in one step count as one part: the next needs a later step."""
+def test_order_counts_parts_that_hold_together_in_one_step() -> None:
+    """Parts true together count in their order: the step that completes it fires it."""
+    assert run(tree({"id": "e", "when": {"order": ["a", "b"]}}), sig(a=T, b=T)) == [["e"]]
+    events = tree({"id": "e", "when": {"order": ["a", "b", "c"]}})
+    assert run(events, sig(b=T, c=T), sig(a=T, b=T, c=T)) == [[], ["e"]]
+
+
+def test_order_fires_on_the_step_its_first_part_holds_when_the_later_already_holds() -> None:
+    """A later part that held before and still holds when the earlier one comes true
+    completes the order at once; held only before, it does not count."""
     events = tree({"id": "e", "when": {"order": ["a", "b"]}})
-    assert run(events, sig(a=T, b=T), sig(a=T, b=T)) == [[], ["e"]]
+    assert run(events, sig(b=T), sig(b=T), sig(a=T, b=T)) == [[], [], ["e"]]
+    events = tree({"id": "e", "when": {"order": ["a", "b"]}})
+    assert run(events, sig(b=T), sig(a=T), sig(a=T)) == [[], [], []]
 
 
 def test_order_inside_all_keeps_progressing() -> None:
@@ -197,10 +210,26 @@ def test_instructions_and_ends() -> None:
 
 
 # in the env --------------------------------------------------------------------------------
+def names_in(condition: Any) -> set[str]:
+    """The signals an event's ``when`` names."""
+    if isinstance(condition, str):
+        return {condition}
+    parts = next(iter(condition.values()))
+    return set().union(
+        *(names_in(part) for part in (parts if isinstance(parts, list) else [parts]))
+    )
+
+
 def answering_env(events: list[dict[str, Any]], **overrides: Any) -> MobileEnv:
-    """An env whose signals are the agent's answers ``a``, ``b`` and ``c``."""
+    """An env whose signals are the agent's answers ``a``, ``b`` and ``c`` and Wi-Fi being
+    off (``wifi_off``): those the events use."""
+    signals = {
+        "wifi_off": {"setting": "global/wifi_on", "equals": "0"},
+        **{name: {"answer": name} for name in "abc"},
+    }
+    used = set().union(*(names_in(event["when"]) for event in events))
     env = make_env(
-        signals={name: {"answer": name} for name in "abc"},
+        signals={name: signal for name, signal in signals.items() if name in used},
         events=events,
         **overrides,
     )
@@ -221,6 +250,42 @@ def test_order_across_env_steps() -> None:
     assert not any(o[2] for o in outcomes)
     _, reward, terminated, _, info = say(env, "c")
     assert (reward, terminated, info["success"], info["events"]) == (1.0, True, True, ["done"])
+
+
+def test_order_completed_by_the_solutions_last_step_succeeds_within_a_cap_of_its_length() -> None:
+    """Settings is open from the second step on; Wi-Fi goes off at the fourth: the order
+    [wifi_off, in_settings] is complete on that step, so a cap of four steps is enough."""
+    task = spec(
+        min_steps=4,
+        max_steps=4,
+        setup={},
+        signals={
+            "wifi_off": {"setting": "global/wifi_on", "equals": "0"},
+            "in_settings": {"foreground": SETTINGS},
+        },
+        events=[
+            {
+                "id": "done",
+                "when": {"order": ["wifi_off", "in_settings"]},
+                "reward": 1.0,
+                "end": "success",
+            }
+        ],
+        solution=[
+            {"swipe": "up"},
+            {"click": {"text": "Settings"}},
+            {"click": {"id": "network"}},
+            {"click": {"id": "wifi_switch"}},
+        ],
+    )
+    env = gym.make("MobileGym/Task-v0", task=task, action_space="gesture")  # capped at 4
+    env.reset(seed=0)
+    base = env.unwrapped
+    for step in base.episode.solution():
+        command = step_command(step, base.device.hierarchy_xml(), base.device.size)
+        _, reward, terminated, truncated, info = env.step(command)
+    assert (reward, terminated, truncated, info["success"]) == (1.0, True, False, True)
+    assert info["events"] == ["done"]
 
 
 def test_env_rewards_instructions_and_flags() -> None:
@@ -337,6 +402,26 @@ def test_instruction_of_an_event_that_fires_at_reset_is_delivered() -> None:
     assert info["events"] == ["intro"]
 
 
+def test_a_reward_of_an_event_that_fires_at_reset_is_shown_and_not_paid() -> None:
+    """The setup starts in Settings, where "opened" (reward 0.2) holds already: the reset
+    shows it; no step pays it, the rest of the task is played as usual."""
+    env = make_env(
+        signals={
+            "wifi_off": {"setting": "global/wifi_on", "equals": "0"},
+            "in_settings": {"foreground": SETTINGS},
+        },
+        events=[
+            {"id": "opened", "when": "in_settings", "reward": 0.2},
+            {"id": "done", "when": "wifi_off", "reward": 1.0, "end": "success"},
+        ],
+    )
+    _, info = env.reset(seed=0)
+    assert info["events"] == ["opened"] and info["reward_breakdown"] == {"opened": 0.2}
+    assert info.get("error") is None
+    _, reward, terminated, _, info = click(env, id="wifi_switch")
+    assert (reward, terminated, info["success"]) == (1.0, True, True)
+
+
 # quiet steps -------------------------------------------------------------------------------
 def test_the_tree_is_settled_only_when_nothing_can_fire_on_unchanged_signals() -> None:
     events = tree(
@@ -348,7 +433,7 @@ def test_the_tree_is_settled_only_when_nothing_can_fire_on_unchanged_signals() -
     assert not events.settled  # "later" may fire with the very same values
     assert run(events, sig(a=T)) == [["later"]]
     assert run(events, sig(a=T)) == [[]] and events.settled
-    assert run(events, sig(a=T, b=T, c=T)) == [[]] and not events.settled  # order moved on
+    assert run(events, sig(a=T, b=T)) == [[]] and events.settled  # order moved on, as far as it can
     assert run(events, sig(a=T, b=T, c=T)) == [["steps"]]
 
 

@@ -363,3 +363,18 @@ def test_a_wikihow_search_listing_alone_does_not_end_the_episode() -> None:
     values = env.episode.board.update()
     assert not any(values[n] for n in WIKIHOW_STAGES["stage_8"] + WIKIHOW_STAGES["stage_12"])
     assert not env.success
+
+
+def test_a_source_only_an_extra_listener_reads_is_left_out(tmp_path: pathlib.Path) -> None:
+    text = THREE_STAGES.read_text(encoding="utf-8")
+    extra = 'event_sources: {\n  log_event: { filters: "jd" pattern: "extra (.+)" }\n  id: 40\n}\n'
+    listener = "extra_listener: { type: OR events: { event: {} } }"
+    read = (
+        "extra_listener: { type: OR events: { event: {} } events: { event: { events: { id: 40 }"
+        " transformation: \"y = 'x'\" } } }"
+    )
+    assert text.count(listener) == 1
+    path = write(tmp_path, extra + text.replace(listener, read))
+    spec = resolve_task(path)  # extras are dropped, and so is the source only they read
+    assert not any("jd" in str(signal) for signal in spec.signals.values())
+    assert spec.signals.keys() == resolve_task(THREE_STAGES).signals.keys()

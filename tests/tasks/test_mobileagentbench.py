@@ -54,6 +54,7 @@ def test_each_task_names_its_original_and_keeps_its_figures(task_id: str) -> Non
     # the original's episode rules
     assert spec.episode.end_on_success is stop_after_finish
     assert spec.episode.status_counts is False
+    assert spec.episode.typing_tap_counts  # the original taps a field, then types
     assert spec.episode.original_extra_steps == 1
     assert spec.episode.success == "latched" and not spec.episode.require_status
     # the original force-stops the app, clears its data and launches it

@@ -132,8 +132,16 @@ def test_broken_files_give_one_line_per_problem_and_register_nothing(
     ("name", "message"),
     [
         ("missing", "no such task file or folder"),
-        ("empty", "no task files (*.yaml, *.yml) in this folder"),
-        ("task.txt", "not a task file (its name must end in .yaml or .yml)"),
+        (
+            "empty",
+            "no task files in this folder (their names end in .yaml or .yml,"
+            " or .textproto for a Mobile-Env task file)",
+        ),
+        (
+            "task.txt",
+            "not a task file (its name must end in .yaml or .yml,"
+            " or .textproto for a Mobile-Env task file)",
+        ),
     ],
 )
 def test_paths_that_hold_no_task_are_refused(

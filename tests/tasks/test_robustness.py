@@ -63,7 +63,7 @@ def test_sql_signals_that_could_write_are_refused(sql: str) -> None:
         **BASE_TASK["signals"],
         "q": {"sql": sql, "package": "p", "database": "d", "expect": [[1]]},
     }
-    with pytest.raises(TaskFileError, match=r"signals\.q\.sql\.sql: must"):
+    with pytest.raises(TaskFileError, match=r"signals\.q\.sql: must"):
         spec(signals=signals)
 
 

@@ -32,10 +32,19 @@ from tests.tasks.tasktools import (
 WIFI_SWITCH = f"{SETTINGS}:id/wifi_switch"
 
 
+def watching(names: Any) -> list[dict[str, Any]]:
+    """An event for each signal of ``names``, and ``done`` when Wi-Fi is off (every signal
+    is used by an event)."""
+    seen = [{"id": f"saw_{name}", "when": name} for name in names if name != "wifi_off"]
+    return [*seen, {"id": "done", "when": "wifi_off", "reward": 1.0, "end": "success"}]
+
+
 def env_with(signals: dict[str, Any], **overrides: Any) -> MobileEnv:
-    """An env whose task has ``signals`` besides ``wifi_off`` (which ends it as success)."""
+    """An env whose task has ``signals`` besides ``wifi_off`` (which ends it as success),
+    each watched by an event."""
     env = make_env(
         signals={"wifi_off": {"setting": "global/wifi_on", "equals": "0"}, **signals},
+        events=watching(signals),
         episode={"end_on_success": False},
         **overrides,
     )
@@ -865,10 +874,7 @@ def test_each_source_is_read_only_when_it_changed() -> None:
         "logged": {"logcat": "never written"},
         "notes": sql("SELECT count(*) FROM notes", [[0]]),
     }
-    events = [{"id": name, "when": name} for name in signals if name != "wifi_off"]
-    env = make_env(
-        signals=signals, events=[*events, {"id": "done", "when": "wifi_off", "end": "success"}]
-    )
+    env = make_env(signals=signals, events=watching(signals))
     env.reset(seed=0)
     board = env.episode.board
     start = board.evaluations
@@ -973,4 +979,4 @@ def test_an_expected_row_holds_values_a_database_can() -> None:
     ):
         with pytest.raises(schema.TaskFileError, match=problem) as caught:
             spec(signals={"q": {**signal, "expect": expect}})
-        assert "signals.q.sql.expect.0.0" in str(caught.value)
+        assert "signals.q.expect.0.0" in str(caught.value)

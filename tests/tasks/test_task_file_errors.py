@@ -58,7 +58,7 @@ LOAD = {
     ),
     "not given a list": (
         {"events": [{"id": "done", "when": {"not": ["wifi_off", "wifi_off"]}, "end": "success"}]},
-        "events.0.when.not.not",
+        "events.0.when.not",
         "must be a signal name",
     ),
     "compute overflows": (
@@ -108,7 +108,7 @@ LOAD = {
     ),
     "huge range": (
         {"parameters": {"n": {"range": [0, 10**30]}}},
-        "parameters.n.range.range",
+        "parameters.n.range",
         "within ±1e+18",
     ),
     "unlike names no parameter": (
@@ -133,12 +133,12 @@ LOAD = {
     ),
     "NaN threshold": (
         signal("t", {"screen_text": "Wi-Fi", "match": "fuzzy", "threshold": math.nan}),
-        "signals.t.screen_text.threshold",
+        "signals.t.threshold",
         "finite number",
     ),
     "answer to match as a number is no number": (
         signal("a", {"answer": "about five", "match": "number"}),
-        "signals.a.answer.answer",
+        "signals.a.answer",
         "needs a finite number",
     ),
     "type step without text": (

@@ -252,7 +252,7 @@ def test_queries_that_do_more_than_read_are_refused_at_load(case: str) -> None:
     sql, problem = REFUSED[case]
     with pytest.raises(TaskFileError) as caught:
         parse_task(task_data(**sql_signal(sql)), "inline")
-    assert str(caught.value).startswith("inline: signals.q.sql.sql: must")
+    assert str(caught.value).startswith("inline: signals.q.sql: must")
     assert problem in str(caught.value)
 
 

@@ -554,7 +554,7 @@ def test_env_judges_xpath_signals_without_dumping(monkeypatch: pytest.MonkeyPatc
         },
         events=[
             {"id": "off", "when": "switch_off", "reward": 0.5},
-            {"id": "three", "when": "switches", "reward": 0.25},
+            {"id": "three", "when": "switches", "reward": 0.25},  # holds at reset: not paid
             {"id": "done", "when": "wifi_off", "reward": 1.0, "end": "success"},
         ],
     )

@@ -109,16 +109,50 @@ def test_the_schema_covers_androidworld_and_mobileworld() -> None:
         "input_text",
         "scroll",
         "swipe",
+        "drag",
         "navigate_home",
         "navigate_back",
         "keyboard_enter",
         "open_app",
         "wait",
         "status",
+        "finished",
         "answer",
         "ask_user",
         "mcp",
     }
+
+
+def test_mobileworld_drag_and_finished_are_read_and_unknown_is_refused() -> None:
+    drag = {"action_type": "drag", "start_x": 540, "start_y": 2000, "end_x": 540, "end_y": 800}
+    parsed = parse_json_action(drag)
+    assert parsed == ParsedCommand("DRAG", point=(540.0, 2000.0), end=(540.0, 800.0))
+    assert json_action(parsed) == {**drag, "start_x": 540.0, "start_y": 2000.0} | {
+        "end_x": 540.0,
+        "end_y": 800.0,
+    }
+    command = resolve_command(parsed, [], (1080, 2400))
+    assert (command.verb, command.x, command.y2) == ("swipe", 540 / 1079, 800 / 2399)
+    with pytest.raises(JsonActionError, match="drag needs start_x, start_y, end_x, end_y"):
+        parse_json_action({"action_type": "drag", "start_x": 1, "start_y": 2})
+    with pytest.raises(CommandError, match="off the screen"):
+        resolve_command(parse_json_action({**drag, "end_y": 2400}), [], (1080, 2400))
+    assert parse_json_action('{"action_type": "finished"}') == ParsedCommand("DONE")
+    with pytest.raises(JsonActionError, match='"unknown" is no action'):
+        parse_json_action({"action_type": "unknown"})
+
+
+def test_a_drag_moves_the_finger_from_start_to_end_on_the_phone() -> None:
+    env = make_env("mw.settings.open_flight_mode", action_space="json", observation="text")
+    env.reset(seed=0)
+    assert 'text="Search apps"' not in env.unwrapped.device.hierarchy_xml()
+    drawer = '{"action_type": "drag", "start_x": 540, "start_y": 2000, "end_x": 540, "end_y": 600}'
+    _, _, _, _, info = env.step(drawer)
+    assert info["action_error"] is None and info["parsed_action"].startswith("DRAG(")
+    assert 'text="Search apps"' in env.unwrapped.device.hierarchy_xml()  # the app drawer
+    _, _, terminated, _, info = env.step('{"action_type": "finished"}')
+    assert terminated and info["agent_status"] == "complete"
+    env.close()
 
 
 @pytest.mark.parametrize(

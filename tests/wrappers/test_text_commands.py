@@ -424,7 +424,7 @@ def test_done_and_infeasible_declare_a_status(reply: str, status: str) -> None:
     _, _, terminated, _, info = env.step(f"ACTION: {reply}")
     assert info["agent_status"] == status and terminated
     assert info["success"] is False  # declaring it does not make it so
-    assert info["early_stop"] is (status == "complete")
+    assert info["early_stop"]  # either stops before the goal (an FN in MobileAgentBench)
 
 
 def test_ask_user_gets_a_reply() -> None:

@@ -23,6 +23,7 @@ import ast
 import math
 import pathlib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -555,6 +556,8 @@ def task_data(
     events = _events(task, _Slots(source, names, once), source)
     if not events:
         raise TaskFileError(f"{source}: event_slots: no listener gives a reward or ends")
+    used = {name for event in events for name in _names_in(event["when"])}
+    signals = {name: signal for name, signal in signals.items() if name in used}
     slug = re.sub(r"[^a-z0-9]+", "_", (task.id or stem).lower()).strip("_") or "task"
     steps = solution or [{"status": "complete"}]
     data: dict[str, Any] = {
@@ -572,6 +575,19 @@ def task_data(
         "solution": steps,
     }
     return data
+
+
+def _names_in(condition: Any) -> Iterator[str]:
+    """The signal names an event's ``when`` (as data) reads: its strings, at any depth. The
+    signals of sources only dropped listeners read (extras) are left out of the task."""
+    if isinstance(condition, str):
+        yield condition
+    elif isinstance(condition, dict):
+        for part in condition.values():
+            yield from _names_in(part)
+    elif isinstance(condition, list):
+        for part in condition:
+            yield from _names_in(part)
 
 
 def _solution(path: pathlib.Path) -> list[dict[str, Any]] | None:

@@ -9,6 +9,10 @@ from the offline corpus with a fixed seed; each task file is written out, its re
 solution played on the simulated phone (scrolls counted), and kept only if the solution
 reaches every stage within Mobile-Env's cap of 15 steps.
 
+An answer task's first ANSWER is final (``episode.answer_ends``): Mobile-Env matches every
+response the agent sends within its 15 steps, so there answers given in turn until one
+matches would count; here they do not (``QA_DIFFERENCE``, written into each such file).
+
 Run ``python -m mobile_gym.tasks.wikihow.suite [CONFIG_DIR]`` to write the task files
 (``configs/tasks/wikihow/`` and ``configs/tasks/wikihow_examples/``).
 """
@@ -37,6 +41,13 @@ ORIGIN_REPO = "X-LANCE/Mobile-Env"
 EXAMPLES_DIR = "examples/template_module_example/taskset"
 TYPES = {"cross_page": 59, "in_page": 51, "qa": 40}
 """Mobile-Env's WikiHow set: tasks of each type."""
+QA_DIFFERENCE = (
+    "Differs from Mobile-Env: the first ANSWER is final (episode.answer_ends), right or\n"
+    "wrong. Mobile-Env's response event matches every response the agent sends (a\n"
+    "response rides on a step and ends nothing by itself), so answers given in turn\n"
+    "within its 15 steps until one matches would count there; here they do not."
+)
+"""The note an answer task's file carries on how its answer is judged unlike the original's."""
 
 
 @dataclass(frozen=True)
@@ -155,6 +166,8 @@ def task_data(
         "min_steps": len(solution),
         "max_steps": STEP_CAP,
     }
+    if any(stage.name == "answer" for stage in rewarded):
+        data_["episode"] = {"answer_ends": True}  # the first answer is final (QA_DIFFERENCE)
     if origin:
         data_["origin"] = origin
     data_ |= {
@@ -372,9 +385,12 @@ def file_name(task: dict[str, Any]) -> str:
 
 
 def task_text(task: dict[str, Any]) -> str:
-    """The task file as written."""
+    """The task file as written (an answer task's with ``QA_DIFFERENCE`` at its top)."""
     body = yaml.safe_dump(task, sort_keys=False, allow_unicode=True, width=1000)
-    return HEADER + body
+    note = ""
+    if task.get("episode", {}).get("answer_ends"):
+        note = "".join(f"# {line}\n" for line in QA_DIFFERENCE.splitlines())
+    return HEADER + note + body
 
 
 def write(config_dir: Path) -> dict[str, int]:
