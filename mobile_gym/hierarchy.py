@@ -65,7 +65,10 @@ def inside(nodes: Sequence[Node], position: int) -> Iterator[Node]:
 
 
 # text as it travels through XML ------------------------------------------------------------
-_ESCAPES = {c: None for c in range(32)}
+_UNWRITABLE = {c: None for c in (*range(0xD800, 0xE000), 0xFFFE, 0xFFFF)}
+"""Characters XML 1.0 has no place for beside the control characters: surrogates, U+FFFE
+and U+FFFF (a percent-decoded URL or a file name may hold them)."""
+_ESCAPES = {c: None for c in range(32)} | _UNWRITABLE
 _ESCAPES.update(
     str.maketrans(
         {
@@ -79,14 +82,15 @@ _ESCAPES.update(
         }
     )
 )
-_NEEDS_ESCAPE = re.compile(r'[&<>"\x00-\x1f]')
-_DROPPED = {c: None for c in range(32) if chr(c) not in "\t\n\r"}
-_HAS_DROPPED = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+_NEEDS_ESCAPE = re.compile('[&<>"\x00-\x1f\ud800-\udfff\ufffe\uffff]')
+_DROPPED = {c: None for c in range(32) if chr(c) not in "\t\n\r"} | _UNWRITABLE
+_HAS_DROPPED = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def readable(value: str) -> str:
     """``value`` as an XML parser reads it back from the dump: control characters other
-    than tab, newline and carriage return cannot be written, so they are dropped."""
+    than tab, newline and carriage return, surrogates, U+FFFE and U+FFFF cannot be written,
+    so they are dropped."""
     if value.isprintable() or _HAS_DROPPED.search(value) is None:
         return value
     return value.translate(_DROPPED)

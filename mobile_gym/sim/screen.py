@@ -209,7 +209,8 @@ def _take_changes(view: View, changed: list[Rect]) -> None:
     view.relaid = False
     if isinstance(view, ScrollView):
         changed += view.take_gone()
-    if view.shown != view.visible:  # new, or moved: everything inside it is new here
+    if view.shown != view.visible or view.shown_bounds != view.bounds:  # new, or moved:
+        # everything inside it is new here
         if view.shown is not None:
             changed.append(view.shown)
         changed.append(view.visible)
@@ -222,6 +223,6 @@ def _take_changes(view: View, changed: list[Rect]) -> None:
 def _settle(view: View) -> None:
     """Note that ``view``'s subtree shows where it is laid out (its changes are taken)."""
     for inner in walk(view):
-        inner.shown, inner.relaid = inner.visible, False
+        inner.shown, inner.shown_bounds, inner.relaid = inner.visible, inner.bounds, False
         if isinstance(inner, ScrollView):
             inner.take_gone()

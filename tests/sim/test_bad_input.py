@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pytest
 
+from mobile_gym.hierarchy import readable
 from mobile_gym.sim import Display, Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.driver import Driver
@@ -236,3 +237,18 @@ def test_other_bad_arguments_name_the_problem(phone: Phone) -> None:
     with pytest.raises(FileNotFoundError):
         phone.read_file("/sdcard/missing.txt")
     _still_works(phone)
+
+
+def test_text_no_xml_can_carry_is_left_out_of_the_dump() -> None:
+    """A search URL whose query percent-decodes to U+FFFE puts it in Chrome's page: the dump
+    stays well-formed XML, the characters XML cannot carry (U+FFFE, U+FFFF, surrogates)
+    left out as control characters are."""
+    phone = Phone(seed=0)
+    phone.launch("com.android.chrome")
+    bar = next(n for n in phone.nodes() if n.cls.endswith("EditText"))
+    phone.send_all(ev.tap(*bar.bounds.center))
+    phone.text("https://www.bing.com/search?q=%EF%BF%BE%ED%A0%80x")
+    phone.key("ENTER")
+    texts = [node.get("text", "") for node in phone.hierarchy().iter("node")]  # lxml raised
+    assert texts and not any(c in text for text in texts for c in "\ufffe\uffff")
+    assert readable("a\ufffeb\uffffc\ud800d\x07e\tf") == "abcde\tf"

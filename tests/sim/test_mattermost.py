@@ -568,3 +568,17 @@ def test_unsent_text_is_kept_as_a_draft(phone: Phone, d: Driver) -> None:
     d.key("BACK")
     assert not d.exists(id="draft_indicator")
     assert phone.database(PACKAGE, "app").execute("SELECT COUNT(*) FROM drafts").fetchone()[0] == 0
+
+
+def test_a_channel_left_open_past_midnight_relabels_its_days(phone: Phone, d: Driver) -> None:
+    d.tap(id="channel_item")
+    d.tap(id="post_input")
+    phone.text("hello")
+    d.tap(desc="Send")
+
+    def separators() -> list[str]:
+        return [n.text for n in d.find_all(id="date_separator")]
+
+    assert separators()[-1] == "Today"
+    phone.wait(24 * 3600 * 1000)  # a day passes with the channel open
+    assert separators()[-1] == "Yesterday"

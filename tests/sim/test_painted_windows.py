@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from mobile_gym.sim import Phone
+from mobile_gym.sim import input as ev
 from mobile_gym.sim.driver import Driver
 from mobile_gym.sim.ui.canvas import Canvas
 from mobile_gym.sim.ui.view import paint
@@ -58,3 +59,19 @@ def test_unchanged_bars_are_not_painted_again(phone: Phone, driver: Driver) -> N
     assert area is not None and not area.empty
     assert area.intersect(status_bar.visible).empty
     assert area.intersect(navigation_bar.visible).empty
+
+
+def test_a_view_taller_than_its_viewport_is_painted_again_when_it_scrolls() -> None:
+    """A long note's text field fills its scroll view: dragged, it moves inside the same
+    visible area, which must be painted anew (the old lines stayed)."""
+    phone = Phone(seed=0)
+    phone.launch("com.simplemobiletools.notes.pro")
+    driver = Driver(phone)
+    driver.tap(text="Pancakes")
+    driver.tap(id="text_view")
+    phone.text("\n".join(f"line {i}" for i in range(80)))  # the field follows its cursor down
+    assert_same_as_repainted(phone)
+    area = driver.find(id="notes_scrollview").bounds
+    x = area.center[0]
+    driver.send_all(ev.drag(x, area.top + 200, x, area.bottom - 200))
+    assert_same_as_repainted(phone)

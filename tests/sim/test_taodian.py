@@ -15,6 +15,7 @@ from mobile_gym.sim.adb_server.files import PhoneFiles
 from mobile_gym.sim.apps.sms_messenger import PACKAGE as SMS
 from mobile_gym.sim.apps.taodian import CALLBACK_DIR, DATABASE, PACKAGE
 from mobile_gym.sim.apps.taodian.data import CONFIRM, LOGIN, MAIN, ORDER, ORDERS, SEARCH
+from mobile_gym.sim.apps.text_search import MAX_QUERY_WORDS, query_words
 from mobile_gym.sim.driver import Driver
 from tests.sim.conftest import opened, statements_while_rebuilt, views_made
 
@@ -120,6 +121,20 @@ def test_search_matches_every_word_and_sorts_by_price_and_sales(phone: Phone, d:
     sales = {n: s for n, s in mall(phone).execute("SELECT name, sales FROM products")}
     shown = [sales[n.text] for n in d.find_all(id="product_name")]
     assert shown == sorted(shown, reverse=True)
+
+
+def test_a_query_pasted_whole_is_read_as_its_first_words(phone: Phone, d: Driver) -> None:
+    """Thousands of words (a paste) are read as a search engine reads them, each word once
+    and the first 32 only: the app neither stops nor slows (SQLite refused the query)."""
+    search(d, "网球鞋 " * 5000)
+    assert phone.crashes.count == 0 and phone.foreground == (PACKAGE, SEARCH)
+    names = [n.text for n in d.find_all(id="product_name")]
+    assert names and all("网球鞋" in name for name in names)
+    assert query_words(["a", "b", "a", *(f"w{i}" for i in range(40))]) == [
+        "a",
+        "b",
+        *(f"w{i}" for i in range(MAX_QUERY_WORDS - 2)),
+    ]
 
 
 def test_search_ignores_case_beyond_ascii_and_takes_wildcards_literally(

@@ -515,3 +515,17 @@ def test_selecting_in_a_long_list_reads_only_the_selected(
     assert "Lecture 497.m4a" in driver.find(id="message").text
     driver.tap(text="Delete")
     assert "Lecture 497" not in [r["name"] for r in _rows(phone)] and len(_rows(phone)) == total - 1
+
+
+def test_the_recording_timer_runs_when_its_tab_returns_in_place_of_the_recycle_bin(
+    phone: Phone,
+) -> None:
+    d = Driver(phone)
+    d.tap(id="toggle_recording_button")
+    d.tap(text="Recycle Bin")
+    d.tap(desc="Settings")
+    d.tap(id="settings_use_recycle_bin")  # the Recycle Bin tab goes: the Recorder tab shows
+    d.key("BACK")
+    assert d.find(id="recording_duration").text == "00:00"
+    phone.wait(5000)
+    assert d.find(id="recording_duration").text == "00:05"  # it stood at 00:00

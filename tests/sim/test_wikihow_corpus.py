@@ -97,6 +97,12 @@ def test_exact_title_ranks_first(wiki: Corpus) -> None:
         assert wiki.search(art.title.lower().removeprefix("how to "))[0].slug == slug
 
 
+def test_a_query_pasted_whole_is_read_as_its_first_words(wiki: Corpus) -> None:
+    """Each word once, the first 32 (thousands of terms made one search take seconds)."""
+    pasted = wiki.search("scooter " * 3000 + " ".join(f"w{i}" for i in range(500)))
+    assert [hit.slug for hit in pasted] == [hit.slug for hit in wiki.search("scooter")]
+
+
 def test_word_query_puts_title_matches_first(wiki: Corpus) -> None:
     for word in ("scooter", "email", "braid", "foam"):
         hits = wiki.search(word, limit=20)

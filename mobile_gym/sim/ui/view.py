@@ -42,6 +42,7 @@ _ENGINE_FIELDS = (
     "visible",
     "clip",
     "shown",
+    "shown_bounds",
     "relaid",
     "needs_layout",
     "measured",
@@ -127,6 +128,7 @@ class View:
         "relaid",
         "selected",
         "shown",
+        "shown_bounds",
         "text",
         "visible",
         "weight",
@@ -211,6 +213,9 @@ class View:
         """The area it was laid out to show in; None before its first layout."""
         self.shown: Rect | None = None
         """Where it showed when the screen's changed areas were last taken (``Screen``)."""
+        self.shown_bounds: Rect | None = None
+        """Its ``bounds`` then: a view taller than its viewport moves inside the same
+        ``shown`` area when it scrolls."""
         self.relaid = False
         """Laid out since the changed areas were last taken."""
         self.needs_layout = True

@@ -73,7 +73,7 @@ def channel_screen(ctx: AppContext) -> View:
     posts = post_data.channel_posts(ctx, channel.id, SHOWN_POSTS)
     extra = details(ctx, posts, replies=True)
     menu = post_menu(ctx, on_reply=lambda post_id: open_thread(ctx, post_id))
-    today = from_epoch_ms(data.now_ms(ctx)).date()
+    today = ctx.now.date()  # a read of the clock: the labels change with the day
     entries: list[tuple[str, object]] = []
     shown_day: dt.date | None = None
     for post in posts:

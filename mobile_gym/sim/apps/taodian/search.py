@@ -15,7 +15,7 @@ from mobile_gym.sim.apps.taodian.ui import (
     product_row,
     sales_text,
 )
-from mobile_gym.sim.apps.text_search import holding
+from mobile_gym.sim.apps.text_search import holding, query_words
 from mobile_gym.sim.ui.composites import app_bar, empty_state
 from mobile_gym.sim.ui.view import MATCH, Column, Row, View
 from mobile_gym.sim.ui.widgets import Button, ImageButton, RadioButton, TextView
@@ -222,7 +222,7 @@ def search_screen(ctx: AppContext) -> View:
         width=MATCH,
         background="background",
     )
-    words = ctx.get("submitted", "").lower().split()
+    words = query_words(ctx.get("submitted", "").lower().split())
     low, high = ctx.get("price_range", [None, None])
     sql, params = _query(ctx.db(), words, data.categories(ctx), category, low, high, order)
     found = ctx.rows(sql, params)

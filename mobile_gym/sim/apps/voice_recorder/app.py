@@ -122,6 +122,14 @@ def _kbps(bitrate: str) -> str:
     return f"{int(bitrate) // 1000} kbps"
 
 
+def _shown_tab(ctx: AppContext) -> int:
+    """The tab the main screen shows: the one chosen, or the Recorder tab when the chosen one
+    is gone (the Recycle Bin tab, the recycle bin turned off since)."""
+    tabs = 3 if Preferences(ctx, DEFAULTS).flag("use_recycle_bin") else 2
+    tab = ctx.get("tab", RECORDER_TAB)
+    return tab if tab < tabs else RECORDER_TAB
+
+
 class VoiceRecorderApp(about.AboutPages, App):
     """Simple Voice Recorder: record on the virtual clock, then play, rename and delete."""
 
@@ -149,7 +157,7 @@ class VoiceRecorderApp(about.AboutPages, App):
         if ctx.screen.activity != MAIN:
             return None
         now = ctx.phone.clock.epoch_ms
-        if ctx.get("tab", RECORDER_TAB) == RECORDER_TAB:
+        if _shown_tab(ctx) == RECORDER_TAB:
             current = session(ctx.db())
             if current is None or current.state != "recording":
                 return None
@@ -164,7 +172,7 @@ class VoiceRecorderApp(about.AboutPages, App):
     def back(self, ctx: AppContext) -> bool:
         if ctx.screen.activity == CUSTOMIZATION:
             return Customization(ctx).leave()
-        if ctx.screen.activity != MAIN or ctx.get("tab", RECORDER_TAB) != PLAYER_TAB:
+        if ctx.screen.activity != MAIN or _shown_tab(ctx) != PLAYER_TAB:
             return False
         return Selection(ctx).close_on_back() or search_mode(ctx).close_on_back()
 
@@ -272,9 +280,7 @@ class VoiceRecorderApp(about.AboutPages, App):
         tabs = [("Recorder", "mic"), ("Player", "play")]
         if prefs.flag("use_recycle_bin"):
             tabs.append(("Recycle Bin", "delete"))
-        tab = ctx.get("tab", RECORDER_TAB)
-        if tab >= len(tabs):
-            tab = RECORDER_TAB
+        tab = _shown_tab(ctx)
         open_menu = ctx.menu("overflow", [("About", about.open_about(ctx))])
         actions: list[Action] = [("settings", "Settings", lambda: ctx.open(SETTINGS))]
         player = PlayerTab(ctx, open_menu, actions)

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from mobile_gym.caches import LRUCache
 from mobile_gym.file_modes import FILE_MODE
+from mobile_gym.sim.apps.text_search import query_words
 
 CORPUS_VERSION = "1"
 CACHE_ENV = "MOBILE_GYM_CACHE"
@@ -352,7 +353,7 @@ class Corpus:
         words = _search_words(query)
         if not words or limit <= 0:
             return []
-        terms = " OR ".join(f'"{w}"' for w in words)
+        terms = " OR ".join(f'"{w}"' for w in query_words(words))
         hits: list[SearchHit] = []
         seen: set[int] = set()
         for row in self._con.execute(
