@@ -325,7 +325,7 @@ def contacts_task(count: int) -> TaskSpec:
             "start": {"package": CONTACTS},
         },
         "instruction": {"template": "Scroll through the contacts."},
-        "signals": {"never": {"foreground": "bench.nothing"}},
+        "signals": {"never": {"foreground": CONTACTS, "activity": ".NoSuchActivity"}},
         "events": [{"id": "done", "when": "never", "end": "success"}],
         "solution": [{"wait": 50}],
     }

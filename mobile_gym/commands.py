@@ -26,6 +26,7 @@ from typing import Any
 from mobile_gym import actions
 from mobile_gym.actions import StepResult, TouchAction
 from mobile_gym.checks import check_int, check_json, check_number, check_text, shown
+from mobile_gym.device.base import DeviceError
 from mobile_gym.sim.driver import find_all
 from mobile_gym.sim.keys import key_name
 from mobile_gym.spaces import STATUSES, TEXT_LENGTH, ActionType
@@ -197,18 +198,26 @@ def refuse(env: Any, error: str) -> StepResult:
 
 def _open_app(env: Any, name: str) -> StepResult:
     """HOME, swipe up to the app drawer, tap the app's icon: what a user does, as one agent
-    action (only its last step observed); without such an icon a frame passes instead."""
+    action (only its last step observed); without such an icon a frame passes instead. A
+    device fault reading the drawer ends the episode at that frame, as any device fault
+    does."""
     results = []
+    base = env.unwrapped
     with actions.unobserved(env):
         for sequence in (actions.press("HOME"), actions.swipe("up", 0.5, 0.6)):
             results.append(actions.play(env, sequence))
             _, _, terminated, truncated, _ = results[-1]
             if terminated or truncated:
                 return actions.merge(results)
-        device = env.unwrapped.device
-        icon = _app_icon(device.hierarchy_xml(), name, device.size)
+        try:
+            icon = _app_icon(base.device.hierarchy_xml(), name, base.device.size)
+        except DeviceError as fault:
+            base.device_failed(fault)
+            icon = None
     if icon is None:
         results.append(actions.play(env, actions.wait()))
+        if base.error is not None:  # the drawer could not be read: the fault's step
+            return actions.merge(results)
         return _with_error(actions.merge(results), f"no app named {shown(name)} in the app drawer")
     results.append(actions.play(env, actions.click(*icon)))
     return actions.merge(results)

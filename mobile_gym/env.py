@@ -44,13 +44,14 @@ Rewards:
 Termination:
     ``terminated`` on success (unless the task waits for the agent's STATUS), on failure, or
     when the agent declares STATUS; the next ``step`` raises until ``reset``, so that no
-    action counts after the end. ``truncated`` comes from the step cap wrapper. A device
-    fault (a ``DeviceError``: the device kept failing after retries; or an MCP tool server
-    that died or stopped answering, restarted at the next reset) also ends the episode:
-    ``info["error"]`` says what failed, the reward is 0, ``success`` is False, and every later
-    ``step`` repeats it until ``reset``. So does a reset after which the task's goal already
-    holds, before any action (a device that keeps what an earlier episode did): it is never
-    a success.
+    action counts after the end. ``truncated`` comes from the step cap wrapper
+    (``cut_off``). A device fault (a ``DeviceError``: the device kept failing after retries;
+    or an MCP tool server that died or stopped answering, restarted at the next reset) also
+    ends the episode, wherever it is met (a step, judging the end at the cap, a wrapper's or
+    ``render``'s read): ``info["error"]`` says what failed, the reward is 0, ``success`` is
+    False, and every later ``step`` repeats it until ``reset``. So does a reset after which
+    the task's goal already holds, before any action (a device that keeps what an earlier
+    episode did): it is never a success.
 
 Registered Configurations:
     ``MobileGym/<task-id>-v0`` for every task in ``configs/tasks``; ``MobileGym/Task-v0``
@@ -202,7 +203,29 @@ class LazyHierarchy:
         )
 
 
-class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
+_NOT_COPIED = (
+    "a MobileEnv cannot be copied or pickled: it drives a live phone (a copy would act on"
+    " the same one). Make another env for another phone (gym.make(env.spec), or an env"
+    " factory for vector envs); on the simulated phone, go back to a state with"
+    " env.unwrapped.device.phone.snapshot() and .restore(snapshot)"
+)
+"""Why a mobile-gym env or wrapper cannot be copied, and what to do instead."""
+
+
+class RefusesCopies:
+    """Refuses ``copy.copy``, ``copy.deepcopy`` and pickling with a TypeError that says why:
+    the env and mobile-gym's wrappers over it drive a live phone, so a copy would act on the
+    same one (a shallow copy of a wrapper, not refused, would share the wrapped env)."""
+
+    def __copy__(self) -> NoReturn:
+        raise TypeError(_NOT_COPIED)
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> NoReturn:
+        # (what copy.deepcopy and pickle call, and copy.copy without ``__copy__``)
+        raise TypeError(_NOT_COPIED)
+
+
+class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]], RefusesCopies):
     """A phone and a task: touch-level actions in, screen and instruction out.
 
     Args:
@@ -278,15 +301,6 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self.closed = False
         """Whether ``close`` was called: the env then refuses to reset, step or render."""
 
-    def __reduce_ex__(self, protocol: SupportsIndex) -> NoReturn:
-        # (what copy.copy, copy.deepcopy and pickle call: a wrapper's copy reaches here)
-        raise TypeError(
-            "a MobileEnv cannot be copied or pickled: it drives a live phone (a copy would"
-            " act on the same one). Make another env for another phone (gym.make(env.spec),"
-            " or an env factory for vector envs); on the simulated phone, go back to a state"
-            " with env.unwrapped.device.phone.snapshot() and .restore(snapshot)"
-        )
-
     # gymnasium API -----------------------------------------------------------------------
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -310,7 +324,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             return self._start_episode(device_seed, originals=seed == 0)
         except DeviceError as exc:
             self.episode = None
-            self.error = str(exc) or type(exc).__name__
+            self.device_failed(exc)
         return self._fault_outcome()
 
     def _start_episode(
@@ -354,12 +368,11 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
             try:
                 return self._step(self.episode, action)
             except DeviceError as exc:
-                self.error = str(exc) or type(exc).__name__
+                self.device_failed(exc)
                 self.steps = steps + 1
         else:  # the episode already ended with a device fault
             self.steps += 1
-        observation, info = self._fault_outcome()
-        return observation, 0.0, True, False, info
+        return self._fault_step()
 
     def _step(self, episode: Episode, action: dict[str, Any]) -> StepResult:
         was_done = episode.success_reached
@@ -414,10 +427,13 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self._refuse_if_closed("render")
         if self.render_mode != "rgb_array":
             return None
-        if self.error is not None:  # the device failed: a black screen
-            width, height = self.device.size
-            return np.zeros((height, width, 3), np.uint8)
-        return self.device.screenshot(1.0)
+        if self.error is None:
+            try:
+                return self.device.screenshot(1.0)
+            except DeviceError as fault:  # the next step ends the episode with it
+                self.device_failed(fault)
+        width, height = self.device.size  # the device failed: a black screen
+        return np.zeros((height, width, 3), np.uint8)
 
     def close(self) -> None:
         """Close the device if the env opened it (``device="adb"`` stops its logcat stream)
@@ -457,7 +473,9 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
 
     # the episode's end under a step cap ----------------------------------------------------
     def final_verdict(self) -> bool:
-        """Success as the task's rules judge it when the episode is cut off now."""
+        """Success as the task's rules judge it when the episode is cut off now; a task
+        judged on its final state reads the device, which may raise DeviceError (``cut_off``
+        makes that a device fault)."""
         if self.episode is None or self.error is not None:
             return False
         rules = self.task.episode
@@ -466,6 +484,23 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         if rules.success == "latched":
             return self.episode.success_reached
         return self.episode.success_holds_now()
+
+    def cut_off(self, result: StepResult) -> StepResult:
+        """``result``, of a step that did not end the episode, as a step cap ends it there:
+        ``truncated``, with ``info["success"]`` the ``final_verdict``. A device fault met
+        judging it, or recorded in the step (``device_failed``) and not yet reported, ends
+        the episode as any device fault does: ``terminated``, reward 0, ``info["error"]``,
+        never a success; the observation stays the step's."""
+        observation, reward, _, _, info = result
+        try:
+            success = self.final_verdict()
+        except DeviceError as fault:
+            self.device_failed(fault)
+        else:
+            if self.error is None:
+                return observation, reward, False, True, {**info, "success": success}
+        _, reward, terminated, truncated, fault_info = self._fault_step()
+        return observation, reward, terminated, truncated, {**info, **fault_info}
 
     # internals ----------------------------------------------------------------------------
     def _apply(self, action: Any, extra: dict[str, Any]) -> str | None:
@@ -642,10 +677,17 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]]):
         self._tool_view[TOOL_CALL] = _cut(result.text)
 
     def device_failed(self, fault: DeviceError) -> None:
-        """Record a fault a wrapper met reading the device (its screen's elements, say): the
-        next step ends the episode with ``info["error"]``, as a fault the env met itself."""
+        """Record a device fault, the env's own or one a wrapper met reading the device (its
+        screen's elements, say): the step that meets it, else the next, ends the episode
+        with ``info["error"]``. The first fault of an episode is the one reported."""
         if self.error is None:
             self.error = str(fault) or type(fault).__name__
+
+    def _fault_step(self) -> StepResult:
+        """The outcome of a step a device fault ended: ``_fault_outcome``, reward 0,
+        ``terminated``."""
+        observation, info = self._fault_outcome()
+        return observation, 0.0, True, False, info
 
     def _fault_outcome(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """Observation and info of an episode a device fault ended: nothing is read from the

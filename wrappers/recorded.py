@@ -14,10 +14,13 @@ from typing import Any
 
 import gymnasium as gym
 
+from mobile_gym.env import RefusesCopies
 
-class RecordedArgs(gym.utils.RecordConstructorArgs):
+
+class RecordedArgs(gym.utils.RecordConstructorArgs, RefusesCopies):
     """``gymnasium.utils.RecordConstructorArgs`` that records each argument in its JSON
-    form (``json_form``)."""
+    form (``json_form``). The base of every mobile-gym wrapper, so each refuses to be
+    copied as the env does (``RefusesCopies``: a shallow copy would share the env)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**{name: json_form(value) for name, value in kwargs.items()})

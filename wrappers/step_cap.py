@@ -4,10 +4,13 @@ Mobile-Env's 15, MobileWorld's 50, or any number).
 Action Space / Observation: those of the wrapped env.
 Truncation: after the step that brings the count to N without ending the episode;
 ``info["success"]`` is then the task's final verdict (latched or judged on the final
-state). N actions are allowed, not N + 1: a step after the truncation raises
-(RuntimeError) until ``reset``. An agent action counts as the task counts it,
-``info["task_actions"]`` (default 1): under MobileAgentBench's rules a TYPE that taps its
-field first is two actions (``EpisodeRules.typing_tap_counts``).
+state; ``MobileEnv.cut_off``). A device fault met judging the final state (or met in the
+step and not yet reported) ends the episode instead, as any device fault does:
+``terminated``, reward 0, ``info["error"]``, never a success. N actions are allowed, not
+N + 1: a step after the truncation raises (RuntimeError) until ``reset``. An agent action
+counts as the task counts it, ``info["task_actions"]`` (default 1): under
+MobileAgentBench's rules a TYPE that taps its field first is two actions
+(``EpisodeRules.typing_tap_counts``).
 """
 
 from __future__ import annotations
@@ -60,9 +63,13 @@ class StepCap(gym.Wrapper, RecordedArgs):
         observation, reward, terminated, truncated, info = self.env.step(action)
         self.agent_steps += info.get("task_actions", 1)
         info["agent_steps"], info["step_cap"] = self.agent_steps, self.max_steps
-        if not terminated and self.agent_steps >= self.max_steps:
-            truncated = self.truncated = True
-            verdict = getattr(self.env.unwrapped, "final_verdict", None)
-            if verdict is not None:
-                info["success"] = verdict()
-        return observation, reward, terminated, truncated, info
+        if terminated or self.agent_steps < self.max_steps:
+            return observation, reward, terminated, truncated, info
+        cut_off = getattr(self.env.unwrapped, "cut_off", None)
+        if cut_off is None:  # not a MobileEnv: no task judges the end
+            self.truncated = True
+            return observation, reward, False, True, info
+        observation, reward, terminated, self.truncated, info = cut_off(
+            (observation, reward, terminated, truncated, info)
+        )
+        return observation, reward, terminated, self.truncated, info

@@ -300,6 +300,16 @@ class AdbDevice:
         stand_in = ALIASES.get(name)
         if stand_in is None:
             return name
+        installed = self._packages()
+        return stand_in if name not in installed and stand_in in installed else name
+
+    def has_app(self, package: str) -> bool:
+        """Whether ``pm list packages`` (listed once) names ``package`` or the app
+        ``package_name`` puts in its place."""
+        return self.package_name(package) in self._packages()
+
+    def _packages(self) -> frozenset[str]:
+        """The installed packages, listed the first time they are asked for."""
         if self._installed is None:
             listing = self.link.command("list the installed packages", "pm list packages")
             self._installed = frozenset(
@@ -307,7 +317,7 @@ class AdbDevice:
                 for line in listing.splitlines()
                 if line.startswith("package:")
             )
-        return stand_in if name not in self._installed and stand_in in self._installed else name
+        return self._installed
 
     def foreground(self) -> tuple[str, str]:
         """(package, activity) in front, from ``dumpsys window`` (``dumpsys activity`` when

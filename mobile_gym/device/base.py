@@ -56,6 +56,11 @@ class Device(Protocol):
         installs some apps in place of others: ``mobile_gym.sim.apps.aliases``)."""
         ...
 
+    def has_app(self, package: str) -> bool:
+        """Whether the device has the app ``package`` (or the app ``package_name`` puts in
+        its place): a task that names an app the device lacks is refused at reset."""
+        ...
+
     def foreground(self) -> tuple[str, str]: ...
     def logcat(self, since: int) -> tuple[list[tuple[str, str]], int]:
         """(tag, message) pairs logged at or after cursor ``since``, and the next cursor."""

@@ -69,6 +69,9 @@ class SimDevice:
         """The installed package a task's package name stands for (``Phone.package_name``)."""
         return self.phone.package_name(name)
 
+    def has_app(self, package: str) -> bool:
+        return self.phone.package_name(package) in self.phone.apps
+
     def foreground(self) -> tuple[str, str]:
         self.phone.windows()  # a screen that closes itself when drawn closes now
         return self.phone.foreground

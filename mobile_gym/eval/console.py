@@ -101,7 +101,7 @@ def run_with_progress(
         console.print(f"{tally['resumed']} episode(s) were already finished in {escape(str(out))}")
     run = store.records()
     title = (
-        f"{settings.agent} on {len({e.task.id for e in plan})} task(s) x {len(plan)} episode(s),"
+        f"{settings.agent} on {len({e.task.id for e in plan})} task(s), {len(plan)} episode(s),"
         f" {settings.rules} rules"
     )
     if stop is not None:

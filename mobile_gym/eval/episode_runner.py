@@ -194,7 +194,10 @@ def run_episode(
     except Exception as exc:  # the run goes on
         if in_agent:  # the agent's own: the episode ends there, as a cap would end it
             agent_error = describe_error(exc)
-            outcome["success"] = playing and base.final_verdict()
+            try:
+                outcome["success"] = playing and base.final_verdict()
+            except INFRASTRUCTURE_ERRORS as fault:  # the device failed judging it
+                error = describe_error(fault)
         else:  # the env, the task or the device: not the agent's doing
             error = describe_error(exc)
     finally:

@@ -186,13 +186,16 @@ class PhoneSession:
             raise ToolError(
                 "the episode has ended (see task_status); call start_task to begin another"
             )
-        _, reward, terminated, truncated, info = run(self.env)
+        observation, reward, terminated, truncated, info = run(self.env)
         self.steps += 1
+        if not terminated and self.cap is not None and self.steps >= self.cap:
+            # the cap ends it (a device fault met judging the end ends it as any fault does)
+            _, reward, terminated, truncated, info = self.env.cut_off(
+                (observation, reward, terminated, truncated, info)
+            )
         self.total_reward += reward
         self.released += info["instructions"]
         self.success, self.failure = bool(info["success"]), bool(info["failure"])
-        if not terminated and self.cap is not None and self.steps >= self.cap:
-            truncated, self.success = True, self.env.final_verdict()
         self.ended = bool(terminated or truncated)
         reply = info.get("user_reply")
         return {

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import sqlite3
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from functools import partial
 from typing import Any
 
@@ -39,7 +39,8 @@ from mobile_gym.tasks.user import SimulatedUser, User, UserFactory
 class Episode:
     """A task instantiated from ``rng`` on ``device`` (which this sets up); with
     ``originals``, parameters that give the reproduced benchmark's ``original`` value take
-    it (the episodes of seed 0). A task with a ``user`` block gets a user that ``users``
+    it and the instruction is the template's wording, not a paraphrase (the episodes of
+    seed 0). A task with a ``user`` block gets a user that ``users``
     makes (the deterministic ``SimulatedUser`` by default)."""
 
     def __init__(
@@ -56,9 +57,10 @@ class Episode:
         """How errors name the task (read once: the spec makes it each time)."""
         self.values = draw_parameters(spec.parameters, rng, label, originals)
         options = [spec.instruction.template, *spec.instruction.paraphrases]
+        drawn = int(rng.integers(len(options)))  # (drawn at seed 0 too: the draws after stay)
+        wording = spec.instruction.template if originals else options[drawn]
         self.instruction = self._observable(
-            fill(options[int(rng.integers(len(options)))], self.values, f"{label}: instruction"),
-            "instruction",
+            fill(wording, self.values, f"{label}: instruction"), "instruction"
         )
         self.agent = AgentRecord()
         self.user: User | None = None
@@ -68,11 +70,14 @@ class Episode:
         if spec.user is not None:
             self.knowledge = self._filled(spec.user, "user")
             self.user = users(self.knowledge, self.instruction)
+        self._refuse_missing(spec.apps, "apps")
         self._setup()
         _, log_start = device.logcat(1 << 62)
         probes = []
         for name, signal in spec.signals.items():
             filled = self._filled(signal, f"signals.{name}")
+            if isinstance(filled, s.ForegroundSignal):
+                self._refuse_missing([filled.foreground], f"signals.{name}")
             with self._blame(f"signals.{name}"):  # an invalid XPath or regex
                 probes.append(SignalProbe(name, filled, label))
         sources = frozenset(probe.source for probe in probes) - {"agent"}
@@ -138,6 +143,17 @@ class Episode:
             ) from None
         except (ValueError, sqlite3.Error) as exc:
             raise s.TaskFileError(f"{self.label}: {where}: {exc}") from None
+
+    def _refuse_missing(self, packages: Iterable[str], where: str) -> None:
+        """TaskFileError if the device lacks an app of ``packages`` (named by the task's
+        field ``where``): such a task could never be done on it (a misspelt package name,
+        or a task for another phone)."""
+        missing = [package for package in packages if not self.device.has_app(package)]
+        if missing:
+            raise s.TaskFileError(
+                f"{self.label}: {where}: the device has no app {', '.join(missing)}"
+                " (`mobile-gym list apps` lists the simulated phone's)"
+            )
 
     def _setup(self) -> None:
         setup: s.Setup = self._filled(self.spec.setup, "setup")

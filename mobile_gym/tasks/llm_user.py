@@ -7,11 +7,17 @@ reply. Requests go through the LLM agent's ``ChatClient`` (its retries, its
 ``LLMUnavailableError`` for an endpoint that cannot serve, its redacted messages); an empty
 reply is an ``LLMUnavailableError`` too.
 
-What it told is judged from the reply: a fact, preference or today's date once its value
+The prompt gives each fact, preference and the correction in the words the deterministic
+user says them (a slot's ``reply``, where MobileWorld's relevant information is kept), so the
+model knows at least what ``SimulatedUser`` tells.
+
+What it told is judged from the question and the reply: a slot once a question about it (as
+``SimulatedUser`` matches questions, in any language the aliases hold) got a reply that is
+not the refusal (``is_refusal``: case, spaces and punctuation aside), so an answer in other
+words or in Chinese tells it too; a fact, preference or today's date also once its value
 appears in a reply (``said_in``: case, spaces and punctuation aside, and not inside a longer
-word or number, so ``October 28`` does not tell the hour ``8``); the correction once a question
-about it (as ``SimulatedUser`` matches questions) got a reply that is not the refusal. The
-correction's ``at_step`` is said unasked, word for word, as ``SimulatedUser`` says it.
+word or number, so ``October 28`` does not tell the hour ``8``). The correction's ``at_step``
+is said unasked, word for word, as ``SimulatedUser`` says it.
 """
 
 from __future__ import annotations
@@ -21,7 +27,15 @@ from typing import Any
 
 from mobile_gym.agents.llm.client import ChatClient, Endpoint, LLMUnavailableError
 from mobile_gym.tasks.schema import CORRECTION_SLOT, UserKnowledge
-from mobile_gym.tasks.user import HAN, REFUSAL, SimulatedUser, UserFactory, matched_slots
+from mobile_gym.tasks.user import (
+    HAN,
+    REFUSAL,
+    SimulatedUser,
+    UserFactory,
+    matched_slots,
+    reply_of,
+    words,
+)
 
 SAMPLING: dict[str, Any] = {"temperature": 0.0, "top_p": 1.0, "seed": 42}
 """The request parameters: the same question gets the same reply."""
@@ -36,8 +50,8 @@ def system_prompt(knowledge: UserKnowledge, goal: str) -> str:
     ]
     if knowledge.today:
         lines.append(f"Today's date: {knowledge.today}.")
-    known = [f"- {slot.aliases[0]}: {slot.value}" for slot in knowledge.facts]
-    liked = [f"- {slot.aliases[0]}: {slot.value}" for slot in knowledge.preferences]
+    known = [f"- {reply_of(slot)}" for slot in knowledge.facts]
+    liked = [f"- {reply_of(slot)}" for slot in knowledge.preferences]
     if known:
         lines += ["What you know:", *known]
     if liked:
@@ -53,6 +67,15 @@ def system_prompt(knowledge: UserKnowledge, goal: str) -> str:
         f'exactly: "{REFUSAL}"',
     ]
     return "\n".join(lines)
+
+
+_REFUSAL_WORDS = words(REFUSAL)
+
+
+def is_refusal(reply: str) -> bool:
+    """Whether ``reply`` is the refusal (``REFUSAL``), case, spaces and punctuation aside
+    (``sorry, I can't help with that`` is one too)."""
+    return words(reply) == _REFUSAL_WORDS
 
 
 _GAP = r"[\W_]*"
@@ -121,15 +144,15 @@ class LLMUser(SimulatedUser):
         return answer
 
     def _told_in(self, question: str, answer: str) -> list[str]:
-        told = [
+        """The slots ``answer`` to ``question`` told (see the module docstring)."""
+        asked = (
+            set() if is_refusal(answer) else {s.name for s in matched_slots(self.slots, question)}
+        )
+        return [
             slot.name
             for slot in self.slots
-            if slot.name != CORRECTION_SLOT and said_in(slot.value, answer)
+            if slot.name in asked or (slot.name != CORRECTION_SLOT and said_in(slot.value, answer))
         ]
-        asked = {slot.name for slot in matched_slots(self.slots, question)}
-        if CORRECTION_SLOT in asked and answer != REFUSAL:
-            told.append(CORRECTION_SLOT)
-        return told
 
 
 def llm_user_factory(

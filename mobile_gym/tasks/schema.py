@@ -838,7 +838,8 @@ class UserKnowledge(_Model):
     preferences: list[UserSlot] = Field(default_factory=list)
     correction: UserCorrection | None = None
     today: str | None = None
-    """The user's date (ISO, ``2025-10-16``), told when asked what day it is."""
+    """The user's date (ISO, ``2025-10-16``), told when asked what day it is (default: the
+    date of the task's ``setup.time``, where it sets the clock)."""
 
     @field_validator("today")
     @classmethod
@@ -865,6 +866,12 @@ class UserKnowledge(_Model):
             raise _FieldsError(problems)
         return self
 
+    @property
+    def has_information(self) -> bool:
+        """Whether the user knows more of the task than the date (a fact, a preference or a
+        correction): what makes its task an interaction task (``TaskSpec.tags``)."""
+        return bool(self.facts or self.preferences or self.correction)
+
     def slot_names(self) -> list[str]:
         """The names a ``told`` signal may take: the facts, preferences, and ``correction``
         and ``today`` when given."""
@@ -873,6 +880,23 @@ class UserKnowledge(_Model):
             *([CORRECTION_SLOT] if self.correction else []),
             *([TODAY_SLOT] if self.today else []),
         ]
+
+
+SUITES_WITH_A_USER = ("mobileworld",)
+"""The suites whose every task has a user, as every MobileWorld task has: a task without a
+``user`` block gets one who knows nothing (every question refused, as MobileWorld's user
+answers from its default "No more task-related information can be provided."), so that
+every task of the suite observes ``ask_user_response`` and none tells by its observation
+whether it is an interaction task."""
+
+
+def _date_of(time: str | None) -> str | None:
+    """The ISO date of a ``setup.time`` (None without one, or for one that is no ISO date
+    and time: the episode reports it when it sets the clock)."""
+    try:
+        return dt.datetime.fromisoformat(time).date().isoformat() if time else None
+    except ValueError:
+        return None
 
 
 # MCP tools ------------------------------------------------------------------------------------
@@ -1001,8 +1025,10 @@ class TaskSpec(_Model):
         default_factory=dict
     )
     instruction: Instruction
-    user: UserKnowledge | None = None
-    """What the simulated user knows, answering ASK_USER (``mobile_gym.tasks.user``)."""
+    user: UserKnowledge | None = Field(None, validate_default=True)
+    """What the simulated user knows, answering ASK_USER (``mobile_gym.tasks.user``); a task
+    of ``SUITES_WITH_A_USER`` without one gets a user who knows nothing, and a user without
+    ``today`` gets the date of ``setup.time``."""
     tools: ToolAccess | None = None
     """The MCP tool servers the agent may call (MCP_CALL); without it no tool is available."""
     signals: dict[Annotated[str, Field(pattern=NAME_PATTERN)], Signal]
@@ -1016,6 +1042,19 @@ class TaskSpec(_Model):
         if value in ("2x_min", "none") or (type(value) is int and value >= 1):
             return value
         raise ValueError(f"max_steps must be a positive integer, '2x_min' or 'none', got {value!r}")
+
+    @field_validator("user")
+    @classmethod
+    def _the_user(cls, user: UserKnowledge | None, info: ValidationInfo) -> UserKnowledge | None:
+        """A user for every task of ``SUITES_WITH_A_USER``, and today's date from the clock
+        the setup sets when the block gives none."""
+        if user is None and info.data.get("suite") in SUITES_WITH_A_USER:
+            user = UserKnowledge()
+        setup = info.data.get("setup")
+        today = _date_of(setup.time) if setup is not None else None
+        if user is not None and user.today is None and today is not None:
+            user = user.model_copy(update={"today": today})
+        return user
 
     @model_validator(mode="after")
     def _references(self) -> TaskSpec:
@@ -1134,10 +1173,12 @@ class TaskSpec(_Model):
 
     @property
     def tags(self) -> list[str]:
-        """The task's kinds, as MobileWorld tags its tasks: its category, ``interact`` when it
-        has a simulated user and ``mcp`` when it has tool servers (sorted)."""
+        """The task's kinds, as MobileWorld tags its tasks: its category, ``interact`` when its
+        simulated user knows something of the task (``UserKnowledge.has_information``: not the
+        user every task of ``SUITES_WITH_A_USER`` gets) and ``mcp`` when it has tool servers
+        (sorted)."""
         tags = {self.category}
-        if self.user is not None:
+        if self.user is not None and self.user.has_information:
             tags.add("interact")
         if self.tools is not None:
             tags.add("mcp")

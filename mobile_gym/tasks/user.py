@@ -7,15 +7,21 @@ character a word of its own) and matched against the aliases of every slot: the 
 preferences, the correction (its own aliases and words that ask whether the instruction is
 right: ``correct``, ``mistake``...) and today's date. An alias matches where its words
 stand together in the question, in order; a match inside a longer alias's match of another
-slot does not count (``email password`` is not ``email``). A slot whose aliases name its
-owner (``Kevin's number``) is not told when the question's sentence that asks for it names
-only other owners (``Grace's number``, ``your number``; "I can't find Kevin in your
-contacts. What is his number?" asks for Kevin's) and none of the slot's full names, its
+slot does not count (``email password`` is not ``email``), and a one-word alias that is a
+function word (``FUNCTION_WORDS``: ``am``, ``which``) counts only right after a number
+(``7 am``), so "What am I missing?" asks for no time. A slot whose aliases name its owner
+(``Kevin's number``) is not told when the question's sentence that asks for it names only
+other owners (``Grace's number``, ``your number``) and neither the slot's owner (its first
+name: "Kevin is not among your contacts, what is the number of Kevin?" and "I can't find
+Kevin in your contacts. What is his number?" ask for Kevin's) nor one of its full names, its
 aliases of several words that hold its owner's name (``Kevin Zhang's email`` asks for
 Kevin's, ``Grace Zhang's email`` does not); a possessive alias of a full name answers to
-the first name too (``Sam Smith's number`` to ``Sam's number``). Every matched slot is
-answered, in the block's order, each always in the same words; a question that matches none
-gets ``REFUSAL``. Nothing is ever made up.
+the first name too (``Sam Smith's number`` to ``Sam's number``). A generic question
+(``GENERIC_ALIASES``: "Is there any more information?", "Could you clarify the task?",
+"Anything else I should know?") is answered with every slot but today's date, as
+MobileWorld's user answers from all of a task's relevant information. Every matched slot
+is answered, in the block's order, each always in the same words; a question that matches
+none gets ``REFUSAL``. Nothing is ever made up.
 
 ``make_user_factory`` picks the user an env gives its episodes: ``simulated`` (this one) or
 ``llm`` (a chat model, ``mobile_gym.tasks.llm_user``). ``check_user_battery`` plays
@@ -30,7 +36,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from mobile_gym.tasks.schema import CORRECTION_SLOT, TODAY_SLOT, UserKnowledge
+from mobile_gym.tasks.schema import CORRECTION_SLOT, TODAY_SLOT, UserKnowledge, UserSlot
 
 REFUSAL = "Sorry, I can't help with that."
 """The reply to a question the user cannot answer from what the task says."""
@@ -80,6 +86,44 @@ TODAY_ALIASES = (
     "当前日期",
 )
 """Words of a question about today's date (English and Chinese)."""
+
+GENERIC_ALIASES = (
+    "more information",
+    "more info",
+    "additional information",
+    "additional info",
+    "further information",
+    "extra information",
+    "other information",
+    "any information",
+    "more detail",
+    "additional detail",
+    "further detail",
+    "other detail",
+    "any detail",
+    "what detail",
+    "clarify",
+    "clarification",
+    "anything else",
+    "what else",
+    "更多信息",
+    "其他信息",
+    "补充信息",
+    "额外信息",
+    "更多细节",
+    "还有什么",
+    "还有其他",
+    "澄清",
+    "补充说明",
+    "还需要知道",
+)
+"""Words of a generic question about the task (what else the user can say): every slot but
+today's date answers it, as MobileWorld's user answers from all of the task's relevant
+information."""
+
+FUNCTION_WORDS = frozenset(["am", "which"])
+"""Words that as a one-word alias ask nothing alone ("What am I missing?", "Which one?"):
+such an alias counts only right after a number (``7 am``)."""
 
 USERS = ("simulated", "llm")
 """The users an env can give its episodes (``make_user_factory``)."""
@@ -191,15 +235,16 @@ def _full_names(aliases: Iterable[str], named: frozenset[str]) -> tuple[tuple[st
     )
 
 
+def reply_of(fact: UserSlot) -> str:
+    """What the user says of a fact or preference: its ``reply``, else its first alias, a
+    colon and its value."""
+    return fact.reply or f"{fact.aliases[0][:1].upper()}{fact.aliases[0][1:]}: {fact.value}"
+
+
 def slots(knowledge: UserKnowledge) -> list[Slot]:
     """The slots of a (filled) user block, in the order their replies are given."""
     found = [
-        _slot(
-            fact.name,
-            fact.aliases,
-            fact.reply or f"{fact.aliases[0][:1].upper()}{fact.aliases[0][1:]}: {fact.value}",
-            fact.value,
-        )
+        _slot(fact.name, fact.aliases, reply_of(fact), fact.value)
         for fact in (*knowledge.facts, *knowledge.preferences)
     ]
     correction = knowledge.correction
@@ -218,9 +263,31 @@ def _spans(alias: tuple[str, ...], question: tuple[str, ...]) -> list[tuple[int,
     return [(i, i + n) for i in range(len(question) - n + 1) if question[i : i + n] == alias]
 
 
-def _names_in(slot: Slot, asked: tuple[str, ...]) -> bool:
-    """Whether one of ``slot``'s full names stands in the question's words ``asked``."""
-    return any(_spans(name, asked) for name in slot.full_names)
+def _alias_spans(alias: tuple[str, ...], question: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Where ``alias`` matches in ``question``: anywhere, but for a lone function word
+    (``FUNCTION_WORDS``), which counts only right after a number."""
+    found = _spans(alias, question)
+    if len(alias) == 1 and alias[0] in FUNCTION_WORDS:
+        return [(s, e) for s, e in found if s and question[s - 1].isdigit()]
+    return found
+
+
+def _about_someone_else(slot: Slot, named: frozenset[str], asked: tuple[str, ...]) -> bool:
+    """Whether a sentence (its words ``asked``, the owners it names ``named``) asks about
+    owners other than ``slot``'s: it names owners, none of them the slot's, and names the
+    slot's owner in no other way (its first name, or one of its full names)."""
+    if not named or not slot.owners or named & slot.owners:
+        return False
+    return not (slot.owners & set(asked) or any(_spans(name, asked) for name in slot.full_names))
+
+
+_GENERIC = tuple(words(alias) for alias in GENERIC_ALIASES)
+
+
+def _generic(question: str) -> bool:
+    """Whether ``question`` asks generically about the task (``GENERIC_ALIASES``)."""
+    asked = words(question)
+    return any(_spans(alias, asked) for alias in _GENERIC)
 
 
 _CLAUSE_END = re.compile(r"[?!;\u3002\uff1f\uff01\uff1b]|\.(?=\s|$)")
@@ -229,16 +296,20 @@ _CLAUSE_END = re.compile(r"[?!;\u3002\uff1f\uff01\uff1b]|\.(?=\s|$)")
 
 def matched_slots(found: Sequence[Slot], question: str) -> list[Slot]:
     """The slots ``question`` asks about (see the module docstring), in ``found``'s order."""
+    if _generic(question):
+        return [slot for slot in found if slot.name != TODAY_SLOT]
     spans: dict[str, list[tuple[int, int]]] = {}
     start = 0  # where the sentence's words begin among the question's
     for sentence in _CLAUSE_END.split(question):
         asked = words(sentence)
         named = owners(sentence)
         for slot in found:
-            if named and slot.owners and not named & slot.owners and not _names_in(slot, asked):
-                continue  # about someone else's
+            if _about_someone_else(slot, named, asked):
+                continue
             hits = [
-                (start + s, start + e) for alias in slot.aliases for s, e in _spans(alias, asked)
+                (start + s, start + e)
+                for alias in slot.aliases
+                for s, e in _alias_spans(alias, asked)
             ]
             spans.setdefault(slot.name, []).extend(hits)
         start += len(asked) + 1  # (no alias spans two sentences)

@@ -90,3 +90,9 @@ def test_a_device_with_the_named_app_keeps_its_name(device: AdbDevice) -> None:
     assert device.package_name(FOSSIFY) == ALIASES[FOSSIFY]
     device._installed = frozenset({FOSSIFY, ALIASES[FOSSIFY]})  # Fossify itself installed
     assert device.package_name(FOSSIFY) == FOSSIFY
+
+
+def test_the_apps_a_device_has_are_read_from_its_package_list(device: AdbDevice) -> None:
+    assert device.has_app("com.android.settings")
+    assert device.has_app(FOSSIFY)  # the served phone's calendar stands in for it
+    assert not device.has_app("com.example.not_installed")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pathlib
+from collections.abc import Collection, Hashable
 from typing import Any
 
 import gymnasium as gym
@@ -17,6 +18,7 @@ from mobile_gym.env import MobileEnv
 from mobile_gym.registration import make_env
 from mobile_gym.spaces import ActionType
 from mobile_gym.tasks.solution import run_solution
+from mobile_gym.wrappers import StepCap
 from tests.tasks.tasktools import act, click, spec
 
 FAULT = "emulator-5554: dump the view hierarchy failed 3 times; last: device offline"
@@ -51,6 +53,24 @@ class BreakableDevice(SimDevice):
     def screenshot(self, scale: float) -> np.ndarray:
         self._call("screenshot")
         return super().screenshot(scale)
+
+    def change_counters(self, sources: Collection[str] | None = None) -> dict[str, Hashable]:
+        self._call("change_counters")
+        return super().change_counters(sources)
+
+
+class FailsAfterStep(gym.Wrapper):
+    """Breaks the calls ``fails`` names on the env's ``BreakableDevice`` once its step is
+    done: a device that drops right after a step, before what follows it reads the device."""
+
+    def __init__(self, env: gym.Env, *fails: str) -> None:
+        super().__init__(env)
+        self.fails = set(fails)
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        result = self.env.step(action)
+        self.env.unwrapped.device.broken |= self.fails
+        return result
 
 
 @pytest.fixture
@@ -124,6 +144,66 @@ def test_a_fault_under_the_step_cap_and_presets(device: BreakableDevice) -> None
     _, reward, terminated, truncated, info = env.step(Command("click", 0.5, 0.5))
     assert (reward, terminated, truncated) == (0.0, True, False)
     assert info["error"] == FAULT and info["success"] is False
+
+
+def test_a_fault_judging_the_final_state_at_the_step_cap(device: BreakableDevice) -> None:
+    """A task judged on its final state reads the device when the cap cuts it off: a fault
+    there ends the episode as any device fault does, not as an exception out of step."""
+    env = StepCap(
+        FailsAfterStep(
+            MobileEnv(spec(episode={"success": "final"}), device=device), "change_counters"
+        ),
+        1,
+    )
+    env.reset(seed=0)
+    info = check_fault(env, env.step(act(ActionType.REPEAT)))
+    assert info["step"] == 1 and info["agent_steps"] == info["step_cap"] == 1
+    assert env.unwrapped.error == FAULT and not env.truncated
+    check_fault(env, env.step(act(ActionType.REPEAT)))  # stays ended until reset
+    device.broken.clear()
+    _, info = env.reset(seed=0)
+    assert "error" not in info and info["agent_steps"] == 0
+
+
+def test_a_fault_met_rendering_is_a_device_fault(device: BreakableDevice) -> None:
+    env = MobileEnv(spec(), device=device, render_mode="rgb_array")
+    env.reset(seed=0)
+    env.step(act(ActionType.REPEAT))
+    device.broken.add("screenshot")
+    frame = env.render()
+    assert frame is not None and frame.shape == (2400, 1080, 3) and not frame.any()
+    assert env.error == FAULT
+    check_fault(env, env.step(act(ActionType.REPEAT)))
+
+
+def test_a_fault_rendering_the_window_ends_the_episode(
+    device: BreakableDevice, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In ``render_mode="human"`` the window renders after every step: a fault there is the
+    env's (its next step ends the episode, the cap's step at the latest), never raised."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # a display that needs no screen
+    env = make_env(  # the text view: only the window reads the screen
+        "settings.wifi_off",
+        device=device,
+        action_space="grid",
+        observation="text",
+        render_mode="human",
+        max_steps=2,
+    )
+    try:
+        env.reset(seed=0)
+        device.broken.add("screenshot")
+        _, _, terminated, truncated, info = env.step(0)  # the window's frame fails
+        assert (terminated, truncated) == (False, False) and "error" not in info
+        assert env.unwrapped.error == FAULT
+        check_fault(env, env.step(0))
+        device.broken.clear()
+        env.reset(seed=0)
+        env.step(0)
+        device.broken.add("screenshot")
+        check_fault(env, env.step(0))  # the cap's step reports the window's fault
+    finally:
+        env.close()
 
 
 def test_device_option_is_checked() -> None:

@@ -23,7 +23,7 @@ def test_eval_prints_the_metrics_table_and_writes_results(tmp_path: pathlib.Path
         "--agent", "oracle", "--seeds", "0,1", "--out", str(tmp_path),
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert "oracle on 2 task(s) x 4 episode(s)" in result.stdout
+    assert "oracle on 2 task(s), 4 episode(s)" in result.stdout
     for heading in ("SR [95% CI]", "SE", "latency s", "tokens", "FN rate", "FP rate"):
         assert heading in result.stdout
     assert "100% [51–100]" in result.stdout  # 4 of 4, with its Wilson interval

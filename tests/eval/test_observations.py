@@ -93,7 +93,7 @@ def test_oracle_agent_observations(tmp_path: pathlib.Path) -> None:
         assert image.shape[:2] == screenshot_size()
         assert ElementTree.fromstring((tmp_path / saved["xml"]).read_text()).tag == "hierarchy"
     first = (tmp_path / files[0]["text"]).read_text(encoding="utf-8")
-    assert first == "# instruction\nSwitch the phone's Wi-Fi off.\n"
+    assert first == "# instruction\nTurn off Wi-Fi.\n"  # seed 0: the template's wording
     assert first == observation_text(agent.seen[0])
 
 

@@ -22,6 +22,8 @@ from mobile_gym.agents.base import TokenUsage
 from mobile_gym.agents.llm import LLMAgent
 from mobile_gym.cli import _agent_options, app
 from mobile_gym.commands import Command
+from mobile_gym.device.base import DeviceError
+from mobile_gym.env import MobileEnv
 from mobile_gym.eval import RunSettings, RunStore, episodes, evaluate, run_episode, select_tasks
 from mobile_gym.eval.records import EpisodeRecord
 from mobile_gym.eval.report import metrics_table, write_results
@@ -123,6 +125,21 @@ def test_an_agent_bug_is_a_failure_and_is_not_run_again(tmp_path: pathlib.Path) 
         progress=lambda record, resumed: seen.append(resumed),
     )
     assert seen == [True]
+
+
+def test_a_device_fault_judging_an_agent_bugs_episode_is_an_error(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The agent's exception ends the episode as a cap would; if the device fails while
+    its end is judged, the episode is an error (never a crash of the run)."""
+
+    def lost(self: MobileEnv) -> bool:
+        raise DeviceError("device offline")
+
+    monkeypatch.setattr(MobileEnv, "final_verdict", lost)
+    (record,) = evaluate(plan(0), RunSettings("broken"), RunStore(tmp_path), agent=BrokenAgent())
+    assert record.outcome == "error" and "device offline" in (record.error or "")
+    assert record.agent_error == "ValueError: the agent's own bug"
 
 
 class StepCountingAgent(BrokenAgent):

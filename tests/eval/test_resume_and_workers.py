@@ -109,7 +109,7 @@ def test_a_run_extended_with_more_seeds_reports_the_whole_folder(tmp_path: pathl
     assert more.exit_code == 0, more.stderr
 
     shown = " ".join(more.stdout.split())
-    assert "1 task(s) x 1 episode(s)" in shown  # what this command ran ...
+    assert "1 task(s), 1 episode(s)" in shown  # what this command ran ...
     assert "all 3 episodes of the run folder, 2 from earlier commands" in shown  # ... and showed
     overall = next(line for line in more.stdout.splitlines() if line.strip("│ ").startswith("all"))
     assert overall.split("│")[2].strip() == "3"

@@ -17,10 +17,14 @@ from typing import Any
 import anyio
 from mcp import Client, StdioServerParameters
 
+from mobile_gym.actions import StepResult
 from mobile_gym.commands import Command
-from mobile_gym.mcp.phone_server import build_phone_server, element_list
+from mobile_gym.env import MobileEnv
+from mobile_gym.mcp.phone_server import PhoneSession, build_phone_server, element_list
 from mobile_gym.tasks.loader import shipped_tasks
 from mobile_gym.tasks.solution import step_command
+from tests.device.test_env_faults import FAULT, BreakableDevice
+from tests.tasks.tasktools import REPEAT, spec
 
 TASK = "settings.wifi_off"
 SERVE = [sys.executable, "-m", "mobile_gym.cli", "serve-mcp"]
@@ -294,6 +298,26 @@ def test_open_app_takes_only_the_apps_of_the_drawer() -> None:
             assert opened["steps"] == 1 and opened["action_error"] is None
 
     run(scenario)
+
+
+def test_a_fault_judging_the_end_at_the_step_cap_ends_the_episode() -> None:
+    """A task judged on its final state reads the device when its cap cuts it off: a fault
+    there ends the episode as any device fault does (no reward, never a success, the error
+    in the outcome and the status), not as an exception out of the tool."""
+    device = BreakableDevice()
+    task = spec(episode={"success": "final"}, max_steps=1)
+    session = PhoneSession(device, {task.id: task})
+    session.start(task, 0)
+
+    def step_then_drop(env: MobileEnv) -> StepResult:
+        result = env.step(REPEAT)
+        device.broken.add("change_counters")  # the device drops before the verdict
+        return result
+
+    outcome = session.act(step_then_drop)
+    assert outcome["ended"] and outcome["steps"] == outcome["step_cap"] == 1
+    assert (outcome["reward"], outcome["success"], outcome["action_error"]) == (0.0, False, FAULT)
+    assert session.status()["error"] == FAULT
 
 
 def test_element_list_gives_each_element_its_tap_point() -> None:

@@ -72,8 +72,29 @@ def test_apps_are_android_package_names(tmp_path: pathlib.Path, app: str) -> Non
 
 
 def test_an_app_the_simulated_phone_lacks_may_be_named_for_another_device() -> None:
+    """The file loads (it may be for another phone), but the simulated phone refuses to
+    start an episode it could never finish, naming the app."""
     env = make_env(apps=["com.android.settings", "com.example.other_phones_app"])
     assert env.task.apps[1] == "com.example.other_phones_app"
+    with pytest.raises(TaskFileError, match=r"apps: the device has no app com\.example\.other"):
+        env.reset(seed=0)
+
+
+def test_a_foreground_signal_on_an_app_the_phone_lacks_is_refused_at_reset() -> None:
+    signals = {"wifi_off": {"foreground": "com.android.setings"}}  # misspelt
+    env = make_env(signals=signals)
+    with pytest.raises(
+        TaskFileError, match=r"signals\.wifi_off: the device has no app com\.android\.setings"
+    ):
+        env.reset(seed=0)
+
+
+def test_another_phones_package_with_an_app_in_its_place_is_accepted() -> None:
+    signals = {"wifi_off": {"foreground": "com.google.android.apps.messaging"}}
+    env = make_env(apps=["com.android.settings", "org.fossify.calendar"], signals=signals)
+    env.reset(seed=0)
+    assert env.device.has_app("org.fossify.calendar")
+    assert not env.device.has_app("org.fossify.calculator")
 
 
 @pytest.mark.parametrize(

@@ -233,7 +233,7 @@ def test_the_wikihow_shape_imports_for_a_real_device(tmp_path: pathlib.Path) -> 
     assert spec.solution[0].status == "complete"  # no reference steps given
     assert {e.id: e.reward for e in spec.events} == {"stage_4": 1.0, "stage_8": 1.0}
     env = MobileEnv(spec)
-    with pytest.raises(TaskFileError, match=r"com\.example\.absent. is not installed"):
+    with pytest.raises(TaskFileError, match=r"apps: the device has no app com\.example\.absent"):
         env.reset(seed=0)
 
 

@@ -111,6 +111,27 @@ def test_paraphrases_are_drawn_from_the_seed() -> None:
     assert env.instruction == again
 
 
+def test_seed_0_takes_the_templates_wording_and_draws_the_rest_as_before() -> None:
+    """Seed 0 plays the reproduced benchmark's own task: its instruction is the template
+    (the original's wording), not a paraphrase; what else the seed draws stays as drawn."""
+    options = ["Turn off Wi-Fi.", "Switch Wi-Fi off.", "Disable Wi-Fi.", "No more Wi-Fi."]
+    parameters = {"n": {"range": [1, 10**6]}}
+    paraphrased = make_env(
+        parameters=parameters, instruction={"template": "{n} " + options[0], "paraphrases": []}
+    )
+    env = make_env(
+        parameters=parameters,
+        instruction={
+            "template": "{n} " + options[0],
+            "paraphrases": [f"{{n}} {o}" for o in options[1:]],
+        },
+    )
+    for _ in range(3):
+        observation, _ = env.reset(seed=0)
+        assert observation["instruction"] == paraphrased.reset(seed=0)[0]["instruction"]
+    assert env.episode.values == paraphrased.episode.values
+
+
 # templates ---------------------------------------------------------------------------------
 def test_fill_replaces_names() -> None:
     assert fill("Call {who} at {n}.", {"who": "Mei", "n": 5}) == "Call Mei at 5."

@@ -56,6 +56,9 @@ MISSING_FACT_CASES: Cases = [
     ("What is Grace's phone number?", REFUSAL),  # the same words, someone else's
     ("What is your phone number?", REFUSAL),
     ("I can't find Kevin in your contacts. What is his number?", KEVIN),  # "your" is not his
+    ("Kevin is not among your contacts, what is the phone number of Kevin?", KEVIN),
+    ("Kevin is not in your contacts, what is his number?", KEVIN),  # his: Kevin's, named
+    ("What is the phone number of Kevin in your contacts?", KEVIN),
     ("Should I open the Contacts app?", REFUSAL),  # an alias's word, not an alias
     ("What's the weather like?", REFUSAL),
     ("What is Kevin's phone number?", KEVIN),  # asked again: the same words

@@ -1,9 +1,12 @@
 """Every wrapper records its arguments (``gymnasium.utils.RecordConstructorArgs``): an env
 wrapped by hand passes gymnasium's ``check_env``, and ``gym.make(env.spec)`` makes the same
-stack again, with the same arguments, also from the spec saved as JSON and read back."""
+stack again, with the same arguments, also from the spec saved as JSON and read back. Every
+wrapper refuses to be copied, as the env does."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import warnings
 from collections.abc import Callable
 
@@ -13,8 +16,10 @@ from gymnasium.envs.registration import EnvSpec
 from gymnasium.utils.env_checker import check_env
 
 import mobile_gym  # noqa: F401  (registers the envs)
+from mobile_gym.env import MobileEnv
 from mobile_gym.rl import CapEndsEpisode
 from mobile_gym.wrappers import ElementActions, ImageOnly, StepCap
+from mobile_gym.wrappers.recorded import RecordedArgs
 from mobile_gym.wrappers.rl import RLObservation
 
 TASK = "MobileGym/settings.wifi_off-v0"
@@ -66,3 +71,27 @@ def test_a_wrapped_env_passes_check_env_and_is_made_again_from_its_spec(stack: s
     assert from_json.action_space == env.action_space
     for made in (env, again, from_json):
         made.close()
+
+
+@pytest.mark.parametrize("stack", list(STACKS))
+def test_every_layer_of_ours_refuses_to_be_copied(stack: str) -> None:
+    """A shallow copy of a wrapper would share its env and phone (the copy's steps would be
+    the original's): the env and each of mobile-gym's wrappers refuse ``copy.copy`` as they
+    refuse a deep copy or pickling, and the env goes on unharmed. (gymnasium's own wrappers,
+    ``gym.make``'s outermost, copy as gymnasium copies them.)"""
+    env = STACKS[stack]()
+    env.reset(seed=0)
+    layer: gym.Env = env
+    ours = []
+    while True:
+        if isinstance(layer, (RecordedArgs, MobileEnv)):
+            ours.append(type(layer).__name__)
+            for make_copy in (copy.copy, copy.deepcopy, pickle.dumps):
+                with pytest.raises(TypeError, match=r"MobileEnv cannot be copied or pickled"):
+                    make_copy(layer)
+        if not isinstance(layer, gym.Wrapper):
+            break
+        layer = layer.env
+    assert len(ours) >= 2 and ours[-1] == "MobileEnv"
+    env.step(env.action_space.sample())
+    env.close()

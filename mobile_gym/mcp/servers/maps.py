@@ -10,7 +10,10 @@ Tools (arguments -> result JSON):
   "dayweather", "nightweather", "daytemp", "nighttemp", "daywind", "nightwind", "daypower",
   "nightpower"}]}``; four days from 2025-10-16; ``date`` ("YYYY-MM-DD") keeps one day.
 - ``maps_geo(address, city=None)`` -> ``{"results": [{"country", "province", "city", "citycode",
-  "district", "street", "number", "adcode", "location", "level", "formatted_address"}]}``.
+  "district", "street", "number", "adcode", "location", "level", "formatted_address"}]}``:
+  the place whose name (or alias) is the address, else the longest one the address holds,
+  else the shortest one that holds an address of ``MIN_PARTIAL`` characters or more. The
+  country is 中国 for a place with an adcode, else the one its address ends with.
 - ``maps_regeocode(location)`` -> ``{"province", "city", "district", "formatted_address",
   "nearest_poi": {"id", "name", "distance"}}`` (the nearest place within 1 km).
 - ``maps_text_search(keywords, city=None)`` -> ``{"suggestion": {"keywords", "ciytes"},
@@ -47,6 +50,7 @@ Run over stdio: ``python -m mobile_gym.mcp.servers.maps``.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -85,6 +89,11 @@ ROUTE_MODES = {  # mode -> (detour factor, speed m/s, verb)
 DISTANCE_TYPES = {"0": None, "1": "driving", "3": "walking"}
 MAX_RADIUS_M = 50_000
 NEAREST_ADDRESS_M = 1_000
+MIN_PARTIAL = 2
+"""The fewest characters an address needs to match a place whose name only holds it (a
+single letter or digit matches no place)."""
+_US_STATE_ZIP = re.compile(r"[A-Z]{2} \d{5}")
+"""The end of a US address (``MA 02139``)."""
 
 
 def _norm(text: str) -> str:
@@ -164,7 +173,9 @@ class World:
         contained = [(len(n), p) for p in pool for n in p.names if n and n in wanted]
         if contained:
             return max(contained, key=lambda item: item[0])[1]
-        containing = [(len(n), p) for p in pool for n in p.names if wanted in n]
+        containing = [
+            (len(n), p) for p in pool for n in p.names if len(wanted) >= MIN_PARTIAL and wanted in n
+        ]
         if containing:
             return min(containing, key=lambda item: item[0])[1]
         where = f" in {city}" if city else ""
@@ -188,10 +199,21 @@ def world() -> World:
     return World(fixture("amap"))
 
 
+def _country(record: dict[str, Any]) -> str:
+    """A place's country: 中国 where it has an adcode (a Chinese division), else the last part
+    of its address (``..., Paris, France``; a US ``ST 01234`` ending is the USA), else ''."""
+    if record.get("adcode"):
+        return "中国"
+    last = str(record.get("address", "")).rsplit(",", 1)[-1].strip()
+    if _US_STATE_ZIP.fullmatch(last):
+        return "USA"
+    return last if last.replace(" ", "").isalpha() else ""
+
+
 def _place_info(place: Place) -> dict[str, Any]:
     record = place.record
     return {
-        "country": "中国",
+        "country": _country(record),
         "province": PROVINCES.get(str(record.get("adcode", ""))[:2], ""),
         "city": record.get("city", ""),
         "citycode": record.get("citycode", ""),

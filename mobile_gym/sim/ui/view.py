@@ -663,9 +663,32 @@ def walk(view: View) -> Iterator[View]:
 
 
 def hit_path(root: View, x: float, y: float) -> list[View]:
-    """Views under (x, y) from ``root`` down to the top-most leaf, by visible area."""
+    """The views a touch at (x, y) reaches, from ``root`` down, as Android dispatches it:
+    the children under the point are offered it top-most first, and a child takes it when
+    a view in its subtree handles touch (``handles_touch``) or scrolls; a child that does
+    neither lets it through to the children under it (a plain label or card over a map
+    passes a tap to the map). The path ends at the deepest view that took it; where none
+    did, it is the views under the point down to the top-most leaf."""
+    if not root.visible.contains(x, y):
+        return []
+    return _taking_path(root, x, y) or _top_path(root, x, y)
+
+
+def _taking_path(view: View, x: float, y: float) -> list[View] | None:
+    """The path from ``view`` to the deepest view under (x, y) that takes a touch, trying
+    the children top-most first (``view`` holds the point); None if none takes it."""
+    for child in reversed(view.children):
+        if child.visible.contains(x, y):
+            below = _taking_path(child, x, y)
+            if below is not None:
+                return [view, *below]
+    return [view] if view.handles_touch or view.scrollable else None
+
+
+def _top_path(root: View, x: float, y: float) -> list[View]:
+    """The views under (x, y) from ``root`` (which holds it) to the top-most leaf."""
     path: list[View] = []
-    node: View | None = root if root.visible.contains(x, y) else None
+    node: View | None = root
     while node is not None:
         path.append(node)
         node = next((c for c in reversed(node.children) if c.visible.contains(x, y)), None)

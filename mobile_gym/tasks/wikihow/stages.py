@@ -19,11 +19,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mobile_gym.sim.apps.wikihow.corpus import SITE, Article, Author, Category
-from mobile_gym.sim.apps.wikihow.data import ABOUT_ACTIVITY, ABOUT_URL, PACKAGE, URL_TAG
+from mobile_gym.sim.apps.wikihow.data import (
+    ABOUT_ACTIVITY,
+    ABOUT_URL,
+    MAIN_ACTIVITY,
+    PACKAGE,
+    URL_TAG,
+)
+from mobile_gym.sim.apps.wikihow.generator import title_stem
 from mobile_gym.tasks.xpath_regex import string_literal
 
 SEARCH_BAR = (0.2439, 0.0354, 0.9085, 0.1171)
-"""Where the search field's text lies on screen (normalised left, top, right, bottom)."""
+"""Where the search field's text lies on the home tab (normalised left, top, right, bottom;
+another page's toolbar title lies there too)."""
 TITLE_BAND = (0.0, 0.19, 1.0, 0.3)
 """Where an article's title lies on screen when its page opens."""
 AUTHOR_BAND = (0.0, 0.5, 1.0, 0.65)
@@ -88,8 +96,10 @@ def goal_words(title: str) -> str:
 
 
 def keywords(title: str) -> list[str]:
-    """The content words of a title, as the original's search detection lists them."""
-    words = re.findall(r"[0-9a-z']+", goal_words(title))
+    """The content words of a title, as the original's search detection lists them: the
+    words of what it is about (``title_stem``), not the qualifier the corpus generator
+    appended ("Easily", "Like a Pro", "at Home": many articles share it) nor stop words."""
+    words = re.findall(r"[0-9a-z']+", goal_words(title_stem(title)))
     return list(dict.fromkeys(w for w in words if w not in STOP_WORDS))
 
 
@@ -139,7 +149,10 @@ def _any_of(*names: str) -> dict[str, Any]:
 
 # cross-page navigation ----------------------------------------------------------------------
 def search(title: str, words: list[str] | None = None) -> Stage:
-    """Type words of ``title`` into the search bar (the results need not be opened)."""
+    """Type words of ``title`` into the search bar (the results need not be opened): one
+    of the words, whole ("maker" is not "make"), in the search bar's region of the home
+    tab (another page's toolbar title lies there), in the search field or in the search's
+    URL line."""
     words = words or keywords(title)
     found = r"\b(" + "|".join(regex_literal(w) for w in words) + r")\b"
     query = goal_words(title)
@@ -151,19 +164,20 @@ def search(title: str, words: list[str] | None = None) -> Stage:
     return Stage(
         "search",
         signals={
-            "search_text": {**_shown("(?i)" + found, SEARCH_BAR, "regex")},
+            "search_text": _shown("(?i)" + found, SEARCH_BAR, "regex"),
+            "search_page": _on(MAIN_ACTIVITY),
             "search_view": {"xpath": literal(field_xpath)},
             "search_url": _logged(
                 literal(
                     r"\bmUrl is: "
                     + regex_literal(f"{SITE}/wikiHowTo?search=")
                     + ".*(?i:"
-                    + "|".join(regex_literal(w) for w in words)
+                    + found
                     + ").*"
                 )
             ),
         },
-        when=_any_of("search_text", "search_view", "search_url"),
+        when=_any_of({"all": ["search_text", "search_page"]}, "search_view", "search_url"),
         instructions=[
             f"Search for an article to learn how to {query}.",
             f"Look up a wikiHow article on how to {query}.",
@@ -402,10 +416,12 @@ def bookmark(page: Article) -> Stage:
 class Question:
     """A question about an article: how it is asked, the answer and how answers are judged.
 
-    ``shown_by`` selects the node that shows the answer (the solution scrolls to it before
-    answering: an agent has to read it)."""
+    ``title`` is the article's (an answer may name it); ``shown_by`` selects the node that
+    shows the answer (the solution scrolls to it before answering: an agent has to read
+    it)."""
 
     kind: str
+    title: str
     asks: tuple[str, ...]
     answer: str
     match: dict[str, Any]
@@ -420,6 +436,7 @@ def questions(page: Article, writer: Author) -> list[Question]:
     return [
         Question(
             "first_step",
+            title,
             (
                 f'What is the first step in "{title}"?',
                 f'According to "{title}", what should you do first?',
@@ -431,6 +448,7 @@ def questions(page: Article, writer: Author) -> list[Question]:
         ),
         Question(
             "method_count",
+            title,
             (
                 f'How many {unit} does the article "{title}" have?',
                 f'Into how many {unit} is "{title}" divided?',
@@ -442,6 +460,7 @@ def questions(page: Article, writer: Author) -> list[Question]:
         ),
         Question(
             "helpful_percent",
+            title,
             (
                 f'What percentage of readers found "{title}" helpful?',
                 f'How many percent of readers say "{title}" helped them?',
@@ -453,6 +472,7 @@ def questions(page: Article, writer: Author) -> list[Question]:
         ),
         Question(
             "author",
+            title,
             (
                 f'Who is credited as the author of "{title}"?',
                 f'Whose name appears as co-author of "{title}"?',
@@ -465,68 +485,97 @@ def questions(page: Article, writer: Author) -> list[Question]:
     ]
 
 
+ARTICLE = "{article}"
+"""Where a lead-in or a closing phrase may name the article asked about: "the article",
+"this article" or its title (``named_article``)."""
+QUOTE = "(?:[\"'\u201c\u201d\u2018\u2019]|\\*\\*)?"
+"""A quotation mark or Markdown's bold marker an answer may put around what it gives."""
+ANSWER_LABEL = r"(?:(?:final )?answer\s*:\s*)?"
+"""The label an answer may open with ("Answer: <answer>")."""
+
+
+def named_article(title: str) -> str:
+    """The regex of a mention of the article ``title``: "the article", "this article" or its
+    title, in quotes or not, its "How to" optional."""
+    name = regex_literal(title.removeprefix("How to "))
+    return rf"(?:(?:the|this) article|{QUOTE}(?:how to )?{name}{QUOTE})"
+
+
+def _phrases(patterns: tuple[str, ...], title: str) -> str:
+    """``patterns`` as one alternation, ``ARTICLE`` in them naming the article ``title``."""
+    return "|".join(patterns).replace(ARTICLE, named_article(title))
+
+
 AUTHOR_LEAD_INS = (
-    "(?:the )?(?:credited )?(?:co-)?author is",
-    "the (?:credited )?(?:co-)?author of (?:the|this) article is",
+    f"(?:the )?(?:credited )?(?:co-)?author(?: of {ARTICLE})?(?: is|:)",
     "(?:the|this) article's (?:credited )?(?:co-)?author is",
-    "(?:(?:it|the article|this article) (?:is|was) |it's )?credited to",
-    "(?:it|the article|this article) (?:is|was) by",
+    f"(?:(?:it|{ARTICLE}) (?:is|was) |it's )?credited to",
+    f"(?:it|{ARTICLE}) (?:is|was) by",
     "it's by",
     "it's",
     "it is",
     "it was",
-    "(?:(?:the|this) article|it) (?:was|is) (?:co-)?(?:authored|written) by",
+    f"(?:{ARTICLE}|it) (?:was|is) (?:co-)?(?:authored|written) by",
     "(?:co-)?(?:authored|written) by",
     "by",
+    "name:",
 )
 """Patterns of the phrases an answer naming the author may open with ("It was written by
-<name>", "The article was co-authored by <name>")."""
+<name>", "The article was co-authored by <name>", 'The author of "<title>" is <name>',
+"Author: <name>")."""
 AUTHOR_TAILS = (
-    "(?:is|was) the (?:credited )?(?:co-)?author(?: of (?:the|this) article)?",
+    f"(?:is|was) the (?:credited )?(?:co-)?author(?: of {ARTICLE})?",
     "(?:is|was) credited(?: as (?:the )?(?:co-)?author)?",
-    "(?:co-)?(?:wrote|authored) (?:it|the article|this article)",
+    f"(?:co-)?(?:wrote|authored) (?:it|{ARTICLE})",
 )
 """Patterns of the phrases an answer naming the author may close with ("<name> is the
 co-author")."""
 
 
-def author_answer(name: str) -> str:
-    """The regex an answer naming the author ``name`` must match as a whole, in any letter
-    case: the name, its credential after the comma optional ("Marcus Ellison" for "Marcus
-    Ellison, DPT"), alone or after one of ``AUTHOR_LEAD_INS`` or before one of
-    ``AUTHOR_TAILS``, with a full stop at most after it. A list of candidates ("A, B or
-    <name>"), another name beside it ("<name> and B"), a part of the name or a negation
-    ("Not <name>", "It isn't <name>") does not match."""
+def author_answer(name: str, title: str) -> str:
+    """The regex an answer naming the author ``name`` of the article ``title`` must match
+    as a whole, in any letter case: the name, its credential after the comma optional
+    ("Marcus Ellison" for "Marcus Ellison, DPT"), in quotes or not, alone or after one of
+    ``AUTHOR_LEAD_INS`` or before one of ``AUTHOR_TAILS``, after an ``ANSWER_LABEL`` or
+    not, with a full stop at most after it. A list of candidates ("A, B or <name>"),
+    another name beside it ("<name> and B"), a part of the name or a negation ("Not
+    <name>", "It isn't <name>") does not match."""
     person, _, credential = name.partition(", ")
     who = regex_literal(person)
     if credential:
         cred = regex_literal(credential)
         who += rf"(?:,?\s*{cred}|\s*\({cred}\))?"
-    lead_ins = "|".join(AUTHOR_LEAD_INS)
-    tails = "|".join(AUTHOR_TAILS)
-    return rf"(?i)^\s*(?:(?:{lead_ins})\s+)?{who}(?:\s+(?:{tails}))?\s*\.?\s*$"
+    lead_ins = _phrases(AUTHOR_LEAD_INS, title)
+    tails = _phrases(AUTHOR_TAILS, title)
+    return (
+        rf"(?i)^\s*{ANSWER_LABEL}(?:(?:{lead_ins})\s+)?{QUOTE}{who}\.?{QUOTE}"
+        rf"(?:\s+(?:{tails}))?\s*\.?\s*$"
+    )
 
 
 FIRST_STEP_LEAD_INS = (
-    "(?:the )?(?:very )?first(?: step| thing(?: to do)?)?(?: is| you should do is|,? you should)?(?: to)?",
+    "(?:the )?(?:very )?first(?: step| thing(?: to do)?)?(?: (?:in|of|for) "
+    f"{ARTICLE})?(?: is| you should do is|,? you should)?(?: to)?",
     "you should (?:first|start by|begin by)",
     "start by",
     r"(?:(?:method|part) (?:1|one)(?: of \d+)?,?\s*)?step (?:1|one)",
     "1",
 )
 """Patterns of the phrases an answer giving the first step may open with ("The first step
-is to <headline>", "First, <headline>", "Step 1: <headline>", "1. <headline>")."""
+is to <headline>", 'The first step in "<title>" is to <headline>', "First, <headline>",
+"Step 1: <headline>", "1. <headline>")."""
 
 
-def first_step_answer(headline: str) -> str:
-    """The regex an answer giving the step ``headline`` after one of
-    ``FIRST_STEP_LEAD_INS`` must match as a whole, in any letter case, the headline's own
-    words and numbers unchanged (its full stop and quotes around it optional)."""
-    lead_ins = "|".join(FIRST_STEP_LEAD_INS)
+def first_step_answer(headline: str, title: str) -> str:
+    """The regex an answer giving the step ``headline`` of the article ``title`` after one
+    of ``FIRST_STEP_LEAD_INS`` must match as a whole, in any letter case, the headline's
+    own words and numbers unchanged (its full stop and quotes around it optional, an
+    ``ANSWER_LABEL`` before it or not)."""
+    lead_ins = _phrases(FIRST_STEP_LEAD_INS, title)
     body = regex_literal(headline.rstrip(".").strip())
-    quote = "[\"'\u201c\u201d]?"
     return (
-        rf"(?i)^\s*(?:(?:{lead_ins})\s*[:.,)\-\u2013\u2014]?\s+)?{quote}{body}\.?{quote}\s*\.?\s*$"
+        rf"(?i)^\s*{ANSWER_LABEL}(?:(?:{lead_ins})\s*[:.,)\-\u2013\u2014]?\s+)?"
+        rf"{QUOTE}{body}\.?{QUOTE}\s*\.?\s*$"
     )
 
 
@@ -547,7 +596,7 @@ def _alternatives(question: Question) -> dict[str, dict[str, Any]]:
     number as the answer's ``match: number`` reads it.)"""
     if question.kind != "first_step":
         return {}
-    pattern = first_step_answer(question.answer)
+    pattern = first_step_answer(question.answer, question.title)
     return {"answer_with_lead_in": {"answer": literal(pattern), "match": "regex"}}
 
 
@@ -566,7 +615,7 @@ def answer(question: Question) -> Stage:
     lead-in (``first_step_answer``), with no other number in it)."""
     expected = question.answer
     if question.match["match"] == "regex":
-        expected = author_answer(expected)
+        expected = author_answer(expected, question.title)
     alternatives, guards = _alternatives(question), _guards(question)
     # the guards judge the similarity match only: an alternative spells the answer out
     # exactly (its own numbers), so a step or method number before it is no other number

@@ -11,6 +11,7 @@ is used.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import re
@@ -154,6 +155,43 @@ def _authors(
     return authors, by_leaf, example_slugs
 
 
+def _plain_title(verb: str, obj: str) -> str:
+    """The title of an action on an object, before any qualifier ("How to Clean a Microwave")."""
+    return "How to " + title_case(f"{verb} {obj}")
+
+
+@functools.cache
+def _plain_titles() -> frozenset[str]:
+    """Every title the vocabulary's actions make before a qualifier is appended."""
+    return frozenset(
+        _plain_title(verb, obj)
+        for leaf in vocabulary.LEAVES
+        for verb, _, objects in leaf.actions
+        for obj in objects
+    )
+
+
+@functools.cache
+def _qualifiers() -> tuple[str, ...]:
+    """Every qualifier a generated title may end with ("Easily", "Like a Pro", "at Home"),
+    the longest first."""
+    every = {q for leaf in vocabulary.LEAVES for q in leaf.qualifiers}
+    return tuple(sorted(every | set(vocabulary.GENERAL_QUALIFIERS), key=lambda q: (-len(q), q)))
+
+
+def title_stem(title: str) -> str:
+    """``title`` without the qualifier the generator appended to it ("How to Clean a
+    Microwave" for "How to Clean a Microwave Easily"): what the article is about. A title
+    without one (a plain generated title, a hand-written example's) is returned as it is."""
+    if title in _plain_titles():
+        return title
+    for qualifier in _qualifiers():
+        stem = title.removesuffix(f" {qualifier}")
+        if stem != title and stem in _plain_titles():
+            return stem
+    return title
+
+
 @dataclass(frozen=True)
 class _Topic:
     leaf: vocabulary.LeafVocabulary
@@ -173,11 +211,10 @@ def _topics(rng: random.Random, taken: set[str]) -> list[_Topic]:
         qualified: list[_Topic] = []
         for verb, gerund, objects in leaf.actions:
             for obj in objects:
-                base = f"{verb} {obj}"
-                plain.append(_Topic(leaf, verb, gerund, obj, "How to " + title_case(base)))
+                title = _plain_title(verb, obj)
+                plain.append(_Topic(leaf, verb, gerund, obj, title))
                 for q in qualifiers:
-                    title = "How to " + title_case(base) + " " + q
-                    qualified.append(_Topic(leaf, verb, gerund, obj, title))
+                    qualified.append(_Topic(leaf, verb, gerund, obj, f"{title} {q}"))
         rng.shuffle(qualified)
         count = 0
         for topic in plain + qualified:
