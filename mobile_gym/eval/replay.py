@@ -145,17 +145,20 @@ def read_trajectory(
 
 
 def replay_screens(
-    path: str | pathlib.Path, scale: float = 0.5
+    path: str | pathlib.Path, scale: float = 0.5, width: int | None = None
 ) -> Iterator[tuple[np.ndarray, str, dict[str, Any]]]:
-    """The screens of a recorded episode played again: the RGB screen at ``scale``, the
-    view hierarchy XML and the step's ``info`` after reset, then after each recorded action
-    (as far as the replay goes); ReplayFileError when it cannot be replayed."""
+    """The screens of a recorded episode played again: the RGB screen at ``scale`` (with
+    ``width``, that many pixels wide instead, at most the screen's own width), the view
+    hierarchy XML and the step's ``info`` after reset, then after each recorded action (as
+    far as the replay goes); ReplayFileError when it cannot be replayed."""
     recording = _read(pathlib.Path(path))
     header = recording.header
     env = _recorded_env(path, header, _task(path, header))
     try:
         _, info = env.reset(seed=header["seed"])
         device = env.unwrapped.device
+        if width is not None:
+            scale = min(1.0, width / device.size[0])
         yield device.screenshot(scale), device.hierarchy_xml(), info
         for line in recording.steps:
             _, _, terminated, truncated, info = env.step(_action(path, line))

@@ -12,13 +12,10 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from mobile_gym.viewer.drawing import jpeg_data_url, scaled
+from mobile_gym.viewer.drawing import jpeg_data_url
 from mobile_gym.viewer.filmstrip import Frame
 from mobile_gym.viewer.page import document, esc
 from mobile_gym.viewer.runs import EpisodeSteps
-
-FRAME_WIDTH = 360
-"""Screens are inlined this wide (JPEG)."""
 
 SCRIPT = """
 const figures = Array.from(document.querySelectorAll('.strip figure'));
@@ -56,7 +53,7 @@ def episode_html(episode: EpisodeSteps, frames: Sequence[Frame], back: str = "")
     """The viewer page of ``episode`` from its ``frames`` (``filmstrip``); ``back`` links
     to the report (relative URL; none if empty)."""
     record = episode.record
-    images = [jpeg_data_url(scaled(frame.image, FRAME_WIDTH)) for frame in frames]
+    images = [jpeg_data_url(frame.image) for frame in frames]  # (``FRAME_WIDTH`` wide)
     strip = "".join(
         f'<figure data-step="{frame.step}"><img src="{image}" alt="step {frame.step}">'
         f"<figcaption>{_caption(frame)}</figcaption></figure>"

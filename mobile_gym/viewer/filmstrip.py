@@ -8,10 +8,14 @@ from typing import Any
 
 import numpy as np
 
-from mobile_gym.viewer.drawing import annotate
+from mobile_gym.viewer.drawing import annotate, scaled
 from mobile_gym.viewer.marks import Mark, action_mark
 from mobile_gym.viewer.runs import EpisodeSteps, Run
 from mobile_gym.viewer.screens import episode_screens, recorded_replies
+
+FRAME_WIDTH = 360
+"""The frames' width: saved screens are scaled to it, replayed ones taken at it (no screen
+is painted larger than it is shown), before the marks are drawn."""
 
 
 @dataclass(frozen=True)
@@ -28,9 +32,9 @@ class Frame:
 
 
 def filmstrip(run: Run, episode: EpisodeSteps, replay: bool = True) -> list[Frame]:
-    """The frames of ``episode``: one per recorded action whose screen is known, then the
-    final screen (see ``episode_screens`` for where screens come from)."""
-    screens = episode_screens(run, episode, replay)
+    """The frames of ``episode``, ``FRAME_WIDTH`` wide: one per recorded action whose screen
+    is known, then the final screen (see ``episode_screens`` for where screens come from)."""
+    screens = episode_screens(run, episode, replay, FRAME_WIDTH)
     action_space = str(episode.header.get("action_space", ""))
     verbs = _recorded_verbs(episode.header)
     frames: list[Frame] = []
@@ -40,10 +44,13 @@ def filmstrip(run: Run, episode: EpisodeSteps, replay: bool = True) -> list[Fram
             mark = action_mark(_verb_named(line.get("action"), verbs), action_space, screen.xml)
             after = screens[index + 1].notes if index + 1 < len(screens) else {}
             after = {**after, **recorded_replies(line)}
-            frames.append(Frame(index + 1, annotate(screen.frame, mark), line, mark, after))
+            image = annotate(scaled(screen.frame, FRAME_WIDTH), mark)
+            frames.append(Frame(index + 1, image, line, mark, after))
         else:
-            outcome = episode.record.outcome
-            frames.append(Frame(index, annotate(screen.frame, Mark(f"end: {outcome}")), None, None))
+            end = Mark(f"end: {episode.record.outcome}")
+            frames.append(
+                Frame(index, annotate(scaled(screen.frame, FRAME_WIDTH), end), None, None)
+            )
     return frames
 
 

@@ -31,10 +31,13 @@ class Screen:
     notes: dict[str, str] = field(default_factory=dict)
 
 
-def episode_screens(run: Run, episode: EpisodeSteps, replay: bool = True) -> list[Screen]:
+def episode_screens(
+    run: Run, episode: EpisodeSteps, replay: bool = True, width: int | None = None
+) -> list[Screen]:
     """The screen after reset and after each step that left one (``len(steps) + 1`` at
     most). Saved files come first; with ``replay``, an episode missing any screen, or
-    missing the view hierarchies its element-numbered actions need, is replayed."""
+    missing the view hierarchies its element-numbered actions need, is replayed, its
+    screens taken ``width`` pixels wide (None: as the run saves them)."""
     saved = [_saved(run, episode, step) for step in range(len(episode.steps) + 1)]
     complete = all(screen is not None for screen in saved)
     action_space = str(episode.header.get("action_space", ""))
@@ -44,7 +47,7 @@ def episode_screens(run: Run, episode: EpisodeSteps, replay: bool = True) -> lis
     if not replay:
         return list(itertools.takewhile(lambda s: s is not None, saved))  # type: ignore[arg-type]
     try:
-        screens = replay_screens(episode.path, SCREENSHOT_SCALE)
+        screens = replay_screens(episode.path, SCREENSHOT_SCALE, width)
         return [Screen(frame, xml, _replies(info)) for frame, xml, info in screens]
     except ReplayFileError as exc:
         raise RunReadError(str(exc)) from None

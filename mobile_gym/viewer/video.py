@@ -14,10 +14,10 @@ from mobile_gym.viewer.drawing import scaled
 
 VIDEO_SUFFIXES = (".gif", ".mp4")
 VIDEO_WIDTH = 360
+"""Frames are scaled to this width (an even number, as H.264 wants)."""
 FPS_RANGE = (0.01, 50.0)
 """Frames a second a video may show: from one a hundred seconds to a GIF's fastest (its
 delays are hundredths of a second, two at least in most viewers)."""
-"""Frames are scaled to this width (an even number, as H.264 wants)."""
 
 
 class VideoError(ValueError):

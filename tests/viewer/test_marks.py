@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from mobile_gym.viewer.drawing import annotate
+from mobile_gym.viewer.filmstrip import FRAME_WIDTH, filmstrip
 from mobile_gym.viewer.marks import action_mark
 from mobile_gym.viewer.runs import load_run, load_steps
 from mobile_gym.viewer.screens import episode_screens
@@ -81,3 +82,18 @@ def test_screens_come_from_the_files_or_a_replay(runs: dict) -> None:
             assert all(s.frame.shape == (1200, 540, 3) for s in screens)
     saved = pathlib.Path(runs["random"]) / "screenshots"
     assert not saved.exists()  # the random run's screens were replayed
+
+
+def test_the_filmstrips_frames_are_made_as_wide_as_they_are_shown(runs: dict) -> None:
+    """A replayed episode's screens are taken at the filmstrip's width (none is painted at
+    a size it is not shown at); saved ones are scaled to it: every frame is as wide."""
+    for agent in ("oracle", "random"):  # saved screenshots, then replayed screens
+        run = load_run(runs[agent])
+        for record in run.records:
+            episode = load_steps(run, record)
+            frames = filmstrip(run, episode)
+            assert frames and all(f.image.shape == (800, FRAME_WIDTH, 3) for f in frames)
+    run = load_run(runs["random"])
+    episode = load_steps(run, run.records[0])
+    replayed = episode_screens(run, episode, width=FRAME_WIDTH)
+    assert all(s.frame.shape == (800, FRAME_WIDTH, 3) for s in replayed)

@@ -26,8 +26,8 @@ Database ``mall`` (prices in yuan, times in milliseconds on the virtual clock):
   (``mashu001``), ``mobile`` (the account's phone, ``13812345678``), ``login_password``
   (``password``), ``logged_in`` (``1``; a task signs the user out with ``0``),
   ``sms_code`` (the last code texted), ``next_sms_code`` (the code the next text carries,
-  when a task sets one; else one drawn from the clock) and ``checkout_address`` (the address
-  picked for the order being confirmed).
+  when a task sets one; else one drawn from the phone's seed and the clock) and
+  ``checkout_address`` (the address picked for the order being confirmed).
 
 Seeded content: three to five products of each of eight categories, drawn from the
 vocabularies of ``catalog``, with their SKUs and stock (a few SKUs sold out); two or three

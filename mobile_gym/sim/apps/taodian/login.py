@@ -4,6 +4,8 @@ send a signed-out user here first."""
 
 from __future__ import annotations
 
+import random
+
 from mobile_gym.sim.apps.base import AppContext
 from mobile_gym.sim.apps.sms_messenger.data import DATABASE as SMS_DATABASE
 from mobile_gym.sim.apps.sms_messenger.data import PACKAGE as SMS
@@ -30,15 +32,20 @@ def require_login(ctx: AppContext) -> bool:
     return False
 
 
+def _drawn_code(ctx: AppContext) -> str:
+    """A six-digit code drawn from the phone's seed and the second it is sent: another
+    episode's (another seed, or a code asked for at another time) is another code."""
+    draws = random.Random(f"{ctx.phone.seed}/{ctx.phone.clock.epoch_ms // 1000}")
+    return f"{draws.randrange(10**6):06d}"
+
+
 def _send_code(ctx: AppContext) -> None:
     prefs = data.prefs(ctx)
     number = ctx.field("phone", prefs.get("mobile")).strip()
     if number != prefs.get("mobile"):
         ctx.toast("该手机号未注册")
         return
-    code = (
-        prefs.get("next_sms_code") or f"{ctx.phone.clock.epoch_ms // 1000 * 7919 % 1_000_000:06d}"
-    )
+    code = prefs.get("next_sms_code") or _drawn_code(ctx)
     prefs.put("sms_code", code)
     if SMS in ctx.phone.apps:
         ctx.phone.storage.database(SMS, SMS_DATABASE).execute(
