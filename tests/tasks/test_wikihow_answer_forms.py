@@ -99,6 +99,24 @@ def test_an_author_answer_in_those_forms_naming_someone_else_fails(
     assert not _answered(task_id, _author_answer(task_id, wording))
 
 
+@pytest.mark.parametrize(
+    ("task_id", "wording", "right"),
+    [
+        (CREDENTIAL_QUESTION, "Dr. {first} {last}", True),
+        (CREDENTIAL_QUESTION, "dr {first} {last}, DPT", True),
+        (CREDENTIAL_QUESTION, 'The author of "{title}" is Dr. {first} {last}.', True),
+        (CREDENTIAL_QUESTION, "Dr. {other}", False),
+        (CREDENTIAL_QUESTION, "Dr. {last}", False),
+        (AUTHOR_QUESTION, "Dr. {name}", False),  # no doctorate: not a doctor
+    ],
+)
+def test_a_doctor_is_named_with_the_title(task_id: str, wording: str, right: bool) -> None:
+    """An author whose credential is a doctorate ("Marcus Ellison, DPT") is "Dr. Marcus
+    Ellison" too; no one else is made a doctor."""
+    assert "," not in _spec(AUTHOR_QUESTION).solution[-1].answer  # (no credential)
+    assert _answered(task_id, _author_answer(task_id, wording)) is right
+
+
 def _step_answer(wording: str) -> str:
     step = _spec(FIRST_STEP_QUESTION).solution[-1].answer
     assert step is not None and "30" in step, f"{FIRST_STEP_QUESTION}: its headline holds no 30"

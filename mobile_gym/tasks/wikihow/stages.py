@@ -532,12 +532,19 @@ AUTHOR_TAILS = (
 co-author")."""
 
 
+DOCTORATES = frozenset(
+    ("MD", "DO", "PhD", "PsyD", "EdD", "DPT", "DVM", "DDS", "DMD", "PharmD", "DNP", "OD")
+)
+"""Credentials that make their holder a doctor: "Dr. <name>" names the author too."""
+
+
 def author_answer(name: str, title: str) -> str:
     """The regex an answer naming the author ``name`` of the article ``title`` must match
     as a whole, in any letter case: the name, its credential after the comma optional
-    ("Marcus Ellison" for "Marcus Ellison, DPT"), in quotes or not, alone or after one of
-    ``AUTHOR_LEAD_INS`` or before one of ``AUTHOR_TAILS``, after an ``ANSWER_LABEL`` or
-    not, with a full stop at most after it. A list of candidates ("A, B or <name>"),
+    ("Marcus Ellison" for "Marcus Ellison, DPT"), "Dr." before it where the credential is
+    a doctorate (``DOCTORATES``: "Dr. Marcus Ellison"), in quotes or not, alone or after
+    one of ``AUTHOR_LEAD_INS`` or before one of ``AUTHOR_TAILS``, after an
+    ``ANSWER_LABEL`` or not, with a full stop at most after it. A list of candidates ("A, B or <name>"),
     another name beside it ("<name> and B"), a part of the name or a negation ("Not
     <name>", "It isn't <name>") does not match."""
     person, _, credential = name.partition(", ")
@@ -545,6 +552,8 @@ def author_answer(name: str, title: str) -> str:
     if credential:
         cred = regex_literal(credential)
         who += rf"(?:,?\s*{cred}|\s*\({cred}\))?"
+    if credential.split(",")[0].strip() in DOCTORATES:
+        who = rf"(?:dr\.?\s+)?{who}"
     lead_ins = _phrases(AUTHOR_LEAD_INS, title)
     tails = _phrases(AUTHOR_TAILS, title)
     return (
