@@ -40,8 +40,8 @@ class Episode:
     """A task instantiated from ``rng`` on ``device`` (which this sets up); with
     ``originals``, parameters that give the reproduced benchmark's ``original`` value take
     it and the instruction is the template's wording, not a paraphrase (the episodes of
-    seed 0). A task with a ``user`` block gets a user that ``users``
-    makes (the deterministic ``SimulatedUser`` by default)."""
+    seed 0). A task with a ``user`` block gets a user that ``users`` makes (the
+    deterministic ``SimulatedUser`` by default)."""
 
     def __init__(
         self,

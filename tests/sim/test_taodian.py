@@ -579,6 +579,15 @@ def test_a_sold_out_product_cannot_be_bought(phone: Phone, d: Driver) -> None:
     assert toasted(phone, "该商品已售罄") and not d.exists(text="选择规格")
 
 
+def _shop_text(phone: Phone) -> str:
+    """The text the shop sent to SMS Messenger."""
+    return (
+        phone.database(SMS, "messages")
+        .execute("SELECT body FROM messages WHERE address = '1069012345'")
+        .fetchone()[0]
+    )
+
+
 def _texted_code(seed: int) -> str:
     """The code a phone of ``seed``, its shop opened and signed out, texts at once."""
     phone = Phone(seed=seed)
@@ -586,12 +595,7 @@ def _texted_code(seed: int) -> str:
     sign_out(phone)
     d.tap(id="tab_me")
     d.tap(id="send_code")
-    body = (
-        phone.database(SMS, "messages")
-        .execute("SELECT body FROM messages WHERE address = '1069012345'")
-        .fetchone()[0]
-    )
-    return re.search(r"验证码是(\d{6})", body).group(1)
+    return re.search(r"验证码是(\d{6})", _shop_text(phone)).group(1)
 
 
 def test_the_texted_code_is_drawn_from_the_seed() -> None:
@@ -606,12 +610,7 @@ def test_a_code_set_by_a_task_is_the_one_texted(phone: Phone, d: Driver) -> None
     mall(phone).execute("INSERT INTO preferences(key, value) VALUES ('next_sms_code', '482913')")
     d.tap(id="tab_me")
     d.tap(id="send_code")
-    body = (
-        phone.database(SMS, "messages")
-        .execute("SELECT body FROM messages WHERE address = '1069012345'")
-        .fetchone()[0]
-    )
-    assert "482913" in body
+    assert "482913" in _shop_text(phone)
     d.type_into("482913", id="login_code")
     d.tap(id="agree_check")
     d.tap(id="login_button")
