@@ -12,11 +12,17 @@ from rich.console import Console
 from rich.markup import escape
 
 from mobile_gym.cli_options import (
+    AdbHost,
+    AdbPort,
     Address,
     CpusPerEpisode,
+    DeviceKind,
+    DisplayProfile,
     Executor,
     MaxConcurrency,
     Seeds,
+    Serials,
+    Snapshot,
     Suites,
     Tasks,
 )
@@ -177,11 +183,18 @@ def eval_(
     address: Address = None,
     num_cpus_per_episode: CpusPerEpisode = 1.0,
     max_concurrency: MaxConcurrency = 4,
+    device: DeviceKind = "sim",
+    serial: Serials = None,
+    adb_host: AdbHost = "127.0.0.1",
+    adb_port: AdbPort = 5037,
+    snapshot: Snapshot = None,
+    display: DisplayProfile = None,
 ) -> None:
     """Evaluate an agent on a suite or tasks: metrics table, results JSON/CSV, trajectories."""
     from mobile_gym.agents import AGENTS, make_agent
     from mobile_gym.eval import PlanError, RunFolderError, RunSettings, RunStoppedError, episodes
     from mobile_gym.eval.console import run_with_progress
+    from mobile_gym.eval.devices import DeviceChoice
     from mobile_gym.eval.plan import parse_cap, parse_seeds, select_tasks
     from mobile_gym.eval.runner import file_problem
     from mobile_gym.metrics import BREAKDOWNS
@@ -192,6 +205,13 @@ def eval_(
     if workers < 1:
         raise _fail(f"--workers must be at least 1, got {workers}")
     runner = _executor(executor, address, num_cpus_per_episode, max_concurrency, workers)
+    try:
+        phone = DeviceChoice(device, display, tuple(serial or ()), adb_host, adb_port, snapshot)
+        phone.check_workers(workers)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    if runner is not None and phone.kind != "sim":
+        raise _fail("--executor ray plays on the simulated phone only: run ADB devices locally")
     from mobile_gym.tasks.schema import RULES
 
     if rules not in RULES:
@@ -226,6 +246,7 @@ def eval_(
         rules,
         user,
         user_options,
+        phone,
     )
     cluster_errors: tuple[type[Exception], ...] = runner.errors if runner else ()
     try:
@@ -357,7 +378,9 @@ def _not_compared(path: Path, header: dict[str, Any], recorded: dict[str, Any]) 
 
 @app.command("list")
 def list_(
-    what: Annotated[str, typer.Argument(help="What to list: suites, tasks or apps.")] = "suites",
+    what: Annotated[
+        str, typer.Argument(help="What to list: suites, tasks, apps or displays.")
+    ] = "suites",
     suite: Annotated[
         str | None, typer.Option("--suite", "-s", help="Only the tasks of this suite.")
     ] = None,
@@ -377,7 +400,8 @@ def list_(
         ),
     ] = "table",
 ) -> None:
-    """List the shipped suites, tasks or apps (or those of task files: --tasks DIR)."""
+    """List the shipped suites, tasks, apps or the simulated phone's displays (or the
+    tasks of task files: --tasks DIR)."""
     from mobile_gym.names import unknown_name
     from mobile_gym.tasks import catalog
     from mobile_gym.tasks.loader import broken_task_files, load_tasks, shipped_tasks
@@ -387,9 +411,10 @@ def list_(
         "suites": catalog.suites_listing,
         "tasks": catalog.tasks_listing,
         "apps": catalog.apps_listing,
+        "displays": catalog.displays_listing,
     }
     if what not in listings:
-        raise _fail(f"cannot list {what!r}; choose suites, tasks or apps")
+        raise _fail(f"cannot list {what!r}; choose suites, tasks, apps or displays")
     if format_ not in catalog.FORMATS:
         raise _fail(f"unknown --format {format_!r}; choose one of: {', '.join(catalog.FORMATS)}")
     try:

@@ -55,3 +55,51 @@ MaxConcurrency = Annotated[
     ),
 ]
 """``--max-concurrency``: episodes at once against one model endpoint."""
+
+DeviceKind = Annotated[
+    str,
+    typer.Option(
+        "--device",
+        help="sim (the simulated phone, a fresh one per episode) or adb (emulators or "
+        "phones behind an ADB server: --serial).",
+    ),
+]
+"""``--device``: the kind of phone episodes play on."""
+
+Serials = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--serial",
+        help="With --device adb: a device's serial (emulator-5554); once per worker, each "
+        "worker plays on its own.",
+    ),
+]
+"""``--serial``: the ADB devices, one per worker."""
+
+AdbHost = Annotated[
+    str, typer.Option("--adb-host", help="With --device adb: the ADB server's host.")
+]
+"""``--adb-host``: where the ADB server runs."""
+
+AdbPort = Annotated[int, typer.Option("--adb-port", help="With --device adb: its port.")]
+"""``--adb-port``: the ADB server's port."""
+
+Snapshot = Annotated[
+    str | None,
+    typer.Option(
+        "--snapshot",
+        help="With --device adb: the emulator snapshot every episode starts from, loaded "
+        "through the emulator's console (without it a reset only goes HOME).",
+    ),
+]
+"""``--snapshot``: the emulator snapshot an ADB run resets to."""
+
+DisplayProfile = Annotated[
+    str | None,
+    typer.Option(
+        "--display",
+        help="With --device sim: the phone's display, a device profile (mobile-gym list "
+        "displays; default pixel_7).",
+    ),
+]
+"""``--display``: the simulated phone's device profile."""

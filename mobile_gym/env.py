@@ -94,6 +94,7 @@ from mobile_gym.timing import FRAME_MS
 
 if TYPE_CHECKING:
     from mobile_gym.mcp.hub import ToolHub
+    from mobile_gym.sim.display import Display
 
 NOT_AVAILABLE = "{what} is not available in this task"
 USER_RESPONSE = "ask_user_response"
@@ -236,6 +237,9 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]], RefusesCopies):
         render_mode: ``"rgb_array"`` renders the full-size screen.
         serial, adb_host, adb_port: with ``device="adb"``: the device's serial and the ADB
             server (default 127.0.0.1:5037).
+        display: the simulated phone's screen: a device profile of ``configs/devices.yaml``
+            (``small_phone``, ``tablet_10``, ...; ``mobile-gym list displays``) or a
+            ``Display``; default the Pixel 7's 1080 x 2400 at 420 dpi.
         user, user_options: who answers ASK_USER in a task with a ``user`` block:
             ``"simulated"`` (deterministic) or ``"llm"`` (a chat model; options ``model``,
             ``base_url``, ...): see ``mobile_gym.tasks.user.make_user_factory``.
@@ -255,6 +259,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]], RefusesCopies):
         serial: str | None = None,
         adb_host: str | None = None,
         adb_port: int | None = None,
+        display: Display | str | None = None,
         user: str = "simulated",
         user_options: dict[str, Any] | None = None,
     ) -> None:
@@ -266,7 +271,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]], RefusesCopies):
         screen_scale = check_number("screen_scale", screen_scale, 0.05, 1.0)
         self.task = task if isinstance(task, TaskSpec) else resolve_task(task)
         self._users = make_user_factory(user, user_options)
-        self.device, self._owns_device = open_device(device, serial, adb_host, adb_port)
+        self.device, self._owns_device = open_device(device, serial, adb_host, adb_port, display)
         self.screen_scale = screen_scale
         self.render_mode = render_mode
         width, height = self.device.size

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import re
 import shutil
 import socket
 import subprocess
@@ -196,6 +197,65 @@ def wait_for_boot(
 
 
 # the console -------------------------------------------------------------------------------
+_EMULATOR_SERIAL = re.compile(r"emulator-(\d+)")
+SNAPSHOT_LOAD_TIMEOUT_S = 60.0
+"""How long a phone may take to answer again after a snapshot load."""
+
+
+def console_port(serial: str) -> int:
+    """The console port of the emulator ``serial`` names (``emulator-5554``: 5554).
+
+    Raises:
+        ValueError: ``serial`` does not name an emulator (a phone, ``host:port``).
+    """
+    match = _EMULATOR_SERIAL.fullmatch(serial)
+    if match is None:
+        raise ValueError(
+            f"{serial!r} is not an emulator's serial (emulator-<console port>): only an"
+            " emulator has snapshots"
+        )
+    return int(match.group(1))
+
+
+def load_snapshot(
+    client: adbutils.AdbClient,
+    serial: str,
+    snapshot: str,
+    host: str = "127.0.0.1",
+    alive: Callable[[], str | None] | None = None,
+) -> None:
+    """Put the emulator ``serial`` back to its saved state ``snapshot`` through its console
+    (``avd snapshot load``; the console on ``host``), then wait until it answers on
+    ``client`` (its ADB server) as booted.
+
+    Raises:
+        ValueError: ``serial`` does not name an emulator.
+        EmulatorError: the console refused (no such snapshot) or cannot be reached, or the
+            phone did not answer in time.
+    """
+    console_command(console_port(serial), f"avd snapshot load {snapshot}", host)
+    wait_for_boot(client, serial, SNAPSHOT_LOAD_TIMEOUT_S, 0.5, alive)
+
+
+def snapshot_reset(
+    serial: str, snapshot: str, adb_host: str = "127.0.0.1", adb_port: int = 5037
+) -> Callable[[int], None]:
+    """An ``AdbDevice.on_reset`` that puts the emulator ``serial`` (behind the ADB server at
+    ``adb_host``:``adb_port``) back to ``snapshot`` before every episode; the seed is
+    ignored (a snapshot has one content).
+
+    Raises:
+        ValueError: ``serial`` does not name an emulator.
+    """
+    console_port(serial)
+    client = adbutils.AdbClient(adb_host, adb_port)
+
+    def reset(seed: int) -> None:
+        load_snapshot(client, serial, snapshot, adb_host)
+
+    return reset
+
+
 def console_command(port: int, command: str, host: str = "127.0.0.1", timeout: float = 30) -> str:
     """Send ``command`` to the emulator console on ``port`` (authenticating with
     ``~/.emulator_console_auth_token`` when the console asks) and return its reply.
@@ -318,8 +378,7 @@ class Emulator:
         """
         if self.spec.snapshot is None:
             raise EmulatorError(f"{self.serial} has no snapshot to go back to (spec.snapshot)")
-        console_command(self.spec.port, f"avd snapshot load {self.spec.snapshot}", self.adb_host)
-        self.wait_for_boot(timeout=60.0, poll_s=0.5)
+        load_snapshot(self.client, self.serial, self.spec.snapshot, self.adb_host, self._death)
 
     def stop(self, timeout: float = 30.0) -> None:
         """Ask the emulator to quit (console ``kill``; SIGTERM when the console does not

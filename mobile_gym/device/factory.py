@@ -5,6 +5,7 @@ from __future__ import annotations
 from mobile_gym.checks import check_int
 from mobile_gym.device.base import Device
 from mobile_gym.device.sim import SimDevice
+from mobile_gym.sim.display import Display
 
 DEVICE_KINDS = ("sim", "adb")
 
@@ -14,6 +15,7 @@ def open_device(
     serial: str | None = None,
     adb_host: str | None = None,
     adb_port: int | None = None,
+    display: Display | str | None = None,
 ) -> tuple[Device, bool]:
     """The device for ``device`` and whether the caller owns it (and closes it).
 
@@ -21,12 +23,22 @@ def open_device(
         device: a ``Device`` to drive as it is; ``"sim"`` or None for a fresh simulated
             phone; ``"adb"`` for the device ``serial`` behind the ADB server at
             ``adb_host``:``adb_port`` (default 127.0.0.1:5037).
+        display: the simulated phone's screen: a ``Display`` or the name of a device
+            profile of ``configs/devices.yaml`` (``small_phone``, ``tablet_10``, ...;
+            default the Pixel 7's 1080 x 2400 at 420 dpi).
 
     Raises:
-        ValueError: an unknown kind, ``"adb"`` without a serial, a port that is no port, or
-            ADB options for another kind of device.
+        ValueError: an unknown kind or device profile, ``"adb"`` without a serial, a port
+            that is no port, ADB options for another kind of device, or a display for a
+            device that has its own screen.
         DeviceError: the ADB server or the device cannot be reached.
     """
+    if display is not None and device not in (None, "sim"):
+        shown = device if isinstance(device, str) else type(device).__name__
+        raise ValueError(
+            f'display= sets the simulated phone\'s screen (device="sim"); device={shown!r}'
+            " shows its own"
+        )
     adb_options = {"serial": serial, "adb_host": adb_host, "adb_port": adb_port}
     given = [name for name, value in adb_options.items() if value is not None]
     if device == "adb":
@@ -40,7 +52,7 @@ def open_device(
     if given:
         raise ValueError(f'{", ".join(given)} need device="adb", not device={device!r}')
     if device is None or device == "sim":
-        return SimDevice(), True
+        return SimDevice(display), True
     if isinstance(device, str):
         raise ValueError(f"device must be one of {DEVICE_KINDS} or a Device, got {device!r}")
     return device, False

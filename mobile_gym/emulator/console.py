@@ -5,9 +5,20 @@ required`` and must send ``auth <token>``, the token read from the auth-token fi
 (``~/.emulator_console_auth_token`` by default; created with a random token when missing, and
 an empty file turns authentication off). Before that only ``help``, ``auth``, ``quit`` and
 ``exit`` are accepted. Served commands: ``help``, ``ping``, ``avd name``, ``avd status``,
-``avd id``, ``kill`` (stops the emulator), ``quit``/``exit`` (ends the connection). Anything
-else answers ``KO: unknown command, try 'help'``. Lines end with CRLF; each answer ends with
-``OK`` or a ``KO: ...`` line.
+``avd id``, ``avd snapshot list|save|load|delete`` (see below), ``kill`` (stops the
+emulator), ``quit``/``exit`` (ends the connection). Anything else answers ``KO: unknown
+command, try 'help'``. Lines end with CRLF; each answer ends with ``OK`` or a ``KO: ...`` line.
+
+Snapshots, given a phone (``locked_phone``), are kept in memory for the console's lifetime,
+each taken and restored while holding the phone's lock: ``avd snapshot save <name>`` keeps
+the phone's state (replacing one of the same name), ``avd snapshot load <name>`` goes back
+to it, ``avd snapshot delete <name>`` (or ``del``) forgets it and ``avd snapshot list``
+prints them as the real console does (``List of snapshots present on all disks:``, a header
+and one ``--  <name>  <size> <date> <vm clock>`` row each, or ``There is no snapshot
+available.``). As there, a missing name answers ``KO: Argument missing, try 'avd snapshot
+save <name>'`` and an unknown one ``KO: Device '<avd name>' does not have the requested
+snapshot '<name>'``. Without a phone they answer ``KO: no virtual device state to
+snapshot``.
 """
 
 from __future__ import annotations
@@ -17,9 +28,15 @@ import secrets
 import socket
 import socketserver
 import threading
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
+
+if TYPE_CHECKING:
+    from mobile_gym.sim import Phone
+    from mobile_gym.sim.phone import PhoneSnapshot
 
 HOST = "127.0.0.1"
 DEFAULT_AUTH_TOKEN_PATH = Path("~/.emulator_console_auth_token")
@@ -36,6 +53,14 @@ _HELP = (
     "    auth             user authentication for the emulator console\r\n"
     "    quit|exit        quit control session\r\n"
 )
+_SNAPSHOT_COMMANDS = ("list", "save", "load", "del", "delete")
+_SNAPSHOT_COLUMNS = "%-10s%-20s%7s%20s%15s"
+"""The columns of a snapshot listing: id, tag, VM size, date, VM clock."""
+_NO_PHONE = "KO: no virtual device state to snapshot"
+
+PhoneLock = Callable[[], contextlib.AbstractContextManager["Phone"]]
+"""How the console reaches a phone: a call giving the phone while holding its lock, so that
+no other service (ADB, gRPC) uses it meanwhile."""
 
 
 def read_auth_token(path: Path) -> str:
@@ -70,6 +95,8 @@ class EmulatorConsole:
         avd_name: what ``avd name`` answers.
         auth_token_path: the file holding the auth token.
         on_kill: called (once) when a client sends ``kill``.
+        locked_phone: the phone the ``avd snapshot`` commands save and load (None: they
+            answer that there is no state to snapshot).
     """
 
     def __init__(
@@ -79,8 +106,10 @@ class EmulatorConsole:
         avd_name: str = "mobile_gym",
         auth_token_path: Path = DEFAULT_AUTH_TOKEN_PATH,
         on_kill: Callable[[], None] = lambda: None,
+        locked_phone: PhoneLock | None = None,
     ) -> None:
         self.avd_name = avd_name
+        self.snapshots = None if locked_phone is None else PhoneSnapshots(locked_phone)
         self.auth_token_path = auth_token_path.expanduser()
         self.token = read_auth_token(auth_token_path)
         self._on_kill = on_kill
@@ -130,6 +159,83 @@ class EmulatorConsole:
     def kill(self) -> None:
         """What ``kill`` does: tell the owner to stop the emulator."""
         self._on_kill()
+
+
+@dataclass(frozen=True)
+class SavedState:
+    """A snapshot of the phone and what ``avd snapshot list`` tells of it."""
+
+    snapshot: PhoneSnapshot
+    saved_at: float
+    """When it was saved (host time, seconds since 1970)."""
+    vm_clock_ms: int
+    """The phone's time since boot when it was saved."""
+    size: int
+    """The bytes of the files and databases it holds."""
+
+
+class PhoneSnapshots:
+    """Named snapshots of one phone, kept in memory; each is taken, restored, listed or
+    forgotten while holding the phone's lock (which also guards the names)."""
+
+    def __init__(self, locked_phone: PhoneLock) -> None:
+        self._locked_phone = locked_phone
+        self._saved: dict[str, SavedState] = {}
+
+    def save(self, name: str) -> None:
+        """Keep the phone's state as ``name``, replacing (and listing last) one so named."""
+        with self._locked_phone() as phone:
+            snapshot = phone.snapshot()
+            files, databases, *_ = snapshot.storage
+            size = sum(len(data) for data in (*files.values(), *databases.values()))
+            vm_clock_ms = phone.clock.stamp() - phone.boot_ms
+            self._saved.pop(name, None)
+            self._saved[name] = SavedState(snapshot, time.time(), vm_clock_ms, size)
+
+    def load(self, name: str) -> bool:
+        """Bring the phone back to the state saved as ``name``; False if there is none."""
+        with self._locked_phone() as phone:
+            saved = self._saved.get(name)
+            if saved is not None:
+                phone.restore(saved.snapshot)
+            return saved is not None
+
+    def delete(self, name: str) -> bool:
+        """Forget the state saved as ``name``; False if there is none."""
+        with self._locked_phone():
+            return self._saved.pop(name, None) is not None
+
+    def listing(self) -> list[str]:
+        """The lines of ``avd snapshot list``, as the real console prints them."""
+        with self._locked_phone():
+            saved = list(self._saved.items())
+        if not saved:
+            return ["There is no snapshot available."]
+        header = _SNAPSHOT_COLUMNS % ("ID", "TAG", "VM SIZE", "DATE", "VM CLOCK")
+        rows = [_snapshot_row(name, state) for name, state in saved]
+        return ["List of snapshots present on all disks:", header, *rows]
+
+
+def _snapshot_row(name: str, state: SavedState) -> str:
+    """One row of the listing (the id of a snapshot present on all disks shows as ``--``)."""
+    date = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(state.saved_at))
+    seconds, ms = divmod(state.vm_clock_ms, 1000)
+    clock = f"{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}.{ms:03d}"
+    return _SNAPSHOT_COLUMNS % ("--", name, _human_size(state.size), date, clock)
+
+
+def _human_size(size: int) -> str:
+    """``size`` bytes as the listing's VM SIZE column writes them: ``999``, ``1.5K``, ``75M``."""
+    if size <= 999:
+        return str(size)
+    base = 1024
+    for suffix in "KMG":
+        if size < 10 * base:
+            return f"{size / base:.1f}{suffix}"
+        if size < 1000 * base:
+            return f"{(size + base // 2) // base}{suffix}"
+        base *= 1024
+    return f"{(size + base // 2) // base}T"
 
 
 class ConsoleSession:
@@ -205,14 +311,45 @@ class ConsoleSession:
             self.send("Android Console: type 'help' for a list of commands", "OK")
 
     def avd(self, args: list[str]) -> None:
-        """``avd name``, ``avd status``, ``avd id``."""
+        """``avd name``, ``avd status``, ``avd id``, ``avd snapshot ...``."""
         sub = args[0].lower() if args else ""
         if sub in ("name", "id"):
             self.send(self.console.avd_name, "OK")
         elif sub == "status":
             self.send("virtual device is running", "OK")
+        elif sub == "snapshot":
+            self.snapshot(args[1:])
         else:
-            self.send("KO: missing sub-command: name, status or id" if not sub else _UNKNOWN)
+            self.send(
+                "KO: missing sub-command: name, status, id or snapshot" if not sub else _UNKNOWN
+            )
+
+    def snapshot(self, args: list[str]) -> None:
+        """``avd snapshot list``, ``save <name>``, ``load <name>``, ``delete|del <name>``: the
+        name is the rest of the line, as on the real console."""
+        sub, name = (args[0].lower() if args else ""), " ".join(args[1:])
+        snapshots = self.console.snapshots
+        if not sub:
+            self.send("KO: missing sub-command: list, save, load or delete")
+        elif sub not in _SNAPSHOT_COMMANDS:
+            self.send(_UNKNOWN)
+        elif sub != "list" and not name:
+            self.send(f"KO: Argument missing, try 'avd snapshot {sub} <name>'")
+        elif snapshots is None:
+            self.send(_NO_PHONE)
+        elif sub == "list":
+            self.send(*snapshots.listing(), "OK")
+        elif sub == "save":
+            snapshots.save(name)
+            self.send("OK")
+        else:
+            found = snapshots.load(name) if sub == "load" else snapshots.delete(name)
+            self.send("OK" if found else self.no_such_snapshot(name))
+
+    def no_such_snapshot(self, name: str) -> str:
+        """The answer to loading or deleting a snapshot never saved, worded as the real
+        console's."""
+        return f"KO: Device '{self.console.avd_name}' does not have the requested snapshot '{name}'"
 
 
 class _ConsoleServer(socketserver.ThreadingTCPServer):

@@ -4,7 +4,9 @@ Three services, as an emulator started with ``-ports CONSOLE,ADB -grpc GRPC`` of
 
 - an ADB server (``mobile_gym.sim.adb_server``) presenting the phone as
   ``emulator-<console port>``, on any port (0 picks a free one);
-- the emulator console (``mobile_gym.emulator.console``) on the console port;
+- the emulator console (``mobile_gym.emulator.console``) on the console port, its
+  ``avd snapshot save|load|list|delete`` keeping the phone's states in memory while the
+  server lives;
 - the gRPC ``EmulatorController`` (``mobile_gym.emulator.controller``) on the gRPC port, with
   local credentials (what ``grpc.local_channel_credentials()`` clients such as android_env use).
 
@@ -75,7 +77,10 @@ class EmulatorServer:
         self.phone = phone if phone is not None else Phone(seed=seed)
         self.killed = threading.Event()
         self._console = EmulatorConsole(
-            console_port, auth_token_path=auth_token_path, on_kill=self.killed.set
+            console_port,
+            auth_token_path=auth_token_path,
+            on_kill=self.killed.set,
+            locked_phone=self.locked,
         )
         self._requested = (grpc_port, adb_port)
         self._adb: AdbServer | None = None
@@ -154,7 +159,7 @@ class EmulatorServer:
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[Phone]:
-        """The phone, with no ADB or gRPC command running on it meanwhile."""
+        """The phone, with no ADB, gRPC or console command running on it meanwhile."""
         if self._adb is None:
             raise RuntimeError("the emulator is not started; call start() first")
         with self._adb.locked(self.serial) as phone:

@@ -25,6 +25,7 @@ import numpy as np
 from mobile_gym.agents.base import Agent, InfrastructureError, PresetOptions, TokenUsage
 from mobile_gym.commands import Command
 from mobile_gym.device.base import DeviceError
+from mobile_gym.eval.devices import DeviceChoice
 from mobile_gym.eval.observations import StepSaver
 from mobile_gym.eval.plan import task_digest
 from mobile_gym.eval.records import EpisodeRecord, StepRecord
@@ -35,6 +36,8 @@ from mobile_gym.registration import make_env
 from mobile_gym.tasks.loader import shipped_tasks
 from mobile_gym.tasks.schema import TaskSpec
 
+DEFAULT_DEVICE = DeviceChoice()
+"""The phone an episode plays on when none is chosen: a fresh simulated Pixel 7."""
 INFRASTRUCTURE_ERRORS: tuple[type[BaseException], ...] = (
     InfrastructureError,
     DeviceError,
@@ -97,6 +100,7 @@ def run_episode(
     user: str = "simulated",
     user_options: dict[str, Any] | None = None,
     envs: EnvSource | None = None,
+    device: DeviceChoice | None = None,
 ) -> EpisodeRecord:
     """Play one episode of ``agent`` on ``task`` from ``seed``; save it in ``store`` (an
     earlier record of it there moves to the store's attempts). ``save`` names what to
@@ -105,7 +109,8 @@ def run_episode(
     ``max_steps`` is None (``mobile_gym.tasks.schema.RULES``). ``user`` and ``user_options``
     pick who answers ASK_USER in a task with a ``user`` block (``MobileEnv``'s arguments).
     ``envs`` lends the env and takes it back (an actor's cache); without it the env is
-    made here and closed at the end.
+    made here and closed at the end. ``device`` is the phone it plays on (its display; an
+    ADB device comes with ``envs``), recorded in the trajectory's header.
 
     An exception from the agent or the env ends the episode, keeping the steps before it:
     as an error, or judged as the cap would judge it (see the module docstring).
@@ -120,6 +125,7 @@ def run_episode(
         rules=rules,
         user=user,
         user_options=user_options,
+        **(device.env_options() if device is not None else {}),
         **preset,
     )
     base = env.unwrapped
@@ -127,8 +133,11 @@ def run_episode(
     kept = (*save, "screenshots") if screenshots else tuple(save)
     saver = StepSaver(store, task.id, seed, env, kept) if store is not None and kept else None
     start = episode_header(
-        task, agent.action_space, agent.observation, max_steps, rules, cap, user, preset
+        task, agent.action_space, agent.observation, max_steps, rules, cap, user, preset, device
     )
+    serial = getattr(base.device, "serial", None)  # which ADB device played it
+    if isinstance(serial, str):
+        start["device"] = {**start.get("device", {"kind": "adb"}), "serial": serial}
     steps: list[StepRecord] = []
     declared = False  # whether the agent declared STATUS
     outcome: dict[str, Any] = {"success": False, "truncated": False}
@@ -235,12 +244,15 @@ def episode_header(
     cap: int | None,
     user: str = "simulated",
     preset_options: Mapping[str, Any] | None = None,
+    device: DeviceChoice | None = None,
 ) -> dict[str, Any]:
     """What a trajectory's header line records of how the episode is played (what a
     replay needs to make the same env; ``RunStore.save_episode``'s ``start``).
     ``preset_options`` are the env's other ``make_env`` options (an agent's
-    ``PresetOptions``), recorded only when there are some."""
+    ``PresetOptions``), recorded only when there are some; ``device`` only when it is not
+    the default simulated phone."""
     task_file = _task_file(task)
+    phone = (device or DEFAULT_DEVICE).to_json()
     return {
         "action_space": action_space,
         "observation_view": observation,
@@ -249,6 +261,7 @@ def episode_header(
         "step_cap": cap,
         **({"user": user} if user != "simulated" else {}),
         **({"preset_options": action_json(preset_options)} if preset_options else {}),
+        **({"device": phone} if phone != DEFAULT_DEVICE.to_json() else {}),
         **({"task_file": task_file} if task_file else {}),
     }
 

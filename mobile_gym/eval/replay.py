@@ -3,10 +3,11 @@
 
 A trajectory's header line records how its episode was played (task, seed, action space,
 observation view, step cap; an RL policy's preset options, such as its element verbs; a
-task file's path for a task that is not shipped). ``replay`` makes that env, resets it
-with the seed, gives it the recorded actions one by one and compares what comes out with
-what was recorded: each step's reward, events, instructions, action error and success,
-and whether the episode ended where the recording did. The simulated phone is seeded and
+task file's path for a task that is not shipped; the simulated phone's display when it was
+not the default one). ``replay`` makes that env, resets it with the seed, gives it the
+recorded actions one by one and compares what comes out with what was recorded: each
+step's reward, events, instructions, action error and success, and whether the episode
+ended where the recording did. The simulated phone is seeded and
 runs on a virtual clock, so an unchanged env reproduces a trajectory exactly; a
 difference means the env, the task or the file changed.
 
@@ -240,10 +241,28 @@ def _recorded_env(path: str | pathlib.Path, header: dict[str, Any], task: TaskSp
             max_steps=cap if cap is not None else "none",
             action_space=header["action_space"],
             observation=header["observation_view"],
+            **_device_options(path, header),
             **_preset_options(path, header),
         )
     except (ValueError, TypeError) as exc:  # TypeError: an option of the wrong kind
         raise ReplayFileError(f"{path}: cannot make the recorded env: {exc}") from None
+
+
+def _device_options(path: str | pathlib.Path, header: dict[str, Any]) -> dict[str, Any]:
+    """The ``make_env`` options of the phone the header says the episode played on: the
+    simulated phone's display (none recorded: the default phone). An episode played on
+    an ADB device cannot be replayed: a replay plays on the simulated phone, whose
+    content is not the device's."""
+    device = header.get("device", {"kind": "sim"})
+    if not isinstance(device, dict) or device.get("kind") not in ("sim", "adb"):
+        raise ReplayFileError(f"{path}: the header's device is not one: {shown(device)}")
+    if device["kind"] == "adb":
+        raise ReplayFileError(
+            f"{path}: played on an ADB device; a replay plays on the simulated phone, whose"
+            " content is not the device's"
+        )
+    display = device.get("display")
+    return {} if display is None else {"display": display}
 
 
 def _preset_options(path: str | pathlib.Path, header: dict[str, Any]) -> dict[str, Any]:

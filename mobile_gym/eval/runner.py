@@ -3,7 +3,8 @@ worker processes, resumable from its run folder.
 
 Each worker builds the agent once from its name and options and runs whole episodes; the
 episode's files are written by whoever ran it, atomically, so a killed run loses at most
-the episodes in flight. Results do not depend on the number of workers: every episode is
+the episodes in flight. On ADB devices (``RunSettings.device``) each worker plays on a
+device of its own (``mobile_gym.eval.devices``). Results do not depend on the number of workers: every episode is
 seeded by its own seed (env and agent alike) and results are listed in plan order.
 
 An episode recorded with outcome ``error`` (its infrastructure failed) is played again
@@ -17,6 +18,7 @@ carries every record made so far, and running the same plan again resumes it.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.util
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -24,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from mobile_gym.agents import Agent, make_agent
+from mobile_gym.eval.devices import DeviceChoice, DeviceEnvs
 from mobile_gym.eval.episode_runner import EnvSource, run_episode
 from mobile_gym.eval.plan import Episode, task_digest
 from mobile_gym.eval.records import EpisodeRecord
@@ -48,12 +51,15 @@ class RunSettings:
     """Who answers ASK_USER in tasks with a ``user`` block (``mobile_gym.tasks.user.USERS``)."""
     user_options: dict[str, Any] = field(default_factory=dict)
     """Options of that user (``model``, ``base_url``... of the ``llm`` user)."""
+    device: DeviceChoice = field(default_factory=DeviceChoice)
+    """The phone the episodes play on (``mobile_gym.eval.devices``)."""
 
     UNRECORDED: ClassVar[dict[str, Any]] = {
         "observations": False,
         "rules": "original",
         "user": "simulated",
         "user_options": {},
+        "device": DeviceChoice().to_json(),
     }
     """The settings ``to_json`` leaves out at these values: what a run folder without them
     ran with."""
@@ -61,8 +67,10 @@ class RunSettings:
     def to_json(self) -> dict[str, Any]:
         """The settings as recorded in the run folder; secrets (API keys, tokens, passwords)
         are left out (``mobile_gym.redaction.redact_options``). ``observations`` and
-        ``rules`` (and the user) are recorded only when they are not the default
-        (``UNRECORDED``), so run folders made before they existed resume unchanged."""
+        ``rules`` (and the user and the device) are recorded only when they are not the
+        default (``UNRECORDED``), so run folders made before they existed resume
+        unchanged."""
+        device = self.device.to_json()
         return {
             "agent": self.agent,
             "agent_options": redact_options(self.agent_options),
@@ -75,6 +83,7 @@ class RunSettings:
                 if self.user != "simulated" or self.user_options
                 else {}
             ),
+            **({"device": device} if device != self.UNRECORDED["device"] else {}),
         }
 
 
@@ -187,6 +196,11 @@ def evaluate(
     ``workers``."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
+    if executor is not None and settings.device.kind != "sim":
+        raise ValueError(
+            "an executor plays on the simulated phone only: run ADB devices with --workers"
+        )
+    settings.device.check_workers(workers)
     streak = _ErrorStreak(max_consecutive_errors)
     store.claim(settings.to_json(), RunSettings.UNRECORDED)
     done: dict[tuple[str, int], EpisodeRecord] = {}
@@ -268,12 +282,23 @@ def _play_pending(
             raise ValueError("an agent object runs in this process only: use workers=1")
         return _run_in_workers(pending, settings, store, workers, finished, started)
     agent = agent or make_agent(settings.agent, **settings.agent_options)
-    for episode in pending:
-        if started:
-            started(episode)
-        if finished(episode, play(agent, episode, settings, store)):
-            return True
+    envs = _device_envs(settings.device, settings.device.serials[:1])
+    try:
+        for episode in pending:
+            if started:
+                started(episode)
+            if finished(episode, play(agent, episode, settings, store, envs)):
+                return True
+    finally:
+        if envs is not None:
+            envs.close()
     return False
+
+
+def _device_envs(choice: DeviceChoice, serials: Sequence[str]) -> DeviceEnvs | None:
+    """The envs of a process that plays on the first of ``serials`` (ADB devices); None on
+    the simulated phone (each episode makes its own)."""
+    return DeviceEnvs(choice, serials[0]) if choice.kind == "adb" and serials else None
 
 
 def play(
@@ -297,6 +322,7 @@ def play(
         user=settings.user,
         user_options=settings.user_options,
         envs=envs,
+        device=settings.device,
     )
 
 
@@ -311,8 +337,14 @@ def _run_in_workers(
     """Run ``pending`` in worker processes, telling ``finished`` of each record; when it
     says stop, start no more episodes, let those running end, and return True."""
     context = multiprocessing.get_context("spawn")
+    taken = context.Value("i", 0)  # how many workers have taken their ADB device
     stopped = False
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=context,
+        initializer=_take_device,
+        initargs=(settings.device.serials, taken),
+    ) as pool:
         queue = list(pending)
         running: dict[Future[EpisodeRecord], Episode] = {}
         try:
@@ -341,6 +373,32 @@ def _run_in_workers(
 
 
 _WORKER_AGENTS: dict[str, Agent] = {}
+_WORKER_SERIALS: list[str] = []
+"""The ADB device a worker process plays on (its serial), taken as it starts."""
+_WORKER_ENVS: list[DeviceEnvs] = []
+"""The envs of a worker process on its ADB device, made on first use."""
+
+
+def _take_device(serials: Sequence[str], taken: Any) -> None:
+    """A worker process starts: it takes the next of ``serials`` (ADB devices), counting
+    in ``taken`` (a shared integer) those taken by the workers before it."""
+    with taken.get_lock():
+        index = taken.value
+        taken.value += 1
+    if index < len(serials):
+        _WORKER_SERIALS.append(serials[index])
+
+
+def _worker_envs(choice: DeviceChoice) -> DeviceEnvs | None:
+    """The envs of this worker process on its ADB device (None on the simulated phone),
+    made on first use and closed as the process ends."""
+    if not _WORKER_ENVS:
+        envs = _device_envs(choice, _WORKER_SERIALS)
+        if envs is None:
+            return None
+        multiprocessing.util.Finalize(envs, envs.close, exitpriority=10)
+        _WORKER_ENVS.append(envs)
+    return _WORKER_ENVS[0]
 
 
 def worker_agent(settings: RunSettings) -> Agent:
@@ -352,5 +410,7 @@ def worker_agent(settings: RunSettings) -> Agent:
 
 
 def _worker_episode(episode: Episode, settings: RunSettings, root: str) -> EpisodeRecord:
-    """One episode in a worker process, with the worker's agent built on first use."""
-    return play(worker_agent(settings), episode, settings, RunStore(root))
+    """One episode in a worker process, with the worker's agent built on first use (and
+    on its ADB device, if the run plays on some)."""
+    envs = _worker_envs(settings.device)
+    return play(worker_agent(settings), episode, settings, RunStore(root), envs)

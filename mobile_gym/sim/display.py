@@ -8,6 +8,9 @@ from importlib import resources
 
 import yaml
 
+DEFAULT_PROFILE = "pixel_7"
+"""The device profile of ``Display()``."""
+
 
 @dataclass(frozen=True)
 class Display:

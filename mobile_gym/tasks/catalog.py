@@ -25,7 +25,7 @@ MIN_COLUMN_WIDTH = 10
 
 @dataclass(frozen=True)
 class Listing:
-    """Rows of one kind (suites, tasks or apps), each a JSON-ready mapping.
+    """Rows of one kind (suites, tasks, apps or displays), each a JSON-ready mapping.
 
     Attributes:
         title: the table's title.
@@ -150,6 +150,32 @@ def apps_listing(tasks: Iterable[TaskSpec]) -> Listing:
     ]
     columns = (("app", "app"), ("package", "package"), ("tasks", "tasks"))
     return Listing("Apps on the simulated phone", columns, ("package", "app", "tasks"), rows)
+
+
+def displays_listing(tasks: Iterable[TaskSpec]) -> Listing:
+    """The simulated phone's device profiles (``display=``, ``--display``); ``tasks`` are
+    not read: a task runs on any of them, its reference solution as written on the
+    default one."""
+    from mobile_gym.sim.display import DEFAULT_PROFILE, device_profiles
+
+    rows = [
+        {
+            "display": name,
+            "model": entry["model"],
+            "size": f"{entry['width']} x {entry['height']}",
+            "dpi": entry["dpi"],
+            "default": "yes" if name == DEFAULT_PROFILE else "",
+        }
+        for name, entry in device_profiles().items()
+    ]
+    columns = (
+        ("display", "display"),
+        ("model", "model"),
+        ("size (px)", "size"),
+        ("dpi", "dpi"),
+        ("default", "default"),
+    )
+    return Listing("Displays of the simulated phone", columns, ("display", "size", "dpi"), rows)
 
 
 def _cap_text(spec: TaskSpec) -> str:

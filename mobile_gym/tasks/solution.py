@@ -10,7 +10,7 @@ from typing import Any
 
 from mobile_gym import actions
 from mobile_gym.commands import Command, touches
-from mobile_gym.hierarchy import Node
+from mobile_gym.hierarchy import Node, parse
 from mobile_gym.sim.driver import find_all
 from mobile_gym.tasks.schema import SolutionStep
 
@@ -57,12 +57,7 @@ def step_command(step: SolutionStep, xml: str, size: tuple[int, int]) -> Command
             return Command("type", text=step.type.text)
         return Command("type", *centre(step.type.into), text=step.type.text)
     if step.scroll is not None:
-        area = find_node(xml, {"scrollable": "true"}).bounds
-        cx, cy = area.center
-        span = 0.6 * area.height / height
-        return Command(
-            "scroll", cx / (width - 1), cy / (height - 1), direction=step.scroll, span=span
-        )
+        return scroll_command(find_node(xml, {"scrollable": "true"}), step.scroll, size)
     if step.swipe is not None:
         return Command("swipe", *actions.swipe_line(step.swipe))
     if step.key is not None:
@@ -78,6 +73,62 @@ def step_command(step: SolutionStep, xml: str, size: tuple[int, int]) -> Command
     if step.mcp_call is not None:
         return Command("mcp_call", tool=step.mcp_call.tool, arguments=step.mcp_call.arguments)
     raise ValueError(f"empty solution step {step!r}")  # pragma: no cover - the schema forbids it
+
+
+def scroll_command(node: Node, direction: str, size: tuple[int, int]) -> Command:
+    """A scroll of the view ``node`` in ``direction`` (``down`` shows what is below), over
+    the middle 60 % of its height."""
+    width, height = size
+    cx, cy = node.bounds.center
+    span = 0.6 * node.bounds.height / height
+    return Command("scroll", cx / (width - 1), cy / (height - 1), direction=direction, span=span)
+
+
+REVEAL_SCROLLS = 8
+"""The most scrolls ``TargetSearch`` takes down one view."""
+_MAX_VIEWS = 4
+"""The scrolling views ``TargetSearch`` tries, from the top-most."""
+
+
+class TargetSearch:
+    """The actions that look for a solution step's target on a screen where it is not: on a
+    display smaller than the Pixel 7 the solutions were written on, it may lie below the
+    fold or under the keyboard. Each scrolling view, the top-most first, is scrolled down
+    until the screen stops changing (or ``REVEAL_SCROLLS`` times), then up likewise (up to
+    twice as many times, past where it started); then,
+    if the keyboard is up, BACK hides it and the views are scrolled again. ``next`` gives
+    the next action, None once all were tried; a new search starts for each step."""
+
+    def __init__(self) -> None:
+        self._moves = _scroll_moves()
+        """The scrolls left to try: (view, direction), the view counted from the top-most."""
+        self._taken = 0
+        """Scrolls taken of the first move."""
+        self._last: str | None = None
+        """The screen the last scroll was taken on."""
+        self._hid_keyboard = False
+
+    def next(self, xml: str, size: tuple[int, int]) -> Command | None:
+        """The next action on the screen ``xml`` (of ``size``), or None."""
+        scrolling = [n for n in find_nodes(xml, {"scrollable": "true"}) if not n.bounds.empty]
+        while self._moves:
+            view, way = self._moves[0]
+            most = REVEAL_SCROLLS if way == "down" else 2 * REVEAL_SCROLLS  # back past the start
+            if view < len(scrolling) and self._taken < most and xml != self._last:
+                self._taken += 1
+                self._last = xml
+                return scroll_command(scrolling[-1 - view], way, size)
+            self._moves.pop(0)  # no such view, or it moves no further that way
+            self._taken, self._last = 0, None
+        if not self._hid_keyboard and any("inputmethod" in n.package for n in parse(xml)):
+            self._hid_keyboard = True  # (the keyboard of AOSP, Gboard: their packages)
+            self._moves = _scroll_moves()
+            return Command("key", key="BACK")
+        return None
+
+
+def _scroll_moves() -> list[tuple[int, str]]:
+    return [(view, way) for view in range(_MAX_VIEWS) for way in ("down", "up")]
 
 
 def step_actions(step: SolutionStep, xml: str, size: tuple[int, int]) -> list[actions.TouchAction]:
