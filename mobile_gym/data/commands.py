@@ -11,6 +11,7 @@ import typer
 from mobile_gym.cli_options import (
     Address,
     CpusPerEpisode,
+    DisplayProfile,
     Executor,
     MaxConcurrency,
     Seeds,
@@ -47,6 +48,7 @@ def generate(
     address: Address = None,
     num_cpus_per_episode: CpusPerEpisode = 1.0,
     max_concurrency: MaxConcurrency = 4,
+    display: DisplayProfile = None,
 ) -> None:
     """Play every task and seed and save what a dataset needs at every step (the screen,
     the view hierarchy, the action), for `mobile-gym export`.
@@ -65,6 +67,7 @@ def generate(
         ("--agent", agent),
         *((("--max-steps", max_steps),) if max_steps != "task" else ()),
         *((("--no-screenshots", None),) if not screenshots else ()),
+        *((("--display", display),) if display is not None else ()),
         ("--out", str(out)),
     ]
     check_exportable(agent)
@@ -91,6 +94,7 @@ def generate(
             address=address,
             num_cpus_per_episode=num_cpus_per_episode,
             max_concurrency=max_concurrency,
+            display=display,
         )
     except typer.Exit as exc:
         if exc.exit_code != 2:  # episodes were recorded: the run folder is this command's

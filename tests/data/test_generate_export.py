@@ -201,3 +201,31 @@ def test_each_row_has_the_instruction_in_force_when_the_agent_acted(
         given.append(line["instructions"][-1] if line["instructions"] else given[-1])
     assert [row["instruction"] for row in rows] == given and len(set(given)) == 3
     assert rows[0]["screenshot"]["bytes"].startswith(b"\x89PNG")  # the observed screen
+
+
+def test_generate_on_another_display_exports_its_screens(tmp_path: pathlib.Path) -> None:
+    """Demonstrations on a small phone: the oracle's episodes there (its looks for what the
+    smaller screen hides included), exported at that screen's size."""
+    out = tmp_path / "small"
+    task = "simpletools.app_launcher.open_app"  # its target lies below the small screen's fold
+    result = cli(
+        "generate", "--task", task, "--seeds", "0", "--display", "small_phone", "--out", str(out)
+    )
+    assert result.exit_code == 0, result.output
+    header, steps, outcome = read_trajectory(out / "trajectories" / task / "seed0.jsonl")
+    assert header["device"] == {"kind": "sim", "display": "small_phone"}
+    assert outcome is not None and outcome["success"]
+    assert any(step["action"]["verb"] == "scroll" for step in steps)
+    made = json.loads((out / "generate.json").read_text())["generated_by"]
+    assert "--display small_phone" in made[0]["command"]
+    dataset = tmp_path / "dataset"
+    result = cli("export", str(out), "--format", "parquet", "--out", str(dataset))
+    assert result.exit_code == 0, result.output
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(next(dataset.rglob("*.parquet")))
+    sizes = {
+        (w, h)
+        for w, h in zip(table["screen_width"].to_pylist(), table["screen_height"].to_pylist())
+    }
+    assert sizes and all(w * 16 == h * 9 for w, h in sizes)  # the small phone's 720 x 1280
