@@ -224,8 +224,6 @@ def test_generate_on_another_display_exports_its_screens(tmp_path: pathlib.Path)
     import pyarrow.parquet as pq
 
     table = pq.read_table(next(dataset.rglob("*.parquet")))
-    sizes = {
-        (w, h)
-        for w, h in zip(table["screen_width"].to_pylist(), table["screen_height"].to_pylist())
-    }
+    widths, heights = table["screen_width"].to_pylist(), table["screen_height"].to_pylist()
+    sizes = set(zip(widths, heights, strict=True))
     assert sizes and all(w * 16 == h * 9 for w, h in sizes)  # the small phone's 720 x 1280

@@ -358,15 +358,18 @@ class AppContext:
         ``start`` (pixels from the top, clamped to the content; ``scroll.END`` its end, as a
         chat opens at its newest message) until first scrolled.
         """
+        # as tall as its parent allows unless given a height (ScrollView's default)
+        return cls(position=self._scroll_position(key, start), children=children, **kwargs)
+
+    def _scroll_position(self, key: str, start: int = 0) -> ScrollPosition:
+        """Where the container ``key`` is scrolled to, kept in this screen's state."""
         name = "scroll:" + key
-        position = ScrollPosition(
+        return ScrollPosition(
             self.phone.deps,
             (self.screen, name),
             lambda: self.get(name, start),
             lambda offset: self.set(name, offset),
         )
-        # as tall as its parent allows unless given a height (ScrollView's default)
-        return cls(position=position, children=children, **kwargs)
 
     def scroll_to(self, key: str, offset: int | tuple[int, int]) -> None:
         """Scroll the container ``scroller(key)`` makes to ``offset`` pixels (clamped to its
@@ -399,11 +402,15 @@ class AppContext:
             anchor = tuple(where) if isinstance(where, list) else None
             self.overlays.append(
                 popup_menu(
-                    [(label, choose(h)) for label, h in items], on_dismiss=close, anchor=anchor
+                    [(label, choose(h)) for label, h in items],
+                    on_dismiss=close,
+                    anchor=anchor,
+                    position=self._scroll_position(flag),
                 )
             )
 
         def show() -> None:
+            self.pop("scroll:" + flag)  # it opens on its first items
             self.set(flag, list(self.phone.last_touch) if at_touch else True)
 
         return show

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from mobile_gym.geometry import Rect
 from mobile_gym.sim.display import Display
 from mobile_gym.sim.ui.canvas import Canvas
+from mobile_gym.sim.ui.scroll import ScrollPosition, ScrollView
 from mobile_gym.sim.ui.theme import Theme
 from mobile_gym.sim.ui.view import (
     MATCH,
@@ -292,9 +293,9 @@ class _PopupLayer(FrameLayout):
             super().lay_out_children(d, inner, clip)
             return
         panel = self.children[0]
-        w, h = panel.measure(d, inner.width, inner.height)
         edge = d.dp(8)
         area = inner.inset(edge, edge, edge, edge)
+        w, h = panel.measure(d, area.width, area.height)
         ax, ay = round(self.anchor[0]), round(self.anchor[1])
         x = min(max(ax, area.left), area.right - w)
         # drop below the finger, or open upwards when there is no room below (as Android does)
@@ -303,23 +304,33 @@ class _PopupLayer(FrameLayout):
         panel.layout(d, Rect(x, y, x + w, y + h), clip)
 
 
-class _MenuList(LinearLayout):
+class _MenuList(ScrollView):
     """The popup menu's panel, a list of items as Android draws it, outlined to stand out.
 
     It is as wide as its widest item in whole 56 dp units, at least two, at most half the
-    screen or 320 dp, whichever is wider (Android's menu popup), and its rows fill it.
+    screen or 320 dp, whichever is wider (Android's menu popup), and its rows fill it. It
+    is as tall as its rows where there is room; where there is not (a small screen, the
+    keyboard up), it shows what fits and scrolls, and only then says it is scrollable, as
+    a ListView does.
     """
 
     __slots__ = ()
 
     cls = "android.widget.ListView"
 
+    @property
+    def scrollable(self) -> bool:  # type: ignore[override]
+        return self.max_offset > 0
+
     def content_size(self, d: Display, max_w: int, max_h: int) -> tuple[int, int]:
         unit = d.dp(56)
         widest = max((_natural_width(d, row) for row in self.children), default=0)
         width = max(-(-widest // unit), 2) * unit
         width = min(width, max(d.width // 2, d.dp(320)), max_w)
-        return width, super().content_size(d, width, max_h)[1]
+        return width, sum(row.measure(d, width, UNBOUNDED)[1] for row in self.children)
+
+    def content_keeps_height(self) -> bool:
+        return False  # it shows as much of its rows as its room holds
 
     def draw(self, canvas: Canvas, theme: Theme, d: Display) -> None:
         super().draw(canvas, theme, d)
@@ -338,8 +349,10 @@ def popup_menu(
     *,
     on_dismiss: Handler,
     anchor: tuple[float, float] | None = None,
+    position: ScrollPosition | None = None,
 ) -> FrameLayout:
-    """A menu of text items, at ``anchor`` or at the top-right of its window."""
+    """A menu of text items, at ``anchor`` or at the top-right of its window; a menu taller
+    than its room scrolls, to where ``position`` keeps."""
     rows = [
         LinearLayout(
             orientation="vertical",
@@ -352,7 +365,7 @@ def popup_menu(
         for label, handler in items
     ]
     panel = _MenuList(
-        orientation="vertical",
+        position=position,
         children=rows,
         width=WRAP,
         height=WRAP,
