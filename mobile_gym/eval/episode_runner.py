@@ -32,7 +32,7 @@ from mobile_gym.eval.records import EpisodeRecord, StepRecord
 from mobile_gym.eval.store import RunStore
 from mobile_gym.metrics import estimate_tokens, image_tokens_1024
 from mobile_gym.redaction import redact
-from mobile_gym.registration import make_env
+from mobile_gym.registration import make_env, step_cap
 from mobile_gym.tasks.loader import shipped_tasks
 from mobile_gym.tasks.schema import TaskSpec
 
@@ -113,21 +113,36 @@ def run_episode(
     ADB device comes with ``envs``), recorded in the trajectory's header.
 
     An exception from the agent or the env ends the episode, keeping the steps before it:
-    as an error, or judged as the cap would judge it (see the module docstring).
+    as an error, or judged as the cap would judge it (see the module docstring). A device
+    that cannot be reached to make the env is an error of no steps.
     """
     earlier = store.archive_episode(task.id, seed) if store is not None else 0
     preset = agent.preset_options if isinstance(agent, PresetOptions) else {}
-    env = (envs.open if envs is not None else make_env)(
-        task,
-        max_steps=max_steps,
-        action_space=agent.action_space,
-        observation=agent.observation,
-        rules=rules,
-        user=user,
-        user_options=user_options,
-        **(device.env_options() if device is not None else {}),
-        **preset,
-    )
+    try:
+        env = (envs.open if envs is not None else make_env)(
+            task,
+            max_steps=max_steps,
+            action_space=agent.action_space,
+            observation=agent.observation,
+            rules=rules,
+            user=user,
+            user_options=user_options,
+            **(device.env_options() if device is not None else {}),
+            **preset,
+        )
+    except INFRASTRUCTURE_ERRORS as exc:  # the device cannot be reached: nothing is played
+        cap = step_cap(max_steps, task, rules)
+        start = episode_header(
+            task, agent.action_space, agent.observation, max_steps, rules, cap, user, preset, device
+        )
+        record = episode_record(
+            task, seed, agent.name, cap, "", [], declared=False, success=False,
+            truncated=False, base=None, error=describe_error(exc), agent_error=None,
+            store=store, earlier=earlier,
+        )  # fmt: skip
+        if store is not None:
+            store.save_episode(record, (), start)
+        return record
     base = env.unwrapped
     cap = getattr(env, "max_steps", None)
     kept = (*save, "screenshots") if screenshots else tuple(save)
@@ -351,8 +366,8 @@ def episode_record(
     earlier: int,
 ) -> EpisodeRecord:
     """The record of an episode of ``agent`` (its name) played in ``steps``: ``declared``
-    whether the agent declared STATUS, ``base`` the unwrapped env it was played on,
-    ``earlier`` how many earlier attempts ``store`` keeps of it."""
+    whether the agent declared STATUS, ``base`` the unwrapped env it was played on (None:
+    no env could be made), ``earlier`` how many earlier attempts ``store`` keeps of it."""
     reported = [s.tokens_reported for s in steps if s.tokens_reported is not None]
     return EpisodeRecord(
         task_id=task.id,
@@ -370,7 +385,7 @@ def episode_record(
         decisions=len(steps),
         success=success,
         task_type=task.task_type or "",
-        failure=bool(base.episode is not None and base.episode.failed),
+        failure=bool(base is not None and base.episode is not None and base.episode.failed),
         early_stop=any(s.early_stop for s in steps),
         late_stop=any(s.late_stop for s in steps),
         truncated=truncated,

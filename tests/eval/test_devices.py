@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -108,6 +109,21 @@ def test_each_worker_plays_on_a_device_of_its_own(
             notes = phone.storage.database("com.simplemobiletools.notes.pro", "notes")
             count = notes.execute("SELECT COUNT(*) FROM notes").fetchone()[0]
         assert count >= played.count(serial)
+
+
+def test_a_device_that_cannot_be_reached_makes_each_episode_an_error(
+    tmp_path: pathlib.Path,
+) -> None:
+    with socket.socket() as closed:  # bound, never listening: connections are refused
+        closed.bind(("127.0.0.1", 0))
+        choice = DeviceChoice("adb", serials=SERIALS[:1], adb_port=closed.getsockname()[1])
+        plan = episodes(select_tasks([], TASKS), [0])
+        records = evaluate(plan, RunSettings("oracle", device=choice), RunStore(tmp_path))
+    assert [r.outcome for r in records] == ["error", "error"]
+    assert all("no ADB server answers" in (r.error or "") for r in records)
+    assert all(r.decisions == 0 for r in records)
+    trajectory = tmp_path / "trajectories" / TASKS[0] / "seed0.jsonl"
+    assert header(trajectory)["device"] == {"kind": "adb"}  # recorded, to be played again
 
 
 @pytest.mark.parametrize(
