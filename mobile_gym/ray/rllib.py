@@ -27,6 +27,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
+from mobile_gym.env import RefusesCopies
 from mobile_gym.ray.vec_env import make_env
 
 ELEMENT_PRESET = {"action_space": "element", "observation": "rl"}
@@ -52,8 +53,9 @@ def _flat_box(space: gym.spaces.Space) -> gym.spaces.Box:
     return gym.spaces.Box(flat.low.astype(np.float32), flat.high.astype(np.float32))
 
 
-class MaskedElementEnv(gym.Env):
+class MaskedElementEnv(gym.Env, RefusesCopies):
     """A mobile-gym task with element actions, observed as RLlib's action masking wants.
+    Like the env it holds, it cannot be copied or pickled (``RefusesCopies``).
 
     Args:
         config: RLlib's env config (a dict): ``env_id`` (a ``MobileGym/`` id) and any

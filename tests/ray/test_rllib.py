@@ -4,6 +4,8 @@ steps and reports learner stats, and its policy gives masked actions no chance."
 
 from __future__ import annotations
 
+import copy
+import pickle
 import sys
 
 import gymnasium as gym
@@ -87,3 +89,11 @@ def test_one_ppo_iteration_with_action_masking() -> None:
         logits = module.forward_inference(batch)["action_dist_inputs"][0].numpy()
     masked = observation["action_mask"] == 0
     assert masked.any() and (logits[masked] < -1e30).all() and (logits[~masked] > -1e3).all()
+
+
+def test_the_env_refuses_copies_as_the_env_it_holds_does() -> None:
+    env = MaskedElementEnv({"env_id": TASK})
+    for duplicate in (copy.copy, copy.deepcopy, pickle.dumps):
+        with pytest.raises(TypeError, match="cannot be copied"):
+            duplicate(env)
+    env.close()
