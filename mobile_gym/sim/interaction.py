@@ -16,12 +16,15 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from mobile_gym.checks import check_int
+from mobile_gym.geometry import EMPTY
 from mobile_gym.sim import input as events
 from mobile_gym.sim.gestures import SWIPE_MIN_DP, TOUCH_SLOP_DP, Gesture, GestureRecognizer
 from mobile_gym.sim.keys import PRINTABLE, key_name
+from mobile_gym.sim.system.keyboard import KEYBOARD_DP
 from mobile_gym.sim.system.launcher import LAUNCHER
 from mobile_gym.sim.system.shade import shade_swipe
 from mobile_gym.sim.ui.composites import DialogScrim
+from mobile_gym.sim.ui.scroll import ScrollView
 from mobile_gym.sim.ui.view import View, hit_path, walk
 from mobile_gym.sim.ui.widgets import EditText
 from mobile_gym.timing import FRAME_MS, TEXT_MS
@@ -308,6 +311,28 @@ class InputRouter:
         current = next((i for i, f in enumerate(fields) if f.focused), -1)
         fields[(current + 1) % len(fields)].on_focus()
 
+    def keep_in_view(self, key: str) -> None:
+        """Field ``key`` takes the focus: as Android does when the keyboard comes up over a
+        focused field (a ScrollView keeps its focused child on screen as it shrinks, a
+        WebView scrolls its focused input into view), the scrolling view that holds it is
+        scrolled so that the field's bottom shows above the keyboard. Read from the screen
+        as last laid out, before the keyboard resizes it (a list's rows that the smaller
+        view would not show are not made any more)."""
+        path = next(
+            (found for window in self.phone.screen.windows if (found := _path_to(window, key))),
+            None,
+        )
+        if path is None:
+            return
+        *holders, field = path
+        scroller = next((view for view in reversed(holders) if isinstance(view, ScrollView)), None)
+        if scroller is None or field.visible is EMPTY:
+            return
+        coming = 0 if self.phone.keyboard_shown else self.phone.display.dp(KEYBOARD_DP)
+        below = field.bounds.bottom - (scroller.visible.bottom - coming)
+        if below > 0:
+            scroller.scroll_by(below, room=coming)
+
     def type_key(self, label: str) -> None:
         """A soft-keyboard key: type ``label`` and release a one-shot shift."""
         field = self.focused_field()
@@ -322,3 +347,14 @@ class InputRouter:
                 if isinstance(node, EditText) and node.focused:
                     return node
         return None
+
+
+def _path_to(view: View, key: str) -> list[View] | None:
+    """The views from ``view`` down to the field of state key ``key``, if it holds it."""
+    if isinstance(view, EditText) and view.field_key == key:
+        return [view]
+    for child in view.children:
+        below = _path_to(child, key)
+        if below is not None:
+            return [view, *below]
+    return None

@@ -282,8 +282,10 @@ class AppContext:
             self.phone.hide_keyboard()
 
     def focus(self, key: str) -> None:
-        """Give field ``key`` the input focus and show the keyboard."""
+        """Give field ``key`` the input focus and show the keyboard (its scrolling view
+        scrolls to keep it above the keyboard)."""
         self.set("focus", key)
+        self.phone.input.keep_in_view(key)
         self.phone.show_keyboard()
 
     def edit(

@@ -214,11 +214,13 @@ class ScrollView(View):
     def max_offset(self) -> int:
         return max(self._content_height - self._inner_height, 0)
 
-    def scroll_by(self, dy: int) -> bool:
-        """Scroll by ``dy`` pixels (positive shows later content); True if it moved."""
+    def scroll_by(self, dy: int, room: int = 0) -> bool:
+        """Scroll by ``dy`` pixels (positive shows later content); True if it moved.
+        ``room``: how much shorter the view is about to be (the keyboard coming up over it),
+        which lets it scroll that much further."""
         if self.wrap_rows:
-            return self._scroll_rows_by(dy)
-        new = min(max(self._offset + dy, 0), self.max_offset)
+            return self._scroll_rows_by(dy, room)
+        new = min(max(self._offset + dy, 0), self.max_offset + room)
         if new == self._offset:
             return False
         self._offset = new  # (so that the next scroll adds to it before any layout)
@@ -227,7 +229,7 @@ class ScrollView(View):
         self._scope.dirty = True
         return True
 
-    def _scroll_rows_by(self, dy: int) -> bool:
+    def _scroll_rows_by(self, dy: int, room: int) -> bool:
         """``scroll_by`` for rows of their own heights: the distance into the anchor row
         moves, held at the top of the first row and where the last row's bottom meets the
         list's (the layout walks to the row it reaches)."""
@@ -236,7 +238,7 @@ class ScrollView(View):
         if anchor == 0:
             new = max(new, 0)
         if self._end is not None:
-            new = min(new, max(self._end, into))
+            new = min(new, max(self._end + room, into))
         if new == into:
             return False
         self._anchor = (anchor, new)
