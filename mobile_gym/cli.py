@@ -185,8 +185,8 @@ def eval_(
     max_concurrency: MaxConcurrency = 4,
     device: DeviceKind = "sim",
     serial: Serials = None,
-    adb_host: AdbHost = "127.0.0.1",
-    adb_port: AdbPort = 5037,
+    adb_host: AdbHost = None,
+    adb_port: AdbPort = None,
     snapshot: Snapshot = None,
     display: DisplayProfile = None,
 ) -> None:

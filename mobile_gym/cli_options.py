@@ -77,11 +77,14 @@ Serials = Annotated[
 """``--serial``: the ADB devices, one per worker."""
 
 AdbHost = Annotated[
-    str, typer.Option("--adb-host", help="With --device adb: the ADB server's host.")
+    str | None,
+    typer.Option("--adb-host", help="With --device adb: the ADB server's host (127.0.0.1)."),
 ]
 """``--adb-host``: where the ADB server runs."""
 
-AdbPort = Annotated[int, typer.Option("--adb-port", help="With --device adb: its port.")]
+AdbPort = Annotated[
+    int | None, typer.Option("--adb-port", help="With --device adb: its port (5037).")
+]
 """``--adb-port``: the ADB server's port."""
 
 Snapshot = Annotated[

@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 class DeviceChoice:
     """Which phone a run plays on: ``kind`` ``"sim"`` (at ``display``, a device profile;
     None: the default one) or ``"adb"`` (the devices ``serials``, one per worker, behind the
-    ADB server at ``adb_host``:``adb_port``; ``snapshot``: the emulator snapshot each
-    episode starts from).
+    ADB server at ``adb_host``:``adb_port``, default 127.0.0.1:5037; ``snapshot``: the
+    emulator snapshot each episode starts from).
 
     Raises:
         ValueError: an unknown kind or display, options of the other kind, ADB without a
@@ -41,8 +41,8 @@ class DeviceChoice:
     kind: str = "sim"
     display: str | None = None
     serials: tuple[str, ...] = ()
-    adb_host: str = "127.0.0.1"
-    adb_port: int = 5037
+    adb_host: str | None = None
+    adb_port: int | None = None
     snapshot: str | None = None
 
     def __post_init__(self) -> None:
@@ -51,8 +51,11 @@ class DeviceChoice:
                 f"--device must be one of {', '.join(DEVICE_KINDS)}, not {self.kind!r}"
             )
         if self.kind == "sim":
-            if self.serials or self.snapshot is not None:
-                raise ValueError("--serial and --snapshot are for --device adb")
+            given = (self.serials, self.adb_host, self.adb_port, self.snapshot)
+            if any(value not in (None, ()) for value in given):
+                raise ValueError(
+                    "--serial, --adb-host, --adb-port and --snapshot are for --device adb"
+                )
             if self.display is not None:
                 Display.profile(self.display)  # an unknown one is refused now, not per episode
             return
@@ -70,7 +73,8 @@ class DeviceChoice:
             raise ValueError(
                 f"--serial {twice[0]} is given twice: each worker needs its own device"
             )
-        check_int("--adb-port", self.adb_port, 1, 65535)
+        if self.adb_port is not None:
+            check_int("--adb-port", self.adb_port, 1, 65535)
         if self.snapshot is not None:
             # imported here, as the ADB device is: adbutils costs every run otherwise
             from mobile_gym.device.emulator import console_port
@@ -101,11 +105,14 @@ class DeviceChoice:
         from mobile_gym.device.emulator import snapshot_reset
 
         on_reset = (
-            None
-            if self.snapshot is None
-            else snapshot_reset(serial, self.snapshot, self.adb_host, self.adb_port)
+            None if self.snapshot is None else snapshot_reset(serial, self.snapshot, *self.server)
         )
-        return AdbDevice(serial, self.adb_host, self.adb_port, on_reset=on_reset)
+        return AdbDevice(serial, *self.server, on_reset=on_reset)
+
+    @property
+    def server(self) -> tuple[str, int]:
+        """The ADB server's host and port."""
+        return self.adb_host or "127.0.0.1", 5037 if self.adb_port is None else self.adb_port
 
 
 class DeviceEnvs:

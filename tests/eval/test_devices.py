@@ -130,7 +130,8 @@ def test_a_device_that_cannot_be_reached_makes_each_episode_an_error(
     ("args", "message"),
     [
         (["--display", "phablet"], "unknown device profile 'phablet'"),
-        (["--serial", "emulator-5554"], "--serial and --snapshot are for --device adb"),
+        (["--serial", "emulator-5554"], "--serial, --adb-host, --adb-port and --snapshot are"),
+        (["--adb-port", "5038"], "are for --device adb"),
         (["--device", "adb"], "--device adb needs the device"),
         (["--device", "usb"], "--device must be one of sim, adb"),
         (["--device", "adb", "--serial", "emulator-5554", "--display", "small_phone"],
