@@ -510,6 +510,14 @@ def serve_adb(
             help="Seconds a connection may send nothing while a request is awaited.",
         ),
     ] = 300.0,
+    display: Annotated[
+        str | None,
+        typer.Option(
+            "--display",
+            help="The phones' display, a device profile (mobile-gym list displays; "
+            "default pixel_7).",
+        ),
+    ] = None,
 ) -> None:
     """Serve simulated phones over the ADB protocol, to adb, adbutils or any ADB tool."""
     from mobile_gym.sim.adb_server.server import serve_until_stopped
@@ -522,6 +530,7 @@ def serve_adb(
             lambda line: print(line, flush=True),
             max_connections=max_connections,
             idle_timeout_s=idle_timeout,
+            display=display,
         )
     except OSError as exc:
         raise _fail(f"{exc.strerror or exc}; choose another --port") from None

@@ -26,9 +26,14 @@ def serve_emulator(
         int, typer.Option("--adb-port", **_PORT, help="ADB server port (0: a free one).")
     ] = 0,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed the phone boots with.")] = 0,
-    device: Annotated[
+    display: Annotated[
         str | None,
-        typer.Option("--device", help="Device profile from configs/devices.yaml (screen size)."),
+        typer.Option(
+            "--display",
+            "--device",
+            help="The phone's display, a device profile (mobile-gym list displays; default "
+            "pixel_7).",
+        ),
     ] = None,
     auth_token: Annotated[
         Path,
@@ -50,9 +55,9 @@ def serve_emulator(
     from mobile_gym.sim import Phone
 
     try:
-        phone = Phone(seed=seed, display=device)
+        phone = Phone(seed=seed, display=display)
     except (KeyError, ValueError) as exc:
-        raise _fail(f"--device: {exc}") from None
+        raise _fail(f"--display: {exc}") from None
     try:
         emulator = EmulatorServer(
             console_port, grpc_port, adb_port, phone=phone, auth_token_path=auth_token

@@ -23,7 +23,7 @@ def test_serve_emulator_announces_its_ports_and_stops_on_kill(tmp_path: Path) ->
     token = tmp_path / "token"
     token.write_text("", encoding="utf-8")  # no auth asked
     command = [sys.executable, "-m", "mobile_gym.cli", "serve-emulator", "--console-port", "0"]
-    command += ["--grpc-port", "0", "--auth-token", str(token), "--device", "small_phone"]
+    command += ["--grpc-port", "0", "--auth-token", str(token), "--display", "small_phone"]
     with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as process:
         try:
             assert process.stdout is not None
@@ -46,9 +46,10 @@ def test_serve_emulator_announces_its_ports_and_stops_on_kill(tmp_path: Path) ->
 
 def test_bad_arguments_exit_2_naming_the_problem(tmp_path: Path) -> None:
     runner = CliRunner()
-    result = runner.invoke(app, ["serve-emulator", "--device", "no_such_phone"])
-    assert result.exit_code == 2
-    assert "unknown device profile 'no_such_phone'" in result.output
+    for option in ("--display", "--device"):  # (--device: its first name, kept)
+        result = runner.invoke(app, ["serve-emulator", option, "no_such_phone"])
+        assert result.exit_code == 2
+        assert "unknown device profile 'no_such_phone'" in result.output
     result = runner.invoke(app, ["serve-emulator", "--console-port", "70000"])
     assert result.exit_code == 2
     result = runner.invoke(

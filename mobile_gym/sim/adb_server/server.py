@@ -47,6 +47,8 @@ class AdbServer:
             ``start``).
         seed: the seed every new phone boots with.
         phones: serve these phones instead of new ones.
+        display: the new phones' display, a device profile (``small_phone``...; default
+            the Pixel 7's).
         root: whether the phones' shells may do what needs root (``date`` setting the
             clock), as an emulator's may after ``adb root``; False serves shells that are
             refused as on a production phone.
@@ -60,8 +62,8 @@ class AdbServer:
     Raises:
         ValueError: a device count outside 1..64, a port outside 0..65535, ``devices``
             disagreeing with ``phones``, a connection limit under 1 or an idle timeout that
-            is not a positive number of seconds, or serials that are not one distinct
-            serial per phone.
+            is not a positive number of seconds, serials that are not one distinct serial
+            per phone, or an unknown display.
     """
 
     def __init__(
@@ -71,6 +73,7 @@ class AdbServer:
         port: int = 0,
         seed: int = 0,
         phones: Sequence[Phone] | None = None,
+        display: str | None = None,
         root: bool = True,
         max_connections: int = DEFAULT_MAX_CONNECTIONS,
         idle_timeout_s: float | None = DEFAULT_IDLE_TIMEOUT_S,
@@ -87,7 +90,7 @@ class AdbServer:
         self.max_connections = check_int("max_connections", max_connections, 1)
         self.idle_timeout_s = None if idle_timeout_s is None else _positive_seconds(idle_timeout_s)
         if phones is None:
-            phones = [Phone(seed=seed) for _ in range(devices)]
+            phones = [Phone(seed=seed, display=display) for _ in range(devices)]
         serials = (
             [emulator_serial(i) for i in range(len(phones))] if serials is None else list(serials)
         )
@@ -299,6 +302,7 @@ def serve_until_stopped(
     *,
     max_connections: int = DEFAULT_MAX_CONNECTIONS,
     idle_timeout_s: float | None = DEFAULT_IDLE_TIMEOUT_S,
+    display: str | None = None,
 ) -> None:
     """Serve until Ctrl-C or SIGTERM (the ``mobile-gym serve-adb`` command)."""
     done = threading.Event()
@@ -307,6 +311,7 @@ def serve_until_stopped(
         devices,
         port=port,
         seed=seed,
+        display=display,
         max_connections=max_connections,
         idle_timeout_s=idle_timeout_s,
     )

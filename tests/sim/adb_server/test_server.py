@@ -112,8 +112,9 @@ def test_stop_ends_hung_commands_followed_logs_and_waits(server: AdbServer, seri
 
 
 def test_serve_adb_command(tmp_path) -> None:
+    command = ["serve-adb", "--port", "0", "--devices", "2", "--display", "small_phone"]
     process = subprocess.Popen(
-        [sys.executable, "-m", "mobile_gym.cli", "serve-adb", "--port", "0", "--devices", "2"],
+        [sys.executable, "-m", "mobile_gym.cli", *command],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -127,6 +128,7 @@ def test_serve_adb_command(tmp_path) -> None:
         client = adbutils.AdbClient(host="127.0.0.1", port=port)
         assert [d.serial for d in client.device_list()] == ["emulator-5554", "emulator-5556"]
         assert client.device("emulator-5556").shell("getprop ro.serialno") == "emulator-5556"
+        assert client.device("emulator-5554").shell("wm size") == "Physical size: 720x1280"
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(timeout=30)
