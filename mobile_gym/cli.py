@@ -207,11 +207,9 @@ def eval_(
     runner = _executor(executor, address, num_cpus_per_episode, max_concurrency, workers)
     try:
         phone = DeviceChoice(device, display, tuple(serial or ()), adb_host, adb_port, snapshot)
-        phone.check_workers(workers)
+        phone.check_run(workers, elsewhere=runner is not None)
     except ValueError as exc:
         raise _fail(str(exc)) from None
-    if runner is not None and phone.kind != "sim":
-        raise _fail("--executor ray plays on the simulated phone only: run ADB devices locally")
     from mobile_gym.tasks.schema import RULES
 
     if rules not in RULES:

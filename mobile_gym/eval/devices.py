@@ -82,9 +82,18 @@ class DeviceChoice:
             for serial in self.serials:
                 console_port(serial)
 
-    def check_workers(self, workers: int) -> None:
-        """ValueError unless each of ``workers`` has a device of its own (over ADB)."""
-        if self.kind == "adb" and workers != len(self.serials):
+    def check_run(self, workers: int, elsewhere: bool = False) -> None:
+        """ValueError unless a run of ``workers`` workers (``elsewhere``: played by an
+        executor, on a Ray cluster) can play on this phone: over ADB each worker needs a
+        device of its own, and an executor plays on the simulated phone only."""
+        if self.kind == "sim":
+            return
+        if elsewhere:
+            raise ValueError(
+                "--executor ray plays on the simulated phone only: run ADB devices locally"
+                " with --workers"
+            )
+        if workers != len(self.serials):
             raise ValueError(
                 f"{len(self.serials)} device(s) (--serial) for {workers} worker(s): each"
                 f" worker plays on a device of its own; pass --workers {len(self.serials)}"

@@ -7,9 +7,9 @@ task file's path for a task that is not shipped; the simulated phone's display w
 not the default one). ``replay`` makes that env, resets it with the seed, gives it the
 recorded actions one by one and compares what comes out with what was recorded: each
 step's reward, events, instructions, action error and success, and whether the episode
-ended where the recording did. The simulated phone is seeded and
-runs on a virtual clock, so an unchanged env reproduces a trajectory exactly; a
-difference means the env, the task or the file changed.
+ended where the recording did. The simulated phone is seeded and runs on a virtual clock,
+so an unchanged env reproduces a trajectory exactly; a difference means the env, the task
+or the file changed.
 
 Values the recording redacted (``mobile_gym.redaction``) are compared redacted; an action
 whose text was redacted cannot be replayed as it was.

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Protocol
 
 from mobile_gym.agents import Agent, make_agent
 from mobile_gym.eval.devices import DeviceChoice, DeviceEnvs
-from mobile_gym.eval.episode_runner import EnvSource, run_episode
+from mobile_gym.eval.episode_runner import DEFAULT_DEVICE, EnvSource, run_episode
 from mobile_gym.eval.plan import Episode, task_digest
 from mobile_gym.eval.records import EpisodeRecord
 from mobile_gym.eval.store import RunFolderError, RunStore
@@ -59,7 +59,7 @@ class RunSettings:
         "rules": "original",
         "user": "simulated",
         "user_options": {},
-        "device": DeviceChoice().to_json(),
+        "device": DEFAULT_DEVICE.to_json(),
     }
     """The settings ``to_json`` leaves out at these values: what a run folder without them
     ran with."""
@@ -196,11 +196,7 @@ def evaluate(
     ``workers``."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
-    if executor is not None and settings.device.kind != "sim":
-        raise ValueError(
-            "an executor plays on the simulated phone only: run ADB devices with --workers"
-        )
-    settings.device.check_workers(workers)
+    settings.device.check_run(workers, elsewhere=executor is not None)
     streak = _ErrorStreak(max_consecutive_errors)
     store.claim(settings.to_json(), RunSettings.UNRECORDED)
     done: dict[tuple[str, int], EpisodeRecord] = {}

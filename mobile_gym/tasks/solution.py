@@ -95,9 +95,9 @@ class TargetSearch:
     display smaller than the Pixel 7 the solutions were written on, it may lie below the
     fold or under the keyboard. Each scrolling view, the top-most first, is scrolled down
     until the screen stops changing (or ``REVEAL_SCROLLS`` times), then up likewise (up to
-    twice as many times, past where it started); then,
-    if the keyboard is up, BACK hides it and the views are scrolled again. ``next`` gives
-    the next action, None once all were tried; a new search starts for each step."""
+    twice as many times, past where it started); then, if the keyboard is up, BACK hides
+    it and the views are scrolled again. ``next`` gives the next action, None once all
+    were tried; a new search starts for each step."""
 
     def __init__(self) -> None:
         self._moves = _scroll_moves()

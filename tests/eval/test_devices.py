@@ -21,6 +21,7 @@ from mobile_gym.cli import app
 from mobile_gym.eval import RunSettings, RunStore, episodes, evaluate, select_tasks
 from mobile_gym.eval.devices import DeviceChoice
 from mobile_gym.eval.replay import ReplayFileError, replay
+from mobile_gym.eval.store import RunFolderError
 from mobile_gym.sim.adb_server import AdbServer
 
 os.environ["ADBUTILS_ADB_PATH"] = "/bin/false"  # adbutils never starts an adb server here
@@ -68,7 +69,7 @@ def test_a_run_folder_refuses_another_display(tmp_path: pathlib.Path) -> None:
     plan = episodes(select_tasks([], TASKS[:1]), [0])
     small = RunSettings("oracle", device=DeviceChoice(display="small_phone"))
     evaluate(plan, small, RunStore(tmp_path))
-    with pytest.raises(Exception, match="device"):
+    with pytest.raises(RunFolderError, match="device"):
         evaluate(plan, RunSettings("oracle"), RunStore(tmp_path))
 
 
@@ -88,7 +89,7 @@ def test_episodes_play_on_the_adb_device_given(tmp_path: pathlib.Path, served: A
         replay(trajectory)
 
 
-def test_each_worker_plays_on_a_device_of_its_own(
+def test_with_workers_each_episode_plays_on_the_device_its_header_names(
     tmp_path: pathlib.Path, served: AdbServer
 ) -> None:
     result = subprocess.run(
