@@ -56,6 +56,26 @@ def glob_matches(path: str, pattern: str) -> bool:
     )
 
 
+def pattern_scope(pattern: str) -> tuple[str, str | None]:
+    """Where every path ``pattern`` names lies, as far as its text fixes it: the folder
+    that holds them (its leading segments without wildcards, ``/`` when there are none),
+    and their ``kind``, the extension of their name, lower case, without the dot (``jpg``
+    for ``*.JPG``, ``""`` for a name without a dot), or None when wildcards leave it open.
+    A reader asked for the pattern's matches need look only there."""
+    segments = _segments(pattern)
+    fixed = []
+    for segment in segments[:-1]:
+        if segment == ANY_FOLDERS or _WILDCARD.search(segment):
+            break
+        fixed.append(segment)
+    folder = "/" + "/".join(fixed)
+    name = segments[-1] if segments else ""
+    _, dot, extension = name.rpartition(".")
+    if not name or _WILDCARD.search(extension) or "]" in extension:  # (a dot in [...])
+        return folder, None
+    return folder, extension.lower() if dot else ""
+
+
 def _segments_match(segments: Sequence[str], wanted: Sequence[str]) -> bool:
     if not wanted:
         return not segments

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from mobile_gym.device.paths import glob_matches
+from mobile_gym.device.paths import glob_matches, pattern_scope
 from mobile_gym.device.rows import insert_rows
 from mobile_gym.device.task_sql import joined_copy, read_only_query, within_budget
 from mobile_gym.hierarchy import Node
@@ -122,7 +122,8 @@ class SimDevice:
         )
         if alias:
             pattern = root + pattern[len(alias) :]
-        found = (p for p in self.phone.storage.file_paths() if glob_matches(p, pattern))
+        folder, kind = pattern_scope(pattern)  # (only the content that may be there is made)
+        found = (p for p in self.phone.storage.file_paths(folder, kind) if glob_matches(p, pattern))
         return sorted(alias + p[len(root) :] if alias else p for p in found)
 
     def read_file(self, path: str) -> bytes:

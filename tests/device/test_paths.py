@@ -8,7 +8,7 @@ from pathlib import PurePosixPath
 
 import pytest
 
-from mobile_gym.device.paths import glob_matches, glob_root
+from mobile_gym.device.paths import glob_matches, glob_root, pattern_scope
 
 
 @pytest.mark.parametrize(
@@ -110,3 +110,45 @@ def _expanded(parts: list[str], counts: dict[int, int]) -> str:
 )
 def test_glob_root_is_the_deepest_folder_without_wildcards(pattern: str, root: str) -> None:
     assert glob_root(pattern) == root
+
+
+@pytest.mark.parametrize(
+    ("pattern", "folder", "kind"),
+    [
+        ("/sdcard/DCIM/Camera/IMG_*.jpg", "/sdcard/DCIM/Camera", "jpg"),
+        ("/sdcard/Download/REPORT.PDF", "/sdcard/Download", "pdf"),
+        ("/sdcard/*/Camera/*.tar.gz", "/sdcard", "gz"),
+        ("/sdcard/**/notes.txt", "/sdcard", "txt"),
+        ("/sdcard/Download/*", "/sdcard/Download", None),
+        ("/sdcard/Download/*.t?t", "/sdcard/Download", None),
+        ("/sdcard/Download/a[.]txt", "/sdcard/Download", None),  # the dot may be the [.]
+        ("/sdcard/Download/README", "/sdcard/Download", ""),
+        ("/sdcard/**", "/sdcard", None),
+        ("/*.txt", "/", "txt"),
+    ],
+)
+def test_pattern_scope_is_the_folder_and_kind_its_text_fixes(
+    pattern: str, folder: str, kind: str | None
+) -> None:
+    assert pattern_scope(pattern) == (folder, kind)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_every_path_a_pattern_matches_lies_in_its_scope(seed: int) -> None:
+    """Random paths and patterns: a path the pattern matches is inside its folder and of
+    its kind (where it has one)."""
+    rng = random.Random(seed)
+    names = ["a.txt", "b.JPG", "c", "d.tar.gz", "e.t", "[x].txt"]
+    folders = ["sdcard", "DCIM", "x.y"]
+    for _ in range(200):
+        path = "/" + "/".join([*rng.choices(folders, k=rng.randint(0, 3)), rng.choice(names)])
+        parts = path.split("/")
+        for i in rng.sample(range(1, len(parts)), k=rng.randint(0, len(parts) - 1)):
+            parts[i] = rng.choice(["*", "?" + parts[i][1:], "**", parts[i][:1] + "*"])
+        pattern = "/".join(parts)
+        if glob_matches(path, pattern):
+            folder, kind = pattern_scope(pattern)
+            assert folder == "/" or path.startswith(folder + "/"), (path, pattern)
+            name = path.rpartition("/")[2]
+            own = name.rpartition(".")[2].lower() if "." in name else ""
+            assert kind is None or kind == own, (path, pattern)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
+from mobile_gym.device.sim import SimDevice
 from mobile_gym.sim.apps import DEFAULT_APPS
 from mobile_gym.sim.apps.contacts import DATABASE as CONTACTS_DATABASE
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
@@ -207,6 +208,43 @@ def test_looking_in_a_folder_makes_only_the_apps_that_may_write_near_it() -> Non
     storage, made = _writers(PICTURES, SONGS, DOCUMENTS)
     assert storage.list_dir("/sdcard") == ["DCIM", "Doc", "Music"]
     assert made == ["pictures", "songs", "documents"]
+
+
+def test_file_paths_in_a_folder_of_a_kind_make_only_the_apps_that_may_write_them() -> None:
+    storage, made = _writers(PICTURES, DOCUMENTS, SONGS)
+    assert storage.file_paths("/sdcard/Music", "mp3") == ["/sdcard/Music/c.mp3"]
+    assert made == ["songs"]  # the documents may be anywhere, but are not songs
+    assert storage.file_paths("/sdcard/DCIM") == ["/sdcard/DCIM/a.JPG"]
+    assert made == ["songs", "pictures", "documents"]  # any kind: the documents too
+    storage, made = _writers(PICTURES, DOCUMENTS, SONGS)
+    assert storage.file_paths("/sdcard/Music", "txt") == [] and made == []
+    assert sorted(storage.file_paths()) == sorted(storage.files)
+    assert made == ["pictures", "documents", "songs"]
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_a_task_file_pattern_finds_on_a_new_phone_what_it_finds_with_every_app_made(
+    seed: int,
+) -> None:
+    """``find_files`` makes only the content that may match the pattern, and finds what
+    it finds once every app's content is made."""
+    patterns = [
+        "/sdcard/DCIM/Camera/IMG_*.jpg",
+        "/sdcard/**/*.mp3",
+        "/sdcard/Download/*",
+        "/storage/emulated/0/Download/*.pdf",
+        "/sdcard/DCIM/*/[A-Z]*.[jJ][pP][gG]",
+        "/**/*.txt",
+        "/sdcard/Music/*",
+    ]
+    for pattern in patterns:
+        lazy, eager = SimDevice(), SimDevice()
+        lazy.reset(seed)
+        eager.reset(seed)
+        eager.phone.storage.boot_all()
+        found = lazy.find_files(pattern)
+        assert found == eager.find_files(pattern), pattern
+        assert found or pattern.endswith(".pdf"), pattern  # (the patterns meet seeded files)
 
 
 @pytest.mark.parametrize(

@@ -659,10 +659,21 @@ class Storage:
         """Every directory."""
         return set(self._listing())
 
-    def file_paths(self) -> list[str]:
-        """The paths of every plain file (databases aside)."""
+    def file_paths(self, inside: str = "/", kind: str | None = None) -> list[str]:
+        """The paths of the plain files (databases aside) below folder ``inside``, of
+        ``kind`` (``file_kind``) when given: every plain file by default. Only the apps
+        that may write there (``SeededFiles``) make their content for this."""
+        inside = normalize(inside)
         self.deps.read(FILES)
-        return list(self.files)
+        self._make_files(None if kind is None else (kind,), inside)
+        if inside == "/" and kind is None:
+            return list(self._files)
+        prefix = inside.rstrip("/") + "/"
+        return [
+            path
+            for path in self._files
+            if path.startswith(prefix) and (kind is None or file_kind(path) == kind)
+        ]
 
     def list_dir(self, path: str) -> list[str]:
         """Names directly inside directory ``path`` (sorted)."""
