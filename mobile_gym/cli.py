@@ -20,6 +20,7 @@ from mobile_gym.cli_options import (
     DisplayProfile,
     Executor,
     MaxConcurrency,
+    PhoneDisplay,
     Seeds,
     Serials,
     Snapshot,
@@ -555,15 +556,21 @@ def serve_mcp(
         typer.Option("--task", "-t", help="A task id or YAML file to start at once."),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of that task.")] = 0,
+    display: PhoneDisplay = None,
 ) -> None:
     """Serve the simulated phone to MCP hosts: tools to look, act, and run a task."""
     if transport not in ("stdio", "http"):
         raise _fail(f"unknown --transport {transport!r}; choose stdio or http")
+    from mobile_gym.device.sim import SimDevice
     from mobile_gym.mcp.phone_server import build_phone_server, serve_http
     from mobile_gym.tasks.schema import TaskFileError
 
     try:
-        server = build_phone_server(task, seed)
+        phone = SimDevice(display)
+    except ValueError as exc:
+        raise _fail(f"--display: {exc}") from None
+    try:
+        server = build_phone_server(task, seed, phone)
     except TaskFileError as exc:
         raise _fail("\n".join(exc.problems)) from None
     if transport == "stdio":

@@ -106,3 +106,12 @@ DisplayProfile = Annotated[
     ),
 ]
 """``--display``: the simulated phone's device profile."""
+
+PhoneDisplay = Annotated[
+    str | None,
+    typer.Option(
+        "--display",
+        help="The phone's display, a device profile (mobile-gym list displays; default pixel_7).",
+    ),
+]
+"""``--display`` of a command that serves or plays one simulated phone."""

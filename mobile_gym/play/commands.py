@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from mobile_gym.cli_options import PhoneDisplay
+
 DEFAULT_PORT = 8765
 
 
@@ -28,6 +30,7 @@ def play(
         ),
     ] = None,
     no_record: Annotated[bool, typer.Option("--no-record", help="Record nothing.")] = False,
+    display: PhoneDisplay = None,
 ) -> None:
     """Play a task by hand on the simulated phone, in a local web page: click, drag, scroll
     and type on the screen, step through the solution, and record the session so that
@@ -44,6 +47,7 @@ def play(
         ) from None
     from rich.markup import escape
 
+    from mobile_gym.eval.devices import DeviceChoice
     from mobile_gym.eval.store import RunFolderError
     from mobile_gym.play.app import build_app
     from mobile_gym.play.server import listen, page_url, serve_until_stopped
@@ -58,6 +62,10 @@ def play(
         raise _fail("\n".join(exc.problems)) from None
     except PlayError as exc:
         raise _fail(f"bad --seed: {exc}") from None
+    try:
+        DeviceChoice(display=display)
+    except ValueError as exc:  # an unknown display, refused before the page is served
+        raise _fail(f"--display: {exc}") from None
     if record is not None and no_record:
         raise _fail("give --record DIR or --no-record, not both")
     folder = None if no_record else record or Path("out/play") / f"{spec.id}-seed{seed}"
@@ -70,7 +78,7 @@ def play(
         ) from None
     try:
         try:
-            session = PlaySession(spec, seed, folder)
+            session = PlaySession(spec, seed, folder, display)
         except (RunFolderError, OSError) as exc:
             raise _fail(str(exc).replace("--out folder", "--record folder")) from None
         try:

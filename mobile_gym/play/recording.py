@@ -22,7 +22,9 @@ from __future__ import annotations
 import pathlib
 from typing import Any
 
+from mobile_gym.eval.devices import DeviceChoice
 from mobile_gym.eval.episode_runner import (
+    DEFAULT_DEVICE,
     device_error,
     episode_header,
     episode_record,
@@ -48,9 +50,9 @@ UNFINISHED = "unfinished: the session left the episode before it ended"
 """The ``agent_error`` of an episode recorded before it ended."""
 
 
-def settings() -> RunSettings:
-    """The run settings of a play session's folder."""
-    return RunSettings(PLAYER, screenshots=True)
+def settings(phone: DeviceChoice = DEFAULT_DEVICE) -> RunSettings:
+    """The run settings of a play session's folder on ``phone``."""
+    return RunSettings(PLAYER, screenshots=True, device=phone)
 
 
 class SessionRecording:
@@ -61,11 +63,20 @@ class SessionRecording:
             (``mobile_gym.eval.store.RunFolderError`` otherwise).
         task: the task played.
         env: the session's env (made with ``ACTION_SPACE`` and ``OBSERVATION``).
+        phone: the simulated phone it plays on (its display); the folder's earlier
+            sessions must have played on the same.
     """
 
-    def __init__(self, root: str | pathlib.Path, task: TaskSpec, env: Any) -> None:
+    def __init__(
+        self,
+        root: str | pathlib.Path,
+        task: TaskSpec,
+        env: Any,
+        phone: DeviceChoice = DEFAULT_DEVICE,
+    ) -> None:
         self.store = RunStore(root)
-        self.store.claim(settings().to_json(), RunSettings.UNRECORDED)
+        self.store.claim(settings(phone).to_json(), RunSettings.UNRECORDED)
+        self.phone = phone
         self.task = task
         self.env = env
         self.base = env.unwrapped
@@ -95,7 +106,7 @@ class SessionRecording:
         self._reset_screen = png_bytes(self.base.device.screenshot(SCREENSHOT_SCALE))
         self._saver = None
         self._start = episode_header(
-            self.task, ACTION_SPACE, OBSERVATION, None, "original", self.cap
+            self.task, ACTION_SPACE, OBSERVATION, None, "original", self.cap, device=self.phone
         )
         self._steps = []
         self._error = None

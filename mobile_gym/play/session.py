@@ -22,6 +22,7 @@ from typing import Any
 from mobile_gym.agents.oracle import OracleAgent
 from mobile_gym.commands import Command, CommandError
 from mobile_gym.env import TOOL_CALL, USER_RESPONSE
+from mobile_gym.eval.devices import DeviceChoice
 from mobile_gym.eval.episode_runner import action_json, describe_error, exchanges
 from mobile_gym.eval.observations import SCREENSHOT_SCALE, png_bytes
 from mobile_gym.hierarchy import Node
@@ -98,19 +99,33 @@ def command_from_json(data: Any) -> Command:
 
 
 class PlaySession:
-    """``task`` played from ``seed``; recorded into the run folder ``record`` (None: not
-    recorded)."""
+    """``task`` played from ``seed`` on the simulated phone at ``display`` (a device
+    profile; None: the default one); recorded into the run folder ``record`` (None: not
+    recorded).
 
-    def __init__(self, task: TaskSpec, seed: int = 0, record: str | pathlib.Path | None = None):
+    Raises:
+        ValueError: an unknown display (naming the known ones).
+    """
+
+    def __init__(
+        self,
+        task: TaskSpec,
+        seed: int = 0,
+        record: str | pathlib.Path | None = None,
+        display: str | None = None,
+    ):
         self.task = task
-        self.env = make_env(task, action_space=ACTION_SPACE, observation=OBSERVATION)
+        self.phone = DeviceChoice(display=display)
+        self.env = make_env(
+            task, action_space=ACTION_SPACE, observation=OBSERVATION, **self.phone.env_options()
+        )
         self.base = self.env.unwrapped
         self.cap: int | None = getattr(self.env, "max_steps", None)
         self.oracle = OracleAgent()
         self.oracle.attach(self.env)
         try:
             self.recording = (
-                SessionRecording(record, task, self.env) if record is not None else None
+                SessionRecording(record, task, self.env, self.phone) if record is not None else None
             )
             self.progress = self._reset(check_seed(seed))
         except BaseException:

@@ -191,6 +191,37 @@ def test_streamable_http_plays_a_task_to_success() -> None:
     assert serve_mcp_processes() == []
 
 
+def test_stdio_serves_a_phone_of_another_display() -> None:
+    """``--display``: the served phone has that profile's screen; the task is played on
+    it to success (its tap points read off that screen's tree)."""
+    params = StdioServerParameters(
+        command=SERVE[0], args=[*SERVE[1:], "--transport", "stdio", "--display", "small_phone"]
+    )
+
+    async def scenario() -> None:
+        async with Client(params) as client:
+            status = await call(client, "task_status")
+            assert (status["screen_width"], status["screen_height"]) == (720, 1280)
+            shot = (await client.call_tool("screenshot", {})).content[0]
+            png = base64.b64decode(shot.data)
+            assert (int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")) == (
+                720,
+                1280,
+            )
+            assert_solved(await play_task(client))
+
+    run(scenario)
+    assert serve_mcp_processes() == []
+
+
+def test_serve_mcp_refuses_an_unknown_display() -> None:
+    done = subprocess.run(
+        [*SERVE, "--display", "pixel_99"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2
+    assert "--display: unknown device profile 'pixel_99'; known: nexus_5" in done.stderr
+
+
 def test_serve_mcp_refuses_an_unknown_transport() -> None:
     done = subprocess.run(
         [*SERVE, "--transport", "carrier-pigeon"], capture_output=True, text=True, timeout=120

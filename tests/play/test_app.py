@@ -298,3 +298,31 @@ def test_results_of_a_reused_folder_cover_every_episode(tmp_path):
     assert results["metrics"]["episodes"] == 2
     rows = (folder / "results.csv").read_text(encoding="utf-8").splitlines()
     assert len(rows) == 3  # the header and both episodes
+
+
+def test_a_session_on_another_display_records_it_and_replays_on_it(tmp_path):
+    """``display``: the phone's screen is that profile's; the run folder and the
+    trajectory record it, a replay plays on it to the same outcome, and a folder of a
+    session on another display is refused."""
+    session = PlaySession(resolve_task("settings.wifi_off"), 0, tmp_path / "run", "small_phone")
+    try:
+        with TestClient(build_app(session)) as client, client.websocket_connect("/ws") as socket:
+            first = _receive(socket)["state"]
+            assert (first["screen"]["width"], first["screen"]["height"]) == (720, 1280)
+            states = [_ask(socket, {"op": "solution"})["state"] for _ in range(4)]
+            assert [state["ended"] for state in states] == [False, False, False, True]
+    finally:
+        session.close()
+    root = session.recording.root
+    phone = {"kind": "sim", "display": "small_phone"}
+    assert json.loads((root / "run.json").read_text())["device"] == phone
+    trajectory = root / "trajectories" / "settings.wifi_off" / "seed0.jsonl"
+    header, result = _lines(trajectory)[0], _lines(trajectory)[-1]
+    assert header["device"] == phone and result["success"]
+    replayed = CliRunner().invoke(cli, ["replay", str(trajectory)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "identical" in replayed.output and ", success" in replayed.output
+    with pytest.raises(ValueError, match=r"holds a run with other settings.*small_phone"):
+        PlaySession(resolve_task("settings.wifi_off"), 0, root)
+    with pytest.raises(ValueError, match="unknown device profile 'pixel_99'; known: nexus_5"):
+        PlaySession(resolve_task("settings.wifi_off"), 0, None, "pixel_99")

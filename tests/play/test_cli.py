@@ -91,6 +91,13 @@ def test_a_folder_of_another_run_is_refused(tmp_path):
     assert "choose another --record folder" in result.stderr
 
 
+def test_an_unknown_display_is_refused(tmp_path):
+    result = _play("settings.wifi_off", "--display", "pixel_99", "--record", str(tmp_path / "r"))
+    assert result.exit_code == 2
+    assert "--display: unknown device profile 'pixel_99'; known: nexus_5" in result.stderr
+    assert not (tmp_path / "r").exists()  # nothing recorded
+
+
 def test_record_and_no_record_together_are_refused(tmp_path):
     result = _play("settings.wifi_off", "--record", str(tmp_path / "r"), "--no-record")
     assert result.exit_code == 2 and "--record DIR or --no-record, not both" in result.stderr
