@@ -23,7 +23,7 @@ from mobile_gym.sim.keys import PRINTABLE, key_name
 from mobile_gym.sim.system.keyboard import KEYBOARD_DP
 from mobile_gym.sim.system.launcher import LAUNCHER
 from mobile_gym.sim.system.shade import shade_swipe
-from mobile_gym.sim.ui.composites import DialogScrim
+from mobile_gym.sim.ui.composites import COVERED_KEYBOARD, DialogScrim
 from mobile_gym.sim.ui.scroll import ScrollView
 from mobile_gym.sim.ui.view import View, hit_path, walk
 from mobile_gym.sim.ui.widgets import EditText
@@ -276,10 +276,12 @@ class InputRouter:
             activities.go_home()
 
     def _cancel(self, ctx: AppContext, popup: str) -> None:
-        """Close the menu or dialog ``popup`` (its state key) as a tap outside it does: if
-        one of its own fields had the focus, the focus goes, and the keyboard with it."""
+        """Close the menu or dialog ``popup`` (its state key) as BACK does: if one of its
+        own fields had the focus, the focus goes, and the keyboard with it; a dialog that
+        opened over the keyboard (``COVERED_KEYBOARD``) leaves it up again."""
         shown = self._field_keys()
-        ctx.pop(popup)
+        if ctx.pop(popup) == COVERED_KEYBOARD:
+            self.phone.activities.show_keyboard()
         if ctx.get("focus") in shown - self._field_keys():
             ctx.pop("focus")
             self.phone.activities.hide_keyboard()

@@ -26,11 +26,11 @@ from mobile_gym.sim.apps.rows import QueryRows
 from mobile_gym.sim.system.clipboard import clip, set_clip
 from mobile_gym.sim.system.settings import SettingsStore
 from mobile_gym.sim.system.storage import SeededFiles
-from mobile_gym.sim.ui.composites import alert_dialog, popup_menu, toolbar
+from mobile_gym.sim.ui.composites import COVERED_KEYBOARD, alert_dialog, popup_menu, toolbar
 from mobile_gym.sim.ui.prefilled import apply_selection, deselect, select_all
 from mobile_gym.sim.ui.scroll import RecyclerView, ScrollPosition, ScrollView
 from mobile_gym.sim.ui.theme import Color, Theme
-from mobile_gym.sim.ui.view import View
+from mobile_gym.sim.ui.view import View, walk
 from mobile_gym.sim.ui.widgets import EditText
 
 if TYPE_CHECKING:
@@ -432,6 +432,12 @@ class AppContext:
         (input to correct: the dialog stays, keyboard and all). None just closes. ENTER in a
         single-line field of ``body`` presses the last (positive) button. ``body`` may be a
         function that makes the views: then they are made only while the dialog is open.
+
+        A dialog without a field of its own that opens while the keyboard is up for a field
+        behind it takes the whole screen: on Android such a dialog is laid over the keyboard
+        (``FLAG_ALT_FOCUSABLE_IM``), which stays up under it. Here the keyboard goes down
+        while it shows, and comes back up if BACK cancels it (``COVERED_KEYBOARD``); a
+        button or a tap outside it closes it, and the keyboard with it, as for any dialog.
         """
         flag = "dialog:" + key
         if self.get(flag):
@@ -460,4 +466,14 @@ class AppContext:
                 below,
                 alert_dialog(title, message, buttons=actions, on_cancel=close, body=views),
             )
-        return lambda: self.set(flag, True)
+
+        def open_dialog() -> None:
+            views = body() if callable(body) else body
+            fieldless = not any(isinstance(v, EditText) for view in views for v in walk(view))
+            if fieldless and self.phone.keyboard_shown:
+                self.set(flag, COVERED_KEYBOARD)
+                self.phone.hide_keyboard()
+            else:
+                self.set(flag, True)
+
+        return open_dialog

@@ -207,6 +207,11 @@ def bottom_sheet(children: Sequence[View], *, id: str, on_close: Handler) -> Dia
     return DialogScrim(width=MATCH, height=MATCH, on_click=on_close, children=[panel])
 
 
+COVERED_KEYBOARD = "over the keyboard"
+"""The state flag of an app's open dialog (``AppContext.dialog``) that opened over the
+keyboard and took it down: cancelled by BACK, it leaves the keyboard up again."""
+
+
 def alert_dialog(
     title: str,
     message: str = "",

@@ -179,7 +179,6 @@ def _date_dialog(ctx: AppContext, form: Form) -> dict[str, Handler]:
 
     def open_for(which: str) -> Handler:
         def run() -> None:
-            ctx.phone.hide_keyboard()  # as the app does before it opens a picker
             day = (form.start if which == "start" else form.end).date()
             ctx.set("picking", which)
             ctx.set("picker_day", day.isoformat())
@@ -225,7 +224,6 @@ def _time_dialog(ctx: AppContext, form: Form) -> dict[str, Handler]:
 
     def open_for(which: str) -> Handler:
         def run() -> None:
-            ctx.phone.hide_keyboard()  # as the app does before it opens a picker
             when = form.start if which == "start" else form.end
             ctx.set("picking", which)
             ctx.set("picker_hour", when.hour)
