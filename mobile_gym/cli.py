@@ -4,7 +4,7 @@ import inspect
 import math
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 import yaml
@@ -27,6 +27,10 @@ from mobile_gym.cli_options import (
     Suites,
     Tasks,
 )
+
+if TYPE_CHECKING:
+    from mobile_gym.eval.devices import DeviceChoice
+    from mobile_gym.tasks.schema import TaskSpec
 
 app = typer.Typer(
     name="mobile-gym",
@@ -225,7 +229,7 @@ def eval_(
     options = _agent_options(agent_option or [])
     user_options = _agent_options(user_option or [], "--user-option")
     try:
-        tasks = select_tasks(suite or [], task or [])
+        tasks = _fitting(select_tasks(suite or [], task or []), phone)
         plan = episodes(tasks, parse_seeds(seeds))
         cap = parse_cap(max_steps)
         # built now, so that bad options or a missing extra fail before any episode runs
@@ -276,6 +280,26 @@ def eval_(
             " command again to retry them once it is mended",
             code=1,
         )
+
+
+def _fitting(tasks: "list[TaskSpec]", phone: "DeviceChoice") -> "list[TaskSpec]":
+    """``tasks`` less those whose checks are written for another screen than the phone's
+    (``TaskSpec.screen``), which are named on the console; PlanError if none is left."""
+    from mobile_gym.eval import PlanError
+
+    misfits = phone.misfits(tasks)
+    if not misfits:
+        return tasks
+    names = ", ".join(task.id for task in misfits)
+    shown = phone.display or "the default display"
+    if len(misfits) == len(tasks):
+        raise PlanError(f"every task is written for another screen than {shown}'s: {names}")
+    console.print(
+        f"left out {len(misfits)} task(s) written for another screen than {shown}'s: {names}",
+        highlight=False,
+        markup=False,
+    )
+    return [task for task in tasks if task not in misfits]
 
 
 RAY_MIN_CPUS = 0.0001
@@ -573,6 +597,8 @@ def serve_mcp(
         server = build_phone_server(task, seed, phone)
     except TaskFileError as exc:
         raise _fail("\n".join(exc.problems)) from None
+    except ValueError as exc:  # a task written for another screen than --display's
+        raise _fail(str(exc)) from None
     if transport == "stdio":
         server.run("stdio")  # stdout carries the protocol: nothing else is printed on it
         return

@@ -317,6 +317,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]], RefusesCopies):
                 " task (make one env per task, or register task files as gym ids)"
             )
         self._refuse_if_closed("reset")
+        self.refuse_another_screen(self.task)
         super().reset(seed=seed)
         device_seed = int(self.np_random.integers(2**31 - 1))
         self.steps = 0
@@ -451,6 +452,24 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]], RefusesCopies):
         close = getattr(self.device, "close", None)
         if self._owns_device and close is not None:
             close()
+
+    def refuse_another_screen(self, task: TaskSpec) -> None:
+        """ValueError if ``task``'s checks are written for a screen (``TaskSpec.screen``)
+        other than the simulated phone's display (a device over ADB shows its own): reset
+        refuses such a task."""
+        need = task.screen
+        if need is None:
+            return
+        from mobile_gym.device.sim import SimDevice
+
+        if isinstance(self.device, SimDevice):
+            display = self.device.phone.display
+            if not need.fits(display.width, display.height, display.dpi):
+                raise ValueError(
+                    f"{task.id}: its checks are written for a screen of {need}, and this"
+                    f" phone's is {display.width} x {display.height} px at {display.dpi}"
+                    " dpi: play it on that display"
+                )
 
     def _refuse_if_closed(self, call: str) -> None:
         if self.closed:

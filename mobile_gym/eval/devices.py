@@ -104,6 +104,16 @@ class DeviceChoice:
         serials: a run resumed on other devices of the same kind goes on)."""
         return {"kind": self.kind, **({"display": self.display} if self.display else {})}
 
+    def misfits(self, tasks: list[TaskSpec]) -> list[TaskSpec]:
+        """Those of ``tasks`` whose checks are written for another screen than this
+        simulated phone's (``TaskSpec.screen``); none on ADB devices, which show their own."""
+        if self.kind != "sim":
+            return []
+        d = Display() if self.display is None else Display.profile(self.display)
+        return [
+            t for t in tasks if t.screen is not None and not t.screen.fits(d.width, d.height, d.dpi)
+        ]
+
     def env_options(self) -> dict[str, Any]:
         """The ``make_env`` options of an episode on the simulated phone."""
         return {"display": self.display} if self.display is not None else {}

@@ -148,7 +148,9 @@ class PhoneSession:
         return self.env.task is not FREE_PHONE
 
     def start(self, spec: TaskSpec, seed: int) -> TaskStatus:
-        """Reset the env on ``spec`` with ``seed``; the tally starts again."""
+        """Reset the env on ``spec`` with ``seed``; the tally starts again. ValueError,
+        before anything changes, for a task written for another screen than the phone's."""
+        self.env.refuse_another_screen(spec)
         self.env.task = spec
         _, info = self.env.reset(seed=seed)
         self.seed = seed
@@ -441,6 +443,8 @@ def _task_tools(server: MCPServer, session: PhoneSession) -> None:
                 return session.start(spec, seed)
             except TaskFileError as exc:
                 raise ToolError("\n".join(exc.problems)) from None
+            except ValueError as exc:  # a task written for another screen
+                raise ToolError(str(exc)) from None
 
     @server.tool()
     def task_status() -> TaskStatus:

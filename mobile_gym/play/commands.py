@@ -81,6 +81,8 @@ def play(
             session = PlaySession(spec, seed, folder, display)
         except (RunFolderError, OSError) as exc:
             raise _fail(str(exc).replace("--out folder", "--record folder")) from None
+        except ValueError as exc:  # a task written for another screen than --display's
+            raise _fail(str(exc)) from None
         try:
             console.print(
                 f"Playing {escape(spec.id)} (seed {seed}) at {page_url(listener)}", highlight=False

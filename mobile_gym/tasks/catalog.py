@@ -233,6 +233,7 @@ def task_card(spec: TaskSpec, note: str | None = None) -> Table:
             for name in ("origin", "original_min_steps", "original_max_steps", "min_steps_note")
             if (value := getattr(spec, name)) is not None
         ),
+        *((("screen", f"{spec.screen} only (its checks hold there)"),) if spec.screen else ()),
         *((f"event {event.id}", _event_text(event)) for event in spec.events),
         ("file", spec.source),
     ]

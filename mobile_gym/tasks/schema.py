@@ -329,6 +329,23 @@ RemovedFiles = Annotated[str, Field(pattern=r"^/[^\x00]*[^/]$")]
 ``**`` alone as a segment for any number of folders: ``mobile_gym.device.paths``)."""
 
 
+class ScreenNeed(_Model):
+    """The screen a task's checks are written for, where they hold on it alone (they read
+    values of that display, such as its display-size densities): ``width`` x ``height``
+    pixels at ``dpi``."""
+
+    width: WholeNumber = Field(ge=1)
+    height: WholeNumber = Field(ge=1)
+    dpi: WholeNumber = Field(ge=1)
+
+    def fits(self, width: int, height: int, dpi: int) -> bool:
+        """Whether a screen of ``width`` x ``height`` pixels at ``dpi`` is this one."""
+        return (self.width, self.height, self.dpi) == (width, height, dpi)
+
+    def __str__(self) -> str:
+        return f"{self.width} x {self.height} px at {self.dpi} dpi"
+
+
 class Setup(_Model):
     clear_data: list[str] = Field(default_factory=list)
     """Packages whose data is wiped first (``pm clear``: stopped, databases and files
@@ -1034,6 +1051,10 @@ class TaskSpec(_Model):
     signals: dict[Annotated[str, Field(pattern=NAME_PATTERN)], Signal]
     events: list[Event] = Field(min_length=1)
     solution: list[SolutionStep] = Field(min_length=1)
+    screen: ScreenNeed | None = None
+    """The screen the task's checks are written for, when they hold on that screen alone
+    (None: any). The simulated phone at another display refuses the task at reset, and
+    ``mobile-gym eval --display`` leaves it out."""
 
     @field_validator("max_steps", mode="before")
     @classmethod

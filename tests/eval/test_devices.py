@@ -166,3 +166,51 @@ def test_the_displays_are_listed() -> None:
     rows = [line.split("\t") for line in result.output.splitlines()]
     assert ["pixel_7", "1080 x 2400", "420"] in rows
     assert ["small_phone", "720 x 1280", "320"] in rows
+
+
+# a task written for one screen ----------------------------------------------------------
+FONT_MIN = "mw.settings.adjust_font_icon_min"
+"""A task whose checks read the default panel's display-size densities (``screen``)."""
+
+
+def test_a_run_on_another_display_leaves_out_the_tasks_written_for_another_screen(
+    tmp_path: pathlib.Path,
+) -> None:
+    result = CliRunner().invoke(
+        app,
+        ["eval", "--task", FONT_MIN, "--task", TASKS[0], "--agent", "oracle", "--seeds", "0",
+         "--display", "small_phone", "--out", str(tmp_path)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    shown = " ".join(result.output.split())
+    assert f"left out 1 task(s) written for another screen than small_phone's: {FONT_MIN}" in shown
+    (episode,) = json.loads((tmp_path / "results.json").read_text())["episodes"]
+    assert episode["task_id"] == TASKS[0] and episode["outcome"] == "success"
+    on_default = CliRunner().invoke(
+        app,
+        ["eval", "--task", FONT_MIN, "--agent", "oracle", "--seeds", "0",
+         "--out", str(tmp_path / "default")],
+    )  # fmt: skip
+    assert on_default.exit_code == 0 and "left out" not in on_default.output
+    (played,) = json.loads((tmp_path / "default" / "results.json").read_text())["episodes"]
+    assert played["task_id"] == FONT_MIN and played["outcome"] == "success"
+
+
+def test_a_run_of_tasks_all_written_for_another_screen_is_refused(tmp_path: pathlib.Path) -> None:
+    result = CliRunner().invoke(
+        app,
+        ["eval", "--task", FONT_MIN, "--agent", "oracle", "--display", "tablet_10",
+         "--out", str(tmp_path)],
+    )  # fmt: skip
+    assert result.exit_code == 2
+    assert f"every task is written for another screen than tablet_10's: {FONT_MIN}" in " ".join(
+        result.output.split()
+    )
+    assert not (tmp_path / "run.json").exists()
+
+
+def test_adb_devices_are_not_judged_by_screen() -> None:
+    font_min = select_tasks([], [FONT_MIN])
+    assert DeviceChoice("adb", serials=SERIALS[:1]).misfits(font_min) == []
+    assert DeviceChoice().misfits(font_min) == []
+    assert DeviceChoice(display="pixel_4").misfits(font_min) == font_min
