@@ -299,7 +299,8 @@ def _fitting(tasks: "list[TaskSpec]", phone: "DeviceChoice") -> "list[TaskSpec]"
         highlight=False,
         markup=False,
     )
-    return [task for task in tasks if task not in misfits]
+    left_out = {task.id for task in misfits}
+    return [task for task in tasks if task.id not in left_out]
 
 
 RAY_MIN_CPUS = 0.0001

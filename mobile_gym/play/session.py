@@ -104,7 +104,8 @@ class PlaySession:
     recorded).
 
     Raises:
-        ValueError: an unknown display (naming the known ones).
+        ValueError: an unknown display (naming the known ones), or a task whose checks are
+            written for another screen (``TaskSpec.screen``).
     """
 
     def __init__(
@@ -124,6 +125,7 @@ class PlaySession:
         self.oracle = OracleAgent()
         self.oracle.attach(self.env)
         try:
+            self.base.refuse_another_screen(task)  # before the folder is claimed
             self.recording = (
                 SessionRecording(record, task, self.env, self.phone) if record is not None else None
             )

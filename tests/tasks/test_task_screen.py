@@ -5,6 +5,8 @@ error."""
 
 from __future__ import annotations
 
+import pathlib
+
 import anyio
 import pytest
 from mcp import Client
@@ -76,17 +78,19 @@ def test_the_mcp_server_refuses_the_task_and_keeps_the_one_it_plays() -> None:
     anyio.run(scenario)
 
 
-def test_play_and_show_name_the_screen() -> None:
+def test_play_and_show_name_the_screen(tmp_path: pathlib.Path) -> None:
     runner = CliRunner()
+    folder = tmp_path / "session"
     played = runner.invoke(
         app,
         ["play", "mw.settings.adjust_font_icon_min", "--display", "small_phone",
-         "--no-record", "--port", "0"],
+         "--record", str(folder), "--port", "0"],
     )  # fmt: skip
     assert played.exit_code == 2
     assert "its checks are written for a screen of 1080 x 2400 px at 420 dpi" in " ".join(
         played.stderr.split()
     )
+    assert not folder.exists()  # refused before the folder was claimed
     shown = runner.invoke(app, ["show", "mw.settings.adjust_font_icon_min"])
     assert shown.exit_code == 0
     assert "screen 1080 x 2400 px at 420 dpi only (its checks hold there)" in " ".join(
