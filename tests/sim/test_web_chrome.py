@@ -6,7 +6,10 @@ from __future__ import annotations
 import datetime as dt
 
 from mobile_gym.sim import Phone
+from mobile_gym.sim import input as ev
+from mobile_gym.sim.apps.chrome.webview import WebLink, WebLinkRest
 from mobile_gym.sim.driver import Driver
+from mobile_gym.sim.ui.view import walk
 from tests.sim.conftest import open_app
 
 
@@ -66,3 +69,40 @@ def test_a_booking_without_a_name_is_refused_in_the_browser() -> None:
     assert driver.exists(text="Enter the traveller's full name.")
     db = phone.storage.database("server.travel", "server")
     assert db.execute("SELECT COUNT(*) FROM bookings").fetchone()[0] == 0
+
+
+WRAPPED = "Mokyr, Aghion and Howitt win 2025 Nobel economics prize"
+"""A search result's title that wraps onto a second line on the default display."""
+
+
+def _link_pieces(phone: Phone) -> tuple[WebLink, WebLinkRest]:
+    """The views of the wrapped link's two lines."""
+    views = [view for window in phone.windows() for view in walk(window)]
+    (first,) = [v for v in views if type(v) is WebLink and v.whole == WRAPPED]
+    (rest,) = [v for v in views if isinstance(v, WebLinkRest) and v.text == "economics prize"]
+    return first, rest
+
+
+def test_a_link_that_wraps_is_one_node_and_each_line_of_it_follows_it() -> None:
+    """As a WebView reports it: one node with the link's whole text (here at its first
+    line), however many lines it wraps onto; each line is drawn and follows the link."""
+    phone, driver = browser()
+    go(driver, "nobel prize")
+    first, rest = _link_pieces(phone)
+    assert first.text == "Mokyr, Aghion and Howitt win 2025 Nobel"
+    (node,) = driver.find_all(text=WRAPPED)
+    assert node.clickable and node.bounds == first.visible
+    assert not driver.exists(text="economics prize")  # the second line is no node of its own
+    url = driver.find(id="url_bar").text
+    driver.send_all(ev.tap(*rest.visible.center))
+    assert driver.find(id="url_bar").text != url
+    driver.key("BACK")
+    driver.tap(text=WRAPPED)
+    assert driver.find(id="url_bar").text != url
+    driver.key("BACK")
+    driver.tap(desc="Customize and control Google Chrome")  # a find match cuts the link
+    driver.tap(text="Find in page")
+    driver.device.send(ev.Text("economics"))
+    assert driver.find(id="find_status").text.startswith("1/")
+    assert len(driver.find_all(text=WRAPPED)) == 1
+    assert not driver.exists(text="economics", class_="android.view.View")  # (cut, no node)

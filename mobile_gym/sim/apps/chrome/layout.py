@@ -47,6 +47,10 @@ class Line:
     """A table row's line: the runs each cell shows on it."""
     widths: tuple[int, ...] = ()
     """A table row's line: each column's width in pixels (its gap included)."""
+    links: tuple[str, ...] = ()
+    """For each of the ``segments``: the whole text of the link it starts (the link's text
+    over every line it wraps onto), or ``""`` for a segment that is no link or goes on
+    with a link begun before it; empty for a line without links."""
 
     @property
     def text(self) -> str:
@@ -102,7 +106,37 @@ def _block_lines(index: int, block: Block, d: Display, width_px: int) -> list[Li
     room = width_px - d.dp(2 * SIDE_DP + block.indent + (PREFIX_DP if block.prefix else 0))
     room -= d.dp(4)  # each text measures a pixel wider than its glyphs
     broken = _break(block.runs, d.dp(block.size), max(room, d.dp(48)))
-    return [Line(index, tuple(segments), first=i == 0) for i, segments in enumerate(broken)]
+    links = _link_starts(block.runs, broken)
+    return [
+        Line(index, tuple(segments), first=i == 0, links=links[i])
+        for i, segments in enumerate(broken)
+    ]
+
+
+def _link_starts(runs: tuple[Run, ...], lines: list[list[Run]]) -> list[tuple[str, ...]]:
+    """``Line.links`` of each of ``lines``, the block of ``runs`` broken. A link is the
+    text of the runs of one URL one after another: its segments (found again in the
+    block's text, which lost only spaces at the line breaks) after the first go on with
+    it, whatever line they are on."""
+    text = "".join(run.text for run in runs)
+    hrefs = [run.href for run in runs for _ in run.text]
+    at = 0
+    out: list[tuple[str, ...]] = []
+    for line in lines:
+        starts = []
+        for segment in line:
+            at = text.index(segment.text, at)
+            href = segment.href
+            if href is None or (at and hrefs[at - 1] == href):
+                starts.append("")
+            else:
+                end = at
+                while end < len(text) and hrefs[end] == href:
+                    end += 1
+                starts.append(text[at:end].strip())
+            at += len(segment.text)
+        out.append(tuple(starts) if any(segment.href for segment in line) else ())
+    return out
 
 
 def _table_widths(rows: list[Block], d: Display, room: int) -> tuple[int, ...]:

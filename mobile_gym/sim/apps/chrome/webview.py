@@ -2,7 +2,8 @@
 
 In the hierarchy the page is what Android's WebView reports: an ``android.webkit.WebView``
 node (content-desc: the page's title) holding, line by line, ``android.widget.TextView``
-texts, links (``android.view.View``, clickable, long-clickable), pictures
+texts, links (``android.view.View``, clickable, long-clickable; one node per link, with its
+whole text, where a link wraps onto later lines: see ``WebLink``), pictures
 (``android.widget.Image``, text: the alternative text, long-clickable), text fields
 (``android.widget.EditText``), check boxes, radio buttons, selects (``android.widget.Spinner``)
 and buttons (``android.widget.Button``). An element's HTML id is its resource id (dumped
@@ -60,10 +61,29 @@ class WebLine(LinearLayout):
 
 
 class WebLink(TextView):
-    """A link (``android.view.View`` with its text, clickable)."""
+    """A link (``android.view.View`` with its text, clickable): one node for the whole
+    link. A link that wraps onto later lines reports its ``whole`` text on its first piece,
+    whose bounds are that piece's (a real WebView gives the union of its lines); the
+    pieces after it (``WebLinkRest``) show and follow the link but are no nodes."""
+
+    __slots__ = ("whole",)
+    cls = "android.view.View"
+
+    def __init__(self, text: str, *, whole: str = "", **kwargs) -> None:
+        super().__init__(text, **kwargs)
+        self.whole = whole or text
+
+    @property
+    def display_text(self) -> str:
+        return self.whole
+
+
+class WebLinkRest(WebLink):
+    """A piece of a link after its first: drawn and clickable, but part of the link's one
+    node (``WebLink``)."""
 
     __slots__ = ()
-    cls = "android.view.View"
+    in_hierarchy = False
 
 
 class WebImage(WebLine):
@@ -117,32 +137,39 @@ def _id(html_id: str) -> str | None:
     return f"#{html_id}" if html_id else None
 
 
-def _pieces(line: Line, found: list[tuple[int, int, bool]]) -> list[tuple[Run, object]]:
+def _pieces(line: Line, found: list[tuple[int, int, bool]]) -> list[tuple[Run, object, str]]:
     """The line's segments cut at the matches ``found`` (start, end, current) in it, each
-    with its highlight (None, ``MATCHED`` or ``CURRENT``)."""
+    with its highlight (None, ``MATCHED`` or ``CURRENT``) and the whole text of the link it
+    starts (``Line.links``; ``""`` for a piece that starts none)."""
+    starts = line.links or tuple(s.text if s.href else "" for s in line.segments)
     if not found:
-        return [(segment, None) for segment in line.segments]
-    out: list[tuple[Run, object]] = []
+        return list(zip(line.segments, itertools.repeat(None), starts, strict=False))
+    out: list[tuple[Run, object, str]] = []
     at = 0
-    for segment in line.segments:
+    for segment, start in zip(line.segments, starts, strict=True):
         end = at + len(segment.text)
         cuts = sorted({at, end, *(p for s, e, _ in found for p in (s, e) if at < p < end)})
         for a, b in itertools.pairwise(cuts):
             mark = next(
                 (CURRENT if cur else MATCHED for s, e, cur in found if s <= a and b <= e), None
             )
-            out.append((Run(segment.text[a - at : b - at], segment.href, segment.bold), mark))
+            piece = Run(segment.text[a - at : b - at], segment.href, segment.bold)
+            out.append((piece, mark, start if a == at else ""))
         at = end
     return out
 
 
-def _piece(run: Run, mark: object, size: int, html_id: str | None, actions: Actions) -> View:
-    """One piece of a line: a text, or a link that follows its URL."""
+def _piece(
+    run: Run, mark: object, starts: str, size: int, html_id: str | None, actions: Actions
+) -> View:
+    """One piece of a line: a text, or a piece of a link that follows its URL (the link's
+    node if it ``starts`` it: see ``WebLink``)."""
     if run.href is None:
         return TextView(run.text, id=html_id, size=size, bold=run.bold, background=mark)
     href = run.href
-    return WebLink(
+    return (WebLink if starts else WebLinkRest)(
         run.text,
+        whole=starts,
         id=html_id,
         size=size,
         bold=run.bold,
@@ -173,8 +200,8 @@ def _text_line(
         )
     children = [TextView(marker, size=block.size, width=PREFIX_DP)] if marker else []
     children += [
-        _piece(run, mark, block.size, html_id if i == 0 else None, actions)
-        for i, (run, mark) in enumerate(pieces)
+        _piece(run, mark, starts, block.size, html_id if i == 0 else None, actions)
+        for i, (run, mark, starts) in enumerate(pieces)
     ]
     return WebLine(*children, padding=(indent, 0, SIDE_DP, 0))
 
