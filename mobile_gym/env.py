@@ -75,6 +75,7 @@ from mobile_gym.actions import StepResult
 from mobile_gym.checks import check_int, check_number, check_point, check_text, shown
 from mobile_gym.device.base import Device, DeviceError
 from mobile_gym.device.factory import open_device
+from mobile_gym.device.sim import SimDevice
 from mobile_gym.spaces import (
     KEYS,
     STATUSES,
@@ -458,11 +459,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]], RefusesCopies):
         other than the simulated phone's display (a device over ADB shows its own): reset
         refuses such a task."""
         need = task.screen
-        if need is None:
-            return
-        from mobile_gym.device.sim import SimDevice
-
-        if isinstance(self.device, SimDevice):
+        if need is not None and isinstance(self.device, SimDevice):
             display = self.device.phone.display
             if not need.fits(display.width, display.height, display.dpi):
                 raise ValueError(

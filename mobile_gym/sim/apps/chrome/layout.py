@@ -50,7 +50,7 @@ class Line:
     links: tuple[str, ...] = ()
     """For each of the ``segments``: the whole text of the link it starts (the link's text
     over every line it wraps onto), or ``""`` for a segment that is no link or goes on
-    with a link begun before it; empty for a line without links."""
+    with a link begun before it."""
 
     @property
     def text(self) -> str:
@@ -135,7 +135,7 @@ def _link_starts(runs: tuple[Run, ...], lines: list[list[Run]]) -> list[tuple[st
                     end += 1
                 starts.append(text[at:end].strip())
             at += len(segment.text)
-        out.append(tuple(starts) if any(segment.href for segment in line) else ())
+        out.append(tuple(starts))
     return out
 
 

@@ -141,12 +141,12 @@ def _pieces(line: Line, found: list[tuple[int, int, bool]]) -> list[tuple[Run, o
     """The line's segments cut at the matches ``found`` (start, end, current) in it, each
     with its highlight (None, ``MATCHED`` or ``CURRENT``) and the whole text of the link it
     starts (``Line.links``; ``""`` for a piece that starts none)."""
-    starts = line.links or tuple(s.text if s.href else "" for s in line.segments)
     if not found:
-        return list(zip(line.segments, itertools.repeat(None), starts, strict=False))
+        pairs = zip(line.segments, line.links, strict=True)
+        return [(segment, None, start) for segment, start in pairs]
     out: list[tuple[Run, object, str]] = []
     at = 0
-    for segment, start in zip(line.segments, starts, strict=True):
+    for segment, start in zip(line.segments, line.links, strict=True):
         end = at + len(segment.text)
         cuts = sorted({at, end, *(p for s, e, _ in found for p in (s, e) if at < p < end)})
         for a, b in itertools.pairwise(cuts):
