@@ -34,6 +34,7 @@ import inspect
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Protocol
 
 from mobile_gym.tasks.schema import CORRECTION_SLOT, TODAY_SLOT, UserKnowledge, UserSlot
@@ -356,11 +357,16 @@ class SimulatedUser:
     def __init__(self, knowledge: UserKnowledge, goal: str = "") -> None:
         self.knowledge = knowledge
         self.goal = goal
-        self.slots = slots(knowledge)
         self.revealed: list[str] = []
         """The slots told so far, in the order first told."""
         self.history: list[tuple[str, str]] = []
         """Every question and its reply."""
+
+    @cached_property
+    def slots(self) -> list[Slot]:
+        """What the user can tell (``slots``), worked out when a question first needs it:
+        most episodes ask nothing, and an episode starts without reading every alias."""
+        return slots(self.knowledge)
 
     def reply(self, question: str) -> str:
         """The reply to ``question``: every matched slot's words, or ``REFUSAL``."""
