@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import difflib
 import io
+import itertools
 import json
 import posixpath
 import re
 import sqlite3
 import zipfile
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -382,17 +383,20 @@ class SignalProbe:
         return [list(r) for r in rows] == [[_content_text(v) for v in r] for r in spec.expect]
 
     def _file_value(self, obs: Observer) -> bool:
+        """Whether the files that match number from ``min_count`` to ``max_count``. The
+        files are read (for ``contains`` and ``entries``) only until the count is settled:
+        one past ``max_count``, else ``min_count``."""
         spec = self.spec
-        paths = obs.device.find_files(spec.file)
+        paths: Iterable[str] = obs.device.find_files(spec.file)
         if spec.contains is not None:
             wanted = spec.contains.casefold()
-            paths = [path for path in paths if _holds_text(obs, path, wanted)]
+            paths = (path for path in paths if _holds_text(obs, path, wanted))
         if spec.entries is not None:
             names = sorted(spec.entries)
-            paths = [path for path in paths if _archived_names(obs, path) == names]
-        return spec.min_count <= len(paths) and (
-            spec.max_count is None or len(paths) <= spec.max_count
-        )
+            paths = (path for path in paths if _archived_names(obs, path) == names)
+        settled = spec.min_count if spec.max_count is None else spec.max_count + 1
+        count = sum(1 for _ in itertools.islice(paths, settled))
+        return spec.min_count <= count and (spec.max_count is None or count <= spec.max_count)
 
     def _answer_value(self, obs: Observer) -> bool:
         spec = self.spec

@@ -61,6 +61,27 @@ def test_counts_bound_the_matches(bounds: dict, success: bool) -> None:
     assert success_after_writing(env, f"{NOTES}/second.txt", "two") is success
 
 
+@pytest.mark.parametrize(
+    ("bounds", "success"),
+    [
+        ({"min_count": 2}, True),
+        ({"min_count": 3}, False),
+        ({"min_count": 1, "max_count": 1}, False),
+        ({"min_count": 1, "max_count": 2}, True),
+        ({"min_count": 2, "max_count": 2}, True),
+    ],
+)
+def test_counts_bound_the_files_that_hold_the_phrase(bounds: dict, success: bool) -> None:
+    """Only the files holding ``contains`` count, however many others the glob matches
+    before, between and after them (the seeded note, ``a.txt`` and ``c.txt`` do not hold
+    it; ``b.txt`` and ``d.txt`` do)."""
+    env = make_env(**file_task(file=f"{NOTES}/*.txt", contains="Gate 4", **bounds))
+    env.reset(seed=0)
+    for name, text in (("a", "Gate 3"), ("b", "gate 4 opens"), ("c", "Gate")):
+        env.device.write_file(f"{NOTES}/{name}.txt", text.encode())
+    assert success_after_writing(env, f"{NOTES}/d.txt", "At GATE 4") is success
+
+
 def zipped(*names: str) -> bytes:
     """A zip archive holding a file of each name (a path: in the folders it names)."""
     data = io.BytesIO()
