@@ -383,9 +383,9 @@ class SignalProbe:
         return [list(r) for r in rows] == [[_content_text(v) for v in r] for r in spec.expect]
 
     def _file_value(self, obs: Observer) -> bool:
-        """Whether the files that match number from ``min_count`` to ``max_count``. The
-        files are read (for ``contains`` and ``entries``) only until the count is settled:
-        one past ``max_count``, else ``min_count``."""
+        """Whether the number of files that match lies between ``min_count`` and
+        ``max_count``. Files are read (for ``contains`` and ``entries``) only until that is
+        settled: up to one past ``max_count``, or up to ``min_count`` without one."""
         spec = self.spec
         paths: Iterable[str] = obs.device.find_files(spec.file)
         if spec.contains is not None:
