@@ -17,15 +17,18 @@ The subset (``P`` a predicate; whitespace between tokens as XPath allows it):
 - ``boolean(//node[P]...)``, ``not(//node[P]...)``: a boolean.
 
 ``P`` is built from ``@attr`` (the attribute exists), string literals (``'v'`` or ``"v"``),
-``=`` and ``!=`` between those (and booleans), ``contains(a, b)``, ``starts-with(a, b)``,
-``re:test(a, 'pattern')`` and ``re:test(a, 'pattern', 'flags')`` (pattern and flags string
-literals; ``mobile_gym.tasks.xpath_regex``), ``not(...)``, ``true()``, ``false()``, ``and``,
-``or`` and parentheses, with XPath 1.0's
-semantics (a missing attribute is an empty node-set: ``@a='v'`` and ``@a!='v'`` are both
-false, ``contains(@a, '')`` is true). Everything else returns None: a path that does not
-start with ``//node``, other axes, ``*``, positions (``[1]``) and other numbers inside predicates
-(libxml2's string-to-number conversion has quirks not worth copying), other functions,
-``text()``, variables, unions...
+the string functions ``translate(a, b, c)`` (how tasks compare text in any case),
+``concat(a, b, ...)`` and ``normalize-space(a)``, ``=`` and ``!=`` between those (and
+booleans), ``contains(a, b)``, ``starts-with(a, b)``, ``re:test(a, 'pattern')`` and
+``re:test(a, 'pattern', 'flags')`` (pattern and flags string literals;
+``mobile_gym.tasks.xpath_regex``), ``not(...)``, ``true()``, ``false()``, ``and``, ``or`` and
+parentheses, with XPath 1.0's semantics (a missing attribute is an empty node-set: ``@a='v'``
+and ``@a!='v'`` are both false, ``contains(@a, '')`` is true, and as a function's argument it
+is the empty string). Everything else returns None: a path that does not start with
+``//node``, other axes, ``*``, positions (``[1]``) and other numbers inside predicates
+(libxml2's string-to-number conversion has quirks not worth copying), other functions
+(``string-length``, ``normalize-space()`` of the node itself...), ``text()``, variables,
+unions...
 
 Each expression is first compiled by lxml (``xpath_regex.compile_task_xpath``), so a malformed
 one raises ValueError (with lxml's message) whether or not it lies in the subset; the parser here is a small tokenizer
@@ -236,6 +239,9 @@ class _Parser:
         if self.is_call("not", "contains", "starts-with", "true", "false"):
             self.at += 2
             return self.call(text)
+        if self.is_call(*_STRING_FUNCTIONS):
+            self.at += 2
+            return self.string_call(text)
         if [self.peek(i) for i in range(4)] == [
             ("name", "re"),
             ("symbol", ":"),
@@ -261,6 +267,19 @@ class _Parser:
         return (function, _as_string(first, first_kind), _as_string(second, second_kind)), (
             "boolean"
         )
+
+    def string_call(self, function: str) -> tuple[_Node, _Type]:
+        """The arguments and closing parenthesis of ``function(``, one of the string
+        functions (``_STRING_FUNCTIONS``), each argument a string or an attribute."""
+        arguments: list[_Node] = []
+        while not arguments or self.accept(","):
+            node, kind = self.or_expr()
+            arguments.append(_as_string(node, kind))
+        self.expect(")")
+        least, most, _ = _STRING_FUNCTIONS[function]
+        if not least <= len(arguments) <= (most or len(arguments)):
+            raise _UnsupportedError(f"{function} with {len(arguments)} arguments")
+        return (function, *arguments), "string"
 
     def regex_call(self) -> tuple[_Node, _Type]:
         """The arguments and closing parenthesis of ``re:test(``: a string, then the pattern
@@ -303,12 +322,53 @@ def _constant(value: bool) -> Predicate:
     return _true if value else _false
 
 
+def _translation(source: str, target: str) -> dict[int, str | None]:
+    """XPath's ``translate`` as a ``str.translate`` table: each character of ``source``
+    becomes the character at its place in ``target``, or nothing past the end of ``target``;
+    a character repeated in ``source`` goes by its first place."""
+    table: dict[int, str | None] = {}
+    for place, character in enumerate(source):
+        table.setdefault(ord(character), target[place] if place < len(target) else None)
+    return table
+
+
+_XML_SPACE = re.compile("[ \t\r\n]+")
+"""A run of what XPath's ``normalize-space`` takes for white space (XML's four characters)."""
+
+_STRING_FUNCTIONS: dict[str, tuple[int, int | None, Callable[..., str]]] = {
+    "translate": (3, 3, lambda text, source, target: text.translate(_translation(source, target))),
+    "concat": (2, None, lambda *parts: "".join(parts)),
+    "normalize-space": (1, 1, lambda text: _XML_SPACE.sub(" ", text).strip(" ")),
+}
+"""The string functions of the subset: the fewest and most arguments each takes (None: no
+limit), and what it computes from their values."""
+
+
 def _string(node: _Node, readers: Readers) -> Callable[[Any], str] | str:
-    """A string argument: the literal itself, or a function of the record."""
-    if node[0] == "literal":
+    """A string: a constant (a literal, or a function of constants), or a function of the
+    record (an attribute, as the empty string where the node lacks it, or a function of one)."""
+    op = node[0]
+    if op == "literal":
         return node[1]
-    read = readers(node[1])
-    return lambda record: read(record) or ""
+    if op == "attribute":
+        read = readers(node[1])
+        return lambda record: read(record) or ""
+    parts = [_string(argument, readers) for argument in node[1:]]
+    compute = _STRING_FUNCTIONS[op][2]
+    if all(isinstance(part, str) for part in parts):
+        return compute(*parts)
+    if op == "translate" and isinstance(parts[1], str) and isinstance(parts[2], str):
+        text, table = parts[0], _translation(parts[1], parts[2])  # the table made once
+        return lambda record: text(record).translate(table)  # type: ignore[operator]
+    values = [_of_record(part) for part in parts]
+    return lambda record: compute(*(value(record) for value in values))
+
+
+def _of_record(string: Callable[[Any], str] | str) -> Callable[[Any], str]:
+    """``string`` as a function of the record (a constant gives itself)."""
+    if isinstance(string, str):
+        return lambda record: string
+    return string
 
 
 def _build(node: _Node, readers: Readers) -> Predicate:
@@ -318,8 +378,11 @@ def _build(node: _Node, readers: Readers) -> Predicate:
         return _constant(node[1])
     if op == "boolean":
         inner, kind = node[1], node[2]
-        if kind == "string":
-            return _constant(bool(inner[1]))
+        if kind == "string":  # not empty
+            value = _string(inner, readers)
+            if isinstance(value, str):
+                return _constant(bool(value))
+            return lambda record: bool(value(record))  # type: ignore[operator]
         read = readers(inner[1])
         return lambda record: read(record) is not None
     if op == "not":
@@ -374,16 +437,25 @@ def _build_compare(node: _Node, readers: Readers) -> Predicate:
             return lambda record: a(record) == b(record)
         return lambda record: a(record) != b(record)
     if left_kind == "string" and right_kind == "string":
-        return _constant((left[1] == right[1]) == equal)
-    if left_kind == "string":
-        left, right = right, left  # the attribute on the left
-    read = readers(left[1])
-    if right[0] == "literal":
-        value = right[1]
+        first, second = _string(left, readers), _string(right, readers)
+        if isinstance(first, str) and isinstance(second, str):
+            return _constant((first == second) == equal)
+        first_of, second_of = _of_record(first), _of_record(second)
         if equal:
-            return lambda record: read(record) == value
-        return lambda record: (actual := read(record)) is not None and actual != value
-    other = readers(right[1])
+            return lambda record: first_of(record) == second_of(record)
+        return lambda record: first_of(record) != second_of(record)
+    if left_kind == "string":
+        left, right, right_kind = right, left, left_kind  # the attribute on the left
+    read = readers(left[1])
+    if right_kind == "string":
+        value = _string(right, readers)
+        if isinstance(value, str):  # (an attribute the node lacks equals no string, nor differs)
+            if equal:
+                return lambda record: read(record) == value
+            return lambda record: (actual := read(record)) is not None and actual != value
+        other: Reader = value  # a string computed from the node: never missing
+    else:
+        other = readers(right[1])
     if equal:
         return lambda record: (actual := read(record)) is not None and actual == other(record)
 

@@ -258,6 +258,36 @@ SUBSET = [
     "//node[@text='zero']",
     '//node[starts-with(@text, "it\'s ") and contains(@text, \'"quoted" & <b>\nline 2 Zoë ✓\')]',
     "//node[contains(@text, '&') and contains(@text, '<b>')]",
+    # string functions: translate (text in any case), concat, normalize-space
+    "//node[translate(@text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')='settings']",
+    "//node[contains(translate(@text, 'SETING', 'seting'), 'setting')]",
+    "count(//node[contains(translate(@text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'a')]) > 2",
+    "//node[translate(@text, 'abcdefghijklmnopqrstuvwxyz', 'AB')=@text]",  # letters past 'b' go
+    "//node[translate(@text, 'eee', 'xyz')!=translate(@text, 'e', 'x')]",  # the first place counts
+    "//node[translate(@text, 'ëo😀', 'eO')=@content-desc]",
+    "//node[translate(@text, '', '')!=@text]",
+    "//node[translate(@foo, 'a', 'b')='']",  # a missing attribute is the empty string
+    "//node[@foo=translate(@text, 'a', 'b')]",
+    "//node[@foo!=translate(@text, 'a', 'b')]",
+    "//node[translate(@text, 'a', 'b')=@foo]",
+    "//node[translate(@text, 'S', 's')!=@content-desc]",
+    "//node[translate(@text, 'ABC', 'abc')]",
+    "//node[translate(@text, 'a', 'b')=true()]",
+    "//node[translate('Zoë', 'ë', 'e')='Zoe']",
+    "//node[translate(@content-desc, translate(@text, 'x', 'y'), @text)=@content-desc]",
+    "//node[concat(@text, '|', @content-desc)='|']",
+    "//node[@text=concat('Set', 'tings')]",
+    "//node[concat(@text, @text, @text)=@text]",
+    "//node[starts-with(@resource-id, concat(@package, ':id/'))]",
+    "//node[contains(concat(@foo, @text), 'ing')]",
+    "//node[normalize-space(@text)!=@text]",
+    "//node[normalize-space(@text)='line1 line2 end']",
+    "//node[normalize-space(@foo)='']",
+    "//node[normalize-space('  a \t b ')='a b']",
+    "//node[not(normalize-space(@text))]",
+    "//node[contains(normalize-space(@text), 'quoted\" & <b> line')]",
+    "//node[translate(normalize-space(@text), ' ', '_')='line1_line2_end']",
+    "//node[@scrollable='true']//node[translate(@text, 'W', 'w')='wi-Fi']",
     # further steps: children and descendants of what the steps before select
     "//node/node",
     "//node[@clickable='true']/node",
@@ -300,6 +330,7 @@ REGEX_SUBSET = [
     "//node[re:test(@text, '(?s)quoted.*Zoë')]",
     "//node[re:test(@text, 'a{2,}|Zo[eë]')]",
     "//node[@scrollable='true']//node[re:test(@text, '^[A-Z]')]",
+    "//node[re:test(translate(@text, 'SETING', 'seting'), '^set')]",
     "//node/node[re:test(@text, 'a')]",
 ]
 """``re:test`` calls the fast path runs itself."""
@@ -325,7 +356,12 @@ UNSUPPORTED = [
     "//node[text()]",
     "//node()",
     "//node[string-length(@text)>3]",
-    "//node[normalize-space(@text)='Settings']",
+    "//node[normalize-space()='Settings']",
+    "//node[normalize-space(@text, 'a')='Settings']",
+    "//node[translate(@text, 'a')='x']",
+    "//node[concat(@text)='x']",
+    "//node[concat(@text, true())='x']",
+    "//node[string(@text)='x']",
     "//node[contains(@text)]",
     "//node[contains(@text, 'a', 'b')]",
     "//node[not()]",
@@ -551,10 +587,15 @@ def test_env_judges_xpath_signals_without_dumping(monkeypatch: pytest.MonkeyPatc
             "wifi_off": {"setting": "global/wifi_on", "equals": "0"},
             "switch_off": {"xpath": f"//node[@resource-id='{wifi}' and @checked='false']"},
             "switches": {"xpath": "count(//node[@class='android.widget.Switch'])", "count": 3},
+            "wifi_named": {  # in any case, as search tasks compare text
+                "xpath": "//node[translate(@text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',"
+                " 'abcdefghijklmnopqrstuvwxyz')='wi-fi']"
+            },
         },
         events=[
             {"id": "off", "when": "switch_off", "reward": 0.5},
             {"id": "three", "when": "switches", "reward": 0.25},  # holds at reset: not paid
+            {"id": "named", "when": "wifi_named", "reward": 0.125},  # likewise
             {"id": "done", "when": "wifi_off", "reward": 1.0, "end": "success"},
         ],
     )
@@ -565,7 +606,7 @@ def test_env_judges_xpath_signals_without_dumping(monkeypatch: pytest.MonkeyPatc
     with monkeypatch.context() as barred:
         barred.setattr(SimDevice, "hierarchy_xml", no_dump)
         _, info = env.reset(seed=0)
-    assert info["events"] == ["three"]
+    assert info["events"] == ["three", "named"]
     x, y = centre(env, id="wifi_switch")  # aimed by the dump
     with monkeypatch.context() as barred:
         barred.setattr(SimDevice, "hierarchy_xml", no_dump)
