@@ -467,13 +467,19 @@ def _as_number(value: Any) -> float | None:
 def _holds_text(obs: Observer, path: str, wanted: str) -> bool:
     """Whether the file holds ``wanted`` (case-folded) in any letter case; False when it went
     away since it was found. An ASCII ``wanted`` is looked for in the bytes, lower-cased,
-    without decoding the file (a signal over a whole folder tree reads every picture)."""
+    without decoding the file (a signal over a whole folder tree reads every picture), and
+    only in a file that holds its first character in either case: most files of a tree do
+    not, and finding that out copies nothing."""
     try:
         data = obs.device.read_file(path)
     except FileNotFoundError:
         return False
     if wanted.isascii():
-        return wanted.encode("ascii") in data.lower()
+        needle = wanted.encode("ascii")
+        first = needle[:1]
+        if first not in data and first.upper() not in data:
+            return False
+        return needle in data.lower()
     return wanted in data.decode("utf-8", "replace").casefold()
 
 
