@@ -83,21 +83,36 @@ def chosen_tasks(name: str) -> list[str]:
     return tasks
 
 
+def task_apps(task_id: str) -> list[str]:
+    """The apps shipped task ``task_id`` is about, by package. The servers a task names
+    beside its client app (``SERVERS``) are not apps: they have no screen, and a task that
+    names one is about its client."""
+    return [app for app in shipped_tasks()[task_id].apps if app not in SERVERS]
+
+
 def task_per_app(suite: str | None = None) -> dict[str, str]:
     """For each app some task of ``suite`` is about (None: every shipped task), the first
-    task id in sorted order whose only app it is, else the first that names it; by package.
-    The servers a task names beside its client app (``SERVERS``) are not apps: they have
-    no screen, and a task that names one is about its client."""
-    tasks = shipped_tasks()
+    task id in sorted order whose only app it is, else the first that names it; by package."""
     ids = suite_tasks(suite)
     chosen: dict[str, str] = {}
     for alone in (True, False):
         for task_id in ids:
-            apps = [app for app in tasks[task_id].apps if app not in SERVERS]
+            apps = task_apps(task_id)
             if not alone or len(apps) == 1:
                 for app in apps:
                     chosen.setdefault(app, task_id)
     return dict(sorted(chosen.items()))
+
+
+def app_streams() -> dict[str, list[str]]:
+    """For each app some shipped task is about alone, the ids of every such task (of all
+    suites), sorted; by package, sorted: the tasks of the app's own stream."""
+    alone: dict[str, list[str]] = {}
+    for task_id in suite_tasks(None):
+        apps = task_apps(task_id)
+        if len(apps) == 1:
+            alone.setdefault(apps[0], []).append(task_id)
+    return dict(sorted(alone.items()))
 
 
 class Stream:

@@ -1,4 +1,4 @@
-"""Every suite's text stream beside DoorKey symbolic, one suite at a time.
+"""Every suite's text stream beside DoorKey symbolic, one suite at a time (or one app's).
 
 ``peers.py`` times the element-action text stream over the MobileAgentBench suite only. This
 script makes the same stream (``suite.stream``, as ``suite.element_workload`` makes it:
@@ -8,15 +8,20 @@ tasks of each shipped suite, and times it in interleaved rounds with MiniGrid Do
 symbolic (``rounds.interleaved``, as ``peers.py`` does). A suite's envs are made, timed and
 closed before the next suite's are made, so the process holds one suite's envs at a time:
 
-    .venv/bin/python benchmarks/suite_streams.py [--suites S ...] [--rounds R]
-        [--round-seconds T] [--json FILE]
+    .venv/bin/python benchmarks/suite_streams.py [--suites S ...] [--apps [APP ...]]
+        [--rounds R] [--round-seconds T] [--json FILE]
 
-Each row gives the suite, its task count, the stream's best round, the peer's best round in
-the same rounds, and their ratio (from wall-clock time, and from this process's CPU time);
-then, per action of the stream over all its runs, the resets (with their mean cost) and the
-steps whose observation differs from the one before (with the median cost of such a step,
-over the faster half of the rounds, as ``peers.py`` gives it for its text row): what makes a
-suite's stream faster or slower than another's.
+With ``--apps``, each app's stream is timed instead (as well, when ``--suites`` is given
+too): the tasks of every suite that are about that app alone (``suite.app_streams``), named
+by the app's short name (``apps.app_name``: ``filemanager``) or its package; ``--apps``
+with no name takes every app.
+
+Each row gives the suite (or ``app NAME``), its task count, the stream's best round, the
+peer's best round in the same rounds, and their ratio (from wall-clock time, and from this
+process's CPU time); then, per action of the stream over all its runs, the resets (with
+their mean cost) and the steps whose observation differs from the one before (with the
+median cost of such a step, over the faster half of the rounds, as ``peers.py`` gives it for
+its text row): what makes a suite's stream faster or slower than another's.
 ``all`` is every shipped task in one stream (the element-action counterpart of the gesture
 row of ``peers.py``).
 """
@@ -30,6 +35,7 @@ from typing import Any
 
 import alternatives
 import suite
+from apps import app_name
 from peers import machine
 from rich.console import Console
 from rich.table import Table
@@ -42,13 +48,19 @@ def symbolic_doorkey() -> Workload:
 
 
 def measure(
-    name: str, rounds: int, seconds: float, peer: Callable[[], Workload] = symbolic_doorkey
+    name: str,
+    rounds: int,
+    seconds: float,
+    peer: Callable[[], Workload] = symbolic_doorkey,
+    task_ids: list[str] | None = None,
 ) -> dict[str, Any]:
-    """The text stream over suite ``name`` beside ``peer`` (DoorKey symbolic): task count,
-    both best rates and their ratios (wall-clock and CPU); and per action of the stream,
-    over all its runs, the resets, their mean cost (ms) and the steps that changed the
-    observation, with the median cost of such a step (``suite.screen_changing_ms``)."""
-    task_ids = suite.chosen_tasks(name)
+    """The text stream over suite ``name`` (or over ``task_ids``, a stream called ``name``)
+    beside ``peer`` (DoorKey symbolic): task count, both best rates and their ratios
+    (wall-clock and CPU); and per action of the stream, over all its runs, the resets,
+    their mean cost (ms) and the steps that changed the observation, with the median cost
+    of such a step (``suite.screen_changing_ms``)."""
+    if task_ids is None:
+        task_ids = suite.chosen_tasks(name)
     beside = peer()
     try:
         of = suite.stream(
@@ -72,7 +84,7 @@ def measure(
     actions = sum(n for n, _ in of.log)
     resets = of.reset_costs
     return {
-        "suite": name,
+        "stream": name,
         "tasks": len(task_ids),
         "actions_per_s": mine["best_per_s"],
         "peer": beside.label,
@@ -88,9 +100,9 @@ def measure(
 
 def report(rows: list[dict[str, Any]]) -> Table:
     peers = ", ".join(sorted({row["peer"] for row in rows}))
-    table = Table(title=f"text stream of each suite beside {peers}")
+    table = Table(title=f"text stream of each suite or app beside {peers}")
     columns = (
-        "suite",
+        "stream",
         "tasks",
         "actions/s",
         "peer steps/s",
@@ -102,11 +114,11 @@ def report(rows: list[dict[str, Any]]) -> Table:
         "p50 ms",
     )
     for column in columns:
-        table.add_column(column, justify="left" if column == "suite" else "right")
+        table.add_column(column, justify="left" if column == "stream" else "right")
     for row in rows:
         cpu, reset_ms = row["cpu_ratio"], row["reset_mean_ms"]
         table.add_row(
-            row["suite"],
+            row["stream"],
             f"{row['tasks']:,}",
             f"{row['actions_per_s']:,.0f}",
             f"{row['peer_steps_per_s']:,.0f}",
@@ -120,6 +132,27 @@ def report(rows: list[dict[str, Any]]) -> Table:
     return table
 
 
+def chosen_streams(suites: list[str] | None, apps: list[str] | None) -> list[tuple[str, list[str]]]:
+    """The streams the command line asks for, each as its name and its tasks: the suites
+    (all of them when neither suites nor apps are given), then the apps (an empty list:
+    every app). ValueError naming the apps for a name that is none of them."""
+    if suites is None:
+        suites = [] if apps is not None else suite.suite_names()
+    streams = [(name, suite.chosen_tasks(name)) for name in suites]
+    if apps is None:
+        return streams
+    by_app = suite.app_streams()
+    names = {app_name(package): package for package in by_app}
+    for wanted in apps or list(names):
+        package = names.get(wanted, wanted)
+        if package not in by_app:
+            raise ValueError(
+                f"no shipped task is about the app {wanted!r} alone; apps: {', '.join(names)}"
+            )
+        streams.append((f"app {app_name(package)}", by_app[package]))
+    return streams
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     known = suite.suite_names()
@@ -127,11 +160,17 @@ def main() -> None:
         "--suites",
         nargs="+",
         choices=known,
-        default=known,
         metavar="SUITE",
-        help=f"the suites to time, in turn (default all of: {', '.join(known)})",
+        help=f"the suites to time, in turn (default, without --apps: {', '.join(known)})",
     )
-    parser.add_argument("--rounds", type=int, default=15, help="interleaved rounds per suite")
+    parser.add_argument(
+        "--apps",
+        nargs="*",
+        metavar="APP",
+        help="time these apps' streams (short names or packages; none: every app), alone"
+        " unless --suites is given too",
+    )
+    parser.add_argument("--rounds", type=int, default=15, help="interleaved rounds per stream")
     parser.add_argument(
         "--round-seconds", type=float, default=0.1, help="about how long each contender runs"
     )
@@ -139,10 +178,14 @@ def main() -> None:
     args = parser.parse_args()
     if args.rounds < 1 or args.round_seconds <= 0:
         parser.error("--rounds must be at least 1 and --round-seconds above 0")
+    try:
+        streams = chosen_streams(args.suites, args.apps)
+    except ValueError as exc:
+        parser.error(str(exc))
     console = Console()
     rows = []
-    for name in args.suites:
-        rows.append(measure(name, args.rounds, args.round_seconds))
+    for name, task_ids in streams:
+        rows.append(measure(name, args.rounds, args.round_seconds, task_ids=task_ids))
         console.print(f"{name}: {rows[-1]['ratio']:.3f}x", highlight=False)
     console.print(report(rows))
     figures = machine()

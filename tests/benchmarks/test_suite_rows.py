@@ -293,7 +293,7 @@ def test_suite_names_are_the_shipped_suites_then_all() -> None:
 def test_each_suite_stream_is_timed_beside_a_peer() -> None:
     # CartPole stands in for DoorKey, whose package is in the bench extra only
     row = suite_streams.measure("learn", rounds=2, seconds=0.002, peer=alternatives.cartpole)
-    assert row["suite"] == "learn"
+    assert row["stream"] == "learn"
     assert row["tasks"] == len(suite.suite_tasks("learn")) > 0
     assert row["peer"] == "CartPole-v1"
     assert row["actions_per_s"] > 0 and row["peer_steps_per_s"] > 0
@@ -307,6 +307,50 @@ def test_each_suite_stream_is_timed_beside_a_peer() -> None:
         suite_streams.measure("nope", rounds=1, seconds=0.002, peer=alternatives.cartpole)
 
 
+def test_an_app_stream_holds_every_task_about_that_app_alone() -> None:
+    tasks = shipped_tasks()
+    streams = suite.app_streams()
+    assert list(streams) == sorted(streams)
+    assert not streams.keys() & suite.SERVERS
+    for package, ids in streams.items():
+        assert ids == sorted(ids)
+        assert all(suite.task_apps(task_id) == [package] for task_id in ids)
+    # a task about one app beside a server is that app's; a task about two apps is neither's
+    chat = streams["com.mattermost.rnbeta"]
+    assert any(
+        tasks[task_id].apps == ["com.mattermost.rnbeta", "server.mattermost"] for task_id in chat
+    )
+    two = next(t for t in sorted(tasks) if len(suite.task_apps(t)) == 2)
+    assert all(two not in ids for ids in streams.values())
+    alone = {t for t in tasks if len(suite.task_apps(t)) == 1}
+    assert {t for ids in streams.values() for t in ids} == alone
+
+
+def test_the_command_line_chooses_suites_apps_or_both() -> None:
+    every_suite = [name for name, _ in suite_streams.chosen_streams(None, None)]
+    assert every_suite == suite.suite_names()
+    every_app = suite_streams.chosen_streams(None, [])
+    assert len(every_app) == len(suite.app_streams())
+    assert all(name.startswith("app ") for name, _ in every_app)
+    both = suite_streams.chosen_streams(
+        ["learn"], ["filemanager", "com.simplemobiletools.gallery.pro"]
+    )
+    assert [name for name, _ in both] == ["learn", "app filemanager", "app gallery"]
+    assert both[1][1] == suite.app_streams()["com.simplemobiletools.filemanager.pro"]
+    with pytest.raises(ValueError, match="no shipped task is about the app 'nope' alone; apps: "):
+        suite_streams.chosen_streams(None, ["nope"])
+
+
+def test_an_app_stream_is_timed_beside_a_peer() -> None:
+    name, task_ids = suite_streams.chosen_streams(None, ["org.mobilegym.docreader"])[0]
+    row = suite_streams.measure(
+        name, rounds=2, seconds=0.002, peer=alternatives.cartpole, task_ids=task_ids
+    )
+    assert row["stream"] == "app org.mobilegym.docreader"
+    assert row["tasks"] == len(task_ids) > 0
+    assert row["actions_per_s"] > 0 and row["peer_steps_per_s"] > 0
+
+
 def test_suite_streams_refuses_an_unknown_suite_on_its_command_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -315,6 +359,16 @@ def test_suite_streams_refuses_an_unknown_suite_on_its_command_line(
         suite_streams.main()
     assert exit_info.value.code == 2
     assert "invalid choice: 'nope'" in capsys.readouterr().err
+
+
+def test_suite_streams_refuses_an_unknown_app_on_its_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["suite_streams.py", "--apps", "filemanager", "nope"])
+    with pytest.raises(SystemExit) as exit_info:
+        suite_streams.main()
+    assert exit_info.value.code == 2
+    assert "no shipped task is about the app 'nope' alone" in capsys.readouterr().err
 
 
 def test_every_timed_dump_builds_and_writes_the_screen(monkeypatch: pytest.MonkeyPatch) -> None:
