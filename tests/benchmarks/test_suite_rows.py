@@ -320,6 +320,9 @@ def test_an_app_stream_holds_every_task_about_that_app_alone() -> None:
     assert any(
         tasks[task_id].apps == ["com.mattermost.rnbeta", "server.mattermost"] for task_id in chat
     )
+    assert (
+        "mab.filemanager_check_file_properties" in streams["com.simplemobiletools.filemanager.pro"]
+    )
     two = next(t for t in sorted(tasks) if len(suite.task_apps(t)) == 2)
     assert all(two not in ids for ids in streams.values())
     alone = {t for t in tasks if len(suite.task_apps(t)) == 1}
