@@ -118,15 +118,20 @@ def test_rerun_plays_only_unfinished_and_failed_episodes(
 
 
 def test_endpoint_agents_keep_to_max_concurrency(local_ray: None, tmp_path: pathlib.Path) -> None:
-    lock = threading.Lock()
+    changed = threading.Condition()
     load = {"now": 0, "most": 0}
 
     def slow(body: dict[str, Any]) -> Reply:
-        with lock:
+        with changed:
             load["now"] += 1
             load["most"] = max(load["most"], load["now"])
-        time.sleep(0.4)
-        with lock:
+            changed.notify_all()
+            # held until a second request is in flight (the actors start one by one, and a
+            # busy machine may start the next only after the first's request is answered):
+            # two episodes are then at once however the actors' starts fall
+            changed.wait_for(lambda: load["now"] >= 2, timeout=10)
+        time.sleep(0.4)  # both stay in flight a while: a third request would meet them
+        with changed:
             load["now"] -= 1
         return failure(400, "no answer")
 
