@@ -1,4 +1,5 @@
-"""Random play on every shipped task crashes no app and leaves the env within its spaces.
+"""Random play on every shipped task crashes no app, stays within the env's spaces and plays
+again alike.
 
 Two players: one acts on the screen's elements (taps, long presses, scrolls, and odd text
 typed into the fields), the other gives commands of every verb at random places (double
@@ -6,13 +7,21 @@ taps, swipes, any Android key, waits of up to a minute, opening apps by name). W
 do, the phone's apps handle it, as Android apps must: a crash of one of them under random
 input ("<App> keeps stopping", ``FATAL EXCEPTION`` in the log) is a bug of that app. Every
 observation stays in the observation space, every reward is a finite number, and an action
-that cannot be carried out comes back as an ``action_error``, never as an exception.
+that cannot be carried out comes back as an ``action_error``, never as an exception. Played
+again from the same seeds, in the same process or in one whose strings hash differently, the
+commands lead to the same screens step by step.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
+import os
+import pathlib
 import random
+import subprocess
+import sys
 import zlib
 from typing import Any
 
@@ -148,20 +157,27 @@ def random_command(rng: random.Random) -> Command:
     return Command(verb, x, y)
 
 
-def random_commands(env: gym.Env, rng: random.Random, actions: int = ACTIONS) -> list[str]:
+def random_commands(
+    env: gym.Env, rng: random.Random, actions: int = ACTIONS
+) -> tuple[list[str], list[tuple]]:
     """Play ``actions`` commands of ``random_command`` in ``env`` (reset; commands go to the
     base env); an episode that ends is reset with a new seed. Returns the crashes met
-    (``CrashLog``); see ``check_step``."""
+    (``CrashLog``) and what each command led to: its reward, whether the episode ended, its
+    action error and the view hierarchy then; see ``check_step``."""
     base = env.unwrapped
     log = CrashLog(base.device.phone)
+    trace: list[tuple] = []
     for _ in range(actions):
         observation, reward, terminated, truncated, info = run_command(base, random_command(rng))
         check_step(base, observation, reward, info)
+        trace.append(
+            (reward, terminated, truncated, info["action_error"], base.device.hierarchy_xml())
+        )
         if terminated or truncated:
             env.reset(seed=rng.randrange(2**31))
             log.rebooted()
         log.take()
-    return log.crashes
+    return log.crashes, trace
 
 
 def played(task_id: str, **options: Any) -> tuple[gym.Env, dict[str, Any], random.Random]:
@@ -190,12 +206,73 @@ def test_random_element_actions_crash_no_app(task_id: str) -> None:
 
 
 @pytest.mark.parametrize("task_id", sorted(shipped_tasks()))
-def test_random_commands_crash_no_app(task_id: str) -> None:
-    env, _, rng = played(task_id, action_space="gesture", action_options={})
+def test_random_commands_crash_no_app_and_play_again_alike(task_id: str) -> None:
+    """Played twice from the same seeds, the commands lead to the same rewards, errors and
+    screens step by step: nothing the apps do under input depends on more than the seed."""
+    runs = []
+    for _ in range(2):
+        env, _, rng = played(task_id, action_space="gesture", action_options={})
+        try:
+            runs.append(random_commands(env, rng))
+        finally:
+            env.close()
+    (crashes, trace), (_, again) = runs
+    assert crashes == []
+    for step, (first, second) in enumerate(zip(trace, again, strict=True)):
+        assert first == second, f"the two plays differ at command {step}"
+
+
+def command_digests(task_ids: list[str]) -> dict[str, str]:
+    """For each task, a digest of what ``random_commands`` led to on it, played as
+    ``test_random_commands_crash_no_app_and_play_again_alike`` plays it."""
+    out = {}
+    for task_id in task_ids:
+        env, _, rng = played(task_id, action_space="gesture", action_options={})
+        try:
+            _, trace = random_commands(env, rng)
+        finally:
+            env.close()
+        out[task_id] = hashlib.sha256(repr(trace).encode()).hexdigest()
+    return out
+
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+HASH_SEEDS = ("1", "2")
+"""The ``PYTHONHASHSEED`` of the two processes that play the tasks again: sets and dicts of
+text iterate in another order in each."""
+
+
+def test_random_commands_play_alike_whatever_the_order_of_sets() -> None:
+    """A third of the tasks, played by the command player in two processes whose strings hash
+    differently: the same rewards, errors and screens, command by command. Nothing the apps
+    show or do may follow the order a set of names happens to iterate in."""
+    task_ids = sorted(shipped_tasks())[::3]
+    script = (
+        "import json, sys\n"
+        "from tests.tasks.test_random_play import command_digests\n"
+        "print(json.dumps(command_digests(sys.argv[1:])))\n"
+    )
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, *task_ids],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for seed in HASH_SEEDS
+    ]
     try:
-        assert random_commands(env, rng) == []
+        outcomes = [run.communicate(timeout=600) for run in runs]
     finally:
-        env.close()
+        for run in runs:
+            run.kill()  # (one already ended is left as it is)
+    for run, (_, err) in zip(runs, outcomes, strict=True):
+        assert run.returncode == 0, err[-3000:]
+    first, second = (json.loads(out) for out, _ in outcomes)
+    assert sorted(first) == task_ids
+    assert [t for t in task_ids if first[t] != second[t]] == []
 
 
 def test_random_play_reports_an_app_that_crashes() -> None:
