@@ -43,11 +43,12 @@ def images(storage: Storage, probe: bool = False) -> dict[str, bytes]:
 
 def boot_state(phone: Phone, probe: bool = True) -> tuple:
     """What a boot makes: files, database bytes (then, with ``probe``, the bytes after a
-    write), folders, times, the sizes stand-ins stand for, logcat and the home screen."""
-    files, databases, folders, times, sizes = phone.storage.snapshot()
+    write), folders, times, the sizes stand-ins stand for, the databases' layouts, logcat
+    and the home screen."""
+    files, databases, folders, times, sizes, layouts = phone.storage.snapshot()
     written = images(phone.storage, probe=True) if probe else None
     screen = phone.logcat_lines(), phone.hierarchy_xml()
-    return files, databases, written, folders, times, sizes, *screen
+    return files, databases, written, folders, times, sizes, layouts, *screen
 
 
 @pytest.mark.parametrize("seed", [0, 7, 123456])

@@ -207,19 +207,32 @@ def test_random_element_actions_crash_no_app(task_id: str) -> None:
 
 @pytest.mark.parametrize("task_id", sorted(shipped_tasks()))
 def test_random_commands_crash_no_app_and_play_again_alike(task_id: str) -> None:
-    """Played twice from the same seeds, the commands lead to the same rewards, errors and
-    screens step by step: nothing the apps do under input depends on more than the seed."""
-    runs = []
-    for _ in range(2):
-        env, _, rng = played(task_id, action_space="gesture", action_options={})
-        try:
-            runs.append(random_commands(env, rng))
-        finally:
-            env.close()
-    (crashes, trace), (_, again) = runs
+    """Played again from the same seeds in an env that played another episode first, the
+    commands lead to the same rewards, errors and screens step by step: after a reset with
+    the seed of that episode (the phone goes back to its boot state) and after one with a
+    new seed. A reset leaves nothing of the last episode behind, and nothing the apps do
+    under input depends on more than the seed."""
+    env, _, rng = played(task_id, action_space="gesture", action_options={})
+    try:
+        crashes, trace = random_commands(env, rng)
+    finally:
+        env.close()
     assert crashes == []
-    for step, (first, second) in enumerate(zip(trace, again, strict=True)):
-        assert first == second, f"the two plays differ at command {step}"
+    again = random.Random(zlib.crc32(task_id.encode()))
+    seed = again.randrange(2**31)
+    state = again.getstate()  # where the first play's commands started
+    env = make_env(task_id, action_space="gesture", observation="text")
+    try:
+        for first, reset in ((seed, "the same seed"), (seed + 1, "a new seed")):
+            env.reset(seed=first)
+            random_commands(env, random.Random(first), actions=ACTIONS // 2)  # another episode
+            env.reset(seed=seed)
+            again.setstate(state)
+            replayed = random_commands(env, again)[1]
+            for step, (one, other) in enumerate(zip(trace, replayed, strict=True)):
+                assert one == other, f"after a reset with {reset}: command {step} differs"
+    finally:
+        env.close()
 
 
 def command_digests(task_ids: list[str]) -> dict[str, str]:

@@ -21,7 +21,7 @@ import posixpath
 import re
 import sqlite3
 import threading
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
 
@@ -32,10 +32,16 @@ _PRAGMA = re.compile(r"\bPRAGMA\b", re.IGNORECASE)
 _TOTAL_CHANGES = operator.attrgetter("total_changes")
 
 StorageSnapshot = tuple[
-    dict[str, bytes], dict[str, bytes], frozenset[str], dict[str, int], dict[str, int]
+    dict[str, bytes],
+    dict[str, bytes],
+    frozenset[str],
+    dict[str, int],
+    dict[str, int],
+    dict[str, Hashable],
 ]
-"""Files, database images, explicitly made folders, recorded modification times and the
-sizes stand-in files stand for."""
+"""Files, database images, explicitly made folders, recorded modification times, the sizes
+stand-in files stand for, and the layout of each database image made from its schema
+(``Storage`` says why it matters)."""
 FILES = ("files",)
 """The key under which reading the file tree and changing it are reported."""
 
@@ -167,8 +173,13 @@ class Storage:
         move keeps it; new content (``write``) drops it. What is read, pulled or pushed is
         the stand-in bytes themselves."""
         self._generation = 0
-        self._spare: list[sqlite3.Connection] = []
-        """Connections of the databases ``clear`` dropped, kept to hold the next ones made."""
+        self._spare: dict[Hashable, list[sqlite3.Connection]] = {}
+        """Connections of the databases ``clear`` dropped, by layout, kept to hold the next
+        ones made of that layout."""
+        self._layouts: dict[str, Hashable] = {}
+        """The layout of each database made from its schema (``make_databases``), or
+        brought back as one (``restore``): the key of its ``_Template``. A database loaded
+        whole from a file has none."""
         self._loaded = False
         """Whether a database image was loaded whole (pushed or restored) since ``clear``."""
         self._directories: dict[str, set[str]] | None = None
@@ -473,7 +484,10 @@ class Storage:
         scratch = _Template.scratch()
         for path, image in images.items():
             scratch.deserialize(image)
-            conn = self._databases[path] = self._spare.pop() if self._spare else _connect()
+            layout = templates[path].key
+            spare = self._spare.get(layout)
+            conn = self._databases[path] = spare.pop() if spare else _connect()
+            self._layouts[path] = layout
             scratch.backup(conn)
             # The copy bears the backup's own schema cookie; the script's makes it identical.
             conn.execute(f"PRAGMA schema_version = {templates[path].cookie}")
@@ -520,6 +534,7 @@ class Storage:
         for path in dropped:
             self._databases.pop(path).close()
             self._made.pop(path, None)
+            self._layouts.pop(path, None)
         self._paths_removed([*dropped, *(p for p in unmade if p not in dropped)])
 
     # files ------------------------------------------------------------------------------
@@ -556,6 +571,7 @@ class Storage:
             if old is not None:
                 old.close()
             self.databases[path] = conn
+            self._layouts.pop(path, None)
             self._made.pop(path, None)
             self._loaded = True
             self._paths_added([path])
@@ -888,16 +904,27 @@ class Storage:
     # snapshots --------------------------------------------------------------------------
     def snapshot(self) -> StorageSnapshot:
         databases = {path: _image(conn) for path, conn in self.databases.items()}
+        layouts = {path: self._layouts[path] for path in databases if path in self._layouts}
         return (
             dict(self.files),
             databases,
             frozenset(self.folders),
             dict(self.times),
             dict(self.sizes),
+            layouts,
         )
 
     def restore(self, snapshot: StorageSnapshot) -> None:
-        files, databases, folders, times, sizes = snapshot
+        """Go back to ``snapshot``. A database image is loaded into the connection that
+        holds the database now where both are of one layout, else into a new connection:
+        SQLite tells a statement prepared on a connection that the database under it
+        changed by the schema cookie alone, and one loaded whole brings a cookie that
+        databases of other tables may share (those made from their schemas have their
+        scripts' cookies), so a statement kept for another layout would read the wrong
+        pages ("database disk image is malformed"). ``clear`` keeps connections for
+        ``make_databases`` by layout too: a connection holds databases of one layout all
+        its life."""
+        files, databases, folders, times, sizes, layouts = snapshot
         self._replaced()
         self._files = dict(files)
         self.folders = set(folders)
@@ -905,15 +932,21 @@ class Storage:
         self.sizes = dict(sizes)
         for path in [p for p in self.databases if p not in databases]:
             self.databases.pop(path).close()
+            self._layouts.pop(path, None)
         for path, data in databases.items():
             conn = self.databases.get(path)
-            if not data and conn is not None:  # (an empty image cannot be loaded: start anew)
-                conn.close()
+            layout = layouts.get(path)
+            kept = layout is not None and self._layouts.get(path) == layout
+            if conn is not None and not (kept and data):
+                conn.close()  # (an empty image cannot be loaded: a new connection holds none)
                 conn = None
-            conn = conn or _connect()
+            conn = self.databases[path] = conn or _connect()
             if data:
                 conn.deserialize(data)
-            self.databases[path] = conn
+            if layout is None:
+                self._layouts.pop(path, None)
+            else:
+                self._layouts[path] = layout
         self._loaded = True
         self._writes.clear()
         self._files_changed()
@@ -941,22 +974,26 @@ class Storage:
         """
         self._replaced()
         self._files, self.folders, self.times, self.sizes = {}, set(), {}, {}
-        for conn in self._databases.values():
-            if self._loaded or conn.in_transaction:
+        for path, conn in self._databases.items():
+            layout = self._layouts.get(path)
+            if self._loaded or conn.in_transaction or layout is None:
                 conn.close()
             else:
-                self._spare.append(conn)
+                self._spare.setdefault(layout, []).append(conn)
         self.databases.clear()
+        self._layouts.clear()
         self._loaded = False
         self._writes.clear()
         self._files_changed()
 
     def close(self) -> None:
         self._replaced()
-        for conn in [*self._databases.values(), *self._spare]:
+        spares = [conn for kept in self._spare.values() for conn in kept]
+        for conn in [*self._databases.values(), *spares]:
             conn.close()
         self._databases.clear()
         self._spare.clear()
+        self._layouts.clear()
 
 
 @cache

@@ -1,0 +1,70 @@
+"""Databases brought back from a snapshot read as they were, whatever their connections
+served before.
+
+SQLite tells a prepared statement that its database changed under it by the schema cookie
+alone. The phone's databases are made with the cookie their schema script gives
+(``Storage.make_databases``), so two apps' databases of different tables often share one, and
+a connection that served one app's database may hold statements prepared for it (Python's
+``sqlite3`` keeps them by their SQL). A database loaded whole into such a connection would be
+read through the old statements: the wrong pages, "database disk image is malformed".
+"""
+
+from __future__ import annotations
+
+from mobile_gym.commands import Command, run_command
+from mobile_gym.registration import make_env
+from mobile_gym.sim.system.storage import Storage
+
+PREFERENCES_FIRST = """
+CREATE TABLE preferences (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT);
+"""
+PREFERENCES_SECOND = """
+CREATE TABLE contacts (id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE preferences (key TEXT PRIMARY KEY, value TEXT);
+"""
+"""Two schemas with a ``preferences`` table in other pages and the same schema cookie."""
+READ = "SELECT value FROM preferences WHERE key = ?"
+
+
+def _cookie(storage: Storage, package: str) -> int:
+    return storage.database(package, "app").execute("PRAGMA schema_version").fetchone()[0]
+
+
+def test_a_restored_database_reads_as_it_was_in_a_connection_that_served_another() -> None:
+    storage = Storage()
+    storage.make_databases("org.first", {"app": PREFERENCES_FIRST})
+    first = storage.database("org.first", "app")
+    first.execute("INSERT INTO preferences VALUES ('theme', 'dark')")
+    assert [tuple(row) for row in first.execute(READ, ("theme",))] == [("dark",)]  # kept
+    cookie = _cookie(storage, "org.first")
+    storage.clear()  # its connection is kept to hold the next database made
+    storage.make_databases("org.second", {"app": PREFERENCES_SECOND})
+    second = storage.database("org.second", "app")
+    second.execute("INSERT INTO preferences VALUES ('sort', 'name')")
+    assert _cookie(storage, "org.second") == cookie  # what the kept statement goes by
+    snapshot = storage.snapshot()
+    second.execute("INSERT INTO preferences VALUES ('sort_order', 'desc')")
+
+    storage.restore(snapshot)
+
+    restored = storage.database("org.second", "app")
+    assert [tuple(row) for row in restored.execute(READ, ("sort",))] == [("name",)]
+    assert [tuple(row) for row in restored.execute("SELECT key FROM preferences")] == [("sort",)]
+    assert restored.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_contacts_opens_after_a_notes_task_is_reset_twice_with_one_seed() -> None:
+    """The phone's own case: a Notes task's database read its preferences through a
+    connection that the second reset's Contacts database then got."""
+    env = make_env("mab.note_delete", action_space="gesture", observation="text")
+    try:
+        env.reset(seed=5)
+        env.reset(seed=5)
+        base = env.unwrapped
+        run_command(base, Command("open_app", app="Contacts"))
+        phone = base.device.phone
+        assert phone.crashes.count == 0, "\n".join(phone.logcat_lines(fmt="brief")[0][-12:])
+        assert phone.foreground_package == "com.simplemobiletools.contacts.pro"
+    finally:
+        env.close()
