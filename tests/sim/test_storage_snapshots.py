@@ -38,7 +38,7 @@ def test_a_restored_database_reads_as_it_was_in_a_connection_that_served_another
     first.execute("INSERT INTO preferences VALUES ('theme', 'dark')")
     assert [tuple(row) for row in first.execute(READ, ("theme",))] == [("dark",)]  # kept
     cookie = _cookie(storage, "org.first")
-    storage.clear()  # its connection is kept to hold the next database made
+    storage.clear()  # its connection is kept to hold a database made next
     storage.make_databases("org.second", {"app": PREFERENCES_SECOND})
     second = storage.database("org.second", "app")
     second.execute("INSERT INTO preferences VALUES ('sort', 'name')")
