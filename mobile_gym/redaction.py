@@ -65,15 +65,20 @@ _SCHEMES = r"(?:bearer|basic|token|digest)"
 _LABELLED = re.compile(
     rf"(?i)(\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?(?:{_SCHEMES}\s+)?|\bbearer\s+)"
     rf"(?!{_SCHEMES}\b)({_CHARS}+)"
-    r"|(\b[\w-]*?(?:api[_-]?key|access[_-]?key|secret|password|passwd|token)"
+    r"|((?:api[_-]?key|access[_-]?key|secret|password|passwd|token)"
     r"[\"']?\s*[:=]\s*[\"']?)"
     rf"({_CHARS}{{{MIN_SECRET_CHARS},}})"
 )
-"""A header's or a field's credential: group 1 or 3 is the label kept, 2 or 4 the value."""
+"""A header's or a field's credential: group 1 or 3 is the label kept, 2 or 4 the value.
+A field's label is matched from its keyword (``OPENAI_API_KEY=`` from ``KEY=``): what stands
+before the keyword stays as it is either way, and a pattern that also matched the words
+before it took time growing with the square of a long run of hyphenated words."""
 
-_URL_PASSWORD = re.compile(r"(?i)(\b[a-z][a-z0-9+.-]*://[^\s/:@]*:)([^\s/@]+)(?=@)")
+_URL_PASSWORD = re.compile(r"(?i)(\b[a-z][a-z0-9+.-]{0,63}://[^\s/:@]*:)([^\s/@]+)(?=@)")
 """A URL's user and password (``scheme://user:password@host``): group 1 is kept, 2 is the
-password."""
+password. A scheme is taken to be at most 64 characters long (registered ones are under
+40): a scheme of any length had the pattern read a long run of dotted words again from each
+word, a time growing with its square."""
 
 _SHAPES = re.compile(
     r"\b(?:sk-[A-Za-z0-9_-]{16,}|hf_[A-Za-z0-9]{20,}|gh[pousr]_[A-Za-z0-9]{20,}"

@@ -129,7 +129,9 @@ such an alias counts only right after a number (``7 am``)."""
 USERS = ("simulated", "llm")
 """The users an env can give its episodes (``make_user_factory``)."""
 
-_POSSESSIVE = re.compile(r"(\w+)['\u2019]s\b")
+_POSSESSIVE = re.compile(r"(?<!\w)(\w+)['\u2019]s\b")
+"""A possessive ``'s`` and the word before it, read from the word's start only: tried
+inside a word as well, a question of one long word took time growing with its square."""
 _APOSTROPHE = re.compile(r"['\u2019]")
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 """Chinese characters, as a range of a regex character class."""

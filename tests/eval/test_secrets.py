@@ -21,6 +21,7 @@ from mobile_gym.cli import app
 from mobile_gym.eval import RunSettings, episodes, select_tasks
 from mobile_gym.eval.console import run_with_progress
 from tests.agents.scripted_llm import Reply, Request, ScriptedLLM, failure
+from tests.deadline import within
 
 KEY = "Zq7uPw-not-a-known-shape-4481"
 """An API key of no known shape: only knowing its value can hide it."""
@@ -199,6 +200,18 @@ def test_labelled_and_shaped_secrets_are_redacted(text: str, expected: str) -> N
     from mobile_gym.redaction import redact
 
     assert redact(text) == expected
+
+
+@pytest.mark.parametrize("run", ["a-" * 200_000, "a." * 200_000], ids=["hyphens", "dots"])
+def test_long_runs_of_short_words_are_redacted_at_once(run: str) -> None:
+    """A field's label and a URL's scheme were matched from every word of a run of words
+    joined by hyphens or dots (a typed text, an observation): 400,000 characters took about
+    an hour and a half."""
+    from mobile_gym.redaction import redact
+
+    text = f"{run} api_key=abcdefgh1234 {run}x://bob:pw@db"
+    expected = f"{run} api_key={REDACTED} {run}x://bob:{REDACTED}@db"
+    assert within(20, lambda: redact(text)) == expected
 
 
 def test_a_secret_redacted_in_a_hierarchy_leaves_it_well_formed() -> None:

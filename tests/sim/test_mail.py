@@ -12,6 +12,7 @@ from mobile_gym.sim import Phone
 from mobile_gym.sim import input as ev
 from mobile_gym.sim.apps.mail import MAIN, PACKAGE, STATE_JSON, VIEW
 from mobile_gym.sim.driver import Driver
+from tests.deadline import within
 from tests.sim.conftest import opened, statements_while_rebuilt
 
 SEED = 3
@@ -437,6 +438,26 @@ def test_an_inbox_pushed_as_state_json_replaces_the_inbox(phone: Phone, d: Drive
         app_log(phone)[-1]
         == "Attachment downloaded: name=receipt.jpg path=/sdcard/Download/receipt.jpg"
     )
+
+
+def test_a_sender_padded_with_spaces_is_read_at_once(phone: Phone, d: Driver) -> None:
+    """The ``from`` header of a pushed inbox was read by a pattern whose cost grew with the
+    cube of the spaces around the name: 5,000 spaces took about a minute."""
+    padding = " " * 20_000
+    senders = [f"{padding}Daniel{padding}<{padding}dan@example.com{padding}>{padding}", padding]
+    pushed = [
+        {"headers": {"from": sender, "subject": f"Mail {i}"}} for i, sender in enumerate(senders)
+    ]
+    phone.storage.write(STATE_JSON, json.dumps({"mails": pushed}).encode())
+
+    def inbox() -> list[tuple[str, str]]:
+        d.tap(desc="Open navigation drawer")
+        d.key("BACK")
+        return sorted(
+            (m["sender_name"], m["sender_address"]) for m in mails(phone, "folder = 'inbox'")
+        )
+
+    assert within(20, inbox) == [("", ""), ("Daniel", "dan@example.com")]
 
 
 def test_a_malformed_inbox_file_is_logged_and_skipped(phone: Phone, d: Driver) -> None:

@@ -31,6 +31,7 @@ from mobile_gym.tasks.user import (
 )
 from mobile_gym.wrappers.rl import tokenize
 from tests.agents.scripted_llm import ScriptedLLM, completion, last_user_text
+from tests.deadline import within
 from tests.tasks.tasktools import act, click, spec, task_data, write_task
 
 Cases = list[tuple[str, str]]
@@ -588,3 +589,17 @@ def test_a_person_named_in_full_is_asked_for_by_first_name() -> None:
     assert user.reply("What is Sam Smith's number?") == reply
     assert user.reply("What's Nina's phone number?") == REFUSAL  # someone else
     assert user.reply("What's Sam's email?") == REFUSAL  # another thing of Sam's
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["a" * 1_000_000, "7" * 1_000_000, "的" * 300_000, "_" * 1_000_000],
+    ids=["letters", "digits", "chinese", "underscores"],
+)
+def test_a_question_of_one_huge_word_is_answered_at_once(word: str) -> None:
+    """A possessive ``'s`` was looked for from every character of a word: a question of one
+    word of a million letters took hours (a hundred thousand, minutes)."""
+    user = SimulatedUser(knowledge(MISSING_FACT))
+    assert within(20, lambda: user.reply(word)) == REFUSAL
+    asked = word + " What is Kevin's number? " + word
+    assert within(20, lambda: user.reply(asked)) == KEVIN

@@ -9,16 +9,21 @@ from __future__ import annotations
 
 import re
 import shlex
+import threading
 
 import adbutils
 import pytest
 
 from mobile_gym.device.sim import SimDevice
 from mobile_gym.sim.adb_server import AdbServer
+from mobile_gym.sim.adb_server.device import ServedDevice
+from mobile_gym.sim.adb_server.faults import Faults
+from mobile_gym.sim.adb_server.shell.runtime import Shell
 from mobile_gym.sim.apps import contacts, sms_messenger
 from mobile_gym.sim.apps.contacts.app import ContactsApp
 from mobile_gym.sim.driver import find_all
 from mobile_gym.sim.phone import Phone
+from tests.deadline import within
 from tests.sim.adb_server.raw_client import Run, ShellResult, ok
 from tests.sim.adb_server.sim_device_fixtures import (  # noqa: F401
     adb_cli,
@@ -58,6 +63,26 @@ def contact_rows(device: SimDevice, sql: str, *params: object) -> list[tuple]:
     return device.query(CONTACTS, contacts.DATABASE, sql, list(params))
 
 
+class Collected:
+    """A shell's output kept (the client of a served shell, in this process)."""
+
+    def __init__(self) -> None:
+        self.out = bytearray()
+        self.err = bytearray()
+
+    def stdout(self, data: bytes) -> None:
+        self.out += data
+
+    def stderr(self, data: bytes) -> None:
+        self.err += data
+
+    def client_gone(self) -> bool:
+        return False
+
+    def stdin(self) -> bytes:
+        return b""
+
+
 # settings --------------------------------------------------------------------------------------
 def test_settings_rows_print_as_android_prints_them(sh: Run) -> None:
     out = ok(sh("content query --uri content://settings/global --where \"name='wifi_on'\""))
@@ -69,6 +94,31 @@ def test_settings_rows_print_as_android_prints_them(sh: Run) -> None:
     assert {"name": "screen_brightness", "value": "128"} in rows(out)
     out = ok(sh("content query --uri content://settings/secure --where \"name='nothing_here'\""))
     assert out == "No result found.\n"
+
+
+def test_a_projection_of_long_runs_of_spaces_is_read_at_once() -> None:
+    """The columns of ``--projection`` were split by a pattern that read a run of spaces
+    again from each space where no colon ended it: a million of them took hours. (A line
+    through ADB holds at most 64 KiB; this shell runs in the test's process.)"""
+    device = ServedDevice("emulator-5554", 1, Phone(seed=0))
+    spaces = " " * 1_000_000
+    where = " --where \"name='screen_brightness'\""
+    query = "content query --uri content://settings/system --projection "
+
+    def run(projection: str) -> tuple[int, bytes]:
+        output = Collected()
+        shell = Shell(device, Faults([device.serial]), output, threading.Event())
+        return shell.run(query + projection + where), bytes(output.out + output.err)
+
+    assert within(20, lambda: run(f"'name{spaces}:{spaces}value'")) == (
+        0,
+        b"Row: 0 name=screen_brightness, value=128\n",
+    )
+    assert within(20, lambda: run(f"'name{spaces}x:value'")) == (
+        1,
+        b"Error while accessing provider:settings\n"
+        b"android.database.sqlite.SQLiteException: no such column: name" + spaces.encode() + b"x\n",
+    )
 
 
 def test_settings_writes_change_what_signals_read(sh: Run, sim_device: SimDevice) -> None:

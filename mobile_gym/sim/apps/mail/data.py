@@ -79,7 +79,8 @@ COLUMNS = (
     "id, folder, sender_name, sender_address, to_address, cc, bcc, subject, body, date, read, "
     "starred, labels, attachments, reply_to, attachment_paths"
 )
-_ADDRESS = re.compile(r"^[^@\s,;]+@[^@\s,;]+\.[^@\s,;]+$")
+_ADDRESS_PART = re.compile(r"[^@\s,;]+")
+"""The local part or the domain of an address: no space, comma, semicolon or second @."""
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,14 @@ def split(text: str) -> list[str]:
 
 
 def is_address(text: str) -> bool:
-    return _ADDRESS.match(text.strip()) is not None
+    """Whether ``text`` (stripped) is ``local@domain``, the domain with a dot inside it."""
+    local, at, domain = text.strip().partition("@")
+    return (
+        bool(at)
+        and _ADDRESS_PART.fullmatch(local) is not None
+        and _ADDRESS_PART.fullmatch(domain) is not None
+        and "." in domain[1:-1]
+    )
 
 
 def mail(ctx: AppContext, mail_id: int) -> Mail | None:

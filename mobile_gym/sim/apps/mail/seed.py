@@ -140,11 +140,15 @@ def _ms(at: dt.datetime) -> int:
 
 
 def _sender(text: str) -> tuple[str, str]:
-    """(name, address) of ``Name <address>``, ``address`` or a bare name."""
-    found = re.match(r"^\s*\"?([^\"<]*?)\"?\s*<([^>]+)>\s*$", text)
-    if found:
-        return found.group(1).strip(), found.group(2).strip()
+    """(name, address) of ``Name <address>`` (the name may be quoted), ``address`` or a bare
+    name."""
     text = text.strip()
+    name, bracket, rest = text.partition("<")
+    name = name.strip()
+    name = name.removeprefix('"').removesuffix('"')  # (one quote each side, either optional)
+    address = rest.removesuffix(">")
+    if bracket and address and len(address) < len(rest) and ">" not in address and '"' not in name:
+        return name.strip(), address.strip()
     return ("", text) if "@" in text else (text, "")
 
 

@@ -14,7 +14,6 @@ with status 1 (Android's tool exits 0 even then, which helps no caller).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from mobile_gym.sim.adb_server.shell.invocation import Command, CommandError, Invocation
@@ -51,7 +50,6 @@ _OPTIONS = {
     "delete": ("--uri", "--user", "--where"),
 }
 _USERS = ("0", "current", "-2")
-_PROJECTION_SEPARATOR = re.compile(r"\s*:\s*")
 _INTEGER_BITS = {"i": 32, "l": 64}
 """Bits of Java's ``int`` (``i:``) and ``long`` (``l:``), which bound integers must fit."""
 
@@ -130,7 +128,7 @@ def _parse(args: list[str]) -> _Request:
         elif option == "--user" and value not in _USERS:
             raise _usage_error(f"The phone has one user, 0; got --user {value}")
         elif option == "--projection":
-            request.projection = _PROJECTION_SEPARATOR.split(value.strip())
+            request.projection = [name.strip() for name in value.strip().split(":")]
         elif option == "--where":
             request.where = value
         elif option == "--sort":
