@@ -70,9 +70,9 @@ _LABELLED = re.compile(
     rf"({_CHARS}{{{MIN_SECRET_CHARS},}})"
 )
 """A header's or a field's credential: group 1 or 3 is the label kept, 2 or 4 the value.
-A field's label is matched from its keyword (``OPENAI_API_KEY=`` from ``KEY=``): what stands
-before the keyword stays as it is either way, and a pattern that also matched the words
-before it took time growing with the square of a long run of hyphenated words."""
+A field's label is matched from its keyword (``OPENAI_API_KEY=`` from ``API_KEY=``): what
+stands before the keyword stays as it is either way, and a pattern that also matched the
+words before it took time growing with the square of a long run of hyphenated words."""
 
 _URL_PASSWORD = re.compile(r"(?i)(\b[a-z][a-z0-9+.-]{0,63}://[^\s/:@]*:)([^\s/@]+)(?=@)")
 """A URL's user and password (``scheme://user:password@host``): group 1 is kept, 2 is the
