@@ -3,7 +3,9 @@
 call must return well within ``seconds``, where the old cost was minutes or hours.
 
 The call runs in a forked child process, ended at the deadline: a regular expression holds
-the interpreter lock until it is done, so a thread could not be waited for."""
+the interpreter lock until it is done, so a thread could not be waited for. The child holds
+what the test made (its phone, its fixtures) but none of the process's other threads: the
+call must not wait on a server or a lock of theirs."""
 
 from __future__ import annotations
 
