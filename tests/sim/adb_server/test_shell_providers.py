@@ -98,9 +98,9 @@ def test_settings_rows_print_as_android_prints_them(sh: Run) -> None:
 
 def test_a_projection_of_long_runs_of_spaces_is_read_at_once() -> None:
     """The columns of ``--projection`` were split by a pattern that read a run of spaces
-    again from each space where no colon ended it: a million of them took about half an hour. (A line
-    through ADB holds at most 64 KiB, which took several seconds; this shell runs in the
-    test's process.)"""
+    again from each space where no colon ended it: a million of them took about half an
+    hour. (A line through ADB holds at most 64 KiB, which took several seconds; this shell
+    runs in the test's process.)"""
     device = ServedDevice("emulator-5554", 1, Phone(seed=0))
     spaces = " " * 1_000_000
     where = " --where \"name='screen_brightness'\""
