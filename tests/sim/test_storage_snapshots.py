@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from mobile_gym.commands import Command, run_command
 from mobile_gym.registration import make_env
-from mobile_gym.sim.system.storage import Storage
+from mobile_gym.sim.system.storage import Storage, database_path
 
 PREFERENCES_FIRST = """
 CREATE TABLE preferences (key TEXT PRIMARY KEY, value TEXT);
@@ -68,3 +68,29 @@ def test_contacts_opens_after_a_notes_task_is_reset_twice_with_one_seed() -> Non
         assert phone.foreground_package == "com.simplemobiletools.contacts.pro"
     finally:
         env.close()
+
+
+def test_a_database_made_anew_at_a_deleted_path_is_not_taken_for_the_deleted_layout() -> None:
+    """A database deleted and made again at its path by first use is of no known layout: a
+    snapshot of it is loaded into a connection of its own, not into one that holds
+    statements for the layout the deleted database had."""
+    storage = Storage()
+    storage.make_databases("org.first", {"app": PREFERENCES_FIRST})
+    storage.delete(database_path("org.first", "app"))
+    remade = storage.database("org.first", "app")  # made empty by its first use
+    remade.executescript(PREFERENCES_SECOND)
+    remade.execute("INSERT INTO preferences VALUES ('sort', 'name')")
+    remade.commit()
+    snapshot = storage.snapshot()
+    storage.restore(snapshot)  # (a reset to it: the layout it records is the one kept)
+    storage.clear()
+    storage.make_databases("org.first", {"app": PREFERENCES_FIRST})
+    first = storage.database("org.first", "app")
+    first.execute("INSERT INTO preferences VALUES ('theme', 'dark')")
+    assert [tuple(row) for row in first.execute(READ, ("theme",))] == [("dark",)]  # kept
+
+    storage.restore(snapshot)
+
+    restored = storage.database("org.first", "app")
+    assert [tuple(row) for row in restored.execute(READ, ("sort",))] == [("name",)]
+    assert restored.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

@@ -623,6 +623,7 @@ class Storage:
             self._database_at(path).close()
             del self._databases[path]
             self._made.pop(path, None)
+            self._layouts.pop(path, None)
         elif path in self.files:
             del self.files[path]
             self.times.pop(path, None)
