@@ -29,7 +29,7 @@ from mobile_gym.checks import check_int, check_json, check_number, check_text, s
 from mobile_gym.device.base import DeviceError
 from mobile_gym.sim.driver import find_all
 from mobile_gym.sim.keys import key_name
-from mobile_gym.spaces import STATUSES, TEXT_LENGTH, ActionType
+from mobile_gym.spaces import NO_FOCUSED_FIELD, STATUSES, TEXT_LENGTH, ActionType
 from mobile_gym.timing import FRAME_MS
 
 VERBS = (
@@ -179,9 +179,20 @@ def run_command(env: Any, command: Command) -> StepResult:
     if command.verb == "open_app":
         return _open_app(env, command.app)
     result = actions.play(env, touches(command))
-    if command.verb == "type" and command.x is not None and _typing_tap_counts(env):
-        result[4]["task_actions"] = 2
+    if command.verb == "type" and command.x is not None:
+        if result[4]["action_error"] == NO_FOCUSED_FIELD:
+            result = _with_error(result, _missed_field(command))
+        if _typing_tap_counts(env):
+            result[4]["task_actions"] = 2
     return result
+
+
+def _missed_field(command: Command) -> str:
+    """The error of a ``type`` whose tap put no text field in focus."""
+    return (
+        f"type: the tap at ({command.x:.3g}, {command.y:.3g}) put no text field in focus, so"
+        " nothing was typed (a dialog, menu or sheet in front of the field takes such a tap)"
+    )
 
 
 def _typing_tap_counts(env: Any) -> bool:

@@ -78,6 +78,7 @@ from mobile_gym.device.factory import open_device
 from mobile_gym.device.sim import SimDevice
 from mobile_gym.spaces import (
     KEYS,
+    NO_FOCUSED_FIELD,
     STATUSES,
     TEXT_LENGTH,
     ActionType,
@@ -549,7 +550,7 @@ class MobileEnv(gym.Env[dict[str, Any], dict[str, Any]], RefusesCopies):
             self.device.wait(FRAME_MS)
         elif kind is ActionType.TEXT:
             if not self.device.text(text):
-                return "TEXT had no effect: no text field has focus"
+                return NO_FOCUSED_FIELD
         elif kind is ActionType.KEY:
             return self._key(action.get("key"))
         else:

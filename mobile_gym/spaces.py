@@ -205,6 +205,9 @@ KEYS: tuple[str, ...] = tuple(sorted(KEYCODES, key=lambda name: (KEYCODES[name],
 
 STATUSES = ("complete", "infeasible")
 
+NO_FOCUSED_FIELD = "TEXT had no effect: no text field has focus"
+"""The ``action_error`` of a ``TEXT`` action while no text field has focus."""
+
 TEXT_LENGTH = 4096
 """The longest text an action carries (typed, answered, asked) and an instruction or a
 user's reply holds, unless a space says otherwise."""

@@ -269,6 +269,24 @@ def test_typing_empty_text_into_a_field_is_invalid() -> None:
     assert state(env) == before  # not even the tap on the field
 
 
+def test_typing_into_a_field_under_a_dialog_says_the_tap_missed_it() -> None:
+    """The Gallery's search field stays listed under its "Filter media" dialog, as a node of
+    the window beneath; the tap of a ``type`` on it lands on the dialog's scrim, which
+    closes the dialog, so no field takes focus and nothing is typed: the error says so in
+    the agent's terms (a tap, no field in focus), not those of the touch-level TEXT step."""
+    env = element_env("mab.gallery_filter_by_images_and_videos", with_text=True)
+    _, info = env.reset(seed=0)
+    _, _, _, _, info = env.step({"verb": "click", "index": find(info, "Filter media")})
+    assert {"Images", "Videos", "OK"} <= set(labels(info))
+    field = find(info, "Search folders", "input")
+    _, _, _, _, info = env.step({"verb": "type", "index": field, "text": "Camera"})
+    error = info["action_error"]
+    assert error.startswith("type: the tap at (0.373, 0.0654) put no text field in focus")
+    assert "nothing was typed" in error and "TEXT" not in error
+    assert "OK" not in labels(info)  # the tap closed the dialog
+    assert [e["label"] for e in info["elements"] if e["tag"] == "input"] == ["Search folders"]
+
+
 def test_a_verb_the_element_does_not_support_is_invalid() -> None:
     env = element_env()
     env.reset(seed=0)
