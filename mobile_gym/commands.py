@@ -190,7 +190,7 @@ def run_command(env: Any, command: Command) -> StepResult:
 def _missed_field(command: Command) -> str:
     """The error of a ``type`` whose tap put no text field in focus."""
     return (
-        f"type: the tap at ({command.x:.3g}, {command.y:.3g}) put no text field in focus, so"
+        f"type: the tap at ({command.x:.3f}, {command.y:.3f}) put no text field in focus, so"
         " nothing was typed (a dialog, menu or sheet in front of the field takes such a tap)"
     )
 

@@ -281,7 +281,7 @@ def test_typing_into_a_field_under_a_dialog_says_the_tap_missed_it() -> None:
     field = find(info, "Search folders", "input")
     _, _, _, _, info = env.step({"verb": "type", "index": field, "text": "Camera"})
     error = info["action_error"]
-    assert error.startswith("type: the tap at (0.373, 0.0654) put no text field in focus")
+    assert error.startswith("type: the tap at (0.373, 0.065) put no text field in focus")
     assert "nothing was typed" in error and "TEXT" not in error
     assert "OK" not in labels(info)  # the tap closed the dialog
     assert [e["label"] for e in info["elements"] if e["tag"] == "input"] == ["Search folders"]
