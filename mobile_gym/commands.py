@@ -87,9 +87,9 @@ class Command:
             self._check_fields()
         except ValueError as exc:
             raise CommandError(f"{verb}: {exc}") from None
-        if verb in ("click", "double_tap", "long_press", "swipe") and (
-            self.x is None or self.y is None
-        ):
+        if (self.x is None) != (self.y is None):
+            raise CommandError(f"{verb}: a position needs both x and y, got only one")
+        if verb in ("click", "double_tap", "long_press", "swipe") and self.x is None:
             raise CommandError(f"{verb} needs a position")
         if verb == "swipe" and (self.x2 is None or self.y2 is None):
             raise CommandError("swipe needs an end position")

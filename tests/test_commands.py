@@ -114,7 +114,10 @@ def test_open_app_has_no_fixed_touch_sequence() -> None:
         (Command("wait", ms=-1), "wait: ms must be an integer in 0..60000, got -1"),
         (Command("wait", ms=True), "wait: ms must be an integer in 0..60000, got True"),
         (Command("answer", arguments=[]), "answer: arguments must be a JSON object, got []"),  # type: ignore[arg-type]
-        (Command("click", x=0.5), "click needs a position"),
+        (Command("click"), "click needs a position"),
+        (Command("click", x=0.5), "click: a position needs both x and y, got only one"),
+        (Command("type", y=0.5, text="a"), "type: a position needs both x and y, got only one"),
+        (Command("scroll", x=0.5, direction="down"), "scroll: a position needs both x"),
         (Command("swipe", 0.5, 0.5), "swipe needs an end position"),
         (Command("scroll", direction="sideways"), "scroll direction must be one of"),
         (Command("key", key="NOPE"), "unknown Android key"),
