@@ -180,7 +180,7 @@ def run_command(env: Any, command: Command) -> StepResult:
         return _open_app(env, command.app)
     result = actions.play(env, touches(command))
     if command.verb == "type" and command.x is not None:
-        if result[4]["action_error"] == NO_FOCUSED_FIELD:
+        if result[4].get("action_error") == NO_FOCUSED_FIELD:
             result = _with_error(result, _missed_field(command))
         if _typing_tap_counts(env):
             result[4]["task_actions"] = 2
