@@ -344,20 +344,32 @@ def _executor(name: str, address: str | None, cpus: float, concurrency: int, wor
 def replay(
     trajectories: Annotated[
         list[Path],
-        typer.Argument(help="Trajectory files (RUN/trajectories/<task>/seed<N>.jsonl)."),
+        typer.Argument(
+            help="Trajectory files (RUN/trajectories/<task>/seed<N>.jsonl), or folders of"
+            " them (a run folder, its trajectories or one task's: every .jsonl file below it)."
+        ),
     ],
 ) -> None:
     """Play each recorded trajectory's actions again on a fresh env and check that the same
-    rewards, events and success come out: one verdict line per file, in order.
+    rewards, events and success come out: one verdict line per file, in order (a folder's
+    files in sorted order).
 
     Each file is identical, differs (at its first differing step) or cannot be replayed
     (an error line on stderr with the reason); the exit status is the worst of them: 0 when
-    every episode is identical, 1 when one differs, 2 when a file cannot be replayed. An
-    episode that ended in an infrastructure error (outcome error) is not compared: its
-    line says so, and it leaves the exit status as it is."""
+    every episode is identical, 1 when one differs, 2 when a file cannot be replayed (or a
+    folder holds none). An episode that ended in an infrastructure error (outcome error) is
+    not compared: its line says so, and it leaves the exit status as it is."""
     status = 0
     for path in trajectories:
-        status = max(status, _replay_one(path))
+        if not path.is_dir():
+            status = max(status, _replay_one(path))
+            continue
+        found = sorted(path.rglob("*.jsonl"))
+        if not found:
+            _error(_unreplayable(path, "the folder holds no trajectory file (*.jsonl)"))
+            status = 2
+        for file in found:
+            status = max(status, _replay_one(file))
     if status:
         raise typer.Exit(status)
 

@@ -1,7 +1,7 @@
-"""``mobile-gym replay`` on many files: one verdict line per file, in order, whatever the
-others' (identical, differs, cannot be replayed, not compared), and the worst of them as
-the exit status; an episode that ended in an infrastructure error is not compared and
-leaves the status as it is."""
+"""``mobile-gym replay`` on many files (or folders of them): one verdict line per file, in
+order, whatever the others' (identical, differs, cannot be replayed, not compared), and the
+worst of them as the exit status; an episode that ended in an infrastructure error is not
+compared and leaves the status as it is."""
 
 from __future__ import annotations
 
@@ -96,3 +96,24 @@ def test_an_episode_that_ended_in_an_error_is_not_compared(
     assert status == 0
     assert line.startswith(f"not compared: {TASK} seed 0 ended in an infrastructure error (")
     assert "a resumed run plays it again" in line
+
+
+def test_a_folder_stands_for_every_trajectory_below_it_in_sorted_order(
+    files: dict[str, pathlib.Path], tmp_path: pathlib.Path
+) -> None:
+    """A run folder, its trajectories folder or one task's folder: each of its files gets
+    its verdict, in sorted order; a folder that holds none cannot be replayed."""
+    task_folder = files["identical"].parent
+    run = task_folder.parent.parent
+    expected = [f"identical: {TASK} seed 0, 4 steps", f"identical: {TASK} seed 1, 4 steps"]
+    for folder in (run, run / "trajectories", task_folder):
+        result = CliRunner().invoke(app, ["replay", str(folder)])
+        assert result.exit_code == 0, result.output
+        assert [line.split(", success")[0] for line in result.output.splitlines()] == expected
+    result = CliRunner().invoke(app, ["replay", str(tmp_path), str(files["identical"])])
+    assert result.exit_code == 2
+    empty, identical = result.output.splitlines()
+    assert empty == (
+        f"error: {tmp_path}: cannot be replayed: the folder holds no trajectory file (*.jsonl)"
+    )
+    assert identical.startswith(expected[0])
