@@ -359,6 +359,8 @@ def replay(
     every episode is identical, 1 when one differs, 2 when a file cannot be replayed (or a
     folder holds none). An episode that ended in an infrastructure error (outcome error) is
     not compared: its line says so, and it leaves the exit status as it is."""
+    from mobile_gym.eval.replay import unreplayable
+
     status = 0
     for path in trajectories:
         if not path.is_dir():
@@ -366,7 +368,7 @@ def replay(
             continue
         found = sorted(path.rglob("*.jsonl"))
         if not found:
-            _error(_unreplayable(path, "the folder holds no trajectory file (*.jsonl)"))
+            _error(unreplayable(path, "the folder holds no trajectory file (*.jsonl)"))
             status = 2
         for file in found:
             status = max(status, _replay_one(file))
@@ -376,7 +378,7 @@ def replay(
 
 def _replay_one(path: Path) -> int:
     """Replay ``path`` and print its verdict line; its exit status (``replay``)."""
-    from mobile_gym.eval.replay import ReplayFileError, read_trajectory
+    from mobile_gym.eval.replay import ReplayFileError, read_trajectory, unreplayable
     from mobile_gym.eval.replay import replay as replay_file
     from mobile_gym.tasks.schema import TaskFileError
 
@@ -389,18 +391,13 @@ def _replay_one(path: Path) -> int:
             return 0
         result = replay_file(path)
     except ReplayFileError as exc:
-        _error(_unreplayable(path, str(exc)))
+        _error(unreplayable(path, str(exc)))
         return 2
     except TaskFileError as exc:  # the task refused to start (edited since the run?)
-        _error(_unreplayable(path, "; ".join(exc.problems)))
+        _error(unreplayable(path, "; ".join(exc.problems)))
         return 2
     console.print(escape(result.verdict), highlight=False, soft_wrap=True)
     return 0 if result.identical else 1
-
-
-def _unreplayable(path: Path, problem: str) -> str:
-    """The verdict of a file that cannot be replayed: the file, then why."""
-    return f"{path}: cannot be replayed: {problem.removeprefix(f'{path}: ')}"
 
 
 def _not_compared(path: Path, header: dict[str, Any], recorded: dict[str, Any]) -> str:

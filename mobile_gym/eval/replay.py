@@ -45,6 +45,12 @@ class ReplayFileError(ValueError):
     without what a replay needs); the message names the file and the problem."""
 
 
+def unreplayable(path: str | pathlib.Path, problem: str) -> str:
+    """The verdict on trajectory ``path`` that cannot be replayed: the file, then why
+    (``problem``, which may name the file first: it is not named twice)."""
+    return f"{path}: cannot be replayed: {problem.removeprefix(f'{path}: ')}"
+
+
 @dataclass(frozen=True)
 class ReplayResult:
     """The outcome of replaying one trajectory."""

@@ -12,12 +12,11 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import sqlite3
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from functools import partial
 from typing import Any
 
 import numpy as np
-from pydantic import ValidationError
 
 from mobile_gym.device.base import Device
 from mobile_gym.sim.documents import render_document
@@ -28,9 +27,7 @@ from mobile_gym.tasks.params import (
     LATE_FIELDS,
     draw_parameters,
     fill,
-    fill_any,
-    fill_glob,
-    fill_pattern,
+    fill_model,
 )
 from mobile_gym.tasks.signals import AgentRecord, Observer, SignalBoard, SignalProbe
 from mobile_gym.tasks.user import SimulatedUser, User, UserFactory
@@ -106,27 +103,9 @@ class Episode:
         return text
 
     def _filled(self, model: Any, where: str, late: Collection[str] = ()) -> Any:
-        """``model`` with its ``{name}`` fields filled (``late`` ones kept, see
-        ``params.fill``; in a regular expression or a file glob, each value stands for its
-        text: see ``params.fill_pattern`` and ``params.fill_glob``); TaskFileError if the
-        result is invalid."""
-        label = f"{self.label}: {where}"
-        dumped = model.model_dump(by_alias=True, exclude_defaults=True)
-        fillers = {name: fill_pattern for name in model.regex_fields()}
-        fillers.update((name, fill_glob) for name in model.glob_fields())
-        escaped = {name: dumped.pop(name) for name in fillers if name in dumped}
-        data = fill_any(dumped, self.values, label, late)
-        for name, value in escaped.items():  # one text, a list (globs) or a mapping (regexes)
-            data[name] = _each_text(value, partial(fillers[name], values=self.values, where=label))
-        try:
-            return type(model).model_validate(data, context=s.FILLED)
-        except ValidationError as exc:
-            problems = [
-                f"{label}: after filling in parameters: "
-                f"{s.field_path(e['loc']) or '(value)'}: {e['msg']}"
-                for e in exc.errors()
-            ]
-            raise s.TaskFileError(problems) from None
+        """``model`` with its ``{name}`` fields filled (``params.fill_model``; ``late`` ones
+        kept); TaskFileError naming the task and ``where`` if the result is invalid."""
+        return fill_model(model, self.values, f"{self.label}: {where}", late)
 
     @contextlib.contextmanager
     def _blame(self, where: str) -> Iterator[None]:
@@ -258,13 +237,3 @@ class Episode:
             self._filled(step, f"solution.{i}", LATE_FIELDS)
             for i, step in enumerate(self.spec.solution)
         ]
-
-
-def _each_text(value: Any, fill_text: Callable[[str], str]) -> Any:
-    """``value`` (a text, a list of texts or a mapping of them) with ``fill_text`` applied to
-    each text."""
-    if isinstance(value, dict):
-        return {key: fill_text(text) for key, text in value.items()}
-    if isinstance(value, list):
-        return [fill_text(text) for text in value]
-    return fill_text(value)

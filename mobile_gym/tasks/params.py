@@ -12,14 +12,17 @@ import datetime as dt
 import glob
 import re
 import string
-from collections.abc import Collection
+from collections.abc import Callable, Collection
+from functools import partial
 from typing import Any
 
 import numpy as np
 import regex
+from pydantic import ValidationError
 
 from mobile_gym.tasks.arithmetic import ExpressionError, evaluate
 from mobile_gym.tasks.schema import (
+    FILLED,
     ChoiceParam,
     ComputedParam,
     DateParam,
@@ -27,6 +30,7 @@ from mobile_gym.tasks.schema import (
     RangeParam,
     TaskFileError,
     TaskSpec,
+    field_path,
 )
 
 MAX_REDRAWS = 1000
@@ -295,6 +299,41 @@ def fill_any(value: Any, values: dict[str, Any], where: str, late: Collection[st
     if isinstance(value, dict):
         return {k: fill_any(v, values, where, late) for k, v in value.items()}
     return value
+
+
+def fill_model(model: Any, values: dict[str, Any], where: str, late: Collection[str] = ()) -> Any:
+    """``model`` (a part of a task: a signal, the setup, a solution step) with its ``{name}``
+    fields filled with ``values`` (``late`` ones kept, see ``fill``); in a regular expression
+    or a file glob each value stands for its text (``fill_pattern``, ``fill_glob``).
+    TaskFileError, each line naming ``where``, if a template is malformed or the result is
+    invalid."""
+    dumped = model.model_dump(by_alias=True, exclude_defaults=True)
+    fillers: dict[str, Callable[..., str]] = {name: fill_pattern for name in model.regex_fields()}
+    fillers.update((name, fill_glob) for name in model.glob_fields())
+    escaped = {name: dumped.pop(name) for name in fillers if name in dumped}
+    data = fill_any(dumped, values, where, late)
+    for name, value in escaped.items():  # one text, a list (globs) or a mapping (regexes)
+        data[name] = _each_text(value, partial(fillers[name], values=values, where=where))
+    try:
+        return type(model).model_validate(data, context=FILLED)
+    except ValidationError as exc:
+        raise TaskFileError(
+            [
+                f"{where}: after filling in parameters: "
+                f"{field_path(e['loc']) or '(value)'}: {e['msg']}"
+                for e in exc.errors()
+            ]
+        ) from None
+
+
+def _each_text(value: Any, fill_text: Callable[[str], str]) -> Any:
+    """``value`` (a text, a list of texts or a mapping of them) with ``fill_text`` applied to
+    each text."""
+    if isinstance(value, dict):
+        return {key: fill_text(text) for key, text in value.items()}
+    if isinstance(value, list):
+        return [fill_text(text) for text in value]
+    return fill_text(value)
 
 
 def template_problems(spec: TaskSpec, values: dict[str, Any]) -> list[str]:

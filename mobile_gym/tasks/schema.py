@@ -1276,7 +1276,9 @@ def _signal_names(condition: Condition) -> list[str]:
 
 
 def parse_task(data: Any, source: str = "<task>") -> TaskSpec:
-    """Validate task data and draw its parameters once (a dry run, seed 0).
+    """Validate task data, and fill its templates with parameters drawn once (a dry run,
+    seed 0, and the originals where given): each must fill, and the signals they make must
+    compile (an XPath or a regex that does not is reported here, not in an episode).
 
     Raises:
         TaskFileError: one line per problem, each naming ``source``, the field path and
@@ -1293,12 +1295,14 @@ def parse_task(data: Any, source: str = "<task>") -> TaskSpec:
         raise TaskFileError(_problems(exc, source)) from None
     spec._source = source
     from mobile_gym.tasks.params import draw_parameters, template_problems  # they build on this
+    from mobile_gym.tasks.signals import signal_problems
 
-    values = draw_parameters(spec.parameters, np.random.default_rng(0), spec.label)
-    problems = template_problems(spec, values)
+    drawn = [draw_parameters(spec.parameters, np.random.default_rng(0), spec.label)]
     if any(getattr(p, "original", None) is not None for p in spec.parameters.values()):
-        originals = draw_parameters(spec.parameters, np.random.default_rng(0), spec.label, True)
-        problems += template_problems(spec, originals)
+        drawn.append(draw_parameters(spec.parameters, np.random.default_rng(0), spec.label, True))
+    problems = [problem for values in drawn for problem in template_problems(spec, values)]
+    if not problems:  # the templates fill: the signals they make must compile
+        problems = list(dict.fromkeys(p for values in drawn for p in signal_problems(spec, values)))
     if problems:
         raise TaskFileError(problems)
     return spec

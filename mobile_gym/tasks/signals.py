@@ -27,6 +27,7 @@ from mobile_gym.device.base import Device
 from mobile_gym.hierarchy import Node
 from mobile_gym.tasks import patterns
 from mobile_gym.tasks import schema as s
+from mobile_gym.tasks.params import fill_model
 from mobile_gym.tasks.xpath_fast import FastXPath, compile_xpath
 from mobile_gym.tasks.xpath_regex import compile_task_xpath
 
@@ -547,6 +548,24 @@ def content_source(uri: str) -> str:
     """The source a ``content:`` signal on ``uri`` reads (see ``CONTENT_SOURCES``)."""
     authority = uri.removeprefix("content://").partition("/")[0]
     return CONTENT_SOURCES.get(authority, "db")
+
+
+def signal_problems(spec: s.TaskSpec, values: dict[str, Any]) -> list[str]:
+    """What keeps ``spec``'s signals from being read once filled with ``values``: an XPath
+    or a regular expression that does not compile, a value invalid once filled in. One line
+    per signal, naming the task and the signal as an episode would. A task file is checked
+    with the values of a dry run when it is loaded, so that a broken pattern is reported
+    before any episode; each episode checks its own."""
+    problems = []
+    for name, signal in spec.signals.items():
+        where = f"{spec.label}: signals.{name}"
+        try:
+            SignalProbe(name, fill_model(signal, values, where), spec.label)
+        except s.TaskFileError as exc:
+            problems += exc.problems
+        except ValueError as exc:
+            problems.append(f"{where}: {exc}")
+    return problems
 
 
 class SignalBoard:

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from mobile_gym.eval.observations import SCREENSHOT_SCALE
-from mobile_gym.eval.replay import ReplayFileError, replay_screens
+from mobile_gym.eval.replay import ReplayFileError, replay_screens, unreplayable
 from mobile_gym.hierarchy import parse
 from mobile_gym.redaction import escape_marks
 from mobile_gym.tasks.schema import TaskFileError
@@ -50,9 +50,9 @@ def episode_screens(
         screens = replay_screens(episode.path, SCREENSHOT_SCALE, width)
         return [Screen(frame, xml, _replies(info)) for frame, xml, info in screens]
     except ReplayFileError as exc:
-        raise RunReadError(str(exc)) from None
+        raise RunReadError(unreplayable(episode.path, str(exc))) from None
     except TaskFileError as exc:  # the task refuses to start again (edited since the run?)
-        raise RunReadError(f"{episode.path}: cannot be replayed: {exc}") from None
+        raise RunReadError(unreplayable(episode.path, str(exc))) from None
 
 
 def _saved(run: Run, episode: EpisodeSteps, step: int) -> Screen | None:

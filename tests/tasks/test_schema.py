@@ -370,25 +370,62 @@ def test_bad_setup_time() -> None:
     ("signal", "problem"),
     [
         ({"xpath": "//node[@text="}, "invalid XPath"),
+        ({"xpath": "//node[@text='{word}'][", "parameters": True}, "invalid XPath"),
         ({"logcat": "(unclosed"}, "invalid regex"),
+        ({"logcat": "^Opened ({word}$", "parameters": True}, "invalid regex"),
         ({"screen_text": "[a-", "match": "regex"}, "invalid regex"),
         ({"answer": "(x", "match": "regex"}, "invalid regex"),
         ({"ask_user": "*x"}, "invalid regex"),
+        ({"xpath": "//node[re:test(@text, '(a')]"}, "invalid regex"),
     ],
 )
-def test_invalid_xpath_or_regex_when_the_episode_starts(signal: dict, problem: str) -> None:
+def test_invalid_xpath_or_regex_when_the_task_is_loaded(signal: dict, problem: str) -> None:
+    signal = dict(signal)
+    parameters = (
+        {"word": {"choice": ["Music", "Movies"]}} if signal.pop("parameters", False) else {}
+    )
+    with pytest.raises(TaskFileError) as caught:
+        spec(
+            parameters=parameters,
+            signals={"wifi_off": {"setting": "global/wifi_on", "equals": "0"}, "bad": signal},
+            events=[
+                {"id": "seen", "when": "bad"},
+                {"id": "done", "when": "wifi_off", "end": "success"},
+            ],
+        )
+    assert caught.value.problems == [caught.value.problems[0]]  # one line, for the one signal
+    message = caught.value.problems[0]
+    assert message.startswith("inline (test.inline): signals.bad: signal 'bad': ")
+    assert problem in message
+
+
+def test_a_pattern_that_breaks_only_with_an_episodes_value_is_refused_when_it_starts() -> None:
+    """The dry run at load fills a template with the values of seed 0 (and the originals);
+    an episode whose values make a pattern that does not compile refuses to start."""
     env = make_env(
-        signals={"wifi_off": {"setting": "global/wifi_on", "equals": "0"}, "bad": signal},
+        parameters={"group": {"choice": ["two words", "word"], "original": "word"}},
+        signals={
+            "wifi_off": {"setting": "global/wifi_on", "equals": "0"},
+            "named": {"logcat": "^(?P<{group}>x)$"},  # a group's name cannot hold a space
+        },
         events=[
-            {"id": "seen", "when": "bad"},
+            {"id": "seen", "when": "named"},
             {"id": "done", "when": "wifi_off", "end": "success"},
         ],
     )
-    with pytest.raises(TaskFileError) as caught:
-        env.reset(seed=0)
-    message = str(caught.value)
-    assert message.startswith("inline (test.inline): signals.bad:")
-    assert problem in message
+    problems, started = set(), 0
+    for seed in range(12):
+        try:
+            env.reset(seed=seed)
+        except TaskFileError as exc:
+            problems.add(str(exc))
+        else:
+            started += 1
+    assert 0 < started < 12
+    assert len(problems) == 1, problems
+    (problem,) = problems
+    assert problem.startswith("inline (test.inline): signals.named: signal 'named': invalid regex")
+    assert "bad character in group name" in problem
 
 
 def test_regex_that_is_valid_only_in_a_non_regex_match_is_fine() -> None:

@@ -204,6 +204,32 @@ LOAD = {
         "'search_arxiv' is not offered",
     ),
     "an mcp task without tools": ({"category": "mcp"}, "category", "needs a tools block"),
+    "a filled-in answer to match as a number": (
+        {
+            "parameters": {"w": {"choice": ["many"]}},
+            **signal("a", {"answer": "{w}", "match": "number"}),
+        },
+        "signals.a",
+        "needs a finite number",
+    ),
+    "a regex that does not compile": (
+        signal("log", {"logcat": "^Opened ("}),
+        "signals.log",
+        "invalid regex '^Opened (': missing )",
+    ),
+    "a regex that does not compile once filled in": (
+        {
+            "parameters": {"w": {"choice": ["Music"]}},
+            **signal("log", {"logcat": "^Opened [{w}"}),
+        },
+        "signals.log",
+        "invalid regex '^Opened [Music'",
+    ),
+    "an XPath that does not compile": (
+        signal("x", {"xpath": "//node[@text='{w}'"}) | {"parameters": {"w": {"choice": ["a"]}}},
+        "signals.x",
+        "invalid XPath \"//node[@text='a'\"",
+    ),
 }
 
 
@@ -395,14 +421,6 @@ RESET = {
         },
         "instruction",
         "more than the 4,096 an observation's instruction holds",
-    ),
-    "a filled-in answer to match as a number": (
-        {
-            "parameters": {"w": {"choice": ["many"]}},
-            **signal("a", {"answer": "{w}", "match": "number"}),
-        },
-        "signals.a",
-        "needs a finite number",
     ),
 }
 
