@@ -94,3 +94,47 @@ def test_a_database_made_anew_at_a_deleted_path_is_not_taken_for_the_deleted_lay
     restored = storage.database("org.first", "app")
     assert [tuple(row) for row in restored.execute(READ, ("sort",))] == [("name",)]
     assert restored.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+WRITE = "INSERT INTO preferences VALUES (?, ?)"
+
+
+def test_a_restored_database_written_again_is_byte_for_byte_what_it_was() -> None:
+    """A database brought back and written as before has the same bytes as before: it is
+    copied into its connection as a database made from its schema is, not loaded whole
+    (SQLite would count each later write in the file's header, and the statements kept
+    for it would go on writing as they did for the database it replaced)."""
+    storage = Storage()
+    storage.make_databases("org.first", {"app": PREFERENCES_FIRST})
+    snapshot = storage.snapshot()
+    storage.database("org.first", "app").execute(WRITE, ("theme", "dark"))
+    written = storage.read(database_path("org.first", "app"))
+    for _ in range(2):
+        storage.restore(snapshot)
+        storage.database("org.first", "app").execute(WRITE, ("theme", "dark"))
+        assert storage.read(database_path("org.first", "app")) == written
+
+
+def test_a_restore_undoes_every_write_since_the_snapshot() -> None:
+    """A database that has not changed since it was taken or loaded is left as it is; one
+    that was written, rows or tables, is loaded again."""
+    storage = Storage()
+    storage.make_databases("org.first", {"app": PREFERENCES_FIRST})
+    storage.make_databases("org.second", {"app": PREFERENCES_SECOND})
+    snapshot = storage.snapshot()
+    first, second = (storage.database(p, "app") for p in ("org.first", "org.second"))
+    first.execute(WRITE, ("theme", "dark"))
+    second.execute("CREATE TABLE extra (x)")  # no row changed: a table made
+
+    storage.restore(snapshot)
+
+    first, second = (storage.database(p, "app") for p in ("org.first", "org.second"))
+    assert first.execute("SELECT count(*) FROM preferences").fetchone()[0] == 0
+    tables = {row[0] for row in second.execute("SELECT name FROM sqlite_master")}
+    assert "extra" not in tables and "contacts" in tables
+    second.execute(WRITE, ("sort", "name"))
+    taken = storage.snapshot()  # a write after a restore is in the next snapshot
+    storage.restore(snapshot)
+    assert second.execute("SELECT count(*) FROM preferences").fetchone()[0] == 0
+    storage.restore(taken)
+    assert [tuple(r) for r in second.execute(READ, ("sort",))] == [("name",)]

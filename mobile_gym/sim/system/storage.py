@@ -4,7 +4,9 @@ Nothing touches the host's disk. Databases are real SQLite (stdlib ``sqlite3``) 
 memory; reading ``/data/data/<package>/databases/<name>.db`` returns the database file's
 bytes and writing that path replaces the database, as pulling and pushing it over ADB does.
 An app's databases are made and seeded on per-thread templates of their schemas and copied
-in (``make_databases``), the same bytes as running the schema scripts at every boot. Each
+in (``make_databases``), the same bytes as running the schema scripts at every boot; a
+snapshot's databases are copied back in the same way (``restore``), so that the same writes
+after it make the same bytes again, and only those written since are copied. Each
 app's content is made when first needed (``defer``): its files only when files it may have
 written are read, by kind or by folder (``SeededFiles``), so that a gallery's media scan does
 not make a file manager's documents.
@@ -191,6 +193,11 @@ class Storage:
         self._made: dict[str, int] = {}
         """The count of changes of each database made by ``make_databases`` when it was made
         (its connection may have served before): writes are what it counted since."""
+        self._images: dict[str, tuple[sqlite3.Connection, tuple[int, int], bytes]] = {}
+        """The image of each database as ``snapshot`` last took it or ``restore`` loaded it,
+        with its connection and that connection's ``_writes_seen`` then: while they stay the
+        same, the database is that image still (``_still``), so taking it again or loading
+        it again has nothing to do."""
 
     # content made on first use -----------------------------------------------------------
     def defer(
@@ -481,16 +488,12 @@ class Storage:
                 template.empty()
         if package == self._dropping:
             return  # its data is cleared at once: only its files and ``_as_seeded`` stay
-        scratch = _Template.scratch()
         for path, image in images.items():
-            scratch.deserialize(image)
             layout = templates[path].key
             spare = self._spare.get(layout)
             conn = self._databases[path] = spare.pop() if spare else _connect()
             self._layouts[path] = layout
-            scratch.backup(conn)
-            # The copy bears the backup's own schema cookie; the script's makes it identical.
-            conn.execute(f"PRAGMA schema_version = {templates[path].cookie}")
+            _copy_into(conn, image)
             self._made[path] = conn.total_changes  # made, not written: no change to report
         self._paths_added(paths)
 
@@ -904,7 +907,11 @@ class Storage:
 
     # snapshots --------------------------------------------------------------------------
     def snapshot(self) -> StorageSnapshot:
-        databases = {path: _image(conn) for path, conn in self.databases.items()}
+        databases = {}
+        for path, conn in self.databases.items():
+            seen = _writes_seen(conn)
+            image = databases[path] = self._still(path, conn, seen) or _image(conn)
+            self._images[path] = (conn, seen, image)
         layouts = {path: self._layouts[path] for path in databases if path in self._layouts}
         return (
             dict(self.files),
@@ -924,7 +931,9 @@ class Storage:
         scripts' cookies), so a statement kept for another layout would read the wrong
         pages ("database disk image is malformed"). ``clear`` keeps connections for
         ``make_databases`` by layout too: a connection holds databases of one layout all
-        its life."""
+        its life. A database made from its schema is copied in as it was made
+        (``_copy_into``), so that it stays byte for byte the database it was as it is
+        written again; one loaded whole (pushed) is loaded whole again."""
         files, databases, folders, times, sizes, layouts = snapshot
         self._replaced()
         self._files = dict(files)
@@ -938,19 +947,35 @@ class Storage:
             conn = self.databases.get(path)
             layout = layouts.get(path)
             kept = layout is not None and self._layouts.get(path) == layout
+            if kept and data and conn is not None and self._still(path, conn) == data:
+                continue  # it holds that image still: nothing to load
             if conn is not None and not (kept and data):
                 conn.close()  # (an empty image cannot be loaded: a new connection holds none)
                 conn = None
             conn = self.databases[path] = conn or _connect()
-            if data:
+            if data and layout is not None:
+                _copy_into(conn, data)
+            elif data:
                 conn.deserialize(data)
+                self._loaded = True
+            self._images[path] = (conn, _writes_seen(conn), data)
             if layout is None:
                 self._layouts.pop(path, None)
             else:
                 self._layouts[path] = layout
-        self._loaded = True
         self._writes.clear()
         self._files_changed()
+
+    def _still(
+        self, path: str, conn: sqlite3.Connection, seen: tuple[int, int] | None = None
+    ) -> bytes | None:
+        """The image database ``path`` had when last taken or loaded (``_images``), if
+        ``conn`` holds it and has seen no write since (``seen``: its ``_writes_seen`` now,
+        when known); else None."""
+        known = self._images.get(path)
+        if known is None or known[0] is not conn:
+            return None
+        return known[2] if known[1] == (seen or _writes_seen(conn)) else None
 
     def _replaced(self) -> None:
         """All content is being replaced: none is still to be made, none is as made, and
@@ -983,6 +1008,7 @@ class Storage:
                 self._spare.setdefault(layout, []).append(conn)
         self.databases.clear()
         self._layouts.clear()
+        self._images.clear()
         self._loaded = False
         self._writes.clear()
         self._files_changed()
@@ -995,6 +1021,7 @@ class Storage:
         self._databases.clear()
         self._spare.clear()
         self._layouts.clear()
+        self._images.clear()
 
 
 @cache
@@ -1035,7 +1062,6 @@ class _Template:
         self.key = (path, schema)
         self.conn = _connect()
         self.conn.executescript(schema)
-        self.cookie: int = self.conn.execute("PRAGMA schema_version").fetchone()[0]
 
     @classmethod
     def of(cls, path: str, schema: str) -> _Template:
@@ -1071,6 +1097,26 @@ def _image(conn: sqlite3.Connection) -> bytes:
     if conn.execute("PRAGMA page_count").fetchone()[0] == 0:
         return b""
     return conn.serialize()
+
+
+def _copy_into(conn: sqlite3.Connection, image: bytes) -> None:
+    """Make ``conn``'s database a copy of database file ``image``, page for page, with the
+    image's schema cookie (a backup bears its own). ``conn`` stays a database of memory,
+    whose header SQLite leaves as it is when it is written, as it leaves that of a database
+    made by running its schema script. Into a database loaded whole (``deserialize``)
+    SQLite counts every write in the header, and the statements the connection prepared
+    before go on writing as they did for the database it replaced: the same writes would
+    make other bytes there."""
+    scratch = _Template.scratch()
+    scratch.deserialize(image)
+    scratch.backup(conn)
+    conn.execute(f"PRAGMA schema_version = {int.from_bytes(image[40:44], 'big')}")
+
+
+def _writes_seen(conn: sqlite3.Connection) -> tuple[int, int]:
+    """What moves when ``conn`` writes its database: the rows it changed (inserted,
+    updated or deleted) and the schema cookie (tables, indexes or views made or dropped)."""
+    return conn.total_changes, conn.execute("PRAGMA schema_version").fetchone()[0]
 
 
 def _connect() -> sqlite3.Connection:
