@@ -197,7 +197,14 @@ def eval_(
 ) -> None:
     """Evaluate an agent on a suite or tasks: metrics table, results JSON/CSV, trajectories."""
     from mobile_gym.agents import AGENTS, make_agent
-    from mobile_gym.eval import PlanError, RunFolderError, RunSettings, RunStoppedError, episodes
+    from mobile_gym.eval import (
+        PlanError,
+        RunFolderError,
+        RunInterruptedError,
+        RunSettings,
+        RunStoppedError,
+        episodes,
+    )
     from mobile_gym.eval.console import run_with_progress
     from mobile_gym.eval.devices import DeviceChoice
     from mobile_gym.eval.plan import parse_cap, parse_seeds, select_tasks
@@ -268,6 +275,8 @@ def eval_(
         raise _fail(str(exc)) from None
     except cluster_errors as exc:  # the cluster is gone or unreachable
         raise _fail(str(exc), code=1) from None
+    except RunInterruptedError as exc:  # Ctrl-C: what it recorded is in the table and files
+        raise _fail(str(exc), code=130) from None
     except RunStoppedError as exc:  # what it recorded is in the table and results files
         raise _fail(str(exc), code=1) from None
     except OSError as exc:  # the settings or results files could not be written

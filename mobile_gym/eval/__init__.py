@@ -13,7 +13,7 @@ from mobile_gym.eval.plan import (
 )
 from mobile_gym.eval.records import EpisodeRecord, StepRecord
 from mobile_gym.eval.replay import ReplayFileError, ReplayResult, replay
-from mobile_gym.eval.runner import RunSettings, RunStoppedError, evaluate
+from mobile_gym.eval.runner import RunInterruptedError, RunSettings, RunStoppedError, evaluate
 from mobile_gym.eval.store import RunFolderError, RunStore
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "ReplayFileError",
     "ReplayResult",
     "RunFolderError",
+    "RunInterruptedError",
     "RunSettings",
     "RunStoppedError",
     "RunStore",

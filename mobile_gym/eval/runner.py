@@ -123,6 +123,12 @@ class RunStoppedError(RuntimeError):
         self.records = records
 
 
+class RunInterruptedError(RunStoppedError):
+    """A run stopped by an interrupt (Ctrl-C at the terminal, SIGINT): no episode is started
+    any more, those in flight are not recorded; as any stopped run, running the same plan
+    again resumes it."""
+
+
 _RESUME = "run the same command again to resume: finished episodes are kept"
 """How a stopped run goes on, as its message ends."""
 
@@ -225,6 +231,12 @@ def evaluate(
         )
     except (BrokenProcessPool, OSError) as exc:
         raise RunStoppedError(_fault_message(exc), _recorded(keys, done, store)) from exc
+    except KeyboardInterrupt:
+        recorded = _recorded(keys, done, store)
+        raise RunInterruptedError(
+            f"interrupted: {len(recorded)} of the {len(keys)} episodes are recorded; {_RESUME}",
+            recorded,
+        ) from None
     if stopped:
         raise RunStoppedError(streak.message(), _recorded(keys, done, store), streak.count)
     return [done[key] for key in keys]

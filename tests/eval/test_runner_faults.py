@@ -104,3 +104,45 @@ def test_a_file_that_cannot_be_written_is_one_error_line(
     resumed = cli(*arguments)
     assert resumed.returncode == 0, resumed.stderr
     assert recorded(out) == sorted([FINISHING[0], DYING])
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_interrupted_run_writes_what_finished_and_resumes(
+    tmp_path: pathlib.Path, workers: int
+) -> None:
+    """Ctrl-C at the terminal (SIGINT to the command and its workers) ends ``mobile-gym
+    eval`` with one line and status 130 after the metrics table and results files of the
+    episodes that finished; no episode in flight is recorded, and the same command goes on."""
+    out = tmp_path / "run"
+    arguments = [
+        "eval", "--agent", "oracle", "--suite", "mobileagentbench", "--seeds", "0",
+        "--workers", str(workers), "--out", str(out),
+    ]  # fmt: skip
+    command = subprocess.Popen(
+        [sys.executable, "-m", "mobile_gym.cli", *arguments],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a group of its own, as a terminal's job
+    )
+    deadline = time.monotonic() + 120
+    episodes = out / "episodes"
+    while time.monotonic() < deadline and len(list(episodes.glob("*.json"))) < 2:
+        time.sleep(0.05)
+    os.killpg(command.pid, signal.SIGINT)
+    stdout, stderr = command.communicate(timeout=120)
+    assert command.returncode == 130, stderr
+    (line,) = stderr.strip().splitlines()
+    finished = len(list(episodes.glob("*.json")))
+    assert 2 <= finished < 100
+    assert line == (
+        f"error: interrupted: {finished} of the 100 episodes are recorded; run the same"
+        " command again to resume: finished episodes are kept"
+    )
+    assert f"{finished} recorded before the run stopped" in " ".join(stdout.split())
+    assert len(recorded(out)) == finished
+
+    resumed = cli(*arguments)
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"{finished} episode(s) were already finished" in resumed.stdout
+    assert len(recorded(out)) == 100
