@@ -104,6 +104,20 @@ def test_input_tap_changes_the_phone(
     assert phone.foreground == (CONTACTS, MAIN)
 
 
+def test_an_apps_log_by_its_pid(server: AdbServer, serial: str, adb: Adb) -> None:
+    """The host's usual way to follow one app: its pid from ``pidof``, then ``adb logcat
+    --pid``."""
+    phone = server.phone(serial)
+    adb("shell", "am", "start", "-n", f"{CONTACTS}/{MAIN}")
+    pid = adb("shell", "pidof", CONTACTS).stdout.decode().strip()
+    assert pid == str(phone.pids[CONTACTS])
+    phone.log(CONTACTS, "FromContacts", "the app's line")
+    lines = adb("logcat", "-d", f"--pid={pid}").stdout.decode().splitlines()
+    assert lines[-1].endswith("FromContacts: the app's line")
+    assert all(line.split()[2] == pid for line in lines[1:])  # threadtime: its pid third
+    assert adb("shell", "pidof", "com.example.none", check=False).returncode == 1
+
+
 def test_push_pull_round_trip(server: AdbServer, serial: str, adb: Adb, tmp_path: Path) -> None:
     data = random.Random(7).randbytes(300_000)
     (tmp_path / "blob.bin").write_bytes(data)

@@ -160,6 +160,43 @@ def test_am_start_and_force_stop(sh: Run, phone: Phone) -> None:
     )
 
 
+def test_ps_and_pidof_list_the_phones_processes(sh: Run, phone: Phone) -> None:
+    header = "USER           PID  PPID     VSZ    RSS WCHAN            ADDR S NAME"
+    own = ok(sh("ps")).splitlines()  # as on Android 8+: the shell's own processes only
+    assert own[0] == header and [line.split()[-1] for line in own[1:]] == ["sh", "ps"]
+    assert CONTACTS not in ok(sh("ps -A")) and ok(sh(f"pidof {CONTACTS}; echo $?")) == "1\n"
+    ok(sh(f"am start -n {CONTACTS}/{MAIN}"))
+    pid = phone.pids[CONTACTS]
+    rows = {line.split()[-1]: line.split() for line in ok(sh("ps -A")).splitlines()[1:]}
+    assert rows[CONTACTS][:3] == [f"u0_a{phone.activities.uid(CONTACTS) - 10000}", str(pid), "512"]
+    assert rows["system_server"][:2] == ["system", "580"] and rows["init"][1:3] == ["1", "0"]
+    assert ok(sh(f"pidof {CONTACTS}")) == f"{pid}\n"
+    assert ok(sh(f"ps -A | grep {CONTACTS}")).split()[1] == str(pid)
+    assert ok(sh(f"ps -o PID,NAME -p {pid},1")) == f"  PID NAME\n    1 init\n {pid:>4} {CONTACTS}\n"
+    assert ok(sh(f"ps -o pid,args {pid}")).splitlines()[1:] == [f" {pid:>4} {CONTACTS}"]
+    assert [line.split()[-1] for line in ok(sh("ps com.android")).splitlines()[1:]] == [
+        "com.android.systemui",
+        "com.android.launcher3",
+    ]
+    assert ok(sh("pidof -s -o 580 system_server init")) == "1\n"
+    ok(sh(f"am force-stop {CONTACTS}"))
+    assert CONTACTS not in ok(sh("ps -A")) and failed(sh(f"pidof {CONTACTS}")) == ""
+    assert "ps: bad -o FOO" in failed(sh("ps -o pid,foo"))
+    assert "pidof: Need 1 argument" in failed(sh("pidof"))
+    assert "ps: pid must be an integer" in failed(sh("ps -p 12,x"))
+
+
+def test_logcat_pid_keeps_one_processs_lines(sh: Run, phone: Phone) -> None:
+    ok(sh(f"am start -n {CONTACTS}/{MAIN}"))
+    phone.log(CONTACTS, "ContactsTest", "from the app")
+    phone.log("android", "SystemTest", "from the system")
+    lines = ok(sh(f"logcat -d --pid={phone.pids[CONTACTS]}")).splitlines()
+    assert lines[-1].endswith("ContactsTest: from the app")
+    assert not any("SystemTest" in line for line in lines)
+    assert ok(sh("logcat -d --pid=580")).splitlines()[-1].endswith("SystemTest: from the system")
+    assert "logcat --pid must be an integer" in failed(sh("logcat -d --pid=contacts"))
+
+
 def test_am_start_of_a_tasks_first_activity_brings_the_task_to_the_front(
     sh: Run, phone: Phone
 ) -> None:

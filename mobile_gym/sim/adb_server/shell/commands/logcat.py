@@ -2,7 +2,8 @@
 
 Options: ``-v threadtime|time|epoch|brief``, ``-c``/``--clear``, ``-d``, ``-t N`` (the last N
 lines, then exit), ``-T N`` (the last N lines, then follow), ``-s`` (silence all tags not
-named), ``-e REGEX``, ``-b BUFFER`` (one buffer holds everything), and filter specs
+named), ``-e REGEX``, ``--pid=PID`` (only the lines of that process: ``pidof PACKAGE`` gives
+an app's), ``-b BUFFER`` (one buffer holds everything), and filter specs
 ``TAG:PRIORITY`` / ``*:PRIORITY`` with priorities ``V D I W E F S``. Without filter specs,
 those in the variable ``ANDROID_LOG_TAGS`` apply (``adb logcat`` sets it from the host's).
 A following logcat stops when the client leaves or its reader stops reading (``| head``).
@@ -37,6 +38,7 @@ class _Options:
     clear: bool = False
     last: int | None = None
     regex: re.Pattern[str] | None = None
+    pid: int | None = None
     default_level: str = "V"
     levels: dict[str, str] = field(default_factory=dict)
 
@@ -44,11 +46,13 @@ class _Options:
         level = self.levels.get(entry.tag, self.default_level)
         if _LEVELS.index(entry.priority) < _LEVELS.index(level):
             return False
+        if self.pid is not None and entry.pid != self.pid:
+            return False
         return self.regex is None or self.regex.search(entry.message) is not None
 
 
 def _options(args: list[str], default_specs: str) -> _Options:
-    found, specs = getopts("logcat", args, "cdsv:b:t:T:e:", ["clear"])
+    found, specs = getopts("logcat", args, "cdsv:b:t:T:e:", ["clear", "pid="])
     specs = specs or default_specs.split()
     opts = _Options(dump="-d" in found, clear=bool({"-c", "--clear"} & set(found)))
     opts.fmt = found.get("-v", opts.fmt)
@@ -61,6 +65,8 @@ def _options(args: list[str], default_specs: str) -> _Options:
             opts.regex = re.compile(found["-e"])
         except re.error as exc:
             raise CommandError(f"logcat: bad regex {found['-e']!r}: {exc}") from None
+    if "--pid" in found:
+        opts.pid = parse_int(found["--pid"], "logcat --pid")
     for option in ("-t", "-T"):
         if option in found:
             opts.last = parse_int(found[option], f"logcat {option}")
