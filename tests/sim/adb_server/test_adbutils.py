@@ -122,6 +122,13 @@ def test_app_start_and_stop(server: AdbServer, serial: str, device: adbutils.Adb
     assert SETTINGS not in device.list_packages(["-3"])
 
 
+def test_app_info_of_an_installed_app(device: adbutils.AdbDevice) -> None:
+    info = device.app_info(CONTACTS)
+    assert info is not None and info.package_name == CONTACTS
+    assert info.version_name and info.version_code is not None
+    assert device.app_info("com.example.none") is None
+
+
 def test_two_devices_are_independent(client: adbutils.AdbClient) -> None:
     with AdbServer(devices=2) as two:
         client = adbutils.AdbClient(host="127.0.0.1", port=two.port)

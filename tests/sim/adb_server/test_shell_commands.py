@@ -249,6 +249,25 @@ def test_pm(sh: Run, phone: Phone) -> None:
     assert "not installed" in failed(sh("pm clear com.example.none"))
 
 
+def test_pm_path_and_a_packages_one_uid(sh: Run, phone: Phone) -> None:
+    """``pm path`` finds the APK ``dumpsys package`` names the folder of, and ``pm list
+    packages -U``, ``dumpsys package``, ``ls -l`` and ``ps`` give an app the same uid."""
+    apk = f"/data/app/{CONTACTS}-1/base.apk"
+    assert ok(sh(f"pm path {CONTACTS}")) == f"package:{apk}\n"
+    assert f"codePath=/data/app/{CONTACTS}-1\n" in ok(sh(f"dumpsys package {CONTACTS}"))
+    assert ok(sh("pm path com.android.settings")).startswith("package:/system/priv-app/")
+    assert sh("pm path com.example.none") == ShellResult(b"", b"", 1)
+    uid = phone.activities.uid(CONTACTS)
+    assert ok(sh(f"pm list packages -f -U {CONTACTS}")) == f"package:{apk}={CONTACTS} uid:{uid}\n"
+    assert f"userId={uid}\n" in ok(sh(f"dumpsys package {CONTACTS}"))
+    assert ok(sh(f"ls -ld /data/data/{CONTACTS}")).split()[2] == f"u0_a{uid - 10000}"
+    ok(sh(f"am start -n {CONTACTS}/{MAIN}"))
+    assert (
+        ok(sh(f"ps -p {phone.pids[CONTACTS]}")).splitlines()[1].split()[0] == f"u0_a{uid - 10000}"
+    )
+    assert "userId=1000\n" in ok(sh("dumpsys package android"))
+
+
 def test_app_commands_take_the_package_names_an_app_is_installed_in_place_of(
     sh: Run, phone: Phone
 ) -> None:
@@ -407,6 +426,10 @@ def test_grep(sh: Run) -> None:
         == "grep: /sdcard/none: No such file or directory\n"
     )
     assert "bad pattern" in failed(sh("grep '(' /sdcard/g1"), status=2)
+    # -e repeats: a line matching any of the patterns (not only the last one given)
+    assert ok(sh("grep -e alpha -e eta /sdcard/g1")) == "alpha\nBeta\n"
+    assert ok(sh("cat /sdcard/g1 /sdcard/g2 | grep -v -e alpha -e gam")) == "Beta\n"
+    assert ok(sh("grep -c -F -e a. -e Beta /sdcard/g1")) == "1\n"
 
 
 def test_sleep_advances_virtual_time(sh: Run, phone: Phone) -> None:

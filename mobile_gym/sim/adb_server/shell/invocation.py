@@ -84,13 +84,22 @@ FilterFactory = Callable[[Invocation, list[str]], Filter | None]
 def getopts(
     command: str, args: list[str], short: str, long: Sequence[str] = (), status: int = 1
 ) -> tuple[dict[str, str], list[str]]:
-    """Options (``-x`` or ``--name``, to their value or ``""``) and operands, in any order
-    (``-rf`` is ``-r -f``); CommandError naming an unknown option or a missing value."""
+    """Options (``-x`` or ``--name``, to their value or ``""``; the last of a repeated one)
+    and operands, in any order (``-rf`` is ``-r -f``); CommandError naming an unknown option
+    or a missing value."""
+    found, operands = getopt_pairs(command, args, short, long, status)
+    return dict(found), operands
+
+
+def getopt_pairs(
+    command: str, args: list[str], short: str, long: Sequence[str] = (), status: int = 1
+) -> tuple[list[tuple[str, str]], list[str]]:
+    """``getopts``, with every option as given, in order (for options that may repeat:
+    ``grep -e A -e B``)."""
     try:
-        found, operands = getopt.gnu_getopt(args, short, list(long))
+        return getopt.gnu_getopt(args, short, list(long))
     except getopt.GetoptError as exc:
         raise CommandError(f"{command}: {exc}", status) from None
-    return dict(found), operands
 
 
 def option_value(args: list[str], i: int, option: str) -> str:

@@ -21,15 +21,17 @@ from collections.abc import Callable
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim.adb_server.device import SDK
-from mobile_gym.sim.adb_server.shell.commands.packages import installed_packages
+from mobile_gym.sim.adb_server.shell.commands.packages import (
+    code_path,
+    installed_packages,
+    package_uid,
+)
 from mobile_gym.sim.adb_server.shell.invocation import Command, CommandError, Invocation
 from mobile_gym.sim.system.bars import SYSTEMUI
 from mobile_gym.sim.system.keyboard import IME_PACKAGE
 from mobile_gym.sim.system.launcher import LAUNCHER
 
 _FIRST_TASK_ID = 10
-SYSTEM_UID = 1000
-FIRST_APPLICATION_UID = 10000
 VERSION_CODE, VERSION_NAME = 1, "1.0"
 """The version every simulated app has."""
 MIN_SDK = 26
@@ -209,17 +211,17 @@ def _intent_filters(phone: Phone, names: list[str]) -> list[str]:
     return [*table, *lines, ""]
 
 
-def _package_block(phone: Phone, name: str, system: bool, uid: int) -> list[str]:
-    code_path = f"/system/priv-app/{name}" if system else f"/data/app/{name}-1"
+def _package_block(phone: Phone, name: str, system: bool) -> list[str]:
+    path = code_path(name, system)
     installed = dt.datetime.fromtimestamp(phone.boot_ms / 1000, dt.UTC)
     when = f"{installed:%Y-%m-%d %H:%M:%S}"
     stopped = str(name not in phone.pids).lower()
     return [
         f"  Package [{name}] ({_hash(name + '/package')}):",
-        f"    userId={uid}",
+        f"    userId={package_uid(phone, name)}",
         f"    pkg=Package{{{_hash(name)} {name}}}",
-        f"    codePath={code_path}",
-        f"    resourcePath={code_path}",
+        f"    codePath={path}",
+        f"    resourcePath={path}",
         f"    versionCode={VERSION_CODE} minSdk={MIN_SDK} targetSdk={SDK}",
         f"    versionName={VERSION_NAME}",
         f"    flags=[ {'SYSTEM ' if system else ''}HAS_CODE ALLOW_CLEAR_USER_DATA ]",
@@ -237,17 +239,13 @@ def _package(phone: Phone, args: list[str]) -> list[str]:
         raise CommandError("usage: dumpsys package [PACKAGE]")
     installed = installed_packages(phone)
     names = sorted(installed)
-    uids = {
-        name: SYSTEM_UID if name == "android" else FIRST_APPLICATION_UID + number
-        for number, name in enumerate(names)
-    }
     if args:
         if args[0] not in installed:
             return [f"Unable to find package: {args[0]}"]
         names = args
     lines = [*_intent_filters(phone, names), "Packages:"]
     for name in names:
-        lines += _package_block(phone, name, installed[name], uids[name])
+        lines += _package_block(phone, name, installed[name])
     return lines
 
 

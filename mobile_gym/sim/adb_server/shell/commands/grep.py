@@ -1,6 +1,7 @@
 """``grep``: lines matching a pattern, from files or (after ``|``) from a command's output.
 
-Options ``-v -i -E -F -c -q -e PATTERN``. Patterns are Python regular expressions (``-E``
+Options ``-v -i -E -F -c -q -e PATTERN`` (``-e`` may repeat: a line matching any of the
+patterns is kept). Patterns are Python regular expressions (``-E``
 and basic ones alike), or fixed strings with ``-F``. Exit status 0 when a line matched, 1
 when none did, 2 on an error.
 """
@@ -16,7 +17,7 @@ from mobile_gym.sim.adb_server.shell.invocation import (
     Command,
     CommandError,
     Invocation,
-    getopts,
+    getopt_pairs,
 )
 from mobile_gym.sim.adb_server.shell.streams import Filter, Sink
 
@@ -37,22 +38,25 @@ class _Search:
 
 
 def _search(args: list[str]) -> _Search:
-    options, operands = getopts("grep", args, "EFciqve:", status=ERROR)
-    flags = set(options)
-    pattern = options.get("-e")
-    if pattern is None:
+    pairs, operands = getopt_pairs("grep", args, "EFciqve:", status=ERROR)
+    flags = {option for option, _ in pairs}
+    patterns = [value for option, value in pairs if option == "-e"]
+    if not patterns:
         if not operands:
             raise CommandError(USAGE, ERROR)
-        pattern = operands.pop(0)
-    text = re.escape(pattern) if "-F" in flags else pattern
-    try:
-        regex = re.compile(text, re.IGNORECASE if "-i" in flags else 0)
-    except re.error as exc:
-        raise CommandError(f"grep: bad pattern {pattern!r}: {exc}", ERROR) from None
+        patterns = [operands.pop(0)]
+    regexes = []
+    for pattern in patterns:
+        text = re.escape(pattern) if "-F" in flags else pattern
+        try:
+            regexes.append(re.compile(text, re.IGNORECASE if "-i" in flags else 0))
+        except re.error as exc:
+            raise CommandError(f"grep: bad pattern {pattern!r}: {exc}", ERROR) from None
     invert = "-v" in flags
 
     def keep(line: bytes) -> bool:
-        return (regex.search(line.decode("utf-8", "replace")) is not None) != invert
+        text = line.decode("utf-8", "replace")
+        return any(regex.search(text) is not None for regex in regexes) != invert
 
     return _Search(keep, "-c" in flags, "-q" in flags, operands)
 

@@ -1,8 +1,18 @@
-"""``pm list packages`` and ``pm clear``: the installed apps, and wiping an app's data."""
+"""``pm list packages``, ``pm path`` and ``pm clear``: the installed apps, where each one's
+APK is, and wiping an app's data.
+
+Each package has one uid, the one its data directory (``ls -l``), its process (``ps``) and
+``dumpsys package`` show: ``system`` (1000) for the framework ``android``, a fixed app uid
+for the system UI and, for each of the phone's apps, the uid its activity manager gives it
+(``Activities.uid``). ``list packages`` takes ``-f`` (the APK's path before the name) and
+``-U`` (the uid after it) beside the filters ``-3 -s -e -u``.
+"""
 
 from __future__ import annotations
 
 from mobile_gym.sim import Phone
+from mobile_gym.sim.activities import APP_UID_BASE
+from mobile_gym.sim.adb_server.shell.commands.owners import SYSTEM
 from mobile_gym.sim.adb_server.shell.invocation import (
     Command,
     CommandError,
@@ -12,10 +22,14 @@ from mobile_gym.sim.adb_server.shell.invocation import (
 from mobile_gym.sim.system.bars import SYSTEMUI
 
 USAGE = """Package manager (package) commands:
-  list packages [-3] [-s] [-e] [-u] [--user USER_ID] [FILTER]
+  list packages [-f] [-3] [-s] [-e] [-u] [-U] [--user USER_ID] [FILTER]
     Prints all packages, optionally only those whose name contains FILTER.
+      -f: see their associated file
       -3: only third party packages
       -s: only system packages
+      -U: also show the package UID
+  path [--user USER_ID] PACKAGE
+    Print the path to the .apk of the given PACKAGE.
   clear [--user USER_ID] PACKAGE
     Deletes all data associated with a package."""
 
@@ -25,6 +39,29 @@ def installed_packages(phone: Phone) -> dict[str, bool]:
     UI and the phone's apps)."""
     names = ["android", SYSTEMUI, *phone.apps]
     return {name: name == "android" or name.startswith("com.android.") for name in names}
+
+
+SYSTEMUI_UID = APP_UID_BASE - 1
+"""The system UI's uid: an app uid below those of the phone's apps."""
+
+
+def package_uid(phone: Phone, name: str) -> int:
+    """The uid of installed package ``name`` (see the module docstring)."""
+    if name == "android":
+        return SYSTEM
+    if name == SYSTEMUI:
+        return SYSTEMUI_UID
+    return phone.activities.uid(name)
+
+
+def code_path(name: str, system: bool) -> str:
+    """The folder package ``name`` is installed in (``dumpsys package``'s ``codePath``)."""
+    return f"/system/priv-app/{name}" if system else f"/data/app/{name}-1"
+
+
+def apk_path(name: str, system: bool) -> str:
+    """The path of package ``name``'s APK (``pm path``)."""
+    return f"{code_path(name, system)}/{name.rpartition('.')[2] if system else 'base'}.apk"
 
 
 def _operands(args: list[str], flags: tuple[str, ...]) -> tuple[set[str], list[str]]:
@@ -42,13 +79,28 @@ def _operands(args: list[str], flags: tuple[str, ...]) -> tuple[set[str], list[s
 
 
 def _list_packages(invocation: Invocation, args: list[str]) -> int:
-    given, rest = _operands(args, ("-3", "-s", "-e", "-u"))
+    given, rest = _operands(args, ("-f", "-3", "-s", "-e", "-u", "-U"))
     if len(rest) > 1:
         raise CommandError(USAGE)
     needle = rest[0] if rest else ""
-    for name, system in sorted(installed_packages(invocation.phone).items()):
+    phone = invocation.phone
+    for name, system in sorted(installed_packages(phone).items()):
         if needle in name and not ("-3" in given and system) and not ("-s" in given and not system):
-            invocation.print(f"package:{name}")
+            path = f"{apk_path(name, system)}=" if "-f" in given else ""
+            uid = f" uid:{package_uid(phone, name)}" if "-U" in given else ""
+            invocation.print(f"package:{path}{name}{uid}")
+    return 0
+
+
+def _path(invocation: Invocation, args: list[str]) -> int:
+    _, rest = _operands(args, ())
+    if len(rest) != 1:
+        raise CommandError(USAGE)
+    installed = installed_packages(invocation.phone)
+    package = invocation.phone.package_name(rest[0])
+    if package not in installed:
+        return 1  # as on Android: nothing printed
+    invocation.print(f"package:{apk_path(package, installed[package])}")
     return 0
 
 
@@ -69,6 +121,8 @@ def pm(invocation: Invocation, args: list[str]) -> int:
         return _list_packages(invocation, args[2:])
     if args[:1] == ["clear"]:
         return _clear(invocation, args[1:])
+    if args[:1] == ["path"]:
+        return _path(invocation, args[1:])
     raise CommandError(USAGE)
 
 

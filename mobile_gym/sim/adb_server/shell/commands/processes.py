@@ -3,7 +3,8 @@
 The process table is the phone's: ``init`` and ``zygote64``, the system server (named
 ``system_server``, with the pid its log lines carry), System UI, and each
 app whose process is running (started by ``am start`` or a launch, gone after ``am
-force-stop``), with the pid the activity manager gave it and its ``u0_aN`` user; then the
+force-stop``), with the pid the activity manager gave it, each as the user of its package's
+uid (``packages.package_uid``); then the
 shell that runs the command and the command itself (``sh`` and ``ps``, as the shell's user).
 
 - ``ps`` lists, as on Android 8 and later, only the shell's own processes; ``ps -A`` (or
@@ -24,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from mobile_gym.sim.adb_server.shell.commands.owners import name_of, shell_identity
+from mobile_gym.sim.adb_server.shell.commands.packages import package_uid
 from mobile_gym.sim.adb_server.shell.invocation import (
     Command,
     CommandError,
@@ -87,12 +89,8 @@ def processes(invocation: Invocation, command: str) -> list[Process]:
         Process("root", ZYGOTE_PID, INIT_PID, "zygote64"),
     ]
     for package, pid in phone.pids.items():
-        if package == _SYSTEM_PACKAGE:
-            rows.append(Process("system", pid, ZYGOTE_PID, SYSTEM_SERVER))
-        elif package in phone.apps:
-            rows.append(Process(name_of(phone.activities.uid(package)), pid, ZYGOTE_PID, package))
-        else:
-            rows.append(Process("system", pid, ZYGOTE_PID, package))
+        name = SYSTEM_SERVER if package == _SYSTEM_PACKAGE else package
+        rows.append(Process(name_of(package_uid(phone, package)), pid, ZYGOTE_PID, name))
     rows.sort(key=lambda p: p.pid)
     shell = name_of(shell_identity(invocation.device.root).uid)
     shell_pid = phone.activities.next_pid  # (no process holds it now)
