@@ -209,7 +209,7 @@ def _compile(conn: sqlite3.Connection, sql: str, params: list[Any]) -> None:
         raise QueryRefused("must be a single SELECT query")
 
 
-def _statements(sql: str) -> list[str]:
+def statements(sql: str) -> list[str]:
     """The statements of ``sql`` as SQLite splits them: each ends at a ``;`` that
     ``sqlite3.complete_statement`` finds ends it (not one inside a literal or a comment);
     pieces holding only blanks, comments or ``;`` are left out."""
@@ -266,7 +266,7 @@ def _single(sql: str) -> None:
     """QueryRefused unless ``sql`` is one complete statement."""
     if not sqlite3.complete_statement(sql + "\n;"):
         raise QueryRefused("must be a complete statement (an unclosed quote, comment or CASE?)")
-    count = _STATEMENT_COUNTS.get(sql, lambda query: len(_statements(query)))
+    count = _STATEMENT_COUNTS.get(sql, lambda query: len(statements(query)))
     if count != 1:
         raise QueryRefused(f"must be a single SELECT query, but it holds {count} statements")
 

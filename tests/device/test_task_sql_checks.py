@@ -19,7 +19,7 @@ CATALOGUE = 1000
 def test_a_catalogues_worth_of_queries_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
     compiled: list[str] = []
     split: list[str] = []
-    compile_query, statements = task_sql._compile, task_sql._statements
+    compile_query, statements = task_sql._compile, task_sql.statements
 
     def counted_compile(conn: sqlite3.Connection, sql: str, params: list) -> None:
         compiled.append(sql)
@@ -30,7 +30,7 @@ def test_a_catalogues_worth_of_queries_is_checked_once(monkeypatch: pytest.Monke
         return statements(sql)
 
     monkeypatch.setattr(task_sql, "_compile", counted_compile)
-    monkeypatch.setattr(task_sql, "_statements", counted_split)
+    monkeypatch.setattr(task_sql, "statements", counted_split)
     for name in ("_READ_ONLY_TEXTS", "_STATEMENT_COUNTS"):  # empty, as a fresh process has them
         monkeypatch.setattr(task_sql, name, LRUCache(getattr(task_sql, name).maxsize))
     conn = sqlite3.connect(":memory:")

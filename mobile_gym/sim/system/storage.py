@@ -57,6 +57,13 @@ def database_path(package: str, name: str) -> str:
     return f"/data/data/{package}/databases/{name}.db"
 
 
+def database_named(path: str) -> tuple[str, str] | None:
+    """The app and the name of the database at ``path`` (an absolute phone path, under any
+    of ``LINKED_ROOTS``' names); None when it is not an app's database path."""
+    match = _DB_PATH.match(normalize(path))
+    return None if match is None else (match[1], match[2])
+
+
 MAX_NAME_BYTES = 255
 """The longest name of a file or folder, in UTF-8 bytes, as Android's file systems take it
 (longer is ``ENAMETOOLONG``); the apps' rename and new-folder dialogs refuse longer ones."""

@@ -118,6 +118,18 @@ def test_an_apps_log_by_its_pid(server: AdbServer, serial: str, adb: Adb) -> Non
     assert adb("shell", "pidof", "com.example.none", check=False).returncode == 1
 
 
+def test_mobileworlds_root_sql_check(server: AdbServer, serial: str, adb: Adb) -> None:
+    """MobileWorld's checks read an app's database as ``adb shell "su 0 sqlite3 DB 'SQL'"``."""
+    server.phone(serial).database("com.google.android.deskclock", "alarms").execute(
+        "INSERT INTO alarm_templates(hour, minutes, daysofweek, label) VALUES (6, 30, 96, 'Run')"
+    )
+    db = "/data/user_de/0/com.google.android.deskclock/databases/alarms.db"
+    sql = (
+        "SELECT hour, minutes, daysofweek, label FROM alarm_templates WHERE hour=6 AND minutes=30;"
+    )
+    assert adb("shell", f"su 0 sqlite3 {db} '{sql}'").stdout == b"6|30|96|Run\n"
+
+
 def test_push_pull_round_trip(server: AdbServer, serial: str, adb: Adb, tmp_path: Path) -> None:
     data = random.Random(7).randbytes(300_000)
     (tmp_path / "blob.bin").write_bytes(data)

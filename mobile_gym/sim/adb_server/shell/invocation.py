@@ -60,10 +60,18 @@ class Invocation:
     session: Session
     environment: dict[str, str] = field(default_factory=dict)
     """The variables the command sees (``ANDROID_LOG_TAGS`` for ``logcat``)."""
+    as_root: bool | None = None
+    """Whether it runs as root where ``su`` chose (None: as the shell does, root after
+    ``adb root``)."""
 
     @property
     def phone(self) -> Phone:
         return self.device.phone
+
+    @property
+    def root(self) -> bool:
+        """Whether the command runs as root."""
+        return self.device.root if self.as_root is None else self.as_root
 
     def output_closed(self) -> bool:
         """Whether what reads stdout stopped reading (``| head -n 5`` has its lines): a

@@ -8,7 +8,9 @@ reads it. The working directory is ``/``.
 ``NAME=VALUE`` alone sets a shell variable (``$NAME``); before a command, it is in that
 command's environment only. ``exec COMMAND`` runs the command in the shell's place: the
 shell ends with its exit status (``exec`` of a pipeline stage ends that stage only). ``exec``
-with redirections alone, which would redirect the shell itself, is refused.
+with redirections alone, which would redirect the shell itself, is refused. ``su WHO
+COMMAND...`` runs the command as root (``0``, ``root``) or as the shell user (``2000``,
+``shell``), as the emulator images' ``su`` does.
 """
 
 from __future__ import annotations
@@ -231,6 +233,9 @@ class Shell:
         try:
             if replaces_shell and not argv and command.redirects:
                 raise CommandError(f"{SHELL}: exec: redirecting the shell itself is not supported")
+            if argv[:1] == ["su"]:
+                invocation.as_root, argv = _switched_user(argv[1:])
+                stage.argv = argv
             for redirect in command.redirects:
                 self._redirect(redirect, invocation, files, last_status)
             open_filter = FILTERS.get(_command_name(argv[0])) if argv else None
@@ -306,6 +311,23 @@ def _substitute(word: Word, last_status: int, variables: Variables) -> str:
         else part
         for part in word.parts
     )
+
+
+_ROOT_NAMES = ("0", "root")
+_SHELL_NAMES = ("2000", "shell")
+
+
+def _switched_user(args: list[str]) -> tuple[bool, list[str]]:
+    """``su WHO COMMAND...`` (the emulator images' ``su``): whether COMMAND runs as root,
+    and COMMAND. WHO is root or shell; an interactive shell (no COMMAND) is refused."""
+    who = args[0] if args else "root"
+    if who.startswith("-"):
+        raise CommandError(f"su: invalid uid/gid '{who}'")
+    if who not in _ROOT_NAMES + _SHELL_NAMES:
+        raise CommandError(f"su: user {who!r} is not supported here (root, 0, shell or 2000)")
+    if len(args) < 2:
+        raise CommandError("su: an interactive shell is not supported here: su 0 COMMAND...")
+    return who in _ROOT_NAMES, args[1:]
 
 
 def _command_name(arg: str) -> str:

@@ -1,7 +1,7 @@
 """The commands of the served phone's shell, by name.
 
 ``COMMANDS`` maps a name to the function that runs it; ``FILTERS`` maps the names of commands
-that read their input after ``|`` (``grep PATTERN``, ``cat``, ``head``) to what opens them as
+that read their input after ``|`` (``grep PATTERN``, ``cat``, ``head``, ``sqlite3 DATABASE``) to what opens them as
 a filter.
 """
 
@@ -26,6 +26,7 @@ from mobile_gym.sim.adb_server.shell.commands import (
     screencap,
     screenrecord,
     settings,
+    sqlite,
     svc,
     uiautomator,
     wm,
@@ -51,6 +52,7 @@ COMMANDS: dict[str, Command] = {
     **screencap.COMMANDS,
     **screenrecord.COMMANDS,
     **settings.COMMANDS,
+    **sqlite.COMMANDS,
     **svc.COMMANDS,
     **uiautomator.COMMANDS,
     **wm.COMMANDS,
@@ -59,4 +61,5 @@ FILTERS: dict[str, FilterFactory] = {
     "cat": files.cat_filter,
     "grep": grep.grep_filter,
     "head": head.head_filter,
+    "sqlite3": sqlite.sqlite_filter,
 }

@@ -125,7 +125,7 @@ def identity(invocation: Invocation, args: list[str]) -> int:
         raise CommandError(f"id: No '{only[0]}' with '{only[1]}'")
     if len(operands) > 1:
         raise CommandError("id: Max 1 argument")
-    who = shell_identity(invocation.device.root)
+    who = shell_identity(invocation.root)
     if operands:
         who = _user(operands[0], who.context)
     show = name_of if "-n" in flags else str

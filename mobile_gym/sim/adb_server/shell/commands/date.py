@@ -151,7 +151,7 @@ def date(invocation: Invocation, args: list[str]) -> int:
         when = parse_date(options["-d"], now)
     if setting is not None:
         when = parse_date(setting, now)
-        if not invocation.device.root:
+        if not invocation.root:
             raise CommandError("date: cannot set date: Operation not permitted")
         phone.set_time(when)
     invocation.print(format_time(when, formats[0][1:] if formats else DEFAULT_FORMAT))

@@ -334,7 +334,7 @@ def chown(invocation: Invocation, args: list[str]) -> int:
         for path in _tree(invocation, arg) if "-R" in flags else [arg]:
             if "-v" in flags:
                 invocation.print(f"chown {shown} {path}")
-            if not invocation.device.root:
+            if not invocation.root:
                 status = 1
                 if "-f" not in flags:
                     invocation.err.write(_not_permitted(path, owner, group).encode())

@@ -92,7 +92,7 @@ def processes(invocation: Invocation, command: str) -> list[Process]:
         name = SYSTEM_SERVER if package == _SYSTEM_PACKAGE else package
         rows.append(Process(name_of(package_uid(phone, package)), pid, ZYGOTE_PID, name))
     rows.sort(key=lambda p: p.pid)
-    shell = name_of(shell_identity(invocation.device.root).uid)
+    shell = name_of(shell_identity(invocation.root).uid)
     shell_pid = phone.activities.next_pid  # (no process holds it now)
     rows.append(Process(shell, shell_pid, INIT_PID, "sh"))
     rows.append(Process(shell, shell_pid + 1, shell_pid, command, "R"))
