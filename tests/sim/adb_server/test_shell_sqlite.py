@@ -4,6 +4,8 @@ written as a host's checks do (MobileWorld reads the Clock's alarms with
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from mobile_gym.sim import Phone
 from mobile_gym.sim.apps.contacts import MAIN
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
@@ -64,6 +66,12 @@ def test_a_database_file_and_statements_from_standard_input(sh: Run, phone: Phon
     ok(sh("sqlite3 /data/local/tmp/none.db 'SELECT 1'"))
     assert not phone.storage.exists("/data/local/tmp/none.db")
     assert ok(sh("echo 'SELECT 40 + 2;' | sqlite3")) == "42\n"
+    # an app database the app does not have is made only when a statement writes it
+    new = f"/data/data/{CONTACTS}/databases/extra.db"
+    ok(sh(f"sqlite3 {new} 'SELECT 1'"))
+    assert not phone.storage.has_database(CONTACTS, "extra")
+    ok(sh(f"sqlite3 {new} 'CREATE TABLE x(a); INSERT INTO x VALUES (7)'"))
+    assert phone.database(CONTACTS, "extra").execute("SELECT a FROM x").fetchone()[0] == 7
 
 
 def test_errors_are_reported(sh: Run) -> None:
@@ -79,6 +87,15 @@ def test_errors_are_reported(sh: Run) -> None:
     )
     assert "query took too long" in failed(sh(f"sqlite3 '' '{endless}'"))
     assert "unknown command" in failed(sh(f"sqlite3 {CLOCK_DB} .frobnicate"))
+
+
+def test_no_statement_reaches_the_hosts_files(sh: Run, tmp_path: Path) -> None:
+    """``ATTACH`` and ``VACUUM INTO`` would open files of the machine the phone runs on."""
+    host = tmp_path / "host.db"
+    assert "not authorized" in failed(sh(f"sqlite3 {CLOCK_DB} \"ATTACH '{host}' AS h\""))
+    assert "authorization denied" in failed(sh(f"sqlite3 {CLOCK_DB} \"VACUUM INTO '{host}'\""))
+    assert not host.exists()
+    assert ok(sh(f"sqlite3 {CLOCK_DB} 'SELECT 1'")) == "1\n"  # the app's database as it was
 
 
 def test_su_runs_a_command_as_root_or_as_the_shell(sh: Run) -> None:

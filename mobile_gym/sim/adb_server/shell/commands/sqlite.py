@@ -2,7 +2,8 @@
 
 DATABASE is a path. An app's database (``/data/data/PACKAGE/databases/NAME.db``, or the same
 under ``/data/user/0`` or ``/data/user_de/0``) is the app's own connection, so what a
-statement writes the app shows at its next frame; reading it needs root, as on Android
+statement writes the app shows at its next frame (one the app does not have is made as a
+file is, below); reading it needs root, as on Android
 (the served shell is root, as after ``adb root``; ``su 0 sqlite3 ...`` works too). Any other
 path is a file holding a database, written back when a statement changed it (a path with no
 file starts empty and is made only then); no DATABASE is a database in memory.
@@ -14,6 +15,7 @@ nothing), ``-csv``, ``-separator SEP``, ``-header`` / ``-noheader``. ``.tables``
 ``.schema [TABLE]`` list the tables and their SQL. An error stops the run with ``Error:
 ...`` on stderr and exit status 1. Each statement runs within ``task_sql.SQL_BUDGET``
 SQLite instructions: a runaway query is interrupted rather than holding the phone.
+``ATTACH`` and ``VACUUM INTO`` are refused: their files would be the host's, not the phone's.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from mobile_gym.device.task_sql import QueryTooLong, statements, within_budget
 from mobile_gym.sim.adb_server.files import absolute
 from mobile_gym.sim.adb_server.shell.invocation import Command, CommandError, Invocation
 from mobile_gym.sim.adb_server.shell.streams import Filter
-from mobile_gym.sim.system.storage import database_named, normalize
+from mobile_gym.sim.system.storage import database_named, database_path, normalize
 
 FAILED = 1
 _APP_DATA = "/data/data/"
@@ -87,12 +89,15 @@ def _opened(invocation: Invocation, name: str | None) -> _Target:
     refused = CommandError(f'Error: unable to open database "{name}": unable to open database file')
     if path.startswith(_APP_DATA) and not invocation.root:
         raise refused
+    phone = invocation.phone
     app_database = database_named(path)
     if app_database is not None:
-        try:
-            return _Target(invocation.phone.database(*app_database), lambda: None)
-        except ValueError:  # no such app
-            raise refused from None
+        package, database = phone.package_name(app_database[0]), app_database[1]
+        if package not in phone.apps:
+            raise refused
+        if phone.storage.has_database(package, database):
+            return _Target(phone.database(package, database), lambda: None)
+        path = database_path(package, database)  # made, as a file is, if a statement writes
     files = invocation.device.files
     conn = _memory()
     if files.is_file(path):
@@ -166,6 +171,7 @@ def _run(invocation: Invocation, options: _Options, name: str | None, script: st
         invocation.err.write(f"{exc}\n".encode())
         return FAILED
     conn = target.conn
+    conn.set_authorizer(_phone_only)
     try:
         for piece in _pieces(script):
             if piece.startswith("."):
@@ -180,10 +186,17 @@ def _run(invocation: Invocation, options: _Options, name: str | None, script: st
         invocation.err.write(f"{exc}\n".encode())
         return FAILED
     finally:
+        conn.set_authorizer(None)
         if conn.in_transaction:
             conn.rollback()  # a transaction left open is not kept, as at SQLite's shell's exit
         target.keep()
     return 0
+
+
+def _phone_only(action: int, *_: object) -> int:
+    """SQLite's authorizer for the shell's statements: no ``ATTACH`` or ``VACUUM INTO``,
+    which would open a file of the machine the phone runs on."""
+    return sqlite3.SQLITE_DENY if action == sqlite3.SQLITE_ATTACH else sqlite3.SQLITE_OK
 
 
 def _pieces(script: str) -> list[str]:
