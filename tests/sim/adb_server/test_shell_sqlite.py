@@ -66,6 +66,13 @@ def test_a_database_file_and_statements_from_standard_input(sh: Run, phone: Phon
     ok(sh("sqlite3 /data/local/tmp/none.db 'SELECT 1'"))
     assert not phone.storage.exists("/data/local/tmp/none.db")
     assert ok(sh("echo 'SELECT 40 + 2;' | sqlite3")) == "42\n"
+    ok(sh("touch /data/local/tmp/empty.db"))  # an empty file is an empty database
+    assert (
+        ok(sh("sqlite3 /data/local/tmp/empty.db 'CREATE TABLE e(a); SELECT count(*) FROM e'"))
+        == "0\n"
+    )
+    ok(sh("echo text > /sdcard/notes.txt"))
+    assert failed(sh("sqlite3 /sdcard/notes.txt .tables")) == "Error: file is not a database\n"
     # an app database the app does not have is made only when a statement writes it
     new = f"/data/data/{CONTACTS}/databases/extra.db"
     ok(sh(f"sqlite3 {new} 'SELECT 1'"))

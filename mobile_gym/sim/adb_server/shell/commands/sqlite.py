@@ -100,12 +100,9 @@ def _opened(invocation: Invocation, name: str | None) -> _Target:
         path = database_path(package, database)  # made, as a file is, if a statement writes
     files = invocation.device.files
     conn = _memory()
-    if files.is_file(path):
-        data = files.read(path)
-        try:
-            conn.deserialize(data)
-        except sqlite3.DatabaseError:
-            raise CommandError("Error: file is not a database") from None
+    data = files.read(path) if files.is_file(path) else b""
+    if data:  # (an empty file is an empty database, as SQLite takes it)
+        conn.deserialize(data)  # (SQLite reads it when a statement does: a text file fails then)
 
     def keep() -> None:
         if conn.total_changes:
