@@ -7,10 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from mobile_gym.sim import Phone
+from mobile_gym.sim.adb_server import AdbServer
 from mobile_gym.sim.apps.contacts import MAIN
 from mobile_gym.sim.apps.contacts import PACKAGE as CONTACTS
 from mobile_gym.sim.driver import find_all
-from tests.sim.adb_server.raw_client import Run, ShellResult, ok
+from tests.sim.adb_server.raw_client import Run, ShellResult, ok, shell_v2
 
 CLOCK_DB = "/data/user_de/0/com.google.android.deskclock/databases/alarms.db"
 CONTACTS_DB = f"/data/data/{CONTACTS}/databases/contacts.db"
@@ -112,3 +113,10 @@ def test_su_runs_a_command_as_root_or_as_the_shell(sh: Run) -> None:
     assert "invalid uid/gid '-c'" in failed(sh("su -c id"))  # the emulator's su has no -c
     assert "interactive shell is not supported" in failed(sh("su"))
     assert "not supported here" in failed(sh("su 1000 id"))
+    assert ok(sh("su shell su 0 id -u")) == "0\n"
+
+
+def test_a_production_phone_has_no_su() -> None:
+    with AdbServer(devices=1, port=0, seed=0, root=False) as served:
+        result = shell_v2(served.port, served.serials[0], "su 0 id")
+    assert result.status == 127 and b"su: inaccessible or not found" in result.stderr

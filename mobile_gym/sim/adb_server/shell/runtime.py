@@ -10,7 +10,8 @@ command's environment only. ``exec COMMAND`` runs the command in the shell's pla
 shell ends with its exit status (``exec`` of a pipeline stage ends that stage only). ``exec``
 with redirections alone, which would redirect the shell itself, is refused. ``su WHO
 COMMAND...`` runs the command as root (``0``, ``root``) or as the shell user (``2000``,
-``shell``), as the emulator images' ``su`` does.
+``shell``), as the emulator images' ``su`` does; a phone served without root (a production
+phone) has no ``su``.
 """
 
 from __future__ import annotations
@@ -233,7 +234,7 @@ class Shell:
         try:
             if replaces_shell and not argv and command.redirects:
                 raise CommandError(f"{SHELL}: exec: redirecting the shell itself is not supported")
-            if argv[:1] == ["su"]:
+            while argv[:1] == ["su"] and self.device.root:  # (a production phone has no su)
                 invocation.as_root, argv = _switched_user(argv[1:])
                 stage.argv = argv
             for redirect in command.redirects:
