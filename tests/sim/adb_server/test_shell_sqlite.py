@@ -24,11 +24,11 @@ def failed(result: ShellResult) -> str:
 
 def test_su_sqlite3_reads_an_apps_database_as_the_app_holds_it(sh: Run, phone: Phone) -> None:
     alarms = phone.database("com.google.android.deskclock", "alarms")
-    phone.database("com.google.android.deskclock", "alarms").execute(
+    alarms.execute(
         "INSERT INTO alarm_templates(hour, minutes, daysofweek, enabled, label)"
         " VALUES (7, 5, 31, 1, 'Gym')"
     )
-    sql = "SELECT hour, minutes, enabled, daysofweek, label FROM alarm_templates WHERE hour=7"
+    sql = "SELECT hour, minutes, enabled, daysofweek, label FROM alarm_templates WHERE hour=7 AND minutes=5"
     assert ok(sh(f"su 0 sqlite3 {CLOCK_DB} '{sql};'")) == "7|5|1|31|Gym\n"
     assert ok(sh(f'su root sqlite3 {CLOCK_DB} "{sql}"')) == "7|5|1|31|Gym\n"
     count = alarms.execute("SELECT count(*) FROM alarm_templates").fetchone()[0]
