@@ -92,12 +92,17 @@ def _list_packages(invocation: Invocation, args: list[str]) -> int:
     return 0
 
 
-def _path(invocation: Invocation, args: list[str]) -> int:
+def _one_package(invocation: Invocation, args: list[str]) -> tuple[str, str]:
+    """The one package a subcommand names, as given and as installed (its alias resolved)."""
     _, rest = _operands(args, ())
     if len(rest) != 1:
         raise CommandError(USAGE)
+    return rest[0], invocation.phone.package_name(rest[0])
+
+
+def _path(invocation: Invocation, args: list[str]) -> int:
+    _, package = _one_package(invocation, args)
     installed = installed_packages(invocation.phone)
-    package = invocation.phone.package_name(rest[0])
     if package not in installed:
         return 1  # as on Android: nothing printed
     invocation.print(f"package:{apk_path(package, installed[package])}")
@@ -105,12 +110,9 @@ def _path(invocation: Invocation, args: list[str]) -> int:
 
 
 def _clear(invocation: Invocation, args: list[str]) -> int:
-    _, rest = _operands(args, ())
-    if len(rest) != 1:
-        raise CommandError(USAGE)
-    package = invocation.phone.package_name(rest[0])
+    given, package = _one_package(invocation, args)
     if package not in invocation.phone.apps:
-        raise CommandError(f"Failed: package {rest[0]} is not installed")
+        raise CommandError(f"Failed: package {given} is not installed")
     invocation.phone.clear_app_data(package)
     invocation.print("Success")
     return 0
