@@ -37,6 +37,7 @@ import importlib.metadata
 import os
 import platform
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import alternatives
@@ -548,20 +549,30 @@ def report(figures: dict[str, Any]) -> str:
     return captured.get() + "\n".join(notes)
 
 
-def _main_table(rows: list[dict[str, Any]]) -> Table:
-    table = Table(title="mobile-gym side by side (best of interleaved rounds)")
-    headers = ("measure", "mobile-gym", "unit", "beside", "their figure", "ratio", "CPU", "goal")
-    for header in headers:
-        numeric = header in ("mobile-gym", "their figure", "ratio", "CPU")
-        table.add_column(header, justify="right" if numeric else "left", no_wrap=True)
+MAIN_HEADERS = ("measure", "mobile-gym", "unit", "beside", "their figure", "ratio", "CPU", "goal")
+"""The columns of the table of all rows."""
+APP_HEADERS = (
+    "app",
+    "heaviest screen",
+    "nodes",
+    "dump ms",
+    "repaint ms",
+    "move ms",
+    "reset on task",
+    "reset ms",
+)
+"""The columns of the per-app table."""
+
+
+def main_rows(rows: list[dict[str, Any]]) -> Iterator[str | list[str]]:
+    """The table of all rows: each section's title (a str) before its rows, and each row's
+    cells (``MAIN_HEADERS``), in Rich markup."""
     section = None
     for row in rows:
         if row["section"] != section:
-            if section is not None:
-                table.add_section()
             section = row["section"]
-            table.add_row(f"[bold]{SECTIONS[section]}[/]")
-        table.add_row(
+            yield SECTIONS[section]
+        yield [
             row["label"],
             _number(row["figure"]),
             row["unit"],
@@ -570,7 +581,39 @@ def _main_table(rows: list[dict[str, Any]]) -> Table:
             _ratio(row["ratio"]),
             _ratio(row.get("cpu_ratio")),
             row["goal"] + _verdict(row),
-        )
+        ]
+
+
+def app_rows(per_app: dict[str, dict[str, Any]]) -> Iterator[list[str]]:
+    """The per-app table's rows (``APP_HEADERS``), in Rich markup: a figure past its goal
+    is red."""
+    for app, row in per_app.items():
+        screen = row.get("screen")
+        shown = f"{screen['task']}, after {screen['steps']} steps" if screen else ""
+        yield [
+            apps.app_name(app),
+            shown,
+            str(screen["nodes"]) if screen else "",
+            _limited(row.get("dump_ms"), 1.0),
+            _limited(row.get("repaint_ms"), PAINT_LIMIT_MS),
+            _limited(row.get("move_ms"), PAINT_LIMIT_MS),
+            row.get("reset_task", ""),
+            _limited(row.get("reset_ms"), 2.0),
+        ]
+
+
+def _main_table(rows: list[dict[str, Any]]) -> Table:
+    table = Table(title="mobile-gym side by side (best of interleaved rounds)")
+    for header in MAIN_HEADERS:
+        numeric = header in ("mobile-gym", "their figure", "ratio", "CPU")
+        table.add_column(header, justify="right" if numeric else "left", no_wrap=True)
+    for i, cells in enumerate(main_rows(rows)):
+        if isinstance(cells, str):
+            if i:
+                table.add_section()
+            table.add_row(f"[bold]{cells}[/]")
+        else:
+            table.add_row(*cells)
     return table
 
 
@@ -586,23 +629,11 @@ def _apps_table(per_app: dict[str, dict[str, Any]]) -> Table:
         title="per app: dump on the heaviest screen (goal <= 1 ms), its repaint and move"
         f" (<= {PAINT_LIMIT_MS:g} ms), reset (<= 2 ms)"
     )
-    headers = ("app", "heaviest screen", "nodes", "dump ms", "repaint ms", "move ms")
-    for header in (*headers, "reset on task", "reset ms"):
+    for header in APP_HEADERS:
         numeric = header.endswith(" ms") or header == "nodes"
         table.add_column(header, justify="right" if numeric else "left", no_wrap=True)
-    for app, row in per_app.items():
-        screen = row.get("screen")
-        shown = f"{screen['task']}, after {screen['steps']} steps" if screen else ""
-        table.add_row(
-            apps.app_name(app),
-            shown,
-            str(screen["nodes"]) if screen else "",
-            _limited(row.get("dump_ms"), 1.0),
-            _limited(row.get("repaint_ms"), PAINT_LIMIT_MS),
-            _limited(row.get("move_ms"), PAINT_LIMIT_MS),
-            row.get("reset_task", ""),
-            _limited(row.get("reset_ms"), 2.0),
-        )
+    for cells in app_rows(per_app):
+        table.add_row(*cells)
     return table
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import pathlib
+import subprocess
 import sys
 
 import numpy as np
@@ -24,6 +25,7 @@ import alternatives
 import apps
 import ours
 import peers
+import peers_markdown
 from rounds import interleaved
 
 
@@ -144,3 +146,52 @@ def peers_arguments(*argv: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     peers.arguments(parser)
     return parser.parse_args(argv)
+
+
+def test_the_markdown_tables_carry_the_printed_cells_without_markup() -> None:
+    rates = {
+        "suite_element_text": {"label": "suite element", "unit": "actions", "best_per_s": 1000.0},
+        "doorkey_symbolic": {"label": "DoorKey", "unit": "steps", "best_per_s": 8000.0},
+    }
+    for rate in rates.values():
+        rate["cpu_best_per_s"] = rate["best_per_s"]
+    rows = peers.comparisons(rates, {"scroll_ratio": 0.99, "reset_new_content_ms": 0.7})
+    per_app = {
+        "com.simplemobiletools.contacts.pro": {
+            "screen": {"task": "contacts.add_email", "steps": 2, "nodes": 94},
+            "dump_ms": 1.25,
+            "reset_task": "contacts.add_email",
+            "reset_ms": 0.84,
+        }
+    }
+    text = peers_markdown.markdown({"comparisons": rows, "apps": per_app})
+    main, apps_table = text.strip().split("\n\n")
+    lines = main.splitlines()
+    assert lines[0] == "| " + " | ".join(peers.MAIN_HEADERS) + " |"
+    assert lines[1] == "| --- | ---: | --- | --- | ---: | ---: | ---: | --- |"
+    assert lines[2].startswith(f"| **{peers.SECTIONS['suite']}** |")
+    assert (
+        "| suite element | 1,000 | actions/s | DoorKey | 8,000 | 0.125x | 0.125x |"
+        " >= 0.5x (aim 1x) MISSED |" in lines
+    )
+    assert (
+        "| scroll on Contacts, 2,000 / 20 contacts | 0.99 | x |  |  |  |  | <= 1.5x met |" in lines
+    )
+    assert "[" not in main  # the verdicts' colours are gone
+    # a figure past its goal is red in the terminal, plain here; a missing one is empty
+    assert apps_table.splitlines()[2] == (
+        "| contacts | contacts.add_email, after 2 steps | 94 | 1.25 |  |  |"
+        " contacts.add_email | 0.84 |"
+    )
+
+
+def test_the_markdown_script_names_a_file_that_is_no_run(tmp_path: pathlib.Path) -> None:
+    script = pathlib.Path(__file__).parents[2] / "benchmarks" / "peers_markdown.py"
+    other = tmp_path / "other.json"
+    other.write_text('{"rows": []}')
+    done = subprocess.run(
+        [sys.executable, str(script), str(other)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1
+    assert f"{other}: not the JSON of a peers.py run" in done.stderr
+    assert done.stdout == ""
