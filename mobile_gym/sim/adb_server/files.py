@@ -1,9 +1,9 @@
 """The served phone's file system: its in-memory storage seen as directories and files.
 
-Sync (push, pull, stat, list) and the shell (``cat``, ``ls``, ``rm``, ``mkdir``, ``echo >``)
-work on the same files and folders, the phone's own storage (``Phone.read_file`` /
-``write_file``, ``Storage.make_dirs`` / ``delete_tree``), so what one writes, makes or
-removes the other (and every app: File Manager, Files) sees. Directories are the storage's
+Sync (push, pull, stat, list) and the shell (``cat``, ``ls``, ``rm``, ``mkdir``, ``cp``,
+``mv``, ``echo >``) work on the same files and folders, the phone's own storage
+(``Phone.read_file`` / ``write_file``, ``Storage.make_dirs`` / ``delete_tree``), so what one
+writes, makes or removes the other (and every app: File Manager, Files) sees. Directories are the storage's
 (those on the way to a file and those made, ``mkdir`` included) and the standard Android
 ones (``/sdcard``, ``/data/local/tmp``, each app's data directory, ``/system/bin``).
 """
@@ -203,6 +203,85 @@ class PhoneFiles:
         prefix = path + "/"
         self.phone.storage.delete_tree(path)
         self._dirs = {d for d in self._dirs if d != path and not d.startswith(prefix)}
+
+    # copying and moving ---------------------------------------------------------------------
+    def copy(
+        self,
+        source: str,
+        target: str,
+        recursive: bool = False,
+        clobber: bool = True,
+        keep_times: bool = False,
+    ) -> None:
+        """Copy file ``source`` to the path ``target`` (a file there is replaced, unless not
+        ``clobber``), or with ``recursive`` folder ``source`` and all below it (into the folder
+        ``target``, made if missing: what is there already stays). The copies are modified
+        now, or with ``keep_times`` when their sources were. An app database copies as the
+        bytes of its file.
+
+        Raises:
+            FileNotFoundError: nothing at ``source``, or no folder to hold ``target``.
+            IsADirectoryError: ``source`` is a folder (without ``recursive``), or a file's
+                ``target`` is one.
+            NotADirectoryError: a folder's ``target`` is a file.
+            ValueError: ``target`` is ``source`` or inside it.
+        """
+        source, target = normalize(source), normalize(target)
+        self._check_transfer(source, target)
+        self._copy(source, target, recursive, clobber, keep_times)
+
+    def move(self, source: str, target: str, clobber: bool = True) -> None:
+        """Move (rename) file or folder ``source`` to the path ``target``, keeping its times:
+        a file there is replaced (unless not ``clobber``), as is an empty folder by a folder.
+
+        Raises:
+            FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError: as ``copy``.
+            OSError: a folder's ``target`` is a folder that holds something.
+            PermissionError: ``source`` is a folder outside ``/sdcard`` and ``/data/local/tmp``.
+        """
+        source, target = normalize(source), normalize(target)
+        if source == target and self.stat(source).mode:
+            return  # rename(2) onto itself: nothing to do
+        self._check_transfer(source, target)
+        if self.is_dir(source):
+            if not source.startswith(_REMOVABLE):
+                raise PermissionError(source)
+            if self.is_dir(target):
+                if self.list_dir(target):
+                    raise OSError("Directory not empty")
+                self.remove(target, recursive=True)
+        elif self.is_file(target) and not clobber:
+            return
+        self._copy(source, target, recursive=True, clobber=True, keep_times=True)
+        self.remove(source, recursive=True)
+
+    def _check_transfer(self, source: str, target: str) -> None:
+        if not self.stat(source).mode:
+            raise FileNotFoundError(source)
+        if target == source or target.startswith(source.rstrip("/") + "/"):
+            raise ValueError(f"cannot put {source} inside itself")
+        if not self.is_dir(posixpath.dirname(target)):
+            raise FileNotFoundError(target)
+
+    def _copy(
+        self, source: str, target: str, recursive: bool, clobber: bool, keep_times: bool
+    ) -> None:
+        if self.is_dir(source):
+            if not recursive:
+                raise IsADirectoryError(source)
+            if self.is_file(target):
+                raise NotADirectoryError(target)
+            self.mkdir(target, parents=True)
+            for name in self.list_dir(source):
+                self._copy(f"{source}/{name}", f"{target}/{name}", True, clobber, keep_times)
+        elif clobber or not self.is_file(target):
+            self.write(target, self.read(source))
+        else:
+            return
+        if keep_times:
+            when = self.phone.storage.modified(source)
+            if when is not None:
+                self.phone.storage.set_modified(target, when)
 
 
 def _with_parents(paths: list[str]) -> set[str]:

@@ -139,6 +139,26 @@ def test_push_pull_round_trip(server: AdbServer, serial: str, adb: Adb, tmp_path
     assert (tmp_path / "back.bin").read_bytes() == data
 
 
+def test_a_pushed_file_copied_and_moved_into_shared_storage(
+    server: AdbServer, serial: str, adb: Adb, tmp_path: Path
+) -> None:
+    """The host's usual way to put a file where apps see it: push to ``/data/local/tmp``,
+    then ``cp`` or ``mv`` it into shared storage."""
+    phone = server.phone(serial)
+    data = random.Random(3).randbytes(50_000)
+    (tmp_path / "photo.jpg").write_bytes(data)
+    adb("push", str(tmp_path / "photo.jpg"), "/data/local/tmp/photo.jpg")
+    adb("shell", "cp", "/data/local/tmp/photo.jpg", "/sdcard/Pictures/")
+    adb("shell", "mv /data/local/tmp/photo.jpg /sdcard/Download/trip.jpg")
+    assert phone.read_file("/sdcard/Pictures/photo.jpg") == data
+    assert phone.read_file("/sdcard/Download/trip.jpg") == data
+    assert not phone.storage.exists("/data/local/tmp/photo.jpg")
+    assert "trip.jpg" in adb("shell", "ls", "/sdcard/Download").stdout.decode().split()
+    refused = adb("shell", "cp", "/data/local/tmp/photo.jpg", "/sdcard/", check=False)
+    assert refused.returncode == 1
+    assert b"cp: bad '/data/local/tmp/photo.jpg': No such file or directory" in refused.stderr
+
+
 def test_settings(server: AdbServer, serial: str, adb: Adb) -> None:
     assert adb("shell", "settings", "get", "global", "airplane_mode_on").stdout == b"0\n"
     adb("shell", "settings", "put", "global", "airplane_mode_on", "1")

@@ -28,6 +28,7 @@ from mobile_gym.sim.adb_server.shell.commands import (
     settings,
     sqlite,
     svc,
+    transfer,
     uiautomator,
     wm,
 )
@@ -54,6 +55,7 @@ COMMANDS: dict[str, Command] = {
     **settings.COMMANDS,
     **sqlite.COMMANDS,
     **svc.COMMANDS,
+    **transfer.COMMANDS,
     **uiautomator.COMMANDS,
     **wm.COMMANDS,
 }
