@@ -3,9 +3,10 @@
 Sync (push, pull, stat, list) and the shell (``cat``, ``ls``, ``rm``, ``mkdir``, ``cp``,
 ``mv``, ``echo >``) work on the same files and folders, the phone's own storage
 (``Phone.read_file`` / ``write_file``, ``Storage.make_dirs`` / ``delete_tree``), so what one
-writes, makes or removes the other (and every app: File Manager, Files) sees. Directories are the storage's
-(those on the way to a file and those made, ``mkdir`` included) and the standard Android
-ones (``/sdcard``, ``/data/local/tmp``, each app's data directory, ``/system/bin``).
+writes, makes or removes the other (and every app: File Manager, Files) sees. Directories
+are the storage's (those on the way to a file and those made, ``mkdir`` included) and the
+standard Android ones (``/sdcard``, ``/data/local/tmp``, each app's data directory,
+``/system/bin``).
 """
 
 from __future__ import annotations
