@@ -1,5 +1,5 @@
-"""``cat``, ``ls``, ``find``, ``rm``, ``mkdir``, ``touch``, ``stat``, ``chown`` and
-``restorecon`` on the phone's files (paths relative to ``/``).
+"""``cat``, ``ls``, ``find``, ``rm``, ``mkdir``, ``touch``, ``stat``, ``chown``,
+``restorecon`` and ``sync`` on the phone's files (paths relative to ``/``).
 
 Owners are those ``mobile_gym.sim.adb_server.shell.commands.owners`` gives each path (an
 app's data belongs to the app's uid); the phone keeps no owner per file, so ``chown``
@@ -15,6 +15,7 @@ import fnmatch
 import posixpath
 import re
 import stat
+from collections.abc import Callable
 
 from mobile_gym.sim.adb_server.files import FileStat, absolute, describe
 from mobile_gym.sim.adb_server.shell.commands.owners import name_of, owner_of, parse_id
@@ -355,12 +356,27 @@ def restorecon(invocation: Invocation, args: list[str]) -> int:
     _, operands = getopts("restorecon", args, "DFnRrv")
     if not operands:
         raise CommandError("restorecon: Need 1 argument")
+    return _each(invocation, "restorecon: restorecon failed", operands, _exists(invocation))
+
+
+def sync(invocation: Invocation, args: list[str]) -> int:
+    """``sync [-fd] [FILE...]``: write cached data to disk. The phone's storage has no
+    cache (a write is in place when the command that made it ends), so it checks that the
+    files named exist and, as on Android, prints nothing."""
+    _, operands = getopts("sync", args, "fd")
+    return _each(invocation, "sync", operands, _exists(invocation))
+
+
+def _exists(invocation: Invocation) -> Callable[[str], None]:
+    """What checks that a path is a file or a folder on the phone (FileNotFoundError if
+    not), for ``_each``."""
+    files = invocation.device.files
 
     def exists(path: str) -> None:
-        if not invocation.device.files.stat(path).mode:
+        if not files.stat(path).mode:
             raise FileNotFoundError(path)
 
-    return _each(invocation, "restorecon: restorecon failed", operands, exists)
+    return exists
 
 
 COMMANDS: dict[str, Command] = {
@@ -373,4 +389,5 @@ COMMANDS: dict[str, Command] = {
     "stat": stat_command,
     "chown": chown,
     "restorecon": restorecon,
+    "sync": sync,
 }
