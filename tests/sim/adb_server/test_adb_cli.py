@@ -159,6 +159,25 @@ def test_a_pushed_file_copied_and_moved_into_shared_storage(
     assert b"cp: bad '/data/local/tmp/photo.jpg': No such file or directory" in refused.stderr
 
 
+def test_a_host_script_counts_checks_and_reads_the_network(
+    server: AdbServer, serial: str, adb: Adb
+) -> None:
+    """What host scripts run through ``adb shell``: counting lines, testing for a file,
+    reading the Wi-Fi address."""
+    phone = server.phone(serial)
+    photos = len(phone.storage.list_dir("/sdcard/DCIM/Camera"))
+    assert adb("shell", "ls /sdcard/DCIM/Camera | wc -l").stdout == f"{photos}\n".encode()
+    phone.write_file("/sdcard/Download/log.txt", b"one\ntwo\nthree\n")
+    assert adb("shell", "wc", "-l", "/sdcard/Download/log.txt").stdout == (
+        b"3 /sdcard/Download/log.txt\n"
+    )
+    assert adb("shell", "tail -n 1 /sdcard/Download/log.txt").stdout == b"three\n"
+    line = "[ -f /sdcard/Download/log.txt ] && echo present || echo absent"
+    assert adb("shell", line).stdout == b"present\n"
+    assert adb("shell", line.replace("log.txt", "none.txt")).stdout == b"absent\n"
+    assert b"inet 10.0.2.16/24" in adb("shell", "ip", "addr", "show", "wlan0").stdout
+
+
 def test_settings(server: AdbServer, serial: str, adb: Adb) -> None:
     assert adb("shell", "settings", "get", "global", "airplane_mode_on").stdout == b"0\n"
     adb("shell", "settings", "put", "global", "airplane_mode_on", "1")

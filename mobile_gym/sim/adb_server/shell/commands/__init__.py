@@ -1,8 +1,8 @@
 """The commands of the served phone's shell, by name.
 
 ``COMMANDS`` maps a name to the function that runs it; ``FILTERS`` maps the names of commands
-that read their input after ``|`` (``grep PATTERN``, ``cat``, ``head``, ``sqlite3 DATABASE``) to what opens them as
-a filter.
+that read their input after ``|`` (``grep PATTERN``, ``cat``, ``head``, ``tail``, ``wc``,
+``sort``, ``uniq``, ``sqlite3 DATABASE``) to what opens them as a filter.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from mobile_gym.sim.adb_server.shell.commands import (
     activity,
     builtins,
     cmd,
+    conditions,
     content,
     date,
     dumpsys,
@@ -29,6 +30,7 @@ from mobile_gym.sim.adb_server.shell.commands import (
     settings,
     sqlite,
     svc,
+    text,
     transfer,
     uiautomator,
     wm,
@@ -39,6 +41,7 @@ COMMANDS: dict[str, Command] = {
     **activity.COMMANDS,
     **builtins.COMMANDS,
     **cmd.COMMANDS,
+    **conditions.COMMANDS,
     **content.COMMANDS,
     **date.COMMANDS,
     **dumpsys.COMMANDS,
@@ -57,6 +60,7 @@ COMMANDS: dict[str, Command] = {
     **settings.COMMANDS,
     **sqlite.COMMANDS,
     **svc.COMMANDS,
+    **text.COMMANDS,
     **transfer.COMMANDS,
     **uiautomator.COMMANDS,
     **wm.COMMANDS,
@@ -66,4 +70,5 @@ FILTERS: dict[str, FilterFactory] = {
     "grep": grep.grep_filter,
     "head": head.head_filter,
     "sqlite3": sqlite.sqlite_filter,
+    **text.FILTERS,
 }
