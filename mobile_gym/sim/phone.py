@@ -198,7 +198,7 @@ class Phone:
             "toasts": services.toasts,
             "pids": activities.pids,
             "next_pid": activities.next_pid,
-            "battery": services.battery,
+            "battery": (services.battery, services.charger),
             "crash_dialog": self.crashes.dialog,
             "last_touch": self.input.last_touch,
             "gesture": self.input.gestures.gesture,
@@ -224,7 +224,7 @@ class Phone:
         services.toasts = state["toasts"]
         activities.pids = state["pids"]
         activities.next_pid = state["next_pid"]
-        services.battery = state["battery"]
+        services.battery, services.charger = state["battery"]
         self.crashes.dialog = state["crash_dialog"]
         self.input.last_touch = state["last_touch"]
         self.input.gestures.gesture = state["gesture"]

@@ -23,6 +23,11 @@ TOASTS = ("phone", "toasts")
 """The key under which the toast on screen is read and changed."""
 BATTERY = ("phone", "battery")
 """The key under which the battery level is read and changed."""
+BOOT_BATTERY_LEVEL = 85
+"""The battery level (percent) the phone boots with."""
+BOOT_CHARGER = "usb"
+CHARGERS = ("ac", "usb", "wireless", "dock")
+"""The power sources a phone charges from (``dumpsys battery``'s names)."""
 
 
 @dataclass
@@ -40,13 +45,14 @@ class Services:
     def __init__(self, phone: Phone) -> None:
         self.phone = phone
         self.toasts: list[Toast] = []
-        self.battery = 85
+        self.battery = BOOT_BATTERY_LEVEL
+        self.charger: str | None = BOOT_CHARGER
+        """The power source it charges from (one of ``CHARGERS``), None when unplugged."""
 
     def boot(self) -> None:
         self.toasts = []
-        self.battery = 85
         self.phone.deps.changed(TOASTS)
-        self.phone.deps.changed(BATTERY)
+        self.set_battery(BOOT_BATTERY_LEVEL, BOOT_CHARGER)
 
     # toasts --------------------------------------------------------------------------------
     def toast(self, text: str, package: str) -> None:
@@ -75,6 +81,18 @@ class Services:
     def battery_level(self) -> int:
         self.phone.deps.read(BATTERY)
         return self.battery
+
+    def set_battery(self, level: int, charger: str | None) -> None:
+        """Set the battery's level (percent, 0 to 100) and the power source it charges from
+        (one of ``CHARGERS``; None: unplugged), as ``dumpsys battery set`` does."""
+        if not 0 <= level <= 100:
+            raise ValueError(f"battery level must be 0..100, got {level}")
+        if charger is not None and charger not in CHARGERS:
+            raise ValueError(
+                f"charger must be one of {', '.join(CHARGERS)} or None, got {charger!r}"
+            )
+        self.battery, self.charger = level, charger
+        self.phone.deps.changed(BATTERY)
 
     @property
     def theme(self) -> Theme:

@@ -249,6 +249,23 @@ def test_pm(sh: Run, phone: Phone) -> None:
     assert "not installed" in failed(sh("pm clear com.example.none"))
 
 
+def test_pm_grant_and_revoke(sh: Run) -> None:
+    """The simulated apps hold every permission they ask for: a grant has nothing to change,
+    and a revoke, which would have to take one away, is refused."""
+    permission = "android.permission.READ_CONTACTS"
+    assert ok(sh(f"pm grant {CONTACTS} {permission}")) == ""
+    assert ok(sh(f"pm grant --user 0 {CONTACTS} {permission}")) == ""
+    assert "Unknown package: com.example.none" in failed(
+        sh(f"pm grant com.example.none {permission}")
+    )
+    assert "Unknown permission: READ" in failed(sh(f"pm grant {CONTACTS} READ"))
+    assert "pm revoke: " in failed(sh(f"pm revoke {CONTACTS} {permission}"))
+
+
+def test_am_get_current_user(sh: Run) -> None:
+    assert ok(sh("am get-current-user")) == "0\n"
+
+
 def test_pm_path_and_a_packages_one_uid(sh: Run, phone: Phone) -> None:
     """``pm path`` finds the APK ``dumpsys package`` names the folder of, and ``pm list
     packages -U``, ``dumpsys package``, ``ls -l`` and ``ps`` give an app the same uid."""

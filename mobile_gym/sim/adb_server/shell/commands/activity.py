@@ -57,6 +57,7 @@ USAGE = """Activity manager (activity) commands:
   stack list
   task lock <TASK_ID>|stop
   broadcast <INTENT>
+  get-current-user
 <INTENT>: [-a <ACTION>] [-d <DATA_URI>] [-c <CATEGORY>] [-n <COMPONENT>] [-p <PACKAGE>]
     [--es|--ei|--el|--ef|--ez <KEY> <VALUE>] ... [<COMPONENT>|<PACKAGE>|<URI>]"""
 _VALUE_OPTIONS = {
@@ -313,6 +314,14 @@ def _pin(phone: Phone, task_id: str) -> None:
     _PINNED[phone] = task
 
 
+def _current_user(invocation: Invocation, args: list[str]) -> int:
+    """``am get-current-user``: the phone has one user, 0."""
+    if args:
+        raise CommandError(USAGE)
+    invocation.print("0")
+    return 0
+
+
 _VERBS = {
     "start": _start,
     "start-activity": _start,
@@ -320,6 +329,7 @@ _VERBS = {
     "broadcast": _broadcast,
     "stack": _stack,
     "task": _task,
+    "get-current-user": _current_user,
 }
 
 

@@ -8,6 +8,7 @@
 - ``connectivity airplane-mode [enable|disable]`` (without an argument: ``enabled`` or
   ``disabled``); turning it on turns Wi-Fi and Bluetooth off;
 - ``bluetooth_manager enable|disable``;
+- ``battery`` as ``dumpsys battery`` (``set level N``, ``unplug``, ``reset``, ...);
 - ``uimode night [yes|no|auto]`` (then ``Night mode: yes``), the dark theme;
 - ``statusbar expand-notifications`` and ``collapse`` open and close the notification
   shade; the phone has no quick settings panel, so ``expand-settings`` fails, saying so.
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from mobile_gym.sim.adb_server.shell.commands import radios
 from mobile_gym.sim.adb_server.shell.commands.activity import am
+from mobile_gym.sim.adb_server.shell.commands.battery import battery
 from mobile_gym.sim.adb_server.shell.commands.inputs import input_command
 from mobile_gym.sim.adb_server.shell.commands.packages import pm
 from mobile_gym.sim.adb_server.shell.commands.settings import settings
@@ -153,6 +155,7 @@ def _statusbar(invocation: Invocation, args: list[str]) -> int:
 
 SERVICES: dict[str, Command] = {
     "activity": am,
+    "battery": battery,
     "bluetooth_manager": _bluetooth,
     "connectivity": _connectivity,
     "input": input_command,

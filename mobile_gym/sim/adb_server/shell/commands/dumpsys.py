@@ -2,15 +2,18 @@
 
 ``window`` has ``mCurrentFocus=Window{HASH u0 PACKAGE/ACTIVITY}`` and ``mFocusedApp``;
 ``activity`` has ``mResumedActivity: ActivityRecord{...}`` and, for ``activity top``,
-``ACTIVITY PACKAGE/ACTIVITY HASH pid=PID``; ``display`` has a ``DisplayViewport{...}`` line with
-``orientation``, ``deviceWidth`` and ``deviceHeight``; ``input`` has the touch screen's
-``PhysicalWidth``/``PhysicalHeight`` and ``SurfaceOrientation``; ``input_method`` has ``mInputShown``;
-``notification`` lists the posted notifications (``NotificationRecord(pkg=... id=...)``
-with ``android.title`` / ``android.text``); ``battery`` and ``power`` report a charged, awake phone. ``package [PACKAGE]`` has the
-``Activity Resolver Table`` (each launcher activity under ``android.intent.action.MAIN``)
-and, under ``Packages:``, a ``Package [NAME] (HASH):`` block per package with ``userId=``,
-``versionCode=``, ``versionName=`` (the simulated apps are all version 1, ``1.0``) and the
-install times (the phone's boot); an unknown package prints ``Unable to find package: NAME``.
+``ACTIVITY PACKAGE/ACTIVITY HASH pid=PID``; ``display`` has a ``DisplayViewport{...}`` line
+with ``orientation``, ``deviceWidth`` and ``deviceHeight``; ``input`` has the touch screen's
+``PhysicalWidth``/``PhysicalHeight`` and ``SurfaceOrientation``; ``input_method`` has
+``mInputShown``; ``notification`` lists the posted notifications
+(``NotificationRecord(pkg=... id=...)`` with ``android.title`` / ``android.text``);
+``battery`` has the battery's level and charger, and takes ``set``, ``get``, ``unplug`` and
+``reset`` (``shell.commands.battery``); ``power`` reports an awake phone. ``package
+[PACKAGE]`` has the ``Activity Resolver Table`` (each launcher activity under
+``android.intent.action.MAIN``) and, under ``Packages:``, a ``Package [NAME] (HASH):`` block
+per package with ``userId=``, ``versionCode=``, ``versionName=`` (the simulated apps are all
+version 1, ``1.0``) and the install times (the phone's boot); an unknown package prints
+``Unable to find package: NAME``.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from collections.abc import Callable
 
 from mobile_gym.sim import Phone
 from mobile_gym.sim.adb_server.device import SDK
+from mobile_gym.sim.adb_server.shell.commands import battery
 from mobile_gym.sim.adb_server.shell.commands.packages import (
     code_path,
     installed_packages,
@@ -157,23 +161,6 @@ def _input(phone: Phone, args: list[str]) -> list[str]:
     ]
 
 
-def _battery(phone: Phone, args: list[str]) -> list[str]:
-    return [
-        "Current Battery Service state:",
-        "  AC powered: false",
-        "  USB powered: true",
-        "  Wireless powered: false",
-        "  status: 2",
-        "  health: 2",
-        "  present: true",
-        f"  level: {phone.battery}",
-        "  scale: 100",
-        "  voltage: 4200",
-        "  temperature: 250",
-        "  technology: Li-ion",
-    ]
-
-
 def _power(phone: Phone, args: list[str]) -> list[str]:
     return [
         "POWER MANAGER (dumpsys power)",
@@ -251,7 +238,7 @@ def _package(phone: Phone, args: list[str]) -> list[str]:
 
 _SERVICES: dict[str, Callable[[Phone, list[str]], list[str]]] = {
     "activity": _activity,
-    "battery": _battery,
+    "battery": lambda phone, _args: battery.dump(phone),
     "display": _display,
     "input": _input,
     "input_method": _input_method,
@@ -273,6 +260,8 @@ def dumpsys(invocation: Invocation, args: list[str]) -> int:
             invocation.print(f"DUMP OF SERVICE {name}:")
             invocation.print("\n".join(service(invocation.phone, [])))
         return 0
+    if args[0] == "battery":  # its dump also takes commands (``dumpsys battery set level 15``)
+        return battery.battery(invocation, args[1:])
     service = _SERVICES.get(args[0])
     if service is None:
         raise CommandError(f"Can't find service: {args[0]}")

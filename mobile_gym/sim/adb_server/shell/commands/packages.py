@@ -1,5 +1,6 @@
-"""``pm list packages``, ``pm path`` and ``pm clear``: the installed apps, where each one's
-APK is, and wiping an app's data.
+"""``pm list packages``, ``pm path``, ``pm clear`` and ``pm grant``: the installed apps, where
+each one's APK is, wiping an app's data, and permissions (the simulated apps hold every
+permission they ask for: ``grant`` has nothing to change, ``revoke`` is refused).
 
 Each package has one uid, the one its data directory (``ls -l``), its process (``ps``) and
 ``dumpsys package`` show: ``system`` (1000) for the framework ``android``, a fixed app uid
@@ -31,7 +32,10 @@ USAGE = """Package manager (package) commands:
   path [--user USER_ID] PACKAGE
     Print the path to the .apk of the given PACKAGE.
   clear [--user USER_ID] PACKAGE
-    Deletes all data associated with a package."""
+    Deletes all data associated with a package.
+  grant [--user USER_ID] PACKAGE PERMISSION
+  revoke [--user USER_ID] PACKAGE PERMISSION
+    These commands either grant or revoke permissions to apps."""
 
 
 def installed_packages(phone: Phone) -> dict[str, bool]:
@@ -118,6 +122,30 @@ def _clear(invocation: Invocation, args: list[str]) -> int:
     return 0
 
 
+def _grant(invocation: Invocation, args: list[str]) -> int:
+    """``pm grant PACKAGE PERMISSION``: the simulated apps hold every permission they ask
+    for, so granting one succeeds with nothing to change (for an installed package and a
+    permission's full name)."""
+    _, rest = _operands(args, ())
+    if len(rest) != 2:
+        raise CommandError(USAGE)
+    given, permission = rest
+    if invocation.phone.package_name(given) not in installed_packages(invocation.phone):
+        raise CommandError(f"Exception occurred while executing 'grant':\nUnknown package: {given}")
+    if "." not in permission:
+        raise CommandError(
+            f"Exception occurred while executing 'grant':\nUnknown permission: {permission}"
+        )
+    return 0
+
+
+def _revoke(invocation: Invocation, args: list[str]) -> int:
+    raise CommandError(
+        "pm revoke: the simulated apps hold every permission they ask for; taking one away is"
+        " not modelled"
+    )
+
+
 def pm(invocation: Invocation, args: list[str]) -> int:
     if args[:2] == ["list", "packages"]:
         return _list_packages(invocation, args[2:])
@@ -125,6 +153,10 @@ def pm(invocation: Invocation, args: list[str]) -> int:
         return _clear(invocation, args[1:])
     if args[:1] == ["path"]:
         return _path(invocation, args[1:])
+    if args[:1] == ["grant"]:
+        return _grant(invocation, args[1:])
+    if args[:1] == ["revoke"]:
+        return _revoke(invocation, args[1:])
     raise CommandError(USAGE)
 
 
