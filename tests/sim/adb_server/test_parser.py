@@ -9,6 +9,7 @@ from mobile_gym.sim.adb_server.shell.parser import (
     Command,
     Redirect,
     ShellSyntaxError,
+    Substitution,
     Var,
     Word,
     parse,
@@ -40,6 +41,15 @@ def test_parameters_expand_outside_single_quotes() -> None:
         Word(("$?",)),
         Word((Var("TMPDIR"),)),
     )
+
+
+def test_command_substitution_parses_its_command_line() -> None:
+    (item,) = parse("""kill $(pidof com.x) "n=$(echo ')' "b)c")" x$(a $(b))""")
+    words = item.first[0].words
+    assert words[1] == Word((Substitution(parse("pidof com.x"), quoted=False),))
+    assert words[2] == Word(("n=", Substitution(parse("echo ')' \"b)c\""), quoted=True)))
+    assert words[3] == Word(("x", Substitution(parse("a $(b)"), quoted=False)))
+    assert parse("echo $()")[0].first[0].words[1] == Word((Substitution((), quoted=False),))
 
 
 def test_lists_pipelines_and_conditionals() -> None:
@@ -81,7 +91,9 @@ def test_wildcards_only_when_unquoted() -> None:
         ("a &", "background jobs"),
         ("a < f", "input redirection"),
         ("echo `id`", "backquotes"),
-        ("echo $(id)", "command substitution"),
+        ("echo $(id", "unterminated [$]("),
+        ("echo $((1 + 2))", "arithmetic expansion"),
+        ("echo $(echo 'a)", "unterminated [$]("),
         ("a |", "'end of line' unexpected"),
         ("a && ; b", "';' unexpected"),
         ("a >", "redirection needs a file name"),

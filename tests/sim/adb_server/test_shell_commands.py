@@ -465,7 +465,7 @@ def test_sleep_advances_virtual_time(sh: Run, phone: Phone) -> None:
 def test_syntax_errors_are_reported(sh: Run) -> None:
     assert "unterminated quoted string" in failed(sh("echo 'open"), status=2)
     assert "background jobs" in failed(sh("sleep 1 &"), status=2)
-    assert "command substitution" in failed(sh("echo $(id)"), status=2)
+    assert "unterminated $(" in failed(sh("echo $(id"), status=2)
     assert "';' unexpected" in failed(sh("; echo"), status=2)
 
 

@@ -1,12 +1,13 @@
 """Parse a device shell command line into lists, pipelines, commands and redirections.
 
 The subset of the POSIX shell grammar that ADB clients send: words with single quotes,
-double quotes and backslashes; ``$?``, ``$NAME`` and ``${NAME}``; ``NAME=VALUE``
-assignments before a command's words; ``;`` and newlines, ``&&``, ``||``, ``|``;
-redirections ``>``, ``>>``, ``2>``, ``2>>`` and ``N>&M``; ``#`` comments; unquoted ``*``,
-``?`` and ``[`` marking a word for wildcard expansion. Anything else that a shell would
-treat specially (``&``, ``<``, ``$(...)``, backquotes, ``(``, ``{``) is refused with a
-syntax error rather than misread.
+double quotes and backslashes; ``$?``, ``$NAME`` and ``${NAME}``; command substitution
+``$(...)`` (its command line parsed here too); ``NAME=VALUE`` assignments before a
+command's words; ``;`` and newlines, ``&&``, ``||``, ``|``; redirections ``>``, ``>>``,
+``2>``, ``2>>`` and ``N>&M``; ``#`` comments; unquoted ``*``, ``?`` and ``[`` marking a
+word for wildcard expansion. Anything else that a shell would treat specially (``&``,
+``<``, arithmetic ``$((...))``, backquotes, ``(``, ``{``) is refused with a syntax error
+rather than misread.
 """
 
 from __future__ import annotations
@@ -31,10 +32,19 @@ class Var:
 
 
 @dataclass(frozen=True)
+class Substitution:
+    """A command substitution, ``$(...)``: the output of ``script``, less its trailing
+    newlines; outside double quotes it is split into fields at white space."""
+
+    script: Script
+    quoted: bool
+
+
+@dataclass(frozen=True)
 class Word:
     """One argument: literal text and expansions, and whether it has unquoted wildcards."""
 
-    parts: tuple[str | Var, ...]
+    parts: tuple[str | Var | Substitution, ...]
     glob: bool = False
 
 
@@ -161,7 +171,7 @@ class _Scanner:
         self.line = line
         self.pos = 0
         self.tokens: list[_Token] = []
-        self._parts: list[str | Var] = []
+        self._parts: list[str | Var | Substitution] = []
         self._text: list[str] = []
         self._glob = False
         self.in_word = False
@@ -178,7 +188,7 @@ class _Scanner:
             self._text.append(text)
         self.in_word = True
 
-    def expansion(self, var: Var) -> None:
+    def expansion(self, var: Var | Substitution) -> None:
         if self._text:
             self._parts.append("".join(self._text))
             self._text = []
@@ -254,7 +264,7 @@ def _tokenize(line: str) -> list[_Token]:
                 s.literal(s.peek(1))
             s.pos += 2
         elif c == "$":
-            _dollar(s)
+            _dollar(s, quoted=False)
         else:
             if c in "*?[":
                 s.mark_glob()
@@ -304,7 +314,7 @@ def _double_quoted(s: _Scanner) -> None:
                 s.literal(s.peek(1))
             s.pos += 2
         elif c == "$":
-            _dollar(s)
+            _dollar(s, quoted=True)
         elif c == "`":
             raise ShellSyntaxError("backquotes not supported")
         else:
@@ -312,13 +322,17 @@ def _double_quoted(s: _Scanner) -> None:
             s.pos += 1
 
 
-def _dollar(s: _Scanner) -> None:
+def _dollar(s: _Scanner, quoted: bool) -> None:
     nxt = s.peek(1)
     if nxt == "?":
         s.expansion(Var("?"))
         s.pos += 2
     elif nxt == "(":
-        raise ShellSyntaxError("command substitution $(...) not supported")
+        if s.peek(2) == "(":
+            raise ShellSyntaxError("arithmetic expansion $((...)) not supported")
+        end = _closing_parenthesis(s.line, s.pos + 2)
+        s.expansion(Substitution(parse(s.line[s.pos + 2 : end]), quoted))
+        s.pos = end + 1
     elif nxt == "{":
         end = s.line.find("}", s.pos + 2)
         name = s.line[s.pos + 2 : end] if end > 0 else ""
@@ -335,6 +349,32 @@ def _dollar(s: _Scanner) -> None:
     else:
         s.literal("$")
         s.pos += 1
+
+
+def _closing_parenthesis(line: str, start: int) -> int:
+    """Where the ``)`` that closes a ``$(`` whose command starts at ``start`` is: quoted
+    text and backslashed characters are skipped, inner parentheses counted."""
+    depth, pos = 1, start
+    while pos < len(line):
+        c = line[pos]
+        if c == "\\":
+            pos += 1
+        elif c == "'":
+            pos = line.find("'", pos + 1)
+            if pos < 0:
+                break
+        elif c == '"':
+            pos += 1
+            while pos < len(line) and line[pos] != '"':
+                pos += 2 if line[pos] == "\\" else 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return pos
+        pos += 1
+    raise ShellSyntaxError("syntax error: unterminated $(")
 
 
 def is_name(text: str) -> bool:

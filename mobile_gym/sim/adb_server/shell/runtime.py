@@ -6,7 +6,10 @@ exit status of a pipeline is that of its last command; ``&&`` and ``||`` look at
 reads it. The working directory is ``/``.
 
 ``NAME=VALUE`` alone sets a shell variable (``$NAME``); before a command, it is in that
-command's environment only. ``exec COMMAND`` runs the command in the shell's place: the
+command's environment only. ``$(...)`` runs its command line as the arguments are made and
+puts its output, less trailing newlines, in their place: split into words at white space
+outside double quotes (so ``cat $(ls /sdcard/*.txt)`` gets one file per argument), whole
+inside them and in an assignment or a redirection's file name. ``exec COMMAND`` runs the command in the shell's place: the
 shell ends with its exit status (``exec`` of a pipeline stage ends that stage only). ``exec``
 with redirections alone, which would redirect the shell itself, is refused. ``su WHO
 COMMAND...`` runs the command as root (``0``, ``root``) or as the shell user (``2000``,
@@ -17,7 +20,9 @@ phone) has no ``su``.
 from __future__ import annotations
 
 import logging
+import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -31,7 +36,9 @@ from mobile_gym.sim.adb_server.shell.parser import (
     Command,
     Pipeline,
     Redirect,
+    Script,
     ShellSyntaxError,
+    Substitution,
     Var,
     Word,
     parse,
@@ -99,7 +106,10 @@ class Shell:
         self.faults = faults
         self.output = output
         self.stopping = stopping
-        self.out = Buffer()
+        self._client_out = Buffer()
+        self.out: Buffer = self._client_out
+        """Where the commands' output goes: what the client reads, or the output a command
+        substitution captures while it runs."""
         self.err = Buffer()
         self.variables = Variables(ENVIRONMENT)
         self._stdin_read = False
@@ -133,7 +143,7 @@ class Shell:
 
     def send(self) -> None:
         """Send the buffered output (without the device lock)."""
-        out, err = self.out.take(), self.err.take()
+        out, err = self._client_out.take(), self.err.take()
         if out:
             self.output.stdout(out)
         if err:
@@ -153,11 +163,7 @@ class Shell:
             return 2
         status = 0
         try:
-            for item in script:
-                status = self._pipeline(item.first, status)
-                for op, pipeline in item.rest:
-                    if (status == 0) == (op == "&&"):
-                        status = self._pipeline(pipeline, status)
+            status = self._script(script, status, self._pipeline)
         except ShellExit as done:
             status = done.status
         except ClientGoneError:
@@ -170,6 +176,31 @@ class Shell:
         finally:
             self.send()
         return status
+
+    @staticmethod
+    def _script(script: Script, last_status: int, run: Callable[[Pipeline, int], int]) -> int:
+        """Run each list of ``script`` with ``run``, following ``&&`` and ``||``; the last
+        exit status."""
+        status = last_status
+        for item in script:
+            status = run(item.first, status)
+            for op, pipeline in item.rest:
+                if (status == 0) == (op == "&&"):
+                    status = run(pipeline, status)
+        return status
+
+    def _captured(self, script: Script, last_status: int) -> str:
+        """The output of ``script`` run as a command substitution (inside the pipeline
+        being set up, with the device lock held), less its trailing newlines; what it
+        writes to stderr goes to the shell's. ``exit`` ends the substitution only."""
+        shown, self.out = self.out, Buffer()
+        try:
+            self._script(script, last_status, self._run_pipeline)
+        except ShellExit:
+            pass
+        finally:
+            captured, self.out = self.out.take(), shown
+        return captured.decode("utf-8", errors="replace").rstrip("\n")
 
     def _pipeline(self, pipeline: Pipeline, last_status: int) -> int:
         try:
@@ -219,7 +250,7 @@ class Shell:
         argv = [arg for word in command.words for arg in self._expand(word, last_status)]
         assigned = {}
         for word in command.assignments:
-            name, _, value = _substitute(word, last_status, self.variables).partition("=")
+            name, _, value = self._text(word, last_status).partition("=")
             assigned[name] = value
         invocation.environment = {**self.variables.environment(), **assigned}
         replaces_shell = argv[:1] == ["exec"]
@@ -248,14 +279,44 @@ class Shell:
         return stage
 
     def _expand(self, word: Word, last_status: int) -> list[str]:
-        """The word's text with parameters substituted; wildcards expanded to matching
-        absolute paths (the word stays as it is when nothing matches)."""
-        text = _substitute(word, last_status, self.variables)
-        if word.glob and text.startswith("/"):
-            matches = self.device.files.glob(text)
+        """The arguments a word makes: its text with parameters and quoted command
+        substitutions in place, split into fields where an unquoted substitution's output
+        has white space (an unquoted substitution that outputs nothing, alone in a word,
+        makes no argument); wildcards expanded to matching absolute paths (the word stays
+        as it is when nothing matches)."""
+        pieces: list[str | None] = []  # text, and None where one field ends
+        for part in word.parts:
+            if isinstance(part, Substitution) and not part.quoted:
+                pieces += _split(self._captured(part.script, last_status))
+            else:
+                pieces.append(self._part(part, last_status))
+        fields: list[str] = []
+        field: str | None = None
+        for piece in pieces:
+            if piece is not None:
+                field = (field or "") + piece
+            elif field is not None:
+                fields.append(field)
+                field = None
+        if field is not None:
+            fields.append(field)
+        if word.glob and len(fields) == 1 and fields[0].startswith("/"):
+            matches = self.device.files.glob(fields[0])
             if matches:
                 return matches
-        return [text]
+        return fields
+
+    def _text(self, word: Word, last_status: int) -> str:
+        """The word's text with parameters and command substitutions in place, unsplit
+        (a ``NAME=VALUE`` assignment, a redirection's file)."""
+        return "".join(self._part(part, last_status) for part in word.parts)
+
+    def _part(self, part: str | Var | Substitution, last_status: int) -> str:
+        if isinstance(part, Var):
+            return str(last_status) if part.name == "?" else self.variables.get(part.name)
+        if isinstance(part, Substitution):
+            return self._captured(part.script, last_status)
+        return part
 
     def _redirect(
         self, redirect: Redirect, invocation: Invocation, files: list[FileSink], last_status: int
@@ -265,7 +326,7 @@ class Shell:
             target = invocation.out if redirect.dup == 1 else invocation.err
         else:
             assert redirect.path is not None
-            path = absolute(_substitute(redirect.path, last_status, self.variables))
+            path = absolute(self._text(redirect.path, last_status))
             if path == "/dev/null":
                 target = DISCARD
             else:
@@ -305,15 +366,13 @@ class Shell:
             return 1
 
 
-def _substitute(word: Word, last_status: int, variables: Variables) -> str:
-    return "".join(
-        (str(last_status) if part.name == "?" else variables.get(part.name))
-        if isinstance(part, Var)
-        else part
-        for part in word.parts
-    )
+def _split(output: str) -> list[str | None]:
+    """An unquoted command substitution's output as its text, with None for each run of
+    white space (where a field ends)."""
+    return [None if piece.isspace() else piece for piece in _WHITE_SPACE.split(output) if piece]
 
 
+_WHITE_SPACE = re.compile(r"(\s+)")
 _ROOT_NAMES = ("0", "root")
 _SHELL_NAMES = ("2000", "shell")
 
