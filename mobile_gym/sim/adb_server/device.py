@@ -13,6 +13,10 @@ FEATURES = ("shell_v2", "fixed_push_mkdir")
 FIRST_EMULATOR_PORT = 5554
 SDK = 34
 RELEASE = "14"
+BUILD_ID = "UE1A.230829.036"
+BUILD_NUMBER = "10972133"
+"""The build the served phone says it runs (``ro.build.id``, ``ro.build.version.incremental``):
+an Android 14 emulator image's kind of names (the phone runs no Android build)."""
 
 
 def emulator_serial(index: int) -> str:
@@ -43,26 +47,39 @@ class ServedDevice:
     def properties(self) -> dict[str, str]:
         """System properties, as ``getprop`` lists them."""
         display = self.phone.display
-        return {
+        product, device = "sdk_gphone64_x86_64", "emu64xa"
+        properties = {
             "dev.bootcomplete": "1",
             "init.svc.bootanim": "stopped",
             "persist.sys.timezone": "Etc/UTC",
             "ro.boot.qemu": "1",
             "ro.build.characteristics": "emulator",
+            "ro.build.fingerprint": (
+                f"google/{product}/{device}:{RELEASE}/{BUILD_ID}/{BUILD_NUMBER}:userdebug/dev-keys"
+            ),
+            "ro.build.id": BUILD_ID,
             "ro.build.type": "userdebug",
+            "ro.build.version.incremental": BUILD_NUMBER,
             "ro.build.version.release": RELEASE,
             "ro.build.version.sdk": str(SDK),
+            "ro.debuggable": "1",
+            "ro.hardware": "ranchu",
             "ro.kernel.qemu": "1",
             "ro.product.brand": "google",
             "ro.product.cpu.abi": "x86_64",
-            "ro.product.device": "emu64xa",
+            "ro.product.device": device,
+            "ro.product.locale": "en-US",
             "ro.product.manufacturer": "Google",
             "ro.product.model": display.model,
-            "ro.product.name": "sdk_gphone64_x86_64",
+            "ro.product.name": product,
+            "ro.secure": "1",
             "ro.serialno": self.serial,
             "ro.sf.lcd_density": str(display.dpi),
             "sys.boot_completed": "1",
         }
+        if self.root:
+            properties["service.adb.root"] = "1"
+        return properties
 
     def device_tags(self) -> str:
         """The ``key:value`` tags ``adb devices -l`` shows."""

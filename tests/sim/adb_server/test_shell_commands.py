@@ -375,6 +375,13 @@ def test_getprop(sh: Run) -> None:
     assert ok(sh("getprop no.such.prop")) == "\n"
     assert ok(sh("getprop no.such.prop fallback")) == "fallback\n"
     assert "[ro.build.version.sdk]: [34]" in ok(sh("getprop")).splitlines()
+    # what tools read to tell an emulator and its build
+    assert ok(sh("getprop ro.hardware")) == "ranchu\n"
+    assert re.fullmatch(
+        r"google/sdk_gphone64_x86_64/emu64xa:14/\w+\.\d+\.\d+/\d+:userdebug/dev-keys\n",
+        ok(sh("getprop ro.build.fingerprint")),
+    )
+    assert ok(sh("getprop ro.debuggable; getprop service.adb.root")) == "1\n1\n"  # root adbd
 
 
 # files -------------------------------------------------------------------------------------------
