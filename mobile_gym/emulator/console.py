@@ -5,8 +5,9 @@ required`` and must send ``auth <token>``, the token read from the auth-token fi
 (``~/.emulator_console_auth_token`` by default; created with a random token when missing, and
 an empty file turns authentication off). Before that only ``help``, ``auth``, ``quit`` and
 ``exit`` are accepted. Served commands: ``help``, ``ping``, ``avd name``, ``avd status``,
-``avd id``, ``avd snapshot list|save|load|delete`` (see below), ``kill`` (stops the
-emulator), ``quit``/``exit`` (ends the connection). Anything else answers ``KO: unknown
+``avd id``, ``avd snapshot list|save|load|delete`` (see below), ``sms send`` and ``power``
+(on the phone: ``phone_commands``), ``kill`` (stops the emulator), ``quit``/``exit`` (ends
+the connection). Anything else answers ``KO: unknown
 command, try 'help'``. Lines end with CRLF; each answer ends with ``OK`` or a ``KO: ...`` line.
 
 Snapshots, given a phone (``locked_phone``), are kept in memory for the console's lifetime,
@@ -34,6 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
+from mobile_gym.emulator import phone_commands
+
 if TYPE_CHECKING:
     from mobile_gym.sim import Phone
     from mobile_gym.sim.phone import PhoneSnapshot
@@ -49,6 +52,8 @@ _HELP = (
     "    help|h|?         print a list of commands\r\n"
     "    ping             check if the emulator is alive\r\n"
     "    avd              control virtual device execution\r\n"
+    "    sms              SMS related commands\r\n"
+    "    power            power related commands\r\n"
     "    kill             kill the emulator instance\r\n"
     "    auth             user authentication for the emulator console\r\n"
     "    quit|exit        quit control session\r\n"
@@ -109,6 +114,7 @@ class EmulatorConsole:
         locked_phone: PhoneLock | None = None,
     ) -> None:
         self.avd_name = avd_name
+        self.locked_phone = locked_phone
         self.snapshots = None if locked_phone is None else PhoneSnapshots(locked_phone)
         self.auth_token_path = auth_token_path.expanduser()
         self.token = read_auth_token(auth_token_path)
@@ -272,11 +278,12 @@ class ConsoleSession:
             line = raw.decode("utf-8", errors="replace").strip()
             if not line:
                 continue
-            if not self.answer(line.split()):
+            if not self.answer(line):
                 return
 
-    def answer(self, words: list[str]) -> bool:
-        """Answer one command; False ends the connection."""
+    def answer(self, line: str) -> bool:
+        """Answer one command line; False ends the connection."""
+        words = line.split()
         command, args = words[0].lower(), words[1:]
         if command in ("quit", "exit"):
             return False
@@ -295,9 +302,21 @@ class ConsoleSession:
             self.send("OK: killing emulator, bye bye")
             self.console.kill()
             return False
+        elif command in phone_commands.COMMANDS:
+            self.on_phone(phone_commands.COMMANDS[command], line.split(None, 1)[1:])
         else:
             self.send(_UNKNOWN)
         return True
+
+    def on_phone(self, command: phone_commands.PhoneCommand, rest: list[str]) -> None:
+        """Run a command on the phone (``rest``: the line after the command's name, if
+        any), holding the phone's lock."""
+        if self.console.locked_phone is None:
+            self.send("KO: no virtual device to run the command on")
+            return
+        with self.console.locked_phone() as phone:
+            answer = command(phone, rest[0] if rest else "")
+        self.send(*answer)
 
     def auth(self, args: list[str]) -> None:
         """``auth <token>``: compare with the token file's content, as UTF-8 bytes (strings

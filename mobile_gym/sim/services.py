@@ -28,6 +28,8 @@ BOOT_BATTERY_LEVEL = 85
 BOOT_CHARGER = "usb"
 CHARGERS = ("ac", "usb", "wireless", "dock")
 """The power sources a phone charges from (``dumpsys battery``'s names)."""
+CHARGING, DISCHARGING, FULL = 2, 3, 5
+"""``BatteryManager`` status codes."""
 
 
 @dataclass
@@ -81,6 +83,13 @@ class Services:
     def battery_level(self) -> int:
         self.phone.deps.read(BATTERY)
         return self.battery
+
+    def battery_status(self) -> int:
+        """``BatteryManager``'s status: charging on a charger below 100 %, full on a
+        charger at 100 %, discharging unplugged."""
+        if self.charger is None:
+            return DISCHARGING
+        return FULL if self.battery == 100 else CHARGING
 
     def set_battery(self, level: int, charger: str | None) -> None:
         """Set the battery's level (percent, 0 to 100) and the power source it charges from

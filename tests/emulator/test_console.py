@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import re
 import select
-import shutil
-import socket
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +12,7 @@ import pytest
 from mobile_gym.device.emulator import EmulatorError, console_command
 from mobile_gym.emulator.console import MAX_LINE, EmulatorConsole
 from mobile_gym.emulator.server import EmulatorServer
-from tests.emulator.conftest import TOKEN
+from tests.emulator.conftest import TOKEN, ConsoleClient, adb_command, adb_emu
 from tests.emulator.test_served_shell import NOTES, shell
 
 BANNER = [
@@ -24,51 +20,6 @@ BANNER = [
     "Android Console: type 'auth <auth_token>' to authenticate",
     "Android Console: you can find your <auth_token> in ",
 ]
-
-
-class ConsoleClient:
-    """A line-based console client, as telnet or adb's ``emu`` would be."""
-
-    def __init__(self, port: int) -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
-        self.reader = self.sock.makefile("rb")
-
-    def answer(self) -> list[str]:
-        """Lines up to and including the one that starts with OK or KO."""
-        lines = []
-        while True:
-            raw = self.reader.readline()
-            assert raw, f"connection closed after {lines}"
-            assert raw.endswith(b"\r\n"), raw
-            lines.append(raw.decode()[:-2])
-            if lines[-1].startswith(("OK", "KO")):
-                return lines
-
-    def ask(self, command: bytes) -> list[str]:
-        self.sock.sendall(command + b"\r\n")
-        return self.answer()
-
-    def closed(self) -> bool:
-        return self.reader.read() == b""
-
-    def close(self) -> None:
-        self.reader.close()
-        self.sock.close()
-
-
-@pytest.fixture
-def client(emulator: EmulatorServer) -> ConsoleClient:
-    console = ConsoleClient(emulator.console_port)
-    yield console
-    console.close()
-
-
-@pytest.fixture
-def authed(client: ConsoleClient) -> ConsoleClient:
-    """A console connection past the banner and the auth handshake."""
-    client.answer()
-    assert client.ask(f"auth {TOKEN}".encode())[-1] == "OK"
-    return client
 
 
 LAUNCHER = "com.android.launcher3"
@@ -127,7 +78,7 @@ def test_commands_are_refused_until_auth_with_the_files_token(
     assert client.ask(b"avd name") == ["mobile_gym", "OK"]
     assert client.ask(b"avd status") == ["virtual device is running", "OK"]
     assert client.ask(b"ping") == ["I am alive!", "OK"]
-    assert client.ask(b"sms send 123 hi") == ["KO: unknown command, try 'help'"]
+    assert client.ask(b"gsm call 123") == ["KO: unknown command, try 'help'"]
     assert client.ask(b"avd fly") == ["KO: unknown command, try 'help'"]
     assert not emulator.killed.is_set()
 
@@ -198,33 +149,6 @@ def test_serial_follows_the_console_port(emulator: EmulatorServer) -> None:
 
     client = adbutils.AdbClient(host="127.0.0.1", port=emulator.adb_port)
     assert [d.serial for d in client.device_list()] == [emulator.serial]
-
-
-def adb_command() -> str:
-    """The adb command line (the test is skipped without it, failed where it is required)."""
-    adb = shutil.which("adb")
-    if adb is None:
-        if os.environ.get("MOBILE_GYM_REQUIRE_ADB"):
-            pytest.fail("the adb command line is not installed")
-        pytest.skip("the adb command line is not installed")
-    return adb
-
-
-def adb_emu(emulator: EmulatorServer, home: Path, *words: str) -> bytes:
-    """What ``adb emu WORDS`` prints, run with ``home`` as its home (where its token is)."""
-    serial = emulator.serial
-    command = [adb_command(), "-P", str(emulator.adb_port), "-s", serial, "emu", *words]
-    env = {**os.environ, "HOME": str(home)}
-    return subprocess.run(command, capture_output=True, env=env, timeout=30, check=True).stdout
-
-
-@pytest.fixture
-def home(tmp_path: Path) -> Path:
-    """A home folder whose ~/.emulator_console_auth_token holds the console's token."""
-    path = tmp_path / "home"
-    path.mkdir()
-    (path / ".emulator_console_auth_token").write_text(TOKEN, encoding="utf-8")
-    return path
 
 
 def test_adb_emu_reaches_the_console_with_the_home_token(tmp_path: Path) -> None:

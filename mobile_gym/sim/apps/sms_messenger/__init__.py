@@ -19,7 +19,11 @@ app) keeps the message field's text as its draft, or drops the draft when the fi
 empty; sending a message drops it, and so does deleting the conversation. Opened again,
 the conversation shows its draft in the message field.
 
-Logcat (tag ``SMSMessenger``): ``Message sent: to=ADDRESS body=TEXT``, ``Conversation
+Arriving texts (``incoming.deliver``, what the emulator console's ``sms send`` does) are kept
+unread in the conversation with their number and notified; a blocked number's are dropped.
+
+Logcat (tag ``SMSMessenger``): ``Message sent: to=ADDRESS body=TEXT``, ``Message received:
+from=ADDRESS body=TEXT``, ``Message blocked: from=ADDRESS``, ``Conversation
 deleted: address=A``, ``Conversation archived: address=A`` / ``unarchived``, ``Conversation
 pinned: address=A`` / ``unpinned``, ``Conversation marked as read: address=A`` / ``as
 unread``, ``Messages deleted: address=A count=N``, ``Number blocked: N``, ``Number

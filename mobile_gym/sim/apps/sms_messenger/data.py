@@ -357,13 +357,38 @@ def title_of(ctx: AppContext, address: str) -> str:
 # changes, each logged (tag ``SMSMessenger``) -------------------------------------------------
 def send(ctx: AppContext, address: str, body: str) -> None:
     """Store a sent message at the virtual clock's time; an archived conversation returns."""
+    _store(ctx, address, body, SENT)
+    ctx.log(f"Message sent: to={address} body={body}")
+
+
+def _store(ctx: AppContext, address: str, body: str, type_: int) -> None:
+    """Store a message of ``type_`` (a received one unread) at the virtual clock's time; an
+    archived conversation returns."""
     db = ctx.db()
     db.execute(
-        "INSERT INTO messages(address, body, date, type, read) VALUES (?, ?, ?, ?, 1)",
-        (address, body, ctx.phone.clock.epoch_ms, SENT),
+        "INSERT INTO messages(address, body, date, type, read) VALUES (?, ?, ?, ?, ?)",
+        (address, body, ctx.phone.clock.epoch_ms, type_, int(type_ == SENT)),
     )
     db.execute("UPDATE conversations SET archived = 0 WHERE address = ?", (address,))
-    ctx.log(f"Message sent: to={address} body={body}")
+
+
+def receive(ctx: AppContext, address: str, body: str) -> bool:
+    """A message from ``address`` arrives: stored unread at the virtual clock's time, in the
+    conversation with that number whatever its spelling (an archived one returns), and
+    notified under the contact's name, a tap opening the conversation; from a blocked
+    number it is dropped. Whether it was kept."""
+    if number_key(address) in blocked_keys(ctx):
+        ctx.log(f"Message blocked: from={address}")
+        return False
+    address = find_conversation(ctx, address) or address
+    _store(ctx, address, body, RECEIVED)
+    ctx.log(f"Message received: from={address} body={body}")
+    query = "SELECT min(id) FROM messages WHERE address = ?"
+    (thread,) = ctx.db().execute(query, (address,)).fetchone()
+    ctx.phone.notifications.post(
+        PACKAGE, thread, title_of(ctx, address), body, THREAD, address=address
+    )
+    return True
 
 
 def draft(ctx: AppContext, address: str) -> str:

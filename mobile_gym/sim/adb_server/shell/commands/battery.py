@@ -25,15 +25,6 @@ USAGE = """Battery service (battery) commands:
     Force battery unplugged, freezing battery state.
   reset
     Unfreeze battery state, returning to current hardware values."""
-CHARGING, DISCHARGING, FULL = 2, 3, 5
-"""``BatteryManager`` status codes."""
-
-
-def status(phone: Phone) -> int:
-    services = phone.services
-    if services.charger is None:
-        return DISCHARGING
-    return FULL if services.battery == 100 else CHARGING
 
 
 def dump(phone: Phone) -> list[str]:
@@ -45,7 +36,7 @@ def dump(phone: Phone) -> list[str]:
         f"  USB powered: {str(charger == 'usb').lower()}",
         f"  Wireless powered: {str(charger == 'wireless').lower()}",
         f"  Dock powered: {str(charger == 'dock').lower()}",
-        f"  status: {status(phone)}",
+        f"  status: {phone.services.battery_status()}",
         "  health: 2",
         "  present: true",
         f"  level: {phone.battery}",
@@ -63,7 +54,7 @@ def _get(phone: Phone, key: str) -> str:
     if key == "level":
         return str(services.battery)
     if key == "status":
-        return str(status(phone))
+        return str(services.battery_status())
     raise CommandError(f"Unknown get option: {key}")
 
 
