@@ -7,8 +7,8 @@ an empty file turns authentication off). Before that only ``help``, ``auth``, ``
 ``exit`` are accepted. Served commands: ``help``, ``ping``, ``avd name``, ``avd status``,
 ``avd id``, ``avd snapshot list|save|load|delete`` (see below), ``sms send`` and ``power``
 (on the phone: ``phone_commands``), ``kill`` (stops the emulator), ``quit``/``exit`` (ends
-the connection). Anything else answers ``KO: unknown
-command, try 'help'``. Lines end with CRLF; each answer ends with ``OK`` or a ``KO: ...`` line.
+the connection). Anything else answers ``KO: unknown command, try 'help'``. Lines end with
+CRLF; each answer ends with ``OK`` or a ``KO: ...`` line.
 
 Snapshots, given a phone (``locked_phone``), are kept in memory for the console's lifetime,
 each taken and restored while holding the phone's lock: ``avd snapshot save <name>`` keeps

@@ -9,12 +9,12 @@ reads it. The working directory is ``/``.
 command's environment only. ``$(...)`` runs its command line as the arguments are made and
 puts its output, less trailing newlines, in their place: split into words at white space
 outside double quotes (so ``cat $(ls /sdcard/*.txt)`` gets one file per argument), whole
-inside them and in an assignment or a redirection's file name. ``exec COMMAND`` runs the command in the shell's place: the
-shell ends with its exit status (``exec`` of a pipeline stage ends that stage only). ``exec``
-with redirections alone, which would redirect the shell itself, is refused. ``su WHO
-COMMAND...`` runs the command as root (``0``, ``root``) or as the shell user (``2000``,
-``shell``), as the emulator images' ``su`` does; a phone served without root (a production
-phone) has no ``su``.
+inside them and in an assignment or a redirection's file name. ``exec COMMAND`` runs the
+command in the shell's place: the shell ends with its exit status (``exec`` of a pipeline
+stage ends that stage only). ``exec`` with redirections alone, which would redirect the
+shell itself, is refused. ``su WHO COMMAND...`` runs the command as root (``0``, ``root``)
+or as the shell user (``2000``, ``shell``), as the emulator images' ``su`` does; a phone
+served without root (a production phone) has no ``su``.
 """
 
 from __future__ import annotations
