@@ -262,6 +262,13 @@ def test_pm_grant_and_revoke(sh: Run) -> None:
     assert "pm revoke: " in failed(sh(f"pm revoke {CONTACTS} {permission}"))
 
 
+def test_pm_says_the_apps_are_fixed(sh: Run, phone: Phone) -> None:
+    for line in (f"pm uninstall {CONTACTS}", "pm install /data/local/tmp/a.apk",
+                 f"pm disable-user {CONTACTS}"):  # fmt: skip
+        assert failed(sh(line)).startswith("Failure [pm ")
+    assert CONTACTS in phone.apps and f"package:{CONTACTS}" in ok(sh("pm list packages"))
+
+
 def test_am_get_current_user(sh: Run) -> None:
     assert ok(sh("am get-current-user")) == "0\n"
 

@@ -1,6 +1,8 @@
 """``pm list packages``, ``pm path``, ``pm clear`` and ``pm grant``: the installed apps, where
 each one's APK is, wiping an app's data, and permissions (the simulated apps hold every
-permission they ask for: ``grant`` has nothing to change, ``revoke`` is refused).
+permission they ask for: ``grant`` has nothing to change, ``revoke`` is refused). The apps
+are part of the phone's image: ``install``, ``uninstall``, ``enable`` and ``disable`` fail
+with a ``Failure [...]`` line saying so (adbutils raises on it).
 
 Each package has one uid, the one its data directory (``ls -l``), its process (``ps``) and
 ``dumpsys package`` show: ``system`` (1000) for the framework ``android``, a fixed app uid
@@ -146,6 +148,13 @@ def _revoke(invocation: Invocation, args: list[str]) -> int:
     )
 
 
+_FIXED_APPS = (
+    "install", "install-create", "install-multiple", "uninstall", "enable", "disable",
+    "disable-user", "hide", "unhide", "suspend", "unsuspend",
+)  # fmt: skip
+"""Subcommands that would add, remove or switch off apps: the served phone's are fixed."""
+
+
 def pm(invocation: Invocation, args: list[str]) -> int:
     if args[:2] == ["list", "packages"]:
         return _list_packages(invocation, args[2:])
@@ -157,6 +166,12 @@ def pm(invocation: Invocation, args: list[str]) -> int:
         return _grant(invocation, args[1:])
     if args[:1] == ["revoke"]:
         return _revoke(invocation, args[1:])
+    if args[:1] and args[0] in _FIXED_APPS:
+        raise CommandError(
+            f"Failure [pm {args[0]}: the served phone's apps are part of its system image: they"
+            " cannot be installed, uninstalled, enabled or disabled (pm clear wipes an app's"
+            " data)]"
+        )
     raise CommandError(USAGE)
 
 
