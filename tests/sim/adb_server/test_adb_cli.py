@@ -178,6 +178,21 @@ def test_a_host_script_counts_checks_and_reads_the_network(
     assert b"inet 10.0.2.16/24" in adb("shell", "ip", "addr", "show", "wlan0").stdout
 
 
+def test_adb_install_says_the_apps_are_fixed(
+    server: AdbServer, serial: str, adb: Adb, tmp_path: Path
+) -> None:
+    """``adb install`` pushes the APK, runs ``pm install`` (which fails, saying why) and
+    removes the pushed file (``rm FILE </dev/null``)."""
+    (tmp_path / "app.apk").write_bytes(b"PK\x03\x04" + bytes(100))
+    result = adb("install", str(tmp_path / "app.apk"), check=False)
+    assert result.returncode == 1
+    assert b"Failure [pm install: the served phone's apps are part of its system image" in (
+        result.stderr
+    )
+    assert b"not supported" not in result.stderr  # the clean-up ran
+    assert not server.phone(serial).storage.exists("/data/local/tmp/app.apk")
+
+
 def test_settings(server: AdbServer, serial: str, adb: Adb) -> None:
     assert adb("shell", "settings", "get", "global", "airplane_mode_on").stdout == b"0\n"
     adb("shell", "settings", "put", "global", "airplane_mode_on", "1")

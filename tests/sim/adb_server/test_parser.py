@@ -78,6 +78,14 @@ def test_redirections() -> None:
     )
 
 
+def test_input_redirection() -> None:
+    (item,) = parse("rm 'x.apk' </dev/null; ")
+    assert item.first[0].redirects == (Redirect(0, Word(("/dev/null",))),)
+    (item,) = parse("sort 0< in.txt -r")
+    assert item.first[0].words == words("sort", "-r")
+    assert item.first[0].redirects == (Redirect(0, Word(("in.txt",))),)
+
+
 def test_wildcards_only_when_unquoted() -> None:
     (item,) = parse("ls /sdcard/*.png '/sdcard/*.jpg'")
     assert [w.glob for w in item.first[0].words] == [False, True, False]
@@ -89,7 +97,9 @@ def test_wildcards_only_when_unquoted() -> None:
         ("echo 'open", "unterminated quoted string"),
         ('echo "open', "unterminated quoted string"),
         ("a &", "background jobs"),
-        ("a < f", "input redirection"),
+        ("cat << EOF", "here-documents"),
+        ("cat <&3", "<& not supported"),
+        ("cat 2< f", "only standard input"),
         ("echo `id`", "backquotes"),
         ("echo $(id", "unterminated [$]("),
         ("echo $((1 + 2))", "arithmetic expansion"),

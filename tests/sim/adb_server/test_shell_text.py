@@ -89,6 +89,20 @@ def test_what_they_cannot_do_fails_with_a_message(sh: Run, line: str, message: s
     assert result.stdout == b""
 
 
+def test_input_redirected_from_a_file(sh: Run, phone: Phone) -> None:
+    """``< FILE`` feeds a reader the file in place of the pipe; ``< /dev/null`` gives it
+    nothing (what ``adb install`` appends to its clean-up ``rm``)."""
+    assert ok(sh("wc -l < /sdcard/Download/lines.txt")) == "3\n"
+    assert ok(sh("sort < /sdcard/Download/lines.txt | head -n 1")) == "a\n"
+    assert ok(sh("echo ignored | cat < /sdcard/Download/numbers.txt")) == NUMBERS
+    phone.write_file("/data/local/tmp/app.apk", b"PK")
+    assert ok(sh("rm '/data/local/tmp/app.apk' </dev/null; cat </dev/null")) == ""
+    assert not phone.storage.exists("/data/local/tmp/app.apk")
+    result = sh("cat < /sdcard/Download/none.txt; echo $?")
+    assert result.stdout == b"1\n"
+    assert b"can't open /sdcard/Download/none.txt: No such file or directory" in result.stderr
+
+
 def test_a_missing_file_among_others(sh: Run) -> None:
     result = sh("wc -l /sdcard/Download/lines.txt /sdcard/nope.txt")
     assert result.status == 1

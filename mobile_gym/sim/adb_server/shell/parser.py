@@ -3,11 +3,11 @@
 The subset of the POSIX shell grammar that ADB clients send: words with single quotes,
 double quotes and backslashes; ``$?``, ``$NAME`` and ``${NAME}``; command substitution
 ``$(...)`` (its command line parsed here too); ``NAME=VALUE`` assignments before a
-command's words; ``;`` and newlines, ``&&``, ``||``, ``|``; redirections ``>``, ``>>``,
-``2>``, ``2>>`` and ``N>&M``; ``#`` comments; unquoted ``*``, ``?`` and ``[`` marking a
-word for wildcard expansion. Anything else that a shell would treat specially (``&``,
-``<``, arithmetic ``$((...))``, backquotes, ``(``, ``{``) is refused with a syntax error
-rather than misread.
+command's words; ``;`` and newlines, ``&&``, ``||``, ``|``; redirections ``<``, ``>``,
+``>>``, ``2>``, ``2>>`` and ``N>&M``; ``#`` comments; unquoted ``*``, ``?`` and ``[``
+marking a word for wildcard expansion. Anything else that a shell would treat specially
+(``&``, here-documents ``<<``, ``<&``, arithmetic ``$((...))``, backquotes, ``(``, ``{``)
+is refused with a syntax error rather than misread.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 _NAME_START = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
 _NAME_CHARS = _NAME_START + "0123456789"
-_UNSUPPORTED = {"&": "background jobs (&)", "<": "input redirection (<)", "`": "backquotes"}
+_UNSUPPORTED = {"&": "background jobs (&)", "`": "backquotes"}
 _RESERVED = "(){}"
 
 
@@ -50,7 +50,8 @@ class Word:
 
 @dataclass(frozen=True)
 class Redirect:
-    """``fd`` goes to file ``path`` (appending or not), or is a copy of descriptor ``dup``."""
+    """``fd`` goes to file ``path`` (appending or not), or is a copy of descriptor ``dup``;
+    ``fd`` 0 (``< path``) reads file ``path``."""
 
     fd: int
     path: Word | None = None
@@ -240,6 +241,8 @@ def _tokenize(line: str) -> list[_Token]:
             s.pos += 2 if double else 1
         elif c == ">":
             _redirection(s)
+        elif c == "<":
+            _input_redirection(s)
         elif c in _UNSUPPORTED:
             raise ShellSyntaxError(f"{_UNSUPPORTED[c]} not supported")
         elif c in _RESERVED and not s.in_word:
@@ -297,6 +300,25 @@ def _redirection(s: _Scanner) -> None:
         s.pos += 2
         return
     s.tokens.append(_Redir(fd, append, None))
+
+
+def _input_redirection(s: _Scanner) -> None:
+    """``< FILE`` (``0<`` too): the command reads FILE."""
+    fd = s.bare_fd()
+    if fd is None:
+        s.end_word()
+    elif fd == 0:
+        s.drop_word()
+    else:
+        raise ShellSyntaxError(
+            f"syntax error: only standard input can be redirected from a file ({fd}<)"
+        )
+    if s.peek(1) == "<":
+        raise ShellSyntaxError("here-documents (<<) not supported")
+    if s.peek(1) in ("&", ">"):
+        raise ShellSyntaxError(f"syntax error: <{s.peek(1)} not supported")
+    s.tokens.append(_Redir(0, False, None))
+    s.pos += 1
 
 
 def _double_quoted(s: _Scanner) -> None:

@@ -3,7 +3,9 @@
 Each pipeline runs with the device lock held; its output is buffered and sent to the client
 after the lock is released (a command that streams, ``logcat``, flushes as it goes). The
 exit status of a pipeline is that of its last command; ``&&`` and ``||`` look at it; ``$?``
-reads it. The working directory is ``/``.
+reads it. The working directory is ``/``. ``< FILE`` gives a command that reads its input
+the file in place of the pipe or the client's input (``/dev/null``: nothing); a file that
+cannot be read fails the command before it runs.
 
 ``NAME=VALUE`` alone sets a shell variable (``$NAME``); before a command, it is in that
 command's environment only. ``$(...)`` runs its command line as the arguments are made and
@@ -87,6 +89,9 @@ class _Stage:
     """``NAME=VALUE`` words of a command that has no words: they set shell variables."""
     replaces_shell: bool = False
     """Run by ``exec``: the shell ends when it does."""
+    stdin: bytes | None = None
+    """What it reads when its standard input is a file (``< FILE``), in place of the pipe
+    or the client's input."""
 
 
 class Shell:
@@ -219,11 +224,16 @@ class Shell:
         for command in reversed(pipeline):
             stage = self._stage(command, downstream, files, last_status)
             stages.append(stage)
-            downstream = stage.filter or DISCARD
+            # what the stage before writes goes into this one's filter, unless it reads a file
+            downstream = (stage.filter if stage.stdin is None else None) or DISCARD
         stages.reverse()
         head = stages[0]
-        if head.status is None and head.filter is not None:  # it reads the client's stdin
-            head.filter.write(self.client_stdin())
+        for stage in stages:
+            if stage.status is None and stage.filter is not None:
+                if stage.stdin is not None:
+                    stage.filter.write(stage.stdin)
+                elif stage is head:  # it reads the client's stdin
+                    stage.filter.write(self.client_stdin())
         try:
             for stage in stages:
                 if stage.status is None and stage.filter is None:
@@ -269,7 +279,10 @@ class Shell:
                 invocation.as_root, argv = _switched_user(argv[1:])
                 stage.argv = argv
             for redirect in command.redirects:
-                self._redirect(redirect, invocation, files, last_status)
+                if redirect.fd == 0:
+                    stage.stdin = self._input(redirect, last_status)
+                else:
+                    self._redirect(redirect, invocation, files, last_status)
             open_filter = FILTERS.get(_command_name(argv[0])) if argv else None
             if open_filter is not None:
                 stage.filter = open_filter(invocation, argv[1:])
@@ -317,6 +330,18 @@ class Shell:
         if isinstance(part, Substitution):
             return self._captured(part.script, last_status)
         return part
+
+    def _input(self, redirect: Redirect, last_status: int) -> bytes:
+        """What ``< FILE`` gives the command to read: the file's bytes (none for
+        ``/dev/null``); CommandError when it cannot be read."""
+        assert redirect.path is not None
+        path = absolute(self._text(redirect.path, last_status))
+        if path == "/dev/null":
+            return b""
+        try:
+            return self.device.files.read(path)
+        except (OSError, ValueError) as exc:
+            raise CommandError(f"{SHELL}: can't open {path}: {describe(exc)}") from None
 
     def _redirect(
         self, redirect: Redirect, invocation: Invocation, files: list[FileSink], last_status: int
