@@ -303,19 +303,20 @@ class ConsoleSession:
             self.console.kill()
             return False
         elif command in phone_commands.COMMANDS:
-            self.on_phone(phone_commands.COMMANDS[command], line.split(None, 1)[1:])
+            rest = line.split(None, 1)[1] if len(words) > 1 else ""
+            self.on_phone(phone_commands.COMMANDS[command], rest)
         else:
             self.send(_UNKNOWN)
         return True
 
-    def on_phone(self, command: phone_commands.PhoneCommand, rest: list[str]) -> None:
-        """Run a command on the phone (``rest``: the line after the command's name, if
-        any), holding the phone's lock."""
+    def on_phone(self, command: phone_commands.PhoneCommand, rest: str) -> None:
+        """Run a command on the phone (``rest``: the line after the command's name),
+        holding the phone's lock."""
         if self.console.locked_phone is None:
             self.send("KO: no virtual device to run the command on")
             return
         with self.console.locked_phone() as phone:
-            answer = command(phone, rest[0] if rest else "")
+            answer = command(phone, rest)
         self.send(*answer)
 
     def auth(self, args: list[str]) -> None:
