@@ -1,14 +1,16 @@
 """mobile-gym side by side with the environments researchers would otherwise use.
 
 Run from the repository root: ``.venv/bin/python benchmarks/peers.py [--only GROUP ...]
-[--rounds N] [--round-seconds S] [--json PATH]`` (peers come with the ``bench`` extra; see
+[--rounds N] [--round-seconds S] [--sustained-turns N] [--sustained-seconds S]
+[--json PATH]`` (peers come with the ``bench`` extra; see
 ``benchmarks/README.md``). Prints the tables and writes the figures as JSON (default
 ``out/bench/peers.json``).
 
 Groups of rows (``--only``; all by default):
 
 - ``suite``: seeded random actions over every task of a suite (``benchmarks/suite.py``),
-  and the cost of a screen-changing step;
+  each stream as its best round and as a long run sustains it (``rounds.sustained``), and
+  the cost of a screen-changing step;
 - ``best-case``: one Settings switch clicked over and over (``benchmarks/ours.py``), single
   operations (resets, dump, screenshots, TEXT) and memory after 20 clicks;
 - ``scroll``: a scroll step on Contacts with 20, 200 and 2,000 contacts;
@@ -37,7 +39,7 @@ import importlib.metadata
 import os
 import platform
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 import alternatives
@@ -49,7 +51,7 @@ import startup
 import suite
 from rich.console import Console
 from rich.table import Table
-from rounds import Workload, interleaved
+from rounds import Workload, interleaved, sustained
 
 EMULATOR = {"dump_ms": 2530.0, "screenshot_ms": 19.9, "text_input_ms": 580.0, "rss_mb": 3481.6}
 """Published figures of a real emulator (Mobile-Env, i7 with KVM): not run here."""
@@ -66,6 +68,14 @@ PAINT_LIMIT_MS = EMULATOR["screenshot_ms"]
 """A paint of the whole screen costs no more than an emulator's screencap of it."""
 SUITE_PEERS = ("doorkey_symbolic", "doorkey_rgb")
 """The peers the suite rows stand beside (all peers run when the best-case rows do)."""
+SUITE_STREAMS = (
+    "suite_element_text",
+    "suite_element_pixels",
+    "suite_element_rl",
+    "suite_gesture_text",
+)
+"""The suite streams, which are also measured as a long run sustains them (with their
+peers)."""
 SECTIONS = {
     "suite": "suite streams: seeded random actions over every task",
     "costs": "costs on every app, and memory after random steps",
@@ -78,13 +88,20 @@ SECTIONS = {
 @dataclasses.dataclass(frozen=True)
 class Rate:
     """A throughput row: ours, the peer beside it (or none), the goal for ours / peer (the
-    pass mark) and the aim, if higher."""
+    pass mark) and the aim, if higher; ``measure``: ``best``, the best interleaved round of
+    each (``rounds.interleaved``), or ``sustained``, the rate of a long run of each
+    (``rounds.sustained``; the row is named ``<name>_sustained``)."""
 
     name: str
     peer: str
     section: str
     goal: float | None = None
     aim: float | None = None
+    measure: str = "best"
+
+    @property
+    def row_name(self) -> str:
+        return self.name if self.measure == "best" else f"{self.name}_{self.measure}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,13 +120,18 @@ class Cost:
 
 
 RATES: tuple[Rate, ...] = (
+    # Each suite stream's goal is judged on its best round and on what a long run sustains.
     Rate("suite_element_text", "doorkey_symbolic", "suite", 0.5, 1.0),
+    Rate("suite_element_text", "doorkey_symbolic", "suite", 0.5, 1.0, "sustained"),
     Rate("suite_element_pixels", "doorkey_rgb", "suite", 0.5),
+    Rate("suite_element_pixels", "doorkey_rgb", "suite", 0.5, measure="sustained"),
     # The rl observation is a 128 x 64 RGB image of the screen (resized from the screenshot)
     # with arrays of the instruction and elements: an image made every step, like DoorKey's
     # RGB observation, so that is the peer it stands beside.
     Rate("suite_element_rl", "doorkey_rgb", "suite"),
+    Rate("suite_element_rl", "doorkey_rgb", "suite", measure="sustained"),
     Rate("suite_gesture_text", "doorkey_symbolic", "suite", 1.0),
+    Rate("suite_gesture_text", "doorkey_symbolic", "suite", 1.0, measure="sustained"),
     Rate("touch_270x600", "cartpole", "best"),
     Rate("gesture_text", "doorkey_symbolic", "best", 1.0),
     Rate("element_text", "doorkey_symbolic", "best"),
@@ -281,10 +303,17 @@ def contenders(groups: set[str]) -> tuple[list[Workload], list[alternatives.Miss
 
 
 def run_rounds(
-    workloads: list[Workload], rounds: int, seconds: float
+    workloads: list[Workload],
+    rounds: int,
+    seconds: float,
+    sustain: Collection[str] = (),
+    turns: int = 0,
+    turn_seconds: float = 0.0,
 ) -> tuple[dict[str, Any], dict[str, float]]:
     """``interleaved`` rounds of ``workloads`` (closed after), and the further figures they
-    derive from their rates."""
+    derive from their rates; then the workloads named in ``sustain`` are measured as a long
+    run sustains them (``sustained``: ``turns`` turns of about ``turn_seconds``), their
+    figures added to their rates."""
     if not workloads:
         return {}, {}
     extra: dict[str, float] = {}
@@ -293,6 +322,10 @@ def run_rounds(
         for workload in workloads:
             if workload.figures is not None:
                 extra.update(workload.figures(rates[workload.name]))
+        long_runs = [w for w in workloads if w.name in sustain]
+        if long_runs and turns > 0:
+            for name, figures in sustained(long_runs, turns, turn_seconds).items():
+                rates[name].update(figures)
     finally:
         for workload in workloads:
             workload.close()
@@ -374,8 +407,16 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     clock = Phases()
     workloads, missing = contenders(groups)
     clock.done("set up the throughput contenders")
-    rates, costs = run_rounds(workloads, args.rounds, args.round_seconds)
-    clock.done("throughput rounds")
+    sustain = (*SUITE_STREAMS, *SUITE_PEERS) if "suite" in groups else ()
+    rates, costs = run_rounds(
+        workloads,
+        args.rounds,
+        args.round_seconds,
+        sustain,
+        args.sustained_turns,
+        args.sustained_seconds,
+    )
+    clock.done("throughput rounds, and the suite streams' long runs")
     if "best-case" in groups:
         costs.update(best_case_costs(rates))
         clock.done("best-case single operations and memory")
@@ -416,6 +457,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "round_seconds": args.round_seconds,
         "cost_rounds": args.cost_rounds,
         "cost_round_seconds": args.cost_round_seconds,
+        "sustained_turns": args.sustained_turns,
+        "sustained_seconds": args.sustained_seconds,
         "comparisons": comparisons(rates, costs, details),
         "machine": machine(),
         "phase_seconds": clock.seconds,
@@ -454,29 +497,37 @@ def comparisons(
     figure, ratio (how many times faster or smaller ours is; ``cpu_ratio`` the same in CPU
     time, where both ran in this process), goal and whether it is met (judged on ``ratio``
     for rates, on the figure for costs; ``aim_met`` for a rate's aim)."""
-    rows = [_rate_row(rate, rates) for rate in RATES if rate.name in rates]
+    rows = [
+        _rate_row(rate, rates)
+        for rate in RATES
+        if f"{rate.measure}_per_s" in rates.get(rate.name, {})
+    ]
     rows += [_cost_row(cost, costs, details or {}) for cost in COSTS if cost.name in costs]
     order = list(SECTIONS)
     return sorted(rows, key=lambda row: order.index(row["section"]))
 
 
 def _rate_row(rate: Rate, rates: dict[str, Any]) -> dict[str, Any]:
-    ours_rate = rates[rate.name]["best_per_s"]
+    key, cpu_key = f"{rate.measure}_per_s", f"cpu_{rate.measure}_per_s"
+    ours = rates[rate.name]
     peer = rates.get(rate.peer)
-    ratio = ours_rate / peer["best_per_s"] if peer else None
-    ours_cpu = rates[rate.name]["cpu_best_per_s"]
-    peer_cpu = peer["cpu_best_per_s"] if peer else None
+    if peer is not None and key not in peer:
+        peer = None
+    ratio = ours[key] / peer[key] if peer else None
+    ours_cpu = ours.get(cpu_key)
+    peer_cpu = peer.get(cpu_key) if peer else None
     goal = f">= {rate.goal:g}x" if rate.goal else ""
     if rate.aim:
         goal += f" (aim {rate.aim:g}x)"
+    shown = "" if rate.measure == "best" else f", {rate.measure}"
     return {
-        "name": rate.name,
+        "name": rate.row_name,
         "section": rate.section,
-        "label": rates[rate.name]["label"],
-        "figure": ours_rate,
-        "unit": f"{rates[rate.name]['unit']}/s",
-        "peer": peer["label"] if peer else rate.peer,
-        "peer_figure": peer["best_per_s"] if peer else None,
+        "label": ours["label"] + shown,
+        "figure": ours[key],
+        "unit": f"{ours['unit']}/s",
+        "peer": peer["label"] + shown if peer else rate.peer,
+        "peer_figure": peer[key] if peer else None,
         "ratio": ratio,
         "cpu_ratio": ours_cpu / peer_cpu if ours_cpu and peer_cpu else None,
         "goal": goal,
@@ -532,6 +583,12 @@ def report(figures: dict[str, Any]) -> str:
     rounds = []
     if figures.get("rates"):
         rounds.append(f"{figures['rounds']} rounds of ~{figures['round_seconds']} s per contender")
+    if any(row["name"].endswith("_sustained") for row in figures["comparisons"]):
+        rounds.append(
+            f"sustained rows: {figures['sustained_turns']} turns of"
+            f" ~{figures['sustained_seconds']} s per contender, all their units over all their"
+            " seconds, the garbage collector left alone"
+        )
     if figures.get("cost_rates"):
         rounds.append(
             f"{figures['cost_rounds']} of ~{figures['cost_round_seconds']} s for the scroll,"
@@ -603,7 +660,9 @@ def app_rows(per_app: dict[str, dict[str, Any]]) -> Iterator[list[str]]:
 
 
 def _main_table(rows: list[dict[str, Any]]) -> Table:
-    table = Table(title="mobile-gym side by side (best of interleaved rounds)")
+    table = Table(
+        title="mobile-gym side by side (best of interleaved rounds; sustained: a long run)"
+    )
     for header in MAIN_HEADERS:
         numeric = header in ("mobile-gym", "their figure", "ratio", "CPU")
         table.add_column(header, justify="right" if numeric else "left", no_wrap=True)
@@ -672,6 +731,18 @@ def arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=0.1,
         help="about how long each contender runs per round (default 0.1)",
+    )
+    parser.add_argument(
+        "--sustained-turns",
+        type=int,
+        default=3,
+        help="turns of each suite stream and its peer in the sustained rows (default 3; 0: none)",
+    )
+    parser.add_argument(
+        "--sustained-seconds",
+        type=float,
+        default=2.0,
+        help="about how long each of those runs per turn (default 2)",
     )
     parser.add_argument(
         "--cost-rounds",

@@ -8,6 +8,14 @@ time, then runs them all in turn, round after round; a workload's figure is its 
 round is the closest to what the code costs, and taking turns means a slow spell of the
 machine falls on all contenders rather than on one. The process's CPU time is taken too: on
 a machine that other work keeps busy it is the steadier measure of what the code costs.
+
+``sustained`` measures the same contenders as a long run of each does: a few turns of a few
+seconds, the rate over all of them (every unit over every second), with Python's garbage
+collector left as an agent's process has it. A stream whose units differ in cost (an action
+that resets the episode, one that opens a new screen, one that changes nothing) has a best
+short round far above what it sustains: the best of fifteen rounds of a hundred actions is
+the round with the fewest costly ones, and each round starts with the collector emptied and
+every object alive frozen out of it (``interleaved``), which no agent's process has.
 """
 
 from __future__ import annotations
@@ -142,3 +150,30 @@ def _collect_and_freeze() -> None:
     """Collect what was made since the last freeze, then freeze what is alive."""
     gc.collect()
     gc.freeze()
+
+
+def sustained(
+    workloads: Sequence[Workload], turns: int, seconds: float
+) -> dict[str, dict[str, Any]]:
+    """Run ``workloads`` in turn, ``turns`` times each for about ``seconds``, with the
+    garbage collector untouched (no collection or freeze between runs, unlike
+    ``interleaved``: what one contender leaves, a collection during its own later runs
+    pays for, as it would in an agent's process); per workload: ``sustained_per_s``, every
+    unit of all its runs over their wall-clock seconds, and ``cpu_sustained_per_s`` (over
+    this process's CPU seconds; None for work done elsewhere), with the per-turn rates."""
+    sizes = {w.name: calibrate(w, seconds) for w in workloads}
+    timings: dict[str, list[Timing]] = {w.name: [] for w in workloads}
+    for _ in range(turns):
+        for workload in workloads:
+            timings[workload.name].append(workload.run(sizes[workload.name]))
+    out = {}
+    for w in workloads:
+        n, runs = sizes[w.name], timings[w.name]
+        cpu = [t.cpu for t in runs if t.cpu]
+        out[w.name] = {
+            "sustained_units": n * len(runs),
+            "sustained_per_s": n * len(runs) / sum(t.wall for t in runs),
+            "cpu_sustained_per_s": n * len(runs) / sum(cpu) if len(cpu) == len(runs) else None,
+            "turns_per_s": [n / t.wall for t in runs],
+        }
+    return out
