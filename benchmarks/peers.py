@@ -9,8 +9,8 @@ Run from the repository root: ``.venv/bin/python benchmarks/peers.py [--only GRO
 Groups of rows (``--only``; all by default):
 
 - ``suite``: seeded random actions over every task of a suite (``benchmarks/suite.py``),
-  each stream as its best round and as a long run sustains it (``rounds.sustained``), and
-  the cost of a screen-changing step;
+  each stream as its best round and as a long run sustains it in a process of its own
+  (``sustained_stream``), and the cost of a screen-changing step;
 - ``best-case``: one Settings switch clicked over and over (``benchmarks/ours.py``), single
   operations (resets, dump, screenshots, TEXT) and memory after 20 clicks;
 - ``scroll``: a scroll step on Contacts with 20, 200 and 2,000 contacts;
@@ -39,7 +39,7 @@ import importlib.metadata
 import os
 import platform
 import time
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import alternatives
@@ -68,14 +68,14 @@ PAINT_LIMIT_MS = EMULATOR["screenshot_ms"]
 """A paint of the whole screen costs no more than an emulator's screencap of it."""
 SUITE_PEERS = ("doorkey_symbolic", "doorkey_rgb")
 """The peers the suite rows stand beside (all peers run when the best-case rows do)."""
-SUITE_STREAMS = (
-    "suite_element_text",
-    "suite_element_pixels",
-    "suite_element_rl",
-    "suite_gesture_text",
-)
-"""The suite streams, which are also measured as a long run sustains them (with their
-peers)."""
+SUITE_STREAMS: dict[str, Callable[[], Workload]] = {
+    "suite_element_text": lambda: suite.element_workload("text"),
+    "suite_element_pixels": lambda: suite.element_workload("pixels"),
+    "suite_element_rl": lambda: suite.element_workload("rl"),
+    "suite_gesture_text": suite.gesture_workload,
+}
+"""The suite streams by name, each also measured as a long run sustains it
+(``sustained_stream``)."""
 SECTIONS = {
     "suite": "suite streams: seeded random actions over every task",
     "costs": "costs on every app, and memory after random steps",
@@ -102,6 +102,25 @@ class Rate:
     @property
     def row_name(self) -> str:
         return self.name if self.measure == "best" else f"{self.name}_{self.measure}"
+
+    def figures(self, rates: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """Ours and the peer's figures (``label``, ``unit``, ``per_s`` and ``cpu_per_s``)
+        for this row, from a run's ``rates``; the peer's None where it did not run. A
+        sustained row's peer is the one that ran beside it (``sustained_stream``)."""
+        if self.measure == "sustained":
+            found = rates[self.name]["sustained"]
+            return found, found.get("peer")
+        ours, peer = rates[self.name], rates.get(self.peer)
+
+        def best(figures: dict[str, Any]) -> dict[str, Any]:
+            return {
+                "label": figures["label"],
+                "unit": figures["unit"],
+                "per_s": figures["best_per_s"],
+                "cpu_per_s": figures["cpu_best_per_s"],
+            }
+
+        return best(ours), None if peer is None else best(peer)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -303,17 +322,10 @@ def contenders(groups: set[str]) -> tuple[list[Workload], list[alternatives.Miss
 
 
 def run_rounds(
-    workloads: list[Workload],
-    rounds: int,
-    seconds: float,
-    sustain: Collection[str] = (),
-    turns: int = 0,
-    turn_seconds: float = 0.0,
+    workloads: list[Workload], rounds: int, seconds: float
 ) -> tuple[dict[str, Any], dict[str, float]]:
     """``interleaved`` rounds of ``workloads`` (closed after), and the further figures they
-    derive from their rates; then the workloads named in ``sustain`` are measured as a long
-    run sustains them (``sustained``: ``turns`` turns of about ``turn_seconds``), their
-    figures added to their rates."""
+    derive from their rates."""
     if not workloads:
         return {}, {}
     extra: dict[str, float] = {}
@@ -322,14 +334,35 @@ def run_rounds(
         for workload in workloads:
             if workload.figures is not None:
                 extra.update(workload.figures(rates[workload.name]))
-        long_runs = [w for w in workloads if w.name in sustain]
-        if long_runs and turns > 0:
-            for name, figures in sustained(long_runs, turns, turn_seconds).items():
-                rates[name].update(figures)
     finally:
         for workload in workloads:
             workload.close()
     return rates, extra
+
+
+def sustained_stream(name: str, turns: int, seconds: float) -> dict[str, Any]:
+    """Suite stream ``name`` (``SUITE_STREAMS``) as a long run sustains it, beside its peer
+    (``rounds.sustained``: ``turns`` turns of about ``seconds`` each, in turn): its
+    figures, with the peer's under ``peer`` (none if the peer's package is missing).
+
+    ``measure`` runs it in a fresh process, as an agent's evaluation or training loop over
+    the suite runs: holding that stream's envs alone, with Python's garbage collector as
+    such a process has it. In the process of the rounds, holding every contender's envs,
+    each full collection would walk all of them, and whether one fell into a stream's few
+    turns would decide its figure."""
+    (peer,) = {rate.peer for rate in RATES if rate.name == name}
+    ours = SUITE_STREAMS[name]()
+    theirs, _ = alternatives.peers([peer])
+    workloads = [ours, *theirs]
+    try:
+        figures = sustained(workloads, turns, seconds)
+    finally:
+        for workload in workloads:
+            workload.close()
+    found = figures[name]
+    if theirs:
+        found["peer"] = figures[peer]
+    return found
 
 
 def cost_workloads(groups: set[str]) -> tuple[list[Workload], dict[str, Any]]:
@@ -407,16 +440,14 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     clock = Phases()
     workloads, missing = contenders(groups)
     clock.done("set up the throughput contenders")
-    sustain = (*SUITE_STREAMS, *SUITE_PEERS) if "suite" in groups else ()
-    rates, costs = run_rounds(
-        workloads,
-        args.rounds,
-        args.round_seconds,
-        sustain,
-        args.sustained_turns,
-        args.sustained_seconds,
-    )
-    clock.done("throughput rounds, and the suite streams' long runs")
+    rates, costs = run_rounds(workloads, args.rounds, args.round_seconds)
+    clock.done("throughput rounds")
+    if "suite" in groups and args.sustained_turns > 0:
+        for name in SUITE_STREAMS:
+            rates[name]["sustained"] = common.in_fresh_process(
+                sustained_stream, name, args.sustained_turns, args.sustained_seconds
+            )
+        clock.done("the suite streams' long runs, each in a fresh process")
     if "best-case" in groups:
         costs.update(best_case_costs(rates))
         clock.done("best-case single operations and memory")
@@ -500,7 +531,7 @@ def comparisons(
     rows = [
         _rate_row(rate, rates)
         for rate in RATES
-        if f"{rate.measure}_per_s" in rates.get(rate.name, {})
+        if rate.name in rates and (rate.measure == "best" or rate.measure in rates[rate.name])
     ]
     rows += [_cost_row(cost, costs, details or {}) for cost in COSTS if cost.name in costs]
     order = list(SECTIONS)
@@ -508,14 +539,10 @@ def comparisons(
 
 
 def _rate_row(rate: Rate, rates: dict[str, Any]) -> dict[str, Any]:
-    key, cpu_key = f"{rate.measure}_per_s", f"cpu_{rate.measure}_per_s"
-    ours = rates[rate.name]
-    peer = rates.get(rate.peer)
-    if peer is not None and key not in peer:
-        peer = None
-    ratio = ours[key] / peer[key] if peer else None
-    ours_cpu = ours.get(cpu_key)
-    peer_cpu = peer.get(cpu_key) if peer else None
+    ours, peer = rate.figures(rates)
+    ratio = ours["per_s"] / peer["per_s"] if peer else None
+    ours_cpu = ours["cpu_per_s"]
+    peer_cpu = peer["cpu_per_s"] if peer else None
     goal = f">= {rate.goal:g}x" if rate.goal else ""
     if rate.aim:
         goal += f" (aim {rate.aim:g}x)"
@@ -524,10 +551,10 @@ def _rate_row(rate: Rate, rates: dict[str, Any]) -> dict[str, Any]:
         "name": rate.row_name,
         "section": rate.section,
         "label": ours["label"] + shown,
-        "figure": ours[key],
+        "figure": ours["per_s"],
         "unit": f"{ours['unit']}/s",
         "peer": peer["label"] + shown if peer else rate.peer,
-        "peer_figure": peer[key] if peer else None,
+        "peer_figure": peer["per_s"] if peer else None,
         "ratio": ratio,
         "cpu_ratio": ours_cpu / peer_cpu if ours_cpu and peer_cpu else None,
         "goal": goal,
@@ -586,8 +613,8 @@ def report(figures: dict[str, Any]) -> str:
     if any(row["name"].endswith("_sustained") for row in figures["comparisons"]):
         rounds.append(
             f"sustained rows: {figures['sustained_turns']} turns of"
-            f" ~{figures['sustained_seconds']} s per contender, all their units over all their"
-            " seconds, the garbage collector left alone"
+            f" ~{figures['sustained_seconds']} s per contender, each stream and its peer in a"
+            " fresh process, all their units over all their seconds"
         )
     if figures.get("cost_rates"):
         rounds.append(

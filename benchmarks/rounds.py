@@ -158,9 +158,10 @@ def sustained(
     """Run ``workloads`` in turn, ``turns`` times each for about ``seconds``, with the
     garbage collector untouched (no collection or freeze between runs, unlike
     ``interleaved``: what one contender leaves, a collection during its own later runs
-    pays for, as it would in an agent's process); per workload: ``sustained_per_s``, every
-    unit of all its runs over their wall-clock seconds, and ``cpu_sustained_per_s`` (over
-    this process's CPU seconds; None for work done elsewhere), with the per-turn rates."""
+    pays for, as it would in an agent's process); per workload: its label and unit,
+    ``per_s``, every unit of all its runs over their wall-clock seconds, ``cpu_per_s``
+    (over this process's CPU seconds; None for work done elsewhere), and the per-turn
+    rates."""
     sizes = {w.name: calibrate(w, seconds) for w in workloads}
     timings: dict[str, list[Timing]] = {w.name: [] for w in workloads}
     for _ in range(turns):
@@ -168,12 +169,15 @@ def sustained(
             timings[workload.name].append(workload.run(sizes[workload.name]))
     out = {}
     for w in workloads:
-        n, runs = sizes[w.name], timings[w.name]
+        runs = timings[w.name]
+        units = sizes[w.name] * len(runs)
         cpu = [t.cpu for t in runs if t.cpu]
         out[w.name] = {
-            "sustained_units": n * len(runs),
-            "sustained_per_s": n * len(runs) / sum(t.wall for t in runs),
-            "cpu_sustained_per_s": n * len(runs) / sum(cpu) if len(cpu) == len(runs) else None,
-            "turns_per_s": [n / t.wall for t in runs],
+            "label": w.label,
+            "unit": w.unit,
+            "units": units,
+            "per_s": units / sum(t.wall for t in runs),
+            "cpu_per_s": units / sum(cpu) if len(cpu) == len(runs) else None,
+            "turns_per_s": [sizes[w.name] / t.wall for t in runs],
         }
     return out

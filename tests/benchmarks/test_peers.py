@@ -26,6 +26,7 @@ import apps
 import ours
 import peers
 import peers_markdown
+import suite
 from rounds import interleaved
 
 
@@ -63,6 +64,32 @@ def test_contenders_run_and_the_table_pairs_them() -> None:
         "missing": {},
     }
     assert "gesture clicks, text obs" in peers.report(figures)
+
+
+def test_a_suite_stream_is_sustained_beside_its_peer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``sustained_stream`` (which ``peers.py`` runs in a fresh process per stream) on a
+    stream over three tasks in place of the suite's hundred."""
+    tasks = [
+        "simpletools.notes.open_note",
+        "simpletools.calculator.add_two_numbers",
+        "mab.note_add",
+    ]
+    monkeypatch.setitem(
+        peers.SUITE_STREAMS,
+        "suite_element_pixels",
+        lambda: suite.element_workload("pixels", task_ids=tasks),
+    )
+    found = peers.sustained_stream("suite_element_pixels", turns=2, seconds=0.01)
+    assert found["label"] == "suite element, pixels 270x600 (3 tasks)"
+    assert found["peer"]["label"] == "MiniGrid DoorKey-8x8, RGB 56x56"
+    assert found["per_s"] > 0 and found["peer"]["per_s"] > 0
+    best = {"label": "x", "unit": "actions", "best_per_s": 1.0, "cpu_best_per_s": 1.0}
+    rates = {"suite_element_pixels": best | {"sustained": found}}
+    rows = {row["name"]: row for row in peers.comparisons(rates, {})}
+    row = rows["suite_element_pixels_sustained"]
+    assert row["ratio"] == found["per_s"] / found["peer"]["per_s"]
+    assert row["met"] == (row["ratio"] >= 0.5)
+    assert rows["suite_element_pixels"]["ratio"] is None  # no DoorKey in these rounds
 
 
 def test_the_every_task_reset_rows_name_the_slowest_task() -> None:
