@@ -759,17 +759,19 @@ def arguments(parser: argparse.ArgumentParser) -> None:
         default=0.1,
         help="about how long each contender runs per round (default 0.1)",
     )
+    # Many turns, as for the rounds: a slow spell of the machine then falls on a stream and
+    # its peer alike. The collector is not reset between turns, so their sum is one long run.
     parser.add_argument(
         "--sustained-turns",
         type=int,
-        default=3,
-        help="turns of each suite stream and its peer in the sustained rows (default 3; 0: none)",
+        default=10,
+        help="turns of each suite stream and its peer in the sustained rows (default 10; 0: none)",
     )
     parser.add_argument(
         "--sustained-seconds",
         type=float,
-        default=2.0,
-        help="about how long each of those runs per turn (default 2)",
+        default=0.6,
+        help="about how long each of those runs per turn (default 0.6)",
     )
     parser.add_argument(
         "--cost-rounds",
