@@ -9,8 +9,8 @@ round is the closest to what the code costs, and taking turns means a slow spell
 machine falls on all contenders rather than on one. The process's CPU time is taken too: on
 a machine that other work keeps busy it is the steadier measure of what the code costs.
 
-``sustained`` measures the same contenders as a long run of each does: a few turns of a few
-seconds, the rate over all of them (every unit over every second), with Python's garbage
+``sustained`` measures the same contenders as a long run of each does: several turns each, in
+turn, the rate over all of them (every unit over every second), with Python's garbage
 collector left as an agent's process has it. A stream whose units differ in cost (an action
 that resets the episode, one that opens a new screen, one that changes nothing) has a best
 short round far above what it sustains: the best of fifteen rounds of a hundred actions is
@@ -162,6 +162,8 @@ def sustained(
     ``per_s``, every unit of all its runs over their wall-clock seconds, ``cpu_per_s``
     (over this process's CPU seconds; None for work done elsewhere), and the per-turn
     rates."""
+    if turns < 1:
+        raise ValueError(f"a long run takes at least one turn, not {turns}")
     sizes = {w.name: calibrate(w, seconds) for w in workloads}
     timings: dict[str, list[Timing]] = {w.name: [] for w in workloads}
     for _ in range(turns):

@@ -92,6 +92,8 @@ def test_a_long_run_is_every_unit_of_every_turn_over_every_second() -> None:
     stream = figures["suite_element_text"]
     assert stream["units"] % 6 == 0  # two turns of whole passes over the three tasks
     assert (stream["label"], stream["unit"]) == (workloads[0].label, "actions")
+    with pytest.raises(ValueError, match="at least one turn, not 0"):
+        sustained(workloads, turns=0, seconds=0.002)
 
 
 def test_the_random_agent_only_acts_as_the_screen_allows_and_episodes_end() -> None:
