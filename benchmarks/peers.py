@@ -741,6 +741,28 @@ def _number(value: float | None) -> str:
     return f"{value:,.0f}" if value >= 100 else f"{value:,.3g}"
 
 
+def _turns(text: str) -> int:
+    """A number of turns for ``--sustained-turns``: a whole number, 0 or more."""
+    try:
+        turns = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of turns: {text!r}") from None
+    if turns < 0:
+        raise argparse.ArgumentTypeError(f"turns cannot be negative: {turns}")
+    return turns
+
+
+def _seconds(text: str) -> float:
+    """A length of time for ``--sustained-seconds``: more than 0 seconds."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError(f"a turn must last more than 0 seconds, not {text}")
+    return seconds
+
+
 def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--only",
@@ -763,13 +785,13 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     # its peer alike. The collector is not reset between turns, so their sum is one long run.
     parser.add_argument(
         "--sustained-turns",
-        type=int,
+        type=_turns,
         default=10,
         help="turns of each suite stream and its peer in the sustained rows (default 10; 0: none)",
     )
     parser.add_argument(
         "--sustained-seconds",
-        type=float,
+        type=_seconds,
         default=0.6,
         help="about how long each of those runs per turn (default 0.6)",
     )

@@ -164,6 +164,8 @@ def sustained(
     rates."""
     if turns < 1:
         raise ValueError(f"a long run takes at least one turn, not {turns}")
+    if not seconds > 0:
+        raise ValueError(f"a turn must last more than 0 seconds, not {seconds}")
     sizes = {w.name: calibrate(w, seconds) for w in workloads}
     timings: dict[str, list[Timing]] = {w.name: [] for w in workloads}
     for _ in range(turns):

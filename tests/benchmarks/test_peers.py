@@ -92,6 +92,26 @@ def test_a_suite_stream_is_sustained_beside_its_peer(monkeypatch: pytest.MonkeyP
     assert rows["suite_element_pixels"]["ratio"] is None  # no DoorKey in these rounds
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "says"),
+    [
+        ("--sustained-turns", "-1", "turns cannot be negative: -1"),
+        ("--sustained-turns", "two", "not a whole number of turns: 'two'"),
+        ("--sustained-seconds", "0", "a turn must last more than 0 seconds, not 0"),
+        ("--sustained-seconds", "nan", "a turn must last more than 0 seconds, not nan"),
+    ],
+)
+def test_bad_long_run_options_are_refused_by_name(
+    option: str, value: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    parser = argparse.ArgumentParser()
+    peers.arguments(parser)
+    assert parser.parse_args(["--sustained-turns", "0"]).sustained_turns == 0  # rows left out
+    with pytest.raises(SystemExit):
+        parser.parse_args([option, value])
+    assert f"argument {option}: {says}" in capsys.readouterr().err
+
+
 def test_the_every_task_reset_rows_name_the_slowest_task() -> None:
     """A File Manager task, whose reset lays out a folder of new files, against a Notes
     task, whose first screen is a short list (about eight times the instructions)."""

@@ -94,6 +94,8 @@ def test_a_long_run_is_every_unit_of_every_turn_over_every_second() -> None:
     assert (stream["label"], stream["unit"]) == (workloads[0].label, "actions")
     with pytest.raises(ValueError, match="at least one turn, not 0"):
         sustained(workloads, turns=0, seconds=0.002)
+    with pytest.raises(ValueError, match=r"more than 0 seconds, not 0\.0$"):
+        sustained(workloads, turns=1, seconds=0.0)
 
 
 def test_the_random_agent_only_acts_as_the_screen_allows_and_episodes_end() -> None:
