@@ -69,13 +69,13 @@ PAINT_LIMIT_MS = EMULATOR["screenshot_ms"]
 SUITE_PEERS = ("doorkey_symbolic", "doorkey_rgb")
 """The peers the suite rows stand beside (all peers run when the best-case rows do)."""
 SUITE_STREAMS: dict[str, Callable[[], Workload]] = {
-    "suite_element_text": lambda: suite.element_workload("text"),
+    "suite_element_text": lambda: suite.element_workload("text", log=True),
     "suite_element_pixels": lambda: suite.element_workload("pixels"),
     "suite_element_rl": lambda: suite.element_workload("rl"),
     "suite_gesture_text": suite.gesture_workload,
 }
-"""The suite streams by name, each also measured as a long run sustains it
-(``sustained_stream``)."""
+"""The suite streams by name (the text stream logs its screen-changing steps), each timed in
+the rounds and also as a long run sustains it (``sustained_stream``)."""
 SECTIONS = {
     "suite": "suite streams: seeded random actions over every task",
     "costs": "costs on every app, and memory after random steps",
@@ -292,12 +292,7 @@ def contenders(groups: set[str]) -> tuple[list[Workload], list[alternatives.Miss
     """The throughput workloads of ``groups`` and the peers they stand beside."""
     mine = []
     if "suite" in groups:
-        mine += [
-            suite.element_workload("text", log=True),
-            suite.element_workload("pixels"),
-            suite.element_workload("rl"),
-            suite.gesture_workload(),
-        ]
+        mine += [make() for make in SUITE_STREAMS.values()]
     if "best-case" in groups:
         mine += [
             ours.touch(0.25),
